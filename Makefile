@@ -1,0 +1,45 @@
+# cutthroat: `make run` plays, `make test` checks everything. Both set up .venv first.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+EXTRAS ?= dev
+
+.PHONY: run test lint typecheck unit bench strength clean venv
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[$(EXTRAS)]'
+	touch $(STAMP)
+
+## The main job: until the web game lands, bots play a full game in the terminal.
+run: venv
+	$(BIN)/cutthroat watch --seed $${SEED:-0}
+
+## Everything CI checks: lint, types, the whole test suite with branch coverage.
+test: venv lint typecheck unit
+
+lint: venv
+	$(BIN)/ruff check src tests bench
+
+typecheck: venv
+	$(BIN)/mypy
+
+unit: venv
+	$(BIN)/python -m pytest -n auto -m "not slow" --cov=cutthroat --cov-branch \
+		--cov-report=term --cov-fail-under=90 --doctest-modules src tests
+
+## Speed, measured against OpenSpiel's euchre in the same run.
+bench:
+	$(MAKE) venv EXTRAS=dev,bench STAMP=$(VENV)/.installed-bench
+	$(BIN)/python bench/engine.py
+
+## Long bot-strength runs (not in CI).
+strength: venv
+	$(BIN)/python -m pytest -m slow -q
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage htmlcov

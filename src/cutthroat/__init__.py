@@ -1,0 +1,63 @@
+"""cutthroat: three-handed (cutthroat) euchre, exactly by the rules.
+
+Deal, bid and play a hand in a few lines::
+
+    >>> import cutthroat
+    >>> game = cutthroat.Game(seed=1)
+    >>> hand = game.deal()
+    >>> hand.to_act, [str(a) for a in hand.legal_actions()]
+    (2, ['pass', 'order'])
+    >>> hand.push("order")
+    Move(seat=2, action=Action('order'))
+
+The engine (cards, rules, state, game, record) uses only the standard library.
+"""
+
+from .actions import NUM_ACTIONS, Action, Move, Verb
+from .cards import Card, Rank, Suit, deck, parse_cards
+from .deal import Deal
+from .errors import (
+    ActionParseError,
+    CutthroatError,
+    DealError,
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+)
+from .game import Game
+from .rules import PRESETS, Rules, RulesError
+from .scoring import GameOutcome, HandResult
+from .state import Hand, Phase, Trick
+from .views import View
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "NUM_ACTIONS",
+    "PRESETS",
+    "Action",
+    "ActionParseError",
+    "Card",
+    "CutthroatError",
+    "Deal",
+    "DealError",
+    "Game",
+    "GameOutcome",
+    "GameOverError",
+    "Hand",
+    "HandResult",
+    "IllegalActionError",
+    "Move",
+    "NotYourTurnError",
+    "Phase",
+    "Rank",
+    "Rules",
+    "RulesError",
+    "Suit",
+    "Trick",
+    "Verb",
+    "View",
+    "__version__",
+    "deck",
+    "parse_cards",
+]

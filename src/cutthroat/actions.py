@@ -1,0 +1,281 @@
+"""Actions: their text form (RECORD.md) and the stable flat integer action space.
+
+Text form: ``VERB [ARGS]``, and ``SEAT VERB [ARGS]`` for a move in a record.
+
+>>> Action.parse("play 10h")
+Action('play TH')
+>>> Move.parse("2 keep jh js qd tc 9s").action.verb
+<Verb.KEEP: 'keep'>
+>>> Action.parse("call s").id
+79
+
+The integer ids (``NUM_ACTIONS`` = 332), the same for every deck and variant:
+
+======== ========== =====================================================
+ids      verb       meaning
+======== ========== =====================================================
+0–32     ``play``   play the card with that card id (see :mod:`cutthroat.cards`)
+33–65    ``discard``discard card ``id - 33`` (the dealer, after taking the up-card)
+66       ``pass``   pass (a bidding round, or a defender declining to go alone)
+67       ``order``  order up the up-card's suit (first round)
+68       ``pickup`` the dealer takes the up-card
+69       ``leave``  the dealer leaves the up-card in the kitty
+70       ``dummy``  the maker takes the dummy
+71       ``alone``  go alone (the maker, or a defender)
+72–75    ``trump``  the dealer names suit ``id - 72`` (C D H S) when the joker is up
+76–79    ``call``   name suit ``id - 76`` as trump (second round)
+80–331   ``keep``   keep combination ``id - 80`` of the maker's ten cards
+======== ========== =====================================================
+
+A ``keep`` id is relative to the maker's ten cards sorted by card id: combination ``k``
+is the ``k``-th tuple of ``itertools.combinations(range(10), 5)``. Use
+:meth:`cutthroat.Hand.action_id` and :meth:`cutthroat.Hand.action_from_id`, which know
+the maker's cards; every other id is absolute and :attr:`Action.id` gives it directly.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .cards import Card, CardError, Suit, parse_cards
+from .errors import ActionParseError
+
+__all__ = [
+    "ALONE",
+    "CALL",
+    "DISCARD",
+    "DUMMY",
+    "KEEP",
+    "KEEP_COMBOS",
+    "LEAVE",
+    "NUM_ACTIONS",
+    "ORDER",
+    "PASS",
+    "PICKUP",
+    "PLAY",
+    "TRUMP",
+    "Action",
+    "Move",
+    "Verb",
+]
+
+PLAY = 0
+DISCARD = 33
+PASS = 66
+ORDER = 67
+PICKUP = 68
+LEAVE = 69
+DUMMY = 70
+ALONE = 71
+TRUMP = 72
+CALL = 76
+KEEP = 80
+NUM_ACTIONS = 80 + 252
+"""Size of the flat action space."""
+
+KEEP_COMBOS: tuple[tuple[int, ...], ...] = tuple(itertools.combinations(range(10), 5))
+"""``KEEP_COMBOS[k]`` are the positions (in the maker's ten cards sorted by id) kept by
+``keep`` id ``KEEP + k``."""
+KEEP_INDEX = {combo: k for k, combo in enumerate(KEEP_COMBOS)}
+
+
+class Verb(enum.Enum):
+    """What an action does; the value is its word in the text form."""
+
+    PASS = "pass"
+    ORDER = "order"
+    PICKUP = "pickup"
+    LEAVE = "leave"
+    DISCARD = "discard"
+    TRUMP = "trump"
+    CALL = "call"
+    DUMMY = "dummy"
+    ALONE = "alone"
+    KEEP = "keep"
+    PLAY = "play"
+
+
+_NO_ARGS = {Verb.PASS, Verb.ORDER, Verb.PICKUP, Verb.LEAVE, Verb.DUMMY, Verb.ALONE}
+_CARD_ARG = {Verb.DISCARD, Verb.PLAY}
+_SUIT_ARG = {Verb.TRUMP, Verb.CALL}
+_SIMPLE_IDS = {Verb.PASS: PASS, Verb.ORDER: ORDER, Verb.PICKUP: PICKUP, Verb.LEAVE: LEAVE,
+               Verb.DUMMY: DUMMY, Verb.ALONE: ALONE}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision, without the seat that takes it.
+
+    ``card`` is set for ``play`` and ``discard``, ``suit`` for ``trump`` and ``call``,
+    ``cards`` (sorted by card id) for ``keep``. Build with the class methods or
+    :meth:`parse`; equal actions compare equal whatever order a ``keep`` was written in.
+    """
+
+    verb: Verb
+    card: Card | None = None
+    suit: Suit | None = None
+    cards: tuple[Card, ...] = ()
+
+    def __post_init__(self) -> None:
+        verb = self.verb
+        if verb in _CARD_ARG:
+            ok = self.card is not None and self.suit is None and not self.cards
+        elif verb in _SUIT_ARG:
+            ok = self.suit is not None and self.card is None and not self.cards
+        elif verb is Verb.KEEP:
+            ok = self.card is None and self.suit is None and len(self.cards) == 5
+            if ok:
+                ordered = tuple(sorted(self.cards, key=lambda c: c.id))
+                if len(set(ordered)) != 5:
+                    raise ActionParseError("keep needs five different cards")
+                object.__setattr__(self, "cards", ordered)
+        else:
+            ok = self.card is None and self.suit is None and not self.cards
+        if not ok:
+            raise ActionParseError(f"wrong arguments for {verb.value}")
+
+    # --- constructors --------------------------------------------------------------
+
+    @classmethod
+    def play(cls, card: Card | str) -> Action:
+        """Play a card."""
+        return cls(Verb.PLAY, card=_card(card))
+
+    @classmethod
+    def discard(cls, card: Card | str) -> Action:
+        """The dealer discards a card after taking the up-card."""
+        return cls(Verb.DISCARD, card=_card(card))
+
+    @classmethod
+    def call(cls, suit: Suit | str) -> Action:
+        """Name a suit as trump in the second round."""
+        return cls(Verb.CALL, suit=_suit(suit))
+
+    @classmethod
+    def trump(cls, suit: Suit | str) -> Action:
+        """The dealer names trump when the joker is turned up (R6)."""
+        return cls(Verb.TRUMP, suit=_suit(suit))
+
+    @classmethod
+    def keep(cls, cards: Iterable[Card | str]) -> Action:
+        """The maker keeps these five of his ten cards."""
+        return cls(Verb.KEEP, cards=tuple(_card(c) for c in cards))
+
+    @classmethod
+    def simple(cls, verb: Verb | str) -> Action:
+        """An action without arguments: pass, order, pickup, leave, dummy, alone."""
+        verb = Verb(verb)
+        return _SIMPLE[verb]
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read ``VERB [ARGS]`` (case-insensitive; ``10`` for ``T`` is accepted)."""
+        words = text.split()
+        if not words:
+            raise ActionParseError("empty action")
+        try:
+            verb = Verb(words[0].lower())
+        except ValueError:
+            known = ", ".join(v.value for v in Verb)
+            raise ActionParseError(f"unknown verb {words[0]!r} (known: {known})") from None
+        args = words[1:]
+        try:
+            if verb in _NO_ARGS:
+                if args:
+                    raise ActionParseError(f"{verb.value} takes no arguments")
+                return _SIMPLE[verb]
+            if verb in _CARD_ARG:
+                if len(args) != 1:
+                    raise ActionParseError(f"{verb.value} takes one card, e.g. {verb.value} JH")
+                return cls(verb, card=Card.parse(args[0]))
+            if verb in _SUIT_ARG:
+                if len(args) != 1:
+                    raise ActionParseError(f"{verb.value} takes one suit, e.g. {verb.value} H")
+                return cls(verb, suit=Suit.parse(args[0]))
+            if len(args) != 5:
+                raise ActionParseError("keep takes five cards, e.g. keep 9S JH JS QD TC")
+            return cls(verb, cards=tuple(parse_cards(args)))
+        except CardError as exc:
+            raise ActionParseError(str(exc)) from None
+
+    @classmethod
+    def from_id(cls, action_id: int) -> Action:
+        """The action with this absolute id (any id but a ``keep``)."""
+        if not isinstance(action_id, int) or not 0 <= action_id < KEEP:
+            raise ActionParseError(f"not an absolute action id: {action_id!r}")
+        return _BY_ID[action_id]
+
+    # --- forms ---------------------------------------------------------------------
+
+    @property
+    def id(self) -> int:
+        """The absolute integer id. A ``keep`` has none: use :meth:`Hand.action_id`."""
+        verb = self.verb
+        if verb is Verb.PLAY:
+            assert self.card is not None
+            return PLAY + self.card.id
+        if verb is Verb.DISCARD:
+            assert self.card is not None
+            return DISCARD + self.card.id
+        if verb is Verb.CALL:
+            assert self.suit is not None
+            return CALL + self.suit
+        if verb is Verb.TRUMP:
+            assert self.suit is not None
+            return TRUMP + self.suit
+        if verb is Verb.KEEP:
+            raise ValueError("a keep id depends on the maker's cards: use Hand.action_id")
+        return _SIMPLE_IDS[verb]
+
+    def __str__(self) -> str:
+        if self.card is not None:
+            return f"{self.verb.value} {self.card}"
+        if self.suit is not None:
+            return f"{self.verb.value} {self.suit}"
+        if self.cards:
+            return "keep " + " ".join(str(c) for c in self.cards)
+        return self.verb.value
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+
+def _card(card: Card | str) -> Card:
+    return card if isinstance(card, Card) else Card.parse(card)
+
+
+def _suit(suit: Suit | str) -> Suit:
+    return suit if isinstance(suit, Suit) else Suit.parse(suit)
+
+
+_SIMPLE = {verb: Action(verb) for verb in _NO_ARGS}
+_BY_ID: list[Action] = (
+    [Action(Verb.PLAY, card=Card.from_id(i)) for i in range(33)]
+    + [Action(Verb.DISCARD, card=Card.from_id(i)) for i in range(33)]
+    + [_SIMPLE[Verb.PASS], _SIMPLE[Verb.ORDER], _SIMPLE[Verb.PICKUP], _SIMPLE[Verb.LEAVE],
+       _SIMPLE[Verb.DUMMY], _SIMPLE[Verb.ALONE]]
+    + [Action(Verb.TRUMP, suit=Suit(s)) for s in range(4)]
+    + [Action(Verb.CALL, suit=Suit(s)) for s in range(4)]
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """An action taken by a seat: one line of a record's ``actions`` (``"2 play JH"``)."""
+
+    seat: int
+    action: Action
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read ``SEAT VERB [ARGS]``."""
+        head, _, rest = text.strip().partition(" ")
+        if head not in ("0", "1", "2"):
+            raise ActionParseError(f"an action starts with the seat 0, 1 or 2: {text!r}")
+        return cls(int(head), Action.parse(rest))
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.action}"

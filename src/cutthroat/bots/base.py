@@ -1,0 +1,56 @@
+"""The bot interface, and a loop that lets bots play a whole game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
+
+from ..actions import Action, Move
+from ..game import Game
+from ..state import Hand
+from ..views import View
+
+__all__ = ["Bot", "play_game"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player. It sees only its seat's :class:`~cutthroat.views.View` (never the
+    hidden state) and returns one of ``view.legal``, as an :class:`Action`."""
+
+    name: str
+
+    def choose(self, view: View) -> Action:
+        """The action this bot takes, given what its seat may see."""
+        ...
+
+
+def play_game(
+    game: Game,
+    bots: Sequence[Bot],
+    *,
+    on_move: Callable[[Hand, Move], None] | None = None,
+    on_hand: Callable[[Hand], None] | None = None,
+    max_hands: int = 1000,
+) -> Game:
+    """Let three bots (seat 0, 1, 2) play ``game`` to its end, dealing as needed.
+
+    ``on_move`` is called after every move and ``on_hand`` after every finished hand.
+    Stops after ``max_hands`` hands as a guard against endless play.
+    """
+    if len(bots) != 3:
+        raise ValueError("a game needs three bots")
+    while not game.is_over and len(game.hands) < max_hands:
+        hand = game.hand
+        if hand is None or hand.is_over:
+            hand = game.deal()
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            action = bots[seat].choose(game.view(seat))
+            move = hand.push(action, seat)
+            if on_move is not None:
+                on_move(hand, move)
+        if on_hand is not None:
+            on_hand(hand)
+    return game

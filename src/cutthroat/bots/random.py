@@ -1,0 +1,25 @@
+"""The random bot: a uniformly random legal action. The floor of the ladder."""
+
+from __future__ import annotations
+
+import random as _random
+
+from ..actions import Action
+from ..views import View
+
+__all__ = ["RandomBot"]
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = 0, rng: _random.Random | None = None) -> None:
+        self.rng = rng if rng is not None else _random.Random(seed)
+
+    def choose(self, view: View) -> Action:
+        """A uniformly random legal action."""
+        if not view.legal:
+            raise ValueError(f"seat {view.seat} has nothing to do")
+        return Action.parse(self.rng.choice(view.legal))

@@ -1,0 +1,338 @@
+"""Cards, suits and ranks, the three decks, and card order under a trump suit (R2, R3).
+
+Every card has a stable integer id, used for bitmasks and the flat action space:
+``id = 8 * suit + rank`` with suits ``C D H S`` = 0..3 and ranks ``7 8 9 T J Q K A`` =
+0..7, and the joker is 32.
+
+>>> Card.parse("jh")
+Card('JH')
+>>> str(Card.parse("10d"))
+'TD'
+>>> effective_suit(Card.parse("JD"), Suit.HEARTS)   # the left bower is a heart
+<Suit.HEARTS: 2>
+>>> [str(c) for c in sort_cards(deck(24)[:6])]
+['9C', 'TC', 'JC', 'QC', 'KC', 'AC']
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from typing import ClassVar
+
+__all__ = [
+    "JOKER_ID",
+    "NUM_CARD_IDS",
+    "Card",
+    "CardError",
+    "Rank",
+    "Suit",
+    "cards_of_mask",
+    "deck",
+    "deck_mask",
+    "effective_suit",
+    "mask_of",
+    "parse_cards",
+    "sort_cards",
+    "trump_order",
+]
+
+NUM_CARD_IDS = 33
+"""Number of distinct card ids: 32 suited cards and the joker."""
+
+JOKER_ID = 32
+"""The joker's card id."""
+
+
+class CardError(ValueError):
+    """A card, suit or rank could not be read."""
+
+
+class Suit(enum.IntEnum):
+    """A suit. Its value is its index in the card id; its letter is ``str(suit)``."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    def __str__(self) -> str:
+        return "CDHS"[self]
+
+    @property
+    def letter(self) -> str:
+        """The suit's letter: ``C``, ``D``, ``H`` or ``S``."""
+        return "CDHS"[self]
+
+    @property
+    def colour(self) -> str:
+        """``"black"`` for clubs and spades, ``"red"`` for diamonds and hearts."""
+        return "red" if self in (Suit.DIAMONDS, Suit.HEARTS) else "black"
+
+    @property
+    def partner(self) -> Suit:
+        """The other suit of the same colour (the left bower's printed suit)."""
+        return Suit(_PARTNER[self])
+
+    @property
+    def plural(self) -> str:
+        """The suit's name in lower case, as a player says it: ``"hearts"``."""
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Read a suit letter (case-insensitive).
+
+        >>> Suit.parse("h")
+        <Suit.HEARTS: 2>
+        """
+        key = text.strip().upper()
+        if len(key) == 1 and key in "CDHS":
+            return cls("CDHS".index(key))
+        raise CardError(f"not a suit: {text!r} (use C, D, H or S)")
+
+
+_PARTNER = (3, 2, 1, 0)
+
+
+class Rank(enum.IntEnum):
+    """A rank of a suited card. Its value is its index in the card id."""
+
+    SEVEN = 0
+    EIGHT = 1
+    NINE = 2
+    TEN = 3
+    JACK = 4
+    QUEEN = 5
+    KING = 6
+    ACE = 7
+
+    def __str__(self) -> str:
+        return "789TJQKA"[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """Read a rank (``7``–``9``, ``T`` or ``10``, ``J``, ``Q``, ``K``, ``A``)."""
+        key = text.strip().upper()
+        if key == "10":
+            key = "T"
+        if len(key) == 1 and key in "789TJQKA":
+            return cls("789TJQKA".index(key))
+        raise CardError(f"not a rank: {text!r}")
+
+
+class Card:
+    """A playing card: a suited card or the joker.
+
+    Cards are interned: ``Card.parse("JH") is Card.parse("jh")``. Compare and hash by
+    id. Build them with :meth:`parse`, :meth:`of` or :meth:`from_id`.
+    """
+
+    __slots__ = ("id",)
+    _by_id: ClassVar[list[Card]] = []
+
+    id: int
+
+    def __new__(cls, card_id: int) -> Card:  # pragma: no cover - via from_id
+        raise TypeError("use Card.parse, Card.of or Card.from_id")
+
+    @classmethod
+    def _make(cls, card_id: int) -> Card:
+        obj = object.__new__(cls)
+        object.__setattr__(obj, "id", card_id)
+        return obj
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    @classmethod
+    def from_id(cls, card_id: int) -> Card:
+        """The card with this id (0–32)."""
+        if not 0 <= card_id < NUM_CARD_IDS:
+            raise CardError(f"not a card id: {card_id}")
+        return cls._by_id[card_id]
+
+    @classmethod
+    def of(cls, rank: Rank, suit: Suit) -> Card:
+        """The suited card of this rank and suit."""
+        return cls._by_id[8 * suit + rank]
+
+    @classmethod
+    def joker(cls) -> Card:
+        """The joker (the "Benny") of the 25-card deck."""
+        return cls._by_id[JOKER_ID]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card: rank then suit (``JH``, ``10d``), or ``JO`` for the joker.
+
+        >>> Card.parse("10h")
+        Card('TH')
+        >>> Card.parse("JO").is_joker
+        True
+        """
+        key = text.strip().upper()
+        if key in ("JO", "JOKER"):
+            return cls._by_id[JOKER_ID]
+        if len(key) < 2:
+            raise CardError(f"not a card: {text!r} (write rank then suit, e.g. JH)")
+        try:
+            rank = Rank.parse(key[:-1])
+            suit = Suit.parse(key[-1])
+        except CardError:
+            raise CardError(f"not a card: {text!r} (write rank then suit, e.g. JH)") from None
+        return cls._by_id[8 * suit + rank]
+
+    @property
+    def is_joker(self) -> bool:
+        """True for the joker."""
+        return self.id == JOKER_ID
+
+    @property
+    def suit(self) -> Suit | None:
+        """The printed suit (``None`` for the joker). See :func:`effective_suit`."""
+        return None if self.id == JOKER_ID else Suit(self.id >> 3)
+
+    @property
+    def rank(self) -> Rank | None:
+        """The printed rank (``None`` for the joker)."""
+        return None if self.id == JOKER_ID else Rank(self.id & 7)
+
+    @property
+    def bit(self) -> int:
+        """This card's bit in a card mask (``1 << id``)."""
+        return 1 << self.id
+
+    def __str__(self) -> str:
+        return _TEXT[self.id]
+
+    def __repr__(self) -> str:
+        return f"Card({_TEXT[self.id]!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __hash__(self) -> int:
+        return self.id
+
+    def __lt__(self, other: Card) -> bool:
+        return self.id < other.id
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (Card.from_id, (self.id,))
+
+
+_TEXT = [f"{'789TJQKA'[i & 7]}{'CDHS'[i >> 3]}" for i in range(32)] + ["JO"]
+Card._by_id.extend(Card._make(i) for i in range(NUM_CARD_IDS))
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """Read several cards from a space-separated string or an iterable of strings.
+
+    >>> parse_cards("JH jd 10c")
+    [Card('JH'), Card('JD'), Card('TC')]
+    """
+    items = text.split() if isinstance(text, str) else list(text)
+    return [Card.parse(item) for item in items]
+
+
+def deck_mask(size: int) -> int:
+    """The bitmask of the deck of ``size`` cards (24, 25 or 32), per R2."""
+    if size == 32:
+        return (1 << 32) - 1
+    base = 0
+    for suit in range(4):
+        for rank in range(2, 8):
+            base |= 1 << (8 * suit + rank)
+    if size == 24:
+        return base
+    if size == 25:
+        return base | (1 << JOKER_ID)
+    raise CardError(f"no deck of {size} cards (use 24, 25 or 32)")
+
+
+def deck(size: int = 24) -> list[Card]:
+    """The cards of the deck of ``size`` cards, in id order."""
+    return cards_of_mask(deck_mask(size))
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The bitmask of these cards."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.id
+    return mask
+
+
+def ids_of_mask(mask: int) -> Iterator[int]:
+    """The card ids in a mask, ascending."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def cards_of_mask(mask: int) -> list[Card]:
+    """The cards in a bitmask, in id order."""
+    by_id = Card._by_id
+    return [by_id[i] for i in ids_of_mask(mask)]
+
+
+def sort_cards(cards: Iterable[Card], trump: Suit | None = None) -> list[Card]:
+    """Cards sorted for display: by suit, low to high; with ``trump``, trumps last and
+    the bowers and joker ranked among them."""
+    if trump is None:
+        return sorted(cards, key=lambda c: c.id)
+    key = _DISPLAY_KEY[trump]
+    return sorted(cards, key=lambda c: key[c.id])
+
+
+# --- card order under trump (R3) -------------------------------------------------
+
+# EFF_SUIT[trump][card] -> the suit the card belongs to when ``trump`` is trump.
+EFF_SUIT: list[list[int]] = []
+# SUIT_MASK[trump][suit] -> bitmask of every card (of any deck) whose effective suit is suit.
+SUIT_MASK: list[list[int]] = []
+# TRUMP_POWER[trump][card] -> 0 for a non-trump, else 1.. (higher wins) for trumps.
+TRUMP_POWER: list[list[int]] = []
+# PLAIN_POWER[card] -> rank order of a card within its printed suit (higher wins).
+PLAIN_POWER: list[int] = [(i & 7) + 1 for i in range(32)] + [0]
+_DISPLAY_KEY: list[list[int]] = []
+
+# Trump order, high to low, as ranks: right bower, left bower, A, K, Q, T, 9, 8, 7.
+_TRUMP_RANKS_LOW_TO_HIGH = [Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.QUEEN, Rank.KING,
+                            Rank.ACE]
+
+for _t in range(4):
+    eff = [i >> 3 for i in range(32)] + [_t]
+    left = 8 * _PARTNER[_t] + Rank.JACK
+    eff[left] = _t
+    EFF_SUIT.append(eff)
+    SUIT_MASK.append([sum(1 << i for i in range(33) if eff[i] == s) for s in range(4)])
+    power = [0] * 33
+    for _n, _r in enumerate(_TRUMP_RANKS_LOW_TO_HIGH):
+        power[8 * _t + _r] = _n + 1
+    power[left] = 8
+    power[8 * _t + Rank.JACK] = 9
+    power[JOKER_ID] = 10
+    TRUMP_POWER.append(power)
+    _DISPLAY_KEY.append([
+        (100 + power[i]) if eff[i] == _t else (eff[i] * 10 + PLAIN_POWER[i]) for i in range(33)
+    ])
+
+
+def effective_suit(card: Card, trump: Suit) -> Suit:
+    """The suit a card belongs to under ``trump`` (R3): the left bower and the joker are
+    trumps."""
+    return Suit(EFF_SUIT[trump][card.id])
+
+
+def trump_order(trump: Suit, size: int = 24) -> list[Card]:
+    """The trumps of the deck of ``size`` cards, highest first (R3).
+
+    >>> [str(c) for c in trump_order(Suit.HEARTS)]
+    ['JH', 'JD', 'AH', 'KH', 'QH', 'TH', '9H']
+    """
+    mask = SUIT_MASK[trump][trump] & deck_mask(size)
+    power = TRUMP_POWER[trump]
+    return sorted(cards_of_mask(mask), key=lambda c: -power[c.id])

@@ -1,0 +1,167 @@
+"""The command line: ``cutthroat replay | selfplay | watch``."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from . import record as rec
+from .bots import RandomBot, play_game
+from .game import Game
+from .render import describe_game, describe_hand
+from .rules import PRESETS, Rules, RulesError
+from .state import Hand
+
+app = typer.Typer(
+    name="cutthroat",
+    help="Three-handed (cutthroat) euchre: replay records, play and watch games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _rules(preset: str, settings: list[str] | None) -> Rules:
+    """Rules from a preset name and ``field=value`` overrides (values in JSON)."""
+    fields: dict[str, Any] = {"preset": preset}
+    for item in settings or []:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise typer.BadParameter(f"--set takes FIELD=VALUE, not {item!r}")
+        try:
+            fields[key.strip()] = json.loads(value)
+        except ValueError:
+            fields[key.strip()] = value
+    try:
+        return Rules.from_json(fields)
+    except RulesError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
+@app.command()
+def replay(
+    file: Annotated[str, typer.Argument(help="A game record (JSON), or - for standard input.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the RECORD.md result object.")]
+    = False,
+) -> None:
+    """Check a game record against the rules and print what happened.
+
+    Exits 0 for a legal record and 1 for the first illegal thing in it.
+    """
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        error = rec.RecordError(f"cannot read {file}: {exc}")
+        _finish(1, error.to_json(), as_json, None)
+        return
+    try:
+        game = rec.replay(text)
+    except rec.RecordError as exc:
+        _finish(1, exc.to_json(), as_json, None)
+        return
+    _finish(0, rec.summary(game), as_json, game)
+
+
+def _finish(status: int, obj: dict[str, Any], as_json: bool, game: Game | None) -> None:
+    if as_json:
+        sys.stdout.write(json.dumps(obj) + "\n")
+    elif game is not None:
+        typer.echo(describe_game(game))
+        nxt = obj["next"]
+        if nxt is not None:
+            typer.echo(f"Next: seat {nxt['seat']} may " + ", ".join(nxt["legal"][:12])
+                       + (" ..." if len(nxt["legal"]) > 12 else ""))
+    else:
+        err = obj["error"]
+        where = "record"
+        if err["hand"] is not None:
+            where = f"hand {err['hand']}"
+            if err["action"] is not None:
+                where += f", action {err['action']} ({err['text']})"
+        typer.echo(f"Illegal record: {where}: {err['reason']}", err=True)
+    raise typer.Exit(status)
+
+
+@app.command()
+def selfplay(
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
+    games: Annotated[int, typer.Option(min=1, help="How many games to write.")] = 1,
+    out: Annotated[Path, typer.Option(help="Folder for the records.")] = Path("records"),
+    preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")]
+    = "standard",
+    set_: Annotated[list[str] | None, typer.Option(
+        "--set", help="Override a rules field, e.g. --set deck=25 (repeatable).")] = None,
+    random_rules: Annotated[bool, typer.Option(
+        help="Draw the rules of each game at random from every variant.")] = False,
+) -> None:
+    """Write records of games played by random bots: test data and bug reports."""
+    base = _rules(preset, set_)
+    out.mkdir(parents=True, exist_ok=True)
+    for i in range(games):
+        game_seed = seed + i
+        rules = random_variants(random.Random(game_seed)) if random_rules else base
+        game = Game(rules, seed=game_seed)
+        bots = [RandomBot(seed=game_seed * 3 + s) for s in range(3)]
+        play_game(game, bots)
+        path = out / f"game-{game_seed}.json"
+        path.write_text(rec.dumps(game) + "\n", encoding="utf-8")
+        typer.echo(f"{path}: {len(game.hands)} hands, scores {list(game.scores)}")
+
+
+def random_variants(rng: random.Random) -> Rules:
+    """Rules with every variant field drawn at random (for tests and self-play)."""
+    return Rules(
+        deck=rng.choice((24, 25, 32)),
+        dummy=rng.random() < 0.5,
+        dealer_must_pick_up=rng.random() < 0.5,
+        may_name_turned_down_suit=rng.random() < 0.5,
+        stick_the_dealer=rng.random() < 0.5,
+        march_points=rng.choice((2, 3, 4)),
+        maker_alone_march=rng.choice((None, 4, 5)),
+        target=rng.choice((5, 7, 10)),
+        tie=rng.choice(("play_on", "share")),
+    )
+
+
+@app.command()
+def watch(
+    seed: Annotated[int, typer.Option(help="Seed of the game.")] = 0,
+    preset: Annotated[str, typer.Option(help="Rules preset.")] = "standard",
+    set_: Annotated[list[str] | None, typer.Option("--set", help="Override a rules field.")]
+    = None,
+    save: Annotated[Path | None, typer.Option(help="Also save the game's record here.")]
+    = None,
+) -> None:
+    """Watch three bots play a whole game, hand by hand."""
+    rules = _rules(preset, set_)
+    game = Game(rules, seed=seed, players=("West", "North", "East"))
+    typer.echo(f"Rules: {rules.describe()}")
+    bots = [RandomBot(seed=seed * 3 + s) for s in range(3)]
+
+    def show(hand: Hand) -> None:
+        typer.echo("")
+        for line in describe_hand(hand, game.players, len(game.hands)):
+            typer.echo(line)
+        typer.echo("  score: " + ", ".join(
+            f"{game.players[s]} {game.scores[s]}" for s in range(3)))
+
+    play_game(game, bots, on_hand=show)
+    names = " and ".join(game.players[s] for s in game.winners)
+    typer.echo(f"\nGame over after {len(game.hands)} hands: {names} won.")
+    if save is not None:
+        save.write_text(rec.dumps(game) + "\n", encoding="utf-8")
+        typer.echo(f"Record saved to {save}")
+
+
+def main() -> None:
+    """Entry point of the ``cutthroat`` command."""
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,155 @@
+"""A game: hands dealt in turn to the target score (R4, R22).
+
+>>> from cutthroat import Game
+>>> game = Game(seed=42)
+>>> hand = game.deal()
+>>> hand.dealer == game.first_dealer
+True
+>>> game.scores, game.is_over
+((0, 0, 0), False)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .actions import Action, Move
+from .deal import Deal
+from .errors import GameOverError
+from .rules import Rules
+from .scoring import GameOutcome, HandResult, game_outcome
+from .state import Hand
+from .views import View
+
+__all__ = ["Game"]
+
+
+class Game:
+    """A game of cutthroat euchre: a sequence of hands until someone wins (R22).
+
+    Randomness is injected: pass ``seed`` or ``rng`` (a ``random.Random``); the same
+    seed deals the same game. The first dealer is drawn from it (R4) unless given.
+
+    Args:
+        rules: the rules (default: the ``standard`` preset).
+        seed: seeds a new ``random.Random`` (default 0) when ``rng`` is not given.
+        rng: the random source for the first dealer and every random deal.
+        players: three names (default ``Seat 0``, ``Seat 1``, ``Seat 2``).
+        first_dealer: the first dealer, instead of drawing one.
+    """
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        players: Sequence[str] | None = None,
+        first_dealer: int | None = None,
+    ) -> None:
+        self.rules = rules or Rules()
+        self.rng = rng if rng is not None else random.Random(seed if seed is not None else 0)
+        if players is None:
+            players = ("Seat 0", "Seat 1", "Seat 2")
+        if len(players) != 3 or not all(isinstance(p, str) for p in players):
+            raise ValueError("players must be three names")
+        self.players: tuple[str, str, str] = (players[0], players[1], players[2])
+        if first_dealer is None:
+            first_dealer = self.rng.randrange(3)
+        elif first_dealer not in (0, 1, 2):
+            raise ValueError(f"first_dealer must be 0, 1 or 2, not {first_dealer!r}")
+        self.first_dealer = first_dealer
+        self.hands: list[Hand] = []
+
+    # --- the scoreboard ------------------------------------------------------------
+
+    @property
+    def results(self) -> list[HandResult]:
+        """The results of the finished hands, in order."""
+        return [h.result for h in self.hands if h.result is not None]
+
+    @property
+    def outcome(self) -> GameOutcome:
+        """Scores, whether the game is over, and the winners (R22)."""
+        return game_outcome(self.rules, self.results)
+
+    @property
+    def scores(self) -> tuple[int, int, int]:
+        """Total points per seat."""
+        return self.outcome.scores
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended (R22)."""
+        return self.outcome.over
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the game is over (several only under ``tie="share"``)."""
+        return self.outcome.winners
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand being played (or the last one), ``None`` before the first deal."""
+        return self.hands[-1] if self.hands else None
+
+    @property
+    def next_dealer(self) -> int:
+        """The dealer of the next hand (R4: the deal passes to the left)."""
+        if not self.hands:
+            return self.first_dealer
+        return (self.hands[-1].dealer + 1) % 3
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act in the current hand, if any."""
+        hand = self.hand
+        return None if hand is None else hand.to_act
+
+    def needs_deal(self) -> bool:
+        """True when the game goes on and the last hand (if any) is over."""
+        return not self.is_over and (self.hand is None or self.hand.is_over)
+
+    # --- playing -------------------------------------------------------------------
+
+    def deal(self, cards: Deal | None = None) -> Hand:
+        """Deal the next hand: the given cards, or a random deal from the game's RNG."""
+        if self.is_over:
+            raise GameOverError("the game is over")
+        if self.hand is not None and not self.hand.is_over:
+            raise GameOverError("the current hand is not finished")
+        if cards is None:
+            hand = Hand(self.rules, Deal.random(self.rules, self.rng), self.next_dealer,
+                        check=False)
+        else:
+            hand = Hand(self.rules, cards, self.next_dealer)
+        self.hands.append(hand)
+        return hand
+
+    def push(self, action: Action | Move | str, seat: int | None = None) -> Move:
+        """Apply an action in the current hand (see :meth:`Hand.push`)."""
+        hand = self.hand
+        if hand is None or hand.is_over:
+            raise GameOverError("no hand is in play: deal first" if not self.is_over
+                                else "the game is over")
+        return hand.push(action, seat)
+
+    def pop(self) -> Move:
+        """Undo the last action of the current hand."""
+        if self.hand is None:
+            raise IndexError("no action to undo")
+        return self.hand.pop()
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may see of the current hand, with the scores before it."""
+        hand = self.hand
+        if hand is None:
+            raise GameOverError("no hand has been dealt")
+        before = game_outcome(self.rules, [h.result for h in self.hands[:-1]
+                                           if h.result is not None])
+        return hand.view(seat, scores=before.scores)
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else "in play"
+        return f"<Game {len(self.hands)} hands, scores {list(self.scores)}, {state}>"

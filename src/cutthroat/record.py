@@ -1,0 +1,224 @@
+"""Game records (``cutthroat-record/1``, RECORD.md): read, write and replay.
+
+A record is the one portable form of a game. :func:`replay` applies every action of a
+record with the full rules and returns the :class:`~cutthroat.Game`; it raises
+:class:`RecordError` naming the first thing wrong, read from the top. :func:`report`
+gives the exact object ``cutthroat replay FILE --json`` prints.
+
+>>> from cutthroat import Game
+>>> game = Game(seed=3)
+>>> _ = game.deal()
+>>> _ = game.push("pass")
+>>> record = to_record(game)
+>>> record["hands"][0]["actions"]
+['1 pass']
+>>> to_record(replay(record)) == record
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from .actions import Move
+from .deal import Deal
+from .errors import ActionParseError, CutthroatError, DealError, GameOverError, IllegalActionError
+from .game import Game
+from .rules import Rules, RulesError
+from .state import Hand
+
+__all__ = ["FORMAT", "RecordError", "loads", "replay", "report", "to_record"]
+
+FORMAT = "cutthroat-record/1"
+"""The value of a record's ``format`` field."""
+
+_TOP_KEYS = {"format", "rules", "players", "hands"}
+_HAND_KEYS = {"dealer", "deal", "actions"}
+
+
+class RecordError(CutthroatError, ValueError):
+    """The first thing wrong in a record, located as RECORD.md says.
+
+    Attributes:
+        hand: the 0-based index of the hand, or ``None`` for the record as a whole.
+        action: the 0-based index of the action in that hand, or ``None``.
+        text: the offending action's text (when ``action`` is not ``None``).
+        reason: a sentence a person can act on.
+    """
+
+    def __init__(self, reason: str, *, hand: int | None = None, action: int | None = None,
+                 text: str | None = None) -> None:
+        where = ""
+        if hand is not None:
+            where = f"hand {hand}" + ("" if action is None else f", action {action}")
+            where += ": "
+        super().__init__(where + reason)
+        self.hand = hand
+        self.action = action
+        self.text = text
+        self.reason = reason
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``error`` object of ``cutthroat replay --json``."""
+        error: dict[str, Any] = {"hand": self.hand, "action": self.action}
+        if self.action is not None:
+            error["text"] = self.text
+        error["reason"] = self.reason
+        return {"error": error}
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def loads(text: str | bytes) -> Any:
+    """Parse strict JSON (no ``NaN``/``Infinity``), raising :class:`RecordError`."""
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as exc:
+        raise RecordError(f"the record is not valid JSON ({exc})") from None
+
+
+def _header(record: object) -> tuple[Rules, tuple[str, str, str] | None, list[Any]]:
+    if not isinstance(record, Mapping):
+        raise RecordError("the record must be a JSON object")
+    unknown = sorted(set(record) - _TOP_KEYS)
+    if unknown:
+        raise RecordError(f"unknown record field {unknown[0]!r}")
+    if record.get("format") != FORMAT:
+        if "format" not in record:
+            raise RecordError(f"the record has no format (it must be {FORMAT!r})")
+        raise RecordError(f"format must be {FORMAT!r}, not {record['format']!r}")
+    try:
+        rules = Rules.from_json(record.get("rules"))
+    except RulesError as exc:
+        raise RecordError(f"bad rules: {exc}") from None
+    players = record.get("players")
+    if players is not None and (
+        not isinstance(players, list) or len(players) != 3
+        or not all(isinstance(p, str) for p in players)
+    ):
+        raise RecordError("players must be a list of three names")
+    hands = record.get("hands", [])
+    if not isinstance(hands, list):
+        raise RecordError("hands must be a list")
+    names = None if players is None else (players[0], players[1], players[2])
+    return rules, names, hands
+
+
+def replay(record: object) -> Game:
+    """Replay a record (parsed JSON, or its text) into a :class:`Game`.
+
+    Raises :class:`RecordError` for the first thing wrong, read from the top.
+    """
+    if isinstance(record, str | bytes):
+        record = loads(record)
+    rules, players, hands = _header(record)
+    game: Game | None = None
+    for index, entry in enumerate(hands):
+        if not isinstance(entry, Mapping):
+            raise RecordError("a hand must be an object with dealer, deal and actions",
+                              hand=index)
+        unknown = sorted(set(entry) - _HAND_KEYS)
+        if unknown:
+            raise RecordError(f"unknown hand field {unknown[0]!r}", hand=index)
+        dealer = entry.get("dealer")
+        if type(dealer) is not int or dealer not in (0, 1, 2):
+            raise RecordError("dealer must be 0, 1 or 2", hand=index)
+        if game is None:
+            game = Game(rules, players=players, first_dealer=dealer)
+        elif game.is_over:
+            raise RecordError("the game was already over before this hand", hand=index)
+        elif game.hand is not None and not game.hand.is_over:
+            raise RecordError(f"hand {index - 1} is unfinished: no hand may follow it",
+                              hand=index)
+        elif dealer != game.next_dealer:
+            raise RecordError(
+                f"the dealer must be seat {game.next_dealer} (the deal passes to the left), "
+                f"not seat {dealer}", hand=index)
+        if "deal" not in entry:
+            raise RecordError("the hand has no deal", hand=index)
+        try:
+            hand = game.deal(Deal.from_json(entry["deal"], rules))
+        except DealError as exc:
+            raise RecordError(f"bad deal: {exc}", hand=index) from None
+        actions = entry.get("actions", [])
+        if not isinstance(actions, list):
+            raise RecordError("actions must be a list", hand=index)
+        for number, text in enumerate(actions):
+            _apply(hand, index, number, text)
+    if game is None:
+        game = Game(rules, players=players, first_dealer=0)
+    return game
+
+
+def _apply(hand: Hand, index: int, number: int, text: object) -> None:
+    if not isinstance(text, str):
+        raise RecordError("an action must be a string like \"2 play JH\"", hand=index,
+                          action=number, text=json.dumps(text))
+    try:
+        move = Move.parse(text)
+        if hand.is_over:
+            raise GameOverError("the hand is already over")
+        hand.push(move)
+    except (ActionParseError, IllegalActionError, GameOverError) as exc:
+        raise RecordError(str(exc), hand=index, action=number, text=text) from None
+
+
+def to_record(game: Game) -> dict[str, Any]:
+    """The record of a game (RECORD.md), ready for ``json.dump``."""
+    record: dict[str, Any] = {"format": FORMAT, "rules": game.rules.to_json()}
+    if game.players != ("Seat 0", "Seat 1", "Seat 2"):
+        record["players"] = list(game.players)
+    record["hands"] = [
+        {
+            "dealer": hand.dealer,
+            "deal": hand.dealt.to_json(),
+            "actions": [str(move) for move in hand.moves],
+        }
+        for hand in game.hands
+    ]
+    return record
+
+
+def dumps(game: Game, *, indent: int | None = 1) -> str:
+    """The record of a game as JSON text."""
+    return json.dumps(to_record(game), indent=indent)
+
+
+def _hand_summary(hand: Hand) -> dict[str, Any]:
+    if hand.result is not None:
+        return hand.result.to_json()
+    out: dict[str, Any] = {"dealer": hand.dealer}
+    if hand.maker is not None and hand.trump is not None:
+        out["maker"] = hand.maker
+        out["trump"] = str(hand.trump)
+    return out
+
+
+def summary(game: Game) -> dict[str, Any]:
+    """The object ``cutthroat replay --json`` prints for a legal record (RECORD.md)."""
+    outcome = game.outcome
+    hand = game.hand
+    nxt = None
+    if hand is not None and not hand.is_over and not outcome.over:
+        nxt = {"seat": hand.to_act, "legal": [str(a) for a in hand.legal_actions()]}
+    return {
+        "hands": [_hand_summary(h) for h in game.hands],
+        "scores": list(outcome.scores),
+        "over": outcome.over,
+        "winners": list(outcome.winners),
+        "next": nxt,
+    }
+
+
+def report(record: object) -> tuple[int, dict[str, Any]]:
+    """``(exit status, object)`` of ``cutthroat replay --json`` for a record (its text
+    or parsed JSON): ``(0, summary)`` if legal, else ``(1, {"error": ...})``."""
+    try:
+        game = replay(record)
+    except RecordError as exc:
+        return 1, exc.to_json()
+    return 0, summary(game)

@@ -1,0 +1,757 @@
+"""One hand as a state machine: bidding, the maker's choice, five tricks, scoring.
+
+>>> import random
+>>> from cutthroat import Hand, Rules
+>>> hand = Hand.deal(Rules(), dealer=0, rng=random.Random(1))
+>>> hand.phase, hand.to_act
+(<Phase.BID_FIRST: 1>, 1)
+>>> [str(a) for a in hand.legal_actions()]
+['pass', 'order']
+>>> hand.push("pass")
+Move(seat=1, action=Action('pass'))
+>>> hand.pop()
+Move(seat=1, action=Action('pass'))
+
+The hand keeps its cards as bitmasks of card ids (see :mod:`cutthroat.cards`) and every
+action as an integer id (see :mod:`cutthroat.actions`); the methods that take and return
+:class:`~cutthroat.actions.Action` and :class:`~cutthroat.cards.Card` objects are a
+layer over the integer ones, which search code may call directly.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from . import actions as A
+from .actions import KEEP_COMBOS, Action, Move, Verb
+from .cards import EFF_SUIT, JOKER_ID, SUIT_MASK, Card, Suit, cards_of_mask, ids_of_mask
+from .deal import Deal
+from .errors import ActionParseError, GameOverError, IllegalActionError, NotYourTurnError
+from .rules import Rules
+from .scoring import HandResult, _winner_index, score_hand
+
+if TYPE_CHECKING:
+    from .views import View
+
+__all__ = ["Hand", "Phase", "Trick"]
+
+
+class Phase(enum.IntEnum):
+    """The stage a hand is in; the decisions of RULES.md ("The order of decisions")."""
+
+    JOKER_TRUMP = 0
+    """The joker was turned up: the dealer names trump blind (R6)."""
+    BID_FIRST = 1
+    """First bidding round: pass or order (R7)."""
+    PICKUP = 2
+    """The dealer takes the up-card or leaves it (R8)."""
+    DISCARD = 3
+    """The dealer discards after taking the up-card (R6, R8)."""
+    BID_SECOND = 4
+    """Second bidding round: pass or call a suit (R9, R10)."""
+    MAKER_CHOICE = 5
+    """The maker takes the dummy or goes alone (R12)."""
+    KEEP = 6
+    """The maker keeps five of his ten cards (R12)."""
+    DEFENDER_CHOICE = 7
+    """Each defender in turn may go alone (R13)."""
+    PLAY = 8
+    """Trick play (R15–R17)."""
+    OVER = 9
+    """The hand is played out and scored (R19–R21)."""
+    THROWN_IN = 10
+    """Everybody passed twice: no score (R10)."""
+
+
+P_JOKER, P_BID1, P_PICKUP, P_DISCARD, P_BID2, P_MAKER, P_KEEP, P_DEFENDER, P_PLAY, P_OVER, \
+    P_THROWN = range(11)
+_PHASES = list(Phase)
+
+_ID_TUPLES: dict[int, tuple[int, ...]] = {}
+
+
+def _ids(mask: int) -> tuple[int, ...]:
+    """The card ids of a mask as a shared tuple (cached: the hot path of play)."""
+    try:
+        return _ID_TUPLES[mask]
+    except KeyError:
+        result = tuple(ids_of_mask(mask))
+        if len(_ID_TUPLES) < 2_000_000:
+            _ID_TUPLES[mask] = result
+        return result
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.id
+    return mask
+
+
+_DISCARD_TUPLES: dict[int, tuple[int, ...]] = {}
+_BID1 = (A.PASS, A.ORDER)
+_PICK = (A.PICKUP, A.LEAVE)
+_MAKER = (A.DUMMY, A.ALONE)
+_DEFENDER = (A.PASS, A.ALONE)
+_TRUMPS = (A.TRUMP, A.TRUMP + 1, A.TRUMP + 2, A.TRUMP + 3)
+_KEEPS = range(A.KEEP, A.NUM_ACTIONS)
+_EMPTY: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A finished trick: who led, each card in the order played, and who won."""
+
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int
+
+    def __str__(self) -> str:
+        cards = " ".join(f"{seat}:{card}" for seat, card in self.plays)
+        return f"{cards} -> seat {self.winner}"
+
+
+class Hand:
+    """One hand of cutthroat euchre, from the deal to the score.
+
+    Create with :meth:`deal` (random or explicit cards); act with :meth:`push` (any
+    form: ``Action``, ``"play JH"``, ``"2 play JH"``) or :meth:`push_id`; undo with
+    :meth:`pop`; copy with :meth:`copy`. An illegal action raises
+    :class:`~cutthroat.errors.IllegalActionError` and changes nothing.
+    """
+
+    __slots__ = (
+        "_buried", "_dealer_discard", "_def_alone", "_def_decided", "_done", "_dummy",
+        "_dummy_taken", "_hands", "_kitty", "_leader", "_legal", "_maker", "_maker_alone",
+        "_moves", "_n_active", "_out", "_passes", "_phase", "_played", "_result", "_trick",
+        "_trick_seats", "_tricks", "_trump", "_turn", "_undo", "_up", "_up_taken", "dealt",
+        "dealer", "rules",
+    )
+
+    rules: Rules
+    dealt: Deal
+    dealer: int
+
+    def __init__(self, rules: Rules, deal: Deal, dealer: int, *, check: bool = True) -> None:
+        """Start a hand from a deal, checked against ``rules`` unless ``check`` is false
+        (for deals made by :meth:`Deal.random`, which are right by construction)."""
+        if dealer not in (0, 1, 2) or isinstance(dealer, bool):
+            raise ValueError(f"dealer must be seat 0, 1 or 2, not {dealer!r}")
+        if check:
+            deal.check(rules)
+        self.rules = rules
+        self.dealt = deal
+        self.dealer = dealer
+        self._hands = [_mask(deal.hands[0]), _mask(deal.hands[1]), _mask(deal.hands[2])]
+        self._dummy = _mask(deal.dummy)
+        self._kitty = _mask(deal.kitty)
+        self._up = deal.kitty[0].id
+        self._up_taken = False
+        self._buried = 0
+        self._dealer_discard = -1
+        self._passes = 0
+        self._maker = -1
+        self._trump = -1
+        self._maker_alone = False
+        self._def_alone = -1
+        self._def_decided = 0
+        self._out = -1
+        self._dummy_taken = False
+        self._trick: list[int] = []
+        self._trick_seats: list[int] = []
+        self._leader = -1
+        self._tricks = [0, 0, 0]
+        self._n_active = 3
+        self._played = 0
+        self._done: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = []
+        self._moves: list[tuple[int, int, int]] = []
+        self._undo: list[tuple[Any, ...] | None] = []
+        self._result: HandResult | None = None
+        self._legal: Sequence[int] | None = None
+        if self._up == JOKER_ID:
+            self._phase = P_JOKER
+            self._turn = dealer
+        else:
+            self._phase = P_BID1
+            self._turn = (dealer + 1) % 3
+
+    @classmethod
+    def deal(
+        cls,
+        rules: Rules | None = None,
+        *,
+        dealer: int = 0,
+        rng: random.Random | None = None,
+        seed: int | None = None,
+        cards: Deal | None = None,
+    ) -> Hand:
+        """Deal a hand: the given ``cards``, or a random deal from ``rng`` or ``seed``.
+
+        Randomness is never global: without ``rng``, ``seed`` (default 0) seeds one.
+        """
+        rules = rules or Rules()
+        if cards is None:
+            rng = rng if rng is not None else random.Random(seed if seed is not None else 0)
+            return cls(rules, Deal.random(rules, rng), dealer, check=False)
+        return cls(rules, cards, dealer)
+
+    # --- what the hand is now ------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """The current phase."""
+        return _PHASES[self._phase]
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or ``None`` when the hand is over."""
+        return None if self._phase >= P_OVER else self._turn
+
+    @property
+    def is_over(self) -> bool:
+        """True once the hand is scored or thrown in."""
+        return self._phase >= P_OVER
+
+    @property
+    def result(self) -> HandResult | None:
+        """The result once the hand is over, else ``None``."""
+        return self._result
+
+    @property
+    def maker(self) -> int | None:
+        """The maker, once trump is fixed."""
+        return None if self._maker < 0 else self._maker
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit, once fixed."""
+        return None if self._trump < 0 else Suit(self._trump)
+
+    @property
+    def upcard(self) -> Card:
+        """The up-card (R5)."""
+        return Card.from_id(self._up)
+
+    @property
+    def upcard_taken(self) -> bool:
+        """True once the dealer has taken the up-card into his hand."""
+        return self._up_taken
+
+    @property
+    def alone(self) -> tuple[int, ...]:
+        """The seats that went alone, ascending."""
+        seats = []
+        if self._maker_alone:
+            seats.append(self._maker)
+        if self._def_alone >= 0:
+            seats.append(self._def_alone)
+        return tuple(sorted(seats))
+
+    @property
+    def sitting_out(self) -> int | None:
+        """The defender who sits out because his partner went alone (R13)."""
+        return None if self._out < 0 else self._out
+
+    @property
+    def dummy_taken(self) -> bool:
+        """True once the maker has picked up the dummy (R12)."""
+        return self._dummy_taken
+
+    @property
+    def tricks_won(self) -> tuple[int, int, int]:
+        """Tricks taken so far per seat."""
+        return self._tricks[0], self._tricks[1], self._tricks[2]
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The finished tricks, in order."""
+        by_id = Card.from_id
+        return [
+            Trick(leader, tuple((s, by_id(c)) for s, c in zip(seats, cards, strict=True)), win)
+            for leader, seats, cards, win in self._done
+        ]
+
+    @property
+    def current_trick(self) -> list[tuple[int, Card]]:
+        """The cards played to the trick in progress, as ``(seat, card)``."""
+        return [(s, Card.from_id(c)) for s, c in zip(self._trick_seats, self._trick, strict=True)]
+
+    @property
+    def leader(self) -> int | None:
+        """The seat that leads (or led) the trick in progress."""
+        return None if self._leader < 0 else self._leader
+
+    @property
+    def moves(self) -> list[Move]:
+        """Every move so far, in order: the hand's log."""
+        return [Move(seat, self._action_of(aid, arg)) for seat, aid, arg in self._moves]
+
+    def cards(self, seat: int) -> list[Card]:
+        """The cards a seat holds now, in id order (all ten while keeping)."""
+        return cards_of_mask(self._hands[seat])
+
+    def cards_mask(self, seat: int) -> int:
+        """The bitmask of the cards a seat holds now."""
+        return self._hands[seat]
+
+    @property
+    def dummy(self) -> list[Card]:
+        """The dummy's cards while it lies on the table (empty once taken)."""
+        return [] if self._dummy_taken else cards_of_mask(self._dummy)
+
+    @property
+    def kitty(self) -> list[Card]:
+        """The cards face down in the kitty, with the dealer's discard (not the taken
+        up-card)."""
+        return cards_of_mask(self._kitty)
+
+    @property
+    def buried(self) -> list[Card]:
+        """The five cards the maker discarded after taking the dummy."""
+        return cards_of_mask(self._buried)
+
+    @property
+    def dealer_discard(self) -> Card | None:
+        """The card the dealer discarded after taking the up-card."""
+        return None if self._dealer_discard < 0 else Card.from_id(self._dealer_discard)
+
+    def active_seats(self) -> tuple[int, ...]:
+        """The seats that play tricks (everyone but a seat sitting out)."""
+        return tuple(s for s in range(3) if s != self._out)
+
+    def __repr__(self) -> str:
+        state = self.phase.name.lower()
+        turn = "" if self.to_act is None else f", to_act={self._turn}"
+        return f"<Hand dealer={self.dealer} {state}{turn}, {len(self._moves)} moves>"
+
+    # --- legal actions -------------------------------------------------------------
+
+    def legal_action_ids(self) -> Sequence[int]:
+        """The integer ids of every legal action for the seat to act (empty when over).
+
+        The returned sequence is shared: do not modify it.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> Sequence[int]:
+        ph = self._phase
+        if ph == P_PLAY:
+            hand = self._hands[self._turn]
+            if self._trick:
+                follow = hand & SUIT_MASK[self._trump][EFF_SUIT[self._trump][self._trick[0]]]
+                if follow:
+                    return _ids(follow)
+            return _ids(hand)
+        if ph == P_BID1:
+            return _BID1
+        if ph == P_DEFENDER:
+            return _DEFENDER
+        if ph == P_MAKER:
+            return _MAKER
+        if ph == P_BID2:
+            up_suit = self._up >> 3  # printed suit (the up-card is never the joker here)
+            calls = [A.CALL + s for s in range(4)
+                     if s != up_suit or self.rules.may_name_turned_down_suit]
+            if not (self.rules.stick_the_dealer and self._turn == self.dealer):
+                calls.append(A.PASS)
+            return tuple(calls)
+        if ph == P_PICKUP:
+            return _PICK
+        if ph == P_DISCARD:
+            mask = self._hands[self.dealer]
+            cached = _DISCARD_TUPLES.get(mask)
+            if cached is None:
+                cached = _DISCARD_TUPLES[mask] = tuple(A.DISCARD + c for c in ids_of_mask(mask))
+            return cached
+        if ph == P_KEEP:
+            return _KEEPS
+        if ph == P_JOKER:
+            return _TRUMPS
+        return _EMPTY
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for the seat to act, as :class:`Action` objects."""
+        return [self._action_of(a, 0) for a in self.legal_action_ids()]
+
+    def is_legal(self, action: Action | str | int) -> bool:
+        """Whether this action (object, text or id) is legal now."""
+        try:
+            aid = action if isinstance(action, int) else self._resolve(action)[1]
+        except (ActionParseError, IllegalActionError):
+            return False
+        return aid in self.legal_action_ids()
+
+    # --- ids <-> actions -----------------------------------------------------------
+
+    def action_id(self, action: Action | str) -> int:
+        """The integer id of an action here (a ``keep`` id depends on the maker's cards)."""
+        return self._resolve(action)[1]
+
+    def action_from_id(self, action_id: int) -> Action:
+        """The action with this id here (a ``keep`` id needs the maker's ten cards)."""
+        if not isinstance(action_id, int) or not 0 <= action_id < A.NUM_ACTIONS:
+            raise ActionParseError(f"not an action id: {action_id!r}")
+        if action_id >= A.KEEP:
+            if self._phase != P_KEEP:
+                raise ActionParseError("a keep id only has a meaning while the maker keeps")
+            return self._action_of(action_id, 0)
+        return Action.from_id(action_id)
+
+    def _keep_mask(self, action_id: int) -> int:
+        ids = tuple(ids_of_mask(self._hands[self._maker]))
+        mask = 0
+        for pos in KEEP_COMBOS[action_id - A.KEEP]:
+            mask |= 1 << ids[pos]
+        return mask
+
+    def _action_of(self, aid: int, arg: int) -> Action:
+        if aid >= A.KEEP:
+            return Action.keep(cards_of_mask(arg or self._keep_mask(aid)))
+        return Action.from_id(aid)
+
+    def _resolve(self, action: Action | Move | str) -> tuple[int | None, int]:
+        """(seat named or None, action id) for an action in any form."""
+        seat: int | None = None
+        if isinstance(action, str):
+            text = action.strip()
+            if text[:1].isdigit():
+                move = Move.parse(text)
+                seat, action = move.seat, move.action
+            else:
+                action = Action.parse(text)
+        elif isinstance(action, Move):
+            seat, action = action.seat, action.action
+        if not isinstance(action, Action):
+            raise ActionParseError(f"not an action: {action!r}")
+        if action.verb is not Verb.KEEP:
+            return seat, action.id
+        if self._phase != P_KEEP:
+            raise IllegalActionError(self._phase_reason("keep"), seat=seat)
+        ids = tuple(ids_of_mask(self._hands[self._maker]))
+        try:
+            combo = tuple(sorted(ids.index(c.id) for c in action.cards))
+        except ValueError:
+            missing = next(c for c in action.cards if c.id not in ids)
+            raise IllegalActionError(
+                f"seat {self._maker} cannot keep {missing}: it is not among his ten cards",
+                seat=seat) from None
+        return seat, A.KEEP + A.KEEP_INDEX[combo]
+
+    # --- acting --------------------------------------------------------------------
+
+    def push(self, action: Action | Move | str, seat: int | None = None) -> Move:
+        """Apply an action of the seat to act and return the move made.
+
+        ``action`` is an :class:`Action`, a :class:`Move` or text (``"play JH"`` or
+        ``"2 play JH"``). With a seat (in the text, the move or ``seat``), it must be the
+        seat to act. Raises :class:`IllegalActionError` (state unchanged) otherwise.
+        """
+        named, aid = self._resolve(action)
+        if named is not None and seat is not None and named != seat:
+            raise ActionParseError(f"the action names seat {named}, not seat {seat}")
+        return self.push_id(aid, named if named is not None else seat)
+
+    def push_id(self, action_id: int, seat: int | None = None) -> Move:
+        """Apply the action with this integer id (see :mod:`cutthroat.actions`)."""
+        self.apply_id(action_id, seat)
+        actor, aid, arg = self._moves[-1]
+        return Move(actor, self._action_of(aid, arg))
+
+    def apply_id(self, a: int, seat: int | None = None) -> None:
+        """Apply the action with id ``a`` (of ``seat``, if given, which must be the seat
+        to act), returning nothing: the fast path for search and simulation."""
+        if type(a) is not int:
+            raise ActionParseError(f"not an action id: {a!r}")
+        turn = self._turn
+        if self._phase == P_PLAY:
+            # The hot path: a card played. Inlined for speed.
+            hand = self._hands[turn]
+            bit = 1 << a if 0 <= a <= 32 else 0
+            trick = self._trick
+            if not hand & bit or (seat is not None and seat != turn):
+                self._refuse(a, seat)
+            if trick:
+                follow = hand & SUIT_MASK[self._trump][EFF_SUIT[self._trump][trick[0]]]
+                if follow and not follow & bit:
+                    self._refuse(a, seat)
+            self._legal = None
+            self._undo.append(None)
+            self._moves.append((turn, a, 0))
+            self._hands[turn] = hand ^ bit
+            self._played |= bit
+            trick.append(a)
+            self._trick_seats.append(turn)
+            if len(trick) < self._n_active:
+                nxt = (turn + 1) % 3
+                if nxt == self._out:
+                    nxt = (nxt + 1) % 3
+                self._turn = nxt
+            else:
+                self._end_trick()
+            return
+        if self._phase >= P_OVER:
+            raise GameOverError("the hand is over")
+        legal = self._legal
+        if legal is None:
+            legal = self._compute_legal()
+        if a not in legal or (seat is not None and seat != turn):
+            self._refuse(a, seat)
+        self._legal = None
+        self._undo.append(self._snapshot())
+        arg = self._keep_mask(a) if a >= A.KEEP else 0
+        self._moves.append((turn, a, arg))
+        self._decide(a, arg)
+
+    def _refuse(self, a: int, seat: int | None) -> None:
+        if seat is not None and seat != self._turn:
+            raise NotYourTurnError(
+                f"it is seat {self._turn}'s turn, not seat {seat}'s", seat=seat)
+        raise IllegalActionError(self._why_illegal(a), seat=self._turn)
+
+    def pop(self) -> Move:
+        """Undo the last action and return it."""
+        if not self._moves:
+            raise IndexError("no action to undo")
+        seat, aid, arg = self._moves.pop()
+        snap = self._undo.pop()
+        self._legal = None
+        if snap is None:
+            self._unplay(seat, aid)
+        else:
+            self._restore(snap)
+        return Move(seat, self._action_of(aid, arg))
+
+    def copy(self) -> Hand:
+        """An independent copy (history included, so it can be undone too)."""
+        new = object.__new__(Hand)
+        for name in Hand.__slots__:
+            setattr(new, name, getattr(self, name))
+        new._hands = self._hands[:]
+        new._trick = self._trick[:]
+        new._trick_seats = self._trick_seats[:]
+        new._tricks = self._tricks[:]
+        new._done = self._done[:]
+        new._moves = self._moves[:]
+        new._undo = self._undo[:]
+        return new
+
+    __copy__ = copy
+
+    def view(self, seat: int, scores: tuple[int, int, int] | None = None) -> View:
+        """What ``seat`` may see now (R14); see :func:`cutthroat.views.view_of`."""
+        from .views import view_of
+
+        return view_of(self, seat, scores=scores)
+
+    # --- trick play ----------------------------------------------------------------
+
+    def _end_trick(self) -> None:
+        seats = self._trick_seats
+        trick = self._trick
+        winner = seats[_winner_index(trick, self._trump)]
+        self._done.append((self._leader, tuple(seats), tuple(trick), winner))
+        self._tricks[winner] += 1
+        self._trick = []
+        self._trick_seats = []
+        if len(self._done) == 5:
+            self._finish()
+        else:
+            self._leader = self._turn = winner
+
+    def _unplay(self, seat: int, card: int) -> None:
+        if not self._trick:
+            leader, seats, cards, winner = self._done.pop()
+            self._tricks[winner] -= 1
+            self._trick = list(cards[:-1])
+            self._trick_seats = list(seats[:-1])
+            self._leader = leader
+            self._phase = P_PLAY
+            self._result = None
+        else:
+            self._trick.pop()
+            self._trick_seats.pop()
+        bit = 1 << card
+        self._hands[seat] |= bit
+        self._played ^= bit
+        self._turn = seat
+
+    def _finish(self) -> None:
+        self._phase = P_OVER
+        maker = self._maker
+        points = score_hand(
+            self.rules,
+            maker=maker,
+            maker_alone=self._maker_alone,
+            defender_alone=None if self._def_alone < 0 else self._def_alone,
+            tricks=self._tricks,
+        )
+        self._result = HandResult(
+            dealer=self.dealer, thrown_in=False, maker=maker, trump=Suit(self._trump),
+            alone=self.alone, tricks=self.tricks_won, points=points,
+        )
+
+    # --- decisions before play -------------------------------------------------------
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (
+            self._phase, self._turn, self._passes, self._maker, self._trump,
+            self._maker_alone, self._def_alone, self._def_decided, self._out,
+            self._dummy_taken, self._up_taken, self._dealer_discard, self._kitty,
+            self._buried, tuple(self._hands), self._leader, self._n_active, self._result,
+        )
+
+    def _restore(self, snap: tuple[Any, ...]) -> None:
+        (self._phase, self._turn, self._passes, self._maker, self._trump,
+         self._maker_alone, self._def_alone, self._def_decided, self._out,
+         self._dummy_taken, self._up_taken, self._dealer_discard, self._kitty,
+         self._buried, hands, self._leader, self._n_active, self._result) = snap
+        self._hands = list(hands)
+
+    def _decide(self, a: int, arg: int) -> None:
+        ph = self._phase
+        seat = self._turn
+        if ph == P_BID1:
+            if a == A.PASS:
+                self._passes += 1
+                if self._passes == 3:
+                    self._phase = P_BID2
+                    self._passes = 0
+                self._turn = (seat + 1) % 3
+                return
+            self._maker = seat
+            self._trump = self._up >> 3
+            if seat == self.dealer or self.rules.dealer_must_pick_up:
+                self._take_upcard()
+            else:
+                self._phase = P_PICKUP
+                self._turn = self.dealer
+        elif ph == P_BID2:
+            if a == A.PASS:
+                self._passes += 1
+                if self._passes == 3:
+                    self._phase = P_THROWN
+                    self._result = HandResult(dealer=self.dealer, thrown_in=True)
+                else:
+                    self._turn = (seat + 1) % 3
+                return
+            self._maker = seat
+            self._trump = a - A.CALL
+            self._trump_fixed()
+        elif ph == P_PICKUP:
+            if a == A.PICKUP:
+                self._take_upcard()
+            else:
+                self._trump_fixed()
+        elif ph == P_DISCARD:
+            card = a - A.DISCARD
+            self._hands[seat] ^= 1 << card
+            self._kitty |= 1 << card
+            self._dealer_discard = card
+            self._trump_fixed()
+        elif ph == P_MAKER:
+            if a == A.DUMMY:
+                self._hands[seat] |= self._dummy
+                self._dummy_taken = True
+                self._phase = P_KEEP
+            else:
+                self._maker_alone = True
+                self._defenders()
+        elif ph == P_KEEP:
+            self._buried = self._hands[seat] & ~arg
+            self._hands[seat] = arg
+            self._defenders()
+        elif ph == P_DEFENDER:
+            if a == A.ALONE:
+                self._def_alone = seat
+                self._out = 3 - self._maker - seat
+                self._n_active = 2
+                self._start_play()
+            else:
+                self._def_decided += 1
+                if self._def_decided == 2:
+                    self._start_play()
+                else:
+                    self._turn = (seat + 1) % 3
+        else:  # P_JOKER
+            self._maker = seat
+            self._trump = a - A.TRUMP
+            self._take_upcard()
+
+    def _take_upcard(self) -> None:
+        bit = 1 << self._up
+        self._hands[self.dealer] |= bit
+        self._kitty ^= bit
+        self._up_taken = True
+        self._phase = P_DISCARD
+        self._turn = self.dealer
+
+    def _trump_fixed(self) -> None:
+        if self.rules.dummy:
+            self._phase = P_MAKER
+            self._turn = self._maker
+        else:
+            self._defenders()
+
+    def _defenders(self) -> None:
+        self._phase = P_DEFENDER
+        self._turn = (self._maker + 1) % 3
+
+    def _start_play(self) -> None:
+        if self._maker_alone:
+            start = self._maker
+        elif self._def_alone >= 0:
+            start = self._def_alone
+        else:
+            start = self.dealer
+        first = (start + 1) % 3
+        if first == self._out:
+            first = (first + 1) % 3
+        self._phase = P_PLAY
+        self._leader = self._turn = first
+
+    # --- explanations ----------------------------------------------------------------
+
+    def _phase_reason(self, verb: str) -> str:
+        return f"{verb} is not possible now: {_PHASE_WORDS[self._phase]}"
+
+    def _why_illegal(self, a: int) -> str:
+        """A sentence saying why action id ``a`` is not legal now."""
+        if not isinstance(a, int) or not 0 <= a < A.NUM_ACTIONS:
+            return f"not an action id: {a!r}"
+        verb = "keep" if a >= A.KEEP else Action.from_id(a).verb.value
+        seat = self._turn
+        ph = self._phase
+        if ph == P_PLAY and a <= 32:
+            card = Card.from_id(a)
+            if not self._hands[seat] >> a & 1:
+                return f"seat {seat} does not hold {card}"
+            led = EFF_SUIT[self._trump][self._trick[0]]
+            return f"seat {seat} must follow {Suit(led).plural}"
+        if ph == P_DISCARD and A.DISCARD <= a < A.PASS:
+            return f"seat {seat} does not hold {Card.from_id(a - A.DISCARD)}"
+        if ph == P_BID2 and a == A.PASS:
+            return f"seat {seat} is the dealer and must name a suit (stick the dealer)"
+        if ph == P_BID2 and A.CALL <= a < A.KEEP:
+            return (f"{Suit(a - A.CALL).plural} was turned down and may not be named "
+                    f"in the second round")
+        return self._phase_reason(verb)
+
+
+_PHASE_WORDS = {
+    P_JOKER: "the joker is up and the dealer must name trump (trump SUIT)",
+    P_BID1: "it is the first bidding round (pass or order)",
+    P_PICKUP: "the dealer must take the up-card or leave it (pickup or leave)",
+    P_DISCARD: "the dealer must discard a card (discard CARD)",
+    P_BID2: "it is the second bidding round (pass or call SUIT)",
+    P_MAKER: "the maker must take the dummy or go alone (dummy or alone)",
+    P_KEEP: "the maker must keep five of his ten cards (keep C1 C2 C3 C4 C5)",
+    P_DEFENDER: "the defenders are deciding whether to go alone (alone or pass)",
+    P_PLAY: "it is trick play (play CARD)",
+}

@@ -1,0 +1,169 @@
+"""What one seat may see (R14): its own cards, the public table, never a hidden card.
+
+>>> import random
+>>> from cutthroat import Hand, Rules
+>>> hand = Hand.deal(Rules(), dealer=0, rng=random.Random(3))
+>>> v = hand.view(1)
+>>> len(v.cards), v.upcard == hand.upcard, v.legal
+(5, True, ('pass', 'order'))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import DISCARD, KEEP
+from .cards import Card, Suit, deck_mask, mask_of
+from .rules import Rules
+from .state import P_JOKER, Hand, Phase, Trick
+
+__all__ = ["View", "view_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """Everything one seat knows at one moment, and nothing more.
+
+    Attributes:
+        seat: whose view this is.
+        rules: the rules in force.
+        dealer: the dealer.
+        phase: the current phase.
+        to_act: the seat to act (``None`` when the hand is over).
+        cards: this seat's own cards (none for the dealer naming trump blind, R6).
+        upcard: the up-card, which everybody saw (R5).
+        upcard_taken: whether the dealer took the up-card into his hand.
+        moves: the public log: every move, with the card of a discard and the cards of
+            a keep shown only to the seat that made them (``"0 discard ?"`` otherwise).
+        maker, trump, alone, sitting_out: as on :class:`~cutthroat.state.Hand`.
+        dummy_taken: whether the maker took the dummy.
+        discard: the dealer's own discard (only in the dealer's view).
+        buried: the maker's own five discards (only in the maker's view).
+        tricks: the finished tricks.
+        current_trick: ``(seat, card)`` pairs of the trick in progress.
+        leader: the seat that led the trick in progress.
+        tricks_won: tricks per seat so far.
+        scores: the game's scores before this hand, when known.
+        legal: the legal actions' text when this seat is to act, else empty.
+    """
+
+    seat: int
+    rules: Rules
+    dealer: int
+    phase: Phase
+    to_act: int | None
+    cards: tuple[Card, ...]
+    upcard: Card
+    upcard_taken: bool
+    moves: tuple[str, ...]
+    maker: int | None
+    trump: Suit | None
+    alone: tuple[int, ...]
+    sitting_out: int | None
+    dummy_taken: bool
+    discard: Card | None
+    buried: tuple[Card, ...]
+    tricks: tuple[Trick, ...]
+    current_trick: tuple[tuple[int, Card], ...]
+    leader: int | None
+    tricks_won: tuple[int, int, int]
+    scores: tuple[int, int, int] | None
+    legal: tuple[str, ...]
+
+    def seen_mask(self) -> int:
+        """Every card whose place this seat knows: its cards, its own discards, the
+        cards played, and the up-card."""
+        mask = mask_of(self.cards) | mask_of(self.buried) | (1 << self.upcard.id)
+        if self.discard is not None:
+            mask |= 1 << self.discard.id
+        for trick in self.tricks:
+            mask |= mask_of(card for _, card in trick.plays)
+        mask |= mask_of(card for _, card in self.current_trick)
+        return mask
+
+    def unseen_cards(self) -> list[Card]:
+        """The cards of the deck whose place this seat does not know."""
+        from .cards import cards_of_mask
+
+        return cards_of_mask(deck_mask(self.rules.deck) & ~self.seen_mask())
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict (cards and suits as text), for a client of this seat."""
+        def cards(items: tuple[Card, ...]) -> list[str]:
+            return [str(c) for c in items]
+
+        return {
+            "seat": self.seat,
+            "rules": self.rules.to_json(),
+            "dealer": self.dealer,
+            "phase": self.phase.name.lower(),
+            "to_act": self.to_act,
+            "cards": cards(self.cards),
+            "upcard": str(self.upcard),
+            "upcard_taken": self.upcard_taken,
+            "moves": list(self.moves),
+            "maker": self.maker,
+            "trump": None if self.trump is None else str(self.trump),
+            "alone": list(self.alone),
+            "sitting_out": self.sitting_out,
+            "dummy_taken": self.dummy_taken,
+            "discard": None if self.discard is None else str(self.discard),
+            "buried": cards(self.buried),
+            "tricks": [
+                {"leader": t.leader, "plays": [[s, str(c)] for s, c in t.plays],
+                 "winner": t.winner}
+                for t in self.tricks
+            ],
+            "current_trick": [[s, str(c)] for s, c in self.current_trick],
+            "leader": self.leader,
+            "tricks_won": list(self.tricks_won),
+            "scores": None if self.scores is None else list(self.scores),
+            "legal": list(self.legal),
+        }
+
+
+def view_of(hand: Hand, seat: int, *, scores: tuple[int, int, int] | None = None) -> View:
+    """The view of ``seat`` (0–2) of this hand now (R14, R6)."""
+    if seat not in (0, 1, 2) or isinstance(seat, bool):
+        raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
+    blind = hand._phase == P_JOKER and seat == hand.dealer
+    moves = []
+    for actor, aid, _arg in hand._moves:
+        if actor != seat and DISCARD <= aid < DISCARD + 33:
+            moves.append(f"{actor} discard ?")
+        elif aid >= KEEP:
+            if actor == seat:
+                moves.append(f"{actor} {hand._action_of(aid, _arg)}")
+            else:
+                moves.append(f"{actor} keep ? ? ? ? ?")
+        else:
+            moves.append(f"{actor} {hand._action_of(aid, 0)}")
+    to_act = hand.to_act
+    legal: tuple[str, ...] = ()
+    if to_act == seat:
+        legal = tuple(str(a) for a in hand.legal_actions())
+    return View(
+        seat=seat,
+        rules=hand.rules,
+        dealer=hand.dealer,
+        phase=hand.phase,
+        to_act=to_act,
+        cards=() if blind else tuple(hand.cards(seat)),
+        upcard=hand.upcard,
+        upcard_taken=hand.upcard_taken,
+        moves=tuple(moves),
+        maker=hand.maker,
+        trump=hand.trump,
+        alone=hand.alone,
+        sitting_out=hand.sitting_out,
+        dummy_taken=hand.dummy_taken,
+        discard=hand.dealer_discard if seat == hand.dealer else None,
+        buried=tuple(hand.buried) if seat == hand.maker else (),
+        tricks=tuple(hand.tricks),
+        current_trick=tuple(hand.current_trick),
+        leader=hand.leader,
+        tricks_won=hand.tricks_won,
+        scores=scores,
+        legal=legal,
+    )
