@@ -158,6 +158,56 @@ def watch(
         typer.echo(f"Record saved to {save}")
 
 
+@app.command()
+def hint(
+    file: Annotated[str, typer.Argument(help="A record of a game in progress, or - for stdin.")],
+    seed: Annotated[int, typer.Option(help="Seed of the expert's sampling.")] = 0,
+    samples: Annotated[int | None, typer.Option(
+        help="Deals sampled per option (default: the expert's own).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")]
+    = False,
+) -> None:
+    """The expert's choice for the seat to act, each option's value, and why."""
+    from .bots.expert import ExpertBot
+
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+        game = rec.replay(text)
+    except (OSError, UnicodeDecodeError, rec.RecordError) as exc:
+        typer.echo(f"Cannot read the record: {exc}", err=True)
+        raise typer.Exit(1) from None
+    hand = game.hand
+    if hand is None or hand.is_over or hand.to_act is None:
+        typer.echo("Nobody is to act in this record: the last hand is over (or there is "
+                   "none). A hint needs a game in progress.", err=True)
+        raise typer.Exit(1)
+    seat = hand.to_act
+    kwargs: dict[str, Any] = {}
+    if samples is not None:
+        kwargs = {"play_samples": samples, "bid_samples": samples}
+    analysis = ExpertBot(seed=seed, **kwargs).analyse(game.view(seat))
+    if as_json:
+        sys.stdout.write(json.dumps({
+            "seat": seat,
+            "phase": analysis.phase.name.lower(),
+            "choice": str(analysis.best),
+            "reason": analysis.reason,
+            "samples": analysis.samples,
+            "options": [{"action": str(o.action), "win_chance": round(o.value, 4),
+                         "points": round(o.points, 3), "tricks": round(o.tricks, 3)}
+                        for o in analysis.options],
+        }) + "\n")
+        return
+    name = game.players[seat]
+    typer.echo(f"{name} (seat {seat}) to act: {analysis.phase.name.lower().replace('_', ' ')}")
+    typer.echo(f"Hint: {analysis.best} - {analysis.reason}")
+    if analysis.samples:
+        typer.echo(f"Options ({analysis.samples} sampled deals each):")
+        for option in analysis.options:
+            typer.echo(f"  {str(option.action):<24} win {option.value:6.1%}   "
+                       f"points {option.points:+.2f}   side tricks {option.tricks:.2f}")
+
+
 def main() -> None:
     """Entry point of the ``cutthroat`` command."""
     app()

@@ -1,0 +1,226 @@
+"""The expert bot: every decision valued by simulation over sampled deals.
+
+For each decision the expert deals the cards it cannot see many times, consistently
+with its view (:mod:`cutthroat.bots.sampling`), and plays each option out on every
+sample:
+
+* in trick play, the exact solver (:mod:`cutthroat.bots.solver`) gives the result of
+  each card against best defence on that sample (perfect-information Monte Carlo);
+* before play (bids, pick-up, discard, dummy or alone, keep, defender alone, the blind
+  trump of R6) the option is applied, the rest of the hand's decisions are taken by the
+  intermediate bot for every seat, and the play is solved exactly.
+
+Each outcome is valued in game terms (:func:`cutthroat.bots.valuation.hand_value`: the
+chance to win the game after the hand's points), so the same hand is bid differently at
+0–0 and when an opponent needs two points. The same samples are used for every option
+(common random numbers), which makes the comparison sharper than the sample size
+suggests. :meth:`ExpertBot.analyse` returns every option's value and a reason, which
+is what ``cutthroat hint`` prints.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from ..actions import Action
+from ..cards import TRUMP_POWER, Card
+from ..scoring import score_hand
+from ..state import Hand, Phase
+from ..views import View
+from .heuristic import IntermediateBot
+from .sampling import sample_hand
+from .solver import evaluate_moves, solve
+from .valuation import hand_value
+
+__all__ = ["Analysis", "ExpertBot", "Option"]
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option and what it is worth, averaged over the samples.
+
+    Attributes:
+        action: the action.
+        value: the estimated chance to win the game after this hand (0–1).
+        points: the expected points this seat scores in this hand.
+        tricks: the expected tricks of this seat's side (maker or defenders).
+    """
+
+    action: Action
+    value: float
+    points: float
+    tricks: float
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The expert's view of a decision: options best first, and why."""
+
+    seat: int
+    phase: Phase
+    options: tuple[Option, ...]
+    samples: int
+    reason: str = ""
+    extra: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def best(self) -> Action:
+        """The chosen action."""
+        return self.options[0].action
+
+
+def _points(hand: Hand, maker_tricks: int) -> tuple[int, int, int]:
+    """Points of a hand in play if the maker ends with ``maker_tricks`` tricks."""
+    maker = hand.maker
+    assert maker is not None
+    tricks = [0, 0, 0]
+    tricks[maker] = maker_tricks
+    lone = hand.sitting_out
+    defender = (maker + 1) % 3 if lone is None else 3 - maker - lone
+    tricks[defender] = 5 - maker_tricks
+    return score_hand(hand.rules, maker=maker, maker_alone=maker in hand.alone,
+                      defender_alone=None if lone is None else defender, tricks=tricks)
+
+
+class ExpertBot:
+    """Search over sampled deals with an exact solver, valued in game terms.
+
+    Args:
+        seed: seeds the bot's own generator (decisions are deterministic given it).
+        play_samples: deals sampled for each card-play decision.
+        bid_samples: deals sampled for each decision before play.
+        keep_candidates: how many of the 252 keeps (ranked by the intermediate bot's
+            estimate) are simulated.
+        time_limit: optional cap in seconds per decision; when reached, the bot stops
+            sampling early (results then depend on the machine's speed).
+    """
+
+    name = "expert"
+
+    def __init__(self, seed: int | None = 0, *, play_samples: int = 20, bid_samples: int = 40,
+                 keep_candidates: int = 6, time_limit: float | None = None,
+                 rng: random.Random | None = None) -> None:
+        self.rng = rng if rng is not None else random.Random(seed)
+        self.play_samples = play_samples
+        self.bid_samples = bid_samples
+        self.keep_candidates = keep_candidates
+        self.time_limit = time_limit
+        self._policy = IntermediateBot(seed=0)
+
+    def choose(self, view: View) -> Action:
+        """The option with the best expected value."""
+        return self.analyse(view).best
+
+    # --- analysis ----------------------------------------------------------------------
+
+    def analyse(self, view: View) -> Analysis:
+        """Value every legal option of ``view``'s seat (which must be the seat to act)."""
+        if view.to_act != view.seat or not view.legal:
+            raise ValueError(f"seat {view.seat} is not to act")
+        legal = [Action.parse(text) for text in view.legal]
+        if len(legal) == 1:
+            only = Option(legal[0], 0.0, 0.0, 0.0)
+            return Analysis(view.seat, view.phase, (only,), 0, "the only legal action")
+        rng = random.Random(self.rng.getrandbits(64))
+        if view.phase is Phase.PLAY:
+            analysis = self._analyse_play(view, legal, rng)
+        else:
+            analysis = self._analyse_decision(view, legal, rng)
+        from .reasons import explain
+
+        return Analysis(analysis.seat, analysis.phase, analysis.options, analysis.samples,
+                        explain(view, analysis.options))
+
+    def _deadline(self) -> float | None:
+        return None if self.time_limit is None else time.perf_counter() + self.time_limit
+
+    def _analyse_play(self, view: View, legal: list[Action], rng: random.Random) -> Analysis:
+        me = view.seat
+        totals = {a.card.id: [0.0, 0.0, 0.0] for a in legal if a.card is not None}
+        deadline = self._deadline()
+        used = 0
+        for _ in range(self.play_samples):
+            hand = sample_hand(view, rng)
+            maker = hand.maker
+            assert maker is not None
+            for card, maker_tricks in evaluate_moves(hand).items():
+                points = _points(hand, maker_tricks)
+                side = maker_tricks if me == maker else 5 - maker_tricks
+                acc = totals[card]
+                acc[0] += hand_value(me, points, view.scores, view.rules)
+                acc[1] += points[me]
+                acc[2] += side
+            used += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        return self._ranked(view, used, [
+            (Action.play(Card.from_id(card)), acc) for card, acc in totals.items()
+        ])
+
+    def _candidates(self, view: View, legal: list[Action]) -> list[Action]:
+        if view.phase is not Phase.KEEP:
+            return legal
+        trump = view.trump
+        assert trump is not None
+        power = TRUMP_POWER[trump]
+        scored = []
+        for action in legal:
+            kept = set(action.cards)
+            score = sum(20 + power[c.id] for c in kept if power[c.id])
+            score += sum(8 for c in kept if not power[c.id] and c.rank is not None
+                         and c.rank.name == "ACE")
+            suits = {c.suit for c in kept if not power[c.id]}
+            score += 4 * (4 - len(suits))
+            score += sum(c.id & 7 for c in kept if not power[c.id]) * 0.1
+            scored.append((score, action))
+        scored.sort(key=lambda item: -item[0])
+        return [a for _, a in scored[: self.keep_candidates]]
+
+    def _analyse_decision(self, view: View, legal: list[Action],
+                          rng: random.Random) -> Analysis:
+        me = view.seat
+        candidates = self._candidates(view, legal)
+        totals = [[0.0, 0.0, 0.0] for _ in candidates]
+        deadline = self._deadline()
+        used = 0
+        for _ in range(self.bid_samples):
+            sample = sample_hand(view, rng)
+            for index, action in enumerate(candidates):
+                hand = sample.copy()
+                hand.push(action)
+                self._rollout(hand)
+                points, side = self._outcome(hand, me)
+                acc = totals[index]
+                acc[0] += hand_value(me, points, view.scores, view.rules)
+                acc[1] += points[me]
+                acc[2] += side
+            used += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        return self._ranked(view, used, list(zip(candidates, totals, strict=True)))
+
+    def _rollout(self, hand: Hand) -> None:
+        """Take the remaining decisions before play with the intermediate policy."""
+        while not hand.is_over and hand.phase is not Phase.PLAY:
+            seat = hand.to_act
+            assert seat is not None
+            hand.push(self._policy.choose(hand.view(seat)), seat)
+
+    @staticmethod
+    def _outcome(hand: Hand, me: int) -> tuple[tuple[int, int, int], float]:
+        if hand.result is not None:  # thrown in
+            return hand.result.points, 0.0
+        maker_tricks = solve(hand)
+        points = _points(hand, maker_tricks)
+        return points, float(maker_tricks if me == hand.maker else 5 - maker_tricks)
+
+    @staticmethod
+    def _ranked(view: View, used: int,
+                rows: list[tuple[Action, list[float]]]) -> Analysis:
+        n = max(used, 1)
+        options = [Option(a, acc[0] / n, acc[1] / n, acc[2] / n) for a, acc in rows]
+        options.sort(key=lambda o: (-o.value, -o.tricks, str(o.action)))
+        return Analysis(view.seat, view.phase, tuple(options), used)
+
