@@ -204,7 +204,7 @@ class Action:
     @classmethod
     def from_id(cls, action_id: int) -> Action:
         """The action with this absolute id (any id but a ``keep``)."""
-        if not isinstance(action_id, int) or not 0 <= action_id < KEEP:
+        if type(action_id) is not int or not 0 <= action_id < KEEP:
             raise ActionParseError(f"not an absolute action id: {action_id!r}")
         return _BY_ID[action_id]
 

@@ -43,6 +43,12 @@ def _rules(preset: str, settings: list[str] | None) -> Rules:
         raise typer.BadParameter(str(exc)) from None
 
 
+def _read_input(file: str) -> str:
+    """The text of a file, or of standard input for ``-``: UTF-8, strictly."""
+    data = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
+    return data.decode("utf-8")
+
+
 @app.command()
 def replay(
     file: Annotated[str, typer.Argument(help="A game record (JSON), or - for standard input.")],
@@ -54,7 +60,7 @@ def replay(
     Exits 0 for a legal record and 1 for the first illegal thing in it.
     """
     try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+        text = _read_input(file)
     except (OSError, UnicodeDecodeError) as exc:
         error = rec.RecordError(f"cannot read {file}: {exc}")
         _finish(1, error.to_json(), as_json, None)
@@ -171,8 +177,7 @@ def hint(
     from .bots.expert import ExpertBot
 
     try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
-        game = rec.replay(text)
+        game = rec.replay(_read_input(file))
     except (OSError, UnicodeDecodeError, rec.RecordError) as exc:
         typer.echo(f"Cannot read the record: {exc}", err=True)
         raise typer.Exit(1) from None

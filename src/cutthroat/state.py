@@ -382,11 +382,17 @@ class Hand:
 
     def is_legal(self, action: Action | str | int) -> bool:
         """Whether this action (object, text or id) is legal now."""
+        seat: int | None = None
         try:
-            aid = action if isinstance(action, int) else self._resolve(action)[1]
+            if isinstance(action, int):
+                aid = action
+            else:
+                seat, aid = self._resolve(action)
         except (ActionParseError, IllegalActionError):
             return False
-        return aid in self.legal_action_ids()
+        if seat is not None and seat != self.to_act:
+            return False
+        return type(aid) is int and aid in self.legal_action_ids()
 
     # --- ids <-> actions -----------------------------------------------------------
 
@@ -396,7 +402,7 @@ class Hand:
 
     def action_from_id(self, action_id: int) -> Action:
         """The action with this id here (a ``keep`` id needs the maker's ten cards)."""
-        if not isinstance(action_id, int) or not 0 <= action_id < A.NUM_ACTIONS:
+        if type(action_id) is not int or not 0 <= action_id < A.NUM_ACTIONS:
             raise ActionParseError(f"not an action id: {action_id!r}")
         if action_id >= A.KEEP:
             if self._phase != P_KEEP:
@@ -510,6 +516,8 @@ class Hand:
         self._decide(a, arg)
 
     def _refuse(self, a: int, seat: int | None) -> None:
+        if not 0 <= a < A.NUM_ACTIONS:
+            raise ActionParseError(f"not an action id: {a!r} (ids are 0 to {A.NUM_ACTIONS - 1})")
         if seat is not None and seat != self._turn:
             raise NotYourTurnError(
                 f"it is seat {self._turn}'s turn, not seat {seat}'s", seat=seat)

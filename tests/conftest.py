@@ -1,0 +1,85 @@
+"""Shared helpers for the rule tests: explicit deals, scripted actions, scripted play."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+
+from cutthroat import Card, Deal, Hand, Rules, deck, parse_cards
+
+
+def make_deal(
+    rules: Rules,
+    hands: Sequence[str],
+    upcard: str,
+    dummy: str | None = None,
+) -> Deal:
+    """A deal with the given hands (space-separated card text per seat) and up-card.
+
+    The dummy (unless given) and the rest of the kitty are the remaining cards of the
+    deck in id order, so every deal is explicit and reproducible.
+    """
+    held = [parse_cards(h) for h in hands]
+    up = Card.parse(upcard)
+    given_dummy = parse_cards(dummy) if dummy is not None else None
+    used = {c for h in held for c in h} | {up} | set(given_dummy or ())
+    rest = [c for c in deck(rules.deck) if c not in used]
+    if rules.dummy:
+        if given_dummy is None:
+            given_dummy, rest = rest[:5], rest[5:]
+    else:
+        given_dummy = []
+    return Deal.from_cards(rules, held, [up, *rest], given_dummy)
+
+
+def make_hand(
+    hands: Sequence[str],
+    upcard: str,
+    *,
+    rules: Rules | None = None,
+    dealer: int = 0,
+    dummy: str | None = None,
+) -> Hand:
+    """A hand from an explicit deal (see :func:`make_deal`)."""
+    rules = rules or Rules()
+    return Hand(rules, make_deal(rules, hands, upcard, dummy), dealer)
+
+
+def push_all(hand: Hand, moves: Iterable[str]) -> None:
+    """Push each move (``"SEAT VERB [ARGS]"``), checking the seat named is to act."""
+    for move in moves:
+        hand.push(move)
+
+
+def play_out(hand: Hand, wishes: Mapping[int, str]) -> None:
+    """Play the tricks: each seat plays the first legal card of its wish list."""
+    order = {seat: parse_cards(text) for seat, text in wishes.items()}
+    while not hand.is_over:
+        seat = hand.to_act
+        assert seat is not None
+        legal = {a.card for a in hand.legal_actions()}
+        card = next(c for c in order[seat] if c in legal)
+        hand.push(f"{seat} play {card}")
+
+
+def texts(items: Iterable[object]) -> list[str]:
+    """``str`` of each item (actions, cards, moves)."""
+    return [str(x) for x in items]
+
+
+def snapshot(hand: Hand) -> tuple[object, ...]:
+    """Everything observable about a hand, to compare before and after a refused action."""
+    return (
+        hand.phase, hand.to_act, texts(hand.moves), texts(hand.legal_actions()),
+        [texts(hand.cards(s)) for s in range(3)], texts(hand.kitty), texts(hand.dummy),
+        hand.maker, hand.trump, hand.alone, hand.sitting_out, hand.tricks_won,
+        texts(hand.tricks), [(s, str(c)) for s, c in hand.current_trick], hand.leader,
+        [hand.view(s).to_json() for s in range(3)],
+    )
+
+
+def random_playout(hand: Hand, seed: int) -> None:
+    """Finish the hand with uniformly random legal actions (reproducible from ``seed``)."""
+    rng = random.Random(seed)
+    while not hand.is_over:
+        hand.push_id(rng.choice(list(hand.legal_action_ids())))

@@ -1,0 +1,214 @@
+"""Card notation (RULES.md "Notation"), the decks (R2) and card order under trump (R3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cutthroat import Action, Card, Move, Rank, Suit, deck, parse_cards
+from cutthroat.cards import (
+    EFF_SUIT,
+    SUIT_MASK,
+    TRUMP_POWER,
+    CardError,
+    deck_mask,
+    effective_suit,
+    trump_order,
+)
+from cutthroat.scoring import trick_winner
+
+SUITS = "CDHS"
+RANKS = "789TJQKA"
+# The other suit of the same colour, written out independently of the engine.
+PARTNER = {"C": "S", "S": "C", "D": "H", "H": "D"}
+DECKS = (24, 25, 32)
+
+
+def expected_deck(size: int) -> set[str]:
+    """The deck of R2, written out."""
+    ranks = "9TJQKA" if size in (24, 25) else "789TJQKA"
+    cards = {r + s for s in SUITS for r in ranks}
+    if size == 25:
+        cards.add("JO")
+    return cards
+
+
+def expected_trump_order(trump: str, size: int) -> list[str]:
+    """R3: joker, right bower, left bower, A, K, Q, 10, 9 (, 8, 7), written out."""
+    order = ["JO"] if size == 25 else []
+    order += ["J" + trump, "J" + PARTNER[trump]]
+    order += [r + trump for r in ("A", "K", "Q", "T", "9")]
+    if size == 32:
+        order += ["8" + trump, "7" + trump]
+    return order
+
+
+# --- notation -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("JH", "JH"),
+        ("jh", "JH"),
+        ("Jh", "JH"),
+        ("jH", "JH"),
+        ("10h", "TH"),
+        ("10H", "TH"),
+        ("th", "TH"),
+        ("TH", "TH"),
+        ("9c", "9C"),
+        ("as", "AS"),
+        ("7d", "7D"),
+        ("8S", "8S"),
+        ("JO", "JO"),
+        ("jo", "JO"),
+        ("Jo", "JO"),
+        ("  qd ", "QD"),
+    ],
+)
+def test_notation_parse_is_case_insensitive_and_output_upper_with_T(
+    text: str, expected: str
+) -> None:
+    card = Card.parse(text)
+    assert str(card) == expected
+    assert card is Card.parse(expected)
+
+
+@pytest.mark.parametrize("text", ["", "J", "1H", "11H", "JX", "XH", "H", "JHH", "0C", "10", "JOK"])
+def test_notation_rejects_bad_cards(text: str) -> None:
+    with pytest.raises(CardError):
+        Card.parse(text)
+
+
+def test_notation_every_card_round_trips_and_has_its_id() -> None:
+    for suit_index, suit in enumerate(SUITS):
+        for rank_index, rank in enumerate(RANKS):
+            card = Card.parse(rank + suit)
+            assert str(card) == rank + suit
+            assert card.id == 8 * suit_index + rank_index
+            assert Card.from_id(card.id) is card
+            assert card.suit is Suit(suit_index)
+            assert card.rank is Rank(rank_index)
+            assert repr(card) == f"Card('{rank + suit}')"
+    joker = Card.parse("JO")
+    assert joker.id == 32 and joker.is_joker
+    assert joker.suit is None and joker.rank is None
+    assert str(joker) == "JO"
+
+
+def test_notation_ten_never_printed_as_10() -> None:
+    assert [str(c) for c in parse_cards("10c 10d 10h 10s")] == ["TC", "TD", "TH", "TS"]
+    assert str(Action.parse("PLAY 10h")) == "play TH"
+    assert str(Action.parse("Discard 10S")) == "discard TS"
+    assert str(Move.parse("2 play 10d")) == "2 play TD"
+
+
+def test_notation_suit_and_rank_parsing() -> None:
+    assert [Suit.parse(s) for s in "cdhsCDHS"] == [Suit(i % 4) for i in range(8)]
+    assert Rank.parse("10") is Rank.TEN and Rank.parse("t") is Rank.TEN
+    assert [str(s) for s in Suit] == list(SUITS)
+    with pytest.raises(CardError):
+        Suit.parse("X")
+    with pytest.raises(CardError):
+        Rank.parse("1")
+
+
+def test_notation_actions_case_insensitive() -> None:
+    assert str(Action.parse("CALL h")) == "call H"
+    assert str(Action.parse("Trump s")) == "trump S"
+    assert str(Action.parse("keep jh 10D as 9c jo")) == "keep 9C TD JH AS JO"
+    assert str(Action.parse("play jo")) == "play JO"
+
+
+def test_notation_card_errors_say_how_to_write_a_card() -> None:
+    with pytest.raises(CardError, match=r"rank then suit"):
+        Card.parse("HJ")
+
+
+# --- decks (R2) -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", DECKS)
+def test_R2_deck_contents(size: int) -> None:
+    cards = deck(size)
+    assert len(cards) == size
+    assert {str(c) for c in cards} == expected_deck(size)
+    assert deck_mask(size) == sum(1 << c.id for c in cards)
+
+
+@pytest.mark.parametrize("size", [0, 20, 23, 26, 33, 52])
+def test_R2_no_other_deck(size: int) -> None:
+    with pytest.raises(CardError):
+        deck(size)
+
+
+# --- effective suit and trump order (R3) ------------------------------------------------
+
+
+@pytest.mark.parametrize("size", DECKS)
+@pytest.mark.parametrize("trump", SUITS)
+def test_R3_effective_suit_under_every_trump(trump: str, size: int) -> None:
+    t = Suit.parse(trump)
+    for card in deck(size):
+        text = str(card)
+        expected = trump if text in ("JO", "J" + PARTNER[trump]) else text[1]
+        assert str(effective_suit(card, t)) == expected, (text, trump)
+        assert EFF_SUIT[t][card.id] == Suit.parse(expected)
+
+
+@pytest.mark.parametrize("size", DECKS)
+@pytest.mark.parametrize("trump", SUITS)
+def test_R3_trump_order_under_every_trump(trump: str, size: int) -> None:
+    t = Suit.parse(trump)
+    expected = expected_trump_order(trump, size)
+    assert [str(c) for c in trump_order(t, size)] == expected
+    # TRUMP_POWER agrees: strictly decreasing along the order, zero for every non-trump.
+    powers = [TRUMP_POWER[t][Card.parse(c).id] for c in expected]
+    assert powers == sorted(powers, reverse=True) and len(set(powers)) == len(powers)
+    assert all(p > 0 for p in powers)
+    for card in deck(size):
+        if str(card) not in expected:
+            assert TRUMP_POWER[t][card.id] == 0, str(card)
+    # The suit masks split the deck into the four effective suits.
+    in_deck = deck_mask(size)
+    trumps = SUIT_MASK[t][t] & in_deck
+    assert trumps == sum(1 << Card.parse(c).id for c in expected)
+    assert sum(SUIT_MASK[t][s] & in_deck for s in range(4)) == in_deck
+
+
+@pytest.mark.parametrize("size", DECKS)
+@pytest.mark.parametrize("trump", SUITS)
+def test_R3_each_trump_beats_every_lower_trump_in_a_trick(trump: str, size: int) -> None:
+    t = Suit.parse(trump)
+    order = [Card.parse(c) for c in expected_trump_order(trump, size)]
+    for i, high in enumerate(order):
+        for low in order[i + 1:]:
+            assert trick_winner([low, high], t) == 1, (str(low), str(high))
+            assert trick_winner([high, low], t) == 0, (str(high), str(low))
+
+
+@pytest.mark.parametrize("size", DECKS)
+@pytest.mark.parametrize("trump", SUITS)
+def test_R3_plain_suit_order_under_every_trump(trump: str, size: int) -> None:
+    """Outside trump, A > K > Q > J > 10 > 9 (> 8 > 7); the left bower is not in its
+    printed suit."""
+    t = Suit.parse(trump)
+    ranks = "AKQJT9" + ("87" if size == 32 else "")
+    for suit in SUITS:
+        if suit == trump:
+            continue
+        cards = [Card.parse(r + suit) for r in ranks if r + suit != "J" + PARTNER[trump]]
+        for i, high in enumerate(cards):
+            for low in cards[i + 1:]:
+                assert trick_winner([low, high], t) == 1, (str(low), str(high))
+                assert trick_winner([high, low], t) == 0
+
+
+@pytest.mark.parametrize("size", DECKS)
+@pytest.mark.parametrize("trump", SUITS)
+def test_R3_lowest_trump_beats_any_plain_card(trump: str, size: int) -> None:
+    t = Suit.parse(trump)
+    low_trump = Card.parse(expected_trump_order(trump, size)[-1])
+    for card in deck(size):
+        if effective_suit(card, t) != t:
+            assert trick_winner([card, low_trump], t) == 1, str(card)
