@@ -213,6 +213,15 @@ def hint(
                        f"points {option.points:+.2f}   side tricks {option.tricks:.2f}")
 
 
+def _register_commands() -> None:
+    from .sim.cli import register
+
+    register(app)
+
+
+_register_commands()
+
+
 def main() -> None:
     """Entry point of the ``cutthroat`` command."""
     app()

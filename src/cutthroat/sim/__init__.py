@@ -1,0 +1,39 @@
+"""Tournaments between bots: duplicate deals, seat rotation, statistics and plots.
+
+>>> from cutthroat.sim import run_arena
+>>> result = run_arena(["random"] * 3, games=3, progress=False, workers=1)
+>>> [s.totals.games for s in result.entry_stats()]
+[3, 3, 3]
+"""
+
+from .arena import (
+    BOTS,
+    ArenaError,
+    ArenaResult,
+    BotStats,
+    BotUnavailableError,
+    GameResult,
+    Tally,
+    UnknownBotError,
+    bot_names,
+    make_bot,
+    play_arena_game,
+    run_arena,
+)
+from .stats import Estimate
+
+__all__ = [
+    "BOTS",
+    "ArenaError",
+    "ArenaResult",
+    "BotStats",
+    "BotUnavailableError",
+    "Estimate",
+    "GameResult",
+    "Tally",
+    "UnknownBotError",
+    "bot_names",
+    "make_bot",
+    "play_arena_game",
+    "run_arena",
+]

@@ -1,0 +1,729 @@
+"""The tournament arena: three bots play duplicate deals from every seat, in parallel.
+
+**Duplicate deals.** Deal set ``g`` is one seeded game: a first dealer and a stream of
+deals drawn lazily from a ``random.Random`` seeded from ``(seed, g)``. It is played three
+times with the line-up rotated: in rotation ``r``, entry ``e`` of the line-up sits in seat
+``(e + r) % 3``. Hand ``i`` of each of the three games is dealt the ``i``-th deal of the
+stream, whatever was played before, so every entry holds every seat's cards of the same
+deals and the luck of the deal cancels. Games last different numbers of hands, so the
+three games share the deals of their common length. Game ``3g + r`` is rotation ``r`` of
+deal set ``g``; the bots' own seeds derive from ``(seed, g, r, e)``. Results depend only
+on ``seed``, never on how many worker processes played them.
+
+**Statistics.** The three games of a deal set share their cards, so they are not
+independent: each deal set is one cluster, and every rate (wins per game, points per
+game, hands made per hand as maker, ...) is a ratio of per-deal-set sums with a
+cluster-robust interval (:func:`~cutthroat.sim.stats.ratio_estimate`: the standard error
+over deal sets, Student's t), or with ``ci="bootstrap"`` a bootstrap of whole deal sets.
+A rate of exactly 0 or 1 (a bot that never wins) gets Wilson's interval with the deal
+sets as trials. The naive Wilson interval over games is reported beside the win rate.
+
+>>> result = run_arena(["random", "random", "random"], games=3, seed=1, progress=False)
+>>> result.games, result.deal_sets, sum(s.totals.wins for s in result.entry_stats())
+(3, 1, 3.0)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import io
+import math
+import os
+import random
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import FIRST_EXCEPTION, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from .. import record as rec
+from ..bots import Bot, RandomBot, play_game
+from ..game import Game
+from ..rules import Rules
+from .stats import Estimate, cluster_bootstrap, ratio_estimate, wilson
+
+__all__ = [
+    "BOTS",
+    "ArenaError",
+    "ArenaResult",
+    "BotStats",
+    "BotUnavailableError",
+    "GameResult",
+    "Tally",
+    "UnknownBotError",
+    "bot_names",
+    "entry_label",
+    "make_bot",
+    "play_arena_game",
+    "run_arena",
+]
+
+FORMAT = "cutthroat-arena/1"
+"""The ``format`` field of :meth:`ArenaResult.to_json`."""
+
+
+class ArenaError(RuntimeError):
+    """A tournament could not be played (a bot failed, a game never ended)."""
+
+
+class UnknownBotError(ValueError):
+    """A bot name is not in the registry :data:`BOTS`."""
+
+
+class BotUnavailableError(RuntimeError):
+    """A registered bot cannot be made here (its module is missing)."""
+
+
+# --- the bot registry --------------------------------------------------------------
+
+BotFactory = Callable[[int], Bot]
+"""Makes a bot from its seed."""
+
+
+def _random_bot(seed: int) -> Bot:
+    return RandomBot(seed=seed)
+
+
+def _lazy(module: str, attr: str, bot: str) -> BotFactory:
+    """A factory that imports ``module`` only when the bot is made, and says clearly
+    when it is missing. The class is called as ``cls(seed=seed)``."""
+
+    def make(seed: int) -> Bot:
+        try:
+            mod = importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            missing = module if exc.name in (None, module) else exc.name
+            raise BotUnavailableError(
+                f"the {bot!r} bot is not available: module {missing} is missing"
+            ) from exc
+        cls = getattr(mod, attr, None)
+        if cls is None:
+            raise BotUnavailableError(f"the {bot!r} bot needs {module}.{attr}, which is missing")
+        made: Bot = cls(seed=seed)
+        return made
+
+    return make
+
+
+BOTS: dict[str, BotFactory] = {
+    "random": _random_bot,
+    "beginner": _lazy("cutthroat.bots.heuristic", "BeginnerBot", "beginner"),
+    "intermediate": _lazy("cutthroat.bots.heuristic", "IntermediateBot", "intermediate"),
+    "expert": _lazy("cutthroat.bots.expert", "ExpertBot", "expert"),
+}
+"""Bot name → factory taking a seed. Adding a bot to the arena is one line here.
+
+Worker processes look names up in their own copy of this registry: a bot added at run
+time reaches them only where processes are forked (Linux), not spawned."""
+
+
+def bot_names() -> list[str]:
+    """The registered bot names, in registry order."""
+    return list(BOTS)
+
+
+def make_bot(name: str, seed: int) -> Bot:
+    """A new bot by registry name, seeded.
+
+    >>> make_bot("random", 3).name
+    'random'
+    """
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        raise UnknownBotError(
+            f"unknown bot {name!r} (known: {', '.join(BOTS)})"
+        ) from None
+    return factory(seed)
+
+
+def entry_label(name: str, entry: int) -> str:
+    """How entry ``entry`` of the line-up is shown: ``"random#0"``."""
+    return f"{name}#{entry}"
+
+
+def _mix(*parts: int | str) -> int:
+    """A 64-bit seed derived from ``parts``, the same in every process and Python run."""
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+# --- one game ----------------------------------------------------------------------
+
+_TALLY_FIELDS = ("games", "wins", "points", "hands", "maker", "made", "euchred", "marches",
+                 "defended", "inflicted", "loners", "loners_made", "def_loners",
+                 "def_loners_made")
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What one line-up entry did: over one game, or summed over many.
+
+    Attributes:
+        games: games played.
+        wins: games won; a win shared by ``k`` players (``tie = "share"``) counts ``1/k``.
+        points: points scored.
+        hands: hands dealt (thrown-in hands included).
+        maker: hands as maker.
+        made: hands as maker with 3 tricks or more.
+        euchred: hands as maker with fewer than 3 tricks (a lone defender's win too).
+        marches: hands as maker with all 5 tricks.
+        defended: hands as defender (sitting out for a lone partner included).
+        inflicted: hands as defender in which the maker was euchred.
+        loners: hands as maker gone alone.
+        loners_made: of those, hands with 3 tricks or more.
+        def_loners: hands as defender gone alone.
+        def_loners_made: of those, hands with 3 tricks or more.
+    """
+
+    games: int = 0
+    wins: float = 0.0
+    points: int = 0
+    hands: int = 0
+    maker: int = 0
+    made: int = 0
+    euchred: int = 0
+    marches: int = 0
+    defended: int = 0
+    inflicted: int = 0
+    loners: int = 0
+    loners_made: int = 0
+    def_loners: int = 0
+    def_loners_made: int = 0
+
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(*(getattr(self, f) + getattr(other, f) for f in _TALLY_FIELDS))
+
+    def to_json(self) -> dict[str, float]:
+        """Every field by name."""
+        return {f: getattr(self, f) for f in _TALLY_FIELDS}
+
+
+def _sum(tallies: Iterable[Tally]) -> Tally:
+    total = Tally()
+    for t in tallies:
+        total = total + t
+    return total
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One arena game.
+
+    Attributes:
+        index: the game's number, ``3 * deal_set + rotation``.
+        deal_set: the deal set (seeded deal stream) it replays.
+        rotation: how far the line-up is shifted: entry ``e`` sits in seat
+            ``(e + rotation) % 3``.
+        seats: the line-up entry in each seat.
+        hands: hands dealt.
+        tallies: per line-up entry (not per seat).
+    """
+
+    index: int
+    deal_set: int
+    rotation: int
+    seats: tuple[int, int, int]
+    hands: int
+    tallies: tuple[Tally, Tally, Tally]
+
+
+def _seats(rotation: int) -> tuple[int, int, int]:
+    """The line-up entry in each seat for ``rotation``."""
+    return ((0 - rotation) % 3, (1 - rotation) % 3, (2 - rotation) % 3)
+
+
+def _tallies(game: Game, seats: tuple[int, int, int]) -> tuple[Tally, Tally, Tally]:
+    counts: list[dict[str, int]] = [dict.fromkeys(_TALLY_FIELDS, 0) for _ in range(3)]
+    for hand in game.hands:
+        result = hand.result
+        if result is None:  # pragma: no cover - play_game finishes every hand
+            continue
+        for seat in range(3):
+            counts[seat]["hands"] += 1
+        maker = result.maker
+        if result.thrown_in or maker is None:
+            continue
+        tricks = result.tricks
+        made = tricks[maker] >= 3
+        mk = counts[maker]
+        mk["maker"] += 1
+        mk["made" if made else "euchred"] += 1
+        mk["marches"] += tricks[maker] == 5
+        if maker in result.alone:
+            mk["loners"] += 1
+            mk["loners_made"] += made
+        for seat in range(3):
+            if seat == maker:
+                continue
+            counts[seat]["defended"] += 1
+            counts[seat]["inflicted"] += not made
+            if seat in result.alone:
+                counts[seat]["def_loners"] += 1
+                counts[seat]["def_loners_made"] += tricks[seat] >= 3
+    winners = game.winners
+    by_entry: list[Tally] = [Tally()] * 3
+    for seat in range(3):
+        c = counts[seat]
+        share = 1.0 / len(winners) if seat in winners else 0.0
+        by_entry[seats[seat]] = Tally(
+            games=1, wins=share, points=game.scores[seat], hands=c["hands"],
+            maker=c["maker"], made=c["made"], euchred=c["euchred"], marches=c["marches"],
+            defended=c["defended"], inflicted=c["inflicted"], loners=c["loners"],
+            loners_made=c["loners_made"], def_loners=c["def_loners"],
+            def_loners_made=c["def_loners_made"])
+    return by_entry[0], by_entry[1], by_entry[2]
+
+
+def play_arena_game(
+    bots: Sequence[str], index: int, *, seed: int = 0, rules: Rules | None = None
+) -> tuple[Game, GameResult]:
+    """Play arena game ``index`` (rotation ``index % 3`` of deal set ``index // 3``).
+
+    Returns the finished :class:`~cutthroat.Game` (its players are the entries' labels,
+    seat by seat) and its :class:`GameResult`. Raises :class:`ArenaError` if a bot
+    fails or the game does not end.
+    """
+    if len(bots) != 3:
+        raise ValueError("the arena needs a line-up of three bots")
+    rules = rules or Rules()
+    deal_set, rotation = divmod(index, 3)
+    seats = _seats(rotation)
+    set_seed = _mix(seed, "deal-set", deal_set)
+    # The first dealer and then every deal come from this stream; the Game draws deal i
+    # of the game as its i-th draw, so all three rotations get the same deals.
+    first_dealer = random.Random(_mix(set_seed, "first-dealer")).randrange(3)
+    game = Game(rules, rng=random.Random(set_seed), first_dealer=first_dealer,
+                players=[entry_label(bots[e], e) for e in seats])
+    players = [make_bot(bots[e], _mix(seed, deal_set, rotation, e)) for e in seats]
+    where = f"game {index} (deal set {deal_set}, rotation {rotation})"
+    try:
+        play_game(game, players)
+    except (BotUnavailableError, UnknownBotError):
+        raise
+    except Exception as exc:
+        raise ArenaError(f"{where}: {type(exc).__name__}: {exc}") from exc
+    if not game.is_over:
+        raise ArenaError(f"{where}: no winner after {len(game.hands)} hands")
+    return game, GameResult(index, deal_set, rotation, seats, len(game.hands),
+                            _tallies(game, seats))
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    """Deal sets for one worker task (picklable)."""
+
+    bots: tuple[str, str, str]
+    rules: Rules
+    seed: int
+    sets: range
+    records: str | None
+
+
+def _run_job(job: _Job) -> list[GameResult]:
+    out = []
+    for deal_set in job.sets:
+        for rotation in range(3):
+            index = 3 * deal_set + rotation
+            game, result = play_arena_game(job.bots, index, seed=job.seed, rules=job.rules)
+            if job.records is not None:
+                path = Path(job.records) / f"game-{index:06d}.json"
+                path.write_text(rec.dumps(game) + "\n", encoding="utf-8")
+            out.append(result)
+    return out
+
+
+# --- results -----------------------------------------------------------------------
+
+_RATIOS: tuple[tuple[str, str, str, bool], ...] = (
+    ("win_rate", "wins", "games", True),
+    ("points_per_game", "points", "games", False),
+    ("maker_success", "made", "maker", True),
+    ("euchre_rate", "euchred", "maker", True),
+    ("inflicted_rate", "inflicted", "defended", True),
+    ("loner_success", "loners_made", "loners", True),
+)
+"""Each rate: its name, its numerator and denominator (Tally fields), and whether it is
+a proportion (else a count per game, never below 0)."""
+
+_NONNEGATIVE = (0.0, math.inf)
+
+CI_METHODS = {
+    "se": "standard error over deal sets (Student's t)",
+    "bootstrap": "bootstrap of deal sets (1000 resamples)",
+}
+"""The interval methods of :func:`run_arena`, described."""
+
+
+@dataclass(frozen=True, slots=True)
+class BotStats:
+    """The results of one line-up entry, or of every entry of one bot name.
+
+    Attributes:
+        label: ``"expert#0"`` for an entry, ``"intermediate (all)"`` for a name.
+        name: the bot's registry name.
+        entries: the line-up entries counted.
+        totals: the summed :class:`Tally` (``games`` counts entry-games).
+        estimates: rate name → :class:`~cutthroat.sim.stats.Estimate`: ``win_rate``
+            (wins per game played; 1/3 is a fair share), ``points_per_game``,
+            ``maker_success`` (made / hands as maker), ``euchre_rate`` (euchred / hands
+            as maker), ``inflicted_rate`` (makers euchred / hands defended),
+            ``loner_success`` (lone makers' hands made / gone alone).
+        win_rate_wilson: the Wilson interval of the win rate as if games were
+            independent, for comparison.
+    """
+
+    label: str
+    name: str
+    entries: tuple[int, ...]
+    totals: Tally
+    estimates: dict[str, Estimate]
+    win_rate_wilson: tuple[float, float] | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The bot's results as a JSON object."""
+        t = self.totals
+        est = self.estimates
+        return {
+            "label": self.label,
+            "name": self.name,
+            "entries": list(self.entries),
+            "games": t.games,
+            "wins": t.wins,
+            "win_rate": est["win_rate"].to_json(),
+            "win_rate_wilson": None if self.win_rate_wilson is None
+            else list(self.win_rate_wilson),
+            "points": t.points,
+            "points_per_game": est["points_per_game"].to_json(),
+            "hands": t.hands,
+            "maker": {"hands": t.maker, "made": t.made, "marches": t.marches,
+                      "success": est["maker_success"].to_json()},
+            "euchred": {"count": t.euchred, "rate": est["euchre_rate"].to_json()},
+            "defended": {"hands": t.defended, "euchres_inflicted": t.inflicted,
+                         "rate": est["inflicted_rate"].to_json()},
+            "loners": {"attempted": t.loners, "made": t.loners_made,
+                       "success": est["loner_success"].to_json()},
+            "defender_loners": {"attempted": t.def_loners, "made": t.def_loners_made},
+        }
+
+
+@dataclass
+class ArenaResult:
+    """The outcome of :func:`run_arena`: every game's result and the statistics.
+
+    Attributes:
+        bots: the line-up (registry names, entry by entry).
+        seed: the tournament seed.
+        rules: the rules played.
+        results: every game, by index.
+        confidence: the level of the intervals.
+        ci: the interval method, a key of :data:`CI_METHODS`.
+        elapsed: seconds spent playing.
+        workers: worker processes used (1: played in this process).
+    """
+
+    bots: tuple[str, str, str]
+    seed: int
+    rules: Rules
+    results: tuple[GameResult, ...]
+    confidence: float = 0.95
+    ci: str = "se"
+    elapsed: float = 0.0
+    workers: int = 1
+    _cache: dict[str, list[BotStats]] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def games(self) -> int:
+        """Games played (a multiple of 3)."""
+        return len(self.results)
+
+    @property
+    def deal_sets(self) -> int:
+        """Duplicate deal sets played (three games each)."""
+        return len(self.results) // 3
+
+    @cached_property
+    def hands(self) -> int:
+        """Hands dealt in all the games."""
+        return sum(r.hands for r in self.results)
+
+    @property
+    def games_per_second(self) -> float | None:
+        """Games played per second of wall time."""
+        return self.games / self.elapsed if self.elapsed > 0 else None
+
+    def _group(self, label: str, name: str, entries: tuple[int, ...]) -> BotStats:
+        clusters: list[Tally] = []
+        for start in range(0, len(self.results), 3):
+            games = self.results[start:start + 3]
+            clusters.append(_sum(g.tallies[e] for g in games for e in entries))
+        totals = _sum(clusters)
+        pairs = [([float(getattr(c, num)) for c in clusters],
+                  [float(getattr(c, den)) for c in clusters]) for _, num, den, _ in _RATIOS]
+        if self.ci == "bootstrap":
+            rng = random.Random(_mix(self.seed, "bootstrap", *entries))
+            found = cluster_bootstrap(
+                pairs, rng=rng, confidence=self.confidence,
+                bounds=[None if p else _NONNEGATIVE for *_, p in _RATIOS],
+                proportions=[p for *_, p in _RATIOS])
+        else:
+            found = [ratio_estimate(n, d, confidence=self.confidence, proportion=p,
+                                    bounds=None if p else _NONNEGATIVE)
+                     for (n, d), (*_, p) in zip(pairs, _RATIOS, strict=True)]
+        estimates = {r[0]: e for r, e in zip(_RATIOS, found, strict=True)}
+        interval = (wilson(totals.wins, totals.games, self.confidence)
+                    if totals.games else None)
+        return BotStats(label, name, entries, totals, estimates, interval)
+
+    def entry_stats(self) -> list[BotStats]:
+        """The statistics of each line-up entry, in line-up order."""
+        if "entries" not in self._cache:
+            self._cache["entries"] = [self._group(entry_label(n, e), n, (e,))
+                                      for e, n in enumerate(self.bots)]
+        return self._cache["entries"]
+
+    def name_stats(self) -> list[BotStats]:
+        """The statistics of each bot name, all its entries together, in line-up order.
+
+        For a name entered ``k`` times, ``games`` counts ``k`` per game and the win rate
+        is wins per entry-game, so 1/3 is still the fair share.
+        """
+        if "names" not in self._cache:
+            names = list(dict.fromkeys(self.bots))
+            self._cache["names"] = [
+                self._group(f"{n} (all)" if self.bots.count(n) > 1 else n, n,
+                            tuple(e for e, b in enumerate(self.bots) if b == n))
+                for n in names]
+        return self._cache["names"]
+
+    @property
+    def has_repeats(self) -> bool:
+        """True when a bot name appears more than once in the line-up."""
+        return len(set(self.bots)) < 3
+
+    def to_json(self) -> dict[str, Any]:
+        """The results as a JSON object (``format: cutthroat-arena/1``).
+
+        Everything but ``elapsed_s``, ``games_per_s`` and ``workers`` depends only on the
+        line-up, the games, the seed, the rules and the interval method.
+        """
+        return {
+            "format": FORMAT,
+            "bots": list(self.bots),
+            "games": self.games,
+            "deal_sets": self.deal_sets,
+            "hands": self.hands,
+            "seed": self.seed,
+            "rules": self.rules.to_json(),
+            "confidence": self.confidence,
+            "ci": self.ci,
+            "ci_method": CI_METHODS[self.ci],
+            "entries": [s.to_json() for s in self.entry_stats()],
+            "by_name": [s.to_json() for s in self.name_stats()],
+            "workers": self.workers,
+            "elapsed_s": round(self.elapsed, 3),
+            "games_per_s": None if self.games_per_second is None
+            else round(self.games_per_second, 2),
+        }
+
+    def _rows(self) -> tuple[list[BotStats], int]:
+        rows = self.entry_stats()
+        return rows + (self.name_stats() if self.has_repeats else []), len(rows)
+
+    def table(self) -> Any:
+        """The results as Rich renderables (two tables: results, then play), one row per
+        entry, then one per bot name when a name is entered more than once. Intervals
+        sit under their estimates."""
+        from rich import box
+        from rich.console import Group
+        from rich.table import Table
+
+        pct = f"{self.confidence:.0%}"
+        rows, entries = self._rows()
+        results = Table(
+            title=f"{self.games} games: {self.deal_sets} duplicate deal sets × 3 seatings, "
+                  f"seed {self.seed}",
+            box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0),
+        )
+        for header in ("Bot", "Games", "Won", f"Win rate\n[{pct} CI]",
+                       f"Points per game\n[{pct} CI]", "Hands"):
+            results.add_column(header, justify="left" if header == "Bot" else "right")
+        play = Table(box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0))
+        for header in ("Bot", "Maker\nhands", f"Made\n[{pct} CI]", "Euchred",
+                       f"Euchres\ninflicted\n[{pct} CI]", "Loners\nmade/tried"):
+            play.add_column(header, justify="left" if header == "Bot" else "right")
+        for i, s in enumerate(rows):
+            t, est = s.totals, s.estimates
+            last = i == entries - 1
+            results.add_row(s.label, str(t.games), _num(t.wins), _cell(est["win_rate"]),
+                            _cell(est["points_per_game"], ".2f"), str(t.hands),
+                            end_section=last)
+            play.add_row(
+                s.label, str(t.maker), _cell(est["maker_success"]), str(t.euchred),
+                _cell(est["inflicted_rate"]), f"{t.loners_made}/{t.loners}",
+                end_section=last,
+            )
+        play.caption = (f"{pct} intervals: {CI_METHODS[self.ci]}.\nMade, euchred: as maker; "
+                        f"euchres inflicted: per hand defended.\n"
+                        f"Rules: {self.rules.describe()}.")
+        return Group(results, play)
+
+    def text(self, width: int = 160) -> str:
+        """The table as plain text."""
+        from rich.console import Console
+
+        buffer = io.StringIO()
+        Console(file=buffer, width=width, no_color=True, highlight=False).print(self.table())
+        return buffer.getvalue()
+
+
+def _cell(est: Estimate, spec: str = ".3f") -> str:
+    """An estimate over its interval, on two lines."""
+    if est.value is None:
+        return "—"
+    if est.low is None or est.high is None:
+        return format(est.value, spec)
+    return f"{est.value:{spec}}\n[{est.low:{spec}}, {est.high:{spec}}]"
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if x == int(x) else f"{x:.2f}"
+
+
+# --- the tournament ----------------------------------------------------------------
+
+
+def run_arena(
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    rules: Rules | None = None,
+    workers: int | None = None,
+    progress: bool = True,
+    *,
+    records: str | os.PathLike[str] | None = None,
+    ci: str = "se",
+    confidence: float = 0.95,
+) -> ArenaResult:
+    """Play a duplicate tournament between three bots (registry names, see :data:`BOTS`).
+
+    Args:
+        bots: the line-up, three names; a name may repeat.
+        games: games in total, rounded up to a multiple of 3 (whole deal sets).
+        seed: the tournament seed; the same seed plays the same games.
+        rules: the rules (default: the ``standard`` preset).
+        workers: processes to play in (default: every CPU); 1 plays here.
+        progress: show a progress bar on standard error.
+        records: a folder to save every game's record in, as ``game-NNNNNN.json``.
+        ci: the interval method, ``"se"`` or ``"bootstrap"`` (see :data:`CI_METHODS`).
+        confidence: the level of the intervals.
+    """
+    line_up = tuple(bots)
+    if len(line_up) != 3:
+        raise ValueError(f"the arena needs a line-up of three bots, not {len(line_up)}")
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    if ci not in CI_METHODS:
+        raise ValueError(f"ci must be one of {', '.join(CI_METHODS)}, not {ci!r}")
+    if not 0.0 < confidence < 1.0:
+        raise ValueError("confidence must lie strictly between 0 and 1")
+    for name in dict.fromkeys(line_up):
+        make_bot(name, 0)  # fail now, clearly, rather than in a worker
+    rules = rules or Rules()
+    sets = math.ceil(games / 3)
+    workers = (os.cpu_count() or 1) if workers is None else workers
+    if workers < 1:
+        raise ValueError("workers must be at least 1")
+    workers = min(workers, sets)
+    folder = None
+    if records is not None:
+        Path(records).mkdir(parents=True, exist_ok=True)
+        folder = os.fspath(records)
+    per_job = 1 if workers == 1 else max(1, min(25, math.ceil(sets / (workers * 8))))
+    jobs = [_Job((line_up[0], line_up[1], line_up[2]), rules, seed,
+                 range(start, min(start + per_job, sets)), folder)
+            for start in range(0, sets, per_job)]
+
+    start_time = time.perf_counter()
+    found: list[GameResult] = []
+    if workers == 1:
+        with _Progress(3 * sets, progress) as bar:
+            for job in jobs:
+                found.extend(_run_job(job))
+                bar.advance(3 * len(job.sets))
+    else:
+        found = _run_pool(jobs, workers, _Progress(3 * sets, progress))
+    elapsed = time.perf_counter() - start_time
+    found.sort(key=lambda r: r.index)
+    return ArenaResult((line_up[0], line_up[1], line_up[2]), seed, rules, tuple(found),
+                       confidence=confidence, ci=ci, elapsed=elapsed, workers=workers)
+
+
+def _run_pool(jobs: list[_Job], workers: int, bar: _Progress) -> list[GameResult]:
+    """Run the jobs in worker processes, in any order; stop at the first failure."""
+    found: list[GameResult] = []
+    pool = ProcessPoolExecutor(max_workers=workers)
+    finished = False
+    try:
+        # Submitting starts the workers (forked on Linux) before the progress bar starts
+        # its refresh thread: no process is forked while another thread runs.
+        pending: set[Future[list[GameResult]]] = {pool.submit(_run_job, j) for j in jobs}
+        with bar:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_EXCEPTION)
+                for future in done:
+                    chunk = future.result()  # raises the job's exception, if any
+                    found.extend(chunk)
+                    bar.advance(len(chunk))
+        finished = True
+    finally:
+        pool.shutdown(wait=finished, cancel_futures=True)
+    return found
+
+
+class _Progress:
+    """A Rich progress bar on standard error when it is a terminal, or nothing."""
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.total = total
+        self.enabled = enabled
+        self._bar: Any = None
+        self._task: Any = None
+
+    def __enter__(self) -> _Progress:
+        if not self.enabled:
+            return self
+        from rich.console import Console
+
+        console = Console(stderr=True)
+        if console.is_terminal:  # a log gets no bar (Rich would leave a blank line)
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+
+            self._bar = Progress(
+                TextColumn("arena"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+                TimeElapsedColumn(), TimeRemainingColumn(),
+                console=console, transient=True,
+            )
+            self._bar.__enter__()
+            self._task = self._bar.add_task("arena", total=self.total)
+        return self
+
+    def advance(self, n: int) -> None:
+        """Count ``n`` more games done."""
+        if self._bar is not None:
+            self._bar.advance(self._task, n)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._bar is not None:
+            self._bar.__exit__(*exc)
+

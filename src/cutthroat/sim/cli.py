@@ -1,0 +1,128 @@
+"""The ``cutthroat arena`` command; :func:`register` adds it to the main Typer app."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from ..rules import PRESETS, Rules, RulesError
+from .arena import (
+    BOTS,
+    CI_METHODS,
+    ArenaError,
+    BotUnavailableError,
+    UnknownBotError,
+    run_arena,
+)
+
+__all__ = ["arena", "parse_rules", "register"]
+
+
+def parse_rules(preset: str, settings: list[str] | None) -> Rules:
+    """Rules from a preset name and ``field=value`` overrides (values read as JSON)."""
+    fields: dict[str, Any] = {"preset": preset}
+    for item in settings or []:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise typer.BadParameter(f"--set takes FIELD=VALUE, not {item!r}")
+        try:
+            fields[key.strip()] = json.loads(value)
+        except ValueError:
+            fields[key.strip()] = value
+    try:
+        return Rules.from_json(fields)
+    except RulesError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
+def _line_up(text: str) -> list[str]:
+    names = [n.strip().lower() for n in text.split(",") if n.strip()]
+    if len(names) != 3:
+        raise typer.BadParameter(
+            f"--bots takes three names separated by commas, not {len(names)}", param_hint="--bots")
+    for name in names:
+        if name not in BOTS:
+            raise typer.BadParameter(f"unknown bot {name!r} (known: {', '.join(BOTS)})",
+                                     param_hint="--bots")
+    return names
+
+
+def arena(
+    bots: Annotated[str, typer.Option(
+        help=f"Three bots, separated by commas (known: {', '.join(BOTS)}).")],
+    games: Annotated[int, typer.Option(
+        min=1, help="Games in total, rounded up to a multiple of 3.")] = 300,
+    seed: Annotated[int, typer.Option(help="Tournament seed: the same seed, the same games.")]
+    = 0,
+    preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")]
+    = "standard",
+    set_: Annotated[list[str] | None, typer.Option(
+        "--set", help="Override a rules field, e.g. --set deck=25 (repeatable).")] = None,
+    workers: Annotated[int | None, typer.Option(
+        min=1, help="Worker processes (default: every CPU).")] = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print the results as JSON, and nothing else, on standard output.")]
+    = False,
+    plot: Annotated[Path | None, typer.Option(
+        help="Write a bar chart of the win rates to this file (.png); needs matplotlib.")]
+    = None,
+    records: Annotated[Path | None, typer.Option(
+        help="Save every game's record in this folder.")] = None,
+    ci: Annotated[str, typer.Option(
+        help="Intervals: se (cluster standard error) or bootstrap (cluster bootstrap).")]
+    = "se",
+    progress: Annotated[bool, typer.Option(
+        help="Show a progress bar on standard error.")] = True,
+) -> None:
+    """Play a duplicate tournament: the same deals from every seat.
+
+    Each deal set is one seeded stream of deals, played three times
+    with the line-up rotated through the seats, so luck cancels.
+    Prints each bot's wins, win rate, points per game, maker success,
+    euchres and loners, with confidence intervals.
+    """
+    names = _line_up(bots)
+    rules = parse_rules(preset, set_)
+    if ci not in CI_METHODS:
+        raise typer.BadParameter(f"--ci takes {' or '.join(CI_METHODS)}, not {ci!r}",
+                                 param_hint="--ci")
+    if plot is not None:
+        from .plot import PlotUnavailableError, require_matplotlib
+
+        try:
+            require_matplotlib()
+        except PlotUnavailableError as exc:
+            typer.echo(f"Error: {exc}", err=True)
+            raise typer.Exit(2) from None
+    try:
+        result = run_arena(names, games, seed=seed, rules=rules, workers=workers,
+                           progress=progress, records=records, ci=ci)
+    except (UnknownBotError, BotUnavailableError, ArenaError) as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(1) from None
+    if as_json:
+        sys.stdout.write(json.dumps(result.to_json()) + "\n")
+    else:
+        from rich.console import Console
+
+        Console().print(result.table())
+        rate = result.games_per_second
+        speed = "" if rate is None else f", {rate:.1f} games/s"
+        typer.echo(f"{result.hands} hands in {result.elapsed:.1f} s on {result.workers} "
+                   f"worker{'s' if result.workers > 1 else ''}{speed}")
+    if plot is not None:
+        from .plot import plot_win_rates
+
+        plot_win_rates(result, plot)
+        typer.echo(f"Plot saved to {plot}", err=as_json)
+    if records is not None:
+        typer.echo(f"{result.games} records saved in {records}", err=as_json)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``arena`` command to the main ``cutthroat`` app."""
+    app.command(name="arena")(arena)

@@ -1,0 +1,71 @@
+"""A bar chart of the arena's win rates, with interval error bars and the fair share.
+
+Needs matplotlib, an optional dependency: ``pip install cutthroat-euchre[sim]``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from typing import Any
+
+from .arena import ArenaResult, BotStats
+
+__all__ = ["INSTALL_HINT", "PlotUnavailableError", "plot_win_rates", "require_matplotlib"]
+
+INSTALL_HINT = "pip install cutthroat-euchre[sim]"
+
+
+class PlotUnavailableError(RuntimeError):
+    """Plotting needs matplotlib, which is not installed."""
+
+
+def require_matplotlib() -> None:
+    """Raise :class:`PlotUnavailableError`, saying how to install it, unless matplotlib
+    can be imported."""
+    _figure_class()
+
+
+def _figure_class() -> Any:
+    try:
+        return importlib.import_module("matplotlib.figure").Figure
+    except ImportError:
+        raise PlotUnavailableError(
+            f"plotting needs matplotlib, which is not installed: {INSTALL_HINT}"
+        ) from None
+
+
+def plot_win_rates(result: ArenaResult, path: str | os.PathLike[str]) -> None:
+    """Write a bar chart of each entry's win rate (and of each repeated bot name's)
+    with its confidence interval and a line at the fair share, 1/3. The file format
+    follows the name's extension (``.png``, ``.svg``, ``.pdf``)."""
+    figure_class = _figure_class()  # before any work, so a missing matplotlib says so
+    rows: list[BotStats] = list(result.entry_stats())
+    if result.has_repeats:
+        rows += [s for s in result.name_stats() if len(s.entries) > 1]
+    labels, values, below, above, colours = [], [], [], [], []
+    for s in rows:
+        est = s.estimates["win_rate"]
+        value = est.value or 0.0
+        labels.append(s.label)
+        values.append(value)
+        below.append(value - est.low if est.low is not None else 0.0)
+        above.append(est.high - value if est.high is not None else 0.0)
+        colours.append("tab:blue" if len(s.entries) == 1 else "tab:gray")
+
+    fig = figure_class(figsize=(max(5.0, 1.4 * len(rows) + 2), 4.2), layout="constrained")
+    ax = fig.add_subplot()
+    positions = list(range(len(rows)))
+    ax.bar(positions, values, color=colours, yerr=[below, above], capsize=6,
+           error_kw={"elinewidth": 1.2})
+    ax.axhline(1 / 3, color="tab:red", linestyle="--", linewidth=1, label="fair share (1/3)")
+    ax.set_xticks(positions, labels)
+    ax.set_ylim(0, max(1 / 3, *(v + a for v, a in zip(values, above, strict=True))) * 1.15)
+    ax.set_ylabel("win rate")
+    ax.set_title(f"Win rate, {result.games} games ({result.deal_sets} duplicate deal sets), "
+                 f"{result.confidence:.0%} CI", fontsize=10)
+    for x, v in zip(positions, values, strict=True):
+        ax.annotate(f"{v:.3f}", (x, v), xytext=(8, 3), textcoords="offset points",
+                    fontsize=8)
+    ax.legend(loc="upper right", fontsize=8)
+    fig.savefig(os.fspath(path), dpi=120)

@@ -1,0 +1,521 @@
+"""The tournament arena: duplicate deals, determinism, totals, statistics, JSON, CLI, plot."""
+
+from __future__ import annotations
+
+import json
+import math
+import multiprocessing
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from cutthroat import Game, Rules
+from cutthroat import record as rec
+from cutthroat.actions import Action
+from cutthroat.bots import Bot, RandomBot
+from cutthroat.sim import (
+    ArenaError,
+    ArenaResult,
+    BotUnavailableError,
+    UnknownBotError,
+    make_bot,
+    play_arena_game,
+    run_arena,
+)
+from cutthroat.sim import arena as arena_mod
+from cutthroat.sim.cli import register
+from cutthroat.sim.plot import INSTALL_HINT, PlotUnavailableError, plot_win_rates
+from cutthroat.sim.stats import (
+    Estimate,
+    cluster_bootstrap,
+    mean_estimate,
+    ratio_estimate,
+    t_quantile,
+    wilson,
+    z_value,
+)
+from cutthroat.views import View
+
+RANDOM3 = ["random", "random", "random"]
+TIMING = ("elapsed_s", "games_per_s", "workers")
+
+
+def stable(obj: dict[str, Any]) -> dict[str, Any]:
+    """A result's JSON without the fields that depend on timing or workers."""
+    return {k: v for k, v in obj.items() if k not in TIMING}
+
+
+@pytest.fixture(scope="module")
+def small() -> ArenaResult:
+    """Twelve games (four deal sets) of random bots, played in this process."""
+    return run_arena(RANDOM3, games=12, seed=5, workers=1, progress=False)
+
+
+# --- statistics ------------------------------------------------------------------------
+
+
+def test_wilson_50_of_100() -> None:
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.403831, abs=1e-6)
+    assert high == pytest.approx(0.596169, abs=1e-6)
+
+
+def test_wilson_edges_and_levels() -> None:
+    assert wilson(0, 10)[0] == 0.0
+    assert wilson(0, 10)[1] == pytest.approx(0.277533, abs=1e-6)
+    assert wilson(10, 10)[0] == pytest.approx(0.722467, abs=1e-6)
+    assert wilson(10, 10)[1] == 1.0
+    low90, high90 = wilson(50, 100, confidence=0.90)
+    low95, high95 = wilson(50, 100)
+    assert low95 < low90 < 0.5 < high90 < high95
+    assert wilson(1.5, 3)[0] < 0.5 < wilson(1.5, 3)[1]  # shared wins are fractional
+    with pytest.raises(ValueError):
+        wilson(1, 0)
+    with pytest.raises(ValueError):
+        wilson(4, 3)
+    with pytest.raises(ValueError):
+        wilson(1, 2, confidence=1.0)
+
+
+@pytest.mark.parametrize(("p", "df", "expected"), [
+    (0.975, 1, 12.706205), (0.975, 2, 4.302653), (0.975, 3, 3.182446), (0.975, 4, 2.776445),
+    (0.975, 10, 2.228139), (0.975, 30, 2.042272), (0.995, 7, 3.499483), (0.95, 20, 1.724718),
+    (0.975, 100, 1.983972), (0.975, 120, 1.979930), (0.975, 1000, 1.962339),
+])
+def test_t_quantile_matches_tables(p: float, df: int, expected: float) -> None:
+    assert t_quantile(p, df) == pytest.approx(expected, abs=2e-6)
+    assert t_quantile(1 - p, df) == pytest.approx(-expected, abs=2e-6)
+
+
+def test_t_quantile_domain() -> None:
+    assert t_quantile(0.5, 3) == 0.0
+    assert z_value() == pytest.approx(1.959964, abs=1e-6)
+    with pytest.raises(ValueError):
+        t_quantile(0.975, 0)
+    with pytest.raises(ValueError):
+        t_quantile(1.0, 5)
+
+
+def test_mean_estimate_is_the_t_interval() -> None:
+    est = mean_estimate([1.0, 2.0, 3.0, 4.0])
+    half = 3.182446 * math.sqrt(5 / 3) / 2  # t(3) · s / √n
+    assert est.value == 2.5
+    assert est.low == pytest.approx(2.5 - half, abs=1e-5)
+    assert est.high == pytest.approx(2.5 + half, abs=1e-5)
+    assert mean_estimate([7.0]) == Estimate(7.0)  # one value: no interval
+    assert mean_estimate([]) == Estimate(None)
+
+
+def test_ratio_estimate_with_equal_denominators_is_the_mean() -> None:
+    nums, dens = [3.0, 1.0, 2.0, 3.0, 0.0], [3.0] * 5
+    ratio = ratio_estimate(nums, dens)
+    mean = mean_estimate([n / 3 for n in nums])
+    assert ratio.value == pytest.approx(mean.value)
+    assert ratio.low == pytest.approx(mean.low)
+    assert ratio.high == pytest.approx(mean.high)
+
+
+def test_ratio_estimate_cluster_variance_and_bounds() -> None:
+    # Clusters (a, b): (2, 4), (3, 4), (0, 2); R = 5/10; residuals 0, 1, -1.
+    est = ratio_estimate([2, 3, 0], [4, 4, 2])
+    se = math.sqrt(3 / 2 * 2) / 10
+    assert est.value == 0.5
+    assert est.high == pytest.approx(0.5 + t_quantile(0.975, 2) * se)
+    clipped = ratio_estimate([2, 3, 0], [4, 4, 2], bounds=(0.0, 1.0))
+    assert clipped.low == 0.0 and clipped.high == 1.0
+    assert ratio_estimate([0, 0], [0, 0]) == Estimate(None)
+    with pytest.raises(ValueError):
+        ratio_estimate([1], [1, 2])
+
+
+def test_proportion_at_zero_or_one_falls_back_to_wilson_over_clusters() -> None:
+    never = ratio_estimate([0, 0, 0, 0], [3, 3, 3, 0], proportion=True)
+    assert never == Estimate(0.0, 0.0, wilson(0, 3)[1])
+    always = ratio_estimate([2, 1, 3], [2, 1, 3], proportion=True)
+    assert always == Estimate(1.0, wilson(3, 3)[0], 1.0)
+    # An interior rate that every cluster shares (three copies of one bot win 1/3 of
+    # the games by construction) keeps its zero-width interval.
+    third = ratio_estimate([1, 1, 1], [3, 3, 3], proportion=True)
+    assert third.low == third.high == pytest.approx(1 / 3)
+    wide = ratio_estimate([3, 0, 1], [3, 3, 3], proportion=True)
+    assert (wide.low, wide.high) == (0.0, 1.0)  # t(2) is wide: clipped at both ends
+    boot = cluster_bootstrap([([0, 0, 0], [3, 3, 3])], rng=random.Random(1),
+                             proportions=[True])
+    assert boot == [Estimate(0.0, 0.0, wilson(0, 3)[1])]
+
+
+def test_cluster_bootstrap_is_seeded_and_brackets_the_estimate() -> None:
+    data = [([1, 0, 1, 1, 0, 1, 1, 1], [1] * 8), ([2, 5, 3, 1, 4, 4, 2, 3], [1] * 8)]
+    first = cluster_bootstrap(data, rng=random.Random(7), resamples=500)
+    again = cluster_bootstrap(data, rng=random.Random(7), resamples=500)
+    other = cluster_bootstrap(data, rng=random.Random(8), resamples=500)
+    assert first == again
+    assert first != other
+    for est in first:
+        assert est.low is not None and est.high is not None and est.value is not None
+        assert est.low <= est.value <= est.high
+    assert first[0].value == 0.75 and first[1].value == 3.0
+    constant = cluster_bootstrap([([2, 2, 2], [1, 1, 1])], rng=random.Random(0))
+    assert constant == [Estimate(2.0, 2.0, 2.0)]
+    assert cluster_bootstrap([([1], [1])], rng=random.Random(0)) == [Estimate(1.0)]
+
+
+def test_estimate_format_and_json() -> None:
+    assert Estimate(0.5, 0.25, 0.75).format() == "0.500 [0.250, 0.750]"
+    assert Estimate(None).format() == "—"
+    assert Estimate(1.0).to_json() == {"value": 1.0, "low": None, "high": None}
+
+
+# --- the registry ----------------------------------------------------------------------
+
+
+def test_make_bot_by_name() -> None:
+    bot = make_bot("random", 4)
+    assert isinstance(bot, RandomBot) and bot.name == "random"
+    assert isinstance(bot, Bot)
+    with pytest.raises(UnknownBotError, match="known: random"):
+        make_bot("grandmaster", 0)
+
+
+def test_heuristic_bots_are_made_or_clearly_unavailable() -> None:
+    for name in ("beginner", "intermediate"):
+        try:
+            bot = make_bot(name, 1)
+        except BotUnavailableError as exc:
+            assert "cutthroat.bots.heuristic" in str(exc)
+        else:
+            assert isinstance(bot, Bot) and bot.name == name
+
+
+def test_missing_bot_module_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(arena_mod.BOTS, "ghost",
+                        arena_mod._lazy("cutthroat.bots.ghost", "GhostBot", "ghost"))
+    with pytest.raises(BotUnavailableError, match=r"'ghost' bot .* cutthroat\.bots\.ghost"):
+        make_bot("ghost", 0)
+    with pytest.raises(BotUnavailableError):
+        run_arena(["ghost", "random", "random"], games=3, workers=1, progress=False)
+
+
+class _Broken:
+    """A bot that breaks the rules: it always tries to discard the nine of clubs."""
+
+    name = "broken"
+
+    def choose(self, view: View) -> Action:
+        return Action.parse("discard 9C")
+
+
+def test_a_failing_bot_is_reported_with_its_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(arena_mod.BOTS, "broken", lambda seed: _Broken())
+    with pytest.raises(ArenaError, match=r"^game 0 \(deal set 0, rotation 0\): Illegal"):
+        run_arena(["broken", "broken", "broken"], games=3, workers=1, progress=False)
+
+
+@pytest.mark.skipif(multiprocessing.get_start_method() != "fork",
+                    reason="workers see the test's registry only when forked")
+def test_a_failing_bot_in_a_worker_stops_the_arena(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(arena_mod.BOTS, "broken", lambda seed: _Broken())
+    with pytest.raises(ArenaError, match=r"\(deal set \d+, rotation 0\): Illegal"):
+        run_arena(["broken", "random", "random"], games=12, workers=2, progress=False)
+
+
+# --- duplicate deals -------------------------------------------------------------------
+
+
+def _rotation_games(seed: int, deal_set: int) -> list[Game]:
+    return [play_arena_game(RANDOM3, 3 * deal_set + r, seed=seed)[0] for r in range(3)]
+
+
+def test_duplicate_rotations_replay_the_same_deals() -> None:
+    games = _rotation_games(seed=11, deal_set=2)
+    first = games[0].hands[0]
+    for game in games:
+        assert game.hands[0].dealt == first.dealt
+        assert game.first_dealer == games[0].first_dealer
+    # Every hand index the games share has the same cards, whatever was played before.
+    common = min(len(g.hands) for g in games)
+    assert common >= 2
+    for i in range(common):
+        assert len({g.hands[i].dealt for g in games}) == 1
+    # Entry e sits in seat (e + r) % 3 in rotation r.
+    assert games[0].players == ("random#0", "random#1", "random#2")
+    assert games[1].players == ("random#2", "random#0", "random#1")
+    assert games[2].players == ("random#1", "random#2", "random#0")
+
+
+def test_deal_sets_and_seeds_differ() -> None:
+    deals = {play_arena_game(RANDOM3, index, seed=seed)[0].hands[0].dealt
+             for index, seed in [(0, 0), (3, 0), (6, 0), (0, 1)]}
+    assert len(deals) == 4
+
+
+def test_game_results_are_by_entry() -> None:
+    game, result = play_arena_game(RANDOM3, 4, seed=2)
+    assert (result.index, result.deal_set, result.rotation) == (4, 1, 1)
+    assert result.seats == (2, 0, 1)
+    for seat, entry in enumerate(result.seats):
+        assert result.tallies[entry].points == game.scores[seat]
+        assert (result.tallies[entry].wins > 0) == (seat in game.winners)
+    assert result.hands == len(game.hands)
+
+
+# --- tournaments -----------------------------------------------------------------------
+
+
+def test_results_do_not_depend_on_worker_count(small: ArenaResult) -> None:
+    two = run_arena(RANDOM3, games=12, seed=5, workers=2, progress=False)
+    assert two.workers == 2
+    assert two.results == small.results
+    assert stable(two.to_json()) == stable(small.to_json())
+    other_seed = run_arena(RANDOM3, games=12, seed=6, workers=1, progress=False)
+    assert other_seed.results != small.results
+
+
+def test_totals_are_consistent(small: ArenaResult) -> None:
+    assert small.games == 12 and small.deal_sets == 4
+    assert [r.index for r in small.results] == list(range(12))
+    entries = small.entry_stats()
+    assert sum(s.totals.wins for s in entries) == 12
+    for s in entries:
+        t = s.totals
+        assert t.games == 12
+        assert t.hands == small.hands
+        assert t.maker == t.made + t.euchred
+        assert t.marches <= t.made and t.loners_made <= t.loners <= t.maker
+        assert t.def_loners_made <= t.def_loners <= t.defended
+    maker_hands = sum(s.totals.maker for s in entries)
+    assert sum(s.totals.defended for s in entries) == 2 * maker_hands
+    assert (sum(s.totals.inflicted for s in entries)
+            == 2 * sum(s.totals.euchred for s in entries))
+    for game in small.results:
+        assert sum(t.wins for t in game.tallies) == 1
+        assert sorted(game.seats) == [0, 1, 2]
+    (everyone,) = small.name_stats()
+    assert everyone.label == "random (all)" and everyone.entries == (0, 1, 2)
+    assert everyone.totals.games == 36 and everyone.totals.wins == 12
+    assert everyone.estimates["win_rate"].value == pytest.approx(1 / 3)
+
+
+def test_estimates_match_totals(small: ArenaResult) -> None:
+    for s in small.entry_stats():
+        t, est = s.totals, s.estimates
+        assert est["win_rate"].value == pytest.approx(t.wins / t.games)
+        assert est["points_per_game"].value == pytest.approx(t.points / t.games)
+        assert est["maker_success"].value == pytest.approx(t.made / t.maker)
+        assert est["euchre_rate"].value == pytest.approx(t.euchred / t.maker)
+        assert est["inflicted_rate"].value == pytest.approx(t.inflicted / t.defended)
+        for key in ("win_rate", "maker_success", "euchre_rate", "inflicted_rate"):
+            e = est[key]
+            assert e.low is not None and e.high is not None and e.value is not None
+            assert 0.0 <= e.low <= e.value <= e.high <= 1.0
+        assert s.win_rate_wilson is not None
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_progress_bar_on_a_terminal(small: ArenaResult, workers: int,
+                                    monkeypatch: pytest.MonkeyPatch,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    from rich.console import Console
+
+    monkeypatch.setattr(Console, "is_terminal", property(lambda self: True))
+    shown = run_arena(RANDOM3, games=12, seed=5, workers=workers, progress=True)
+    assert shown.results == small.results
+    out, err = capsys.readouterr()
+    assert out == "" and "arena" in err
+
+
+def test_games_round_up_to_whole_deal_sets() -> None:
+    result = run_arena(RANDOM3, games=4, seed=0, workers=1, progress=False)
+    assert result.games == 6 and result.deal_sets == 2
+
+
+def test_shared_wins_count_fractionally() -> None:
+    rules = Rules(tie="share", target=5)
+    result = run_arena(RANDOM3, games=30, seed=3, rules=rules, workers=1, progress=False)
+    wins = [t.wins for g in result.results for t in g.tallies]
+    assert any(0 < w < 1 for w in wins), "no shared win in 30 games to 5 points"
+    assert sum(s.totals.wins for s in result.entry_stats()) == pytest.approx(30)
+    assert result.to_json()["rules"] == {"preset": "standard", "target": 5, "tie": "share"}
+
+
+def test_bootstrap_intervals(small: ArenaResult) -> None:
+    boot = run_arena(RANDOM3, games=12, seed=5, workers=1, progress=False, ci="bootstrap")
+    assert boot.results == small.results
+    for b, s in zip(boot.entry_stats(), small.entry_stats(), strict=True):
+        assert b.estimates["win_rate"].value == s.estimates["win_rate"].value
+        assert b.estimates["win_rate"] != s.estimates["win_rate"]
+    assert boot.to_json()["ci"] == "bootstrap"
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="three bots"):
+        run_arena(["random", "random"], games=3, progress=False)
+    with pytest.raises(ValueError):
+        run_arena(RANDOM3, games=0, progress=False)
+    with pytest.raises(ValueError):
+        run_arena(RANDOM3, games=3, workers=0, progress=False)
+    with pytest.raises(ValueError, match="ci"):
+        run_arena(RANDOM3, games=3, ci="jackknife", progress=False)
+    with pytest.raises(UnknownBotError):
+        run_arena(["random", "random", "nobody"], games=3, progress=False)
+
+
+def test_records_replay_to_the_same_games(tmp_path: Path) -> None:
+    result = run_arena(RANDOM3, games=6, seed=9, workers=1, progress=False, records=tmp_path)
+    files = sorted(tmp_path.iterdir())
+    assert [f.name for f in files] == [f"game-{i:06d}.json" for i in range(6)]
+    for path, game_result in zip(files, result.results, strict=True):
+        game = rec.replay(path.read_text(encoding="utf-8"))
+        assert game.is_over and len(game.hands) == game_result.hands
+        for seat, entry in enumerate(game_result.seats):
+            assert game.players[seat] == f"random#{entry}"
+            assert game.scores[seat] == game_result.tallies[entry].points
+
+
+def test_json_shape(small: ArenaResult) -> None:
+    obj = small.to_json()
+    text = json.dumps(obj, allow_nan=False)
+    assert json.loads(text) == obj
+    assert obj["format"] == "cutthroat-arena/1"
+    assert obj["bots"] == RANDOM3
+    assert (obj["games"], obj["deal_sets"], obj["seed"]) == (12, 4, 5)
+    assert obj["rules"] == {"preset": "standard"}
+    assert [e["label"] for e in obj["entries"]] == ["random#0", "random#1", "random#2"]
+    assert [e["label"] for e in obj["by_name"]] == ["random (all)"]
+    entry = obj["entries"][0]
+    assert set(entry) == {"label", "name", "entries", "games", "wins", "win_rate",
+                          "win_rate_wilson", "points", "points_per_game", "hands", "maker",
+                          "euchred", "defended", "loners", "defender_loners"}
+    assert set(entry["win_rate"]) == {"value", "low", "high"}
+    assert set(entry["maker"]) == {"hands", "made", "marches", "success"}
+    assert set(entry["loners"]) == {"attempted", "made", "success"}
+
+
+def test_table_shows_entries_then_names(small: ArenaResult) -> None:
+    text = small.text(width=100)
+    for label in ("random#0", "random#1", "random#2", "random (all)"):
+        assert label in text
+    assert "12 games: 4 duplicate deal sets" in text
+    mixed = ArenaResult(("random", "beginner", "intermediate"), 0, Rules(), small.results)
+    assert not mixed.has_repeats
+    assert "(all)" not in mixed.text()
+
+
+# --- the command line ------------------------------------------------------------------
+
+
+@pytest.fixture
+def app() -> typer.Typer:
+    """A Typer app with the arena command registered (as the main app does)."""
+    app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+
+    @app.command()
+    def version() -> None:
+        """A second command, so that ``arena`` is a subcommand as in ``cutthroat``."""
+
+    register(app)
+    return app
+
+
+def test_cli_json_is_all_of_stdout(app: typer.Typer) -> None:
+    runner = CliRunner()
+    done = runner.invoke(app, ["arena", "--bots", "random, random,random", "--games", "6",
+                               "--seed", "5", "--workers", "1", "--json"])
+    assert done.exit_code == 0, done.output
+    obj = json.loads(done.stdout)
+    assert done.stdout.count("\n") == 1
+    assert done.stderr == ""  # no progress bar where standard error is not a terminal
+    assert obj["games"] == 6 and obj["bots"] == RANDOM3
+    expected = run_arena(RANDOM3, games=6, seed=5, workers=1, progress=False).to_json()
+    assert stable(obj) == stable(expected)
+
+
+def test_cli_rules_table_records_and_plot(app: typer.Typer, tmp_path: Path) -> None:
+    plot = tmp_path / "win.png"
+    args = ["arena", "--bots", "random,random,random", "--games", "3", "--preset", "stick",
+            "--set", "target=5", "--workers", "1", "--no-progress",
+            "--records", str(tmp_path / "recs"), "--plot", str(plot)]
+    done = CliRunner().invoke(app, args)
+    if _has_matplotlib():
+        assert done.exit_code == 0, done.output
+        assert plot.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+        assert "random#0" in done.stdout and "Plot saved" in done.stdout
+        assert len(list((tmp_path / "recs").iterdir())) == 3
+        game = rec.replay((tmp_path / "recs" / "game-000000.json").read_text())
+        assert game.rules == Rules.preset("stick", target=5)
+    else:
+        assert done.exit_code == 2
+        assert INSTALL_HINT in done.stderr
+
+
+@pytest.mark.parametrize(("bots", "message"), [
+    ("random,random", "three names"),
+    ("random,random,nobody", "unknown bot 'nobody'"),
+])
+def test_cli_bad_line_up(app: typer.Typer, bots: str, message: str) -> None:
+    done = CliRunner().invoke(app, ["arena", "--bots", bots, "--games", "3", "--json"])
+    assert done.exit_code == 2
+    assert done.stdout == ""
+    assert message in done.stderr
+
+
+def test_cli_bad_rules_and_ci(app: typer.Typer) -> None:
+    runner = CliRunner()
+    done = runner.invoke(app, ["arena", "--bots", "random,random,random", "--set", "deck=23"])
+    assert done.exit_code == 2 and "deck" in done.stderr
+    done = runner.invoke(app, ["arena", "--bots", "random,random,random", "--ci", "nope"])
+    assert done.exit_code == 2 and "--ci" in done.stderr
+
+
+# --- the plot --------------------------------------------------------------------------
+
+
+def _has_matplotlib() -> bool:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@pytest.fixture
+def no_matplotlib(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Make ``import matplotlib.figure`` fail, as if it were not installed."""
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    monkeypatch.setitem(sys.modules, "matplotlib.figure", None)
+    yield
+
+
+def test_plot_writes_a_png(small: ArenaResult, tmp_path: Path) -> None:
+    path = tmp_path / "win.png"
+    if not _has_matplotlib():
+        with pytest.raises(PlotUnavailableError, match=re_escape(INSTALL_HINT)):
+            plot_win_rates(small, path)
+        return
+    plot_win_rates(small, path)
+    assert path.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_plot_without_matplotlib_says_how_to_install(
+    small: ArenaResult, tmp_path: Path, no_matplotlib: None, app: typer.Typer
+) -> None:
+    with pytest.raises(PlotUnavailableError, match=re_escape(INSTALL_HINT)):
+        plot_win_rates(small, tmp_path / "x.png")
+    assert not (tmp_path / "x.png").exists()
+    done = CliRunner().invoke(app, ["arena", "--bots", "random,random,random", "--games", "3",
+                                    "--plot", str(tmp_path / "x.png"), "--json"])
+    assert done.exit_code == 2 and done.stdout == ""
+    assert "pip install cutthroat-euchre[sim]" in done.stderr
+
+
+def re_escape(text: str) -> str:
+    """``re.escape``, for ``pytest.raises(match=...)``."""
+    import re
+
+    return re.escape(text)
