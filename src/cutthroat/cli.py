@@ -209,7 +209,7 @@ def hint(
     if analysis.samples:
         typer.echo(f"Options ({analysis.samples} sampled deals each):")
         for option in analysis.options:
-            typer.echo(f"  {str(option.action):<24} win {option.value:6.1%}   "
+            typer.echo(f"  {option.action!s:<24} win {option.value:6.1%}   "
                        f"points {option.points:+.2f}   side tricks {option.tricks:.2f}")
 
 

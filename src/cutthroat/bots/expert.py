@@ -168,7 +168,7 @@ class ExpertBot:
         scored = []
         for action in legal:
             kept = set(action.cards)
-            score = sum(20 + power[c.id] for c in kept if power[c.id])
+            score: float = sum(20 + power[c.id] for c in kept if power[c.id])
             score += sum(8 for c in kept if not power[c.id] and c.rank is not None
                          and c.rank.name == "ACE")
             suits = {c.suit for c in kept if not power[c.id]}

@@ -187,7 +187,7 @@ def _rebuild(view: View, holdings: list[int], played: list[int], discard: int, b
         if discarded:
             original[dealer] |= 1 << discard
         original[dealer] &= ~(1 << up)
-    kitty_ids = [up] + kitty_rest
+    kitty_ids = [up, *kitty_rest]
     if discarded and discard in kitty_ids[1:]:  # pragma: no cover - defensive
         return None
     if any(bin(original[s]).count("1") != 5 for s in range(3)):
