@@ -243,6 +243,16 @@ class Action:
         return f"Action({str(self)!r})"
 
 
+def keep_of_sorted(cards: tuple[Card, ...]) -> Action:
+    """A ``keep`` of five different cards already sorted by id (no checks: fast)."""
+    action = object.__new__(Action)
+    object.__setattr__(action, "verb", Verb.KEEP)
+    object.__setattr__(action, "card", None)
+    object.__setattr__(action, "suit", None)
+    object.__setattr__(action, "cards", cards)
+    return action
+
+
 def _card(card: Card | str) -> Card:
     return card if isinstance(card, Card) else Card.parse(card)
 

@@ -19,10 +19,27 @@ from .cards import Card, CardError, deck, deck_mask, mask_of
 from .errors import DealError
 from .rules import Rules
 
-__all__ = ["Deal"]
+__all__ = ["Deal", "random_order"]
 
 _DECKS = {size: deck(size) for size in (24, 25, 32)}
 _FACTORIAL = {size: math.factorial(size) for size in _DECKS}
+_DECK_IDS = {size: [c.id for c in cards] for size, cards in _DECKS.items()}
+_BY_ID = [Card.from_id(i) for i in range(33)]
+
+
+def random_order(rules: Rules, rng: random.Random) -> list[int]:
+    """A uniformly random order of the deck's card ids, from one draw of ``rng``.
+
+    The draw picks one of all orderings and decodes it in the factorial number
+    system: exactly uniform, and one call to the generator.
+    """
+    pool = _DECK_IDS[rules.deck][:]
+    code = rng.randrange(_FACTORIAL[rules.deck])
+    order = []
+    for n in range(len(pool), 0, -1):
+        code, index = divmod(code, n)
+        order.append(pool.pop(index))
+    return order
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,14 +64,14 @@ class Deal:
     @classmethod
     def random(cls, rules: Rules, rng: random.Random) -> Deal:
         """A uniformly random deal for these rules, drawn from ``rng``."""
-        # One draw from all orderings, decoded in the factorial number system: an
-        # exactly uniform shuffle that costs one call to the generator.
-        pool = list(_DECKS[rules.deck])
-        code = rng.randrange(_FACTORIAL[rules.deck])
-        cards = []
-        for n in range(len(pool), 0, -1):
-            code, index = divmod(code, n)
-            cards.append(pool.pop(index))
+        return cls.from_order(rules, random_order(rules, rng))
+
+    @classmethod
+    def from_order(cls, rules: Rules, order: Sequence[int]) -> Deal:
+        """The deal of a shuffled deck (card ids): five each to seats 0, 1, 2, then the
+        dummy (if any), the rest to the kitty. Not checked."""
+        by_id = _BY_ID
+        cards = [by_id[i] for i in order]
         hands = (tuple(cards[0:5]), tuple(cards[5:10]), tuple(cards[10:15]))
         if rules.dummy:
             return cls(hands, tuple(cards[15:20]), tuple(cards[20:]))

@@ -120,8 +120,7 @@ class Game:
         if self.hand is not None and not self.hand.is_over:
             raise GameOverError("the current hand is not finished")
         if cards is None:
-            hand = Hand(self.rules, Deal.random(self.rules, self.rng), self.next_dealer,
-                        check=False)
+            hand = Hand.deal(self.rules, dealer=self.next_dealer, rng=self.rng)
         else:
             hand = Hand(self.rules, cards, self.next_dealer)
         self.hands.append(hand)

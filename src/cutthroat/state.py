@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import actions as A
-from .actions import KEEP_COMBOS, Action, Move, Verb
+from .actions import KEEP_COMBOS, Action, Move, Verb, keep_of_sorted
 from .cards import EFF_SUIT, JOKER_ID, SUIT_MASK, Card, Suit, cards_of_mask, ids_of_mask
-from .deal import Deal
+from .deal import Deal, random_order
 from .errors import ActionParseError, GameOverError, IllegalActionError, NotYourTurnError
 from .rules import Rules
 from .scoring import HandResult, _winner_index, score_hand
@@ -92,6 +92,35 @@ def _mask(cards: Sequence[Card]) -> int:
     return mask
 
 
+_KEEP_ACTIONS: dict[int, tuple[Action, ...]] = {}
+
+
+def _keep_actions(ten: int) -> tuple[Action, ...]:
+    """The 252 keep actions of a maker holding the ten cards of ``ten``, in id order."""
+    actions = _KEEP_ACTIONS.get(ten)
+    if actions is None:
+        cards = cards_of_mask(ten)
+        actions = tuple(keep_of_sorted(tuple([cards[i] for i in combo])) for combo in KEEP_COMBOS)
+        if len(_KEEP_ACTIONS) > 4096:
+            _KEEP_ACTIONS.clear()
+        _KEEP_ACTIONS[ten] = actions
+    return actions
+
+
+_SUITS = tuple(Suit)
+_RESULTS: dict[int, tuple[Rules, dict[tuple[int | bool, ...], HandResult]]] = {}
+
+
+def _result_cache(rules: Rules) -> dict[tuple[int | bool, ...], HandResult]:
+    """The shared cache of hand results under these rules (results are immutable)."""
+    entry = _RESULTS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_RESULTS) > 256:
+            _RESULTS.clear()
+        entry = _RESULTS[id(rules)] = (rules, {})
+    return entry[1]
+
+
 _DISCARD_TUPLES: dict[int, tuple[int, ...]] = {}
 _BID1 = (A.PASS, A.ORDER)
 _PICK = (A.PICKUP, A.LEAVE)
@@ -127,6 +156,7 @@ class Hand:
     __slots__ = (
         "_buried",
         "_dealer_discard",
+        "_dealt",
         "_def_alone",
         "_def_decided",
         "_done",
@@ -140,6 +170,7 @@ class Hand:
         "_maker_alone",
         "_moves",
         "_n_active",
+        "_order",
         "_out",
         "_passes",
         "_phase",
@@ -154,12 +185,10 @@ class Hand:
         "_up",
         "_up_taken",
         "dealer",
-        "dealt",
         "rules",
     )
 
     rules: Rules
-    dealt: Deal
     dealer: int
 
     def __init__(self, rules: Rules, deal: Deal, dealer: int, *, check: bool = True) -> None:
@@ -169,13 +198,48 @@ class Hand:
             raise ValueError(f"dealer must be seat 0, 1 or 2, not {dealer!r}")
         if check:
             deal.check(rules)
+        self._dealt: Deal | None = deal
+        self._order: list[int] | None = None
+        self._start(rules, dealer, _mask(deal.hands[0]), _mask(deal.hands[1]),
+                    _mask(deal.hands[2]), _mask(deal.dummy), _mask(deal.kitty),
+                    deal.kitty[0].id)
+
+    @classmethod
+    def _random(cls, rules: Rules, dealer: int, rng: random.Random) -> Hand:
+        """A random deal straight into bitmasks; the :class:`Deal` is built when read."""
+        order = random_order(rules, rng)
+        masks = [0, 0, 0, 0, 0]
+        for index, card in enumerate(order[:20]):
+            masks[index // 5] |= 1 << card
+        kitty = 0
+        for card in order[20 if rules.dummy else 15:]:
+            kitty |= 1 << card
+        if not rules.dummy:
+            masks[3] = 0
+        self = object.__new__(cls)
+        self._dealt = None
+        self._order = order
+        up = order[20 if rules.dummy else 15]
+        self._start(rules, dealer, masks[0], masks[1], masks[2], masks[3], kitty, up)
+        return self
+
+    @property
+    def dealt(self) -> Deal:
+        """The cards as dealt (R5)."""
+        deal = self._dealt
+        if deal is None:
+            assert self._order is not None
+            deal = self._dealt = Deal.from_order(self.rules, self._order)
+        return deal
+
+    def _start(self, rules: Rules, dealer: int, h0: int, h1: int, h2: int, dummy: int,
+               kitty: int, up: int) -> None:
         self.rules = rules
-        self.dealt = deal
         self.dealer = dealer
-        self._hands = [_mask(deal.hands[0]), _mask(deal.hands[1]), _mask(deal.hands[2])]
-        self._dummy = _mask(deal.dummy)
-        self._kitty = _mask(deal.kitty)
-        self._up = deal.kitty[0].id
+        self._hands = [h0, h1, h2]
+        self._dummy = dummy
+        self._kitty = kitty
+        self._up = up
         self._up_taken = False
         self._buried = 0
         self._dealer_discard = -1
@@ -198,7 +262,7 @@ class Hand:
         self._undo: list[tuple[Any, ...] | None] = []
         self._result: HandResult | None = None
         self._legal: Sequence[int] | None = None
-        if self._up == JOKER_ID:
+        if up == JOKER_ID:
             self._phase = P_JOKER
             self._turn = dealer
         else:
@@ -222,7 +286,9 @@ class Hand:
         rules = rules or Rules()
         if cards is None:
             rng = rng if rng is not None else random.Random(seed if seed is not None else 0)
-            return cls(rules, Deal.random(rules, rng), dealer, check=False)
+            if dealer not in (0, 1, 2) or isinstance(dealer, bool):
+                raise ValueError(f"dealer must be seat 0, 1 or 2, not {dealer!r}")
+            return cls._random(rules, dealer, rng)
         return cls(rules, cards, dealer)
 
     # --- what the hand is now ------------------------------------------------------
@@ -255,7 +321,7 @@ class Hand:
     @property
     def trump(self) -> Suit | None:
         """The trump suit, once fixed."""
-        return None if self._trump < 0 else Suit(self._trump)
+        return None if self._trump < 0 else _SUITS[self._trump]
 
     @property
     def upcard(self) -> Card:
@@ -362,8 +428,20 @@ class Hand:
         The returned sequence is shared: do not modify it.
         """
         legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
+        if legal is not None:
+            return legal
+        if self._phase == P_PLAY:
+            hand = self._hands[self._turn]
+            trick = self._trick
+            if trick:
+                trump = self._trump
+                follow = hand & SUIT_MASK[trump][EFF_SUIT[trump][trick[0]]]
+                if follow:
+                    hand = follow
+            legal = _ID_TUPLES.get(hand) or _ids(hand)
+        else:
+            legal = self._compute_legal()
+        self._legal = legal
         return legal
 
     def _compute_legal(self) -> Sequence[int]:
@@ -404,7 +482,9 @@ class Hand:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action for the seat to act, as :class:`Action` objects."""
-        return [self._action_of(a, 0) for a in self.legal_action_ids()]
+        if self._phase == P_KEEP:
+            return list(_keep_actions(self._hands[self._maker]))
+        return [Action.from_id(a) for a in self.legal_action_ids()]
 
     def is_legal(self, action: Action | str | int) -> bool:
         """Whether this action (object, text or id) is legal now."""
@@ -445,7 +525,7 @@ class Hand:
 
     def _action_of(self, aid: int, arg: int) -> Action:
         if aid >= A.KEEP:
-            return Action.keep(cards_of_mask(arg or self._keep_mask(aid)))
+            return keep_of_sorted(tuple(cards_of_mask(arg or self._keep_mask(aid))))
         return Action.from_id(aid)
 
     def _resolve(self, action: Action | Move | str) -> tuple[int | None, int]:
@@ -553,27 +633,57 @@ class Hand:
         """Undo the last action and return it."""
         if not self._moves:
             raise IndexError("no action to undo")
-        seat, aid, arg = self._moves.pop()
+        seat, aid, arg = self._moves[-1]
+        self.undo()
+        return Move(seat, self._action_of(aid, arg))
+
+    def undo(self) -> None:
+        """Undo the last action, returning nothing: the fast path for search."""
+        if not self._moves:
+            raise IndexError("no action to undo")
+        seat, aid, _arg = self._moves.pop()
         snap = self._undo.pop()
         self._legal = None
         if snap is None:
             self._unplay(seat, aid)
         else:
             self._restore(snap)
-        return Move(seat, self._action_of(aid, arg))
 
     def copy(self) -> Hand:
         """An independent copy (history included, so it can be undone too)."""
         new = object.__new__(Hand)
-        for name in Hand.__slots__:
-            setattr(new, name, getattr(self, name))
+        new._buried = self._buried
+        new._dealer_discard = self._dealer_discard
+        new._def_alone = self._def_alone
+        new._def_decided = self._def_decided
+        new._done = self._done[:]
+        new._dummy = self._dummy
+        new._dummy_taken = self._dummy_taken
         new._hands = self._hands[:]
+        new._kitty = self._kitty
+        new._leader = self._leader
+        new._legal = self._legal
+        new._maker = self._maker
+        new._maker_alone = self._maker_alone
+        new._moves = self._moves[:]
+        new._n_active = self._n_active
+        new._out = self._out
+        new._passes = self._passes
+        new._phase = self._phase
+        new._played = self._played
+        new._result = self._result
         new._trick = self._trick[:]
         new._trick_seats = self._trick_seats[:]
         new._tricks = self._tricks[:]
-        new._done = self._done[:]
-        new._moves = self._moves[:]
+        new._trump = self._trump
+        new._turn = self._turn
         new._undo = self._undo[:]
+        new._up = self._up
+        new._up_taken = self._up_taken
+        new._dealt = self._dealt
+        new._order = self._order
+        new.dealer = self.dealer
+        new.rules = self.rules
         return new
 
     __copy__ = copy
@@ -618,18 +728,25 @@ class Hand:
 
     def _finish(self) -> None:
         self._phase = P_OVER
-        maker = self._maker
-        points = score_hand(
-            self.rules,
-            maker=maker,
-            maker_alone=self._maker_alone,
-            defender_alone=None if self._def_alone < 0 else self._def_alone,
-            tricks=self._tricks,
-        )
-        self._result = HandResult(
-            dealer=self.dealer, thrown_in=False, maker=maker, trump=Suit(self._trump),
-            alone=self.alone, tricks=self.tricks_won, points=points,
-        )
+        tricks = self._tricks
+        key = (self.dealer, self._maker, self._trump, self._maker_alone, self._def_alone,
+               tricks[0], tricks[1], tricks[2])
+        cache = _result_cache(self.rules)
+        result = cache.get(key)
+        if result is None:
+            maker = self._maker
+            points = score_hand(
+                self.rules,
+                maker=maker,
+                maker_alone=self._maker_alone,
+                defender_alone=None if self._def_alone < 0 else self._def_alone,
+                tricks=tricks,
+            )
+            result = cache[key] = HandResult(
+                dealer=self.dealer, thrown_in=False, maker=maker, trump=_SUITS[self._trump],
+                alone=self.alone, tricks=self.tricks_won, points=points,
+            )
+        self._result = result
 
     # --- decisions before play -------------------------------------------------------
 

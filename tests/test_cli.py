@@ -1,0 +1,943 @@
+"""The command line from the outside: the RECORD.md contract of ``cutthroat replay``.
+
+Every test here runs ``python -m cutthroat.cli`` as a subprocess and reads only its exit
+status, standard output and standard error, as another program would. The worked
+examples of ``shared/examples`` are replayed byte for byte; the error cases are built by
+mutating copies of them; ``selfplay`` and ``watch`` must write records that replay.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import itertools
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cutthroat import record as rec
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
+"""The worked examples of RECORD.md (``NAME.json`` and ``NAME.expected.json``)."""
+
+MISSING = "<shared/examples is missing>"
+EXAMPLE_NAMES = sorted(
+    p.name.removesuffix(".json")
+    for p in EXAMPLES.glob("*.json")
+    if not p.name.endswith(".expected.json")
+) or [MISSING]  # an empty folder must fail, never skip
+
+FULL = "01-standard-full-game"
+JOKER = "05-joker-turned-up"
+NO_DUMMY = "06-no-dummy-32-cards"
+IN_PROGRESS = "07-in-progress"
+SHARED_WIN = "08-shared-win"
+RENEGE = "09-renege-refused"
+
+Record = Any
+"""A record as parsed JSON, or raw bytes to feed as-is."""
+
+
+# --- running the command ---------------------------------------------------------------
+
+
+def cutthroat(*args: str | Path, stdin: bytes = b"", cwd: Path | None = None,
+              ) -> subprocess.CompletedProcess[bytes]:
+    """Run ``python -m cutthroat.cli ARGS`` and capture its output as bytes."""
+    return subprocess.run(
+        [sys.executable, "-m", "cutthroat.cli", *map(str, args)],
+        input=stdin, capture_output=True, timeout=120, cwd=cwd, check=False,
+    )
+
+
+def _no_constants(name: str) -> Any:
+    raise AssertionError(f"{name} in the output: not JSON")
+
+
+def one_json_object(stdout: bytes) -> dict[str, Any]:
+    """The one JSON object that is the whole of ``stdout`` (nothing before or after)."""
+    text = stdout.decode("utf-8")
+    obj = json.loads(text, parse_constant=_no_constants)  # rejects any extra data
+    assert isinstance(obj, dict), f"stdout is not a JSON object: {text!r}"
+    return obj
+
+
+def as_bytes(record: Record) -> bytes:
+    """The bytes of a record: raw bytes unchanged, anything else as JSON."""
+    if isinstance(record, bytes):
+        return record
+    return json.dumps(record).encode("utf-8")
+
+
+class Replayer:
+    """Runs ``cutthroat replay FILE --json`` on records written to a temporary folder."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.count = itertools.count()
+
+    def __call__(self, record: Record, *, stdin: bool = False) -> tuple[int, dict[str, Any]]:
+        """Replay ``record`` (from a file, or standard input) and check the contract's
+        invariants: stdout is one JSON object, and the status is 1 iff it is an error."""
+        data = as_bytes(record)
+        if stdin:
+            done = cutthroat("replay", "-", "--json", stdin=data)
+        else:
+            path = self.folder / f"record-{next(self.count)}.json"
+            path.write_bytes(data)
+            done = cutthroat("replay", path, "--json")
+        obj = one_json_object(done.stdout)
+        assert done.returncode == (1 if "error" in obj else 0), (done.returncode, obj)
+        return done.returncode, obj
+
+
+@pytest.fixture
+def replay(tmp_path: Path) -> Replayer:
+    """A :class:`Replayer` writing its records under ``tmp_path``."""
+    return Replayer(tmp_path)
+
+
+# --- the examples and comparing results --------------------------------------------------
+
+
+@functools.cache
+def _load(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def example(name: str) -> dict[str, Any]:
+    """A fresh copy of the example record ``NAME.json``."""
+    assert EXAMPLES.is_dir(), f"{EXAMPLES} is missing"
+    return copy.deepcopy(_load(EXAMPLES / f"{name}.json"))
+
+
+def expected(name: str) -> dict[str, Any]:
+    """A fresh copy of the example's expected output ``NAME.expected.json``."""
+    assert EXAMPLES.is_dir(), f"{EXAMPLES} is missing"
+    return copy.deepcopy(_load(EXAMPLES / f"{name}.expected.json"))
+
+
+def strict(value: Any) -> str:
+    """A canonical JSON text, so that ``true`` differs from ``1`` and ``1.0`` from ``1``."""
+    return json.dumps(value, sort_keys=True)
+
+
+def normal_action(text: str) -> str:
+    """An action's text with a ``keep``'s five cards in a fixed order."""
+    verb, *args = text.split()
+    return " ".join([verb, *(sorted(args) if verb == "keep" else args)])
+
+
+def assert_same_result(actual: dict[str, Any], want: dict[str, Any]) -> None:
+    """RECORD.md's comparison: exact keys and values, ``legal`` as a set (each action
+    once, a ``keep``'s cards in any order), an error's ``reason`` worded freely."""
+    assert set(actual) == set(want)
+    if "error" in want:
+        got, exp = actual["error"], want["error"]
+        assert set(got) == set(exp)
+        assert isinstance(got["reason"], str) and got["reason"].strip()
+        assert strict({k: v for k, v in got.items() if k != "reason"}) == strict(
+            {k: v for k, v in exp.items() if k != "reason"})
+        return
+    for key in ("hands", "scores", "over", "winners"):
+        assert strict(actual[key]) == strict(want[key]), key
+    nxt, exp_next = actual["next"], want["next"]
+    if exp_next is None:
+        assert nxt is None
+        return
+    assert isinstance(nxt, dict) and set(nxt) == {"seat", "legal"} == set(exp_next)
+    assert strict(nxt["seat"]) == strict(exp_next["seat"])
+    assert all(isinstance(t, str) for t in nxt["legal"])
+    legal = [normal_action(t) for t in nxt["legal"]]
+    assert len(legal) == len(set(legal)), "an action is listed twice"
+    assert set(legal) == {normal_action(t) for t in exp_next["legal"]}
+
+
+def error(hand: int | None, action: int | None = None, text: str | None = None,
+          ) -> dict[str, Any]:
+    """The expected error object (its ``reason`` is not compared)."""
+    err: dict[str, Any] = {"hand": hand, "action": action}
+    if action is not None:
+        err["text"] = text
+    err["reason"] = "any"
+    return {"error": err}
+
+
+def result(hands: list[dict[str, Any]], nxt: dict[str, Any] | None,
+           scores: tuple[int, int, int] = (0, 0, 0)) -> dict[str, Any]:
+    """The expected result of a legal record whose game is not over."""
+    return {"hands": hands, "scores": list(scores), "over": False, "winners": [], "next": nxt}
+
+
+# --- every worked example ----------------------------------------------------------------
+
+
+def test_examples_folder_is_complete() -> None:
+    """The examples folder exists and pairs every record with its expected output."""
+    assert EXAMPLES.is_dir(), f"{EXAMPLES} is missing"
+    records = {p.name.removesuffix(".json") for p in EXAMPLES.glob("*.json")
+               if not p.name.endswith(".expected.json")}
+    outputs = {p.name.removesuffix(".expected.json") for p in EXAMPLES.glob("*.expected.json")}
+    assert records == outputs
+    assert {FULL, JOKER, NO_DUMMY, IN_PROGRESS, SHARED_WIN, RENEGE} <= records
+
+
+@pytest.mark.parametrize("name", EXAMPLE_NAMES)
+def test_example_replays_as_expected(replay: Replayer, name: str) -> None:
+    """``replay NAME.json --json`` prints NAME.expected.json, with the right status."""
+    assert name != MISSING, f"no examples in {EXAMPLES}"
+    data = (EXAMPLES / f"{name}.json").read_bytes()
+    status, obj = replay(data)
+    want = expected(name)
+    assert status == (1 if "error" in want else 0)
+    assert_same_result(obj, want)
+
+
+@pytest.mark.parametrize("name", [FULL, IN_PROGRESS, RENEGE])
+def test_example_from_stdin(replay: Replayer, name: str) -> None:
+    """``replay - --json`` reads the record from standard input."""
+    status, obj = replay((EXAMPLES / f"{name}.json").read_bytes(), stdin=True)
+    want = expected(name)
+    assert status == (1 if "error" in want else 0)
+    assert_same_result(obj, want)
+
+
+@pytest.mark.parametrize("name", EXAMPLE_NAMES)
+def test_example_report(name: str) -> None:
+    """In-process, :func:`cutthroat.record.report` gives the same status and object."""
+    assert name != MISSING, f"no examples in {EXAMPLES}"
+    status, obj = rec.report((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+    want = expected(name)
+    assert status == (1 if "error" in want else 0)
+    assert_same_result(obj, want)
+
+
+def test_output_is_one_line() -> None:
+    """The project prints the object on one line, then a newline, and nothing else."""
+    done = cutthroat("replay", EXAMPLES / f"{FULL}.json", "--json")
+    assert done.returncode == 0
+    assert done.stdout.endswith(b"\n") and done.stdout.count(b"\n") == 1
+    done = cutthroat("replay", EXAMPLES / f"{RENEGE}.json", "--json")
+    assert done.returncode == 1
+    assert done.stdout.endswith(b"\n") and done.stdout.count(b"\n") == 1
+
+
+# --- illegal records ---------------------------------------------------------------------
+
+Change = Callable[[dict[str, Any]], None]
+
+
+def put(*path: Any, value: Any) -> Change:
+    """A change setting ``record[path...] = value``."""
+    def change(record: dict[str, Any]) -> None:
+        target: Any = record
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+    return change
+
+
+def drop(*path: Any) -> Change:
+    """A change deleting ``record[path...]``."""
+    def change(record: dict[str, Any]) -> None:
+        target: Any = record
+        for key in path[:-1]:
+            target = target[key]
+        del target[path[-1]]
+    return change
+
+
+def edit(*path: Any, fn: Callable[[Any], Any]) -> Change:
+    """A change replacing ``record[path...]`` by ``fn(old value)``."""
+    def change(record: dict[str, Any]) -> None:
+        target: Any = record
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = fn(target[path[-1]])
+    return change
+
+
+def mutated(name: str, *changes: Change) -> Callable[[], dict[str, Any]]:
+    """A builder of the example ``name`` with ``changes`` applied in order."""
+    def build() -> dict[str, Any]:
+        record = example(name)
+        for change in changes:
+            change(record)
+        return record
+    return build
+
+
+def raw(data: bytes) -> Callable[[], bytes]:
+    """A builder of raw bytes."""
+    return lambda: data
+
+
+def _swap_first_cards(deal: dict[str, Any]) -> dict[str, Any]:
+    deal["0"][0] = deal["1"][0]  # repeated, and the old card of seat 0 is missing
+    return deal
+
+
+def _move_kitty_to_dummy(deal: dict[str, Any]) -> dict[str, Any]:
+    deal["dummy"], deal["kitty"] = deal["kitty"][1:6], deal["kitty"][:1] + deal["kitty"][6:]
+    return deal
+
+
+def _with_last_hand_again(hands: list[Any]) -> list[Any]:
+    return [*hands, copy.deepcopy(hands[2])]  # hands[2] has dealer 2, the next dealer
+
+
+def _truncated(data: bytes) -> bytes:
+    return data[: len(data) // 2]
+
+
+RULES_ERRORS: list[tuple[str, Any]] = [
+    ("unknown-field", {"preset": "standard", "jokers": 2}),
+    ("unknown-preset-name", "nonesuch"),
+    ("unknown-preset", {"preset": "nonesuch"}),
+    ("preset-not-string", {"preset": 24}),
+    ("deck-float", {"deck": 24.0}),
+    ("deck-string", {"deck": "24"}),
+    ("deck-size", {"deck": 23}),
+    ("deck-bool", {"deck": True}),
+    ("dummy-int", {"dummy": 1}),
+    ("stick-int", {"stick_the_dealer": 0}),
+    ("must-pick-up-string", {"dealer_must_pick_up": "true"}),
+    ("target-negative", {"target": -1}),
+    ("target-zero", {"target": 0}),
+    ("target-float", {"target": 10.0}),
+    ("march-bool", {"march_points": True}),
+    ("alone-march-zero", {"maker_alone_march": 0}),
+    ("tie-unknown", {"tie": "draw"}),
+    ("rules-list", ["standard"]),
+    ("rules-number", 24),
+]
+
+PLAYERS_ERRORS: list[tuple[str, Any]] = [
+    ("two-names", ["Ann", "Ben"]),
+    ("four-names", ["Ann", "Ben", "Cal", "Dee"]),
+    ("numbers", [1, 2, 3]),
+    ("a-null", ["Ann", None, "Cal"]),
+    ("a-string", "Ann Ben Cal"),
+    ("an-object", {"0": "Ann", "1": "Ben", "2": "Cal"}),
+]
+
+ERROR_CASES: list[tuple[str, Callable[[], Record], int | None, int | None, str | None]] = [
+    # the record as a whole: hand and action null
+    ("empty", raw(b""), None, None, None),
+    ("not-json", raw(b"{format: cutthroat-record/1}"), None, None, None),
+    ("truncated", lambda: _truncated((EXAMPLES / f"{FULL}.json").read_bytes()),
+     None, None, None),
+    ("two-objects", raw(b'{"format": "cutthroat-record/1"} {}'), None, None, None),
+    ("nan", raw(b'{"format": "cutthroat-record/1", "rules": {"target": NaN}}'),
+     None, None, None),
+    ("infinity", raw(b'{"format": "cutthroat-record/1", "rules": {"target": Infinity}}'),
+     None, None, None),
+    ("nan-in-a-hand", raw(b'{"format": "cutthroat-record/1", "hands": [{"dealer": NaN}]}'),
+     None, None, None),
+    ("list", raw(b'[{"format": "cutthroat-record/1"}]'), None, None, None),
+    ("string", raw(b'"cutthroat-record/1"'), None, None, None),
+    ("number", raw(b"42"), None, None, None),
+    ("null", raw(b"null"), None, None, None),
+    ("format-missing", mutated(FULL, drop("format")), None, None, None),
+    ("format-version", mutated(FULL, put("format", value="cutthroat-record/2")),
+     None, None, None),
+    ("format-case", mutated(FULL, put("format", value="Cutthroat-Record/1")), None, None, None),
+    ("format-number", mutated(FULL, put("format", value=1)), None, None, None),
+    *[(f"rules-{name}", mutated(FULL, put("rules", value=value)), None, None, None)
+      for name, value in RULES_ERRORS],
+    *[(f"players-{name}", mutated(FULL, put("players", value=value)), None, None, None)
+      for name, value in PLAYERS_ERRORS],
+    # a hand's header or deal: that hand, action null
+    *[(f"dealer-{value!r}", mutated(FULL, put("hands", 2, "dealer", value=value)), 2, None, None)
+      for value in (0, 1, 3, -1, "2", True, 2.0, None)],
+    ("dealer-missing", mutated(FULL, drop("hands", 2, "dealer")), 2, None, None),
+    ("card-missing", mutated(FULL, edit("hands", 2, "deal", "0", fn=lambda c: c[1:])),
+     2, None, None),
+    ("card-missing-from-kitty",
+     mutated(FULL, edit("hands", 2, "deal", "kitty", fn=lambda c: c[:-1])), 2, None, None),
+    ("card-repeated", mutated(FULL, edit("hands", 2, "deal", fn=_swap_first_cards)),
+     2, None, None),
+    ("card-outside-deck", mutated(FULL, put("hands", 2, "deal", "0", 0, value="7C")),
+     2, None, None),
+    ("joker-outside-deck", mutated(FULL, put("hands", 2, "deal", "0", 0, value="JO")),
+     2, None, None),
+    ("card-unreadable", mutated(FULL, put("hands", 2, "deal", "0", 0, value="ZZ")),
+     2, None, None),
+    ("card-not-string", mutated(FULL, put("hands", 2, "deal", "0", 0, value=9)), 2, None, None),
+    ("kitty-too-big",
+     mutated(FULL, edit("hands", 2, "deal", fn=lambda d: {
+         **d, "0": d["0"][:4], "kitty": [*d["kitty"], d["0"][4]]})), 2, None, None),
+    ("kitty-missing", mutated(FULL, drop("hands", 2, "deal", "kitty")), 2, None, None),
+    ("dummy-missing", mutated(FULL, drop("hands", 2, "deal", "dummy")), 2, None, None),
+    ("dummy-with-dummy-false",
+     mutated(NO_DUMMY, edit("hands", 2, "deal", fn=_move_kitty_to_dummy)), 2, None, None),
+    ("dummy-with-dummy-false-kitty-intact",
+     mutated(NO_DUMMY, put("hands", 2, "deal", "dummy", value=["AC", "KC", "QC", "JC", "TC"])),
+     2, None, None),
+    ("deal-missing", mutated(FULL, drop("hands", 2, "deal")), 2, None, None),
+    ("deal-list", mutated(FULL, put("hands", 2, "deal", value=[])), 2, None, None),
+    ("hand-after-unfinished",
+     mutated(FULL, edit("hands", 3, "actions", fn=lambda a: a[:-1])), 4, None, None),
+    ("hand-after-game-over", mutated(FULL, edit("hands", fn=_with_last_hand_again)),
+     8, None, None),
+    ("hand-after-shared-win", mutated(SHARED_WIN, edit("hands", fn=_with_last_hand_again)),
+     13, None, None),
+    # an action: that hand and that action, with its text
+    ("unknown-verb", mutated(FULL, put("hands", 1, "actions", 3, value="2 fly JH")),
+     1, 3, "2 fly JH"),
+    ("seat-9", mutated(FULL, put("hands", 1, "actions", 3, value="9 pass")), 1, 3, "9 pass"),
+    ("no-seat", mutated(FULL, put("hands", 1, "actions", 3, value="call C")), 1, 3, "call C"),
+    ("empty-action", mutated(FULL, put("hands", 1, "actions", 3, value="")), 1, 3, ""),
+    ("bad-card", mutated(FULL, put("hands", 0, "actions", 7, value="1 play XX")),
+     0, 7, "1 play XX"),
+    ("keep-four", mutated(FULL, put("hands", 0, "actions", 4, value="2 keep 9S JH JS QD")),
+     0, 4, "2 keep 9S JH JS QD"),
+    ("action-number", mutated(FULL, put("hands", 1, "actions", 3, value=42)), 1, 3, "42"),
+    ("action-null", mutated(FULL, put("hands", 1, "actions", 3, value=None)), 1, 3, "null"),
+    ("out-of-turn-bid", mutated(FULL, put("hands", 0, "actions", 0, value="2 pass")),
+     0, 0, "2 pass"),
+    ("out-of-turn-play", mutated(FULL, put("hands", 0, "actions", 8, value="0 play 9H")),
+     0, 8, "0 play 9H"),
+    ("illegal-call-in-round-one",
+     mutated(FULL, put("hands", 0, "actions", 1, value="2 call S")), 0, 1, "2 call S"),
+    ("illegal-card-not-held", mutated(FULL, put("hands", 0, "actions", 7, value="1 play QS")),
+     0, 7, "1 play QS"),
+    ("illegal-keep-not-held",
+     mutated(FULL, put("hands", 0, "actions", 4, value="2 keep 9S JH JS QD AS")),
+     0, 4, "2 keep 9S JH JS QD AS"),
+    ("after-hand-over", mutated(FULL, edit("hands", 0, "actions", fn=lambda a: [*a, "0 pass"])),
+     0, 22, "0 pass"),
+    ("after-thrown-in", mutated(FULL, edit("hands", 6, "actions", fn=lambda a: [*a, "1 pass"])),
+     6, 6, "1 pass"),
+    ("after-game-over",
+     mutated(FULL, edit("hands", 7, "actions", fn=lambda a: [*a, "2 play AD"])),
+     7, 22, "2 play AD"),
+    # the first thing wrong, reading from the top
+    ("players-before-hands",
+     mutated(FULL, put("players", value=["Ann"]), put("hands", 0, "actions", 0, value="x")),
+     None, None, None),
+    ("hand-0-before-hand-1",
+     mutated(FULL, put("hands", 1, "dealer", value=0),
+             put("hands", 0, "actions", 9, value="0 play AS")),
+     0, 9, "0 play AS"),
+    ("earlier-action-first",
+     mutated(FULL, put("hands", 0, "actions", 5, value="0 fly"),
+             put("hands", 0, "actions", 9, value="0 play AS")),
+     0, 5, "0 fly"),
+    ("deal-before-actions",
+     mutated(FULL, put("hands", 2, "deal", "0", 0, value="ZZ"),
+             put("hands", 2, "actions", 0, value="2 fly")),
+     2, None, None),
+]
+
+
+SUBPROCESS = {
+    "empty", "not-json", "truncated", "nan", "list", "number", "format-missing",
+    "format-version", "rules-unknown-field", "rules-unknown-preset", "rules-deck-float",
+    "rules-deck-string", "rules-dummy-int", "rules-target-negative", "rules-tie-unknown",
+    "players-two-names", "players-numbers", "dealer-0", "dealer-3", "dealer-'2'",
+    "dealer-True", "card-missing", "card-repeated", "card-outside-deck", "kitty-too-big",
+    "dummy-with-dummy-false", "deal-missing", "hand-after-unfinished", "hand-after-game-over",
+    "unknown-verb", "seat-9", "action-number", "out-of-turn-bid", "out-of-turn-play",
+    "illegal-call-in-round-one", "illegal-card-not-held", "after-hand-over", "after-thrown-in",
+    "after-game-over", "players-before-hands", "hand-0-before-hand-1", "earlier-action-first",
+    "deal-before-actions",
+}
+"""The cases also run through the command (each costs a Python start); every case runs
+in-process through :func:`cutthroat.record.report`, which the command prints."""
+
+
+def test_subprocess_cases_exist() -> None:
+    """Every case named for the command is in the table, and the ids are unique."""
+    ids = [case[0] for case in ERROR_CASES]
+    assert len(ids) == len(set(ids))
+    assert set(ids) >= SUBPROCESS
+
+
+@pytest.mark.parametrize(
+    ("build", "hand", "action", "text"),
+    [pytest.param(b, h, a, t, id=i) for i, b, h, a, t in ERROR_CASES if i in SUBPROCESS],
+)
+def test_illegal_record(replay: Replayer, build: Callable[[], Record], hand: int | None,
+                        action: int | None, text: str | None) -> None:
+    """Each illegal record exits 1 with the error located as RECORD.md prescribes."""
+    status, obj = replay(build())
+    assert status == 1
+    assert_same_result(obj, error(hand, action, text))
+
+
+@pytest.mark.parametrize(
+    ("build", "hand", "action", "text"),
+    [pytest.param(b, h, a, t, id=i) for i, b, h, a, t in ERROR_CASES],
+)
+def test_illegal_record_report(build: Callable[[], Record], hand: int | None,
+                               action: int | None, text: str | None) -> None:
+    """The same table in-process: ``report`` gives status 1 and the located error, and
+    that object survives a JSON round trip unchanged."""
+    status, obj = rec.report(build())
+    assert status == 1
+    assert json.loads(json.dumps(obj, allow_nan=False)) == obj
+    assert_same_result(obj, error(hand, action, text))
+
+
+def test_illegal_record_from_stdin(replay: Replayer) -> None:
+    """Errors read from standard input are located the same way."""
+    record = mutated(FULL, put("hands", 1, "actions", 3, value="2 fly JH"))()
+    status, obj = replay(record, stdin=True)
+    assert status == 1
+    assert_same_result(obj, error(1, 3, "2 fly JH"))
+    status, obj = replay(b"", stdin=True)
+    assert status == 1
+    assert_same_result(obj, error(None))
+
+
+def test_stdin_must_be_utf8(replay: Replayer) -> None:
+    """A record is UTF-8 JSON: bytes that are not UTF-8 are refused from a file and from
+    standard input alike, whatever the locale's decoder would have done."""
+    data = b'{"format": "cutthroat-record/1", "players": ["Zo\xff", "Ben", "Cal"]}'
+    status, obj = replay(data)
+    assert status == 1
+    assert_same_result(obj, error(None))
+    status, obj = replay(data, stdin=True)
+    assert status == 1
+    assert_same_result(obj, error(None))
+
+
+def test_utf8_names_from_stdin() -> None:
+    """UTF-8 text on standard input is read as UTF-8 (the account shows the names)."""
+    data = json.dumps({"format": "cutthroat-record/1", "players": ["Zoë", "Łukasz", "李"],
+                       "hands": [one_hand(FULL, 0, [])["hands"][0]]}, ensure_ascii=False)
+    done = cutthroat("replay", "-", stdin=data.encode("utf-8"))
+    assert done.returncode == 0
+    text = done.stdout.decode("utf-8")
+    assert "Players: 0 Zoë, 1 Łukasz, 2 李" in text
+
+
+def test_unreadable_file(tmp_path: Path) -> None:
+    """A file that cannot be read is an error of the whole record."""
+    done = cutthroat("replay", tmp_path / "nonesuch.json", "--json")
+    assert done.returncode == 1
+    assert_same_result(one_json_object(done.stdout), error(None))
+
+
+def test_usage_error_exits_2() -> None:
+    """A command line Typer cannot read (no FILE) exits 2, printing nothing on stdout."""
+    done = cutthroat("replay")
+    assert done.returncode == 2
+    assert done.stdout == b""
+
+
+# --- legal records of a game in progress ---------------------------------------------------
+
+
+def one_hand(name: str, index: int, actions: list[str] | None = None,
+             rules: Any = None) -> dict[str, Any]:
+    """A record of just hand ``index`` of example ``name`` (the first dealer is free),
+    with its actions replaced by ``actions`` when given."""
+    record = example(name)
+    hand = record["hands"][index]
+    if actions is not None:
+        hand["actions"] = actions
+    record["hands"] = [hand]
+    if rules is not None:
+        record["rules"] = rules
+    return record
+
+
+def cards_of(name: str, index: int, *keys: str) -> list[str]:
+    """The cards dealt to ``keys`` (``"0"``, ``"dummy"``, ...) in a hand of an example."""
+    deal = example(name)["hands"][index]["deal"]
+    return [card for key in keys for card in deal[key]]
+
+
+FIRST = example(FULL)["hands"][0]["actions"] if EXAMPLES.is_dir() else []
+"""Hand 0 of the full game: dealer 0, up-card QH; 2 orders, 0 leaves, 2 takes the dummy."""
+
+
+def test_no_hands(replay: Replayer) -> None:
+    """A record without hands: nothing dealt, nothing to do."""
+    empty = {"hands": [], "scores": [0, 0, 0], "over": False, "winners": [], "next": None}
+    for record in ({"format": "cutthroat-record/1"},
+                   {"format": "cutthroat-record/1", "hands": []},
+                   {"format": "cutthroat-record/1", "rules": "benny", "players": ["A", "B", "C"]}):
+        status, obj = replay(record)
+        assert status == 0
+        assert strict(obj) == strict(empty)
+
+
+@pytest.mark.parametrize("dealer", [0, 1, 2])
+def test_first_dealer_is_free(replay: Replayer, dealer: int) -> None:
+    """Any first dealer; the seat on his left bids first."""
+    record = one_hand(FULL, 0, [])
+    record["hands"][0]["dealer"] = dealer
+    status, obj = replay(record)
+    assert status == 0
+    assert_same_result(obj, result([{"dealer": dealer}],
+                                   {"seat": (dealer + 1) % 3, "legal": ["pass", "order"]}))
+
+
+def test_keep_lists_all_252_choices(replay: Replayer) -> None:
+    """After ``dummy`` the maker may keep any five of his ten cards: 252 actions."""
+    status, obj = replay(one_hand(FULL, 0, FIRST[:4]))
+    assert status == 0
+    ten = cards_of(FULL, 0, "2", "dummy")
+    keeps = ["keep " + " ".join(c) for c in itertools.combinations(ten, 5)]
+    assert len(keeps) == 252
+    assert_same_result(obj, result([{"dealer": 0, "maker": 2, "trump": "H"}],
+                                   {"seat": 2, "legal": keeps}))
+    assert len(obj["next"]["legal"]) == 252
+
+
+def test_pickup_or_leave_after_an_order(replay: Replayer) -> None:
+    """R8: after another player orders, the dealer takes or leaves the up-card."""
+    status, obj = replay(one_hand(FULL, 0, FIRST[:2]))
+    assert status == 0
+    assert_same_result(obj, result([{"dealer": 0, "maker": 2, "trump": "H"}],
+                                   {"seat": 0, "legal": ["pickup", "leave"]}))
+
+
+def test_discard_after_pickup(replay: Replayer) -> None:
+    """R8: after ``pickup`` the dealer discards any of his six cards."""
+    status, obj = replay(one_hand(FULL, 0, ["1 pass", "2 order", "0 pickup"]))
+    assert status == 0
+    six = [*cards_of(FULL, 0, "0"), "QH"]
+    assert_same_result(obj, result([{"dealer": 0, "maker": 2, "trump": "H"}],
+                                   {"seat": 0, "legal": [f"discard {c}" for c in six]}))
+
+
+def test_dealer_who_orders_discards_at_once(replay: Replayer) -> None:
+    """R8: the dealer who orders has no pick-up decision: his next action is a discard."""
+    status, obj = replay(one_hand(FULL, 0, ["1 pass", "2 pass", "0 order"]))
+    assert status == 0
+    six = [*cards_of(FULL, 0, "0"), "QH"]
+    assert_same_result(obj, result([{"dealer": 0, "maker": 0, "trump": "H"}],
+                                   {"seat": 0, "legal": [f"discard {c}" for c in six]}))
+
+
+def test_dealer_must_pick_up(replay: Replayer) -> None:
+    """R8 variant ``dealer_must_pick_up``: after an order the dealer discards."""
+    record = one_hand(FULL, 0, FIRST[:2], rules={"dealer_must_pick_up": True})
+    status, obj = replay(record)
+    assert status == 0
+    six = [*cards_of(FULL, 0, "0"), "QH"]
+    assert_same_result(obj, result([{"dealer": 0, "maker": 2, "trump": "H"}],
+                                   {"seat": 0, "legal": [f"discard {c}" for c in six]}))
+
+
+SECOND_ROUND = ["1 pass", "2 pass", "0 pass", "1 pass", "2 pass"]
+
+
+@pytest.mark.parametrize(
+    ("rules", "legal"),
+    [
+        (None, ["call C", "call D", "call S", "pass"]),
+        ({"stick_the_dealer": True}, ["call C", "call D", "call S"]),
+        ("stick", ["call C", "call D", "call S"]),
+        ({"stick_the_dealer": True, "may_name_turned_down_suit": True},
+         ["call C", "call D", "call H", "call S"]),
+        ({"may_name_turned_down_suit": True}, ["call C", "call D", "call H", "call S", "pass"]),
+    ],
+)
+def test_dealer_in_the_second_round(replay: Replayer, rules: Any, legal: list[str]) -> None:
+    """R9, R10: the dealer's choices in round two (no pass when stuck)."""
+    status, obj = replay(one_hand(FULL, 0, SECOND_ROUND, rules=rules))
+    assert status == 0
+    assert_same_result(obj, result([{"dealer": 0}], {"seat": 0, "legal": legal}))
+
+
+def test_call_fixes_maker_and_trump(replay: Replayer) -> None:
+    """A ``call`` fixes the maker and trump; the maker then takes the dummy or goes alone."""
+    status, obj = replay(one_hand(FULL, 0, ["1 pass", "2 pass", "0 pass", "1 call S"]))
+    assert status == 0
+    assert_same_result(obj, result([{"dealer": 0, "maker": 1, "trump": "S"}],
+                                   {"seat": 1, "legal": ["dummy", "alone"]}))
+
+
+def test_defenders_decide_in_turn(replay: Replayer) -> None:
+    """R13: each defender from the maker's left may go alone or pass."""
+    status, obj = replay(one_hand(FULL, 0, [*FIRST[:3], "2 alone"]))
+    assert status == 0
+    made = [{"dealer": 0, "maker": 2, "trump": "H"}]
+    assert_same_result(obj, result(made, {"seat": 0, "legal": ["pass", "alone"]}))
+    status, obj = replay(one_hand(FULL, 0, [*FIRST[:3], "2 alone", "0 pass"]))
+    assert status == 0
+    assert_same_result(obj, result(made, {"seat": 1, "legal": ["pass", "alone"]}))
+
+
+def test_lead_and_follow(replay: Replayer) -> None:
+    """R15, R16: the leader may play any card; the next must follow hearts."""
+    made = [{"dealer": 0, "maker": 2, "trump": "H"}]
+    status, obj = replay(one_hand(FULL, 0, FIRST[:7]))
+    assert status == 0
+    assert_same_result(obj, result(made, {"seat": 1, "legal": [
+        f"play {c}" for c in cards_of(FULL, 0, "1")]}))
+    status, obj = replay(one_hand(FULL, 0, FIRST[:8]))
+    assert status == 0
+    assert_same_result(obj, result(made, {"seat": 2, "legal": ["play JH"]}))
+
+
+def test_joker_turned_up(replay: Replayer) -> None:
+    """R6: with the joker up the dealer names trump, becomes the maker and discards."""
+    record = example(JOKER)
+    record["hands"] = record["hands"][:2]
+    assert record["hands"][1]["deal"]["kitty"][0] == "JO"
+    record["hands"][1]["actions"] = []
+    first = expected(JOKER)["hands"][0]
+    status, obj = replay(record)
+    assert status == 0
+    assert_same_result(obj, result(
+        [first, {"dealer": 0}], {"seat": 0, "legal": [f"trump {s}" for s in "CDHS"]},
+        scores=first["points"]))
+    record["hands"][1]["actions"] = ["0 trump S"]
+    status, obj = replay(record)
+    assert status == 0
+    six = [*cards_of(JOKER, 1, "0"), "JO"]
+    assert_same_result(obj, result(
+        [first, {"dealer": 0, "maker": 0, "trump": "S"}],
+        {"seat": 0, "legal": [f"discard {c}" for c in six]}, scores=first["points"]))
+
+
+@pytest.mark.parametrize("count", [1, 3, 7])
+def test_last_hand_finished_game_not_over(replay: Replayer, count: int) -> None:
+    """When the last hand is over (played or thrown in) and the game goes on, ``next``
+    is null: the next hand is not dealt yet."""
+    record = example(FULL)
+    record["hands"] = record["hands"][:count]
+    hands = expected(FULL)["hands"][:count]
+    scores = [sum(h.get("points", [0, 0, 0])[s] for h in hands) for s in range(3)]
+    status, obj = replay(record)
+    assert status == 0
+    assert_same_result(obj, result(hands, None, scores=(scores[0], scores[1], scores[2])))
+
+
+def test_unfinished_last_hand(replay: Replayer) -> None:
+    """A record may stop in the middle of its last hand; the next action is listed."""
+    record = example(FULL)
+    record["hands"] = record["hands"][:4]
+    removed = record["hands"][3]["actions"].pop()
+    seat, action = removed.split(" ", 1)
+    status, obj = replay(record)
+    assert status == 0
+    assert obj["hands"][3] == {"dealer": 0, "maker": 2, "trump": "S"}
+    assert obj["next"]["seat"] == int(seat)
+    assert action in obj["next"]["legal"]
+
+
+def test_no_dummy_deal_may_hold_an_empty_dummy(replay: Replayer) -> None:
+    """With ``dummy: false`` the deal's ``dummy`` may be an empty list."""
+    record = example(NO_DUMMY)
+    for hand in record["hands"]:
+        hand["deal"]["dummy"] = []
+    status, obj = replay(record)
+    assert status == 0
+    assert_same_result(obj, expected(NO_DUMMY))
+
+
+def test_actions_key_is_optional(replay: Replayer) -> None:
+    """A hand without ``actions`` is a hand just dealt."""
+    record = one_hand(FULL, 0)
+    del record["hands"][0]["actions"]
+    status, obj = replay(record)
+    assert status == 0
+    assert_same_result(obj, result([{"dealer": 0}], {"seat": 1, "legal": ["pass", "order"]}))
+
+
+# --- the readable account ------------------------------------------------------------------
+
+
+def test_readable_replay_of_a_finished_game() -> None:
+    """Without --json: every hand, its result and the running score, then "Game over"."""
+    done = cutthroat("replay", EXAMPLES / f"{FULL}.json")
+    assert done.returncode == 0
+    lines = done.stdout.decode("utf-8").splitlines()
+    for number in range(1, 9):
+        assert any(line.startswith(f"Hand {number}:") for line in lines), number
+    assert sum("thrown in" in line for line in lines) == 1
+    assert sum(" made " in line for line in lines) == 7
+    assert sum(line.strip().startswith("score:") for line in lines) == 8
+    assert lines[-1].startswith("Game over")
+    assert "Seat 0" in lines[-1] and "11" in lines[-1]
+
+
+def test_readable_replay_names_players_and_next(replay: Replayer, tmp_path: Path) -> None:
+    """Players' names are used; a game in progress ends with who acts next."""
+    record = example(IN_PROGRESS)
+    record["players"] = ["Ann", "Ben", "Cal"]
+    path = tmp_path / "in-progress.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    done = cutthroat("replay", path)
+    assert done.returncode == 0
+    text = done.stdout.decode("utf-8")
+    assert "Ann" in text and "Ben" in text and "Cal" in text
+    assert "Game over" not in text
+    assert re.search(r"^Game in progress: Ann 6, Ben 3, Cal 6$", text, re.M)
+    assert re.search(r"^Next: seat 0 may .*pass", text, re.M)
+
+
+def test_readable_replay_of_an_illegal_record(tmp_path: Path) -> None:
+    """An illegal record: a message on stderr naming the hand and action, exit 1."""
+    done = cutthroat("replay", EXAMPLES / f"{RENEGE}.json")
+    assert done.returncode == 1
+    assert done.stdout == b""
+    message = done.stderr.decode("utf-8")
+    assert "hand 0" in message and "action 8" in message and "2 play 9S" in message
+    path = tmp_path / "broken.json"
+    path.write_bytes(b"{")
+    done = cutthroat("replay", path)
+    assert done.returncode == 1
+    assert done.stdout == b""
+    assert done.stderr.strip()
+
+
+# --- selfplay and watch write records that replay -----------------------------------------
+
+
+def check_round_trip(replay: Replayer, folder: Path, seed: int, games: int,
+                     commands: int) -> list[dict[str, Any]]:
+    """Check every record selfplay wrote: it replays to a finished game (the first
+    ``commands`` through the command, the rest through ``report``), and writing the
+    replayed game back gives the same record. Returns the records."""
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == sorted(f"game-{seed + i}.json" for i in range(games))
+    records = []
+    for number, name in enumerate(names):
+        text = (folder / name).read_text(encoding="utf-8")
+        record = json.loads(text)
+        if number < commands:
+            status, obj = replay(text.encode("utf-8"))
+        else:
+            status, obj = rec.report(text)
+        assert status == 0, obj
+        assert obj["over"] is True and obj["next"] is None and obj["winners"]
+        assert len(obj["hands"]) == len(record["hands"])
+        assert rec.to_record(rec.replay(record)) == record
+        records.append(record)
+    return records
+
+
+@pytest.mark.parametrize(
+    ("options", "deck"),
+    [
+        ([], 24),
+        (["--preset", "benny"], 25),
+        (["--set", "deck=32"], 32),
+        (["--preset", "no-dummy", "--set", "tie=share"], 24),
+    ],
+)
+def test_selfplay_round_trip(replay: Replayer, tmp_path: Path, options: list[str],
+                             deck: int) -> None:
+    """``selfplay`` writes records that ``replay --json`` accepts as finished games."""
+    out = tmp_path / "out"
+    done = cutthroat("selfplay", "--seed", "7", "--games", "2", "--out", out, *options)
+    assert done.returncode == 0, done.stderr
+    for record in check_round_trip(replay, out, 7, 2, commands=1):
+        assert record["rules"].get("deck", 24) == deck
+        for hand in record["hands"]:
+            assert sum(len(cards) for cards in hand["deal"].values()) == deck
+
+
+def test_selfplay_random_rules_round_trip(replay: Replayer, tmp_path: Path) -> None:
+    """``selfplay --random-rules``: every variant replays, and the rules differ."""
+    out = tmp_path / "out"
+    done = cutthroat("selfplay", "--seed", "100", "--games", "6", "--out", out, "--random-rules")
+    assert done.returncode == 0, done.stderr
+    records = check_round_trip(replay, out, 100, 6, commands=6)
+    assert len({strict(r["rules"]) for r in records}) > 1
+
+
+def test_selfplay_is_reproducible(tmp_path: Path) -> None:
+    """The same seed writes the same bytes."""
+    for folder in ("a", "b"):
+        done = cutthroat("selfplay", "--seed", "3", "--games", "1", "--out", tmp_path / folder)
+        assert done.returncode == 0
+    assert (tmp_path / "a" / "game-3.json").read_bytes() == (
+        tmp_path / "b" / "game-3.json").read_bytes()
+
+
+def test_selfplay_refuses_bad_rules(tmp_path: Path) -> None:
+    """A bad ``--set`` is a usage error and writes nothing."""
+    done = cutthroat("selfplay", "--set", "deck=23", "--out", tmp_path / "out")
+    assert done.returncode == 2
+    assert not (tmp_path / "out").exists()
+
+
+def test_watch_runs_to_game_over_and_saves(replay: Replayer, tmp_path: Path) -> None:
+    """``watch --seed 3`` plays to "Game over"; ``--save`` writes the same game's record."""
+    plain = cutthroat("watch", "--seed", "3")
+    assert plain.returncode == 0
+    save = tmp_path / "watched.json"
+    saved = cutthroat("watch", "--seed", "3", "--save", save)
+    assert saved.returncode == 0
+    text = plain.stdout.decode("utf-8")
+    assert saved.stdout.decode("utf-8").startswith(text)
+    match = re.search(r"^Game over after (\d+) hands: (.+) won\.$", text, re.M)
+    assert match
+    record = json.loads(save.read_text(encoding="utf-8"))
+    assert record["players"] == ["West", "North", "East"]
+    assert len(record["hands"]) == int(match.group(1))
+    status, obj = replay(save.read_bytes())
+    assert status == 0
+    assert obj["over"] is True and obj["next"] is None
+    assert match.group(2) == " and ".join(record["players"][s] for s in obj["winners"])
+
+
+# --- the same commands in-process (so that coverage sees cli.py) ---------------------------
+
+
+def invoke(*args: str | Path, stdin: bytes | None = None) -> Any:
+    """Run the Typer app in-process with ``CliRunner``; returns its ``Result``."""
+    from typer.testing import CliRunner
+
+    from cutthroat.cli import app
+
+    return CliRunner().invoke(app, [str(a) for a in args], input=stdin)
+
+
+def test_in_process_replay() -> None:
+    """``replay`` in-process: the --json objects, the account and the error message."""
+    done = invoke("replay", EXAMPLES / f"{FULL}.json", "--json")
+    assert done.exit_code == 0
+    assert_same_result(one_json_object(done.stdout_bytes), expected(FULL))
+    done = invoke("replay", "-", "--json", stdin=(EXAMPLES / f"{RENEGE}.json").read_bytes())
+    assert done.exit_code == 1
+    assert_same_result(one_json_object(done.stdout_bytes), expected(RENEGE))
+    done = invoke("replay", EXAMPLES / f"{IN_PROGRESS}.json")
+    assert done.exit_code == 0
+    assert "Next: seat 0 may" in done.stdout
+    done = invoke("replay", EXAMPLES / f"{RENEGE}.json")
+    assert done.exit_code == 1
+    assert done.stdout == "" and "hand 0, action 8 (2 play 9S)" in done.stderr
+    done = invoke("replay", EXAMPLES / "nonesuch.json")
+    assert done.exit_code == 1
+    assert done.stdout == "" and "Illegal record: record:" in done.stderr
+
+
+def test_in_process_selfplay_and_watch(tmp_path: Path) -> None:
+    """``selfplay`` and ``watch --save`` in-process write records that replay."""
+    out = tmp_path / "out"
+    done = invoke("selfplay", "--seed", "5", "--games", "2", "--out", out, "--random-rules")
+    assert done.exit_code == 0
+    done = invoke("selfplay", "--seed", "9", "--out", out, "--set", "deck=25", "--set",
+                  "tie=share")
+    assert done.exit_code == 0
+    for name in ("game-5.json", "game-6.json", "game-9.json"):
+        status, obj = rec.report((out / name).read_text(encoding="utf-8"))
+        assert status == 0 and obj["over"] is True
+    assert json.loads((out / "game-9.json").read_text(encoding="utf-8"))["rules"] == {
+        "preset": "standard", "deck": 25, "tie": "share"}
+    save = tmp_path / "watched.json"
+    done = invoke("watch", "--seed", "3", "--save", save)
+    assert done.exit_code == 0
+    assert "Game over after" in done.stdout
+    status, obj = rec.report(save.read_text(encoding="utf-8"))
+    assert status == 0 and obj["over"] is True
+    for bad in ("deck", "deck=23", "colour=red"):
+        done = invoke("selfplay", "--set", bad, "--out", tmp_path / "never")
+        assert done.exit_code == 2
+    assert not (tmp_path / "never").exists()

@@ -1,0 +1,467 @@
+"""Unit tests of :mod:`cutthroat.record` in-process: errors, strict JSON, the project's
+choices where RECORD.md is silent, ``to_record``/``replay`` identity, and ``next``.
+
+The command's byte-level contract is tested from the outside in ``test_cli.py``.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import itertools
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cutthroat import (
+    PRESETS,
+    Action,
+    CutthroatError,
+    Game,
+    Phase,
+    Rules,
+    deck,
+)
+from cutthroat import record as rec
+from cutthroat.cli import random_variants
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
+"""The worked examples of RECORD.md."""
+
+FULL = "01-standard-full-game"
+JOKER = "05-joker-turned-up"
+NO_DUMMY = "06-no-dummy-32-cards"
+IN_PROGRESS = "07-in-progress"
+RENEGE = "09-renege-refused"
+
+
+@functools.cache
+def _load(name: str) -> Any:
+    assert EXAMPLES.is_dir(), f"{EXAMPLES} is missing"
+    return json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def example(name: str) -> dict[str, Any]:
+    """A fresh copy of the example record ``NAME.json``."""
+    return copy.deepcopy(_load(name))
+
+
+def example_names() -> list[str]:
+    """Every example record's name (failing, not skipping, when the folder is missing)."""
+    assert EXAMPLES.is_dir(), f"{EXAMPLES} is missing"
+    names = sorted(p.name.removesuffix(".json") for p in EXAMPLES.glob("*.json")
+                   if not p.name.endswith(".expected.json"))
+    assert names
+    return names
+
+
+def error_of(record: Any) -> rec.RecordError:
+    """The :class:`RecordError` that replaying ``record`` raises."""
+    with pytest.raises(rec.RecordError) as info:
+        rec.replay(record)
+    return info.value
+
+
+def where(record: Any) -> tuple[int | None, int | None, str | None]:
+    """``(hand, action, text)`` of the error in ``record``."""
+    exc = error_of(record)
+    return exc.hand, exc.action, exc.text
+
+
+def one_hand(name: str, index: int, actions: list[Any] | None = None) -> dict[str, Any]:
+    """A record of just hand ``index`` of an example (the first dealer is free)."""
+    record = example(name)
+    hand = record["hands"][index]
+    if actions is not None:
+        hand["actions"] = actions
+    record["hands"] = [hand]
+    return record
+
+
+# --- RecordError and strict JSON ----------------------------------------------------------
+
+
+def test_record_error_fields_and_message() -> None:
+    """A RecordError carries its location; ``str`` puts the location before the reason."""
+    exc = rec.RecordError("seat 2 must follow hearts", hand=0, action=8, text="2 play 9S")
+    assert (exc.hand, exc.action, exc.text, exc.reason) == (0, 8, "2 play 9S",
+                                                            "seat 2 must follow hearts")
+    assert str(exc) == "hand 0, action 8: seat 2 must follow hearts"
+    assert isinstance(exc, ValueError) and isinstance(exc, CutthroatError)
+    assert exc.to_json() == {"error": {"hand": 0, "action": 8, "text": "2 play 9S",
+                                       "reason": "seat 2 must follow hearts"}}
+
+
+def test_record_error_without_action_has_no_text() -> None:
+    """``text`` is present only when ``action`` is not null."""
+    whole = rec.RecordError("the record must be a JSON object")
+    assert (whole.hand, whole.action, whole.text) == (None, None, None)
+    assert str(whole) == "the record must be a JSON object"
+    assert whole.to_json() == {"error": {"hand": None, "action": None,
+                                         "reason": "the record must be a JSON object"}}
+    hand = rec.RecordError("bad deal", hand=3)
+    assert str(hand) == "hand 3: bad deal"
+    assert list(hand.to_json()["error"]) == ["hand", "action", "reason"]
+
+
+def test_replay_error_names_the_renege() -> None:
+    """The renege of example 09: hand 0, action 8, its text, and a reason to act on."""
+    exc = error_of(example(RENEGE))
+    assert (exc.hand, exc.action, exc.text) == (0, 8, "2 play 9S")
+    assert "hearts" in exc.reason
+    assert str(exc).startswith("hand 0, action 8: ")
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_loads_rejects_non_json_constants(constant: str) -> None:
+    """NaN and Infinity are not JSON, wherever they stand (even inside a hand)."""
+    for text in (f'{{"format": "cutthroat-record/1", "rules": {{"target": {constant}}}}}',
+                 f'{{"format": "cutthroat-record/1", "hands": [{{"dealer": {constant}}}]}}',
+                 constant):
+        with pytest.raises(rec.RecordError) as info:
+            rec.loads(text)
+        assert (info.value.hand, info.value.action) == (None, None)
+        assert (info.value.hand, info.value.action) == where(text)[:2]
+
+
+def test_loads_reads_text_and_bytes() -> None:
+    """``loads`` takes ``str`` or UTF-8 ``bytes`` and returns what ``json.loads`` does."""
+    text = (EXAMPLES / f"{FULL}.json").read_text(encoding="utf-8")
+    assert rec.loads(text) == json.loads(text) == rec.loads(text.encode("utf-8"))
+    assert rec.loads('{"players": ["Zoë", "Łukasz", "李"]}')["players"][0] == "Zoë"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [b"", b"{", b"\xff{}", b'{"a": 1} {"b": 2}', "[" * 100_000, "\ufeff{}",
+     "1" * 5000],
+    ids=["empty", "open-brace", "not-utf8", "two-objects", "too-deep", "bom", "huge-int"],
+)
+def test_loads_refusals(data: str | bytes) -> None:
+    """Not JSON, not UTF-8, nested past Python's recursion limit, a byte-order mark,
+    an integer of more than 4300 digits: each is refused as unreadable JSON."""
+    with pytest.raises(rec.RecordError) as info:
+        rec.loads(data)
+    assert (info.value.hand, info.value.action, info.value.text) == (None, None, None)
+
+
+def test_replay_takes_text_bytes_or_parsed_json() -> None:
+    """``replay`` of the text, its bytes and the parsed object give the same game."""
+    text = (EXAMPLES / f"{IN_PROGRESS}.json").read_text(encoding="utf-8")
+    records = [rec.to_record(rec.replay(x))
+               for x in (text, text.encode("utf-8"), json.loads(text))]
+    assert records[0] == records[1] == records[2]
+
+
+# --- the header and the project's choices -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [None, "standard", "benny", "stick", {}, {"preset": "standard"},
+     {"preset": "benny", "deck": 24}, {"maker_alone_march": None},
+     {"maker_alone_march": 5, "march_points": 2, "target": 1, "tie": "share"},
+     {"dummy": False, "deck": 25}],
+    ids=str,
+)
+def test_rules_accepted(rules: Any) -> None:
+    """``rules`` absent, null, a preset name, or an object overriding a preset."""
+    record: dict[str, Any] = {"format": rec.FORMAT}
+    if rules is not None:
+        record["rules"] = rules
+    game = rec.replay(record)
+    want = Rules.from_json(rules)
+    assert game.rules == want
+    if rules is None:
+        assert game.rules == PRESETS["standard"]
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [{"jokers": 2}, "nonesuch", "Standard", {"preset": "nonesuch"}, {"preset": None},
+     {"deck": 24.0}, {"deck": "24"}, {"deck": 23}, {"deck": True}, {"dummy": 1},
+     {"dummy": None}, {"stick_the_dealer": 0}, {"may_name_turned_down_suit": "yes"},
+     {"target": -1}, {"target": 0}, {"target": 10.0}, {"march_points": True},
+     {"march_points": None}, {"maker_alone_march": 0}, {"maker_alone_march": 3.0},
+     {"tie": "draw"}, {"tie": None}, ["standard"], 24, True],
+    ids=str,
+)
+def test_rules_refused(rules: Any) -> None:
+    """An unknown field or preset, or a value of the wrong type or range: hand null."""
+    assert where({"format": rec.FORMAT, "rules": rules}) == (None, None, None)
+
+
+@pytest.mark.parametrize(
+    "players",
+    [["Ann", "Ben"], ["Ann", "Ben", "Cal", "Dee"], [], [1, 2, 3], ["Ann", None, "Cal"],
+     "Ann Ben Cal", {"0": "Ann"}, 3],
+    ids=str,
+)
+def test_players_refused(players: Any) -> None:
+    """``players`` must be a list of three strings."""
+    assert where({"format": rec.FORMAT, "players": players}) == (None, None, None)
+
+
+def test_players_used_or_defaulted() -> None:
+    """Names come from the record; absent (or null) gives the default names."""
+    assert rec.replay({"format": rec.FORMAT, "players": ["Ann", "", "Ann"]}).players == (
+        "Ann", "", "Ann")
+    default = ("Seat 0", "Seat 1", "Seat 2")
+    assert rec.replay({"format": rec.FORMAT}).players == default
+    assert rec.replay({"format": rec.FORMAT, "players": None}).players == default
+
+
+@pytest.mark.parametrize("fmt", [None, "", "cutthroat-record/1 ", "cutthroat-record/2", 1])
+def test_format_refused(fmt: Any) -> None:
+    """``format`` is exactly ``cutthroat-record/1``."""
+    assert where({"format": fmt}) == (None, None, None)
+    assert where({}) == (None, None, None)
+
+
+def test_unknown_top_level_key_refused() -> None:
+    """Project choice: an unknown top-level key is an error of the whole record,
+    found before any hand is read."""
+    record = example(FULL)
+    record["comment"] = "hello"
+    record["hands"][0]["actions"][0] = "2 fly"
+    assert where(record) == (None, None, None)
+
+
+def test_unknown_hand_key_refused() -> None:
+    """Project choice: an unknown key in a hand is an error of that hand."""
+    record = example(FULL)
+    record["hands"][3]["note"] = "x"
+    assert where(record) == (3, None, None)
+
+
+def test_unknown_deal_key_refused() -> None:
+    """Project choice: a deal holds only ``0``, ``1``, ``2``, ``dummy`` and ``kitty``."""
+    record = example(FULL)
+    record["hands"][3]["deal"]["3"] = []
+    assert where(record) == (3, None, None)
+
+
+@pytest.mark.parametrize(
+    ("change", "location"),
+    [
+        ({"hands": {}}, (None, None, None)),
+        ({"hands": None}, (None, None, None)),
+        ({"hands": "x"}, (None, None, None)),
+        ({"hands": [[]]}, (0, None, None)),
+        ({"hands": [None]}, (0, None, None)),
+    ],
+    ids=str,
+)
+def test_hands_shape_refused(change: dict[str, Any],
+                             location: tuple[int | None, int | None, str | None]) -> None:
+    """``hands`` must be a list (or absent) and each hand an object."""
+    assert where({"format": rec.FORMAT, **change}) == location
+
+
+def test_actions_must_be_a_list() -> None:
+    """A hand's ``actions`` is a list (or absent): otherwise an error of that hand."""
+    for value in ("1 pass", None, {"0": "1 pass"}):
+        record = example(FULL)
+        record["hands"][5]["actions"] = value
+        assert where(record) == (5, None, None)
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [(42, "42"), (None, "null"), (1.5, "1.5"), (True, "true"), (["1 pass"], '["1 pass"]'),
+     ({"seat": 1}, '{"seat": 1}'), ("", "")],
+    ids=str,
+)
+def test_non_string_action_text_is_its_json(value: Any, text: str) -> None:
+    """Project choice: the ``text`` of an action that is not a string is its JSON text
+    (as Python's ``json.dumps`` writes it)."""
+    record = example(FULL)
+    record["hands"][1]["actions"][3] = value
+    assert where(record) == (1, 3, text)
+
+
+def test_lenient_action_and_card_text_written_back_canonically() -> None:
+    """Project choice: actions and cards read case-insensitively, ``10`` for ``T``, a
+    ``keep``'s cards in any order; ``to_record`` writes the canonical form (a ``keep``'s
+    cards in card-id order: suits C D H S, then rank)."""
+    record = one_hand(FULL, 0)
+    canonical = copy.deepcopy(record)
+    canonical["rules"] = {"preset": "standard"}
+    canonical["hands"][0]["actions"][4] = "2 keep TC QD JH 9S JS"
+    hand = record["hands"][0]
+    hand["deal"]["0"] = [c.lower() for c in hand["deal"]["0"]]
+    hand["deal"]["1"] = [c.replace("T", "10") for c in hand["deal"]["1"]]
+    actions = hand["actions"]
+    actions[0] = "1 PASS"
+    actions[4] = "2 keep tc qd js jh 9s"
+    actions[7] = "1  play 10h"
+    assert rec.to_record(rec.replay(record)) == canonical
+
+
+def test_thrown_in_hand_is_its_own_hand() -> None:
+    """R10: a thrown-in hand is a hand of its own and the deal passes on."""
+    game = rec.replay(example(FULL))
+    assert game.hands[6].result is not None and game.hands[6].result.thrown_in
+    assert [h.dealer for h in game.hands] == [0, 1, 2, 0, 1, 2, 0, 1]
+
+
+def test_order_from_the_top() -> None:
+    """The first thing wrong wins: the header, then each hand's header and deal, then
+    its actions in order, then the next hand."""
+    record = example(FULL)
+    record["hands"][4]["dealer"] = 0
+    record["hands"][2]["actions"][9] = "0 fly"
+    record["hands"][2]["actions"][3] = "2 fly"
+    assert where(record) == (2, 3, "2 fly")
+    record["hands"][2]["deal"]["kitty"] = []
+    assert where(record) == (2, None, None)
+    record["players"] = "nobody"
+    assert where(record) == (None, None, None)
+
+
+# --- to_record and replay -----------------------------------------------------------------
+
+
+def random_game(rules: Rules, seed: int, *, stop: int | None = None) -> Game:
+    """A game of random legal actions; with ``stop``, cut after that many actions."""
+    rng = random.Random(seed)
+    game = Game(rules, seed=seed)
+    count = 0
+    while not game.is_over and (stop is None or count < stop):
+        hand = game.hand
+        if hand is None or hand.is_over:
+            hand = game.deal()
+            continue
+        game.push(rng.choice(hand.legal_actions()))
+        count += 1
+    return game
+
+
+RULE_SETS = [*(PRESETS[name] for name in sorted(PRESETS)),
+             *(random_variants(random.Random(seed)) for seed in range(8))]
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: r.describe())
+def test_to_record_replay_identity(rules: Rules) -> None:
+    """``to_record(replay(to_record(game))) == to_record(game)``, through JSON text too,
+    for finished games and games cut at any point; the replayed game agrees."""
+    for seed in range(3):
+        for stop in (None, 1, 9, 23, 60):
+            game = random_game(rules, seed, stop=stop)
+            record = rec.to_record(game)
+            again = rec.replay(json.loads(json.dumps(record)))
+            assert rec.to_record(again) == record
+            assert rec.summary(again) == rec.summary(game)
+            assert rec.replay(rec.dumps(game)).scores == game.scores
+            assert again.rules == rules
+
+
+def test_to_record_shape() -> None:
+    """The written record: format, rules as an object, hands; players only if named."""
+    game = random_game(PRESETS["no-dummy"], 4)
+    record = rec.to_record(game)
+    assert list(record) == ["format", "rules", "hands"]
+    assert record["format"] == "cutthroat-record/1"
+    assert record["rules"] == {"preset": "standard", "dummy": False}
+    for hand in record["hands"]:
+        assert list(hand) == ["dealer", "deal", "actions"]
+        assert list(hand["deal"]) == ["0", "1", "2", "kitty"]
+        assert all(isinstance(a, str) for a in hand["actions"])
+    named = Game(players=["Ann", "Ben", "Cal"])
+    assert rec.to_record(named)["players"] == ["Ann", "Ben", "Cal"]
+    assert rec.to_record(named)["hands"] == []
+
+
+def test_dumps() -> None:
+    """``dumps`` is the record as JSON text; ``indent=None`` gives one line."""
+    game = random_game(Rules(), 2)
+    assert json.loads(rec.dumps(game)) == rec.to_record(game)
+    assert "\n" not in rec.dumps(game, indent=None)
+    assert json.loads(rec.dumps(game, indent=None)) == rec.to_record(game)
+
+
+def test_summary_and_report() -> None:
+    """``report`` is ``(0, summary)`` for a legal record and ``(1, error)`` otherwise."""
+    empty = {"hands": [], "scores": [0, 0, 0], "over": False, "winners": [], "next": None}
+    assert rec.summary(Game()) == empty
+    assert rec.report({"format": rec.FORMAT}) == (0, empty)
+    record = example(IN_PROGRESS)
+    assert rec.report(record) == (0, rec.summary(rec.replay(record)))
+    status, obj = rec.report(example(RENEGE))
+    assert status == 1 and obj == error_of(example(RENEGE)).to_json()
+    assert rec.report("{") == (1, error_of("{").to_json())
+
+
+# --- next: every legal action, and nothing else --------------------------------------------
+
+
+def normal_action(text: str) -> str:
+    """An action's text with a ``keep``'s five cards in a fixed order."""
+    verb, *args = text.split()
+    return " ".join([verb, *(sorted(args) if verb == "keep" else args)])
+
+
+def candidates(game: Game, seat: int) -> list[str]:
+    """Every action text a seat might try: each absolute action, and when the maker is
+    keeping, every five of his ten cards plus a few that include a card he lacks."""
+    texts = [str(Action.from_id(i)) for i in range(80)]
+    hand = game.hand
+    assert hand is not None
+    if hand.phase is Phase.KEEP:
+        ten = [str(c) for c in hand.cards(seat)]
+        assert len(ten) == 10
+        texts += ["keep " + " ".join(c) for c in itertools.combinations(ten, 5)]
+        lacking = next(str(c) for c in deck(game.rules.deck) if str(c) not in ten)
+        texts += ["keep " + " ".join([*c, lacking]) for c in itertools.combinations(ten, 4)]
+    return texts
+
+
+@pytest.mark.parametrize(
+    ("name", "index"),
+    [(FULL, 0), (FULL, 7), (JOKER, 1), (NO_DUMMY, 1), (NO_DUMMY, 4)],
+)
+def test_next_lists_exactly_the_accepted_actions(name: str, index: int) -> None:
+    """At every point of a hand, ``next.legal`` is exactly the set of actions by
+    ``next.seat`` that the record would accept there, and no other seat may act."""
+    actions = example(name)["hands"][index]["actions"]
+    for cut in range(len(actions) + 1):
+        record = one_hand(name, index, actions[:cut])
+        game = rec.replay(record)
+        nxt = rec.summary(game)["next"]
+        if cut == len(actions):
+            assert nxt is None
+            break
+        seat = nxt["seat"]
+        accepted = set()
+        for text in candidates(game, seat):
+            record["hands"][0]["actions"] = [*actions[:cut], f"{seat} {text}"]
+            try:
+                rec.replay(record)
+            except rec.RecordError:
+                continue
+            accepted.add(normal_action(text))
+        assert accepted == {normal_action(t) for t in nxt["legal"]}, cut
+        assert len(nxt["legal"]) == len(accepted)
+        for other in {0, 1, 2} - {seat}:
+            for text in nxt["legal"][:5]:
+                record["hands"][0]["actions"] = [*actions[:cut], f"{other} {text}"]
+                assert where(record) == (0, cut, f"{other} {text}")
+
+
+def test_next_follows_every_example() -> None:
+    """At every point of every example hand, the record's next action is in ``next``."""
+    for name in example_names():
+        record = example(name)
+        for hand in record["hands"]:
+            actions = hand["actions"]
+            for cut, move in enumerate(actions):
+                short = {**record, "hands": [{**hand, "actions": actions[:cut]}]}
+                nxt = rec.summary(rec.replay(short))["next"]
+                seat, text = move.split(" ", 1)
+                assert nxt is not None and nxt["seat"] == int(seat)
+                legal = {normal_action(t) for t in nxt["legal"]}
+                renege = (name, cut) == (RENEGE, 8)
+                assert (normal_action(text) in legal) is not renege, (name, cut, move)

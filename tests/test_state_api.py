@@ -1,0 +1,623 @@
+"""Unit tests of the Hand and Game API surface: copy, undo, ids, pushing in every form,
+wrong seats, the end of a hand, repr, legal action text, and Game's dealing and views."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from cutthroat import (
+    Action,
+    ActionParseError,
+    Card,
+    Deal,
+    Game,
+    GameOverError,
+    Hand,
+    IllegalActionError,
+    Move,
+    NotYourTurnError,
+    Phase,
+    Rules,
+    Verb,
+)
+from cutthroat.actions import KEEP, NUM_ACTIONS, ORDER, PASS
+from strategies import fingerprint
+
+# Hand 0 of examples/01-standard-full-game.json: dealer 0, seat 2 orders hearts, the
+# dealer leaves the up-card, seat 2 takes the dummy and keeps; 5 tricks.
+STD = Deal.from_cards(
+    Rules(),
+    [["9D", "KS", "KH", "TD", "9H"], ["JC", "TH", "9C", "AD", "JD"],
+     ["QC", "QS", "AH", "TC", "QD"]],
+    ["QH", "AS", "TS", "KC"],
+    ["9S", "JS", "JH", "KD", "AC"],
+)
+STD_MOVES = [
+    "1 pass", "2 order", "0 leave", "2 dummy", "2 keep 9S JH JS QD TC", "0 pass", "1 pass",
+    "1 play TH", "2 play JH", "0 play 9H", "2 play 9S", "0 play KS", "1 play 9C",
+    "0 play KH", "1 play JD", "2 play QD", "1 play JC", "2 play TC", "0 play TD",
+    "1 play AD", "2 play JS", "0 play 9D",
+]
+# Hand 1 of the same record (dealer 1): all pass the first round, seat 2 calls clubs.
+SECOND_ROUND = Deal.from_cards(
+    Rules(),
+    [["9H", "JS", "AC", "KD", "QH"], ["JD", "TC", "AH", "9C", "QS"],
+     ["TD", "JC", "KS", "QD", "KC"]],
+    ["TH", "AD", "TS", "JH"],
+    ["9D", "QC", "AS", "KH", "9S"],
+)
+SECOND_ROUND_MOVES = [
+    "2 pass", "0 pass", "1 pass", "2 call C", "2 dummy", "2 keep 9S AS KC QD TD", "0 pass",
+    "1 alone", "2 play KC", "1 play 9C", "2 play 9S", "1 play QS", "1 play JD", "2 play TD",
+    "1 play AH", "2 play AS", "1 play TC", "2 play QD",
+]
+# Hand 2 of the same record (dealer 2): seat 0 calls hearts, seat 1 defends alone.
+THIRD = Deal.from_cards(
+    Rules(),
+    [["QC", "9D", "KS", "TH", "JC"], ["QH", "JD", "AS", "TS", "JS"],
+     ["TC", "QS", "AH", "QD", "KH"]],
+    ["9S", "9H", "KD", "AC"],
+    ["TD", "9C", "JH", "KC", "AD"],
+)
+THIRD_MOVES = [
+    "0 pass", "1 pass", "2 pass", "0 call H", "0 dummy", "0 keep 9C JH KC QC TH", "1 alone",
+    "0 play 9C", "1 play JS", "0 play KC", "1 play TS", "0 play QC", "1 play AS",
+    "0 play JH", "1 play QH", "0 play TH", "1 play JD",
+]
+# Hand 1 of examples/05-joker-turned-up.json: 25 cards, the joker turned up, dealer 0.
+BENNY = Rules(deck=25)
+JOKER_UP = Deal.from_cards(
+    BENNY,
+    [["9C", "KC", "AH", "KS", "QC"], ["QD", "9D", "JS", "TH", "TS"],
+     ["AC", "KH", "TC", "JH", "AD"]],
+    ["JO", "JC", "JD", "9H", "QS"],
+    ["TD", "AS", "9S", "QH", "KD"],
+)
+JOKER_MOVES = ["0 trump S", "0 discard AH", "0 dummy", "0 keep 9C AS JO KS QC",
+               "1 pass", "2 pass", "1 play TS"]
+# A hand where the dealer picks up and discards (hand 7 of example 01, dealer 1).
+PICKUP = Deal.from_cards(
+    Rules(),
+    [["9S", "KC", "9C", "QH", "TD"], ["9H", "JD", "AS", "AC", "JC"],
+     ["JS", "TS", "9D", "KH", "TH"]],
+    ["AD", "AH", "QS", "QC"],
+    ["JH", "TC", "KS", "KD", "QD"],
+)
+PICKUP_MOVES = ["2 order", "1 pickup", "1 discard 9H", "2 dummy", "2 keep 9D JH JS TC TH",
+                "0 pass", "1 pass", "2 play TC"]
+
+SCRIPTS = [
+    (Rules(), STD, 0, STD_MOVES),
+    (Rules(), SECOND_ROUND, 1, SECOND_ROUND_MOVES),
+    (Rules(), THIRD, 2, THIRD_MOVES),
+    (BENNY, JOKER_UP, 0, JOKER_MOVES),
+    (Rules(), PICKUP, 1, PICKUP_MOVES),
+]
+
+
+def std_hand() -> Hand:
+    """A fresh hand of the standard example deal."""
+    return Hand(Rules(), STD, 0)
+
+
+def walk(rules: Rules, deal: Deal, dealer: int, moves: list[str]) -> Iterator[Hand]:
+    """The hand before each scripted move and after the last one."""
+    hand = Hand(rules, deal, dealer)
+    for move in moves:
+        yield hand
+        hand.push(move)
+    yield hand
+
+
+def every_scripted_state() -> Iterator[Hand]:
+    """Every position of every script: all phases from JOKER_TRUMP to OVER."""
+    for rules, deal, dealer, moves in SCRIPTS:
+        yield from walk(rules, deal, dealer, moves)
+
+
+def test_scripts_cover_every_phase() -> None:
+    """The scripted hands pass through every phase but a throw-in (tested below)."""
+    phases = {hand.phase for hand in every_scripted_state()}
+    assert phases == set(Phase) - {Phase.THROWN_IN}
+
+
+# --- copy and undo -------------------------------------------------------------------
+
+
+def test_copy_is_independent_both_ways() -> None:
+    """A copy shares nothing mutable with its original."""
+    hand = std_hand()
+    for move in STD_MOVES[:9]:
+        hand.push(move)
+    before = fingerprint(hand, views=True)
+    clone = hand.copy()
+    assert fingerprint(clone, views=True) == before
+    for move in STD_MOVES[9:]:
+        clone.push(move)
+    assert clone.is_over and not hand.is_over
+    assert fingerprint(hand, views=True) == before
+    while clone.moves:
+        clone.pop()
+    assert fingerprint(hand, views=True) == before
+    assert clone.phase is Phase.BID_FIRST
+    hand.push(STD_MOVES[9])
+    assert clone.moves == []
+
+
+def test_copy_module_uses_copy() -> None:
+    """``copy.copy`` gives the same independent copy."""
+    import copy
+
+    hand = std_hand()
+    hand.push("1 pass")
+    clone = copy.copy(hand)
+    clone.push("2 order")
+    assert len(hand.moves) == 1 and len(clone.moves) == 2
+
+
+def test_pop_undoes_in_reverse_and_returns_the_move() -> None:
+    """pop() returns each move pushed, last first, and restores every earlier state."""
+    hand = std_hand()
+    states = [fingerprint(hand, views=True)]
+    pushed = []
+    for move in STD_MOVES:
+        pushed.append(hand.push(move))
+        states.append(fingerprint(hand, views=True))
+    assert hand.is_over and hand.result is not None
+    for index in reversed(range(len(STD_MOVES))):
+        assert hand.pop() == pushed[index]
+        assert pushed[index] == Move.parse(STD_MOVES[index])
+        assert fingerprint(hand, views=True) == states[index]
+    assert hand.result is None
+
+
+def test_pop_on_a_fresh_hand_raises_index_error() -> None:
+    """Nothing to undo: IndexError, as for an empty list."""
+    with pytest.raises(IndexError):
+        std_hand().pop()
+
+
+def test_pop_after_the_hand_is_over_reopens_it() -> None:
+    """Undoing the last card of a finished hand brings back trick play (R17)."""
+    hand = std_hand()
+    for move in STD_MOVES:
+        hand.push(move)
+    assert hand.is_over and hand.to_act is None
+    hand.pop()
+    assert hand.phase is Phase.PLAY and hand.to_act == 0 and hand.result is None
+    assert [str(a) for a in hand.legal_actions()] == ["play 9D"]
+    assert len(hand.tricks) == 4 and len(hand.current_trick) == 2
+
+
+# --- ids ------------------------------------------------------------------------------
+
+
+def test_action_id_round_trip_for_every_legal_action() -> None:
+    """action_id and action_from_id are inverse on every legal action of every phase."""
+    for hand in every_scripted_state():
+        for aid in hand.legal_action_ids():
+            action = hand.action_from_id(aid)
+            assert hand.action_id(action) == aid
+            assert hand.action_id(str(action)) == aid
+            if action.verb is not Verb.KEEP:
+                assert action.id == aid and Action.from_id(aid) == action
+
+
+def test_keep_ids_name_every_five_of_the_ten_cards() -> None:
+    """R12: the 252 keep ids are the 252 ways to keep five of the maker's ten cards, and
+    the five cards may be written in any order."""
+    hand = std_hand()
+    for move in STD_MOVES[:4]:
+        hand.push(move)
+    assert hand.phase is Phase.KEEP and hand.to_act == 2
+    ten = hand.cards(2)
+    assert len(ten) == 10
+    ids = list(hand.legal_action_ids())
+    assert ids == list(range(KEEP, NUM_ACTIONS))
+    keeps = [hand.action_from_id(aid) for aid in ids]
+    assert len({k.cards for k in keeps}) == 252
+    assert all(set(k.cards) <= set(ten) and len(k.cards) == 5 for k in keeps)
+    shuffled = Action.parse("keep TC QD JS JH 9S")
+    assert hand.action_id(shuffled) == hand.action_id("keep 9S JH JS QD TC")
+    assert hand.push(shuffled) == Move(2, Action.keep(["9S", "JH", "JS", "QD", "TC"]))
+    assert set(hand.cards(2)) == set(shuffled.cards)
+    assert set(hand.buried) == set(ten) - set(shuffled.cards)
+
+
+def test_keep_ids_outside_the_keep_phase() -> None:
+    """A keep id has no meaning outside KEEP: action_from_id refuses it, and a keep
+    action there is illegal; Action.id refuses a keep (it depends on the cards)."""
+    hand = std_hand()
+    with pytest.raises(ActionParseError):
+        hand.action_from_id(KEEP)
+    with pytest.raises(IllegalActionError):
+        hand.action_id("keep 9D KS KH TD 9H")
+    with pytest.raises(IllegalActionError):
+        hand.push("keep 9D KS KH TD 9H")
+    with pytest.raises(ValueError):
+        _ = Action.parse("keep 9D KS KH TD 9H").id
+    assert not hand.is_legal("keep 9D KS KH TD 9H")
+    assert not hand.is_legal(KEEP)
+
+
+@pytest.mark.parametrize("junk", [-1, 332, 5.0, "67", None])
+def test_action_from_id_refuses_junk(junk: object) -> None:
+    """Ids outside 0–331, and non-integers, are not action ids."""
+    with pytest.raises(ActionParseError):
+        std_hand().action_from_id(junk)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("junk", [5.0, "67", None, True])
+def test_push_id_refuses_non_integers(junk: object) -> None:
+    """push_id and apply_id take integers only; the state is unchanged."""
+    hand = std_hand()
+    before = fingerprint(hand)
+    with pytest.raises(ActionParseError):
+        hand.push_id(junk)  # type: ignore[arg-type]
+    with pytest.raises(ActionParseError):
+        hand.apply_id(junk)  # type: ignore[arg-type]
+    assert fingerprint(hand) == before
+
+
+@pytest.mark.parametrize("junk", [-1, 332, 10**6])
+def test_push_id_out_of_range_is_a_parse_error(junk: int) -> None:
+    """An id outside 0–331 is not an action at all: ActionParseError (like
+    action_from_id), in bidding and on the fast trick-play path; nothing changes."""
+    hand = std_hand()
+    before = fingerprint(hand)
+    with pytest.raises(ActionParseError):
+        hand.push_id(junk)
+    with pytest.raises(ActionParseError):
+        hand.apply_id(junk)
+    assert fingerprint(hand) == before
+    assert not hand.is_legal(junk)
+    for move in STD_MOVES[:7]:
+        hand.push(move)
+    assert hand.phase is Phase.PLAY
+    before = fingerprint(hand)
+    with pytest.raises(ActionParseError):
+        hand.push_id(junk)
+    with pytest.raises(ActionParseError):
+        hand.apply_id(junk)
+    assert fingerprint(hand) == before
+
+
+def test_action_from_id_refuses_bool() -> None:
+    """``True`` is not an action id (push_id already refuses it)."""
+    with pytest.raises(ActionParseError):
+        std_hand().action_from_id(True)
+
+
+# --- is_legal ---------------------------------------------------------------------------
+
+
+def test_is_legal_accepts_every_form() -> None:
+    """is_legal takes an Action, text or an id; junk is simply not legal."""
+    hand = std_hand()
+    assert hand.is_legal(Action.parse("order")) and hand.is_legal("order")
+    assert hand.is_legal(ORDER) and hand.is_legal(PASS)
+    assert hand.is_legal("1 order") and hand.is_legal("ORDER")
+    assert not hand.is_legal("pickup") and not hand.is_legal("play 9C")
+    assert not hand.is_legal("fly") and not hand.is_legal("")
+    assert not hand.is_legal(-1) and not hand.is_legal(332)
+    assert not hand.is_legal("call H")
+
+
+def test_is_legal_with_a_wrong_seat_is_false() -> None:
+    """is_legal(x) is true exactly when push(x) would succeed: a wrong seat in the text
+    or the Move makes it false."""
+    hand = std_hand()
+    assert hand.to_act == 1
+    with pytest.raises(NotYourTurnError):
+        hand.push("2 order")
+    assert not hand.is_legal("2 order")
+    assert not hand.is_legal(Move(0, Action.parse("order")))  # type: ignore[arg-type]
+    assert hand.is_legal(Move(1, Action.parse("order")))  # type: ignore[arg-type]
+
+
+# --- push in every form -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "push",
+    [
+        lambda h: h.push(Action.parse("order")),
+        lambda h: h.push(Action.simple("order"), 1),
+        lambda h: h.push(Move(1, Action.parse("order"))),
+        lambda h: h.push("order"),
+        lambda h: h.push("  Order "),
+        lambda h: h.push("1 order"),
+        lambda h: h.push("order", seat=1),
+        lambda h: h.push("1 order", seat=1),
+        lambda h: h.push_id(ORDER),
+        lambda h: h.push_id(ORDER, 1),
+    ],
+    ids=["action", "action-seat", "move", "text", "text-case", "seat-text", "text-seat-arg",
+         "both-seats", "id", "id-seat"],
+)
+def test_push_forms_agree(push: Callable[[Hand], Move]) -> None:
+    """Every form of push makes the same move and the same state."""
+    reference = std_hand()
+    assert reference.push_id(ORDER) == Move(1, Action.parse("order"))
+    hand = std_hand()
+    move = push(hand)
+    assert move == Move(1, Action.parse("order"))
+    assert fingerprint(hand) == fingerprint(reference)
+
+
+def test_apply_id_is_push_id_without_a_result() -> None:
+    """apply_id changes the state as push_id does."""
+    fast, slow = std_hand(), std_hand()
+    fast.apply_id(ORDER, 1)
+    slow.push_id(ORDER)
+    assert fingerprint(fast) == fingerprint(slow)
+
+
+def test_push_text_accepts_ten_and_lower_case() -> None:
+    """Cards in text are case-insensitive and accept ``10`` for ``T``."""
+    hand = std_hand()
+    for move in STD_MOVES[:7]:
+        hand.push(move)
+    assert hand.push("1 play 10h") == Move(1, Action.parse("play TH"))
+
+
+def test_push_with_conflicting_seats_is_a_parse_error() -> None:
+    """The seat in the text and the seat argument must agree."""
+    hand = std_hand()
+    with pytest.raises(ActionParseError):
+        hand.push("1 order", seat=2)
+    assert hand.moves == []
+
+
+@pytest.mark.parametrize("text", ["play", "2", "2 fly", "order now", "call X", "0 play ZZ",
+                                  "keep 9D KS KH TD", "3 pass"])
+def test_push_unreadable_text_is_a_parse_error(text: str) -> None:
+    """Text that is not an action raises ActionParseError and changes nothing."""
+    hand = std_hand()
+    with pytest.raises(ActionParseError):
+        hand.push(text)
+    assert hand.moves == [] and hand.to_act == 1
+
+
+# --- wrong seat --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "push",
+    [
+        lambda h: h.push("2 order"),
+        lambda h: h.push(Move(2, Action.parse("order"))),
+        lambda h: h.push("order", seat=2),
+        lambda h: h.push(Action.parse("order"), 2),
+        lambda h: h.push_id(ORDER, 2),
+        lambda h: h.apply_id(ORDER, 2),
+        lambda h: h.push("0 pass"),
+    ],
+    ids=["text", "move", "text-seat-arg", "action-seat", "push_id", "apply_id", "dealer"],
+)
+def test_push_with_a_wrong_seat_is_not_your_turn(push: Callable[[Hand], object]) -> None:
+    """R18: a seat acting out of turn gets NotYourTurnError and nothing changes."""
+    hand = std_hand()
+    before = fingerprint(hand, views=True)
+    with pytest.raises(NotYourTurnError) as info:
+        push(hand)
+    assert info.value.seat in (0, 2)
+    assert "seat 1" in str(info.value)
+    assert fingerprint(hand, views=True) == before
+
+
+def test_wrong_seat_in_trick_play() -> None:
+    """The fast trick-play path checks the seat too."""
+    hand = std_hand()
+    for move in STD_MOVES[:7]:
+        hand.push(move)
+    assert hand.to_act == 1
+    before = fingerprint(hand)
+    with pytest.raises(NotYourTurnError):
+        hand.push("2 play QD")
+    with pytest.raises(NotYourTurnError):
+        hand.apply_id(Card.parse("TH").id, 0)
+    assert fingerprint(hand) == before
+
+
+def test_illegal_play_reason_names_the_suit() -> None:
+    """R16, R18: a renege is refused with a sentence naming the suit to follow."""
+    hand = std_hand()
+    for move in STD_MOVES[:8]:
+        hand.push(move)  # seat 1 led TH (hearts are trump)
+    with pytest.raises(IllegalActionError) as info:
+        hand.push("2 play TC")
+    assert info.value.seat == 2
+    assert "must follow hearts" in info.value.reason
+    with pytest.raises(IllegalActionError, match="does not hold"):
+        hand.push("2 play AS")
+
+
+# --- the end of a hand ---------------------------------------------------------------------
+
+
+def _finished() -> Hand:
+    hand = std_hand()
+    for move in STD_MOVES:
+        hand.push(move)
+    return hand
+
+
+def _thrown_in() -> Hand:
+    hand = std_hand()
+    for seat in (1, 2, 0, 1, 2, 0):
+        hand.push(f"{seat} pass")
+    return hand
+
+
+@pytest.mark.parametrize("make", [_finished, _thrown_in], ids=["over", "thrown-in"])
+def test_game_over_error_after_the_hand_ends(make: Callable[[], Hand]) -> None:
+    """Once a hand is over nobody may act: GameOverError, for every form of push."""
+    hand = make()
+    assert hand.is_over and hand.to_act is None and hand.result is not None
+    assert list(hand.legal_action_ids()) == [] and hand.legal_actions() == []
+    before = fingerprint(hand, views=True)
+    for attempt in (lambda: hand.push("pass"), lambda: hand.push("0 play 9C"),
+                    lambda: hand.push_id(PASS), lambda: hand.apply_id(0),
+                    lambda: hand.push_id(PASS, 0)):
+        with pytest.raises(GameOverError):
+            attempt()
+    assert fingerprint(hand, views=True) == before
+    assert all(hand.view(s).legal == () and hand.view(s).to_act is None for s in range(3))
+
+
+def test_thrown_in_result() -> None:
+    """R10: all pass twice; the result says thrown in, with no points."""
+    hand = _thrown_in()
+    assert hand.phase is Phase.THROWN_IN
+    result = hand.result
+    assert result is not None and result.thrown_in and result.points == (0, 0, 0)
+    assert result.dealer == 0 and result.maker is None
+
+
+# --- repr and legal action text ---------------------------------------------------------------
+
+
+def test_repr() -> None:
+    """repr names the dealer, the phase, the seat to act and the number of moves."""
+    hand = std_hand()
+    assert repr(hand) == "<Hand dealer=0 bid_first, to_act=1, 0 moves>"
+    hand.push("1 pass")
+    assert repr(hand) == "<Hand dealer=0 bid_first, to_act=2, 1 moves>"
+    assert repr(_finished()) == f"<Hand dealer=0 over, {len(STD_MOVES)} moves>"
+    assert repr(_thrown_in()) == "<Hand dealer=0 thrown_in, 6 moves>"
+
+
+def _legal_text_at(rules: Rules, deal: Deal, dealer: int, moves: list[str]) -> list[str]:
+    hand = Hand(rules, deal, dealer)
+    for move in moves:
+        hand.push(move)
+    return [str(a) for a in hand.legal_actions()]
+
+
+def test_legal_action_text_in_each_phase() -> None:
+    """The text of the legal actions, phase by phase (R6–R16)."""
+    std = (Rules(), STD, 0)
+    assert _legal_text_at(*std, []) == ["pass", "order"]  # R7
+    assert _legal_text_at(*std, STD_MOVES[:2]) == ["pickup", "leave"]  # R8
+    assert _legal_text_at(*std, [*STD_MOVES[:2], "0 pickup"]) == [
+        "discard 9D", "discard TD", "discard 9H", "discard QH", "discard KH", "discard KS",
+    ]  # the dealer's five and the up-card QH
+    assert _legal_text_at(*std, STD_MOVES[:3]) == ["dummy", "alone"]  # R12
+    assert _legal_text_at(*std, STD_MOVES[:5]) == ["pass", "alone"]  # R13
+    assert _legal_text_at(*std, STD_MOVES[:7]) == [
+        "play 9C", "play JC", "play JD", "play AD", "play TH"]  # seat 1 leads: anything
+    # R16: TH led (hearts trump), seat 2 holds 9S JH JS QD TC: only the right bower
+    assert _legal_text_at(*std, STD_MOVES[:8]) == ["play JH"]
+    second = _legal_text_at(*std, ["1 pass", "2 pass", "0 pass"])
+    assert sorted(second) == ["call C", "call D", "call S", "pass"]  # R9: not hearts
+    stick = Rules(stick_the_dealer=True)
+    assert sorted(_legal_text_at(stick, STD, 0, ["1 pass", "2 pass", "0 pass", "1 pass",
+                                                  "2 pass"])) == ["call C", "call D",
+                                                                  "call S"]  # R10
+    assert _legal_text_at(BENNY, JOKER_UP, 0, []) == [
+        "trump C", "trump D", "trump H", "trump S"]  # R6
+
+
+# --- Game -----------------------------------------------------------------------------------
+
+
+def test_game_deal_refuses_while_a_hand_is_unfinished() -> None:
+    """R4: the next hand is dealt only when the last one is over."""
+    game = Game(seed=5, first_dealer=0)
+    hand = game.deal(STD)
+    assert hand.dealer == 0 and game.hand is hand
+    with pytest.raises(GameOverError):
+        game.deal()
+    assert len(game.hands) == 1
+    for move in STD_MOVES:
+        game.push(move)
+    assert game.needs_deal()
+    assert game.deal().dealer == 1
+
+
+def _play_hand(game: Game, deal: Deal, moves: list[str]) -> None:
+    game.deal(deal)
+    for move in moves:
+        game.push(move)
+
+
+def test_R22_play_on_then_deal_refused_when_the_game_is_over() -> None:
+    """R22 (play_on): level on top at the target, play goes on; once one seat is alone on
+    top the game is over and deal/push raise GameOverError."""
+    game = Game(Rules(target=4), first_dealer=0)
+    _play_hand(game, STD, STD_MOVES)
+    assert game.scores == (2, 2, 0) and not game.is_over
+    _play_hand(game, SECOND_ROUND, SECOND_ROUND_MOVES)
+    assert game.scores == (4, 4, 0) and not game.is_over and game.winners == ()
+    _play_hand(game, THIRD, THIRD_MOVES)
+    assert game.scores == (5, 4, 0) and game.is_over and game.winners == (0,)
+    assert not game.needs_deal()
+    with pytest.raises(GameOverError):
+        game.deal()
+    with pytest.raises(GameOverError):
+        game.deal(STD)
+    with pytest.raises(GameOverError):
+        game.push("1 pass")
+    assert len(game.hands) == 3
+
+
+def test_R22_share_ends_the_game_on_a_tie() -> None:
+    """R22 (share): level on top at the target ends the game with both winners."""
+    game = Game(Rules(target=2, tie="share"), first_dealer=0)
+    _play_hand(game, STD, STD_MOVES)
+    assert game.is_over and game.winners == (0, 1)
+    with pytest.raises(GameOverError):
+        game.deal()
+
+
+def test_R4_thrown_in_hand_passes_the_deal() -> None:
+    """R4, R10: a thrown-in hand scores nothing and the deal still passes left."""
+    game = Game(first_dealer=0)
+    game.deal(STD)
+    for seat in (1, 2, 0, 1, 2, 0):
+        game.push(f"{seat} pass")
+    assert game.hand is not None and game.hand.phase is Phase.THROWN_IN
+    assert game.scores == (0, 0, 0) and game.next_dealer == 1 and game.needs_deal()
+    assert game.deal(SECOND_ROUND).dealer == 1
+
+
+def test_game_push_and_pop_before_any_deal() -> None:
+    """Before the first deal there is nothing to push, undo or view."""
+    game = Game(seed=1)
+    assert game.hand is None and game.needs_deal() and game.to_act is None
+    with pytest.raises(GameOverError):
+        game.push("pass")
+    with pytest.raises(IndexError):
+        game.pop()
+    with pytest.raises(GameOverError):
+        game.view(0)
+
+
+def test_game_view_shows_scores_before_the_hand() -> None:
+    """Game.view gives the scores before the current hand; Hand.view gives none."""
+    game = Game(first_dealer=0)
+    hand = game.deal(STD)
+    assert game.view(1).scores == (0, 0, 0)
+    assert hand.view(1).scores is None
+    for move in STD_MOVES:
+        game.push(move)
+    assert game.scores == (2, 2, 0)
+    assert game.view(0).scores == (0, 0, 0)  # still the finished hand's view
+    game.deal(SECOND_ROUND)
+    assert [game.view(s).scores for s in range(3)] == [(2, 2, 0)] * 3
+    assert game.view(2).legal == ("pass", "order")
+    assert game.view(0).legal == ()
+    with pytest.raises(ValueError):
+        game.view(3)
+
+
+def test_game_pop_undoes_in_the_current_hand() -> None:
+    """Game.pop undoes the last action of the current hand."""
+    game = Game(first_dealer=0)
+    game.deal(STD)
+    game.push("1 pass")
+    assert game.pop() == Move(1, Action.parse("pass"))
+    assert game.hand is not None and game.hand.moves == []
