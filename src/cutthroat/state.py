@@ -93,6 +93,8 @@ def _mask(cards: Sequence[Card]) -> int:
 
 
 _KEEP_ACTIONS: dict[int, tuple[Action, ...]] = {}
+_KEEP_TEXTS: dict[int, tuple[str, ...]] = {}
+_ACTION_TEXTS = tuple(str(Action.from_id(i)) for i in range(A.KEEP))
 
 
 def _keep_actions(ten: int) -> tuple[Action, ...]:
@@ -485,6 +487,21 @@ class Hand:
         if self._phase == P_KEEP:
             return list(_keep_actions(self._hands[self._maker]))
         return [Action.from_id(a) for a in self.legal_action_ids()]
+
+    def legal_texts(self) -> tuple[str, ...]:
+        """The text of every legal action (``"play JH"``), as in a record or a view."""
+        if self._phase == P_KEEP:
+            ten = self._hands[self._maker]
+            texts = _KEEP_TEXTS.get(ten)
+            if texts is None:
+                if len(_KEEP_TEXTS) > 4096:
+                    _KEEP_TEXTS.clear()
+                names = [str(c) for c in cards_of_mask(ten)]
+                texts = _KEEP_TEXTS[ten] = tuple([
+                    f"keep {names[a]} {names[b]} {names[c]} {names[d]} {names[e]}"
+                    for a, b, c, d, e in KEEP_COMBOS])
+            return texts
+        return tuple([_ACTION_TEXTS[a] for a in self.legal_action_ids()])
 
     def is_legal(self, action: Action | str | int) -> bool:
         """Whether this action (object, text or id) is legal now."""

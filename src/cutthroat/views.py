@@ -142,7 +142,7 @@ def view_of(hand: Hand, seat: int, *, scores: tuple[int, int, int] | None = None
     to_act = hand.to_act
     legal: tuple[str, ...] = ()
     if to_act == seat:
-        legal = tuple(str(a) for a in hand.legal_actions())
+        legal = hand.legal_texts()
     return View(
         seat=seat,
         rules=hand.rules,
