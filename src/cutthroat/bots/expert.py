@@ -24,7 +24,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from ..actions import Action
+from ..actions import Action, Verb
 from ..cards import TRUMP_POWER, Card
 from ..scoring import score_hand
 from ..state import Hand, Phase
@@ -35,6 +35,11 @@ from .solver import evaluate_moves, solve
 from .valuation import hand_value
 
 __all__ = ["Analysis", "ExpertBot", "Option"]
+
+
+_INFORMATIVE = frozenset({Verb.PASS, Verb.ORDER, Verb.CALL, Verb.PICKUP, Verb.LEAVE,
+                          Verb.ALONE, Verb.DUMMY})
+"""Decisions that tell something about the cards of the seat taking them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,18 +100,23 @@ class ExpertBot:
             estimate) are simulated.
         time_limit: optional cap in seconds per decision; when reached, the bot stops
             sampling early (results then depend on the machine's speed).
+        inference: how much a sampled deal is trusted when the other seats' bids on it
+            differ from what the intermediate bot would have bid with those cards: a
+            deal on which they bid "out of character" is kept with this probability
+            (1.0 turns inference off; 0.0 trusts the model completely).
     """
 
     name = "expert"
 
     def __init__(self, seed: int | None = 0, *, play_samples: int = 20, bid_samples: int = 40,
                  keep_candidates: int = 6, time_limit: float | None = None,
-                 rng: random.Random | None = None) -> None:
+                 inference: float = 0.1, rng: random.Random | None = None) -> None:
         self.rng = rng if rng is not None else random.Random(seed)
         self.play_samples = play_samples
         self.bid_samples = bid_samples
         self.keep_candidates = keep_candidates
         self.time_limit = time_limit
+        self.inference = inference
         self._policy = IntermediateBot(seed=0)
 
     def choose(self, view: View) -> Action:
@@ -142,7 +152,7 @@ class ExpertBot:
         deadline = self._deadline()
         used = 0
         for _ in range(self.play_samples):
-            hand = sample_hand(view, rng)
+            hand = self._sample(view, rng)
             maker = hand.maker
             assert maker is not None
             for card, maker_tricks in evaluate_moves(hand).items():
@@ -186,7 +196,7 @@ class ExpertBot:
         deadline = self._deadline()
         used = 0
         for _ in range(self.bid_samples):
-            sample = sample_hand(view, rng)
+            sample = self._sample(view, rng)
             for index, action in enumerate(candidates):
                 hand = sample.copy()
                 hand.push(action)
@@ -200,6 +210,30 @@ class ExpertBot:
             if deadline is not None and time.perf_counter() > deadline:
                 break
         return self._ranked(view, used, list(zip(candidates, totals, strict=True)))
+
+    def _sample(self, view: View, rng: random.Random) -> Hand:
+        """A deal consistent with the view, and (mostly) with the others' bidding."""
+        hand = sample_hand(view, rng)
+        if self.inference >= 1.0:
+            return hand
+        for _ in range(12):
+            if self._bids_in_character(hand, view.seat) or rng.random() < self.inference:
+                return hand
+            hand = sample_hand(view, rng)
+        return hand
+
+    def _bids_in_character(self, hand: Hand, me: int) -> bool:
+        """Would the intermediate bot, holding these cards, have bid as the others did?"""
+        replay = Hand(hand.rules, hand.dealt, hand.dealer, check=False)
+        for move in hand.moves:
+            verb = move.action.verb
+            if verb is Verb.PLAY:
+                break
+            if move.seat != me and verb in _INFORMATIVE:
+                if self._policy.choose(replay.view(move.seat)) != move.action:
+                    return False
+            replay.push(move)
+        return True
 
     def _rollout(self, hand: Hand) -> None:
         """Take the remaining decisions before play with the intermediate policy."""

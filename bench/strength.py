@@ -1,0 +1,162 @@
+"""Bot strength, measured: the ladder of docs/bots.md, with confidence intervals.
+
+Run with ``make strength`` (or ``.venv/bin/python bench/strength.py``). Three
+measurements, each printed as a table and checked against its target:
+
+1. ``beginner`` against two ``random`` bots, duplicate deals: target ≥ 85% of games.
+2. ``expert`` against two ``intermediate`` bots, duplicate deals: target ≥ 50% of games
+   with the 95% interval's lower bound above 40%.
+3. Defence on the same deals: intermediate bots bid every hand; the hand is then played
+   twice from the same position, once with two ``expert`` defenders and once with two
+   ``intermediate`` defenders (the maker is the same intermediate bot both times). The
+   paired difference of the euchre rates, with a 95% interval, must be above zero.
+
+Options: ``--games`` (per arena), ``--deals`` (defence test), ``--workers``, ``--seed``,
+``--json FILE``, ``--plot FILE.png``, ``--only NAME`` (beginner, expert or defence).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from cutthroat import Hand, Phase, Rules
+from cutthroat.bots.expert import ExpertBot
+from cutthroat.bots.heuristic import IntermediateBot
+from cutthroat.sim.arena import ArenaResult, run_arena
+
+
+def _arena(bots: list[str], games: int, seed: int, workers: int) -> ArenaResult:
+    return run_arena(bots, games, seed=seed, workers=workers, progress=sys.stderr.isatty())
+
+
+def _win_row(result: ArenaResult, name: str) -> dict[str, Any]:
+    """The arena's row for a bot name, with ``win_rate`` and ``win_rate_ci`` flattened."""
+    data = result.to_json()
+    for row in data["by_name"]:
+        if row["name"] == name:
+            rate = row["win_rate"]
+            return {**row, "win_rate": rate["value"], "win_rate_ci": [rate["low"], rate["high"]]}
+    raise KeyError(name)
+
+
+def _defence_deal(seed: int) -> tuple[int, int] | None:
+    """(euchred with expert defenders, euchred with intermediate defenders) for one
+    deal, or None when nobody made trump."""
+    rules = Rules()
+    hand = Hand.deal(rules, dealer=seed % 3, seed=seed)
+    bidder = IntermediateBot(seed=seed)
+    while not hand.is_over and hand.phase is not Phase.PLAY:
+        seat = hand.to_act
+        assert seat is not None
+        hand.push(bidder.choose(hand.view(seat)), seat)
+    if hand.is_over:
+        return None
+    maker = hand.maker
+    outcomes = []
+    for expert_defence in (True, False):
+        game = hand.copy()
+        maker_bot = IntermediateBot(seed=seed + 1)
+        defenders = {s: (ExpertBot(seed=seed + 2 + s) if expert_defence
+                         else IntermediateBot(seed=seed + 2 + s))
+                     for s in range(3) if s != maker}
+        while not game.is_over:
+            seat = game.to_act
+            assert seat is not None
+            bot = maker_bot if seat == maker else defenders[seat]
+            game.push(bot.choose(game.view(seat)), seat)
+        assert game.result is not None and maker is not None
+        outcomes.append(int(game.result.tricks[maker] < 3))
+    return outcomes[0], outcomes[1]
+
+
+def defence_test(deals: int, seed: int, workers: int) -> dict[str, Any]:
+    """Paired euchre rates of expert and intermediate defenders on the same deals."""
+    seeds = [seed * 100_003 + i for i in range(deals)]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        results = [r for r in pool.map(_defence_deal, seeds, chunksize=8) if r is not None]
+    n = len(results)
+    diffs = [a - b for a, b in results]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    half = 1.96 * math.sqrt(var / n)
+    return {
+        "hands": n,
+        "euchre_rate_expert_defenders": sum(a for a, _ in results) / n,
+        "euchre_rate_intermediate_defenders": sum(b for _, b in results) / n,
+        "difference": mean,
+        "ci95": [mean - half, mean + half],
+        "pass": mean - half > 0,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the measurements, print tables and verdicts; exit 1 if a target is missed."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--deals", type=int, default=400)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--json", dest="json_out")
+    parser.add_argument("--plot")
+    parser.add_argument("--only", choices=["beginner", "expert", "defence"])
+    args = parser.parse_args(argv)
+    report: dict[str, Any] = {}
+    ok = True
+    from rich.console import Console
+
+    console = Console()
+    if args.only in (None, "beginner"):
+        start = time.perf_counter()
+        result = _arena(["beginner", "random", "random"], args.games, args.seed, args.workers)
+        console.print(result.table())
+        row = _win_row(result, "beginner")
+        passed = row["win_rate"] >= 0.85
+        ok &= passed
+        report["beginner_vs_random"] = {**row, "pass": passed,
+                                        "seconds": time.perf_counter() - start}
+        console.print(f"beginner vs 2 random: {row['win_rate']:.1%} "
+                      f"[{row['win_rate_ci'][0]:.1%}, {row['win_rate_ci'][1]:.1%}] "
+                      f"(target ≥ 85%): {'PASS' if passed else 'FAIL'}\n")
+    if args.only in (None, "expert"):
+        start = time.perf_counter()
+        result = _arena(["expert", "intermediate", "intermediate"], args.games, args.seed + 1,
+                        args.workers)
+        console.print(result.table())
+        row = _win_row(result, "expert")
+        passed = row["win_rate"] >= 0.5 and row["win_rate_ci"][0] > 0.4
+        ok &= passed
+        report["expert_vs_intermediate"] = {**row, "pass": passed,
+                                            "seconds": time.perf_counter() - start}
+        console.print(f"expert vs 2 intermediate: {row['win_rate']:.1%} "
+                      f"[{row['win_rate_ci'][0]:.1%}, {row['win_rate_ci'][1]:.1%}] "
+                      f"(target ≥ 50%, lower bound > 40%): {'PASS' if passed else 'FAIL'}\n")
+        if args.plot:
+            from cutthroat.sim.plot import plot_win_rates
+
+            plot_win_rates(result, args.plot)
+    if args.only in (None, "defence"):
+        start = time.perf_counter()
+        defence = defence_test(args.deals, args.seed + 2, args.workers)
+        ok &= defence["pass"]
+        report["defence"] = {**defence, "seconds": time.perf_counter() - start}
+        console.print(
+            f"defence on {defence['hands']} identical hands: expert defenders euchre "
+            f"{defence['euchre_rate_expert_defenders']:.1%}, intermediate defenders "
+            f"{defence['euchre_rate_intermediate_defenders']:.1%}; difference "
+            f"{defence['difference']:+.1%} [{defence['ci95'][0]:+.1%}, "
+            f"{defence['ci95'][1]:+.1%}]: {'PASS' if defence['pass'] else 'FAIL'}")
+    if args.json_out:
+        with open(args.json_out, "w", encoding="utf-8") as handle:
+            json.dump(report, handle, indent=1)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
