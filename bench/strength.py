@@ -46,6 +46,9 @@ def _win_row(result: ArenaResult, name: str) -> dict[str, Any]:
     raise KeyError(name)
 
 
+EXPERT_OPTIONS: dict[str, Any] = {}
+
+
 def _defence_deal(seed: int) -> tuple[int, int] | None:
     """(euchred with expert defenders, euchred with intermediate defenders) for one
     deal, or None when nobody made trump."""
@@ -63,7 +66,7 @@ def _defence_deal(seed: int) -> tuple[int, int] | None:
     for expert_defence in (True, False):
         game = hand.copy()
         maker_bot = IntermediateBot(seed=seed + 1)
-        defenders = {s: (ExpertBot(seed=seed + 2 + s) if expert_defence
+        defenders = {s: (ExpertBot(seed=seed + 2 + s, **EXPERT_OPTIONS) if expert_defence
                          else IntermediateBot(seed=seed + 2 + s))
                      for s in range(3) if s != maker}
         while not game.is_over:
@@ -106,7 +109,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", dest="json_out")
     parser.add_argument("--plot")
     parser.add_argument("--only", choices=["beginner", "expert", "defence"])
+    parser.add_argument("--play-samples", type=int, help="the expert's samples per card play")
+    parser.add_argument("--inference", type=float, help="the expert's inference setting")
     args = parser.parse_args(argv)
+    if args.play_samples is not None:
+        EXPERT_OPTIONS["play_samples"] = args.play_samples
+    if args.inference is not None:
+        EXPERT_OPTIONS["inference"] = args.inference
     report: dict[str, Any] = {}
     ok = True
     from rich.console import Console

@@ -204,7 +204,8 @@ def hint(
         }) + "\n")
         return
     name = game.players[seat]
-    typer.echo(f"{name} (seat {seat}) to act: {analysis.phase.name.lower().replace('_', ' ')}")
+    who = f"Seat {seat}" if name == f"Seat {seat}" else f"{name} (seat {seat})"
+    typer.echo(f"{who} to act: {analysis.phase.name.lower().replace('_', ' ')}")
     typer.echo(f"Hint: {analysis.best} - {analysis.reason}")
     if analysis.samples:
         typer.echo(f"Options ({analysis.samples} sampled deals each):")

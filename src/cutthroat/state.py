@@ -447,14 +447,7 @@ class Hand:
         return legal
 
     def _compute_legal(self) -> Sequence[int]:
-        ph = self._phase
-        if ph == P_PLAY:
-            hand = self._hands[self._turn]
-            if self._trick:
-                follow = hand & SUIT_MASK[self._trump][EFF_SUIT[self._trump][self._trick[0]]]
-                if follow:
-                    return _ids(follow)
-            return _ids(hand)
+        ph = self._phase  # trick play is handled by legal_action_ids itself
         if ph == P_BID1:
             return _BID1
         if ph == P_DEFENDER:

@@ -1,0 +1,118 @@
+"""The small conveniences of the public API: constructors, text forms, reprs."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+
+from cutthroat import (
+    Action,
+    ActionParseError,
+    Card,
+    Game,
+    Hand,
+    Move,
+    Phase,
+    Rank,
+    Rules,
+    Suit,
+    Verb,
+)
+from cutthroat.cards import CardError, cards_of_mask, mask_of, sort_cards, trump_order
+from cutthroat.render import describe_game, describe_hand, format_cards
+
+
+def test_action_constructors_match_parsing() -> None:
+    assert Action.play("jh") == Action.parse("play JH") == Action.play(Card.parse("JH"))
+    assert Action.discard("10c") == Action.parse("discard TC")
+    assert Action.call("s") == Action.parse("call S") == Action.call(Suit.SPADES)
+    assert Action.trump("h") == Action.parse("trump H")
+    assert Action.simple("pass") is Action.parse("PASS")
+    assert Action.simple(Verb.ALONE) == Action.parse("alone")
+    assert Action.keep(["9s", "JH", "js", "QD", "tc"]) == Action.parse("keep TC QD JH 9S JS")
+    assert str(Action.keep(["9S", "JH", "JS", "QD", "TC"])) == "keep TC QD JH 9S JS"
+    assert repr(Action.parse("call d")) == "Action('call D')"
+
+
+@pytest.mark.parametrize("text", ["", "fly", "play", "play JH JD", "pass now", "call X",
+                                  "keep JH", "keep JH JH 9S QD TC", "discard 1H"])
+def test_bad_action_text_is_refused(text: str) -> None:
+    with pytest.raises(ActionParseError):
+        Action.parse(text)
+
+
+def test_action_ids_round_trip_and_refuse_junk() -> None:
+    for i in range(80):
+        assert Action.from_id(i).id == i
+    for junk in (-1, 80, 332, True, 1.0):
+        with pytest.raises(ActionParseError):
+            Action.from_id(junk)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        _ = Action.parse("keep 9S JH JS QD TC").id
+    with pytest.raises(ActionParseError):
+        Action(Verb.PLAY)
+
+
+def test_move_text() -> None:
+    move = Move.parse(" 2 play 10h ")
+    assert move == Move(2, Action.play("TH")) and str(move) == "2 play TH"
+    for bad in ("3 pass", "pass", "x pass"):
+        with pytest.raises(ActionParseError):
+            Move.parse(bad)
+
+
+def test_suit_and_rank_words() -> None:
+    assert [s.letter for s in Suit] == ["C", "D", "H", "S"]
+    assert Suit.HEARTS.colour == "red" and Suit.CLUBS.colour == "black"
+    assert Suit.HEARTS.partner is Suit.DIAMONDS and Suit.SPADES.partner is Suit.CLUBS
+    assert Suit.SPADES.plural == "spades"
+    assert str(Rank.TEN) == "T" and Rank.parse("10") is Rank.TEN
+    with pytest.raises(CardError):
+        Rank.parse("1")
+    with pytest.raises(CardError):
+        Suit.parse("X")
+
+
+def test_cards_are_interned_values() -> None:
+    jh = Card.parse("JH")
+    assert Card.of(Rank.JACK, Suit.HEARTS) is jh and Card.from_id(jh.id) is jh
+    assert jh.bit == 1 << jh.id and jh.rank is Rank.JACK and jh.suit is Suit.HEARTS
+    joker = Card.joker()
+    assert joker.is_joker and joker.suit is None and joker.rank is None and str(joker) == "JO"
+    assert pickle.loads(pickle.dumps(jh)) is jh and copy.deepcopy(jh) is jh
+    assert sorted([Card.parse("AS"), Card.parse("9C")]) == [Card.parse("9C"), Card.parse("AS")]
+    with pytest.raises(AttributeError):
+        jh.id = 3  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Card(3)
+    with pytest.raises(CardError):
+        Card.from_id(33)
+    with pytest.raises(CardError):
+        Card.parse("J")
+    cards = [Card.parse(t) for t in ("JD", "AH", "9C", "JH")]
+    assert cards_of_mask(mask_of(cards)) == sorted(cards)
+    assert [str(c) for c in sort_cards(cards, Suit.HEARTS)] == ["9C", "AH", "JD", "JH"]
+    assert format_cards(cards, Suit.HEARTS) == "9C AH JD JH"
+    assert format_cards(cards) == "9C JD JH AH"
+    assert [str(c) for c in trump_order(Suit.CLUBS, 25)][:3] == ["JO", "JC", "JS"]
+
+
+def test_hand_and_game_text_forms() -> None:
+    hand = Hand.deal(Rules(), dealer=2, seed=4)
+    assert repr(hand).startswith("<Hand dealer=2 bid_first, to_act=0")
+    assert hand.legal_texts() == ("pass", "order")
+    with pytest.raises(IndexError):
+        hand.undo()
+    with pytest.raises(ValueError):
+        Hand.deal(Rules(), dealer=3)
+    hand.push("order")
+    hand.undo()
+    assert hand.phase is Phase.BID_FIRST and not hand.moves
+    game = Game(seed=5, players=["Ann", "Ben", "Cal"])
+    assert "0 hands" in repr(game)
+    game.deal()
+    text = "\n".join(describe_hand(game.hands[0], game.players, 1))
+    assert "Hand 1:" in text and "to act" in text
+    assert "Game in progress" in describe_game(game)
