@@ -229,9 +229,9 @@ class ExpertBot:
             verb = move.action.verb
             if verb is Verb.PLAY:
                 break
-            if move.seat != me and verb in _INFORMATIVE:
-                if self._policy.choose(replay.view(move.seat)) != move.action:
-                    return False
+            if (move.seat != me and verb in _INFORMATIVE
+                    and self._policy.choose(replay.view(move.seat)) != move.action):
+                return False
             replay.push(move)
         return True
 
