@@ -28,9 +28,18 @@ lint: venv
 typecheck: venv
 	$(BIN)/mypy
 
+ENGINE_MODULES := cards rules actions deal scoring state views game record
+comma := ,
+empty :=
+space := $(empty) $(empty)
+ENGINE := $(subst $(space),$(comma),$(foreach m,$(ENGINE_MODULES),src/cutthroat/$(m).py))
+
 unit: venv
 	$(BIN)/python -m pytest -n auto -m "not slow" --cov=cutthroat --cov-branch \
-		--cov-report=term --cov-fail-under=90 --doctest-modules src tests
+		--cov-report=term --cov-fail-under=90 --doctest-modules --doctest-glob=README.md \
+		src tests README.md
+	@echo "Branch coverage of the engine (must be at least 95%):"
+	$(BIN)/coverage report --include='$(ENGINE)' --fail-under=95
 
 ## Speed, measured against OpenSpiel's euchre in the same run.
 bench:
@@ -39,6 +48,7 @@ bench:
 
 ## Long bot-strength runs (not in CI).
 strength: venv
+	$(BIN)/python bench/strength.py --plot strength.png
 	$(BIN)/python -m pytest -m slow -q
 
 clean:

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from cutthroat import Game, Rules
 from cutthroat import record as rec
 from cutthroat.actions import Action
-from cutthroat.bots import Bot, RandomBot
+from cutthroat.bots import Bot, RandomBot, registry
 from cutthroat.sim import (
     ArenaError,
     ArenaResult,
@@ -195,7 +195,7 @@ def test_heuristic_bots_are_made_or_clearly_unavailable() -> None:
 
 def test_missing_bot_module_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(arena_mod.BOTS, "ghost",
-                        arena_mod._lazy("cutthroat.bots.ghost", "GhostBot", "ghost"))
+                        registry._lazy("cutthroat.bots.ghost", "GhostBot", "ghost"))
     with pytest.raises(BotUnavailableError, match=r"'ghost' bot .* cutthroat\.bots\.ghost"):
         make_bot("ghost", 0)
     with pytest.raises(BotUnavailableError):

@@ -6,9 +6,9 @@ Deal, bid and play a hand in a few lines::
     >>> game = cutthroat.Game(seed=1)
     >>> hand = game.deal()
     >>> hand.to_act, [str(a) for a in hand.legal_actions()]
-    (2, ['pass', 'order'])
+    (1, ['pass', 'order'])
     >>> hand.push("order")
-    Move(seat=2, action=Action('order'))
+    Move(seat=1, action=Action('order'))
 
 The engine (cards, rules, state, game, record) uses only the standard library.
 """

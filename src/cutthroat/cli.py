@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from . import record as rec
-from .bots import RandomBot, play_game
+from .bots import RandomBot, make_bot, play_game
 from .game import Game
 from .render import describe_game, describe_hand
 from .rules import PRESETS, Rules, RulesError
@@ -137,6 +137,9 @@ def random_variants(rng: random.Random) -> Rules:
 @app.command()
 def watch(
     seed: Annotated[int, typer.Option(help="Seed of the game.")] = 0,
+    bots: Annotated[str, typer.Option(
+        help="Three bot names for seats 0, 1, 2 (random, beginner, intermediate, expert).")]
+    = "expert,intermediate,intermediate",
     preset: Annotated[str, typer.Option(help="Rules preset.")] = "standard",
     set_: Annotated[list[str] | None, typer.Option("--set", help="Override a rules field.")]
     = None,
@@ -145,9 +148,16 @@ def watch(
 ) -> None:
     """Watch three bots play a whole game, hand by hand."""
     rules = _rules(preset, set_)
-    game = Game(rules, seed=seed, players=("West", "North", "East"))
+    names = [n.strip() for n in bots.split(",")]
+    if len(names) != 3:
+        raise typer.BadParameter("--bots takes three names, e.g. expert,intermediate,beginner")
+    try:
+        players = [make_bot(name, seed * 3 + s) for s, name in enumerate(names)]
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    seats = ("West", "North", "East")
+    game = Game(rules, seed=seed, players=[f"{seats[s]} ({names[s]})" for s in range(3)])
     typer.echo(f"Rules: {rules.describe()}")
-    bots = [RandomBot(seed=seed * 3 + s) for s in range(3)]
 
     def show(hand: Hand) -> None:
         typer.echo("")
@@ -156,9 +166,9 @@ def watch(
         typer.echo("  score: " + ", ".join(
             f"{game.players[s]} {game.scores[s]}" for s in range(3)))
 
-    play_game(game, bots, on_hand=show)
-    names = " and ".join(game.players[s] for s in game.winners)
-    typer.echo(f"\nGame over after {len(game.hands)} hands: {names} won.")
+    play_game(game, players, on_hand=show)
+    winners = " and ".join(game.players[s] for s in game.winners)
+    typer.echo(f"\nGame over after {len(game.hands)} hands: {winners} won.")
     if save is not None:
         save.write_text(rec.dumps(game) + "\n", encoding="utf-8")
         typer.echo(f"Record saved to {save}")

@@ -7,9 +7,13 @@
 >>> bot = RandomBot(seed=0)
 >>> str(bot.choose(hand.view(hand.to_act))) in ("pass", "order")
 True
+
+Bots by name: ``make_bot("expert", seed=1)``; the names are the keys of ``BOTS``
+(``random``, ``beginner``, ``intermediate``, ``expert``).
 """
 
 from .base import Bot, play_game
 from .random import RandomBot
+from .registry import BOTS, make_bot
 
-__all__ = ["Bot", "RandomBot", "play_game"]
+__all__ = ["BOTS", "Bot", "RandomBot", "make_bot", "play_game"]

@@ -26,13 +26,12 @@ sets as trials. The naive Wilson interval over games is reported beside the win 
 from __future__ import annotations
 
 import hashlib
-import importlib
 import io
 import math
 import os
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import FIRST_EXCEPTION, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -40,7 +39,14 @@ from pathlib import Path
 from typing import Any
 
 from .. import record as rec
-from ..bots import Bot, RandomBot, play_game
+from ..bots import play_game
+from ..bots.registry import (
+    BOTS,
+    BotUnavailableError,
+    UnknownBotError,
+    bot_names,
+    make_bot,
+)
 from ..game import Game
 from ..rules import Rules
 from .stats import Estimate, cluster_bootstrap, ratio_estimate, wilson
@@ -69,75 +75,6 @@ class ArenaError(RuntimeError):
     """A tournament could not be played (a bot failed, a game never ended)."""
 
 
-class UnknownBotError(ValueError):
-    """A bot name is not in the registry :data:`BOTS`."""
-
-
-class BotUnavailableError(RuntimeError):
-    """A registered bot cannot be made here (its module is missing)."""
-
-
-# --- the bot registry --------------------------------------------------------------
-
-BotFactory = Callable[[int], Bot]
-"""Makes a bot from its seed."""
-
-
-def _random_bot(seed: int) -> Bot:
-    return RandomBot(seed=seed)
-
-
-def _lazy(module: str, attr: str, bot: str) -> BotFactory:
-    """A factory that imports ``module`` only when the bot is made, and says clearly
-    when it is missing. The class is called as ``cls(seed=seed)``."""
-
-    def make(seed: int) -> Bot:
-        try:
-            mod = importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            missing = module if exc.name in (None, module) else exc.name
-            raise BotUnavailableError(
-                f"the {bot!r} bot is not available: module {missing} is missing"
-            ) from exc
-        cls = getattr(mod, attr, None)
-        if cls is None:
-            raise BotUnavailableError(f"the {bot!r} bot needs {module}.{attr}, which is missing")
-        made: Bot = cls(seed=seed)
-        return made
-
-    return make
-
-
-BOTS: dict[str, BotFactory] = {
-    "random": _random_bot,
-    "beginner": _lazy("cutthroat.bots.heuristic", "BeginnerBot", "beginner"),
-    "intermediate": _lazy("cutthroat.bots.heuristic", "IntermediateBot", "intermediate"),
-    "expert": _lazy("cutthroat.bots.expert", "ExpertBot", "expert"),
-}
-"""Bot name → factory taking a seed. Adding a bot to the arena is one line here.
-
-Worker processes look names up in their own copy of this registry: a bot added at run
-time reaches them only where processes are forked (Linux), not spawned."""
-
-
-def bot_names() -> list[str]:
-    """The registered bot names, in registry order."""
-    return list(BOTS)
-
-
-def make_bot(name: str, seed: int) -> Bot:
-    """A new bot by registry name, seeded.
-
-    >>> make_bot("random", 3).name
-    'random'
-    """
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise UnknownBotError(
-            f"unknown bot {name!r} (known: {', '.join(BOTS)})"
-        ) from None
-    return factory(seed)
 
 
 def entry_label(name: str, entry: int) -> str:
