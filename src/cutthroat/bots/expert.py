@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from ..actions import Action, Verb
 from ..cards import TRUMP_POWER, Card
+from ..errors import CutthroatError
 from ..scoring import score_hand
 from ..state import Hand, Phase
 from ..views import View
@@ -39,7 +40,9 @@ __all__ = ["Analysis", "ExpertBot", "Option"]
 
 _INFORMATIVE = frozenset({Verb.PASS, Verb.ORDER, Verb.CALL, Verb.PICKUP, Verb.LEAVE,
                           Verb.ALONE, Verb.DUMMY})
-"""Decisions that tell something about the cards of the seat taking them."""
+"""Public decisions that tell something about the cards of the seat taking them."""
+_HIDDEN = frozenset({Verb.DISCARD, Verb.KEEP})
+"""Decisions the other seats cannot see; the model's choice stands in for them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,28 +215,45 @@ class ExpertBot:
         return self._ranked(view, used, list(zip(candidates, totals, strict=True)))
 
     def _sample(self, view: View, rng: random.Random) -> Hand:
-        """A deal consistent with the view, and (mostly) with the others' bidding."""
-        hand = sample_hand(view, rng)
-        if self.inference >= 1.0:
-            return hand
-        for _ in range(12):
-            if self._bids_in_character(hand, view.seat) or rng.random() < self.inference:
-                return hand
-            hand = sample_hand(view, rng)
-        return hand
+        """A deal consistent with the view and, mostly, with how the others played it.
 
-    def _bids_in_character(self, hand: Hand, me: int) -> bool:
-        """Would the intermediate bot, holding these cards, have bid as the others did?"""
+        Each sampled deal is replayed with the intermediate bot as a model of the other
+        seats: their hidden choices (the dealer's discard, the maker's keep) are
+        replaced by the model's choice on the sampled cards, and a deal on which their
+        public bids differ from the model's is kept only with probability
+        ``inference``.
+        """
+        if self.inference >= 1.0:
+            return sample_hand(view, rng)
+        for _ in range(12):
+            inferred = self._infer(sample_hand(view, rng), view.seat)
+            if inferred is None:
+                continue
+            hand, in_character = inferred
+            if in_character or rng.random() < self.inference:
+                return hand
+        return sample_hand(view, rng)
+
+    def _infer(self, hand: Hand, me: int) -> tuple[Hand, bool] | None:
+        """Replay a sampled deal with the model's hidden choices for the other seats;
+        ``None`` if those choices cannot lead to the cards seen played."""
         replay = Hand(hand.rules, hand.dealt, hand.dealer, check=False)
-        for move in hand.moves:
-            verb = move.action.verb
-            if verb is Verb.PLAY:
-                break
-            if (move.seat != me and verb in _INFORMATIVE
-                    and self._policy.choose(replay.view(move.seat)) != move.action):
-                return False
-            replay.push(move)
-        return True
+        in_character = True
+        policy = self._policy
+        try:
+            for move in hand.moves:
+                seat, action = move.seat, move.action
+                verb = action.verb
+                if seat != me and verb in _HIDDEN:
+                    replay.push(policy.choose(replay.view(seat)), seat)
+                    continue
+                if (in_character and seat != me and verb in _INFORMATIVE
+                        and policy.choose(replay.view(seat)) != action):
+                    in_character = False
+                replay.push(move)
+        except CutthroatError:
+            return None
+        return replay, in_character
 
     def _rollout(self, hand: Hand) -> None:
         """Take the remaining decisions before play with the intermediate policy."""
