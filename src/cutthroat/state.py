@@ -261,7 +261,7 @@ class Hand:
         self._played = 0
         self._done: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = []
         self._moves: list[tuple[int, int, int]] = []
-        self._undo: list[tuple[Any, ...] | None] = []
+        self._undo: list[tuple[int, tuple[Any, ...]]] = []  # (move index, snapshot)
         self._result: HandResult | None = None
         self._legal: Sequence[int] | None = None
         if up == JOKER_ID:
@@ -604,7 +604,6 @@ class Hand:
                 if follow and not follow & bit:
                     self._refuse(a, seat)
             self._legal = None
-            self._undo.append(None)
             self._moves.append((turn, a, 0))
             self._hands[turn] = hand ^ bit
             self._played |= bit
@@ -626,7 +625,7 @@ class Hand:
         if a not in legal or (seat is not None and seat != turn):
             self._refuse(a, seat)
         self._legal = None
-        self._undo.append(self._snapshot())
+        self._undo.append((len(self._moves), self._snapshot()))
         arg = self._keep_mask(a) if a >= A.KEEP else 0
         self._moves.append((turn, a, arg))
         self._decide(a, arg)
@@ -652,12 +651,12 @@ class Hand:
         if not self._moves:
             raise IndexError("no action to undo")
         seat, aid, _arg = self._moves.pop()
-        snap = self._undo.pop()
         self._legal = None
-        if snap is None:
-            self._unplay(seat, aid)
+        undo = self._undo
+        if undo and undo[-1][0] == len(self._moves):
+            self._restore(undo.pop()[1])
         else:
-            self._restore(snap)
+            self._unplay(seat, aid)
 
     def copy(self) -> Hand:
         """An independent copy (history included, so it can be undone too)."""
