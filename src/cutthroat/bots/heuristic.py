@@ -1,0 +1,221 @@
+"""Rule-based bots: ``beginner`` (a novice's simple rules) and ``intermediate`` (plays
+like a decent human: estimated tricks, score awareness, card counting, cooperation
+between the defenders).
+
+Both see only their seat's :class:`~cutthroat.views.View`, return one of ``view.legal``
+and are deterministic given their seed. ``choose_with_reason`` also returns a short
+sentence saying why (the last one is kept in ``reason``), for hints.
+
+>>> from cutthroat import Game
+>>> from cutthroat.bots import play_game
+>>> game = play_game(Game(seed=4), [IntermediateBot(seed=1), BeginnerBot(seed=2),
+...                                 BeginnerBot(seed=3)])
+>>> game.is_over
+True
+
+The intermediate bot's decisions before play live in
+:mod:`cutthroat.bots.heuristic_bidding` and its card play in
+:mod:`cutthroat.bots.heuristic_play`.
+"""
+
+from __future__ import annotations
+
+import random as _random
+
+from ..actions import Action, Verb
+from ..cards import EFF_SUIT, PLAIN_POWER, TRUMP_POWER, Card, Suit
+from ..state import Phase
+from ..views import View
+from .heuristic_bidding import decide
+from .heuristic_play import decide_play
+
+__all__ = ["BeginnerBot", "IntermediateBot"]
+
+Decision = tuple[Action, str]
+
+
+class _HeuristicBot:
+    """Shared plumbing: a private seeded generator, the last reason, a legality guard."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = 0, rng: _random.Random | None = None) -> None:
+        self.rng = rng if rng is not None else _random.Random(seed)
+        self.reason = ""
+        """Why the last action was chosen, in a short sentence."""
+
+    def choose(self, view: View) -> Action:
+        """The action this bot takes, given what its seat may see."""
+        return self.choose_with_reason(view)[0]
+
+    def choose_with_reason(self, view: View) -> Decision:
+        """The action and a short sentence saying why."""
+        if not view.legal:
+            raise ValueError(f"seat {view.seat} has nothing to do")
+        action, reason = self._decide(view)
+        if str(action) not in view.legal:  # a guard: never return an illegal action
+            action, reason = Action.parse(view.legal[0]), f"fallback ({reason})"
+        self.reason = reason
+        return action, reason
+
+    def _decide(self, view: View) -> Decision:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def _joker_suit(self) -> Suit:
+        return Suit(self.rng.randrange(4))
+
+
+# --- the beginner ----------------------------------------------------------------------
+
+
+def _value(card: Card, trump: int) -> int:
+    """A novice's card order: any trump above any side card, then by rank."""
+    tp = TRUMP_POWER[trump][card.id]
+    return 100 + tp if tp else PLAIN_POWER[card.id]
+
+
+def _trumps(cards: list[Card] | tuple[Card, ...], trump: int) -> list[Card]:
+    return [c for c in cards if EFF_SUIT[trump][c.id] == trump]
+
+
+def _bower_count(cards: list[Card] | tuple[Card, ...], trump: int) -> int:
+    """Bowers and joker held under ``trump``."""
+    return sum(1 for c in cards if TRUMP_POWER[trump][c.id] >= 8)
+
+
+def _worth_making(cards: list[Card] | tuple[Card, ...], trump: int) -> bool:
+    n = len(_trumps(cards, trump))
+    return n >= 3 or (n >= 2 and _bower_count(cards, trump) >= 1)
+
+
+class BeginnerBot(_HeuristicBot):
+    """A novice's simple, sensible rules.
+
+    Orders or calls with three trumps, or two with a bower (or the joker); the dealer
+    always picks the up-card up and discards his lowest side card; takes the dummy
+    unless the hand is overwhelming (four trumps with both top ones, the fifth card a
+    trump or an ace); keeps the highest cards (trumps, then aces...); never defends
+    alone; plays its highest card when that wins the trick, else its lowest; leads its
+    best card.
+    """
+
+    name = "beginner"
+
+    def _decide(self, view: View) -> Decision:
+        phase = view.phase
+        if phase is Phase.JOKER_TRUMP:
+            suit = self._joker_suit()
+            return Action.trump(suit), f"joker up: name {suit.plural}"
+        if phase is Phase.BID_FIRST:
+            return self._bid_first(view)
+        if phase is Phase.PICKUP:
+            return Action.simple(Verb.PICKUP), "always take the up-card"
+        if phase is Phase.DISCARD:
+            return self._discard(view)
+        if phase is Phase.BID_SECOND:
+            return self._bid_second(view)
+        if phase is Phase.MAKER_CHOICE:
+            return self._maker_choice(view)
+        if phase is Phase.KEEP:
+            return self._keep(view)
+        if phase is Phase.DEFENDER_CHOICE:
+            return Action.simple(Verb.PASS), "never defend alone"
+        return self._play(view)
+
+    def _bid_first(self, view: View) -> Decision:
+        assert view.upcard.suit is not None
+        trump = int(view.upcard.suit)
+        cards = list(view.cards)
+        if view.seat == view.dealer:
+            cards.append(view.upcard)
+        if _worth_making(cards, trump):
+            return Action.simple(Verb.ORDER), "enough trumps to order"
+        return Action.simple(Verb.PASS), "not enough trumps"
+
+    def _discard(self, view: View) -> Decision:
+        assert view.trump is not None
+        trump = int(view.trump)
+        side = [c for c in view.cards if EFF_SUIT[trump][c.id] != trump]
+        pool = side or list(view.cards)
+        card = min(pool, key=lambda c: _value(c, trump))
+        return Action.discard(card), f"discard the lowest card, {card}"
+
+    def _bid_second(self, view: View) -> Decision:
+        calls = [Action.parse(t) for t in view.legal if t.startswith("call")]
+
+        def strength(action: Action) -> tuple[int, int, int]:
+            assert action.suit is not None
+            trump = int(action.suit)
+            return (len(_trumps(view.cards, trump)), _bower_count(view.cards, trump),
+                    sum(_value(c, trump) for c in _trumps(view.cards, trump)))
+
+        best = max(calls, key=strength)
+        assert best.suit is not None
+        if _worth_making(view.cards, int(best.suit)):
+            return best, f"enough {best.suit.plural} to call"
+        if "pass" not in view.legal:
+            return best, f"stuck: call the longest suit, {best.suit.plural}"
+        return Action.simple(Verb.PASS), "not enough trumps"
+
+    def _maker_choice(self, view: View) -> Decision:
+        assert view.trump is not None
+        trump = int(view.trump)
+        trumps = _trumps(view.cards, trump)
+        top = {c.id for c in trumps if TRUMP_POWER[trump][c.id] >= 9}
+        need_top = 2 if view.rules.deck == 25 else 1  # joker and right bower, or right
+        rest_ok = all(EFF_SUIT[trump][c.id] == trump or PLAIN_POWER[c.id] == 8
+                      for c in view.cards)
+        has_left = any(TRUMP_POWER[trump][c.id] == 8 for c in trumps)
+        if len(trumps) >= 4 and len(top) >= need_top and has_left and rest_ok:
+            return Action.simple(Verb.ALONE), "an overwhelming hand: go alone"
+        return Action.simple(Verb.DUMMY), "take the dummy"
+
+    def _keep(self, view: View) -> Decision:
+        assert view.trump is not None
+        trump = int(view.trump)
+        cards = sorted(view.cards, key=lambda c: -_value(c, trump))[:5]
+        return Action.keep(cards), "keep the five highest cards"
+
+    def _play(self, view: View) -> Decision:
+        assert view.trump is not None
+        trump = int(view.trump)
+        legal = [Action.parse(t) for t in view.legal]
+        cards = [a.card for a in legal if a.card is not None]
+        if not view.current_trick:
+            best = max(cards, key=lambda c: _value(c, trump))
+            return Action.play(best), f"lead the best card, {best}"
+        led = EFF_SUIT[trump][view.current_trick[0][1].id]
+
+        def power(card: Card) -> int:
+            tp = TRUMP_POWER[trump][card.id]
+            if tp:
+                return 100 + tp
+            return PLAIN_POWER[card.id] if EFF_SUIT[trump][card.id] == led else 0
+
+        winning = max(power(c) for _, c in view.current_trick)
+        high = max(cards, key=power)
+        if power(high) > winning:
+            return Action.play(high), f"win with the highest card, {high}"
+        low = min(cards, key=lambda c: _value(c, trump))
+        return Action.play(low), f"cannot win: play the lowest card, {low}"
+
+
+# --- the intermediate -----------------------------------------------------------------
+
+
+class IntermediateBot(_HeuristicBot):
+    """Plays like a decent human: see :mod:`cutthroat.bots.heuristic_bidding` (bids
+    on estimated tricks weighed by the score, keeps and discards by the same estimate,
+    goes alone only when it pays and cannot throw the game away) and
+    :mod:`cutthroat.bots.heuristic_play` (card counting, voids, drawing trumps,
+    defenders' cooperation and signals, the score-aware defence)."""
+
+    name = "intermediate"
+
+    def _decide(self, view: View) -> Decision:
+        joker = self._joker_suit() if view.phase is Phase.JOKER_TRUMP else Suit.SPADES
+        decision = decide(view, joker)
+        if decision is not None:
+            return decision
+        return decide_play(view)
+

@@ -1,0 +1,618 @@
+"""Hand evaluation and the decisions before play for the ``intermediate`` bot.
+
+Everything here works on card ids and bitmasks (see :mod:`cutthroat.cards`) so that a
+decision takes well under a millisecond. Each decision function takes the seat's
+:class:`~cutthroat.views.View` and returns ``(action, reason)``.
+
+The three building blocks:
+
+* :func:`estimate_tricks` - the tricks a maker may expect from five cards against two
+  defenders. It adds a value per trump (the chance that no higher trump sits with an
+  opponent, plus a share for trump length), per off-suit card (the chance it is the
+  best card of its suit, times the chance the suit is not trumped by the time it is
+  played) and a bonus for voids that spare trumps can ruff.
+* :func:`best_keep` - the best ``size`` cards of a larger holding under that estimate
+  (the keep of five of ten, or the dealer's discard), found by trying every number of
+  trumps and every split of the other cards between the three side suits.
+* :func:`win_chance` - a seat's chance of winning the game from a score line, used to
+  weigh the outcomes of a decision (make, march, euchre) by what they do to the game.
+
+Bidding compares two expected win chances. Ordering (or calling): the estimate - for
+the dealer his best five of six with the up-card; for another seat his five, with the
+up-card counted as a trump in the dealer's hand - plus the dummy's expected gain
+(:func:`dummy_gain`, about a trick and a half), turned into chances of making and
+marching (:func:`p_make`, :func:`p_march`, fitted on simulated hands per deck and
+dummy rule). Passing: each later bidder, then each bidder of round two (this seat
+with its own best call), makes trump at the rate measured in self-play, with the
+measured success; if nobody does the hand is thrown in. The score enters through
+:func:`win_chance`: a euchre gives both opponents 2 points, so an opponent at
+``target - 2`` makes ordering dangerous, while a seat one point from the target
+orders more.
+
+>>> from cutthroat.cards import Card, Suit, mask_of
+>>> hand = mask_of(Card.parse(c) for c in "JH JD AH AS KC".split())
+>>> round(estimate_tricks(hand, Suit.HEARTS, card_odds(24, hand)), 1)
+4.1
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from ..actions import Action, Verb
+from ..cards import EFF_SUIT, SUIT_MASK, TRUMP_POWER, Card, Suit, deck_mask
+from ..rules import Rules
+from ..state import Phase
+from ..views import View
+
+__all__ = [
+    "best_keep",
+    "card_odds",
+    "decide_bid_first",
+    "decide_bid_second",
+    "decide_defender_choice",
+    "decide_discard",
+    "decide_joker_trump",
+    "decide_keep",
+    "decide_maker_choice",
+    "decide_pickup",
+    "dummy_gain",
+    "estimate_tricks",
+    "maker_value",
+    "p_make",
+    "p_march",
+    "sure_trumps",
+    "win_chance",
+]
+
+Decision = tuple[Action, str]
+
+# --- card orders, cached per (trump, deck) -----------------------------------------
+
+_TRUMP_ORDER: dict[tuple[int, int], tuple[int, ...]] = {}
+_SUIT_ORDER: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
+def trump_order_ids(trump: int, deck: int) -> tuple[int, ...]:
+    """The trump ids of the deck, highest first (joker, right bower, left bower, A...)."""
+    key = (trump, deck)
+    order = _TRUMP_ORDER.get(key)
+    if order is None:
+        mask = SUIT_MASK[trump][trump] & deck_mask(deck)
+        power = TRUMP_POWER[trump]
+        order = tuple(sorted((i for i in range(33) if mask >> i & 1), key=lambda i: -power[i]))
+        _TRUMP_ORDER[key] = order
+    return order
+
+
+def side_order_ids(trump: int, suit: int, deck: int) -> tuple[int, ...]:
+    """The ids of a side suit under ``trump`` (the left bower excluded), highest first."""
+    key = (trump, suit, deck)
+    order = _SUIT_ORDER.get(key)
+    if order is None:
+        mask = SUIT_MASK[trump][suit] & deck_mask(deck)
+        order = tuple(sorted((i for i in range(32) if mask >> i & 1), key=lambda i: -(i & 7)))
+        _SUIT_ORDER[key] = order
+    return order
+
+
+# --- what is known of the other hands -----------------------------------------------
+
+
+def card_odds(deck: int, mine: int, out: int = 0, theirs: int = 0,
+              opponent_cards: int = 10) -> list[float]:
+    """Per card id, the chance that the card is in an opponent's hand.
+
+    ``mine`` are this seat's cards (0), ``out`` cards known out of play or in a friendly
+    place (0), ``theirs`` cards known to be with an opponent (1); every other card of
+    the deck shares the opponents' remaining ``opponent_cards`` slots evenly.
+    """
+    full = deck_mask(deck)
+    known_theirs = theirs & full & ~mine
+    unknown = full & ~(mine | out | known_theirs)
+    n_unknown = unknown.bit_count()
+    slots = max(0, opponent_cards - known_theirs.bit_count())
+    p = min(1.0, slots / n_unknown) if n_unknown else 0.0
+    odds = [0.0] * 33
+    for i in range(33):
+        if known_theirs >> i & 1:
+            odds[i] = 1.0
+        elif unknown >> i & 1:
+            odds[i] = p
+    return odds
+
+
+# --- the trick estimate ----------------------------------------------------------------
+
+# Chance that a side suit is still not trumped when it is led for the 1st, 2nd... time.
+_SURVIVE = {24: (0.75, 0.4, 0.15, 0.05, 0.0), 25: (0.75, 0.4, 0.15, 0.05, 0.0),
+            32: (0.85, 0.55, 0.25, 0.1, 0.05)}
+_VOID_BONUS = 0.35  # tricks per void that a spare trump can ruff
+# Side cards are worth less when the defenders hold most trumps: a multiplier and an
+# offset by the number of trumps held (fitted on simulated hands).
+_SIDE_SHARE = (0.55, 0.63, 0.8, 0.95, 1.2, 1.2)
+_TRUMP_OFFSET = (-0.4, -0.2, 0.0, 0.05, 0.0, 0.0)
+_SPARE_SHARE = 0.7  # at most this share of the trumps' "spare" value is gained by ruffs
+
+
+def _trump_values(trumps: Sequence[int], mine: int, odds: Sequence[float]) -> list[float]:
+    """Value of each held trump (given in ``trumps``, highest first of the deck)."""
+    n = sum(1 for i in trumps if mine >> i & 1)
+    salvage = min(0.15 + 0.12 * (n - 1), 0.6)
+    clear = 1.0
+    values: list[float] = []
+    for i in trumps:
+        if mine >> i & 1:
+            values.append(clear + (1.0 - clear) * salvage)
+            if len(values) == n:
+                break
+        else:
+            clear *= 1.0 - odds[i]
+    return values
+
+
+def _side_prefix(order: Sequence[int], mine: int, odds: Sequence[float],
+                 survive: Sequence[float]) -> list[float]:
+    """``prefix[j]``: the value of keeping this seat's top ``j`` cards of a side suit."""
+    prefix = [0.0]
+    clear = 1.0
+    for i in order:
+        if mine >> i & 1:
+            k = len(prefix) - 1
+            prefix.append(prefix[-1] + clear * (survive[k] if k < len(survive) else 0.0))
+        else:
+            clear *= 1.0 - odds[i]
+    return prefix
+
+
+def _ruff_bonus(voids: int, trump_values: Sequence[float]) -> float:
+    if not trump_values or not voids:
+        return 0.0
+    spare = sum(1.0 - v for v in trump_values)
+    return min(_VOID_BONUS * voids, _SPARE_SHARE * spare)
+
+
+def estimate_tricks(mine: int, trump: int, odds: Sequence[float], deck: int = 24) -> float:
+    """Tricks a maker may expect from the cards ``mine`` (a mask) with ``trump``."""
+    _, value = best_keep(mine, trump, odds, deck, size=mine.bit_count())
+    return value
+
+
+def best_keep(cards: int, trump: int, odds: Sequence[float], deck: int = 24, size: int = 5,
+              min_trumps: int = 0) -> tuple[int, float]:
+    """The best ``size`` cards of ``cards`` (a mask) and their trick estimate.
+
+    Keeps the top ``t`` trumps for each ``t`` (at least ``min_trumps``) and the top
+    cards of each side suit, choosing the split that maximises the estimate.
+    """
+    trumps = trump_order_ids(trump, deck)
+    my_trumps = [i for i in trumps if cards >> i & 1]
+    survive = _SURVIVE[deck]
+    sides = [s for s in range(4) if s != trump]
+    side_cards = [[i for i in side_order_ids(trump, s, deck) if cards >> i & 1] for s in sides]
+    prefixes = [_side_prefix(side_order_ids(trump, s, deck), cards, odds, survive)
+                for s in sides]
+    best_mask, best_value = 0, -math.inf
+    lo = min(min_trumps, len(my_trumps), size)
+    for t in range(lo, min(size, len(my_trumps)) + 1):
+        need = size - t
+        n0, n1, n2 = (len(c) for c in side_cards)
+        if n0 + n1 + n2 < need:
+            continue
+        kept_trumps = 0
+        for i in my_trumps[:t]:
+            kept_trumps |= 1 << i
+        tvals = _trump_values(trumps, kept_trumps, odds)
+        tsum = sum(tvals) + _TRUMP_OFFSET[t]
+        share = _SIDE_SHARE[t]
+        for j0 in range(min(n0, need) + 1):
+            for j1 in range(min(n1, need - j0) + 1):
+                j2 = need - j0 - j1
+                if j2 > n2:
+                    continue
+                voids = (j0 == 0) + (j1 == 0) + (j2 == 0)
+                side = prefixes[0][j0] + prefixes[1][j1] + prefixes[2][j2]
+                value = tsum + share * side + _ruff_bonus(voids, tvals)
+                if value > best_value + 1e-9:
+                    mask = kept_trumps
+                    for cards_s, j in zip(side_cards, (j0, j1, j2), strict=True):
+                        for i in cards_s[:j]:
+                            mask |= 1 << i
+                    best_mask, best_value = mask, value
+    return best_mask, min(max(best_value, 0.0), 5.0)
+
+
+def sure_trumps(mine: int, trump: int, gone: int, deck: int) -> int:
+    """How many of the top trumps still in play this seat holds in an unbroken run
+    (``gone``: trumps known to be out of play or played)."""
+    count = 0
+    for i in trump_order_ids(trump, deck):
+        if gone >> i & 1:
+            continue
+        if mine >> i & 1:
+            count += 1
+        else:
+            break
+    return count
+
+
+# --- from the estimate to chances -----------------------------------------------------
+
+# Fitted on simulated hands (intermediate bots, random variants): the dummy's gain as
+# a function of the five-card estimate, and logistic chances of making and marching.
+_GAIN = {24: (2.22, -0.36), 25: (2.38, -0.38), 32: (2.18, -0.32)}
+# Logistic chances (centre, slope) of making and of marching, per (deck, dummy).
+_MAKE = {(24, True): (2.77, 1.84), (24, False): (2.39, 2.39),
+         (25, True): (2.99, 1.85), (25, False): (2.55, 2.4),
+         (32, True): (2.86, 1.64), (32, False): (2.51, 2.12)}
+_MARCH = {(24, True): (4.22, 1.68), (24, False): (4.15, 3.2),
+          (25, True): (4.66, 1.44), (25, False): (4.33, 2.6),
+          (32, True): (4.72, 1.26), (32, False): (4.35, 2.67)}
+
+
+def dummy_gain(estimate: float, deck: int = 24) -> float:
+    """Expected extra tricks from picking up the dummy and keeping the best five."""
+    a, b = _GAIN[deck]
+    return max(0.15, a + b * estimate)
+
+
+def _logistic(x: float, centre: float, slope: float) -> float:
+    return 1.0 / (1.0 + math.exp(-slope * (x - centre)))
+
+
+def p_make(estimate: float, dummy: bool = True, deck: int = 24) -> float:
+    """Chance that a maker with this trick estimate at bidding time (the dummy's gain
+    included when ``dummy``) takes three tricks or more."""
+    centre, slope = _MAKE[deck, dummy]
+    return _logistic(estimate, centre, slope)
+
+
+def p_march(estimate: float, dummy: bool = True, deck: int = 24) -> float:
+    """Chance that such a maker takes all five tricks."""
+    centre, slope = _MARCH[deck, dummy]
+    return min(_logistic(estimate, centre, slope), p_make(estimate, dummy, deck))
+
+
+# --- the score: what an outcome is worth ------------------------------------------------
+
+
+def win_chance(scores: Sequence[int], rules: Rules, seat: int) -> float:
+    """A rough chance that ``seat`` wins the game from these scores.
+
+    Exact when the game is decided (1, 0, or a shared win split); otherwise each seat's
+    weight is ``exp(-0.2 d) / (d + 1) ** 1.5`` for the ``d`` points it still needs,
+    normalised (fitted on games of intermediate bots played on from set scores).
+    """
+    target = rules.target
+    top = max(scores)
+    if top >= target:
+        leaders = [s for s in range(3) if scores[s] == top]
+        if len(leaders) == 1:
+            return 1.0 if leaders[0] == seat else 0.0
+        if rules.tie == "share":
+            return 1.0 / len(leaders) if seat in leaders else 0.0
+    weights = [_weight(max(target - s, 0)) for s in scores]
+    return weights[seat] / sum(weights)
+
+
+def _weight(need: int) -> float:
+    return math.exp(-0.2 * need) * math.pow(need + 1, -1.5)
+
+
+def _scores(view: View) -> tuple[int, int, int]:
+    return view.scores if view.scores is not None else (0, 0, 0)
+
+
+def _after(scores: Sequence[int], gains: dict[int, int]) -> list[int]:
+    return [scores[s] + gains.get(s, 0) for s in range(3)]
+
+
+def maker_value(view: View, maker: int, estimate: float, *, dummy: bool,
+                alone: bool = False) -> float:
+    """This seat's expected win chance if ``maker`` makes trump with this estimate.
+
+    ``dummy``: the estimate includes the dummy's gain (use the dummy-game chances);
+    ``alone``: a march scores ``lone_march_points``.
+    """
+    rules = view.rules
+    march = rules.lone_march_points if alone else rules.march_points
+    return _outcome_value(view, maker, p_make(estimate, dummy, rules.deck),
+                          p_march(estimate, dummy, rules.deck), march)
+
+
+def _outcome_value(view: View, maker: int, pm: float, pmarch: float, march: int) -> float:
+    """Expected win chance of this seat when ``maker`` makes it with chance ``pm`` and
+    marches (for ``march`` points) with chance ``pmarch``; a euchre gives the two
+    others 2 points each (R19, R20)."""
+    rules = view.rules
+    scores = _scores(view)
+    others = {s: 2 for s in range(3) if s != maker}
+    return (pmarch * win_chance(_after(scores, {maker: march}), rules, view.seat)
+            + (pm - pmarch) * win_chance(_after(scores, {maker: 1}), rules, view.seat)
+            + (1.0 - pm) * win_chance(_after(scores, others), rules, view.seat))
+
+
+# --- bidding helpers ---------------------------------------------------------------------
+
+
+def _mine(view: View) -> int:
+    mask = 0
+    for card in view.cards:
+        mask |= 1 << card.id
+    return mask
+
+
+def _bid_estimate(view: View, trump: int, *, first_round: bool) -> float:
+    """The trick estimate this seat would have as maker with ``trump``, dummy included."""
+    rules = view.rules
+    mine = _mine(view)
+    up = view.upcard.id
+    out = 0
+    theirs = 0
+    if first_round and view.seat == view.dealer:
+        odds = card_odds(rules.deck, mine | 1 << up)
+        _, est = best_keep(mine | 1 << up, trump, odds, rules.deck, min_trumps=6)
+    else:
+        if first_round:
+            # The dealer takes the up-card (even where he may leave it, a trump nearly
+            # always improves his hand): a trump against this seat.
+            theirs = 1 << up
+        else:
+            out = 1 << up  # turned down: in the kitty
+        odds = card_odds(rules.deck, mine, out, theirs)
+        est = estimate_tricks(mine, trump, odds, rules.deck)
+        if first_round:
+            est -= 0.1  # the dealer's discard also improves his hand
+    if rules.dummy:
+        est += dummy_gain(est, rules.deck)
+    return est
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.1f}"
+
+
+# --- decisions ------------------------------------------------------------------------
+
+
+def decide_joker_trump(view: View, suit: Suit) -> Decision:
+    """The dealer names trump blind (R6); every suit is alike before he sees his cards,
+    so the caller draws ``suit`` from its own seeded generator."""
+    return Action.trump(suit), (f"the joker is up: name {suit.plural} blind "
+                                "(all suits are alike before seeing the cards)")
+
+
+def decide_bid_first(view: View) -> Decision:
+    """Order (or, as dealer, accept) the up-card's suit when it is worth more than
+    passing, weighing the score (a euchre gives each opponent 2 points)."""
+    assert view.upcard.suit is not None
+    trump = int(view.upcard.suit)
+    est = _bid_estimate(view, trump, first_round=True)
+    order_value = maker_value(view, view.seat, est, dummy=view.rules.dummy)
+    pass_value, own = _pass_value(view, first_round=True)
+    name = view.upcard.suit.plural
+    chance = p_make(est, view.rules.dummy, view.rules.deck)
+    if order_value > pass_value:
+        return Action.simple(Verb.ORDER), (
+            f"order {name}: about {_fmt(est)} tricks expected"
+            f"{' with the dummy' if view.rules.dummy else ''}, {chance:.0%} to make it")
+    if own is not None:
+        return Action.simple(Verb.PASS), (
+            f"pass: {name} is worth about {_fmt(est)} tricks ({chance:.0%} to make it); "
+            f"hope to call {Suit(own).plural} in round two")
+    return Action.simple(Verb.PASS), (
+        f"pass: {name} is worth about {_fmt(est)} tricks, {chance:.0%} to make it - "
+        "not enough at this score")
+
+
+# What happens when this seat passes, measured in self-play of (an earlier version of)
+# the intermediate bot: how often each bidder (the dealer's left, the next seat, the
+# dealer) makes trump when his turn comes in round 1 and in round 2, and how often such
+# a maker makes it and marches. (The rates this version itself shows in self-play did
+# a little worse against beginners and no better against itself.)
+# With a dummy nearly every hand is made by somebody (the dealer, with six cards to
+# choose from, accepts four times in five), so passing a middling hand mostly hands
+# the points to another seat; without one, many hands are thrown in.
+_RATES_1 = {True: (0.30, 0.33, 0.82), False: (0.05, 0.06, 0.35)}
+_RATES_2 = {True: (0.9, 0.9, 0.9), False: (0.24, 0.31, 0.39)}
+_MAKES = {True: (0.77, 0.33), False: (0.85, 0.14)}
+
+
+def _pass_value(view: View, *, first_round: bool) -> tuple[float, int | None]:
+    """Win chance for this seat if it passes now, and the suit it then hopes to call in
+    round two when that hope is what makes passing worth it.
+
+    The later bidders of this round, then (in round 1) everybody in round 2 - this seat
+    with its own best call - each make trump at their measured rate; if nobody does,
+    the hand is thrown in (a stuck dealer always calls).
+    """
+    rules = view.rules
+    me = view.seat
+    order = [(view.dealer + 1) % 3, (view.dealer + 2) % 3, view.dealer]
+    mine = order.index(me)
+    pm, pmarch = _MAKES[rules.dummy]
+    others = {j: _outcome_value(view, j, pm, pmarch, rules.march_points)
+              for j in range(3) if j != me}
+    value = win_chance(_scores(view), rules, me)  # thrown in
+    own = _best_call(view) if first_round else None
+    hope = False
+    rates = _RATES_2[rules.dummy]
+    for idx in (2, 1, 0):  # round 2, backwards from the dealer
+        if not first_round and idx <= mine:
+            break
+        seat = order[idx]
+        if seat == me:
+            if own is not None and own[1] >= value:
+                value, hope = own[1], True
+            continue
+        rate = 1.0 if rules.stick_the_dealer and seat == view.dealer else rates[idx]
+        value = rate * others[seat] + (1.0 - rate) * value
+    if first_round:
+        rates = _RATES_1[rules.dummy]
+        for idx in range(2, mine, -1):  # the rest of round 1
+            value = rates[idx] * others[order[idx]] + (1.0 - rates[idx]) * value
+    return value, (own[0] if hope and own is not None else None)
+
+
+def _callable_suits(view: View) -> list[int]:
+    up = view.upcard.suit
+    return [s for s in range(4) if s != up or view.rules.may_name_turned_down_suit]
+
+
+def _best_call(view: View) -> tuple[int, float, float] | None:
+    """(suit, value, estimate) of this seat's best second-round call, if any."""
+    best: tuple[int, float, float] | None = None
+    for suit in _callable_suits(view):
+        est = _bid_estimate(view, suit, first_round=False)
+        value = maker_value(view, view.seat, est, dummy=view.rules.dummy)
+        if best is None or value > best[1]:
+            best = (suit, value, est)
+    return best
+
+
+def decide_bid_second(view: View) -> Decision:
+    """Name the best suit when it is worth more than passing; a stuck dealer
+    (stick the dealer) names his best suit whatever it is worth."""
+    best = _best_call(view)
+    can_pass = "pass" in view.legal
+    if best is None:  # pragma: no cover - a legal call always exists
+        return Action.parse(view.legal[0]), "no suit to name"
+    suit, value, est = best
+    name = Suit(suit).plural
+    chance = p_make(est, view.rules.dummy, view.rules.deck)
+    if not can_pass:
+        return Action.call(Suit(suit)), (
+            f"stuck as dealer: call {name}, the best suit (about {_fmt(est)} tricks)")
+    if value > _pass_value(view, first_round=False)[0]:
+        return Action.call(Suit(suit)), (
+            f"call {name}: about {_fmt(est)} tricks expected, {chance:.0%} to make it")
+    return Action.simple(Verb.PASS), (
+        f"pass: the best suit, {name}, is worth about {_fmt(est)} tricks, {chance:.0%} to "
+        "make it - not enough at this score")
+
+
+def decide_pickup(view: View) -> Decision:
+    """The dealer takes the up-card when it improves his hand (it nearly always does:
+    it is a trump)."""
+    assert view.trump is not None
+    trump = int(view.trump)
+    mine = _mine(view)
+    up = view.upcard.id
+    odds = card_odds(view.rules.deck, mine | 1 << up)
+    now = estimate_tricks(mine, trump, odds, view.rules.deck)
+    _, taken = best_keep(mine | 1 << up, trump, odds, view.rules.deck, min_trumps=6)
+    if taken > now + 0.02:
+        return Action.simple(Verb.PICKUP), (
+            f"take the {view.upcard}: it lifts the hand from {_fmt(now)} to {_fmt(taken)}")
+    return Action.simple(Verb.LEAVE), f"leave the {view.upcard}: it does not improve the hand"
+
+
+def decide_discard(view: View) -> Decision:
+    """Discard the card whose loss costs least: a low side card, making a void where
+    possible; never a trump unless the hand is all trumps."""
+    assert view.trump is not None
+    trump = int(view.trump)
+    mine = _mine(view)
+    odds = card_odds(view.rules.deck, mine)
+    keep, _ = best_keep(mine, trump, odds, view.rules.deck, size=len(view.cards) - 1,
+                        min_trumps=6)
+    gone = mine & ~keep
+    card = Card.from_id(gone.bit_length() - 1)
+    suit = EFF_SUIT[trump][card.id]
+    left = sum(1 for c in view.cards if EFF_SUIT[trump][c.id] == suit) - 1
+    why = "all trumps: the lowest" if suit == trump else (
+        "makes a void" if left == 0 else "the least useful side card")
+    return Action.discard(card), f"discard {card}: {why}"
+
+
+def decide_maker_choice(view: View) -> Decision:
+    """Take the dummy (it never weakens the hand: the maker may keep his own five),
+    unless a march alone is near-certain and pays more than an ordinary march."""
+    assert view.trump is not None
+    rules = view.rules
+    trump = int(view.trump)
+    mine = _mine(view)
+    out = 0
+    if view.discard is not None:
+        out |= 1 << view.discard.id
+    if not view.upcard_taken:
+        out |= 1 << view.upcard.id
+    theirs = 1 << view.upcard.id if view.upcard_taken and view.dealer != view.seat else 0
+    odds = card_odds(rules.deck, mine, out, theirs)
+    est5 = estimate_tricks(mine, trump, odds, rules.deck)
+    est10 = est5 + dummy_gain(est5, rules.deck)
+    with_dummy = maker_value(view, view.seat, est10, dummy=True)
+    alone = maker_value(view, view.seat, est5, dummy=False, alone=True)
+    march = p_march(est5, dummy=False, deck=rules.deck)
+    if rules.lone_march_points > rules.march_points and march >= 0.8 and alone > with_dummy:
+        return Action.simple(Verb.ALONE), (
+            f"go alone: {march:.0%} to march ({rules.lone_march_points} points alone)")
+    return Action.simple(Verb.DUMMY), (
+        f"take the dummy: about {_fmt(est10)} tricks expected with it, {_fmt(est5)} without")
+
+
+def decide_keep(view: View) -> Decision:
+    """Keep the five of ten with the best trick estimate (trumps, bowers, aces, voids)."""
+    assert view.trump is not None
+    rules = view.rules
+    trump = int(view.trump)
+    mine = _mine(view)
+    out = 1 << view.upcard.id if not view.upcard_taken else 0
+    if view.discard is not None:
+        out |= 1 << view.discard.id
+    theirs = 1 << view.upcard.id if view.upcard_taken and view.dealer != view.seat else 0
+    odds = card_odds(rules.deck, mine, out, theirs)
+    keep, est = best_keep(mine, trump, odds, rules.deck)
+    cards = [c for c in view.cards if keep >> c.id & 1]
+    n_trumps = sum(1 for c in cards if EFF_SUIT[trump][c.id] == trump)
+    return Action.keep(cards), (
+        f"keep {' '.join(str(c) for c in cards)}: {n_trumps} trumps, "
+        f"about {_fmt(est)} tricks")
+
+
+def decide_defender_choice(view: View) -> Decision:
+    """Go alone as a defender only with three or more sure trump tricks, and only when
+    the bigger score (both defenders score) helps this seat more than the partner."""
+    assert view.trump is not None and view.maker is not None
+    rules = view.rules
+    trump = int(view.trump)
+    mine = _mine(view)
+    gone = 0
+    if not view.upcard_taken:
+        gone |= 1 << view.upcard.id
+    sure = sure_trumps(mine, trump, gone, rules.deck)
+    if sure < 3:
+        return Action.simple(Verb.PASS), f"pass: {sure} sure tricks are not enough to defend alone"
+    scores = _scores(view)
+    defenders = {s: 2 for s in range(3) if s != view.maker}
+    big = {s: 4 for s in range(3) if s != view.maker}
+    p5 = 1.0 if sure >= 5 else (0.5 if sure == 4 else 0.15)
+    team = win_chance(_after(scores, defenders), rules, view.seat)
+    alone = (p5 * win_chance(_after(scores, big), rules, view.seat) + (1 - p5) * team)
+    if alone > team:
+        return Action.simple(Verb.ALONE), f"defend alone: {sure} sure trump tricks"
+    return Action.simple(Verb.PASS), (
+        f"pass: {sure} sure tricks, but 4 points each would help the partner more")
+
+
+def decide(view: View, joker_suit: Suit) -> Decision | None:
+    """The decision for a phase before play, or ``None`` for the play phase."""
+    phase = view.phase
+    if phase is Phase.JOKER_TRUMP:
+        return decide_joker_trump(view, joker_suit)
+    if phase is Phase.BID_FIRST:
+        return decide_bid_first(view)
+    if phase is Phase.PICKUP:
+        return decide_pickup(view)
+    if phase is Phase.DISCARD:
+        return decide_discard(view)
+    if phase is Phase.BID_SECOND:
+        return decide_bid_second(view)
+    if phase is Phase.MAKER_CHOICE:
+        return decide_maker_choice(view)
+    if phase is Phase.KEEP:
+        return decide_keep(view)
+    if phase is Phase.DEFENDER_CHOICE:
+        return decide_defender_choice(view)
+    return None
