@@ -184,7 +184,8 @@ def hint(
     = False,
 ) -> None:
     """The expert's choice for the seat to act, each option's value, and why."""
-    from .bots.expert import ExpertBot
+    from .bots.hints import hint as advise
+    from .bots.hints import hint_json
 
     try:
         game = rec.replay(_read_input(file))
@@ -197,21 +198,9 @@ def hint(
                    "none). A hint needs a game in progress.", err=True)
         raise typer.Exit(1)
     seat = hand.to_act
-    kwargs: dict[str, Any] = {}
-    if samples is not None:
-        kwargs = {"play_samples": samples, "bid_samples": samples}
-    analysis = ExpertBot(seed=seed, **kwargs).analyse(game.view(seat))
+    analysis = advise(game.view(seat), seed=seed, samples=samples)
     if as_json:
-        sys.stdout.write(json.dumps({
-            "seat": seat,
-            "phase": analysis.phase.name.lower(),
-            "choice": str(analysis.best),
-            "reason": analysis.reason,
-            "samples": analysis.samples,
-            "options": [{"action": str(o.action), "win_chance": round(o.value, 4),
-                         "points": round(o.points, 3), "tricks": round(o.tricks, 3)}
-                        for o in analysis.options],
-        }) + "\n")
+        sys.stdout.write(json.dumps(hint_json(analysis)) + "\n")
         return
     name = game.players[seat]
     who = f"Seat {seat}" if name == f"Seat {seat}" else f"{name} (seat {seat})"
