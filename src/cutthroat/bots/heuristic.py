@@ -61,9 +61,6 @@ class _HeuristicBot:
     def _decide(self, view: View) -> Decision:  # pragma: no cover - overridden
         raise NotImplementedError
 
-    def _joker_suit(self) -> Suit:
-        return Suit(self.rng.randrange(4))
-
 
 # --- the beginner ----------------------------------------------------------------------
 
@@ -104,7 +101,7 @@ class BeginnerBot(_HeuristicBot):
     def _decide(self, view: View) -> Decision:
         phase = view.phase
         if phase is Phase.JOKER_TRUMP:
-            suit = self._joker_suit()
+            suit = Suit(self.rng.randrange(4))
             return Action.trump(suit), f"joker up: name {suit.plural}"
         if phase is Phase.BID_FIRST:
             return self._bid_first(view)
@@ -208,13 +205,16 @@ class IntermediateBot(_HeuristicBot):
     on estimated tricks weighed by the score, keeps and discards by the same estimate,
     goes alone only when it pays and cannot throw the game away) and
     :mod:`cutthroat.bots.heuristic_play` (card counting, voids, drawing trumps,
-    defenders' cooperation and signals, the score-aware defence)."""
+    defenders' cooperation and signals, the score-aware defence).
+
+    Its choice is a function of the view alone (even the blind trump when the joker is
+    up), so it serves as a model of a player; ``seed`` and ``rng`` are accepted for the
+    bot interface."""
 
     name = "intermediate"
 
     def _decide(self, view: View) -> Decision:
-        joker = self._joker_suit() if view.phase is Phase.JOKER_TRUMP else Suit.SPADES
-        decision = decide(view, joker)
+        decision = decide(view)
         if decision is not None:
             return decision
         return decide_play(view)

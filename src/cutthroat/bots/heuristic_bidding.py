@@ -376,11 +376,13 @@ def _fmt(x: float) -> str:
 # --- decisions ------------------------------------------------------------------------
 
 
-def decide_joker_trump(view: View, suit: Suit) -> Decision:
-    """The dealer names trump blind (R6); every suit is alike before he sees his cards,
-    so the caller draws ``suit`` from its own seeded generator."""
-    return Action.trump(suit), (f"the joker is up: name {suit.plural} blind "
-                                "(all suits are alike before seeing the cards)")
+def decide_joker_trump(view: View) -> Decision:
+    """The dealer names trump blind (R6). Every suit is alike before he sees his cards
+    (he will hold the joker, the top trump, whatever he names), so a fixed rule is as
+    good as any: spades. Being a function of the view alone keeps the bot a pure
+    policy, which the expert bot's model of the other seats relies on."""
+    return Action.trump(Suit.SPADES), ("the joker is up: name spades blind (all suits are "
+                                       "alike before seeing the cards)")
 
 
 def decide_bid_first(view: View) -> Decision:
@@ -596,11 +598,11 @@ def decide_defender_choice(view: View) -> Decision:
         f"pass: {sure} sure tricks, but 4 points each would help the partner more")
 
 
-def decide(view: View, joker_suit: Suit) -> Decision | None:
+def decide(view: View) -> Decision | None:
     """The decision for a phase before play, or ``None`` for the play phase."""
     phase = view.phase
     if phase is Phase.JOKER_TRUMP:
-        return decide_joker_trump(view, joker_suit)
+        return decide_joker_trump(view)
     if phase is Phase.BID_FIRST:
         return decide_bid_first(view)
     if phase is Phase.PICKUP:
