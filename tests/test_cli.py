@@ -879,7 +879,8 @@ def test_watch_runs_to_game_over_and_saves(replay: Replayer, tmp_path: Path) -> 
     match = re.search(r"^Game over after (\d+) hands: (.+) won\.$", text, re.M)
     assert match
     record = json.loads(save.read_text(encoding="utf-8"))
-    assert record["players"] == ["West", "North", "East"]
+    assert record["players"] == ["West (expert)", "North (intermediate)",
+                                 "East (intermediate)"]
     assert len(record["hands"]) == int(match.group(1))
     status, obj = replay(save.read_bytes())
     assert status == 0

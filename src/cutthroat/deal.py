@@ -1,7 +1,6 @@
 """A deal (R5): five cards to each seat and the dummy, the rest to the kitty.
 
->>> import math
-import random
+>>> import random
 >>> d = Deal.random(Rules(), random.Random(7))
 >>> len(d.kitty), d.upcard == d.kitty[0]
 (4, True)
