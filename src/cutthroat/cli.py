@@ -27,18 +27,9 @@ app = typer.Typer(
 
 
 def _rules(preset: str, settings: list[str] | None) -> Rules:
-    """Rules from a preset name and ``field=value`` overrides (values in JSON)."""
-    fields: dict[str, Any] = {"preset": preset}
-    for item in settings or []:
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise typer.BadParameter(f"--set takes FIELD=VALUE, not {item!r}")
-        try:
-            fields[key.strip()] = json.loads(value)
-        except ValueError:
-            fields[key.strip()] = value
+    """Rules from a preset name and ``field=value`` overrides (values read as JSON)."""
     try:
-        return Rules.from_json(fields)
+        return Rules.from_settings(preset, settings or [])
     except RulesError as exc:
         raise typer.BadParameter(str(exc)) from None
 

@@ -12,7 +12,8 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+import json
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 __all__ = ["PRESETS", "Rules", "RulesError"]
@@ -124,6 +125,25 @@ class Rules:
         if not isinstance(name, str):
             raise RulesError("rules.preset must be a string")
         return cls.preset(name, **fields)
+
+    @classmethod
+    def from_settings(cls, preset: str = "standard", settings: Sequence[str] = ()) -> Rules:
+        """Rules from a preset and ``FIELD=VALUE`` texts, as typed on a command line
+        (values read as JSON when they are JSON: ``deck=25``, ``tie=share``).
+
+        >>> Rules.from_settings("stick", ["deck=25", "tie=share"]).describe()
+        '25 cards, dummy, stick the dealer, march 3, to 10, ties share'
+        """
+        fields: dict[str, Any] = {"preset": preset}
+        for item in settings:
+            key, sep, value = item.partition("=")
+            if not sep:
+                raise RulesError(f"a setting is FIELD=VALUE, not {item!r}")
+            try:
+                fields[key.strip()] = json.loads(value)
+            except ValueError:
+                fields[key.strip()] = value
+        return cls.from_json(fields)
 
     def to_json(self) -> dict[str, Any]:
         """This configuration as a record's ``rules`` object: ``standard`` plus every

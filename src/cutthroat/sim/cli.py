@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -24,17 +24,8 @@ __all__ = ["arena", "parse_rules", "register"]
 
 def parse_rules(preset: str, settings: list[str] | None) -> Rules:
     """Rules from a preset name and ``field=value`` overrides (values read as JSON)."""
-    fields: dict[str, Any] = {"preset": preset}
-    for item in settings or []:
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise typer.BadParameter(f"--set takes FIELD=VALUE, not {item!r}")
-        try:
-            fields[key.strip()] = json.loads(value)
-        except ValueError:
-            fields[key.strip()] = value
     try:
-        return Rules.from_json(fields)
+        return Rules.from_settings(preset, settings or [])
     except RulesError as exc:
         raise typer.BadParameter(str(exc)) from None
 
