@@ -92,6 +92,13 @@ def _points(hand: Hand, maker_tricks: int) -> tuple[int, int, int]:
                       defender_alone=None if lone is None else defender, tricks=tricks)
 
 
+def _tally(acc: list[float], view: View, points: tuple[int, int, int], side: float) -> None:
+    """Add one sample's outcome to an option's totals: value, own points, side tricks."""
+    acc[0] += hand_value(view.seat, points, view.scores, view.rules)
+    acc[1] += points[view.seat]
+    acc[2] += side
+
+
 class ExpertBot:
     """Search over sampled deals with an exact solver, valued in game terms.
 
@@ -161,10 +168,7 @@ class ExpertBot:
             for card, maker_tricks in evaluate_moves(hand).items():
                 points = _points(hand, maker_tricks)
                 side = maker_tricks if me == maker else 5 - maker_tricks
-                acc = totals[card]
-                acc[0] += hand_value(me, points, view.scores, view.rules)
-                acc[1] += points[me]
-                acc[2] += side
+                _tally(totals[card], view, points, side)
             used += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
@@ -205,10 +209,7 @@ class ExpertBot:
                 hand.push(action)
                 self._rollout(hand)
                 points, side = self._outcome(hand, me)
-                acc = totals[index]
-                acc[0] += hand_value(me, points, view.scores, view.rules)
-                acc[1] += points[me]
-                acc[2] += side
+                _tally(totals[index], view, points, side)
             used += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
