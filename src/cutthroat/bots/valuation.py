@@ -47,7 +47,7 @@ def win_chances(scores: Sequence[int], rules: Rules) -> tuple[float, float, floa
 
 
 def _weight(need: float) -> float:
-    return math.exp(-STEEPNESS * need) * (need + 1.0) ** -1.5
+    return math.exp(-STEEPNESS * need) * math.pow(need + 1.0, -1.5)
 
 
 def hand_value(seat: int, points: Sequence[int], scores: Sequence[int] | None,
