@@ -92,11 +92,12 @@ def _points(hand: Hand, maker_tricks: int) -> tuple[int, int, int]:
                       defender_alone=None if lone is None else defender, tricks=tricks)
 
 
-def _tally(acc: list[float], view: View, points: tuple[int, int, int], side: float) -> None:
+def _tally(acc: list[float], view: View, points: tuple[int, int, int], side: float,
+           weight: float = 1.0) -> None:
     """Add one sample's outcome to an option's totals: value, own points, side tricks."""
-    acc[0] += hand_value(view.seat, points, view.scores, view.rules)
-    acc[1] += points[view.seat]
-    acc[2] += side
+    acc[0] += weight * hand_value(view.seat, points, view.scores, view.rules)
+    acc[1] += weight * points[view.seat]
+    acc[2] += weight * side
 
 
 class ExpertBot:
@@ -114,13 +115,20 @@ class ExpertBot:
             differ from what the intermediate bot would have bid with those cards: a
             deal on which they bid "out of character" is kept with this probability
             (1.0 turns inference off; 0.0 trusts the model completely).
+        playout: how a simulated hand is played once bidding is over: ``"solver"``
+            (exactly, both sides seeing all cards), ``"policy"`` (by the intermediate
+            bot for every seat) or ``"mixed"`` (the average of the two).
     """
 
     name = "expert"
 
     def __init__(self, seed: int | None = 0, *, play_samples: int = 20, bid_samples: int = 40,
                  keep_candidates: int = 6, time_limit: float | None = None,
-                 inference: float = 0.1, rng: random.Random | None = None) -> None:
+                 inference: float = 0.05, playout: str = "solver",
+                 rng: random.Random | None = None) -> None:
+        if playout not in ("solver", "policy", "mixed"):
+            raise ValueError(f"playout must be solver, policy or mixed, not {playout!r}")
+        self.playout = playout
         self.rng = rng if rng is not None else random.Random(seed)
         self.play_samples = play_samples
         self.bid_samples = bid_samples
@@ -177,6 +185,8 @@ class ExpertBot:
         ])
 
     def _candidates(self, view: View, legal: list[Action]) -> list[Action]:
+        """The options worth simulating: all of them, but for a keep the model's
+        choice and the best others by a quick count of trumps, aces and voids."""
         if view.phase is not Phase.KEEP:
             return legal
         trump = view.trump
@@ -193,7 +203,10 @@ class ExpertBot:
             score += sum(c.id & 7 for c in kept if not power[c.id]) * 0.1
             scored.append((score, action))
         scored.sort(key=lambda item: -item[0])
-        return [a for _, a in scored[: self.keep_candidates]]
+        # The intermediate bot's own keep is always among the candidates.
+        model = self._policy.choose(view)
+        best = [a for _, a in scored if a != model][: max(self.keep_candidates - 1, 1)]
+        return [model, *best]
 
     def _analyse_decision(self, view: View, legal: list[Action],
                           rng: random.Random) -> Analysis:
@@ -208,8 +221,9 @@ class ExpertBot:
                 hand = sample.copy()
                 hand.push(action)
                 self._rollout(hand)
-                points, side = self._outcome(hand, me)
-                _tally(totals[index], view, points, side)
+                outcomes = self._outcomes(hand, me)
+                for points, side in outcomes:
+                    _tally(totals[index], view, points, side, 1.0 / len(outcomes))
             used += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
@@ -263,13 +277,29 @@ class ExpertBot:
             assert seat is not None
             hand.push(self._policy.choose(hand.view(seat)), seat)
 
-    @staticmethod
-    def _outcome(hand: Hand, me: int) -> tuple[tuple[int, int, int], float]:
+    def _outcomes(self, hand: Hand, me: int) -> list[tuple[tuple[int, int, int], float]]:
+        """How a hand ready for play ends: solved exactly, played out by the model, or
+        both (``playout``), as (points, this seat's side's tricks)."""
         if hand.result is not None:  # thrown in
-            return hand.result.points, 0.0
-        maker_tricks = solve(hand)
-        points = _points(hand, maker_tricks)
-        return points, float(maker_tricks if me == hand.maker else 5 - maker_tricks)
+            return [(hand.result.points, 0.0)]
+        maker = hand.maker
+        assert maker is not None
+        out = []
+        if self.playout in ("solver", "mixed"):
+            maker_tricks = solve(hand)
+            out.append((_points(hand, maker_tricks),
+                        float(maker_tricks if me == maker else 5 - maker_tricks)))
+        if self.playout in ("policy", "mixed"):
+            game = hand.copy()
+            while not game.is_over:
+                seat = game.to_act
+                assert seat is not None
+                game.push(self._policy.choose(game.view(seat)), seat)
+            result = game.result
+            assert result is not None
+            mine = result.tricks[maker] if me == maker else 5 - result.tricks[maker]
+            out.append((result.points, float(mine)))
+        return out
 
     @staticmethod
     def _ranked(view: View, used: int,
