@@ -94,7 +94,8 @@ def _mask(cards: Sequence[Card]) -> int:
 
 _KEEP_ACTIONS: dict[int, tuple[Action, ...]] = {}
 _KEEP_TEXTS: dict[int, tuple[str, ...]] = {}
-_ACTION_TEXTS = tuple(str(Action.from_id(i)) for i in range(A.KEEP))
+ACTION_TEXTS = tuple(str(Action.from_id(i)) for i in range(A.KEEP))
+"""The text of every absolute action id (all but ``keep``), by id."""
 
 
 def _keep_actions(ten: int) -> tuple[Action, ...]:
@@ -494,7 +495,7 @@ class Hand:
                     f"keep {names[a]} {names[b]} {names[c]} {names[d]} {names[e]}"
                     for a, b, c, d, e in KEEP_COMBOS])
             return texts
-        return tuple([_ACTION_TEXTS[a] for a in self.legal_action_ids()])
+        return tuple([ACTION_TEXTS[a] for a in self.legal_action_ids()])
 
     def is_legal(self, action: Action | str | int) -> bool:
         """Whether this action (object, text or id) is legal now."""
@@ -526,8 +527,12 @@ class Hand:
             return self._action_of(action_id, 0)
         return Action.from_id(action_id)
 
+    def _maker_ten(self) -> tuple[int, ...]:
+        """The maker's cards while he keeps (ten), as ids ascending: what keep ids index."""
+        return tuple(ids_of_mask(self._hands[self._maker]))
+
     def _keep_mask(self, action_id: int) -> int:
-        ids = tuple(ids_of_mask(self._hands[self._maker]))
+        ids = self._maker_ten()
         mask = 0
         for pos in KEEP_COMBOS[action_id - A.KEEP]:
             mask |= 1 << ids[pos]
@@ -556,7 +561,7 @@ class Hand:
             return seat, action.id
         if self._phase != P_KEEP:
             raise IllegalActionError(self._phase_reason("keep"), seat=seat)
-        ids = tuple(ids_of_mask(self._hands[self._maker]))
+        ids = self._maker_ten()
         try:
             combo = tuple(sorted(ids.index(c.id) for c in action.cards))
         except ValueError:

@@ -16,7 +16,7 @@ from typing import Any
 from .actions import DISCARD, KEEP
 from .cards import Card, Suit, deck_mask, mask_of
 from .rules import Rules
-from .state import P_JOKER, Hand, Phase, Trick
+from .state import ACTION_TEXTS, P_JOKER, Hand, Phase, Trick
 
 __all__ = ["View", "view_of"]
 
@@ -138,7 +138,7 @@ def view_of(hand: Hand, seat: int, *, scores: tuple[int, int, int] | None = None
             else:
                 moves.append(f"{actor} keep ? ? ? ? ?")
         else:
-            moves.append(f"{actor} {hand._action_of(aid, 0)}")
+            moves.append(f"{actor} {ACTION_TEXTS[aid]}")
     to_act = hand.to_act
     legal: tuple[str, ...] = ()
     if to_act == seat:
