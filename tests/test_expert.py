@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from cutthroat import Deal, Game, Hand, Phase, Rules
 from cutthroat.bots import play_game
 from cutthroat.bots.expert import ExpertBot
-from cutthroat.bots.valuation import hand_value, win_chances
+from cutthroat.bots.valuation import HAND_OUTCOMES, hand_value, win_chances
 from cutthroat.cli import app, random_variants
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
@@ -118,9 +118,57 @@ def test_win_chances_are_a_distribution_and_exact_at_the_end() -> None:
     assert win_chances((10, 3, 4), rules) == (1.0, 0.0, 0.0)
     assert win_chances((10, 10, 4), Rules(tie="share")) == (0.5, 0.5, 0.0)
     tied = win_chances((11, 11, 4), rules)
-    assert tied[0] == tied[1] > tied[2]
+    assert tied[0] == pytest.approx(tied[1], abs=0.02) and tied[1] > 100 * tied[2]
     closer = win_chances((8, 5, 5), rules)
     assert closer[0] > closer[1]
+
+
+def test_R22_win_chances_know_who_bids_first_next_hand() -> None:
+    # At 9-9-9 whoever makes trump wins, and the seat left of the dealer bids first.
+    rules = Rules()
+    for dealer in range(3):
+        first, second, last = ((dealer + k) % 3 for k in (1, 2, 3))
+        chances = win_chances((9, 9, 9), rules, dealer)
+        assert chances[first] > chances[second] > chances[last]
+    # Not knowing the dealer, the three positions are averaged.
+    assert sum(win_chances((9, 9, 9), rules)) == pytest.approx(1.0)
+    assert win_chances((0, 0, 0), rules) == pytest.approx((1 / 3,) * 3)
+
+
+def test_win_chances_solve_the_chain_of_hands() -> None:
+    # The estimate is a fixed point: a position is worth the average, over how a hand
+    # can end, of the position it leads to (the deal passing to the left).
+    rules = Rules()
+    for scores, dealer in [((3, 5, 7), 0), ((8, 8, 2), 1), ((0, 9, 6), 2)]:
+        total = sum(freq for _, _, freq in HAND_OUTCOMES)
+        expected = [0.0, 0.0, 0.0]
+        for offset, kind, freq in HAND_OUTCOMES:
+            maker = (dealer + offset) % 3
+            after = list(scores)
+            if kind in ("make", "march"):
+                after[maker] += 1 if kind == "make" else rules.march_points
+            else:
+                for seat in range(3):
+                    if seat != maker:
+                        after[seat] += 2 if kind == "euchre" else 4
+            nxt = win_chances(after, rules, (dealer + 1) % 3)
+            for seat in range(3):
+                expected[seat] += freq / total * nxt[seat]
+        assert win_chances(scores, rules, dealer) == pytest.approx(tuple(expected))
+
+
+def test_win_chances_follow_the_rules_in_force() -> None:
+    # Bigger marches make bigger swings, which help the players behind; a shared tie
+    # ends the game.
+    assert win_chances((7, 5, 5), Rules(march_points=4))[1] > win_chances((7, 5, 5), Rules())[1]
+    assert win_chances((11, 11, 9), Rules(tie="share")) == (0.5, 0.5, 0.0)
+    # A long game is valued on a scaled table: symmetric, exact at the end, fast.
+    long = Rules(target=500)
+    assert win_chances((0, 0, 0), long) == pytest.approx((1 / 3,) * 3)
+    assert win_chances((500, 499, 2), long) == (1.0, 0.0, 0.0)
+    assert win_chances((450, 100, 100), long)[0] > 0.9
+    short = Rules(target=1)
+    assert win_chances((0, 0, 0), short, 0)[1] > win_chances((0, 0, 0), short, 0)[0]
 
 
 def test_hand_value_prefers_points_and_fears_an_opponent_win() -> None:
@@ -153,3 +201,54 @@ def test_hint_refuses_a_finished_game(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{", encoding="utf-8")
     assert CliRunner().invoke(app, ["hint", str(bad)]).exit_code == 1
+
+
+# --- the model of the other seats --------------------------------------------------------
+
+
+class _Recorder:
+    """Wraps the expert's model of the other seats and records the scores it was shown."""
+
+    def __init__(self, policy: object) -> None:
+        self.policy = policy
+        self.scores: set[object] = set()
+
+    def choose(self, view):  # type: ignore[no-untyped-def]
+        self.scores.add(view.scores)
+        return self.policy.choose(view)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_expert_models_the_others_at_the_real_score(seed: int) -> None:
+    """The intermediate bot bids with the score in mind, so the expert's model of it must
+    be shown the game's score in every rollout, replay and playout (not 0-0-0)."""
+    scores = (8, 3, 9)
+    rng = random.Random(seed)
+    hand = Hand.deal(Rules(), dealer=seed % 3, rng=rng)
+    bot = small(seed)
+    recorder = _Recorder(bot._policy)
+    bot._policy = recorder  # type: ignore[assignment]
+    while not hand.is_over:
+        seat = hand.to_act
+        assert seat is not None
+        hand.push(bot.choose(hand.view(seat, scores)), seat)
+    assert recorder.scores == {scores}
+
+
+def test_expert_knows_when_a_co_defender_plays_for_the_maker() -> None:
+    """Seat 0 at 8 would win on a euchre, so seat 2 (the model) would rather the maker,
+    seat 1, made his point: the solver's two-against-one would be wrong there."""
+    from cutthroat.bots.expert import _turncoat
+
+    hand = Hand.deal(Rules(), dealer=0, seed=11)
+    while hand.phase is not Phase.PLAY:
+        seat = hand.to_act
+        assert seat is not None
+        texts = hand.legal_texts()
+        hand.push("order" if "order" in texts and seat == 1 else
+                  "dummy" if "dummy" in texts else texts[0], seat)
+    assert hand.maker == 1 and hand.sitting_out is None
+    assert _turncoat(hand, 0, (8, 3, 3))
+    assert not _turncoat(hand, 0, (3, 3, 3))
+    assert not _turncoat(hand, 0, None)
+    assert not _turncoat(hand, 2, (8, 3, 3))  # seat 0 is the one who gains by a euchre

@@ -27,10 +27,11 @@ from dataclasses import dataclass, field
 from ..actions import Action, Verb
 from ..cards import TRUMP_POWER, Card
 from ..errors import CutthroatError
-from ..scoring import score_hand
+from ..scoring import HandResult, score_hand
 from ..state import Hand, Phase
 from ..views import View
 from .heuristic import IntermediateBot
+from .heuristic_bidding import win_chance
 from .sampling import sample_hand
 from .solver import evaluate_moves, solve
 from .valuation import hand_value
@@ -43,6 +44,9 @@ _INFORMATIVE = frozenset({Verb.PASS, Verb.ORDER, Verb.CALL, Verb.PICKUP, Verb.LE
 """Public decisions that tell something about the cards of the seat taking them."""
 _HIDDEN = frozenset({Verb.DISCARD, Verb.KEEP})
 """Decisions the other seats cannot see; the model's choice stands in for them."""
+_TRIES = 48
+"""Deals drawn per sample in search of one on which the others bid in character (a
+try costs well under a millisecond; after that many the last deal is used)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,10 +96,30 @@ def _points(hand: Hand, maker_tricks: int) -> tuple[int, int, int]:
                       defender_alone=None if lone is None else defender, tricks=tricks)
 
 
+def _turncoat(hand: Hand, me: int, scores: tuple[int, int, int] | None) -> bool:
+    """Whether a defender other than ``me`` would rather the maker made it: a euchre's
+    two points for each defender would help his partner more than him (typically they
+    take the partner to the target), so the intermediate bot, the model of the other
+    seats, plays for the maker (:func:`~cutthroat.bots.heuristic_play.defender_wants_tricks`).
+    The exact solver cannot see that; the model's own play can."""
+    maker = hand.maker
+    if scores is None or maker is None or hand.sitting_out is not None:
+        return False
+    rules = hand.rules
+    for seat in range(3):
+        if seat in (me, maker):
+            continue
+        euchre = [scores[s] + (0 if s == maker else 2) for s in range(3)]
+        made = [scores[s] + (1 if s == maker else 0) for s in range(3)]
+        if win_chance(euchre, rules, seat) < win_chance(made, rules, seat):
+            return True
+    return False
+
+
 def _tally(acc: list[float], view: View, points: tuple[int, int, int], side: float,
            weight: float = 1.0) -> None:
     """Add one sample's outcome to an option's totals: value, own points, side tricks."""
-    acc[0] += weight * hand_value(view.seat, points, view.scores, view.rules)
+    acc[0] += weight * hand_value(view.seat, points, view.scores, view.rules, view.dealer)
     acc[1] += weight * points[view.seat]
     acc[2] += weight * side
 
@@ -124,7 +148,7 @@ class ExpertBot:
 
     def __init__(self, seed: int | None = 0, *, play_samples: int = 20, bid_samples: int = 40,
                  keep_candidates: int = 6, time_limit: float | None = None,
-                 inference: float = 0.05, playout: str = "solver",
+                 inference: float = 0.01, playout: str = "solver",
                  rng: random.Random | None = None) -> None:
         if playout not in ("solver", "policy", "mixed"):
             raise ValueError(f"playout must be solver, policy or mixed, not {playout!r}")
@@ -173,10 +197,19 @@ class ExpertBot:
             hand = self._sample(view, rng)
             maker = hand.maker
             assert maker is not None
-            for card, maker_tricks in evaluate_moves(hand).items():
-                points = _points(hand, maker_tricks)
-                side = maker_tricks if me == maker else 5 - maker_tricks
-                _tally(totals[card], view, points, side)
+            if _turncoat(hand, me, view.scores):
+                for card in totals:
+                    after = hand.copy()
+                    after.apply_id(card)
+                    result = self._play_out(after, view.scores)
+                    tricks = result.tricks[maker]
+                    _tally(totals[card], view, result.points,
+                           tricks if me == maker else 5 - tricks)
+            else:
+                for card, maker_tricks in evaluate_moves(hand).items():
+                    points = _points(hand, maker_tricks)
+                    side = maker_tricks if me == maker else 5 - maker_tricks
+                    _tally(totals[card], view, points, side)
             used += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
@@ -220,8 +253,8 @@ class ExpertBot:
             for index, action in enumerate(candidates):
                 hand = sample.copy()
                 hand.push(action)
-                self._rollout(hand)
-                outcomes = self._outcomes(hand, me)
+                self._rollout(hand, view.scores)
+                outcomes = self._outcomes(hand, me, view.scores)
                 for points, side in outcomes:
                     _tally(totals[index], view, points, side, 1.0 / len(outcomes))
             used += 1
@@ -240,8 +273,8 @@ class ExpertBot:
         """
         if self.inference >= 1.0:
             return sample_hand(view, rng)
-        for _ in range(12):
-            inferred = self._infer(sample_hand(view, rng), view.seat)
+        for _ in range(_TRIES):
+            inferred = self._infer(sample_hand(view, rng), view.seat, view.scores)
             if inferred is None:
                 continue
             hand, in_character = inferred
@@ -249,7 +282,8 @@ class ExpertBot:
                 return hand
         return sample_hand(view, rng)
 
-    def _infer(self, hand: Hand, me: int) -> tuple[Hand, bool] | None:
+    def _infer(self, hand: Hand, me: int, scores: tuple[int, int, int] | None = None
+               ) -> tuple[Hand, bool] | None:
         """Replay a sampled deal with the model's hidden choices for the other seats;
         ``None`` if those choices cannot lead to the cards seen played."""
         replay = Hand(hand.rules, hand.dealt, hand.dealer, check=False)
@@ -260,52 +294,65 @@ class ExpertBot:
                 seat, action = move.seat, move.action
                 verb = action.verb
                 if seat != me and verb in _HIDDEN:
-                    replay.push(policy.choose(replay.view(seat)), seat)
+                    replay.push(policy.choose(replay.view(seat, scores)), seat)
                     continue
                 if (in_character and seat != me and verb in _INFORMATIVE
-                        and policy.choose(replay.view(seat)) != action):
+                        and policy.choose(replay.view(seat, scores)) != action):
                     in_character = False
                 replay.push(move)
         except CutthroatError:
             return None
         return replay, in_character
 
-    def _rollout(self, hand: Hand) -> None:
+    def _rollout(self, hand: Hand, scores: tuple[int, int, int] | None = None) -> None:
         """Take the remaining decisions before play with the intermediate policy."""
         while not hand.is_over and hand.phase is not Phase.PLAY:
             seat = hand.to_act
             assert seat is not None
-            hand.push(self._policy.choose(hand.view(seat)), seat)
+            hand.push(self._policy.choose(hand.view(seat, scores)), seat)
 
-    def _outcomes(self, hand: Hand, me: int) -> list[tuple[tuple[int, int, int], float]]:
+    def _outcomes(self, hand: Hand, me: int, scores: tuple[int, int, int] | None
+                  ) -> list[tuple[tuple[int, int, int], float]]:
         """How a hand ready for play ends: solved exactly, played out by the model, or
-        both (``playout``), as (points, this seat's side's tricks)."""
+        both (``playout``), as (points, this seat's side's tricks). A hand in which
+        another defender would play for the maker is always played out by the model:
+        the solver would count him as a partner."""
         if hand.result is not None:  # thrown in
             return [(hand.result.points, 0.0)]
         maker = hand.maker
         assert maker is not None
+        playout = self.playout
+        if playout != "policy" and _turncoat(hand, me, scores):
+            playout = "policy"
         out = []
-        if self.playout in ("solver", "mixed"):
+        if playout in ("solver", "mixed"):
             maker_tricks = solve(hand)
             out.append((_points(hand, maker_tricks),
                         float(maker_tricks if me == maker else 5 - maker_tricks)))
-        if self.playout in ("policy", "mixed"):
-            game = hand.copy()
-            while not game.is_over:
-                seat = game.to_act
-                assert seat is not None
-                game.push(self._policy.choose(game.view(seat)), seat)
-            result = game.result
-            assert result is not None
+        if playout in ("policy", "mixed"):
+            result = self._play_out(hand.copy(), scores)
             mine = result.tricks[maker] if me == maker else 5 - result.tricks[maker]
             out.append((result.points, float(mine)))
         return out
 
-    @staticmethod
-    def _ranked(view: View, used: int,
+    def _play_out(self, hand: Hand, scores: tuple[int, int, int] | None) -> HandResult:
+        """Play a hand to its end with the model for every seat."""
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            hand.push(self._policy.choose(hand.view(seat, scores)), seat)
+        result = hand.result
+        assert result is not None
+        return result
+
+    def _ranked(self, view: View, used: int,
                 rows: list[tuple[Action, list[float]]]) -> Analysis:
+        """Options best first; on equal value the model's own choice (the natural
+        move, as a good human would make it), then more tricks."""
         n = max(used, 1)
         options = [Option(a, acc[0] / n, acc[1] / n, acc[2] / n) for a, acc in rows]
-        options.sort(key=lambda o: (-o.value, -o.tricks, str(o.action)))
+        natural = self._policy.choose(view)
+        options.sort(key=lambda o: (-round(o.value, 9), o.action != natural, -o.tricks,
+                                    str(o.action)))
         return Analysis(view.seat, view.phase, tuple(options), used)
 
