@@ -8,9 +8,10 @@ The estimate is exact once the game is decided (R22). Before that it is the solu
 the game as a Markov chain over (scores, dealer): from every position the next hand
 ends in one of a few ways (a seat, counted from the dealer, makes 1 point, marches,
 is euchred, or loses to a lone defender) with the frequencies measured in games of
-intermediate bots (:data:`HAND_OUTCOMES`), the points each way scores are those of the
-rules in force (march points, a lone maker's march, the target, the tie rule), and the
-deal passes to the left. So the estimate knows what a fitted curve cannot: that at
+intermediate bots for the points each seat still needs
+(:mod:`cutthroat.bots.valuation_table`, overall :data:`HAND_OUTCOMES`), the points each
+way scores are those of the rules in force (march points, the target, the tie rule),
+and the deal passes to the left. So the estimate knows what a fitted curve cannot: that at
 9–9–9 the player who bids first next hand is the favourite, and that in a game played
 on after a tie the race is not over.
 
@@ -20,8 +21,8 @@ on after a tie the race is not over.
 >>> win_chances((10, 4, 3), Rules())[0]
 1.0
 >>> nine = win_chances((9, 9, 9), Rules(), dealer=2)  # seat 0 bids first
->>> nine[0] > nine[1] > nine[2]
-True
+>>> [round(p, 2) for p in nine]
+[0.44, 0.27, 0.29]
 """
 
 from __future__ import annotations
@@ -30,18 +31,19 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from ..rules import Rules
+from .valuation_table import BY_NEED, OUTCOMES, OVERALL
 
 __all__ = ["HAND_OUTCOMES", "hand_value", "win_chances"]
 
-HAND_OUTCOMES: tuple[tuple[int, str, float], ...] = (
-    # (maker counted clockwise from the dealer, how the hand ended, frequency)
-    (0, "make", 0.0054), (0, "march", 0.0420), (0, "euchre", 0.0001),
-    (1, "make", 0.2863), (1, "march", 0.1016), (1, "euchre", 0.3103), (1, "lone", 0.0013),
-    (2, "make", 0.1252), (2, "march", 0.0314), (2, "euchre", 0.0954), (2, "lone", 0.0012),
-)
-"""How a hand ends, measured on 30,000 hands of three intermediate bots from positions
-of real games (standard rules): ``make`` 3–4 tricks, ``march`` all five, ``euchre`` the
-defenders' 2 points each, ``lone`` a lone defender's march (4 points each)."""
+HAND_OUTCOMES: tuple[tuple[int, str, float], ...] = tuple(
+    (offset, kind, freq) for (offset, kind), freq in zip(OUTCOMES, OVERALL, strict=True))
+"""How a hand ends, overall: (maker counted clockwise from the dealer, how, frequency),
+measured on hands of three intermediate bots from positions of real games (standard
+rules; :mod:`cutthroat.bots.valuation_table`): ``make`` 3-4 tricks, ``march`` all
+five, ``euchre`` the defenders' 2 points each, ``lone`` a lone defender's march (4
+points each). Near the end of a game the frequencies change (a player one point from
+the target bids on less), so the chain uses them by how many points each seat still
+needs (``BY_NEED``)."""
 
 _LONGEST = 25
 """Games to a higher target are valued as games to this one, with the scores scaled
@@ -101,36 +103,62 @@ _Chances = tuple[float, float, float]
 _Table = Callable[[tuple[int, int, int], int], _Chances]
 
 
+def _need_bucket(need: int) -> int:
+    """The buckets of :data:`BY_NEED`: one point to go, two, three or four, more."""
+    return 0 if need <= 1 else 1 if need <= 2 else 2 if need <= 4 else 3
+
+
+_Step = tuple[tuple[int, int, int], float]
+
+
+def _steps(march: int) -> dict[tuple[int, int, int], list[_Step]]:
+    """For each bucket of needs (from the dealer), the hand's possible gains (from the
+    dealer) with their probabilities."""
+    points = {"make": 1, "march": march, "euchre": 2, "lone": 4}
+    table = dict(BY_NEED)
+    table.setdefault((-1, -1, -1), OVERALL)
+    out = {}
+    for bucket, freqs in table.items():
+        total = sum(freqs)
+        steps: list[_Step] = []
+        for (offset, kind), freq in zip(OUTCOMES, freqs, strict=True):
+            if freq <= 0.0:
+                continue
+            if kind in ("euchre", "lone"):
+                gain = [0 if k == offset else points[kind] for k in range(3)]
+            else:
+                gain = [points[kind] if k == offset else 0 for k in range(3)]
+            steps.append(((gain[0], gain[1], gain[2]), freq / total))
+        out[bucket] = steps
+    return out
+
+
 @lru_cache(maxsize=16)
 def _table(target: int, tie: str, march: int) -> _Table:
     """The chain's solution for one set of scoring rules, filled in lazily."""
-    points = {"make": 1, "march": march, "euchre": 2, "lone": 4}
-    steps: list[tuple[int, tuple[int, int, int], float]] = []
-    for offset, kind, freq in HAND_OUTCOMES:
-        if kind in ("euchre", "lone"):
-            gain = tuple(0 if k == offset else points[kind] for k in range(3))
-        else:
-            gain = tuple(points[kind] if k == offset else 0 for k in range(3))
-        steps.append((offset, (gain[0], gain[1], gain[2]), freq))
-    total = sum(freq for _, _, freq in steps)
-    memo: dict[tuple[tuple[int, int, int], int], tuple[float, float, float]] = {}
+    steps = _steps(march)
+    overall = steps[(-1, -1, -1)]
+    memo: dict[tuple[tuple[int, int, int], int], _Chances] = {}
 
-    def value(scores: tuple[int, int, int], dealer: int) -> tuple[float, float, float]:
+    def value(scores: tuple[int, int, int], dealer: int) -> _Chances:
         found = memo.get((scores, dealer))
         if found is not None:
             return found
         decided = _decided(scores, target, tie)
         if decided is not None:
             return decided
+        rel = [scores[(dealer + k) % 3] for k in range(3)]
+        bucket = (_need_bucket(target - rel[0]), _need_bucket(target - rel[1]),
+                  _need_bucket(target - rel[2]))
         acc = [0.0, 0.0, 0.0]
-        for _, gain, freq in steps:
+        for gain, freq in steps.get(bucket, overall):
             after = [0, 0, 0]
             for k in range(3):
-                after[(dealer + k) % 3] = scores[(dealer + k) % 3] + gain[k]
+                after[(dealer + k) % 3] = rel[k] + gain[k]
             nxt = value((after[0], after[1], after[2]), (dealer + 1) % 3)
-            for s in range(3):
-                acc[s] += freq * nxt[s]
-        result = (acc[0] / total, acc[1] / total, acc[2] / total)
+            for seat in range(3):
+                acc[seat] += freq * nxt[seat]
+        result = (acc[0], acc[1], acc[2])
         memo[(scores, dealer)] = result
         return result
 

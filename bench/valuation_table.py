@@ -1,0 +1,121 @@
+"""Measure how hands end, by position and score, for the expert's valuation.
+
+Plays intermediate bots' games to collect the positions games really pass through, then
+plays many single hands from those positions (intermediate bots in every seat) and
+counts how each ended: which seat, counted from the dealer, made trump, and whether it
+made 3-4 tricks, marched, was euchred or met a lone defender's march. Prints
+``src/cutthroat/bots/valuation_table.py``: the overall frequencies and, for each
+combination of the points the three seats still need (bucketed), frequencies shrunk
+towards the overall ones.
+
+    .venv/bin/python bench/valuation_table.py --hands 150000 > src/cutthroat/bots/valuation_table.py
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections import Counter
+from multiprocessing import Pool
+
+from cutthroat import Game, Hand, Rules
+from cutthroat.bots.base import play_game
+from cutthroat.bots.heuristic import IntermediateBot
+
+KINDS = ("make", "march", "euchre", "lone")
+OUTCOMES = tuple((offset, kind) for offset in range(3) for kind in KINDS)
+SHRINK = 40.0
+"""Pseudo-hands of the overall frequencies added to each bucket's counts."""
+
+
+def need_bucket(need: int) -> int:
+    """0: one point from the target, 1: two, 2: three or four, 3: five or more."""
+    return 0 if need <= 1 else 1 if need <= 2 else 2 if need <= 4 else 3
+
+
+def positions(games: int, seed: int) -> list[tuple[tuple[int, int, int], int]]:
+    """(scores, dealer) at the start of every hand of some intermediate games."""
+    out = []
+    for g in range(games):
+        game = Game(seed=seed + g)
+        play_game(game, [IntermediateBot(seed=3 * g + s) for s in range(3)])
+        scores = [0, 0, 0]
+        for hand, result in zip(game.hands, game.results, strict=True):
+            out.append(((scores[0], scores[1], scores[2]), hand.dealer))
+            scores = [scores[s] + result.points[s] for s in range(3)]
+    return out
+
+
+def classify(points: tuple[int, ...], dealer: int, march: int) -> tuple[int, str] | None:
+    """The (maker from the dealer, kind) of a hand's points; ``None`` if thrown in."""
+    rel = [points[(dealer + k) % 3] for k in range(3)]
+    winners = [k for k in range(3) if rel[k]]
+    if not winners:
+        return None
+    if len(winners) == 1:
+        return winners[0], "march" if rel[winners[0]] >= march else "make"
+    maker = next(k for k in range(3) if not rel[k])
+    return maker, "lone" if max(rel) >= 4 else "euchre"
+
+
+def one(args: tuple[int, list[tuple[tuple[int, int, int], int]], int]) -> tuple:
+    index, starts, seed = args
+    rng = random.Random(seed * 1_000_003 + index)
+    scores, dealer = starts[rng.randrange(len(starts))]
+    rules = Rules()
+    hand = Hand.deal(rules, dealer=dealer, rng=rng)
+    bots = [IntermediateBot(seed=3 * index + s) for s in range(3)]
+    while not hand.is_over:
+        seat = hand.to_act
+        assert seat is not None
+        hand.push(bots[seat].choose(hand.view(seat, scores)), seat)
+    result = hand.result
+    assert result is not None
+    bucket = tuple(need_bucket(rules.target - scores[(dealer + k) % 3]) for k in range(3))
+    return bucket, classify(result.points, dealer, rules.march_points)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=150_000)
+    parser.add_argument("--games", type=int, default=1_000, help="games for the positions")
+    parser.add_argument("--seed", type=int, default=56)
+    parser.add_argument("--workers", type=int, default=None)
+    args = parser.parse_args()
+    starts = positions(args.games, 900_000)
+    with Pool(args.workers) as pool:
+        rows = pool.imap_unordered(one, [(i, starts, args.seed) for i in range(args.hands)],
+                                   chunksize=200)
+        overall: Counter[tuple[int, str] | None] = Counter()
+        buckets: dict[tuple[int, ...], Counter[tuple[int, str] | None]] = {}
+        for done, (bucket, outcome) in enumerate(rows, 1):
+            overall[outcome] += 1
+            buckets.setdefault(bucket, Counter())[outcome] += 1
+            if done % 10_000 == 0:
+                print(f"{done:,} hands", file=sys.stderr)
+    total = sum(overall.values())
+    base = [overall[o] / total for o in OUTCOMES]
+    thrown = overall[None] / total
+    print("# ruff: noqa: E501")
+    print('"""How hands end, measured by ``bench/valuation_table.py`` (do not edit by hand).')
+    print()
+    print(f"{total:,} hands of intermediate bots, standard rules, from positions of real games")
+    print(f"(seed {args.seed}). Outcomes are ``OUTCOMES``: (maker counted from the dealer,")
+    print('kind). Buckets are the points each seat still needs, counted from the dealer:')
+    print('0 one point, 1 two, 2 three or four, 3 five or more."""')
+    print()
+    print(f"OUTCOMES = {OUTCOMES!r}")
+    print(f"THROWN_IN = {thrown:.5f}")
+    print("OVERALL = (" + ", ".join(f"{p:.5f}" for p in base) + ")")
+    print("BY_NEED = {")
+    for bucket in sorted(buckets):
+        counts = buckets[bucket]
+        n = sum(counts.values())
+        freqs = [(counts[o] + SHRINK * base[i]) / (n + SHRINK) for i, o in enumerate(OUTCOMES)]
+        print(f"    {bucket!r}: (" + ", ".join(f"{p:.5f}" for p in freqs) + f"),  # {n} hands")
+    print("}")
+
+
+if __name__ == "__main__":
+    main()
