@@ -1,0 +1,156 @@
+"""Two bots compared hand by hand: the same deal, the same scores, the same opponents.
+
+A research tool for finding where a bot gains or loses. Each hand starts from a
+position that real games pass through (scores and dealer, collected from games of
+intermediate bots), is dealt at random, and is played twice: once with bot A in the
+hero's seat and once with bot B, the other two seats intermediate bots with the same
+seeds. Because everything else is equal, the difference is measured far more sharply
+than by whole games. The measures are the hero's chance to win the game after the hand
+(:func:`cutthroat.bots.valuation.win_chances`) and its points minus the others' average;
+the hands are then grouped by the first decision on which A and B differ.
+
+    .venv/bin/python bench/paired_hands.py expert intermediate --hands 1500
+    .venv/bin/python bench/paired_hands.py expert:bid_samples=160 expert --hands 600
+    .venv/bin/python bench/paired_hands.py oracle-play expert --hands 900
+
+Bots: any registered name (``random``, ``beginner``, ``intermediate``, ``expert``),
+``expert:key=value,...`` for expert options, and two oracles that measure how much
+there is to gain: ``oracle-play`` (the expert, but its card play sees every card) and
+``oracle-bid`` (every decision before play sees every card).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+from collections import defaultdict
+from collections.abc import Callable
+from multiprocessing import Pool
+from typing import Any
+
+from cutthroat import Game, Hand, Rules
+from cutthroat.bots import make_bot
+from cutthroat.bots.base import play_game
+from cutthroat.bots.expert import ExpertBot
+from cutthroat.bots.heuristic import IntermediateBot
+from cutthroat.bots.valuation import win_chances
+from cutthroat.state import Phase
+
+_TRUE: list[Hand | None] = [None]
+"""The hand being played, for the oracles (one per worker process)."""
+
+
+class Oracle(ExpertBot):
+    """The expert, except that in the given phases its "samples" are the true deal."""
+
+    def __init__(self, seed: int, play: bool, **options: Any) -> None:
+        super().__init__(seed, **options)
+        self.cheat_in_play = play
+
+    def _sample(self, view: Any, rng: random.Random) -> Hand:  # type: ignore[override]
+        hand = _TRUE[0]
+        if hand is not None and (view.phase is Phase.PLAY) == self.cheat_in_play:
+            return hand.copy()
+        return super()._sample(view, rng)
+
+
+def factory(spec: str) -> Callable[[int], Any]:
+    """A function of a seed making the bot that ``spec`` names."""
+    if spec == "oracle-play":
+        return lambda seed: Oracle(seed, True, play_samples=1)
+    if spec == "oracle-bid":
+        return lambda seed: Oracle(seed, False, bid_samples=1)
+    name, _, rest = spec.partition(":")
+    options: dict[str, Any] = {}
+    for item in filter(None, rest.split(",")):
+        key, _, value = item.partition("=")
+        options[key] = float(value) if "." in value else int(value)
+    if name == "expert":
+        return lambda seed: ExpertBot(seed, **options)
+    if options:
+        raise SystemExit(f"options are for the expert only: {spec}")
+    return lambda seed: make_bot(name, seed)
+
+
+def positions(games: int) -> list[tuple[tuple[int, int, int], int]]:
+    """(scores, dealer) at the start of each hand of some intermediate games."""
+    out = []
+    for g in range(games):
+        game = Game(seed=900_000 + g)
+        play_game(game, [IntermediateBot(seed=3 * g + s) for s in range(3)])
+        scores = [0, 0, 0]
+        for hand, result in zip(game.hands, game.results, strict=True):
+            out.append(((scores[0], scores[1], scores[2]), hand.dealer))
+            scores = [scores[s] + result.points[s] for s in range(3)]
+    return out
+
+
+def one(args: tuple[int, list[str], list[tuple[tuple[int, int, int], int]], int]) -> list:
+    """Play hand ``index`` once per bot; per bot: (win chance, relative points, log)."""
+    index, specs, starts, seed = args
+    rng = random.Random(seed * 1_000_003 + index)
+    scores, dealer = starts[rng.randrange(len(starts))]
+    deal = Hand.deal(Rules(), dealer=dealer, rng=rng)
+    hero = index % 3
+    out = []
+    for spec in specs:
+        bots: list[Any] = [IntermediateBot(seed=3 * index + s) for s in range(3)]
+        bots[hero] = factory(spec)(index)
+        hand = deal.copy()
+        _TRUE[0] = hand
+        log = []
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            action = bots[seat].choose(hand.view(seat, scores))
+            if seat == hero:
+                log.append((hand.phase.name, str(action)))
+            hand.push(action, seat)
+        result = hand.result
+        assert result is not None
+        points = result.points
+        after = [scores[s] + points[s] for s in range(3)]
+        chance = win_chances(after, Rules(), (dealer + 1) % 3)[hero]
+        out.append((chance, points[hero] - (sum(points) - points[hero]) / 2, log))
+    return out
+
+
+def _interval(values: list[float]) -> str:
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.pstdev(values) / len(values) ** 0.5
+    return f"{mean:+.4f} ± {half:.4f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("a", help="bot A")
+    parser.add_argument("b", help="bot B")
+    parser.add_argument("--hands", type=int, default=600)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=None)
+    args = parser.parse_args()
+    starts = positions(300)
+    jobs = [(i, [args.a, args.b], starts, args.seed) for i in range(args.hands)]
+    with Pool(args.workers) as pool:
+        rows = list(pool.imap_unordered(one, jobs, chunksize=4))
+    chance = [a[0] - b[0] for a, b in rows]
+    points = [a[1] - b[1] for a, b in rows]
+    print(f"{args.a} minus {args.b}, {len(rows)} hands, 95% intervals")
+    print(f"  win chance after the hand  {_interval(chance)}")
+    print(f"  points minus others' mean  {_interval(points)}")
+    groups: dict[str, list[float]] = defaultdict(list)
+    for (ca, _, log_a), (cb, _, log_b) in rows:
+        key = "the same decisions"
+        for x, y in zip(log_a, log_b, strict=False):
+            if x != y:
+                key = f"{x[0].lower()}: {x[1].split()[0]} / {y[1].split()[0]}"
+                break
+        groups[key].append(ca - cb)
+    print(f"\n  {'first different decision (A / B)':42} {'hands':>6} {'sum':>8} {'mean':>8}")
+    for key, diffs in sorted(groups.items(), key=lambda kv: sum(kv[1])):
+        print(f"  {key:42} {len(diffs):6d} {sum(diffs):+8.2f} {statistics.fmean(diffs):+8.4f}")
+
+
+if __name__ == "__main__":
+    main()
