@@ -29,13 +29,13 @@ from collections.abc import Callable
 from multiprocessing import Pool
 from typing import Any
 
-from cutthroat import Game, Hand, Rules
+from cutthroat import Hand, Rules
 from cutthroat.bots import make_bot
-from cutthroat.bots.base import play_game
 from cutthroat.bots.expert import ExpertBot
 from cutthroat.bots.heuristic import IntermediateBot
 from cutthroat.bots.valuation import win_chances
 from cutthroat.state import Phase
+from valuation_table import positions  # bench/ is on the path when run as a script
 
 _TRUE: list[Hand | None] = [None]
 """The hand being played, for the oracles (one per worker process)."""
@@ -71,19 +71,6 @@ def factory(spec: str) -> Callable[[int], Any]:
     if options:
         raise SystemExit(f"options are for the expert only: {spec}")
     return lambda seed: make_bot(name, seed)
-
-
-def positions(games: int) -> list[tuple[tuple[int, int, int], int]]:
-    """(scores, dealer) at the start of each hand of some intermediate games."""
-    out = []
-    for g in range(games):
-        game = Game(seed=900_000 + g)
-        play_game(game, [IntermediateBot(seed=3 * g + s) for s in range(3)])
-        scores = [0, 0, 0]
-        for hand, result in zip(game.hands, game.results, strict=True):
-            out.append(((scores[0], scores[1], scores[2]), hand.dealer))
-            scores = [scores[s] + result.points[s] for s in range(3)]
-    return out
 
 
 def one(args: tuple[int, list[str], list[tuple[tuple[int, int, int], int]], int]) -> list:
@@ -130,7 +117,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=None)
     args = parser.parse_args()
-    starts = positions(300)
+    starts = positions(300, 900_000)
     jobs = [(i, [args.a, args.b], starts, args.seed) for i in range(args.hands)]
     with Pool(args.workers) as pool:
         rows = list(pool.imap_unordered(one, jobs, chunksize=4))
