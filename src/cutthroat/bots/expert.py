@@ -31,7 +31,7 @@ from ..scoring import HandResult, score_hand
 from ..state import Hand, Phase
 from ..views import View
 from .heuristic import IntermediateBot
-from .heuristic_bidding import win_chance
+from .heuristic_play import prefers_maker
 from .sampling import sample_hand
 from .solver import evaluate_moves, solve
 from .valuation import hand_value
@@ -97,23 +97,16 @@ def _points(hand: Hand, maker_tricks: int) -> tuple[int, int, int]:
 
 
 def _turncoat(hand: Hand, me: int, scores: tuple[int, int, int] | None) -> bool:
-    """Whether a defender other than ``me`` would rather the maker made it: a euchre's
-    two points for each defender would help his partner more than him (typically they
-    take the partner to the target), so the intermediate bot, the model of the other
-    seats, plays for the maker (:func:`~cutthroat.bots.heuristic_play.defender_wants_tricks`).
-    The exact solver cannot see that; the model's own play can."""
+    """Whether a defender other than ``me`` would rather the maker made it
+    (:func:`~cutthroat.bots.heuristic_play.prefers_maker`: typically a euchre would take
+    his partner to the target), so that the intermediate bot, the model of the other
+    seats, plays for the maker. The exact solver cannot see that; the model's own play
+    can."""
     maker = hand.maker
     if scores is None or maker is None or hand.sitting_out is not None:
         return False
-    rules = hand.rules
-    for seat in range(3):
-        if seat in (me, maker):
-            continue
-        euchre = [scores[s] + (0 if s == maker else 2) for s in range(3)]
-        made = [scores[s] + (1 if s == maker else 0) for s in range(3)]
-        if win_chance(euchre, rules, seat) < win_chance(made, rules, seat):
-            return True
-    return False
+    return any(prefers_maker(scores, hand.rules, seat, maker)
+               for seat in range(3) if seat not in (me, maker))
 
 
 def _tally(acc: list[float], view: View, points: tuple[int, int, int], side: float,
@@ -215,11 +208,12 @@ class ExpertBot:
                 break
         return self._ranked(view, used, [
             (Action.play(Card.from_id(card)), acc) for card, acc in totals.items()
-        ])
+        ], self._policy.choose(view))
 
-    def _candidates(self, view: View, legal: list[Action]) -> list[Action]:
+    def _candidates(self, view: View, legal: list[Action], model: Action) -> list[Action]:
         """The options worth simulating: all of them, but for a keep the model's
-        choice and the best others by a quick count of trumps, aces and voids."""
+        choice (``model``) and the best others by a quick count of trumps, aces and
+        voids."""
         if view.phase is not Phase.KEEP:
             return legal
         trump = view.trump
@@ -237,14 +231,14 @@ class ExpertBot:
             scored.append((score, action))
         scored.sort(key=lambda item: -item[0])
         # The intermediate bot's own keep is always among the candidates.
-        model = self._policy.choose(view)
         best = [a for _, a in scored if a != model][: max(self.keep_candidates - 1, 1)]
         return [model, *best]
 
     def _analyse_decision(self, view: View, legal: list[Action],
                           rng: random.Random) -> Analysis:
         me = view.seat
-        candidates = self._candidates(view, legal)
+        natural = self._policy.choose(view)
+        candidates = self._candidates(view, legal, natural)
         totals = [[0.0, 0.0, 0.0] for _ in candidates]
         deadline = self._deadline()
         used = 0
@@ -260,7 +254,7 @@ class ExpertBot:
             used += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        return self._ranked(view, used, list(zip(candidates, totals, strict=True)))
+        return self._ranked(view, used, list(zip(candidates, totals, strict=True)), natural)
 
     def _sample(self, view: View, rng: random.Random) -> Hand:
         """A deal consistent with the view and, mostly, with how the others played it.
@@ -345,13 +339,13 @@ class ExpertBot:
         assert result is not None
         return result
 
-    def _ranked(self, view: View, used: int,
-                rows: list[tuple[Action, list[float]]]) -> Analysis:
-        """Options best first; on equal value the model's own choice (the natural
-        move, as a good human would make it), then more tricks."""
+    @staticmethod
+    def _ranked(view: View, used: int, rows: list[tuple[Action, list[float]]],
+                natural: Action) -> Analysis:
+        """Options best first; on equal value ``natural``, the model's own choice (the
+        move a good human would make), then more tricks."""
         n = max(used, 1)
         options = [Option(a, acc[0] / n, acc[1] / n, acc[2] / n) for a, acc in rows]
-        natural = self._policy.choose(view)
         options.sort(key=lambda o: (-round(o.value, 9), o.action != natural, -o.tricks,
                                     str(o.action)))
         return Analysis(view.seat, view.phase, tuple(options), used)

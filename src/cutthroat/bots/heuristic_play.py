@@ -34,10 +34,11 @@ from dataclasses import dataclass, field
 
 from ..actions import Action
 from ..cards import EFF_SUIT, PLAIN_POWER, SUIT_MASK, TRUMP_POWER, Card, Rank, deck_mask
+from ..rules import Rules
 from ..views import View
 from .heuristic_bidding import win_chance
 
-__all__ = ["Table", "decide_play", "defender_wants_tricks"]
+__all__ = ["Table", "decide_play", "defender_wants_tricks", "prefers_maker"]
 
 Decision = tuple[Action, str]
 
@@ -246,17 +247,25 @@ def defender_wants_tricks(view: View, table: Table) -> bool:
     rules = view.rules
     scores = view.scores
     me = table.me
-
-    def chance(gains: dict[int, int]) -> float:
-        return win_chance([scores[s] + gains.get(s, 0) for s in range(3)], rules, me)
-
-    euchre = chance({s: 2 for s in range(3) if s != table.maker})
-    made = chance({table.maker: 1})
-    if euchre >= made:
+    if not prefers_maker(scores, rules, me, table.maker):
         return True
+    made = _chance(scores, rules, me, {table.maker: 1})
     march = rules.lone_march_points if table.maker in view.alone else rules.march_points
     defender_tricks = sum(view.tricks_won[s] for s in range(3) if s != table.maker)
-    return defender_tricks == 0 and chance({table.maker: march}) < made
+    return defender_tricks == 0 and _chance(scores, rules, me, {table.maker: march}) < made
+
+
+def _chance(scores: Sequence[int], rules: Rules, seat: int, gains: dict[int, int]) -> float:
+    return win_chance([scores[s] + gains.get(s, 0) for s in range(3)], rules, seat)
+
+
+def prefers_maker(scores: Sequence[int], rules: Rules, seat: int, maker: int) -> bool:
+    """Whether defender ``seat`` would rather the maker made his point than be euchred
+    (by :func:`~cutthroat.bots.heuristic_bidding.win_chance`): the euchre's two points
+    for each defender would help his partner more than him. The intermediate bot then
+    plays for the maker (:func:`defender_wants_tricks`)."""
+    euchre = _chance(scores, rules, seat, {s: 2 for s in range(3) if s != maker})
+    return euchre < _chance(scores, rules, seat, {maker: 1})
 
 
 # --- choosing cards -------------------------------------------------------------------------

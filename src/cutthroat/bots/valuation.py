@@ -111,33 +111,27 @@ def _need_bucket(need: int) -> int:
 _Step = tuple[tuple[int, int, int], float]
 
 
-def _steps(march: int) -> dict[tuple[int, int, int], list[_Step]]:
-    """For each bucket of needs (from the dealer), the hand's possible gains (from the
-    dealer) with their probabilities."""
+def _steps(freqs: tuple[float, ...], march: int) -> list[_Step]:
+    """The hand's possible gains (counted from the dealer) and their probabilities."""
     points = {"make": 1, "march": march, "euchre": 2, "lone": 4}
-    table = dict(BY_NEED)
-    table.setdefault((-1, -1, -1), OVERALL)
-    out = {}
-    for bucket, freqs in table.items():
-        total = sum(freqs)
-        steps: list[_Step] = []
-        for (offset, kind), freq in zip(OUTCOMES, freqs, strict=True):
-            if freq <= 0.0:
-                continue
-            if kind in ("euchre", "lone"):
-                gain = [0 if k == offset else points[kind] for k in range(3)]
-            else:
-                gain = [points[kind] if k == offset else 0 for k in range(3)]
-            steps.append(((gain[0], gain[1], gain[2]), freq / total))
-        out[bucket] = steps
-    return out
+    total = sum(freqs)
+    steps: list[_Step] = []
+    for (offset, kind), freq in zip(OUTCOMES, freqs, strict=True):
+        if freq <= 0.0:
+            continue
+        if kind in ("euchre", "lone"):
+            gain = [0 if k == offset else points[kind] for k in range(3)]
+        else:
+            gain = [points[kind] if k == offset else 0 for k in range(3)]
+        steps.append(((gain[0], gain[1], gain[2]), freq / total))
+    return steps
 
 
 @lru_cache(maxsize=16)
 def _table(target: int, tie: str, march: int) -> _Table:
     """The chain's solution for one set of scoring rules, filled in lazily."""
-    steps = _steps(march)
-    overall = steps[(-1, -1, -1)]
+    by_need = {bucket: _steps(freqs, march) for bucket, freqs in BY_NEED.items()}
+    overall = _steps(OVERALL, march)
     memo: dict[tuple[tuple[int, int, int], int], _Chances] = {}
 
     def value(scores: tuple[int, int, int], dealer: int) -> _Chances:
@@ -151,7 +145,7 @@ def _table(target: int, tie: str, march: int) -> _Table:
         bucket = (_need_bucket(target - rel[0]), _need_bucket(target - rel[1]),
                   _need_bucket(target - rel[2]))
         acc = [0.0, 0.0, 0.0]
-        for gain, freq in steps.get(bucket, overall):
+        for gain, freq in by_need.get(bucket, overall):
             after = [0, 0, 0]
             for k in range(3):
                 after[(dealer + k) % 3] = rel[k] + gain[k]
