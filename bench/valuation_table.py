@@ -106,8 +106,11 @@ def main() -> None:
     print('0 one point, 1 two, 2 three or four, 3 five or more."""')
     print()
     print(f"OUTCOMES = {OUTCOMES!r}")
+    print('"""The ways a hand ends: (maker counted clockwise from the dealer, kind)."""')
     print(f"THROWN_IN = {thrown:.5f}")
+    print('"""The share of hands thrown in (all passed twice)."""')
     print("OVERALL = (" + ", ".join(f"{p:.5f}" for p in base) + ")")
+    print('"""How often each of ``OUTCOMES`` happened, over all positions."""')
     print("BY_NEED = {")
     for bucket in sorted(buckets):
         counts = buckets[bucket]
@@ -115,6 +118,7 @@ def main() -> None:
         freqs = [(counts[o] + SHRINK * base[i]) / (n + SHRINK) for i, o in enumerate(OUTCOMES)]
         print(f"    {bucket!r}: (" + ", ".join(f"{p:.5f}" for p in freqs) + f"),  # {n} hands")
     print("}")
+    print('"""The same, by the bucketed points (dealer, left, right) still need."""')
 
 
 if __name__ == "__main__":

@@ -7,8 +7,11 @@ kind). Buckets are the points each seat still needs, counted from the dealer:
 0 one point, 1 two, 2 three or four, 3 five or more."""
 
 OUTCOMES = ((0, 'make'), (0, 'march'), (0, 'euchre'), (0, 'lone'), (1, 'make'), (1, 'march'), (1, 'euchre'), (1, 'lone'), (2, 'make'), (2, 'march'), (2, 'euchre'), (2, 'lone'))
+"""The ways a hand ends: (maker counted clockwise from the dealer, kind)."""
 THROWN_IN = 0.00000
+"""The share of hands thrown in (all passed twice)."""
 OVERALL = (0.00515, 0.04180, 0.00000, 0.00000, 0.29109, 0.10311, 0.30451, 0.00143, 0.12485, 0.03235, 0.09465, 0.00106)
+"""How often each of ``OUTCOMES`` happened, over all positions."""
 BY_NEED = {
     (0, 0, 0): (0.00042, 0.00338, 0.00000, 0.00000, 0.35484, 0.07096, 0.49935, 0.00012, 0.04039, 0.00665, 0.02381, 0.00009),  # 455 hands
     (0, 0, 1): (0.00103, 0.00840, 0.00000, 0.00000, 0.32484, 0.08605, 0.44312, 0.00029, 0.05525, 0.01655, 0.06425, 0.00021),  # 159 hands
@@ -75,3 +78,4 @@ BY_NEED = {
     (3, 3, 2): (0.00858, 0.05836, 0.00000, 0.00000, 0.29882, 0.10657, 0.29994, 0.00001, 0.11050, 0.03056, 0.08561, 0.00106),  # 7562 hands
     (3, 3, 3): (0.00390, 0.04304, 0.00000, 0.00000, 0.28656, 0.10262, 0.30088, 0.00190, 0.12853, 0.03371, 0.09735, 0.00151),  # 82001 hands
 }
+"""The same, by the bucketed points (dealer, left, right) still need."""
