@@ -22,16 +22,12 @@ from multiprocessing import Pool
 from cutthroat import Game, Hand, Rules
 from cutthroat.bots.base import play_game
 from cutthroat.bots.heuristic import IntermediateBot
+from cutthroat.bots.valuation import need_bucket
 
 KINDS = ("make", "march", "euchre", "lone")
 OUTCOMES = tuple((offset, kind) for offset in range(3) for kind in KINDS)
 SHRINK = 40.0
 """Pseudo-hands of the overall frequencies added to each bucket's counts."""
-
-
-def need_bucket(need: int) -> int:
-    """0: one point from the target, 1: two, 2: three or four, 3: five or more."""
-    return 0 if need <= 1 else 1 if need <= 2 else 2 if need <= 4 else 3
 
 
 def positions(games: int, seed: int) -> list[tuple[tuple[int, int, int], int]]:

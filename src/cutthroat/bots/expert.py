@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from ..actions import Action, Verb
 from ..cards import TRUMP_POWER, Card
 from ..errors import CutthroatError
-from ..scoring import HandResult, score_hand
+from ..scoring import score_hand
 from ..state import Hand, Phase
 from ..views import View
 from .heuristic import IntermediateBot
@@ -96,7 +96,12 @@ def _points(hand: Hand, maker_tricks: int) -> tuple[int, int, int]:
                       defender_alone=None if lone is None else defender, tricks=tricks)
 
 
-def _turncoat(hand: Hand, me: int, scores: tuple[int, int, int] | None) -> bool:
+def _side(me: int, maker: int, maker_tricks: int) -> float:
+    """The tricks of ``me``'s side (maker or defenders) when the maker took these."""
+    return float(maker_tricks if me == maker else 5 - maker_tricks)
+
+
+def _turncoat(hand: Hand | View, me: int, scores: tuple[int, int, int] | None) -> bool:
     """Whether a defender other than ``me`` would rather the maker made it
     (:func:`~cutthroat.bots.heuristic_play.prefers_maker`: typically a euchre would take
     his partner to the target), so that the intermediate bot, the model of the other
@@ -184,25 +189,23 @@ class ExpertBot:
     def _analyse_play(self, view: View, legal: list[Action], rng: random.Random) -> Analysis:
         me = view.seat
         totals = {a.card.id: [0.0, 0.0, 0.0] for a in legal if a.card is not None}
+        # Maker, lone defender and scores are public in play: the same on every sample.
+        turncoat = _turncoat(view, me, view.scores)
         deadline = self._deadline()
         used = 0
         for _ in range(self.play_samples):
             hand = self._sample(view, rng)
             maker = hand.maker
             assert maker is not None
-            if _turncoat(hand, me, view.scores):
+            if turncoat:
                 for card in totals:
                     after = hand.copy()
                     after.apply_id(card)
-                    result = self._play_out(after, view.scores)
-                    tricks = result.tricks[maker]
-                    _tally(totals[card], view, result.points,
-                           tricks if me == maker else 5 - tricks)
+                    _tally(totals[card], view, *self._played_out(after, me, view.scores))
             else:
                 for card, maker_tricks in evaluate_moves(hand).items():
-                    points = _points(hand, maker_tricks)
-                    side = maker_tricks if me == maker else 5 - maker_tricks
-                    _tally(totals[card], view, points, side)
+                    _tally(totals[card], view, _points(hand, maker_tricks),
+                           _side(me, maker, maker_tricks))
             used += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
@@ -247,7 +250,7 @@ class ExpertBot:
             for index, action in enumerate(candidates):
                 hand = sample.copy()
                 hand.push(action)
-                self._rollout(hand, view.scores)
+                self._model_moves(hand, view.scores, until_play=True)
                 outcomes = self._outcomes(hand, me, view.scores)
                 for points, side in outcomes:
                     _tally(totals[index], view, points, side, 1.0 / len(outcomes))
@@ -298,9 +301,11 @@ class ExpertBot:
             return None
         return replay, in_character
 
-    def _rollout(self, hand: Hand, scores: tuple[int, int, int] | None = None) -> None:
-        """Take the remaining decisions before play with the intermediate policy."""
-        while not hand.is_over and hand.phase is not Phase.PLAY:
+    def _model_moves(self, hand: Hand, scores: tuple[int, int, int] | None, *,
+                     until_play: bool) -> None:
+        """Let the model (the intermediate bot, shown the game's score) take every
+        decision: up to the first card (``until_play``) or to the end of the hand."""
+        while not hand.is_over and not (until_play and hand.phase is Phase.PLAY):
             seat = hand.to_act
             assert seat is not None
             hand.push(self._policy.choose(hand.view(seat, scores)), seat)
@@ -321,23 +326,20 @@ class ExpertBot:
         out = []
         if playout in ("solver", "mixed"):
             maker_tricks = solve(hand)
-            out.append((_points(hand, maker_tricks),
-                        float(maker_tricks if me == maker else 5 - maker_tricks)))
+            out.append((_points(hand, maker_tricks), _side(me, maker, maker_tricks)))
         if playout in ("policy", "mixed"):
-            result = self._play_out(hand.copy(), scores)
-            mine = result.tricks[maker] if me == maker else 5 - result.tricks[maker]
-            out.append((result.points, float(mine)))
+            out.append(self._played_out(hand.copy(), me, scores))
         return out
 
-    def _play_out(self, hand: Hand, scores: tuple[int, int, int] | None) -> HandResult:
-        """Play a hand to its end with the model for every seat."""
-        while not hand.is_over:
-            seat = hand.to_act
-            assert seat is not None
-            hand.push(self._policy.choose(hand.view(seat, scores)), seat)
+    def _played_out(self, hand: Hand, me: int, scores: tuple[int, int, int] | None
+                    ) -> tuple[tuple[int, int, int], float]:
+        """Play a hand in play to its end with the model for every seat: (points, the
+        tricks of ``me``'s side)."""
+        self._model_moves(hand, scores, until_play=False)
         result = hand.result
-        assert result is not None
-        return result
+        maker = hand.maker
+        assert result is not None and maker is not None
+        return result.points, _side(me, maker, result.tricks[maker])
 
     @staticmethod
     def _ranked(view: View, used: int, rows: list[tuple[Action, list[float]]],

@@ -33,7 +33,7 @@ from functools import lru_cache
 from ..rules import Rules
 from .valuation_table import BY_NEED, OUTCOMES, OVERALL
 
-__all__ = ["HAND_OUTCOMES", "hand_value", "win_chances"]
+__all__ = ["HAND_OUTCOMES", "hand_value", "need_bucket", "win_chances"]
 
 HAND_OUTCOMES: tuple[tuple[int, str, float], ...] = tuple(
     (offset, kind, freq) for (offset, kind), freq in zip(OUTCOMES, OVERALL, strict=True))
@@ -103,8 +103,9 @@ _Chances = tuple[float, float, float]
 _Table = Callable[[tuple[int, int, int], int], _Chances]
 
 
-def _need_bucket(need: int) -> int:
-    """The buckets of :data:`BY_NEED`: one point to go, two, three or four, more."""
+def need_bucket(need: int) -> int:
+    """The bucket of ``BY_NEED`` (:mod:`cutthroat.bots.valuation_table`) for a seat that
+    still needs ``need`` points: 0 one point, 1 two, 2 three or four, 3 five or more."""
     return 0 if need <= 1 else 1 if need <= 2 else 2 if need <= 4 else 3
 
 
@@ -142,8 +143,8 @@ def _table(target: int, tie: str, march: int) -> _Table:
         if decided is not None:
             return decided
         rel = [scores[(dealer + k) % 3] for k in range(3)]
-        bucket = (_need_bucket(target - rel[0]), _need_bucket(target - rel[1]),
-                  _need_bucket(target - rel[2]))
+        bucket = (need_bucket(target - rel[0]), need_bucket(target - rel[1]),
+                  need_bucket(target - rel[2]))
         acc = [0.0, 0.0, 0.0]
         for gain, freq in by_need.get(bucket, overall):
             after = [0, 0, 0]
