@@ -9,6 +9,14 @@ combination of the points the three seats still need (bucketed), frequencies shr
 towards the overall ones.
 
     .venv/bin/python bench/valuation_table.py --hands 150000 > src/cutthroat/bots/valuation_table.py
+
+With ``--expert GAMES`` it plays that many deals of the expert against two intermediate
+bots instead (each deal three times, the expert in each seat) and prints
+``src/cutthroat/bots/valuation_self.py``: how hands end when the expert sits at each
+position from the dealer, the expert's valuation's knowledge of its own strength.
+
+    .venv/bin/python bench/valuation_table.py --expert 120 --seed 777000 \
+        > src/cutthroat/bots/valuation_self.py
 """
 
 from __future__ import annotations
@@ -21,8 +29,10 @@ from multiprocessing import Pool
 
 from cutthroat import Game, Hand, Rules
 from cutthroat.bots.base import play_game
+from cutthroat.bots.expert import ExpertBot
 from cutthroat.bots.heuristic import IntermediateBot
 from cutthroat.bots.valuation import need_bucket
+from cutthroat.bots.valuation_table import OVERALL
 
 KINDS = ("make", "march", "euchre", "lone")
 OUTCOMES = tuple((offset, kind) for offset in range(3) for kind in KINDS)
@@ -72,13 +82,70 @@ def one(args: tuple[int, list[tuple[tuple[int, int, int], int]], int]) -> tuple:
     return bucket, classify(result.points, dealer, rules.march_points)
 
 
+def expert_game(args: tuple[int, int, int]) -> list[tuple[int, tuple[int, str] | None]]:
+    """Play deal ``index`` with the expert in seat ``hero``: per hand, (the expert's seat
+    counted from the dealer, how the hand ended)."""
+    index, hero, seed = args
+    game = Game(seed=seed + index)
+    bots: list[ExpertBot | IntermediateBot] = [
+        IntermediateBot(seed=3 * index + s) for s in range(3)]
+    bots[hero] = ExpertBot(seed=1000 + index, aware=False)  # valuing as among equals
+    play_game(game, bots)
+    return [((hero - hand.dealer) % 3, classify(result.points, hand.dealer, 3))
+            for hand, result in zip(game.hands, game.results, strict=True)]
+
+
+def print_self(games: int, seed: int, workers: int | None) -> None:
+    """Print the ``valuation_self`` module from ``games`` deals of the expert against
+    two intermediate bots, shrunk towards the intermediate bots' ``OVERALL``."""
+    jobs = [(g, hero, seed) for g in range(games) for hero in range(3)]
+    counts: dict[int, Counter[tuple[int, str] | None]] = {p: Counter() for p in range(3)}
+    with Pool(workers) as pool:
+        for done, rows in enumerate(pool.imap_unordered(expert_game, jobs), 1):
+            for offset, outcome in rows:
+                counts[offset][outcome] += 1
+            if done % 30 == 0:
+                print(f"{done:,} of {len(jobs):,} games", file=sys.stderr)
+    render_self(counts, games, seed)
+
+
+def render_self(counts: dict[int, Counter[tuple[int, str] | None]], games: int,
+                seed: int) -> None:
+    """Print the ``valuation_self`` module from the counted outcomes."""
+    print("# ruff: noqa: E501")
+    print('"""How hands end with the expert at the table, measured by')
+    print("``bench/valuation_table.py --expert`` (do not edit by hand).")
+    print()
+    print(f"{games} deals of the expert (``aware=False``) against two intermediate bots, each")
+    print(f"played three times with the expert in each seat (seed {seed}), standard rules.")
+    print("For each position of the expert counted from the dealer (0 the dealer, 1 his")
+    print("left, 2 his right), the frequencies of ``OUTCOMES`` of")
+    print(":mod:`cutthroat.bots.valuation_table`, shrunk")
+    print('towards the intermediate bots\' ``OVERALL``."""')
+    print()
+    print("SELF = {")
+    for offset in range(3):
+        found = counts[offset]
+        n = sum(v for k, v in found.items() if k is not None)
+        freqs = [(found[o] + SHRINK * OVERALL[i]) / (n + SHRINK)
+                 for i, o in enumerate(OUTCOMES)]
+        print(f"    {offset}: (" + ", ".join(f"{p:.5f}" for p in freqs) + f"),  # {n} hands")
+    print("}")
+    print('"""How hands end, by the expert\'s position from the dealer."""')
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=150_000)
     parser.add_argument("--games", type=int, default=1_000, help="games for the positions")
     parser.add_argument("--seed", type=int, default=56)
     parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--expert", type=int, default=0, metavar="GAMES",
+                        help="measure the expert's own table from this many deals")
     args = parser.parse_args()
+    if args.expert:
+        print_self(args.expert, args.seed, args.workers)
+        return
     starts = positions(args.games, 900_000)
     with Pool(args.workers) as pool:
         rows = pool.imap_unordered(one, [(i, starts, args.seed) for i in range(args.hands)],

@@ -13,6 +13,7 @@ from cutthroat import Deal, Game, Hand, Phase, Rules
 from cutthroat.bots import play_game
 from cutthroat.bots.expert import ExpertBot
 from cutthroat.bots.valuation import HAND_OUTCOMES, hand_value, win_chances
+from cutthroat.bots.valuation_self import SELF
 from cutthroat.bots.valuation_table import BY_NEED, OUTCOMES, OVERALL
 from cutthroat.cli import app, random_variants
 
@@ -136,10 +137,13 @@ def test_R22_win_chances_know_who_bids_first_next_hand() -> None:
     assert win_chances((0, 0, 0), rules) == pytest.approx((1 / 3,) * 3)
 
 
-def test_win_chances_solve_the_chain_of_hands() -> None:
+@pytest.mark.parametrize("hero", [None, 0, 2])
+def test_win_chances_solve_the_chain_of_hands(hero: int | None) -> None:
     # The estimate is a fixed point: a position is worth the average, over how the next
     # hand can end (with the frequencies measured for the points each seat still needs,
     # counted from the dealer), of the position it leads to, the deal passing left.
+    # With a hero (the expert's own seat) each outcome's frequency is scaled by how
+    # much more or less often it happens with the expert at that position.
     rules = Rules()
 
     def bucket(need: int) -> int:
@@ -147,7 +151,11 @@ def test_win_chances_solve_the_chain_of_hands() -> None:
 
     for scores, dealer in [((3, 5, 7), 0), ((8, 8, 2), 1), ((0, 9, 6), 2), ((9, 9, 9), 0)]:
         needs = tuple(bucket(10 - scores[(dealer + k) % 3]) for k in range(3))
-        freqs = BY_NEED.get(needs, OVERALL)
+        freqs = list(BY_NEED.get(needs, OVERALL))
+        if hero is not None:
+            own = SELF[(hero - dealer) % 3]
+            freqs = [f * (m / o if o else 1.0)
+                     for f, m, o in zip(freqs, own, OVERALL, strict=True)]
         expected = [0.0, 0.0, 0.0]
         for (offset, kind), freq in zip(OUTCOMES, freqs, strict=True):
             maker = (dealer + offset) % 3
@@ -158,11 +166,33 @@ def test_win_chances_solve_the_chain_of_hands() -> None:
                 for seat in range(3):
                     if seat != maker:
                         after[seat] += 2 if kind == "euchre" else 4
-            nxt = win_chances(after, rules, (dealer + 1) % 3)
+            nxt = win_chances(after, rules, (dealer + 1) % 3, hero=hero)
             for seat in range(3):
                 expected[seat] += freq / sum(freqs) * nxt[seat]
-        assert win_chances(scores, rules, dealer) == pytest.approx(tuple(expected))
+        assert win_chances(scores, rules, dealer, hero=hero) == pytest.approx(tuple(expected))
     assert sum(freq for _, _, freq in HAND_OUTCOMES) == pytest.approx(1.0, abs=1e-3)
+
+
+def test_win_chances_of_the_expert_know_its_own_strength() -> None:
+    # Valued as the expert among two intermediates, the expert is the favourite from
+    # the start, and the opponent on its left (who bids after it) the weakest, as
+    # measured in their games; the end of the game stays exact.
+    rules = Rules()
+    for hero in range(3):
+        chances = win_chances((0, 0, 0), rules, hero=hero)
+        assert sum(chances) == pytest.approx(1.0)
+        assert chances[hero] > 0.36 > 0.33 > chances[(hero + 1) % 3]
+        assert chances[hero] > chances[(hero + 2) % 3] > chances[(hero + 1) % 3]
+        assert win_chances((10, 3, 4), rules, hero=hero) == (1.0, 0.0, 0.0)
+    # The same position seen from any seat: the table turns with the hero.
+    for dealer in range(3):
+        seen = win_chances((7, 2, 5), rules, dealer, hero=1)
+        turned = win_chances((2, 5, 7), rules, (dealer - 1) % 3, hero=0)
+        assert seen == pytest.approx((turned[2], turned[0], turned[1]))
+    # A hero position that does not exist in the long tables still has one.
+    assert win_chances((0, 0, 0), Rules(target=500), hero=2)[2] > 1 / 3
+    assert hand_value(0, (1, 0, 0), (9, 9, 9), rules, 0, hero=True) == pytest.approx(1.0,
+                                                                                      abs=0.01)
 
 
 def test_win_chances_follow_the_rules_in_force() -> None:
@@ -260,3 +290,27 @@ def test_expert_knows_when_a_co_defender_plays_for_the_maker() -> None:
     assert not _turncoat(hand, 0, (3, 3, 3))
     assert not _turncoat(hand, 0, None)
     assert not _turncoat(hand, 2, (8, 3, 3))  # seat 0 is the one who gains by a euchre
+
+
+@pytest.mark.parametrize("aware", [True, False])
+def test_expert_values_outcomes_knowing_it_is_the_expert(aware: bool,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """By default the expert values a hand's points by its own chances among two
+    intermediates (``hero``); ``aware=False`` values them as among equals."""
+    import cutthroat.bots.expert as expert
+
+    seen: set[bool] = set()
+    real = expert.hand_value
+
+    def spy(*args, hero: bool = False, **kwargs):  # type: ignore[no-untyped-def]
+        seen.add(hero)
+        return real(*args, hero=hero, **kwargs)
+
+    monkeypatch.setattr(expert, "hand_value", spy)
+    bot = ExpertBot(seed=1, play_samples=2, bid_samples=2, keep_candidates=2, aware=aware)
+    hand = Hand.deal(Rules(), dealer=0, seed=4)
+    while not hand.is_over:
+        seat = hand.to_act
+        assert seat is not None
+        hand.push(bot.choose(hand.view(seat, (4, 6, 2))), seat)
+    assert seen == {aware}

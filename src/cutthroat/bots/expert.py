@@ -11,8 +11,9 @@ sample:
   intermediate bot for every seat, and the play is solved exactly.
 
 Each outcome is valued in game terms (:func:`cutthroat.bots.valuation.hand_value`: the
-chance to win the game after the hand's points), so the same hand is bid differently at
-0–0 and when an opponent needs two points. The same samples are used for every option
+chance to win the game after the hand's points, knowing that the later hands are played
+by this expert and two intermediate bots), so the same hand is bid differently at 0–0
+and when an opponent needs two points. The same samples are used for every option
 (common random numbers), which makes the comparison sharper than the sample size
 suggests. :meth:`ExpertBot.analyse` returns every option's value and a reason, which
 is what ``cutthroat hint`` prints.
@@ -115,9 +116,11 @@ def _turncoat(hand: Hand | View, me: int, scores: tuple[int, int, int] | None) -
 
 
 def _tally(acc: list[float], view: View, points: tuple[int, int, int], side: float,
-           weight: float = 1.0) -> None:
-    """Add one sample's outcome to an option's totals: value, own points, side tricks."""
-    acc[0] += weight * hand_value(view.seat, points, view.scores, view.rules, view.dealer)
+           weight: float = 1.0, *, hero: bool = True) -> None:
+    """Add one sample's outcome to an option's totals: value, own points, side tricks
+    (``hero``: valued knowing that the expert, not an intermediate, plays this seat)."""
+    acc[0] += weight * hand_value(view.seat, points, view.scores, view.rules, view.dealer,
+                                  hero=hero)
     acc[1] += weight * points[view.seat]
     acc[2] += weight * side
 
@@ -140,13 +143,16 @@ class ExpertBot:
         playout: how a simulated hand is played once bidding is over: ``"solver"``
             (exactly, both sides seeing all cards), ``"policy"`` (by the intermediate
             bot for every seat) or ``"mixed"`` (the average of the two).
+        aware: value outcomes by the expert's own chances among two intermediate bots
+            (:func:`cutthroat.bots.valuation.win_chances` with ``hero``), which knows
+            how the expert's hands end, rather than as a game among equals.
     """
 
     name = "expert"
 
     def __init__(self, seed: int | None = 0, *, play_samples: int = 20, bid_samples: int = 40,
                  keep_candidates: int = 6, time_limit: float | None = None,
-                 inference: float = 0.01, playout: str = "solver",
+                 inference: float = 0.01, playout: str = "solver", aware: bool = True,
                  rng: random.Random | None = None) -> None:
         if playout not in ("solver", "policy", "mixed"):
             raise ValueError(f"playout must be solver, policy or mixed, not {playout!r}")
@@ -157,6 +163,7 @@ class ExpertBot:
         self.keep_candidates = keep_candidates
         self.time_limit = time_limit
         self.inference = inference
+        self.aware = aware
         self._policy = IntermediateBot(seed=0)
 
     def choose(self, view: View) -> Action:
@@ -201,11 +208,12 @@ class ExpertBot:
                 for card in totals:
                     after = hand.copy()
                     after.apply_id(card)
-                    _tally(totals[card], view, *self._played_out(after, me, view.scores))
+                    _tally(totals[card], view, *self._played_out(after, me, view.scores),
+                           hero=self.aware)
             else:
                 for card, maker_tricks in evaluate_moves(hand).items():
                     _tally(totals[card], view, _points(hand, maker_tricks),
-                           _side(me, maker, maker_tricks))
+                           _side(me, maker, maker_tricks), hero=self.aware)
             used += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
@@ -253,7 +261,8 @@ class ExpertBot:
                 self._model_moves(hand, view.scores, until_play=True)
                 outcomes = self._outcomes(hand, me, view.scores)
                 for points, side in outcomes:
-                    _tally(totals[index], view, points, side, 1.0 / len(outcomes))
+                    _tally(totals[index], view, points, side, 1.0 / len(outcomes),
+                           hero=self.aware)
             used += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break

@@ -15,6 +15,14 @@ and the deal passes to the left. So the estimate knows what a fitted curve canno
 9–9–9 the player who bids first next hand is the favourite, and that in a game played
 on after a tie the race is not over.
 
+The expert bot values its outcomes with a ``hero``: its own seat, whose hands end as
+measured in games of the expert against two intermediate bots
+(:mod:`cutthroat.bots.valuation_self`; by its position from the dealer, each outcome's
+frequency scaled by how much more or less often it happens then). The expert makes
+trump less often than an intermediate but is euchred far less, and the opponent on its
+left is the one who suffers: the chain knows it, and so values a point by the race as
+it really is run.
+
 >>> from cutthroat import Rules
 >>> [round(p, 2) for p in win_chances((0, 0, 0), Rules())]
 [0.33, 0.33, 0.33]
@@ -31,6 +39,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from ..rules import Rules
+from .valuation_self import SELF
 from .valuation_table import BY_NEED, OUTCOMES, OVERALL
 
 __all__ = ["HAND_OUTCOMES", "hand_value", "need_bucket", "win_chances"]
@@ -54,8 +63,8 @@ _CAP = 12
 after ties that long is treated as won by the leaders)."""
 
 
-def win_chances(scores: Sequence[int], rules: Rules,
-                dealer: int | None = None) -> tuple[float, float, float]:
+def win_chances(scores: Sequence[int], rules: Rules, dealer: int | None = None, *,
+                hero: int | None = None) -> tuple[float, float, float]:
     """Each seat's chance to win the game from these scores.
 
     Args:
@@ -63,13 +72,20 @@ def win_chances(scores: Sequence[int], rules: Rules,
         rules: the rules (target, tie rule and points per outcome matter).
         dealer: the dealer of the next hand, if known; otherwise the average over the
             three possible dealers.
+        hero: a seat played by the expert bot, the other two by intermediate bots: the
+            hands then end as measured in such games (``SELF`` of
+            :mod:`cutthroat.bots.valuation_table`), not as between equals.
     """
+    if hero is not None and hero != 0:  # the chain is kept with the hero in seat 0
+        turned = win_chances((scores[hero], scores[(hero + 1) % 3], scores[(hero + 2) % 3]),
+                             rules, None if dealer is None else (dealer - hero) % 3, hero=0)
+        return (turned[(0 - hero) % 3], turned[(1 - hero) % 3], turned[(2 - hero) % 3])
     target = rules.target
     key = (scores[0], scores[1], scores[2])
     if target > _LONGEST:  # a long game is valued as a game to _LONGEST, scaled
         key = (_scaled(key[0], target), _scaled(key[1], target), _scaled(key[2], target))
         target = _LONGEST
-    table = _table(target, rules.tie, rules.march_points)
+    table = _table(target, rules.tie, rules.march_points, hero is not None)
     if dealer is not None:
         return table(key, dealer)
     rows = [table(key, d) for d in range(3)]
@@ -128,11 +144,22 @@ def _steps(freqs: tuple[float, ...], march: int) -> list[_Step]:
     return steps
 
 
+def _tilted(freqs: Sequence[float], offset: int) -> tuple[float, ...]:
+    """``freqs`` as they change when the expert sits ``offset`` seats from the dealer:
+    each outcome scaled by how much more or less often it happens in its games."""
+    measured = SELF[offset]
+    return tuple(f * (m / o if o > 0 else 1.0)
+                 for f, m, o in zip(freqs, measured, OVERALL, strict=True))
+
+
 @lru_cache(maxsize=16)
-def _table(target: int, tie: str, march: int) -> _Table:
-    """The chain's solution for one set of scoring rules, filled in lazily."""
-    by_need = {bucket: _steps(freqs, march) for bucket, freqs in BY_NEED.items()}
-    overall = _steps(OVERALL, march)
+def _table(target: int, tie: str, march: int, hero: bool = False) -> _Table:
+    """The chain's solution for one set of scoring rules, filled in lazily; with
+    ``hero``, seat 0 is played by the expert (:func:`_tilted`)."""
+    offsets = range(3) if hero else range(1)
+    by_need = {(bucket, p): _steps(_tilted(freqs, p) if hero else freqs, march)
+               for bucket, freqs in BY_NEED.items() for p in offsets}
+    overalls = [_steps(_tilted(OVERALL, p) if hero else OVERALL, march) for p in offsets]
     memo: dict[tuple[tuple[int, int, int], int], _Chances] = {}
 
     def value(scores: tuple[int, int, int], dealer: int) -> _Chances:
@@ -146,7 +173,8 @@ def _table(target: int, tie: str, march: int) -> _Table:
         bucket = (need_bucket(target - rel[0]), need_bucket(target - rel[1]),
                   need_bucket(target - rel[2]))
         acc = [0.0, 0.0, 0.0]
-        for gain, freq in by_need.get(bucket, overall):
+        offset = (0 - dealer) % 3 if hero else 0
+        for gain, freq in by_need.get((bucket, offset), overalls[offset]):
             after = [0, 0, 0]
             for k in range(3):
                 after[(dealer + k) % 3] = rel[k] + gain[k]
@@ -161,11 +189,13 @@ def _table(target: int, tie: str, march: int) -> _Table:
 
 
 def hand_value(seat: int, points: Sequence[int], scores: Sequence[int] | None,
-               rules: Rules, dealer: int | None = None) -> float:
+               rules: Rules, dealer: int | None = None, *, hero: bool = False) -> float:
     """The value for ``seat`` of scoring ``points`` this hand from ``scores``: its chance
     to win afterwards (the next hand dealt by the left of ``dealer``, this hand's
-    dealer, when given), plus a small tie-break for its own points."""
+    dealer, when given; with ``hero``, ``seat`` is the expert among intermediates, see
+    :func:`win_chances`), plus a small tie-break for its own points."""
     before = scores if scores is not None else (0, 0, 0)
     after = [before[s] + points[s] for s in range(3)]
     nxt = None if dealer is None else (dealer + 1) % 3
-    return win_chances(after, rules, nxt)[seat] + 0.001 * (points[seat] - sum(points) / 3)
+    chances = win_chances(after, rules, nxt, hero=seat if hero else None)
+    return chances[seat] + 0.001 * (points[seat] - sum(points) / 3)
