@@ -295,8 +295,8 @@ def test_expert_knows_when_a_co_defender_plays_for_the_maker() -> None:
 @pytest.mark.parametrize("aware", [True, False])
 def test_expert_values_outcomes_knowing_it_is_the_expert(aware: bool,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    """By default the expert values a hand's points by its own chances among two
-    intermediates (``hero``); ``aware=False`` values them as among equals."""
+    """With ``aware`` the expert values a hand's points by its own chances among two
+    intermediates (``hero``); without (the default) as among equals."""
     import cutthroat.bots.expert as expert
 
     seen: set[bool] = set()

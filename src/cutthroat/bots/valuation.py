@@ -15,13 +15,13 @@ and the deal passes to the left. So the estimate knows what a fitted curve canno
 9–9–9 the player who bids first next hand is the favourite, and that in a game played
 on after a tie the race is not over.
 
-The expert bot values its outcomes with a ``hero``: its own seat, whose hands end as
-measured in games of the expert against two intermediate bots
+With a ``hero`` (the expert bot's option ``aware``) one seat's hands end as measured in
+games of the expert against two intermediate bots
 (:mod:`cutthroat.bots.valuation_self`; by its position from the dealer, each outcome's
-frequency scaled by how much more or less often it happens then). The expert makes
+frequency scaled by how much more or less often it happens then): the expert makes
 trump less often than an intermediate but is euchred far less, and the opponent on its
-left is the one who suffers: the chain knows it, and so values a point by the race as
-it really is run.
+left is the one who suffers, so the chain values a point by the race as it is run
+between those players.
 
 >>> from cutthroat import Rules
 >>> [round(p, 2) for p in win_chances((0, 0, 0), Rules())]
