@@ -91,7 +91,8 @@ def expert_game(args: tuple[int, int, int]) -> list[tuple[int, tuple[int, str] |
         IntermediateBot(seed=3 * index + s) for s in range(3)]
     bots[hero] = ExpertBot(seed=1000 + index, aware=False)  # valuing as among equals
     play_game(game, bots)
-    return [((hero - hand.dealer) % 3, classify(result.points, hand.dealer, 3))
+    march = game.rules.march_points
+    return [((hero - hand.dealer) % 3, classify(result.points, hand.dealer, march))
             for hand, result in zip(game.hands, game.results, strict=True)]
 
 
@@ -120,8 +121,8 @@ def render_self(counts: dict[int, Counter[tuple[int, str] | None]], games: int,
     print(f"played three times with the expert in each seat (seed {seed}), standard rules.")
     print("For each position of the expert counted from the dealer (0 the dealer, 1 his")
     print("left, 2 his right), the frequencies of ``OUTCOMES`` of")
-    print(":mod:`cutthroat.bots.valuation_table`, shrunk")
-    print('towards the intermediate bots\' ``OVERALL``."""')
+    print(":mod:`cutthroat.bots.valuation_table`, shrunk towards the intermediate bots'")
+    print('``OVERALL`` with 40 pseudo-hands."""')
     print()
     print("SELF = {")
     for offset in range(3):

@@ -74,7 +74,7 @@ def win_chances(scores: Sequence[int], rules: Rules, dealer: int | None = None, 
             three possible dealers.
         hero: a seat played by the expert bot, the other two by intermediate bots: the
             hands then end as measured in such games (``SELF`` of
-            :mod:`cutthroat.bots.valuation_table`), not as between equals.
+            :mod:`cutthroat.bots.valuation_self`), not as between equals.
     """
     if hero is not None and hero != 0:  # the chain is kept with the hero in seat 0
         turned = win_chances((scores[hero], scores[(hero + 1) % 3], scores[(hero + 2) % 3]),
