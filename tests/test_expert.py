@@ -314,3 +314,59 @@ def test_expert_values_outcomes_knowing_it_is_the_expert(aware: bool,
         assert seat is not None
         hand.push(bot.choose(hand.view(seat, (4, 6, 2))), seat)
     assert seen == {aware}
+
+
+def _ready_for_play(seed: int) -> Hand:
+    """A hand at its first card, seat 1 the maker with the dummy, nobody alone."""
+    hand = Hand.deal(Rules(), dealer=0, seed=seed)
+    while hand.phase is not Phase.PLAY:
+        seat = hand.to_act
+        assert seat is not None
+        texts = hand.legal_texts()
+        hand.push("order" if "order" in texts and seat == 1 else
+                  "dummy" if "dummy" in texts else
+                  "pass" if "pass" in texts else texts[0], seat)
+    assert hand.maker == 1 and not hand.alone
+    return hand
+
+
+@pytest.mark.parametrize("me", [0, 1])
+def test_expert_calibrated_playout_counts_a_hand_as_really_played(me: int) -> None:
+    """``calibrated``: a solved hand ends in every trick count the measured spread gives
+    for its solved tricks (the table for the expert as maker when it is the maker),
+    with those shares as weights; without, exactly as solved."""
+    from cutthroat.bots.expert import SPREAD
+    from cutthroat.bots.solver import solve
+
+    for seed in range(4):
+        hand = _ready_for_play(seed)
+        solved = solve(hand)
+        plain = ExpertBot(seed=0)._outcomes(hand, me, (0, 0, 0))
+        assert [(side, weight) for _, side, weight in plain] == [
+            (solved if me == 1 else 5 - solved, 1.0)]
+        spread = ExpertBot(seed=0, calibrated=True)._outcomes(hand, me, (0, 0, 0))
+        assert sum(weight for _, _, weight in spread) == pytest.approx(1.0)
+        shares = SPREAD[me == 1][solved]
+        for points, side, weight in spread:
+            tricks = int(side) if me == 1 else 5 - int(side)
+            assert weight == pytest.approx(shares[tricks])
+            assert points[1] == (0 if tricks < 3 else 1 if tricks < 5 else 3)
+        assert len(spread) == sum(1 for share in shares if share)
+        mixed = ExpertBot(seed=0, calibrated=True, playout="mixed")._outcomes(hand, me,
+                                                                              (0, 0, 0))
+        assert sum(weight for _, _, weight in mixed) == pytest.approx(1.0)
+
+
+def test_playout_calibration_is_a_fair_measure() -> None:
+    """The measured spread of real play around the solver's verdict: every solved count
+    was seen, and more tricks solved means more tricks really taken, for the expert
+    as maker and against it."""
+    from cutthroat.bots.expert import SPREAD
+    from cutthroat.bots.playout_calibration import PLAYED
+
+    for expert_maker, rows in SPREAD.items():
+        assert all(sum(row) > 0 for row in PLAYED[expert_maker])
+        means = [sum(t * share for t, share in enumerate(row)) for row in rows]
+        assert means == sorted(means)
+        for row in rows:
+            assert sum(row) == pytest.approx(1.0)

@@ -32,6 +32,7 @@ from ..state import Hand, Phase
 from ..views import View
 from .heuristic import IntermediateBot
 from .heuristic_play import prefers_maker
+from .playout_calibration import PLAYED
 from .sampling import sample_hand
 from .solver import evaluate_moves, solve
 from .valuation import hand_value
@@ -45,6 +46,10 @@ _INFORMATIVE = frozenset({Verb.PASS, Verb.ORDER, Verb.CALL, Verb.PICKUP, Verb.LE
 _HIDDEN = frozenset({Verb.DISCARD, Verb.KEEP})
 """Decisions the other seats cannot see; the model's choice stands in for them."""
 _TRIES = 48
+SPREAD = {expert_maker: tuple(tuple(n / sum(row) for n in row) for row in rows)
+          for expert_maker, rows in PLAYED.items()}
+"""``SPREAD[the expert is maker][solved tricks]``: the shares of the maker's tricks as
+really played (:mod:`cutthroat.bots.playout_calibration`)."""
 """Deals drawn per sample in search of one on which the others bid in character (a
 try costs well under a millisecond; after that many the last deal is used)."""
 
@@ -146,6 +151,11 @@ class ExpertBot:
             (:func:`cutthroat.bots.valuation.win_chances` with ``hero``), which knows
             how the expert's hands end, rather than as a game among equals (the
             default; on 1,200 paired games the two won the same, see docs/bots.md).
+        calibrated: with the solver's playout, count a solved hand as it is really
+            played rather than as solved: the maker's tricks spread as measured in
+            hands of the expert against intermediates (:data:`SPREAD`), where
+            defenders who cannot see the maker's cards let a hand solved for two
+            tricks be made a quarter of the time.
     """
 
     name = "expert"
@@ -153,7 +163,7 @@ class ExpertBot:
     def __init__(self, seed: int | None = 0, *, play_samples: int = 20, bid_samples: int = 40,
                  keep_candidates: int = 6, time_limit: float | None = None,
                  inference: float = 0.01, playout: str = "solver", aware: bool = False,
-                 rng: random.Random | None = None) -> None:
+                 calibrated: bool = False, rng: random.Random | None = None) -> None:
         if playout not in ("solver", "policy", "mixed"):
             raise ValueError(f"playout must be solver, policy or mixed, not {playout!r}")
         self.playout = playout
@@ -164,6 +174,7 @@ class ExpertBot:
         self.time_limit = time_limit
         self.inference = inference
         self.aware = aware
+        self.calibrated = calibrated
         self._policy = IntermediateBot(seed=0)
 
     def choose(self, view: View) -> Action:
@@ -259,10 +270,8 @@ class ExpertBot:
                 hand = sample.copy()
                 hand.push(action)
                 self._model_moves(hand, view.scores, until_play=True)
-                outcomes = self._outcomes(hand, me, view.scores)
-                for points, side in outcomes:
-                    _tally(totals[index], view, points, side, 1.0 / len(outcomes),
-                           hero=self.aware)
+                for points, side, weight in self._outcomes(hand, me, view.scores):
+                    _tally(totals[index], view, points, side, weight, hero=self.aware)
             used += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
@@ -320,24 +329,33 @@ class ExpertBot:
             hand.push(self._policy.choose(hand.view(seat, scores)), seat)
 
     def _outcomes(self, hand: Hand, me: int, scores: tuple[int, int, int] | None
-                  ) -> list[tuple[tuple[int, int, int], float]]:
+                  ) -> list[tuple[tuple[int, int, int], float, float]]:
         """How a hand ready for play ends: solved exactly, played out by the model, or
-        both (``playout``), as (points, this seat's side's tricks). A hand in which
+        both (``playout``), as (points, this seat's side's tricks, weight), the weights
+        summing to one. With ``calibrated`` a solved hand (nobody alone) ends in each
+        trick count as often as such hands were really played. A hand in which
         another defender would play for the maker is always played out by the model:
         the solver would count him as a partner."""
         if hand.result is not None:  # thrown in
-            return [(hand.result.points, 0.0)]
+            return [(hand.result.points, 0.0, 1.0)]
         maker = hand.maker
         assert maker is not None
         playout = self.playout
         if playout != "policy" and _turncoat(hand, me, scores):
             playout = "policy"
-        out = []
+        out: list[tuple[tuple[int, int, int], float, float]] = []
         if playout in ("solver", "mixed"):
             maker_tricks = solve(hand)
-            out.append((_points(hand, maker_tricks), _side(me, maker, maker_tricks)))
+            if self.calibrated and not hand.alone:
+                spread = SPREAD[maker == me][maker_tricks]
+                out.extend((_points(hand, tricks), _side(me, maker, tricks), share)
+                           for tricks, share in enumerate(spread) if share)
+            else:
+                out.append((_points(hand, maker_tricks), _side(me, maker, maker_tricks), 1.0))
         if playout in ("policy", "mixed"):
-            out.append(self._played_out(hand.copy(), me, scores))
+            out.append((*self._played_out(hand.copy(), me, scores), 1.0))
+        if playout == "mixed":
+            out = [(points, side, weight / 2) for points, side, weight in out]
         return out
 
     def _played_out(self, hand: Hand, me: int, scores: tuple[int, int, int] | None

@@ -1,0 +1,100 @@
+"""Measure how the solver's verdict on a hand compares with how it is really played.
+
+Before play the expert values each option by solving the sampled hands exactly, as if
+both sides saw every card. Real play is not like that: the defenders do not see the
+maker's cards, and the maker does not see theirs. This script plays single hands of the
+expert against two intermediate bots (the expert in each seat in turn, from positions of
+real games), solves each hand at its first card, and counts the maker's tricks as
+played against the solver's, separately for the expert as maker and for an intermediate
+maker (the expert defending). Hands with a player alone, or a defender playing for the
+maker (the expert plays those out rather than solving them), are left out. Prints
+``src/cutthroat/bots/playout_calibration.py``:
+
+    .venv/bin/python bench/calibration_table.py --hands 2400 --seed 555000 \\
+        > src/cutthroat/bots/playout_calibration.py
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections import Counter
+from multiprocessing import Pool
+
+from cutthroat import Hand, Rules
+from cutthroat.bots.expert import ExpertBot, _turncoat
+from cutthroat.bots.heuristic import IntermediateBot
+from cutthroat.bots.solver import solve
+from cutthroat.state import Phase
+from valuation_table import positions  # bench/ is on the path when run as a script
+
+_STARTS: list[tuple[tuple[int, int, int], int]] = []
+
+
+def _init() -> None:
+    _STARTS.extend(positions(300, 900_000))
+
+
+def one(job: tuple[int, int]) -> tuple[bool, int, int] | None:
+    """Hand ``index``: (the expert is maker, solved maker tricks, played maker tricks),
+    or ``None`` if it is not counted (thrown in, someone alone, a turncoat defender)."""
+    index, seed = job
+    rng = random.Random(seed + index)
+    scores, dealer = _STARTS[rng.randrange(len(_STARTS))]
+    hand = Hand.deal(Rules(), dealer=dealer, rng=rng)
+    hero = index % 3
+    bots: list[ExpertBot | IntermediateBot] = [IntermediateBot(seed=3 * index + s)
+                                               for s in range(3)]
+    bots[hero] = ExpertBot(index)
+    solved: int | None = None
+    while not hand.is_over:
+        if hand.phase is Phase.PLAY and solved is None:
+            if hand.alone or _turncoat(hand, hero, scores):
+                return None
+            solved = solve(hand)
+        seat = hand.to_act
+        assert seat is not None
+        hand.push(bots[seat].choose(hand.view(seat, scores)), seat)
+    if solved is None or hand.maker is None or hand.result is None:
+        return None
+    return hand.maker == hero, solved, hand.result.tricks[hand.maker]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2400)
+    parser.add_argument("--seed", type=int, default=555_000)
+    parser.add_argument("--workers", type=int, default=None)
+    args = parser.parse_args()
+    counts: dict[bool, list[Counter[int]]] = {True: [Counter() for _ in range(6)],
+                                              False: [Counter() for _ in range(6)]}
+    with Pool(args.workers, initializer=_init) as pool:
+        jobs = [(i, args.seed) for i in range(args.hands)]
+        for done, row in enumerate(pool.imap_unordered(one, jobs, chunksize=8), 1):
+            if row is not None:
+                expert_maker, solved, played = row
+                counts[expert_maker][solved][played] += 1
+            if done % 200 == 0:
+                print(f"{done:,} hands", file=sys.stderr)
+    print('"""How hands solved exactly are really played, measured by')
+    print('``bench/calibration_table.py`` (do not edit by hand).')
+    print()
+    print(f"{args.hands:,} hands of the expert against two intermediate bots, the expert in each")
+    print(f"seat in turn (seed {args.seed}), standard rules; hands with a player alone or a")
+    print('defender playing for the maker left out."""')
+    print()
+    print("PLAYED = {")
+    for expert_maker in (True, False):
+        print(f"    {expert_maker}: (")
+        for solved, row in enumerate(counts[expert_maker]):
+            print(f"        ({', '.join(str(row[t]) for t in range(6))}),  # solved {solved}")
+        print("    ),")
+    print("}")
+    print('"""``PLAYED[the expert is maker][solved maker tricks][played maker tricks]``: how')
+    print("many hands the solver gave so many tricks to the maker and the maker really took")
+    print('so many."""')
+
+
+if __name__ == "__main__":
+    main()
