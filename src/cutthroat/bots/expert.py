@@ -46,12 +46,12 @@ _INFORMATIVE = frozenset({Verb.PASS, Verb.ORDER, Verb.CALL, Verb.PICKUP, Verb.LE
 _HIDDEN = frozenset({Verb.DISCARD, Verb.KEEP})
 """Decisions the other seats cannot see; the model's choice stands in for them."""
 _TRIES = 48
+"""Deals drawn per sample in search of one on which the others bid in character (a
+try costs well under a millisecond; after that many the last deal is used)."""
 SPREAD = {expert_maker: tuple(tuple(n / sum(row) for n in row) for row in rows)
           for expert_maker, rows in PLAYED.items()}
 """``SPREAD[the expert is maker][solved tricks]``: the shares of the maker's tricks as
 really played (:mod:`cutthroat.bots.playout_calibration`)."""
-"""Deals drawn per sample in search of one on which the others bid in character (a
-try costs well under a millisecond; after that many the last deal is used)."""
 
 
 @dataclass(frozen=True, slots=True)
