@@ -151,8 +151,9 @@ class ExpertBot:
             (:func:`cutthroat.bots.valuation.win_chances` with ``hero``), which knows
             how the expert's hands end, rather than as a game among equals (the
             default; on 1,200 paired games the two won the same, see docs/bots.md).
-        calibrated: with the solver's playout, count a solved hand as it is really
-            played rather than as solved: the maker's tricks spread as measured in
+        calibrated: in decisions before play, with the solver's playout, count a
+            solved hand as it is really played rather than as solved (card play is
+            not affected): the maker's tricks spread as measured in
             hands of the expert against intermediates (:data:`SPREAD`), where
             defenders who cannot see the maker's cards let a hand solved for two
             tricks be made a quarter of the time.
