@@ -4,8 +4,10 @@ For each decision the expert deals the cards it cannot see many times, consisten
 with its view (:mod:`cutthroat.bots.sampling`), and plays each option out on every
 sample:
 
-* in trick play, the exact solver (:mod:`cutthroat.bots.solver`) gives the result of
-  each card against best defence on that sample (perfect-information Monte Carlo);
+* in trick play, each card is searched on that sample against the model of the other
+  seats (:mod:`cutthroat.bots.model_search`: every line of this seat's cards, the others
+  played by the intermediate bot), or with ``card_play="solver"`` solved exactly
+  against best defence (:mod:`cutthroat.bots.solver`);
 * before play (bids, pick-up, discard, dummy or alone, keep, defender alone, the blind
   trump of R6) the option is applied, the rest of the hand's decisions are taken by the
   intermediate bot for every seat, and the play is solved exactly.
@@ -32,6 +34,7 @@ from ..state import Hand, Phase
 from ..views import View
 from .heuristic import IntermediateBot
 from .heuristic_play import prefers_maker
+from .model_search import ModelSearch
 from .playout_calibration import PLAYED
 from .sampling import sample_hand
 from .solver import evaluate_moves, solve
@@ -157,6 +160,10 @@ class ExpertBot:
             hands of the expert against intermediates (:data:`SPREAD`), where
             defenders who cannot see the maker's cards let a hand solved for two
             tricks be made a quarter of the time.
+        card_play: how a card is valued on a sample: ``"model"`` (the default: the
+            best line of this seat's cards against the others played by the model,
+            :class:`~cutthroat.bots.model_search.ModelSearch`) or ``"solver"`` (the
+            exact result against best defence, both sides seeing every card).
     """
 
     name = "expert"
@@ -164,9 +171,13 @@ class ExpertBot:
     def __init__(self, seed: int | None = 0, *, play_samples: int = 20, bid_samples: int = 40,
                  keep_candidates: int = 6, time_limit: float | None = None,
                  inference: float = 0.01, playout: str = "solver", aware: bool = False,
-                 calibrated: bool = False, rng: random.Random | None = None) -> None:
+                 calibrated: bool = False, card_play: str = "model",
+                 rng: random.Random | None = None) -> None:
         if playout not in ("solver", "policy", "mixed"):
             raise ValueError(f"playout must be solver, policy or mixed, not {playout!r}")
+        if card_play not in ("model", "solver"):
+            raise ValueError(f"card_play must be model or solver, not {card_play!r}")
+        self.card_play = card_play
         self.playout = playout
         self.rng = rng if rng is not None else random.Random(seed)
         self.play_samples = play_samples
@@ -216,7 +227,14 @@ class ExpertBot:
             hand = self._sample(view, rng)
             maker = hand.maker
             assert maker is not None
-            if turncoat:
+            if self.card_play == "model":
+                search = ModelSearch(me, self._policy, view.scores, hand, hero=self.aware)
+                for card, (value, points, side) in search.options(hand).items():
+                    acc = totals[card]
+                    acc[0] += value
+                    acc[1] += points
+                    acc[2] += side
+            elif turncoat:
                 for card in totals:
                     after = hand.copy()
                     after.apply_id(card)
