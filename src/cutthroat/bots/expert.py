@@ -29,12 +29,11 @@ from dataclasses import dataclass, field
 from ..actions import Action, Verb
 from ..cards import TRUMP_POWER, Card
 from ..errors import CutthroatError
-from ..scoring import score_hand
 from ..state import Hand, Phase
 from ..views import View
 from .heuristic import IntermediateBot
 from .heuristic_play import prefers_maker
-from .model_search import ModelSearch
+from .model_search import ModelSearch, hand_points, side_tricks
 from .playout_calibration import PLAYED
 from .sampling import sample_hand
 from .solver import evaluate_moves, solve
@@ -89,24 +88,6 @@ class Analysis:
     def best(self) -> Action:
         """The chosen action."""
         return self.options[0].action
-
-
-def _points(hand: Hand, maker_tricks: int) -> tuple[int, int, int]:
-    """Points of a hand in play if the maker ends with ``maker_tricks`` tricks."""
-    maker = hand.maker
-    assert maker is not None
-    tricks = [0, 0, 0]
-    tricks[maker] = maker_tricks
-    lone = hand.sitting_out
-    defender = (maker + 1) % 3 if lone is None else 3 - maker - lone
-    tricks[defender] = 5 - maker_tricks
-    return score_hand(hand.rules, maker=maker, maker_alone=maker in hand.alone,
-                      defender_alone=None if lone is None else defender, tricks=tricks)
-
-
-def _side(me: int, maker: int, maker_tricks: int) -> float:
-    """The tricks of ``me``'s side (maker or defenders) when the maker took these."""
-    return float(maker_tricks if me == maker else 5 - maker_tricks)
 
 
 def _turncoat(hand: Hand | View, me: int, scores: tuple[int, int, int] | None) -> bool:
@@ -220,7 +201,7 @@ class ExpertBot:
         me = view.seat
         totals = {a.card.id: [0.0, 0.0, 0.0] for a in legal if a.card is not None}
         # Maker, lone defender and scores are public in play: the same on every sample.
-        turncoat = _turncoat(view, me, view.scores)
+        turncoat = self.card_play == "solver" and _turncoat(view, me, view.scores)
         deadline = self._deadline()
         used = 0
         for _ in range(self.play_samples):
@@ -242,8 +223,8 @@ class ExpertBot:
                            hero=self.aware)
             else:
                 for card, maker_tricks in evaluate_moves(hand).items():
-                    _tally(totals[card], view, _points(hand, maker_tricks),
-                           _side(me, maker, maker_tricks), hero=self.aware)
+                    _tally(totals[card], view, hand_points(hand, maker_tricks),
+                           side_tricks(me, maker, maker_tricks), hero=self.aware)
             used += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
@@ -367,10 +348,11 @@ class ExpertBot:
             maker_tricks = solve(hand)
             if self.calibrated and not hand.alone:
                 spread = SPREAD[maker == me][maker_tricks]
-                out.extend((_points(hand, tricks), _side(me, maker, tricks), share)
+                out.extend((hand_points(hand, tricks), side_tricks(me, maker, tricks), share)
                            for tricks, share in enumerate(spread) if share)
             else:
-                out.append((_points(hand, maker_tricks), _side(me, maker, maker_tricks), 1.0))
+                out.append((hand_points(hand, maker_tricks),
+                            side_tricks(me, maker, maker_tricks), 1.0))
         if playout in ("policy", "mixed"):
             out.append((*self._played_out(hand.copy(), me, scores), 1.0))
         if playout == "mixed":
@@ -385,7 +367,7 @@ class ExpertBot:
         result = hand.result
         maker = hand.maker
         assert result is not None and maker is not None
-        return result.points, _side(me, maker, result.tricks[maker])
+        return result.points, side_tricks(me, maker, result.tricks[maker])
 
     @staticmethod
     def _ranked(view: View, used: int, rows: list[tuple[Action, list[float]]],

@@ -23,7 +23,7 @@ from ..state import Hand
 from ..views import View
 from .valuation import hand_value
 
-__all__ = ["LineValue", "ModelSearch", "Policy"]
+__all__ = ["LineValue", "ModelSearch", "Policy", "hand_points", "side_tricks"]
 
 
 class Policy(Protocol):
@@ -32,6 +32,24 @@ class Policy(Protocol):
     def choose(self, view: View) -> Action:
         """The model's action."""
         ...
+
+
+def hand_points(hand: Hand, maker_tricks: int) -> tuple[int, int, int]:
+    """The points of a hand in play if its maker ends with ``maker_tricks`` tricks."""
+    maker = hand.maker
+    assert maker is not None
+    tricks = [0, 0, 0]
+    tricks[maker] = maker_tricks
+    lone = hand.sitting_out
+    defender = (maker + 1) % 3 if lone is None else 3 - maker - lone
+    tricks[defender] = 5 - maker_tricks
+    return score_hand(hand.rules, maker=maker, maker_alone=maker in hand.alone,
+                      defender_alone=None if lone is None else defender, tricks=tricks)
+
+
+def side_tricks(me: int, maker: int, maker_tricks: int) -> float:
+    """The tricks of ``me``'s side (maker or defenders) when the maker took these."""
+    return float(maker_tricks if me == maker else 5 - maker_tricks)
 
 
 LineValue = tuple[float, float, float]
@@ -70,19 +88,12 @@ class ModelSearch:
         """The line value of the hand ending with ``maker_tricks`` to the maker."""
         known = self._ends.get(maker_tricks)
         if known is None:
-            hand, me, maker = self._hand, self.me, self._maker
-            tricks = [0, 0, 0]
-            tricks[maker] = maker_tricks
-            lone = hand.sitting_out
-            defender = (maker + 1) % 3 if lone is None else 3 - maker - lone
-            tricks[defender] = 5 - maker_tricks
-            points = score_hand(hand.rules, maker=maker, maker_alone=maker in hand.alone,
-                                defender_alone=None if lone is None else defender,
-                                tricks=tricks)
-            side = maker_tricks if me == maker else 5 - maker_tricks
+            hand, me = self._hand, self.me
+            points = hand_points(hand, maker_tricks)
             value = hand_value(me, points, self.scores, hand.rules, hand.dealer,
                                hero=self._hero)
-            known = self._ends[maker_tricks] = (value, float(points[me]), float(side))
+            known = self._ends[maker_tricks] = (
+                value, float(points[me]), side_tricks(me, self._maker, maker_tricks))
         return known
 
     def best(self, hand: Hand) -> LineValue:
