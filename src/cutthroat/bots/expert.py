@@ -26,7 +26,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from ..actions import Action, Verb
+from ..actions import Action, Move, Verb
 from ..cards import TRUMP_POWER, Card
 from ..errors import CutthroatError
 from ..state import Hand, Phase
@@ -35,7 +35,7 @@ from .heuristic import IntermediateBot
 from .heuristic_play import prefers_maker
 from .model_search import ModelSearch, hand_points, side_tricks
 from .playout_calibration import PLAYED
-from .sampling import sample_hand
+from .sampling import parsed_move, sample_hand
 from .solver import evaluate_moves, solve
 from .valuation import hand_value
 
@@ -128,6 +128,10 @@ class ExpertBot:
             differ from what the intermediate bot would have bid with those cards: a
             deal on which they bid "out of character" is kept with this probability
             (1.0 turns inference off; 0.0 trusts the model completely).
+        play_inference: judge the sampled deals by the cards the others played as well
+            as by their bids (the default): a deal on which the model would have played
+            another card than the one seen counts as out of character. The deals of one
+            card decision that stay in character are carried to the next.
         playout: how a simulated hand is played once bidding is over: ``"solver"``
             (exactly, both sides seeing all cards), ``"policy"`` (by the intermediate
             bot for every seat) or ``"mixed"`` (the average of the two).
@@ -153,12 +157,14 @@ class ExpertBot:
                  keep_candidates: int = 6, time_limit: float | None = None,
                  inference: float = 0.01, playout: str = "solver", aware: bool = False,
                  calibrated: bool = False, card_play: str = "model",
+                 play_inference: bool = True,
                  rng: random.Random | None = None) -> None:
         if playout not in ("solver", "policy", "mixed"):
             raise ValueError(f"playout must be solver, policy or mixed, not {playout!r}")
         if card_play not in ("model", "solver"):
             raise ValueError(f"card_play must be model or solver, not {card_play!r}")
         self.card_play = card_play
+        self.play_inference = play_inference
         self.playout = playout
         self.rng = rng if rng is not None else random.Random(seed)
         self.play_samples = play_samples
@@ -169,6 +175,7 @@ class ExpertBot:
         self.aware = aware
         self.calibrated = calibrated
         self._policy = IntermediateBot(seed=0)
+        self._carry: tuple[View, list[Hand]] | None = None
 
     def choose(self, view: View) -> Action:
         """The option with the best expected value."""
@@ -204,8 +211,11 @@ class ExpertBot:
         turncoat = self.card_play == "solver" and _turncoat(view, me, view.scores)
         deadline = self._deadline()
         used = 0
-        for _ in range(self.play_samples):
-            hand = self._sample(view, rng)
+        carried = self._carried(view, rng)
+        drawn: list[Hand] = []
+        for index in range(self.play_samples):
+            hand = carried[index] if index < len(carried) else self._sample(view, rng)
+            drawn.append(hand)
             maker = hand.maker
             assert maker is not None
             if self.card_play == "model":
@@ -228,9 +238,49 @@ class ExpertBot:
             used += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
+        self._carry = (view, drawn)
         return self._ranked(view, used, [
             (Action.play(Card.from_id(card)), acc) for card, acc in totals.items()
         ], self._policy.choose(view))
+
+    def _carried(self, view: View, rng: random.Random) -> list[Hand]:
+        """The deals sampled for this seat's last card of the same hand, brought up to
+        ``view`` by the cards played since, that are still consistent with it and (with
+        ``play_inference``) in character: a particle filter, so that a deal found once
+        by rejection need not be found again."""
+        if self._carry is None:
+            return []
+        before, deals = self._carry
+        self._carry = None
+        known = len(before.moves)
+        if (before.seat != view.seat or before.dealer != view.dealer
+                or before.upcard != view.upcard or before.scores != view.scores
+                or before.rules != view.rules or view.moves[:known] != before.moves):
+            return []
+        since = [parsed_move(text) for text in view.moves[known:]]
+        mine = set(view.cards)
+        out = []
+        for deal in deals:
+            hand = self._extend(deal.copy(), since, view, rng)
+            if hand is not None and set(hand.cards(view.seat)) == mine:
+                out.append(hand)
+        return out
+
+    def _extend(self, hand: Hand, moves: list[Move], view: View,
+                rng: random.Random) -> Hand | None:
+        """``hand`` with ``moves`` played, or ``None`` if they cannot be played on it or
+        (with ``play_inference``) the model would have played another card there and
+        the deal is not kept anyway (probability ``inference``)."""
+        try:
+            for move in moves:
+                if (self.play_inference and move.seat != view.seat
+                        and self._policy.choose(hand.view(move.seat, view.scores))
+                        != move.action and not self._keep_anyway(rng)):
+                    return None
+                hand.push(move)
+        except CutthroatError:
+            return None
+        return hand
 
     def _candidates(self, view: View, legal: list[Action], model: Action) -> list[Action]:
         """The options worth simulating: all of them, but for a keep the model's
@@ -283,41 +333,84 @@ class ExpertBot:
         Each sampled deal is replayed with the intermediate bot as a model of the other
         seats: their hidden choices (the dealer's discard, the maker's keep) are
         replaced by the model's choice on the sampled cards, and a deal on which their
-        public bids differ from the model's is kept only with probability
-        ``inference``.
+        public bids (with ``play_inference``, also the cards they played) differ from
+        the model's is kept only with probability ``inference``. If no deal in
+        :data:`_TRIES` draws is kept, the one that the model follows longest is used.
         """
         if self.inference >= 1.0:
             return sample_hand(view, rng)
+        fallback: tuple[int, Hand] | None = None
         for _ in range(_TRIES):
-            inferred = self._infer(sample_hand(view, rng), view.seat, view.scores)
-            if inferred is None:
-                continue
-            hand, in_character = inferred
-            if in_character or rng.random() < self.inference:
-                return hand
+            deal = sample_hand(view, rng)
+            inferred, agreed = self._infer(deal, view.seat, view.scores, rng)
+            if inferred is not None:
+                return inferred
+            if agreed >= 0 and (fallback is None or agreed > fallback[0]):
+                fallback = (agreed, deal)
+        if fallback is not None:
+            kept, _ = self._infer(fallback[1], view.seat, view.scores, None)
+            if kept is not None:
+                return kept
         return sample_hand(view, rng)
 
-    def _infer(self, hand: Hand, me: int, scores: tuple[int, int, int] | None = None
-               ) -> tuple[Hand, bool] | None:
-        """Replay a sampled deal with the model's hidden choices for the other seats;
-        ``None`` if those choices cannot lead to the cards seen played."""
+    def _infer(self, hand: Hand, me: int, scores: tuple[int, int, int] | None,
+               rng: random.Random | None) -> tuple[Hand | None, int]:
+        """Replay a sampled deal with the model's hidden choices for the other seats.
+
+        Returns the replayed deal, or ``None`` if it is rejected, and how many of the
+        others' public moves the model agreed with before the first it did not (with
+        ``play_inference`` the cards are judged first: they are cheaper to judge and
+        rule out more deals; then the bids). The deal is rejected (-1 agreed) if the
+        model's hidden choices cannot lead to the cards seen played, and, when the
+        model disagrees with a public move, unless ``rng`` keeps it with probability
+        ``inference`` (``rng=None``: never rejected for disagreeing)."""
         replay = Hand(hand.rules, hand.dealt, hand.dealer, check=False)
-        in_character = True
+        now, later = ((frozenset({Verb.PLAY}), _INFORMATIVE) if self.play_inference
+                      else (_INFORMATIVE, frozenset()))
+        checking = rng is not None
+        agreed = 0
+        deferred: list[int] = []
         policy = self._policy
         try:
-            for move in hand.moves:
+            for index, move in enumerate(hand.moves):
                 seat, action = move.seat, move.action
                 verb = action.verb
                 if seat != me and verb in _HIDDEN:
                     replay.push(policy.choose(replay.view(seat, scores)), seat)
                     continue
-                if (in_character and seat != me and verb in _INFORMATIVE
-                        and policy.choose(replay.view(seat, scores)) != action):
-                    in_character = False
+                if checking and seat != me:
+                    if verb in later:
+                        deferred.append(index)
+                    elif verb in now:
+                        if policy.choose(replay.view(seat, scores)) == action:
+                            agreed += 1
+                        elif self._keep_anyway(rng):
+                            checking = False
+                        else:
+                            return None, agreed
                 replay.push(move)
         except CutthroatError:
-            return None
-        return replay, in_character
+            return None, -1
+        if checking and deferred:
+            again = Hand(hand.rules, hand.dealt, hand.dealer, check=False)
+            moves = replay.moves
+            for index in range(deferred[-1] + 1):
+                move = moves[index]
+                if index in deferred:
+                    if policy.choose(again.view(move.seat, scores)) == move.action:
+                        agreed += 1
+                    elif self._keep_anyway(rng):
+                        break
+                    else:
+                        return None, agreed
+                again.push(move)
+        return replay, agreed
+
+    def _keep_anyway(self, rng: random.Random | None) -> bool:
+        """Whether a deal on which the model disagreed is kept (probability
+        ``inference``)."""
+        assert rng is not None
+        return rng.random() < self.inference
 
     def _model_moves(self, hand: Hand, scores: tuple[int, int, int] | None, *,
                      until_play: bool) -> None:

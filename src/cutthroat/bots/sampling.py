@@ -19,6 +19,7 @@ moment, which exact solvers and playouts can use.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from ..actions import Move
 from ..cards import EFF_SUIT, SUIT_MASK, Card, cards_of_mask, deck_mask, ids_of_mask
@@ -27,7 +28,7 @@ from ..errors import CutthroatError
 from ..state import Hand, Phase
 from ..views import View
 
-__all__ = ["SamplingError", "sample_hand", "void_masks"]
+__all__ = ["SamplingError", "parsed_move", "sample_hand", "void_masks"]
 
 
 class SamplingError(CutthroatError):
@@ -208,12 +209,18 @@ def _rebuild(view: View, holdings: list[int], played: list[int], discard: int, b
             elif verb == "keep" and "?" in args:
                 kept = cards_of_mask(original_kept(holdings, played, seat))
                 text = f"{seat} keep " + " ".join(str(c) for c in kept)
-            hand.push(Move.parse(text))
+            hand.push(parsed_move(text))
     except CutthroatError:
         return None
     if hand.to_act != view.to_act or hand.phase is not view.phase:  # pragma: no cover
         return None
     return hand
+
+
+@lru_cache(maxsize=4096)
+def parsed_move(text: str) -> Move:
+    """A move of the public log, parsed once (a view's log is replayed on every sample)."""
+    return Move.parse(text)
 
 
 def original_kept(holdings: list[int], played: list[int], maker: int) -> int:
