@@ -1,8 +1,9 @@
 """The expert bot: every decision valued by simulation over sampled deals.
 
 For each decision the expert deals the cards it cannot see many times, consistently
-with its view (:mod:`cutthroat.bots.sampling`), and plays each option out on every
-sample:
+with its view (:mod:`cutthroat.bots.sampling`) and, mostly, with how the others bid and
+played (a deal on which the intermediate bot, its model of them, would have bid or
+played otherwise is rarely kept), and plays each option out on every sample:
 
 * in trick play, each card is searched on that sample against the model of the other
   seats (:mod:`cutthroat.bots.model_search`: every line of this seat's cards, the others
@@ -124,10 +125,11 @@ class ExpertBot:
             estimate) are simulated.
         time_limit: optional cap in seconds per decision; when reached, the bot stops
             sampling early (results then depend on the machine's speed).
-        inference: how much a sampled deal is trusted when the other seats' bids on it
-            differ from what the intermediate bot would have bid with those cards: a
-            deal on which they bid "out of character" is kept with this probability
-            (1.0 turns inference off; 0.0 trusts the model completely).
+        inference: how much a sampled deal is trusted when the other seats' bids (and,
+            with ``play_inference``, their cards) on it differ from what the
+            intermediate bot would have chosen with those cards: a deal on which they
+            acted "out of character" is kept with this probability (1.0 turns inference
+            off; 0.0 trusts the model completely).
         play_inference: judge the sampled deals by the cards the others played as well
             as by their bids (the default): a deal on which the model would have played
             another card than the one seen counts as out of character. The deals of one
