@@ -191,3 +191,33 @@ def test_deals_are_not_carried_into_another_hand() -> None:
     assert bot._carried(second.view(other, SCORES), random.Random(0)) == []
     bot.analyse(first.view(me, SCORES))
     assert bot._carried(first.view(me, (0, 0, 0)), random.Random(0)) == []
+
+
+def test_without_card_inference_carried_deals_are_only_checked_for_consistency() -> None:
+    """Bids-only inference still carries deals, dropping those on which a card seen
+    played cannot be played (its player does not hold it on that deal)."""
+    kept = dropped = 0
+    for index, (hand, me) in enumerate(positions(2, 8)):
+        later = next_turn(hand, me)
+        if later is None:
+            continue
+        bot = ExpertBot(seed=index, play_inference=False, play_samples=10)
+        bot.analyse(hand.view(me, SCORES))
+        before = len(bot._carry[1]) if bot._carry else 0
+        view = later.view(me, SCORES)
+        carried = bot._carried(view, random.Random(index))
+        for deal in carried:
+            assert deal.view(me, SCORES).moves == view.moves
+        kept += len(carried)
+        dropped += before - len(carried)
+    assert kept > 0 and dropped > 0
+
+
+def test_inference_off_samples_plainly() -> None:
+    """``inference=1.0`` trusts nothing to the model: samples are plain draws."""
+    for hand, me in positions(5, 4):
+        view = hand.view(me, SCORES)
+        bot = ExpertBot(seed=2, inference=1.0)
+        for seed in range(5):
+            assert (bot._sample(view, random.Random(seed)).dealt
+                    == sample_hand(view, random.Random(seed)).dealt)
