@@ -276,8 +276,8 @@ class ExpertBot:
         try:
             for move in moves:
                 if (self.play_inference and move.seat != view.seat
-                        and self._policy.choose(hand.view(move.seat, view.scores))
-                        != move.action and not self._keep_anyway(rng)):
+                        and not self._agrees(hand, move, view.scores)
+                        and not self._keep_anyway(rng)):
                     return None
                 hand.push(move)
         except CutthroatError:
@@ -384,7 +384,7 @@ class ExpertBot:
                     if verb in later:
                         deferred.append(index)
                     elif verb in now:
-                        if policy.choose(replay.view(seat, scores)) == action:
+                        if self._agrees(replay, move, scores):
                             agreed += 1
                         elif self._keep_anyway(rng):
                             checking = False
@@ -399,7 +399,7 @@ class ExpertBot:
             for index in range(deferred[-1] + 1):
                 move = moves[index]
                 if index in deferred:
-                    if policy.choose(again.view(move.seat, scores)) == move.action:
+                    if self._agrees(again, move, scores):
                         agreed += 1
                     elif self._keep_anyway(rng):
                         break
@@ -407,6 +407,10 @@ class ExpertBot:
                         return None, agreed
                 again.push(move)
         return replay, agreed
+
+    def _agrees(self, hand: Hand, move: Move, scores: tuple[int, int, int] | None) -> bool:
+        """Whether the model, in ``move``'s seat on ``hand``, would have made ``move``."""
+        return self._policy.choose(hand.view(move.seat, scores)) == move.action
 
     def _keep_anyway(self, rng: random.Random | None) -> bool:
         """Whether a deal on which the model disagreed is kept (probability
