@@ -55,17 +55,27 @@ class Oracle(ExpertBot):
         return super()._sample(view, rng)
 
 
+def _option(text: str) -> Any:
+    """An option's value as written: an int, a float, true/false, or a string."""
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return {"true": True, "false": False}.get(text.lower(), text)
+
+
 def factory(spec: str) -> Callable[[int], Any]:
     """A function of a seed making the bot that ``spec`` names."""
     if spec == "oracle-play":
         return lambda seed: Oracle(seed, True, play_samples=1)
     if spec == "oracle-bid":
-        return lambda seed: Oracle(seed, False, bid_samples=1)
+        return lambda seed: Oracle(seed, False, bid_samples=1, bid_samples_max=1)
     name, _, rest = spec.partition(":")
     options: dict[str, Any] = {}
     for item in filter(None, rest.split(",")):
         key, _, value = item.partition("=")
-        options[key] = float(value) if "." in value else int(value)
+        options[key] = _option(value)
     if name == "expert":
         return lambda seed: ExpertBot(seed, **options)
     if options:

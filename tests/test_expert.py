@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cutthroat import Deal, Game, Hand, Phase, Rules
+from cutthroat import Action, Card, Deal, Game, Hand, Phase, Rules
 from cutthroat.bots import play_game
 from cutthroat.bots.expert import ExpertBot
 from cutthroat.bots.valuation import HAND_OUTCOMES, hand_value, win_chances
@@ -370,3 +370,57 @@ def test_playout_calibration_is_a_fair_measure() -> None:
         assert means == sorted(means)
         for row in rows:
             assert sum(row) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("me", [0, 1])
+def test_expert_table_playout_plays_a_hand_as_at_the_table(me: int) -> None:
+    """``playout="table"``: the others play as the model does; as maker the expert plays
+    a card the exact solver rates best at each turn, as a defender the model's card."""
+    from cutthroat.bots.heuristic import IntermediateBot
+    from cutthroat.bots.solver import evaluate_moves
+
+    model = IntermediateBot(seed=0)
+    scores = (3, 5, 1)
+    differ = 0
+    for seed in range(8):
+        hand = _ready_for_play(seed)
+        [(points, side, weight)] = ExpertBot(seed=0, playout="table")._outcomes(
+            hand, me, scores)
+        # Replay independently: the model everywhere, the solver's best for the maker me.
+        replay = hand.copy()
+        while not replay.is_over:
+            seat = replay.to_act
+            assert seat is not None
+            card = model.choose(replay.view(seat, scores)).card
+            assert card is not None
+            if seat == me == 1:
+                values = evaluate_moves(replay)
+                best = {c for c, v in values.items() if v == max(values.values())}
+                if card.id not in best:
+                    differ += 1
+                    card = Card.from_id(min(best))
+            replay.push(Action.play(card), seat)
+        result = replay.result
+        assert result is not None
+        assert weight == 1.0 and points == result.points
+        assert side == (result.tricks[1] if me == 1 else 5 - result.tricks[1])
+    if me == 1:
+        assert differ > 0  # the solver's card is not always the model's
+
+
+def test_expert_refuses_an_unknown_playout() -> None:
+    with pytest.raises(ValueError, match="table"):
+        ExpertBot(playout="perfect")
+
+
+def test_expert_with_the_table_playout_plays_legal_actions() -> None:
+    bot = ExpertBot(seed=2, play_samples=2, bid_samples=3, keep_candidates=2, playout="table")
+    for seed in range(3):
+        hand = Hand.deal(Rules(), dealer=seed, seed=40 + seed)
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            view = hand.view(seat, (2, 7, 8))
+            action = bot.choose(view)
+            assert str(action) in view.legal
+            hand.push(action, seat)

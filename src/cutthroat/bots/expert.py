@@ -23,6 +23,7 @@ is what ``cutthroat hint`` prints.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -51,6 +52,11 @@ _HIDDEN = frozenset({Verb.DISCARD, Verb.KEEP})
 _TRIES = 48
 """Deals drawn per sample in search of one on which the others bid in character (a
 try costs well under a millisecond; after that many the last deal is used)."""
+_BATCH = 10
+"""Samples added at a time to a decision before play that is not yet settled."""
+_RESOLVED = 2.0
+"""A decision before play is settled when the best option leads the second by more
+than this many standard errors (see ``bid_samples_max``)."""
 SPREAD = {expert_maker: tuple(tuple(n / sum(row) for n in row) for row in rows)
           for expert_maker, rows in PLAYED.items()}
 """``SPREAD[the expert is maker][solved tricks]``: the shares of the maker's tricks as
@@ -76,7 +82,12 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
-    """The expert's view of a decision: options best first, and why."""
+    """The expert's view of a decision: the chosen option first, then the others by
+    value, and why.
+
+    ``extra`` holds ``edge`` and ``noise`` when the chosen option is the natural move
+    (the intermediate bot's) although another one averaged more: by ``edge``, which is
+    within ``margin`` times ``noise`` (its standard error) of nothing."""
 
     seat: int
     phase: Phase
@@ -114,13 +125,41 @@ def _tally(acc: list[float], view: View, points: tuple[int, int, int], side: flo
     acc[2] += weight * side
 
 
+def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
+    """The mean of the per-sample differences ``a - b`` and its standard error (the
+    samples are common to both options, so the difference is paired)."""
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    n = len(diffs)
+    edge = sum(diffs) / n
+    if n < 2:
+        return edge, math.inf
+    spread = sum((d - edge) ** 2 for d in diffs) / (n - 1)
+    return edge, math.sqrt(spread / n)
+
+
+def _settled(per_sample: list[list[float]]) -> bool:
+    """Whether the best option's lead over the second is clear: more than
+    :data:`_RESOLVED` standard errors of their paired difference, or no noise at all."""
+    if len(per_sample) < 2:
+        return True
+    first, second = sorted(per_sample, key=lambda values: -sum(values))[:2]
+    edge, noise = _paired(first, second)
+    return noise == 0 or edge > _RESOLVED * noise
+
+
 class ExpertBot:
     """Search over sampled deals with an exact solver, valued in game terms.
 
     Args:
         seed: seeds the bot's own generator (decisions are deterministic given it).
         play_samples: deals sampled for each card-play decision.
-        bid_samples: deals sampled for each decision before play.
+        bid_samples: deals sampled for each decision before play, at least.
+        bid_samples_max: at most, for a decision before play that is close: after
+            ``bid_samples`` deals, ten more are added at a time until the best option
+            leads the second by more than two standard errors of their (paired)
+            difference, or this many have been used (default ``bid_samples``: a
+            fixed number; three times as many gained nothing measurable, see
+            docs/bots.md).
         keep_candidates: how many of the 252 keeps (ranked by the intermediate bot's
             estimate) are simulated.
         time_limit: optional cap in seconds per decision; when reached, the bot stops
@@ -151,26 +190,38 @@ class ExpertBot:
             best line of this seat's cards against the others played by the model,
             :class:`~cutthroat.bots.model_search.ModelSearch`) or ``"solver"`` (the
             exact result against best defence, both sides seeing every card).
+        margin: how many standard errors of the (paired) difference an option must
+            beat the natural move (the intermediate bot's choice, what a good human
+            would do) by to be chosen instead of it; with 40 or 20 samples an option
+            that looks better by less is as likely a product of the draw (and of the
+            largest of several noisy estimates being picked) as a real improvement.
+            ``0`` chooses the highest average.
     """
 
     name = "expert"
 
     def __init__(self, seed: int | None = 0, *, play_samples: int = 20, bid_samples: int = 40,
+                 bid_samples_max: int | None = None,
                  keep_candidates: int = 6, time_limit: float | None = None,
                  inference: float = 0.01, playout: str = "solver", aware: bool = False,
                  calibrated: bool = False, card_play: str = "model",
-                 play_inference: bool = True,
+                 play_inference: bool = True, margin: float = 0.0,
                  rng: random.Random | None = None) -> None:
-        if playout not in ("solver", "policy", "mixed"):
-            raise ValueError(f"playout must be solver, policy or mixed, not {playout!r}")
+        if playout not in ("solver", "policy", "mixed", "table"):
+            raise ValueError(
+                f"playout must be solver, policy, mixed or table, not {playout!r}")
         if card_play not in ("model", "solver"):
             raise ValueError(f"card_play must be model or solver, not {card_play!r}")
         self.card_play = card_play
         self.play_inference = play_inference
+        if margin < 0:
+            raise ValueError(f"margin must be at least 0, not {margin!r}")
+        self.margin = margin
         self.playout = playout
         self.rng = rng if rng is not None else random.Random(seed)
         self.play_samples = play_samples
         self.bid_samples = bid_samples
+        self.bid_samples_max = bid_samples if bid_samples_max is None else bid_samples_max
         self.keep_candidates = keep_candidates
         self.time_limit = time_limit
         self.inference = inference
@@ -201,7 +252,7 @@ class ExpertBot:
         from .reasons import explain
 
         return Analysis(analysis.seat, analysis.phase, analysis.options, analysis.samples,
-                        explain(view, analysis.options))
+                        explain(view, analysis.options, analysis.extra), analysis.extra)
 
     def _deadline(self) -> float | None:
         return None if self.time_limit is None else time.perf_counter() + self.time_limit
@@ -209,6 +260,7 @@ class ExpertBot:
     def _analyse_play(self, view: View, legal: list[Action], rng: random.Random) -> Analysis:
         me = view.seat
         totals = {a.card.id: [0.0, 0.0, 0.0] for a in legal if a.card is not None}
+        per_sample: dict[int, list[float]] = {card: [] for card in totals}
         # Maker, lone defender and scores are public in play: the same on every sample.
         turncoat = self.card_play == "solver" and _turncoat(view, me, view.scores)
         deadline = self._deadline()
@@ -220,6 +272,7 @@ class ExpertBot:
             drawn.append(hand)
             maker = hand.maker
             assert maker is not None
+            before = {card: acc[0] for card, acc in totals.items()}
             if self.card_play == "model":
                 search = ModelSearch(me, self._policy, view.scores, hand, hero=self.aware)
                 for card, (value, points, side) in search.options(hand).items():
@@ -237,12 +290,15 @@ class ExpertBot:
                 for card, maker_tricks in evaluate_moves(hand).items():
                     _tally(totals[card], view, hand_points(hand, maker_tricks),
                            side_tricks(me, maker, maker_tricks), hero=self.aware)
+            for card, acc in totals.items():
+                per_sample[card].append(acc[0] - before[card])
             used += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
         self._carry = (view, drawn)
         return self._ranked(view, used, [
-            (Action.play(Card.from_id(card)), acc) for card, acc in totals.items()
+            (Action.play(Card.from_id(card)), acc, per_sample[card])
+            for card, acc in totals.items()
         ], self._policy.choose(view))
 
     def _carried(self, view: View, rng: random.Random) -> list[Hand]:
@@ -314,20 +370,27 @@ class ExpertBot:
         natural = self._policy.choose(view)
         candidates = self._candidates(view, legal, natural)
         totals = [[0.0, 0.0, 0.0] for _ in candidates]
+        per_sample: list[list[float]] = [[] for _ in candidates]
         deadline = self._deadline()
         used = 0
-        for _ in range(self.bid_samples):
+        while used < max(self.bid_samples, self.bid_samples_max):
+            if (used >= self.bid_samples and (used - self.bid_samples) % _BATCH == 0
+                    and _settled(per_sample)):
+                break
             sample = self._sample(view, rng)
             for index, action in enumerate(candidates):
                 hand = sample.copy()
                 hand.push(action)
                 self._model_moves(hand, view.scores, until_play=True)
+                before = totals[index][0]
                 for points, side, weight in self._outcomes(hand, me, view.scores):
                     _tally(totals[index], view, points, side, weight, hero=self.aware)
+                per_sample[index].append(totals[index][0] - before)
             used += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        return self._ranked(view, used, list(zip(candidates, totals, strict=True)), natural)
+        return self._ranked(view, used, list(zip(candidates, totals, per_sample, strict=True)),
+                            natural)
 
     def _sample(self, view: View, rng: random.Random) -> Hand:
         """A deal consistent with the view and, mostly, with how the others played it.
@@ -440,6 +503,8 @@ class ExpertBot:
         maker = hand.maker
         assert maker is not None
         playout = self.playout
+        if playout == "table":
+            return [(*self._played_at_table(hand.copy(), me, scores), 1.0)]
         if playout != "policy" and _turncoat(hand, me, scores):
             playout = "policy"
         out: list[tuple[tuple[int, int, int], float, float]] = []
@@ -468,14 +533,53 @@ class ExpertBot:
         assert result is not None and maker is not None
         return result.points, side_tricks(me, maker, result.tricks[maker])
 
-    @staticmethod
-    def _ranked(view: View, used: int, rows: list[tuple[Action, list[float]]],
+    def _played_at_table(self, hand: Hand, me: int, scores: tuple[int, int, int] | None
+                         ) -> tuple[tuple[int, int, int], float]:
+        """Play a hand in play to its end as it would go at the table (``playout=
+        "table"``): the other seats by the model; this seat, as maker, by the exact
+        solver's best card (the model's card when it is among the best), as a
+        defender by the model. (points, the tricks of ``me``'s side)."""
+        maker = hand.maker
+        assert maker is not None
+        policy = self._policy
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            action = policy.choose(hand.view(seat, scores))
+            if seat == me == maker:
+                values = evaluate_moves(hand)
+                best = max(values.values())
+                assert action.card is not None
+                if values[action.card.id] != best:
+                    card = min(c for c, v in values.items() if v == best)
+                    action = Action.play(Card.from_id(card))
+            hand.push(action, seat)
+        result = hand.result
+        assert result is not None
+        return result.points, side_tricks(me, maker, result.tricks[maker])
+
+    def _ranked(self, view: View, used: int,
+                rows: list[tuple[Action, list[float], list[float]]],
                 natural: Action) -> Analysis:
         """Options best first; on equal value ``natural``, the model's own choice (the
-        move a good human would make), then more tricks."""
+        move a good human would make), then more tricks. An option that beats
+        ``natural`` by no more than ``margin`` standard errors of the difference (the
+        samples are common to all options, so the difference is paired) is not
+        preferred to it: ``natural`` is put first and the edge it gave up is recorded
+        in ``extra`` (``edge`` and ``noise``, in chance to win the game)."""
         n = max(used, 1)
-        options = [Option(a, acc[0] / n, acc[1] / n, acc[2] / n) for a, acc in rows]
+        options = [Option(a, acc[0] / n, acc[1] / n, acc[2] / n) for a, acc, _ in rows]
         options.sort(key=lambda o: (-round(o.value, 9), o.action != natural, -o.tricks,
                                     str(o.action)))
-        return Analysis(view.seat, view.phase, tuple(options), used)
-
+        extra: dict[str, float] = {}
+        top = options[0].action
+        if top != natural and self.margin > 0 and used >= 2:
+            values = {action: per for action, _, per in rows}
+            if natural in values:
+                edge, noise = _paired(values[top], values[natural])
+                if edge <= self.margin * noise:
+                    first = next(o for o in options if o.action == natural)
+                    options.remove(first)
+                    options.insert(0, first)
+                    extra = {"edge": edge, "noise": noise}
+        return Analysis(view.seat, view.phase, tuple(options), used, extra=extra)

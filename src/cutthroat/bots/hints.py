@@ -27,7 +27,8 @@ def hint(view: View, *, seed: int = 0, samples: int | None = None) -> Analysis:
     """
     options: dict[str, Any] = {}
     if samples is not None:
-        options = {"play_samples": samples, "bid_samples": samples}
+        options = {"play_samples": samples, "bid_samples": samples,
+                   "bid_samples_max": samples}
     return ExpertBot(seed=seed, **options).analyse(view)
 
 

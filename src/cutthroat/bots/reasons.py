@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..actions import Verb
@@ -122,14 +122,23 @@ def _describe(view: View, option: Option) -> str:
     return str(action)
 
 
-def explain(view: View, options: Sequence[Option]) -> str:
-    """Why the first option is best, with its value against the next best."""
+def explain(view: View, options: Sequence[Option],
+            extra: Mapping[str, float] | None = None) -> str:
+    """Why the first option is chosen, with its value against the next best.
+
+    With ``edge`` and ``noise`` in ``extra`` the first option is the natural move,
+    chosen although the next one averaged ``edge`` more, within the samples' noise."""
     best = options[0]
     figures = (f"win chance {best.value:.0%}, {best.points:+.2f} points, "
                f"{best.tricks:.1f} tricks for your side")
     if len(options) > 1:
         second = options[1]
         figures += f"; next best {second.action} {second.value:.0%}"
-    if view.phase.name == "PLAY" and best.action.card is not None:
+    playing = view.phase.name == "PLAY" and best.action.card is not None
+    if extra and "edge" in extra and len(options) > 1:
+        what = _play_reason(view, best) if playing else _describe(view, best)
+        return (f"{what}; {options[1].action} averaged only {extra['edge']:.1%} more, "
+                f"within the samples' noise (±{extra['noise']:.1%}) ({figures})")
+    if playing:
         return f"{_play_reason(view, best)} ({figures})"
     return f"{_describe(view, best)} is worth most ({figures})"
