@@ -508,7 +508,7 @@ class ExpertBot:
         assert maker is not None
         playout = self.playout
         if playout == "table":
-            return [(*self._played_at_table(hand.copy(), me, scores), 1.0)]
+            return [(*self._played_out(hand.copy(), me, scores, solver_maker=True), 1.0)]
         if playout != "policy" and _turncoat(hand, me, scores):
             playout = "policy"
         out: list[tuple[tuple[int, int, int], float, float]] = []
@@ -527,22 +527,12 @@ class ExpertBot:
             out = [(points, side, weight / 2) for points, side, weight in out]
         return out
 
-    def _played_out(self, hand: Hand, me: int, scores: tuple[int, int, int] | None
-                    ) -> tuple[tuple[int, int, int], float]:
-        """Play a hand in play to its end with the model for every seat: (points, the
-        tricks of ``me``'s side)."""
-        self._model_moves(hand, scores, until_play=False)
-        result = hand.result
-        maker = hand.maker
-        assert result is not None and maker is not None
-        return result.points, side_tricks(me, maker, result.tricks[maker])
-
-    def _played_at_table(self, hand: Hand, me: int, scores: tuple[int, int, int] | None
-                         ) -> tuple[tuple[int, int, int], float]:
-        """Play a hand in play to its end as it would go at the table (``playout=
-        "table"``): the other seats by the model; this seat, as maker, by the exact
-        solver's best card (the model's card when it is among the best), as a
-        defender by the model. (points, the tricks of ``me``'s side)."""
+    def _played_out(self, hand: Hand, me: int, scores: tuple[int, int, int] | None,
+                    *, solver_maker: bool = False) -> tuple[tuple[int, int, int], float]:
+        """Play a hand in play to its end with the model for every seat, except that
+        with ``solver_maker`` (``playout="table"``, the hand as it would go at the
+        table) this seat as maker plays the exact solver's best card (the model's when
+        it is among the best): (points, the tricks of ``me``'s side)."""
         maker = hand.maker
         assert maker is not None
         policy = self._policy
@@ -550,7 +540,7 @@ class ExpertBot:
             seat = hand.to_act
             assert seat is not None
             action = policy.choose(hand.view(seat, scores))
-            if seat == me == maker:
+            if solver_maker and seat == me == maker:
                 values = evaluate_moves(hand)
                 best = max(values.values())
                 assert action.card is not None
