@@ -13,6 +13,8 @@ measurements, each printed as a table and checked against its target:
 
 Options: ``--games`` (per arena), ``--deals`` (defence test), ``--workers``, ``--seed``,
 ``--json FILE``, ``--plot FILE.png``, ``--only NAME`` (beginner, expert or defence).
+The JSON keeps the expert's wins per deal set (``set_wins``), so that two versions run
+on the same seed can be compared deal set by deal set (``bench/compare_runs.py``).
 """
 
 from __future__ import annotations
@@ -47,6 +49,16 @@ def _win_row(result: ArenaResult, name: str) -> dict[str, Any]:
 
 
 EXPERT_OPTIONS: dict[str, Any] = {}
+
+
+def set_wins(result: ArenaResult, entry: int) -> list[float]:
+    """The games line-up ``entry`` won in each deal set (its three rotations; a shared
+    win counts its share), in deal-set order: two runs with the same seed play the
+    same deals, so ``bench/compare_runs.py`` can compare them set by set."""
+    wins = [0.0] * result.deal_sets
+    for game in result.results:
+        wins[game.deal_set] += game.tallies[entry].wins
+    return wins
 
 
 def _defence_deal(seed: int) -> tuple[int, int] | None:
@@ -142,7 +154,9 @@ def main(argv: list[str] | None = None) -> int:
         passed = row["win_rate"] >= 0.5 and row["win_rate_ci"][0] > 0.4
         ok &= passed
         report["expert_vs_intermediate"] = {**row, "pass": passed,
-                                            "seconds": time.perf_counter() - start}
+                                            "seconds": time.perf_counter() - start,
+                                            "seed": result.seed,
+                                            "set_wins": set_wins(result, 0)}
         console.print(f"expert vs 2 intermediate: {row['win_rate']:.1%} "
                       f"[{row['win_rate_ci'][0]:.1%}, {row['win_rate_ci'][1]:.1%}] "
                       f"(target ≥ 50%, lower bound > 40%): {'PASS' if passed else 'FAIL'}\n")

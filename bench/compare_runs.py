@@ -1,0 +1,65 @@
+"""Two runs of the expert's arena on the same deals, compared deal set by deal set.
+
+``bench/strength.py --only expert --seed S --json FILE`` keeps the expert's wins in
+each deal set. Two versions of the expert run with the same seed play the same deals
+(the same cards in every hand until their play makes the games differ), so the luck of
+the cards largely cancels in their difference: much sharper than comparing two runs on
+different deals.
+
+    .venv/bin/python bench/compare_runs.py new.json default.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+T95 = 1.96
+"""The normal quantile used for the intervals (hundreds of deal sets)."""
+
+
+def _row(path: str) -> dict[str, Any]:
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    row = data.get("expert_vs_intermediate")
+    if not isinstance(row, dict) or "set_wins" not in row:
+        raise SystemExit(f"{path}: no per-deal-set results (run bench/strength.py "
+                         "--only expert --json FILE)")
+    return row
+
+
+def compare(a: list[float], b: list[float]) -> dict[str, float]:
+    """Win rates of A and B over the deal sets both played, and the paired difference
+    A − B with its 95% half-width (over deal sets)."""
+    n = min(len(a), len(b))
+    if n < 2:
+        raise ValueError("at least two common deal sets are needed")
+    diff = [(x - y) / 3 for x, y in zip(a[:n], b[:n], strict=True)]
+    half = T95 * statistics.stdev(diff) / math.sqrt(n)
+    return {"sets": n, "a": sum(a[:n]) / (3 * n), "b": sum(b[:n]) / (3 * n),
+            "difference": statistics.fmean(diff), "half_width": half}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("a", help="JSON of run A (bench/strength.py --json)")
+    parser.add_argument("b", help="JSON of run B, the same seed")
+    args = parser.parse_args(argv)
+    a, b = _row(args.a), _row(args.b)
+    if a.get("seed") != b.get("seed"):
+        print(f"the runs have different seeds ({a.get('seed')} and {b.get('seed')}): "
+              "their deals differ", file=sys.stderr)
+        return 2
+    out = compare(a["set_wins"], b["set_wins"])
+    print(f"{out['sets']} deal sets ({3 * out['sets']} games each), seed {a['seed']}")
+    print(f"  A won {out['a']:.1%}, B won {out['b']:.1%}")
+    print(f"  A − B: {out['difference']:+.1%} ± {out['half_width']:.1%} (95%)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
