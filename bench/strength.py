@@ -12,7 +12,9 @@ measurements, each printed as a table and checked against its target:
    paired difference of the euchre rates, with a 95% interval, must be above zero.
 
 Options: ``--games`` (per arena), ``--deals`` (defence test), ``--workers``, ``--seed``,
-``--json FILE``, ``--plot FILE.png``, ``--only NAME`` (beginner, expert or defence).
+``--json FILE``, ``--plot FILE.png``, ``--only NAME`` (beginner, expert or defence),
+``--expert KEY=VALUE,...`` (a version of the expert other than the default, in both
+the arena and the defence test).
 The JSON keeps the expert's wins per deal set (``set_wins``), so that two versions run
 on the same seed can be compared deal set by deal set (``bench/compare_runs.py``).
 """
@@ -31,6 +33,7 @@ from typing import Any
 from cutthroat import Hand, Phase, Rules
 from cutthroat.bots.expert import ExpertBot
 from cutthroat.bots.heuristic import IntermediateBot
+from cutthroat.bots.registry import BOTS
 from cutthroat.sim.arena import ArenaResult, run_arena
 
 
@@ -49,6 +52,38 @@ def _win_row(result: ArenaResult, name: str) -> dict[str, Any]:
 
 
 EXPERT_OPTIONS: dict[str, Any] = {}
+
+
+def _interval(row: dict[str, Any]) -> str:
+    """A row's win-rate interval as text (none from a single deal set)."""
+    low, high = row["win_rate_ci"]
+    return "[no interval]" if low is None or high is None else f"[{low:.1%}, {high:.1%}]"
+
+
+def expert_options(text: str) -> dict[str, Any]:
+    """``key=value,...`` as ExpertBot keywords: ints, floats, true/false, or strings."""
+    out: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        key, sep, raw = item.partition("=")
+        if not sep or not key:
+            raise SystemExit(f"--expert: {item!r} is not key=value")
+        value: Any = raw
+        if raw.lower() in ("true", "false"):
+            value = raw.lower() == "true"
+        else:
+            for kind in (int, float):
+                try:
+                    value = kind(raw)
+                    break
+                except ValueError:
+                    continue
+        out[key.strip()] = value
+    return out
+
+
+def _configured_expert(seed: int) -> ExpertBot:
+    """The expert with :data:`EXPERT_OPTIONS`, for the arena's registry."""
+    return ExpertBot(seed=seed, **EXPERT_OPTIONS)
 
 
 def set_wins(result: ArenaResult, entry: int) -> list[float]:
@@ -123,11 +158,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", choices=["beginner", "expert", "defence"])
     parser.add_argument("--play-samples", type=int, help="the expert's samples per card play")
     parser.add_argument("--inference", type=float, help="the expert's inference setting")
+    parser.add_argument("--expert", default="", metavar="KEY=VALUE,...",
+                        help="options of the expert (ExpertBot keywords), e.g. "
+                             "bid_samples=80,playout=table")
     args = parser.parse_args(argv)
+    EXPERT_OPTIONS.clear()
+    EXPERT_OPTIONS.update(expert_options(args.expert))
     if args.play_samples is not None:
         EXPERT_OPTIONS["play_samples"] = args.play_samples
     if args.inference is not None:
         EXPERT_OPTIONS["inference"] = args.inference
+    if EXPERT_OPTIONS:
+        try:
+            ExpertBot(seed=0, **EXPERT_OPTIONS)  # a bad option fails here, clearly
+        except (TypeError, ValueError) as exc:
+            raise SystemExit(f"--expert: {exc}") from None
+    default = BOTS["expert"]
+    # Arena workers are forked and look the name up in their copy of the registry.
+    BOTS["expert"] = _configured_expert
+    try:
+        return _measure(args)
+    finally:
+        BOTS["expert"] = default
+
+
+def _measure(args: argparse.Namespace) -> int:
     report: dict[str, Any] = {}
     ok = True
     from rich.console import Console
@@ -143,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
         report["beginner_vs_random"] = {**row, "pass": passed,
                                         "seconds": time.perf_counter() - start}
         console.print(f"beginner vs 2 random: {row['win_rate']:.1%} "
-                      f"[{row['win_rate_ci'][0]:.1%}, {row['win_rate_ci'][1]:.1%}] "
+                      f"{_interval(row)} "
                       f"(target ≥ 85%): {'PASS' if passed else 'FAIL'}\n")
     if args.only in (None, "expert"):
         start = time.perf_counter()
@@ -151,14 +206,16 @@ def main(argv: list[str] | None = None) -> int:
                         args.workers)
         console.print(result.table())
         row = _win_row(result, "expert")
-        passed = row["win_rate"] >= 0.5 and row["win_rate_ci"][0] > 0.4
+        low = row["win_rate_ci"][0]
+        passed = row["win_rate"] >= 0.5 and low is not None and low > 0.4
         ok &= passed
         report["expert_vs_intermediate"] = {**row, "pass": passed,
                                             "seconds": time.perf_counter() - start,
                                             "seed": result.seed,
+                                            "expert_options": dict(EXPERT_OPTIONS),
                                             "set_wins": set_wins(result, 0)}
         console.print(f"expert vs 2 intermediate: {row['win_rate']:.1%} "
-                      f"[{row['win_rate_ci'][0]:.1%}, {row['win_rate_ci'][1]:.1%}] "
+                      f"{_interval(row)} "
                       f"(target ≥ 50%, lower bound > 40%): {'PASS' if passed else 'FAIL'}\n")
         if args.plot:
             from cutthroat.sim.plot import plot_win_rates

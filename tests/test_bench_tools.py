@@ -1,13 +1,17 @@
-"""The arena's per-deal-set wins and the paired comparison of two runs (bench/)."""
+"""The strength benchmark's options and per-deal-set wins, and the paired comparison of
+two runs (bench/strength.py, bench/compare_runs.py)."""
 
 from __future__ import annotations
 
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from cutthroat.bots.expert import ExpertBot
+from cutthroat.bots.registry import BOTS
 from cutthroat.sim.arena import run_arena
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
@@ -57,3 +61,40 @@ def test_compare_runs_refuses_runs_on_different_deals(tmp_path: Path,
     (tmp_path / "d.json").write_text("{}")
     with pytest.raises(SystemExit, match="no per-deal-set"):
         compare_runs.main([a, str(tmp_path / "d.json")])
+
+
+def test_expert_options_are_parsed_as_written() -> None:
+    assert strength.expert_options("") == {}
+    assert strength.expert_options("bid_samples=80, playout=table,aware=true,margin=0.5") == {
+        "bid_samples": 80, "playout": "table", "aware": True, "margin": 0.5}
+    with pytest.raises(SystemExit, match="not key=value"):
+        strength.expert_options("bid_samples")
+
+
+def test_strength_runs_the_expert_with_its_options(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """--expert reaches the arena's experts; the JSON says which options and keeps the
+    wins per deal set; the registry's default expert is restored afterwards."""
+    made: list[dict[str, Any]] = []
+
+    class Recording(ExpertBot):
+        def __init__(self, seed: int | None = 0, **options: Any) -> None:
+            made.append(options)
+            super().__init__(seed, **options)
+
+    monkeypatch.setattr(strength, "ExpertBot", Recording)
+    default = BOTS["expert"]
+    out = tmp_path / "run.json"
+    code = strength.main(["--only", "expert", "--games", "3", "--workers", "1", "--seed", "4",
+                          "--expert", "play_samples=1,bid_samples=2", "--json", str(out)])
+    assert code in (0, 1)
+    assert BOTS["expert"] is default
+    assert len(made) >= 4  # the check of the options, then one per game
+    assert all(options == {"play_samples": 1, "bid_samples": 2} for options in made)
+    row = json.loads(out.read_text())["expert_vs_intermediate"]
+    assert row["expert_options"] == {"play_samples": 1, "bid_samples": 2}
+    assert row["seed"] == 5
+    assert len(row["set_wins"]) == 1
+    assert row["set_wins"][0] == pytest.approx(3 * row["win_rate"])
+    with pytest.raises(SystemExit, match="playout must be"):
+        strength.main(["--only", "expert", "--games", "3", "--expert", "playout=bogus"])
