@@ -35,7 +35,8 @@ from cutthroat.bots.expert import ExpertBot
 from cutthroat.bots.heuristic import IntermediateBot
 from cutthroat.bots.valuation import win_chances
 from cutthroat.state import Phase
-from valuation_table import positions  # bench/ is on the path when run as a script
+from strength import expert_options  # bench/ is on the path when run as a script
+from valuation_table import positions
 
 _TRUE: list[Hand | None] = [None]
 """The hand being played, for the oracles (one per worker process)."""
@@ -55,16 +56,6 @@ class Oracle(ExpertBot):
         return super()._sample(view, rng)
 
 
-def _option(text: str) -> Any:
-    """An option's value as written: an int, a float, true/false, or a string."""
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return {"true": True, "false": False}.get(text.lower(), text)
-
-
 def factory(spec: str) -> Callable[[int], Any]:
     """A function of a seed making the bot that ``spec`` names."""
     if spec == "oracle-play":
@@ -72,10 +63,7 @@ def factory(spec: str) -> Callable[[int], Any]:
     if spec == "oracle-bid":
         return lambda seed: Oracle(seed, False, bid_samples=1, bid_samples_max=1)
     name, _, rest = spec.partition(":")
-    options: dict[str, Any] = {}
-    for item in filter(None, rest.split(",")):
-        key, _, value = item.partition("=")
-        options[key] = _option(value)
+    options = expert_options(rest)
     if name == "expert":
         return lambda seed: ExpertBot(seed, **options)
     if options:
