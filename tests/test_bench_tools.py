@@ -98,3 +98,21 @@ def test_strength_runs_the_expert_with_its_options(tmp_path: Path,
     assert row["set_wins"][0] == pytest.approx(3 * row["win_rate"])
     with pytest.raises(SystemExit, match="playout must be"):
         strength.main(["--only", "expert", "--games", "3", "--expert", "playout=bogus"])
+
+
+@pytest.mark.parametrize("phase", ["bid", "play"])
+def test_decision_noise_measures_the_experts_decisions_of_the_phase(phase: str) -> None:
+    """Each measured decision is the expert's, of the phase asked for; where the
+    reference chose as the expert did, the gain is exactly zero."""
+    import decision_noise
+
+    starts = [((0, 0, 0), 0), ((7, 3, 8), 1)]
+    options = {"bid_samples": 3, "play_samples": 2}
+    rows = [row for index in range(6)
+            for row in decision_noise.one((index, starts, 1, phase, 2, options))]
+    assert rows
+    for kind, differs, gain in rows:
+        assert (kind == "card") == (phase == "play")
+        assert -1.0 <= gain <= 1.0
+        if not differs:
+            assert gain == 0.0
