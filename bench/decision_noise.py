@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 from collections import defaultdict
 from multiprocessing import Pool
 from typing import Any
@@ -31,7 +30,8 @@ from cutthroat import Hand, Rules
 from cutthroat.bots.expert import ExpertBot
 from cutthroat.bots.heuristic import IntermediateBot
 from cutthroat.state import Phase
-from strength import expert_options  # bench/ is on the path when run as a script
+from paired_hands import interval  # bench/ is on the path when run as a script
+from strength import expert_options
 from valuation_table import positions
 
 
@@ -69,14 +69,6 @@ def one(args: tuple[int, list[tuple[tuple[int, int, int], int]], int, str, int,
     return out
 
 
-def _interval(values: list[float]) -> str:
-    if not values:
-        return "—"
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.pstdev(values) / len(values) ** 0.5
-    return f"{mean:+.5f} ± {half:.5f}"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=300)
@@ -98,7 +90,7 @@ def main() -> None:
     print(f"{args.hands} hands, the expert {args.expert or '(default)'}, phase {args.phase}, "
           f"references with {args.factor}× the samples; gain in chance to win the game, "
           "95% intervals")
-    print(f"  per hand      {_interval(per_hand)}")
+    print(f"  per hand      {interval(per_hand, 5)}")
     kinds: dict[str, list[tuple[bool, float]]] = defaultdict(list)
     for row in rows:
         for kind, differs, gain in row:
@@ -107,7 +99,7 @@ def main() -> None:
     print(f"\n  {'decision (the expert chose)':32} {'count':>6} {'other':>6}  gain per decision")
     for kind, items in sorted(kinds.items(), key=lambda kv: -len(kv[1])):
         other = sum(d for d, _ in items)
-        print(f"  {kind:32} {len(items):6d} {other:6d}  {_interval([g for _, g in items])}")
+        print(f"  {kind:32} {len(items):6d} {other:6d}  {interval([g for _, g in items], 5)}")
 
 
 if __name__ == "__main__":

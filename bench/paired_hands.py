@@ -101,10 +101,13 @@ def one(args: tuple[int, list[str], list[tuple[tuple[int, int, int], int]], int]
     return out
 
 
-def _interval(values: list[float]) -> str:
+def interval(values: list[float], digits: int = 4) -> str:
+    """The mean of ``values`` with its 95% half-width, as text ("—" for none)."""
+    if not values:
+        return "—"
     mean = statistics.fmean(values)
     half = 1.96 * statistics.pstdev(values) / len(values) ** 0.5
-    return f"{mean:+.4f} ± {half:.4f}"
+    return f"{mean:+.{digits}f} ± {half:.{digits}f}"
 
 
 def main() -> None:
@@ -122,8 +125,8 @@ def main() -> None:
     chance = [a[0] - b[0] for a, b in rows]
     points = [a[1] - b[1] for a, b in rows]
     print(f"{args.a} minus {args.b}, {len(rows)} hands, 95% intervals")
-    print(f"  win chance after the hand  {_interval(chance)}")
-    print(f"  points minus others' mean  {_interval(points)}")
+    print(f"  win chance after the hand  {interval(chance)}")
+    print(f"  points minus others' mean  {interval(points)}")
     groups: dict[str, list[float]] = defaultdict(list)
     for (ca, _, log_a), (cb, _, log_b) in rows:
         key = "the same decisions"
