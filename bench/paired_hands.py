@@ -25,7 +25,7 @@ import argparse
 import random
 import statistics
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from multiprocessing import Pool
 from typing import Any
 
@@ -49,11 +49,12 @@ class Oracle(ExpertBot):
         super().__init__(seed, **options)
         self.cheat_in_play = play
 
-    def _sample(self, view: Any, rng: random.Random) -> Hand:  # type: ignore[override]
+    def _draw(self, view: Any, rng: random.Random,  # type: ignore[override]
+              seeds: Sequence[Hand]) -> tuple[Hand, bool]:
         hand = _TRUE[0]
         if hand is not None and (view.phase is Phase.PLAY) == self.cheat_in_play:
-            return hand.copy()
-        return super()._sample(view, rng)
+            return hand.copy(), True
+        return super()._draw(view, rng, seeds)
 
 
 def factory(spec: str) -> Callable[[int], Any]:

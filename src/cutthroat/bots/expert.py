@@ -26,10 +26,12 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..actions import Action, Move, Verb
 from ..cards import TRUMP_POWER, Card
+from ..deal import Deal
 from ..errors import CutthroatError
 from ..state import Hand, Phase
 from ..views import View
@@ -37,7 +39,7 @@ from .heuristic import IntermediateBot
 from .heuristic_play import prefers_maker
 from .model_search import ModelSearch, hand_points, side_tricks
 from .playout_calibration import PLAYED
-from .sampling import parsed_move, sample_hand
+from .sampling import parsed_move, sample_hand, swap_unseen
 from .solver import evaluate_moves, solve
 from .valuation import hand_value
 
@@ -52,6 +54,9 @@ _HIDDEN = frozenset({Verb.DISCARD, Verb.KEEP})
 _TRIES = 48
 """Deals drawn per sample in search of one on which the others bid in character (a
 try costs well under a millisecond; after that many the last deal is used)."""
+_MOVES = 12
+"""Exchanges of two unseen cards proposed to move a deal in character to another when
+drawing found none (:meth:`ExpertBot._draw`)."""
 _BATCH = 10
 """Samples added at a time to a decision before play that is not yet settled."""
 _RESOLVED = 2.0
@@ -271,8 +276,14 @@ class ExpertBot:
         used = 0
         carried = self._carried(view, rng)
         drawn: list[Hand] = []
+        seeds = list(carried)  # deals in character, to start a chain from
         for index in range(self.play_samples):
-            hand = carried[index] if index < len(carried) else self._sample(view, rng)
+            if index < len(carried):
+                hand = carried[index]
+            else:
+                hand, in_character = self._draw(view, rng, seeds)
+                if in_character:
+                    seeds.append(hand)
             drawn.append(hand)
             maker = hand.maker
             assert maker is not None
@@ -377,11 +388,14 @@ class ExpertBot:
         per_sample: list[list[float]] = [[] for _ in candidates]
         deadline = self._deadline()
         used = 0
+        seeds: list[Hand] = []  # deals in character, to start a chain from
         while used < max(self.bid_samples, self.bid_samples_max):
             if (used >= self.bid_samples and (used - self.bid_samples) % _BATCH == 0
                     and _settled(per_sample)):
                 break
-            sample = self._sample(view, rng)
+            sample, in_character = self._draw(view, rng, seeds)
+            if in_character:
+                seeds.append(sample)
             for index, action in enumerate(candidates):
                 hand = sample.copy()
                 hand.push(action)
@@ -397,33 +411,90 @@ class ExpertBot:
                             natural)
 
     def _sample(self, view: View, rng: random.Random) -> Hand:
-        """A deal consistent with the view and, mostly, with how the others played it.
+        """A deal consistent with the view and, mostly, with how the others played it
+        (:meth:`_draw` with no deals in character to start a chain from)."""
+        return self._draw(view, rng, ())[0]
+
+    def _draw(self, view: View, rng: random.Random,
+              seeds: Sequence[Hand]) -> tuple[Hand, bool]:
+        """A deal consistent with the view and, mostly, with how the others played it,
+        and whether it is in character.
 
         Each sampled deal is replayed with the intermediate bot as a model of the other
         seats: their hidden choices (the dealer's discard, the maker's keep) are
         replaced by the model's choice on the sampled cards, and a deal on which their
         public bids (with ``play_inference``, also the cards they played) differ from
         the model's is kept only with probability ``inference``. If no deal in
-        :data:`_TRIES` draws is kept, the one that the model follows longest is used.
+        :data:`_TRIES` draws is kept, one is found by exchanging unseen cards between
+        the places they may lie (Markov chain Monte Carlo): from one of ``seeds``
+        (deals of this decision already in character), :data:`_MOVES` exchanges each
+        kept if the deal stays in character; without seeds, from the draw that the
+        model followed longest, exchanges kept while the model follows at least as far,
+        until it follows all the way (or :data:`_MOVES` × 4 tries, when that deal is used
+        as it is).
         """
         if self.inference >= 1.0:
-            return sample_hand(view, rng)
+            return sample_hand(view, rng), True
         fallback: tuple[int, Hand] | None = None
         for _ in range(_TRIES):
             deal = sample_hand(view, rng)
             inferred, agreed = self._infer(deal, view.seat, view.scores, rng)
             if inferred is not None:
-                return inferred
+                return inferred, True
             if agreed >= 0 and (fallback is None or agreed > fallback[0]):
                 fallback = (agreed, deal)
+        unseen = [c.id for c in view.unseen_cards()]
+        if seeds and len(unseen) >= 2:
+            return self._moved(rng.choice(seeds), unseen, view, rng), True
         if fallback is not None:
+            if len(unseen) >= 2:
+                climbed = self._climbed(fallback[1], fallback[0], unseen, view, rng)
+                if climbed is not None:
+                    return climbed, True
             kept, _ = self._infer(fallback[1], view.seat, view.scores, None)
             if kept is not None:
-                return kept
-        return sample_hand(view, rng)
+                return kept, False
+        return sample_hand(view, rng), False
+
+    def _moved(self, start: Hand, unseen: list[int], view: View,
+               rng: random.Random) -> Hand:
+        """A deal in character reached from ``start`` (one in character) by
+        :data:`_MOVES` proposed exchanges of two unseen cards, each taken only if the
+        deal stays in character: a Metropolis chain whose stationary distribution is
+        the uniform one over deals in character, i.e. the model's posterior."""
+        current = start
+        for _ in range(_MOVES):
+            deal = swap_unseen(current.dealt, unseen, rng)
+            if deal is None:
+                continue
+            moved, _ = self._infer(start, view.seat, view.scores, rng, deal=deal,
+                                   strict=True)
+            if moved is not None:
+                current = moved
+        return current
+
+    def _climbed(self, start: Hand, agreed: int, unseen: list[int], view: View,
+                 rng: random.Random) -> Hand | None:
+        """A deal in character found from ``start``'s, which the model follows for
+        ``agreed`` of the others' moves, by exchanges of unseen cards each kept if the
+        model follows at least as far; ``None`` if none is found in ``_MOVES * 4``
+        tries."""
+        deal, best = start.dealt, agreed
+        for _ in range(_MOVES * 4):
+            proposed = swap_unseen(deal, unseen, rng)
+            if proposed is None:
+                continue
+            moved, reach = self._infer(start, view.seat, view.scores, rng, deal=proposed,
+                                       strict=True)
+            if moved is not None:
+                return moved
+            if reach >= best:
+                deal, best = proposed, reach
+        return None
 
     def _infer(self, hand: Hand, me: int, scores: tuple[int, int, int] | None,
-               rng: random.Random | None) -> tuple[Hand | None, int]:
+               rng: random.Random | None, *, deal: Deal | None = None,
+               strict: bool = False) -> tuple[Hand | None, int]:
         """Replay a sampled deal with the model's hidden choices for the other seats.
 
         Returns the replayed deal, or ``None`` if it is rejected, and how many of the
@@ -432,8 +503,10 @@ class ExpertBot:
         rule out more deals; then the bids). The deal is rejected (-1 agreed) if the
         model's hidden choices cannot lead to the cards seen played, and, when the
         model disagrees with a public move, unless ``rng`` keeps it with probability
-        ``inference`` (``rng=None``: never rejected for disagreeing)."""
-        replay = Hand(hand.rules, hand.dealt, hand.dealer, check=False)
+        ``inference`` (``rng=None``: never rejected for disagreeing; ``strict``: never
+        kept). ``deal`` replays ``hand``'s moves on other cards than it was dealt."""
+        dealt = hand.dealt if deal is None else deal
+        replay = Hand(hand.rules, dealt, hand.dealer, check=False)
         now, later = ((frozenset({Verb.PLAY}), _INFORMATIVE) if self.play_inference
                       else (_INFORMATIVE, frozenset()))
         checking = rng is not None
@@ -453,7 +526,7 @@ class ExpertBot:
                     elif verb in now:
                         if self._agrees(replay, move, scores):
                             agreed += 1
-                        elif self._keep_anyway(rng):
+                        elif not strict and self._keep_anyway(rng):
                             checking = False
                         else:
                             return None, agreed
@@ -461,14 +534,14 @@ class ExpertBot:
         except CutthroatError:
             return None, -1
         if checking and deferred:
-            again = Hand(hand.rules, hand.dealt, hand.dealer, check=False)
+            again = Hand(hand.rules, dealt, hand.dealer, check=False)
             moves = replay.moves
             for index in range(deferred[-1] + 1):
                 move = moves[index]
                 if index in deferred:
                     if self._agrees(again, move, scores):
                         agreed += 1
-                    elif self._keep_anyway(rng):
+                    elif not strict and self._keep_anyway(rng):
                         break
                     else:
                         return None, agreed

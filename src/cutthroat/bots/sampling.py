@@ -19,6 +19,7 @@ moment, which exact solvers and playouts can use.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import lru_cache
 
 from ..actions import Move
@@ -28,7 +29,7 @@ from ..errors import CutthroatError
 from ..state import Hand, Phase
 from ..views import View
 
-__all__ = ["SamplingError", "parsed_move", "sample_hand", "void_masks"]
+__all__ = ["SamplingError", "parsed_move", "sample_hand", "swap_unseen", "void_masks"]
 
 
 class SamplingError(CutthroatError):
@@ -226,3 +227,25 @@ def parsed_move(text: str) -> Move:
 def original_kept(holdings: list[int], played: list[int], maker: int) -> int:
     """The five cards the maker kept: what he holds now plus what he has played."""
     return holdings[maker] | played[maker]
+
+
+def swap_unseen(deal: Deal, unseen: Sequence[int], rng: random.Random) -> Deal | None:
+    """``deal`` with two of the ``unseen`` cards (ids) exchanged between their places
+    (a seat's hand, the dummy, the kitty), or ``None`` if the two drawn lie in the
+    same place. The pair is drawn uniformly, so the move is its own reverse with the
+    same probability (a symmetric proposal for Markov chain Monte Carlo over deals);
+    the result need not be consistent with anything but the card counts."""
+    first, second = rng.sample(list(unseen), 2)
+    places = [list(deal.hands[0]), list(deal.hands[1]), list(deal.hands[2]),
+              list(deal.dummy), list(deal.kitty)]
+    where: dict[int, tuple[int, int]] = {}
+    for place, cards in enumerate(places):
+        for index, card in enumerate(cards):
+            if card.id in (first, second):
+                where[card.id] = (place, index)
+    (p1, i1), (p2, i2) = where[first], where[second]
+    if p1 == p2:
+        return None
+    places[p1][i1], places[p2][i2] = places[p2][i2], places[p1][i1]
+    return Deal((tuple(places[0]), tuple(places[1]), tuple(places[2])), tuple(places[3]),
+                tuple(places[4]))
