@@ -52,8 +52,9 @@ _INFORMATIVE = frozenset({Verb.PASS, Verb.ORDER, Verb.CALL, Verb.PICKUP, Verb.LE
 _HIDDEN = frozenset({Verb.DISCARD, Verb.KEEP})
 """Decisions the other seats cannot see; the model's choice stands in for them."""
 _TRIES = 48
-"""Deals drawn per sample in search of one on which the others bid in character (a
-try costs well under a millisecond; after that many the last deal is used)."""
+"""Deals drawn per sample in search of one on which the others bid and played in
+character (a try costs well under a millisecond; after that many, a Markov chain over
+deals takes over, see :meth:`ExpertBot._draw`)."""
 _MOVES = 12
 """Exchanges of two unseen cards proposed to move a deal in character to another when
 drawing found none (:meth:`ExpertBot._draw`)."""
@@ -475,10 +476,10 @@ class ExpertBot:
 
     def _climbed(self, start: Hand, agreed: int, unseen: list[int], view: View,
                  rng: random.Random) -> Hand | None:
-        """A deal in character found from ``start``'s, which the model follows for
-        ``agreed`` of the others' moves, by exchanges of unseen cards each kept if the
-        model follows at least as far; ``None`` if none is found in ``_MOVES * 4``
-        tries."""
+        """A deal in character reached from ``start`` (on which the model follows
+        ``agreed`` of the others' moves) by exchanges of unseen cards, each kept if the
+        model follows at least as far on the new deal; ``None`` if none is reached in
+        ``_MOVES * 4`` tries."""
         deal, best = start.dealt, agreed
         for _ in range(_MOVES * 4):
             proposed = swap_unseen(deal, unseen, rng)
