@@ -43,7 +43,7 @@ from .sampling import parsed_move, sample_hand, swap_unseen
 from .solver import evaluate_moves, solve
 from .valuation import hand_value
 
-__all__ = ["Analysis", "ExpertBot", "Option"]
+__all__ = ["Analysis", "ExpertBot", "Option", "Outcomes"]
 
 
 _INFORMATIVE = frozenset({Verb.PASS, Verb.ORDER, Verb.CALL, Verb.PICKUP, Verb.LEAVE,
@@ -70,6 +70,52 @@ really played (:mod:`cutthroat.bots.playout_calibration`)."""
 
 
 @dataclass(frozen=True, slots=True)
+class Outcomes:
+    """How the hand ended over an option's samples, as shares (0–1), for this seat.
+
+    As the maker it ``made`` it (three or four tricks), ``marched`` (all five) or was
+    ``euchred``; defending, its side ``stopped`` the maker (three or four tricks),
+    ``swept`` all five, or ``conceded`` (the maker took three or more); or the hand
+    was ``thrown_in`` (R10). The seven shares sum to one when any sample was valued.
+    """
+
+    made: float = 0.0
+    marched: float = 0.0
+    euchred: float = 0.0
+    stopped: float = 0.0
+    swept: float = 0.0
+    conceded: float = 0.0
+    thrown_in: float = 0.0
+
+    @property
+    def as_maker(self) -> float:
+        """The share of samples in which this seat was the maker."""
+        return self.made + self.marched + self.euchred
+
+    @property
+    def defending(self) -> float:
+        """The share of samples in which this seat defended."""
+        return self.stopped + self.swept + self.conceded
+
+    def to_json(self) -> dict[str, float]:
+        """The shares by name, rounded to four places."""
+        return {name: round(getattr(self, name), 4) for name in self.__slots__}
+
+
+_KINDS = len(Outcomes.__slots__)
+
+
+def _kind(me: int, maker: int | None, side: float) -> int:
+    """The index in :class:`Outcomes` of a hand that ended with ``side`` tricks for
+    ``me``'s side (``maker`` ``None``: thrown in)."""
+    if maker is None:
+        return 6
+    if me == maker:
+        return 1 if side >= 5 else 0 if side >= 3 else 2
+    return 4 if side >= 5 else 3 if side >= 3 else 5
+
+
+@dataclass(frozen=True, slots=True)
 class Option:
     """One option and what it is worth, averaged over the samples.
 
@@ -78,12 +124,14 @@ class Option:
         value: the estimated chance to win the game after this hand (0–1).
         points: the expected points this seat scores in this hand.
         tricks: the expected tricks of this seat's side (maker or defenders).
+        outcomes: how often the hand ended each way after it (:class:`Outcomes`).
     """
 
     action: Action
     value: float
     points: float
     tricks: float
+    outcomes: Outcomes = field(default_factory=Outcomes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,7 +317,7 @@ class ExpertBot:
 
     def _analyse_play(self, view: View, legal: list[Action], rng: random.Random) -> Analysis:
         me = view.seat
-        totals = {a.card.id: [0.0, 0.0, 0.0] for a in legal if a.card is not None}
+        totals = {a.card.id: [0.0] * (3 + _KINDS) for a in legal if a.card is not None}
         per_sample: dict[int, list[float]] = {card: [] for card in totals}
         # Maker, lone defender and scores are public in play: the same on every sample.
         turncoat = self.card_play == "solver" and _turncoat(view, me, view.scores)
@@ -296,16 +344,20 @@ class ExpertBot:
                     acc[0] += value
                     acc[1] += points
                     acc[2] += side
+                    acc[3 + _kind(me, maker, side)] += 1.0
             elif turncoat:
                 for card in totals:
                     after = hand.copy()
                     after.apply_id(card)
-                    _tally(totals[card], view, *self._played_out(after, me, view.scores),
-                           hero=self.aware)
+                    scored, side = self._played_out(after, me, view.scores)
+                    _tally(totals[card], view, scored, side, hero=self.aware)
+                    totals[card][3 + _kind(me, maker, side)] += 1.0
             else:
                 for card, maker_tricks in evaluate_moves(hand).items():
-                    _tally(totals[card], view, hand_points(hand, maker_tricks),
-                           side_tricks(me, maker, maker_tricks), hero=self.aware)
+                    side = side_tricks(me, maker, maker_tricks)
+                    _tally(totals[card], view, hand_points(hand, maker_tricks), side,
+                           hero=self.aware)
+                    totals[card][3 + _kind(me, maker, side)] += 1.0
             for card, acc in totals.items():
                 per_sample[card].append(acc[0] - before[card])
             used += 1
@@ -385,7 +437,7 @@ class ExpertBot:
         me = view.seat
         natural = self._policy.choose(view)
         candidates = self._candidates(view, legal, natural)
-        totals = [[0.0, 0.0, 0.0] for _ in candidates]
+        totals = [[0.0] * (3 + _KINDS) for _ in candidates]
         per_sample: list[list[float]] = [[] for _ in candidates]
         deadline = self._deadline()
         used = 0
@@ -404,6 +456,7 @@ class ExpertBot:
                 before = totals[index][0]
                 for points, side, weight in self._outcomes(hand, me, view.scores):
                     _tally(totals[index], view, points, side, weight, hero=self.aware)
+                    totals[index][3 + _kind(me, hand.maker, side)] += weight
                 per_sample[index].append(totals[index][0] - before)
             used += 1
             if deadline is not None and time.perf_counter() > deadline:
@@ -636,7 +689,9 @@ class ExpertBot:
         preferred to it: ``natural`` is put first and the edge it gave up is recorded
         in ``extra`` (``edge`` and ``noise``, in chance to win the game)."""
         n = max(used, 1)
-        options = [Option(a, acc[0] / n, acc[1] / n, acc[2] / n) for a, acc, _ in rows]
+        options = [Option(a, acc[0] / n, acc[1] / n, acc[2] / n,
+                          Outcomes(*(x / n for x in acc[3:3 + _KINDS])))
+                   for a, acc, _ in rows]
         options.sort(key=lambda o: (-round(o.value, 9), o.action != natural, -o.tricks,
                                     str(o.action)))
         extra: dict[str, float] = {}

@@ -42,7 +42,8 @@ def hint_json(analysis: Analysis) -> dict[str, Any]:
         "samples": analysis.samples,
         "options": [
             {"action": str(o.action), "win_chance": round(o.value, 4),
-             "points": round(o.points, 3), "tricks": round(o.tricks, 3)}
+             "points": round(o.points, 3), "tricks": round(o.tricks, 3),
+             "outcomes": o.outcomes.to_json()}
             for o in analysis.options
         ],
     }

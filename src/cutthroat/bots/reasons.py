@@ -6,11 +6,12 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..actions import Verb
-from ..cards import EFF_SUIT, PLAIN_POWER, TRUMP_POWER, Card, deck_mask, ids_of_mask
+from ..cards import EFF_SUIT, PLAIN_POWER, TRUMP_POWER, Card, Suit, deck_mask, ids_of_mask
+from ..state import Phase
 from ..views import View
 
 if TYPE_CHECKING:
-    from .expert import Option
+    from .expert import Option, Outcomes
 
 __all__ = ["explain"]
 
@@ -105,6 +106,40 @@ _VERB_WORDS = {
     Verb.ALONE: "going alone",
 }
 
+_NUMBERS = ("no", "one", "two", "three", "four", "five")
+
+
+def _count(n: int, what: str) -> str:
+    word = _NUMBERS[n] if n < len(_NUMBERS) else str(n)
+    return f"{word} {what}{'' if n == 1 else 's'}"
+
+
+def _trumps_kept(view: View, cards: Sequence[Card]) -> str:
+    """"three trumps and an ace" for the cards a maker keeps."""
+    if view.trump is None:
+        return ""
+    trump = int(view.trump)
+    trumps = sum(1 for c in cards if EFF_SUIT[trump][c.id] == trump)
+    aces = sum(1 for c in cards if EFF_SUIT[trump][c.id] != trump
+               and c.rank is not None and c.rank.name == "ACE")
+    text = _count(trumps, "trump")
+    if aces:
+        text += " and " + ("an ace" if aces == 1 else _count(aces, "ace"))
+    return text
+
+
+def _voided(view: View, card: Card) -> str | None:
+    """The suit a discard of ``card`` leaves this seat void in, if it does (trump aside)."""
+    if view.trump is None:
+        return None
+    trump = int(view.trump)
+    suit = EFF_SUIT[trump][card.id]
+    if suit == trump or suit >= 4:
+        return None
+    if any(c != card and EFF_SUIT[trump][c.id] == suit for c in view.cards):
+        return None
+    return Suit(suit).plural
+
 
 def _describe(view: View, option: Option) -> str:
     action = option.action
@@ -116,10 +151,132 @@ def _describe(view: View, option: Option) -> str:
     if verb is Verb.TRUMP and action.suit is not None:
         return f"naming {action.suit.plural}"
     if verb is Verb.DISCARD and action.card is not None:
+        void = _voided(view, action.card)
+        if void is not None:
+            return f"discarding {action.card} leaves you void in {void}"
         return f"discarding {action.card}"
     if verb is Verb.KEEP:
-        return "keeping " + " ".join(str(c) for c in action.cards)
+        kept = " ".join(str(c) for c in action.cards)
+        summary = _trumps_kept(view, action.cards)
+        return f"keeping {kept} ({summary})" if summary else f"keeping {kept}"
     return str(action)
+
+
+def _share(x: float) -> str:
+    return f"{x:.0%}"
+
+
+def _as_maker(o: Outcomes) -> str:
+    """"you make it in 80% of the deals sampled (all five in 20%), euchred in 20%"."""
+    text = f"you make it in {_share(o.made + o.marched)} of the deals sampled"
+    if o.marched >= 0.05:
+        text += f" (all five in {_share(o.marched)})"
+    return text + f", euchred in {_share(o.euchred)}"
+
+
+def _defending(o: Outcomes) -> str:
+    """"the maker is euchred in 45% of the deals sampled (you take all five in 10%)"."""
+    text = f"the maker is euchred in {_share(_beaten(o))} of the deals sampled"
+    if o.swept >= 0.1:
+        text += f" (you take all five in {_share(o.swept / o.defending)})"
+    return text
+
+
+def _beaten(o: Outcomes) -> float:
+    """How often the maker is euchred when this seat defends."""
+    return (o.stopped + o.swept) / o.defending if o.defending else 0.0
+
+
+def _whom(view: View, seat: int) -> str:
+    return "the player on your left" if seat == (view.seat + 1) % 3 else \
+        "the player on your right"
+
+
+def _still_to_bid(view: View, seat: int) -> bool:
+    """Whether ``seat`` may still make trump in this bidding (this round or the next)."""
+    if view.phase is Phase.BID_FIRST:
+        return True
+    if view.phase is not Phase.BID_SECOND:
+        return False
+    order = [(view.dealer + k) % 3 for k in (1, 2, 3)]
+    return order.index(seat) > order.index(view.seat)
+
+
+def _score_note(view: View, best: Option, rival: Option | None) -> str:
+    """What the score adds to the choice, if anything: a point that wins the game, an
+    opponent one point from it, a euchre that would end it for someone else."""
+    scores = view.scores
+    if scores is None:
+        return ""
+    target = view.rules.target
+    me = view.seat
+    need = [target - s for s in scores]
+    others = ((me + 1) % 3, (me + 2) % 3)
+    close = sorted((s for s in others if need[s] <= 2), key=lambda s: need[s])
+    o = best.outcomes
+    if o.as_maker >= 0.5:
+        if need[me] <= 1:
+            return "one point wins you the game"
+        if need[me] <= view.rules.march_points and o.marched >= 0.1:
+            return "all five would win you the game"
+        blocked = [s for s in close if need[s] <= 1 and _still_to_bid(view, s)]
+        if blocked:
+            return (f"it keeps {_whom(view, blocked[0])} ({scores[blocked[0]]}), one point "
+                    "from the game, from making trump")
+        if o.euchred >= 0.1 and close:
+            return (f"a euchre would give {_whom(view, close[0])} ({scores[close[0]]}) "
+                    "the game, but the alternative is worse")
+        return ""
+    if rival is not None and rival.outcomes.as_maker >= 0.5 and rival.outcomes.euchred >= 0.1 \
+            and close:
+        return f"a euchre would give {_whom(view, close[0])} ({scores[close[0]]}) the game"
+    maker = view.maker
+    if (maker is not None and maker != me and rival is not None
+            and o.defending >= 0.5 and rival.outcomes.defending >= 0.5
+            and _beaten(o) + 0.1 < _beaten(rival.outcomes)):
+        partner = 3 - me - maker
+        return (f"a euchre's two points would help {_whom(view, partner)} "
+                f"({scores[partner]}) more than you")
+    return ""
+
+
+def _decision_reason(view: View, options: Sequence[Option]) -> str:
+    """A reason, in a player's words, for a choice before play: what tends to happen
+    after it (from the deals sampled), against the alternative, and the score."""
+    best = options[0]
+    rival = options[1] if len(options) > 1 else None
+    o = best.outcomes
+    what = _describe(view, best)
+    bidding = view.phase in (Phase.BID_FIRST, Phase.BID_SECOND)
+    if (bidding and best.action.verb is Verb.PASS and rival is not None
+            and rival.outcomes.as_maker >= 0.5):
+        r = rival.outcomes
+        text = (f"{what}: {_describe(view, rival)}, you would be euchred in "
+                f"{_share(r.euchred)} of the deals sampled")
+        if o.defending >= 0.05:
+            text += f"; defending, your side euchres the maker in {_share(_beaten(o))}"
+    elif o.as_maker >= 0.5:
+        text = f"{what}: {_as_maker(o)}"
+    elif best.action.verb is Verb.ALONE and o.defending >= 0.5 and o.swept >= 0.1:
+        text = (f"{what}: you take all five in {_share(o.swept / o.defending)} of the deals "
+                f"sampled, 4 points to each defender (R21), and the maker is euchred in "
+                f"{_share(_beaten(o))}")
+    elif o.defending >= 0.5:
+        text = f"{what}: {_defending(o)}"
+        if (rival is not None and rival.outcomes.defending >= 0.5
+                and _share(_beaten(rival.outcomes)) != _share(_beaten(o))):
+            text += f", against {_share(_beaten(rival.outcomes))} after {_describe(view, rival)}"
+    else:
+        text = f"{what} is worth most"
+    note = _score_note(view, best, rival)
+    return f"{text}; {note}" if note else text
+
+
+def _chance(value: float) -> str:
+    """A chance as a percentage; the tie-break on points
+    (:func:`~cutthroat.bots.valuation.hand_value`) may take a value a hair outside 0–1,
+    which a player should not see."""
+    return f"{min(max(value, 0.0), 1.0):.0%}"
 
 
 def explain(view: View, options: Sequence[Option],
@@ -129,11 +286,11 @@ def explain(view: View, options: Sequence[Option],
     With ``edge`` and ``noise`` in ``extra`` the first option is the natural move,
     chosen although the next one averaged ``edge`` more, within the samples' noise."""
     best = options[0]
-    figures = (f"win chance {best.value:.0%}, {best.points:+.2f} points, "
+    figures = (f"win chance {_chance(best.value)}, {best.points:+.2f} points, "
                f"{best.tricks:.1f} tricks for your side")
     if len(options) > 1:
         second = options[1]
-        figures += f"; next best {second.action} {second.value:.0%}"
+        figures += f"; next best {second.action} {_chance(second.value)}"
     playing = view.phase.name == "PLAY" and best.action.card is not None
     if extra and "edge" in extra and len(options) > 1:
         what = _play_reason(view, best) if playing else _describe(view, best)
@@ -141,4 +298,4 @@ def explain(view: View, options: Sequence[Option],
                 f"within the samples' noise (±{extra['noise']:.1%}) ({figures})")
     if playing:
         return f"{_play_reason(view, best)} ({figures})"
-    return f"{_describe(view, best)} is worth most ({figures})"
+    return f"{_decision_reason(view, options)} ({figures})"

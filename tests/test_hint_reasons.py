@@ -1,0 +1,203 @@
+"""The hint's reasons before play (R7–R13, R19–R21): what tends to follow each choice,
+in a player's words, and what the score adds to it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cutthroat import Action, Hand, Phase, Rules
+from cutthroat.bots.expert import ExpertBot, Option, Outcomes, _kind
+from cutthroat.bots.reasons import explain
+from cutthroat.cli import app
+from cutthroat.views import View
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
+
+
+def small(seed: int = 0) -> ExpertBot:
+    """An expert with a small budget, for speed."""
+    return ExpertBot(seed=seed, play_samples=4, bid_samples=6, keep_candidates=2)
+
+
+def played(seed: int, *actions: str) -> Hand:
+    """A hand dealt by seat 0 with ``actions`` (``"SEAT VERB ..."``) applied."""
+    hand = Hand.deal(Rules(), dealer=0, seed=seed)
+    for text in actions:
+        seat, rest = text.split(" ", 1)
+        hand.push(Action.parse(rest), int(seat))
+    return hand
+
+
+def option(text: str, value: float, **shares: float) -> Option:
+    return Option(Action.parse(text), value, 0.0, 0.0, Outcomes(**shares))
+
+
+def test_kind_sorts_every_ending_of_a_hand_R19_R20_R21() -> None:
+    maker = 1
+    assert [_kind(1, maker, t) for t in (5, 4, 3, 2, 0)] == [1, 0, 0, 2, 2]
+    assert [_kind(0, maker, t) for t in (5, 4, 3, 2, 0)] == [4, 3, 3, 5, 5]
+    assert _kind(0, None, 0) == 6
+
+
+def test_outcomes_follow_the_seat_side_in_each_option_R7_R13() -> None:
+    """Ordering makes the seat the maker on every sample; a defender's choice keeps it
+    defending; card play shares add up; all as shares of the samples."""
+    hand = played(4)
+    view = hand.view(1, (0, 0, 0))
+    analysis = small(1).analyse(view)
+    by_action = {str(o.action): o.outcomes for o in analysis.options}
+    assert by_action["order"].as_maker == pytest.approx(1.0)
+    for outcome in by_action.values():
+        assert sum(outcome.to_json().values()) == pytest.approx(1.0, abs=1e-3)
+    hand = played(4, "1 order", "0 pickup")
+    hand.push(Action.parse(f"discard {hand.view(0).cards[0]}"), 0)
+    hand.push(Action.parse("dummy"), 1)
+    keep = small(2).analyse(hand.view(1, (0, 0, 0)))
+    assert keep.phase is Phase.KEEP and all(o.outcomes.as_maker == pytest.approx(1.0)
+                                            for o in keep.options)
+    hand.push(keep.best, 1)
+    defence = small(3).analyse(hand.view(2, (0, 0, 0)))
+    assert defence.phase is Phase.DEFENDER_CHOICE
+    assert all(o.outcomes.defending == pytest.approx(1.0) for o in defence.options)
+    while hand.phase is not Phase.PLAY:
+        hand.push(Action.parse("pass"), hand.to_act)
+    card = small(4).analyse(hand.view(hand.to_act, (0, 0, 0)))
+    for o in card.options:
+        assert sum(o.outcomes.to_json().values()) == pytest.approx(1.0, abs=1e-3)
+
+
+def first_round(seat: int = 1, scores: tuple[int, int, int] = (0, 0, 0)) -> View:
+    hand = played(4)
+    assert hand.to_act == 1
+    return hand.view(seat, scores)
+
+
+def test_a_pass_is_explained_by_the_order_it_declines_R7() -> None:
+    view = first_round()
+    reason = explain(view, [option("pass", 0.4, stopped=0.3, conceded=0.3, made=0.4),
+                            option("order", 0.3, made=0.45, marched=0.05, euchred=0.5)])
+    assert reason.startswith("passing: ordering it up, you would be euchred in 50% of the "
+                             "deals sampled; defending, your side euchres the maker in 50%")
+
+
+def test_an_order_says_how_often_it_is_made_and_euchred_R19_R20() -> None:
+    view = first_round()
+    reason = explain(view, [option("order", 0.5, made=0.6, marched=0.2, euchred=0.2),
+                            option("pass", 0.4, stopped=0.5, conceded=0.5)])
+    assert reason.startswith("ordering it up: you make it in 80% of the deals sampled "
+                             "(all five in 20%), euchred in 20% (win chance 50%")
+
+
+def test_one_point_from_the_game_the_reason_says_so_R22() -> None:
+    view = first_round(scores=(3, 9, 4))
+    reason = explain(view, [option("order", 0.9, made=0.9, euchred=0.1),
+                            option("pass", 0.6, stopped=0.5, conceded=0.5)])
+    assert "one point wins you the game" in reason
+
+
+def test_an_order_that_keeps_trump_from_a_player_one_point_away_R7_R22() -> None:
+    # Seat 1 bids first (dealer 0); seat 2 at 9 is still to bid.
+    view = first_round(scores=(0, 4, 9))
+    reason = explain(view, [option("order", 0.2, made=0.6, euchred=0.4),
+                            option("pass", 0.1, stopped=0.2, conceded=0.8)])
+    assert "keeps the player on your left (9), one point from the game, from making trump" \
+        in reason
+
+
+def test_a_player_who_already_passed_the_second_round_is_not_said_to_be_kept_out_R9() -> None:
+    hand = played(4, "1 pass", "2 pass", "0 pass", "1 pass")
+    view = hand.view(2, (0, 9, 4))
+    assert view.phase is Phase.BID_SECOND
+    suit = next(a for a in view.legal if a.startswith("call"))
+    reason = explain(view, [option(suit, 0.5, made=0.7, euchred=0.3),
+                            option("pass", 0.3, stopped=0.5, conceded=0.5)])
+    assert "from making trump" not in reason
+    # The dealer, still to bid, is.
+    view = hand.view(2, (9, 0, 4))
+    reason = explain(view, [option(suit, 0.5, made=0.7, euchred=0.3),
+                            option("pass", 0.3, stopped=0.5, conceded=0.5)])
+    assert "keeps the player on your left (9)" in reason
+
+
+def test_a_pass_that_avoids_a_euchre_ending_the_game_for_another_R20_R22() -> None:
+    view = first_round(scores=(8, 3, 2))
+    reason = explain(view, [option("pass", 0.3, stopped=0.3, conceded=0.7),
+                            option("order", 0.1, made=0.6, euchred=0.4)])
+    assert "a euchre would give the player on your right (8) the game" in reason
+
+
+def defender_view(scores: tuple[int, int, int]) -> View:
+    hand = played(4, "1 order", "0 leave", "1 dummy")
+    hand.push(Action.parse("keep " + " ".join(str(c) for c in hand.view(1).cards[:5])), 1)
+    view = hand.view(2, scores)
+    assert view.phase is Phase.DEFENDER_CHOICE
+    return view
+
+
+def test_defending_less_hard_when_a_euchre_helps_the_partner_more_R13_R20() -> None:
+    view = defender_view((6, 2, 4))  # seat 2 at 4; its partner, seat 0, at 6
+    reason = explain(view, [option("alone", 0.25, stopped=0.1, conceded=0.9),
+                            option("pass", 0.24, stopped=0.6, swept=0.1, conceded=0.3)])
+    assert reason.startswith("going alone: the maker is euchred in 10% of the deals sampled, "
+                             "against 70% after passing")
+    assert "a euchre's two points would help the player on your left (6) more than you" \
+        in reason
+
+
+def test_a_lone_defence_for_all_five_R21() -> None:
+    view = defender_view((0, 0, 0))
+    reason = explain(view, [option("alone", 0.5, stopped=0.6, swept=0.4),
+                            option("pass", 0.4, stopped=0.8, swept=0.2)])
+    assert reason.startswith("going alone: you take all five in 40% of the deals sampled, "
+                             "4 points to each defender (R21), and the maker is euchred in 100%")
+
+
+def test_keep_and_discard_say_what_they_leave_R8_R12() -> None:
+    hand = played(4, "1 order", "0 pickup")
+    view = hand.view(0, (0, 0, 0))
+    assert view.phase is Phase.DISCARD and view.trump is not None
+    trump = int(view.trump)
+    from cutthroat.cards import EFF_SUIT
+
+    suits = [EFF_SUIT[trump][c.id] for c in view.cards]
+    single = next((c for c, s in zip(view.cards, suits, strict=True)
+                   if s != trump and suits.count(s) == 1), None)
+    assert single is not None, "this deal gives the dealer a singleton to discard"
+    reason = explain(view, [option(f"discard {single}", 0.3, stopped=0.3, conceded=0.7),
+                            option(f"discard {view.cards[0]}", 0.2, stopped=0.2,
+                                   conceded=0.8)])
+    assert f"discarding {single} leaves you void in" in reason
+    hand.push(Action.parse(f"discard {single}"), 0)
+    hand.push(Action.parse("dummy"), 1)
+    cards = hand.view(1).cards
+    kept = sorted(cards, key=lambda c: (EFF_SUIT[trump][c.id] != trump, c.id))[:5]
+    trumps = sum(1 for c in kept if EFF_SUIT[trump][c.id] == trump)
+    reason = explain(hand.view(1), [
+        option("keep " + " ".join(map(str, kept)), 0.4, made=1.0),
+        option("keep " + " ".join(map(str, cards[:5])), 0.3, made=1.0)])
+    words = ("no", "one", "two", "three", "four", "five")
+    assert f"({words[trumps]} trump" in reason
+
+
+def test_a_chance_is_never_shown_below_nothing() -> None:
+    """The valuation's tie-break on points may take a lost cause a hair below 0."""
+    view = first_round()
+    reason = explain(view, [option("pass", -0.0004, stopped=0.5, conceded=0.5),
+                            option("order", -0.0009, made=0.5, euchred=0.5)])
+    assert "-0%" not in reason and "win chance 0%" in reason
+
+
+def test_hint_json_gives_each_option_its_outcomes() -> None:
+    done = CliRunner().invoke(app, ["hint", str(EXAMPLES / "07-in-progress.json"),
+                                    "--samples", "4", "--json"])
+    assert done.exit_code == 0, done.output
+    data = json.loads(done.stdout)
+    for entry in data["options"]:
+        shares = entry["outcomes"]
+        assert set(shares) == {"made", "marched", "euchred", "stopped", "swept",
+                               "conceded", "thrown_in"}
+        assert sum(shares.values()) == pytest.approx(1.0, abs=1e-3)
