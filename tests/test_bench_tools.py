@@ -5,19 +5,25 @@ from __future__ import annotations
 
 import json
 import sys
+from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from cutthroat import Action, Game
+from cutthroat.bots import play_game
 from cutthroat.bots.expert import ExpertBot
+from cutthroat.bots.heuristic import IntermediateBot
 from cutthroat.bots.registry import BOTS
 from cutthroat.sim.arena import run_arena
+from cutthroat.views import View
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 sys.path.insert(0, str(BENCH))
 
 import compare_runs  # noqa: E402
+import decision_times  # noqa: E402
 import strength  # noqa: E402
 
 
@@ -116,3 +122,31 @@ def test_decision_noise_measures_the_experts_decisions_of_the_phase(phase: str) 
         assert -1.0 <= gain <= 1.0
         if not differs:
             assert gain == 0.0
+
+
+
+def test_decision_times_files_every_decision_with_a_choice_by_kind(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """bench/decision_times.py: every timed decision had a choice, kinds are named for
+    the phase, and the table prints a row per kind and one for all."""
+    times: defaultdict[str, list[float]] = defaultdict(list)
+    seen: list[int] = []
+
+    class Counting(ExpertBot):
+        def choose(self, view: View) -> Action:
+            seen.append(len(view.legal))
+            return super().choose(view)
+
+    timed = decision_times.Timed(Counting(seed=1, play_samples=2, bid_samples=2,
+                                          keep_candidates=2), times)
+    play_game(Game(seed=4), [timed, IntermediateBot(seed=1), IntermediateBot(seed=2)])
+    assert sum(len(v) for v in times.values()) == sum(1 for n in seen if n > 1) > 0
+    assert set(times) <= {"card: opening lead", "card: first trick", "card: later",
+                          "bid first", "bid second", "pickup", "discard", "maker choice",
+                          "keep", "defender choice", "joker trump"}
+    assert all(t >= 0 for v in times.values() for t in v)
+    monkeypatch.setattr(sys, "argv", ["decision_times.py", "--games", "1", "--expert",
+                                      "play_samples=2,bid_samples=2,keep_candidates=2"])
+    decision_times.main()
+    out = capsys.readouterr().out
+    assert "over 1 s" in out and out.strip().splitlines()[-1].startswith("all")

@@ -1,0 +1,96 @@
+"""How long the expert takes per decision, by kind: the "≤ 1 s per decision" budget.
+
+Plays whole games of the expert against two intermediate bots in this one process (one
+core) and times every decision of the expert that has a choice, with the CPU time of
+this process (``time.process_time``), so that other work on the machine slows the
+figures less than it would wall time. Prints, for each kind of decision, how many
+there were, the median, the 95th percentile, the slowest, and how many took over the
+budget.
+
+    .venv/bin/python bench/decision_times.py                  # 6 games, seed 1
+    .venv/bin/python bench/decision_times.py --games 20 --seed 7 --budget 1.0
+    .venv/bin/python bench/decision_times.py --expert play_samples=40
+
+``--expert KEY=VALUE,...`` times a version of the expert other than the default.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections import defaultdict
+from typing import Any
+
+from cutthroat import Game
+from cutthroat.bots import play_game
+from cutthroat.bots.expert import ExpertBot
+from cutthroat.bots.heuristic import IntermediateBot
+from cutthroat.state import Phase
+from cutthroat.views import View
+from strength import expert_options  # bench/ is on the path when run as a script
+
+
+class Timed:
+    """The expert, timing each decision with a choice under its kind."""
+
+    def __init__(self, bot: ExpertBot, times: dict[str, list[float]]) -> None:
+        self.bot = bot
+        self.times = times
+
+    def choose(self, view: View) -> Any:
+        start = time.process_time()
+        action = self.bot.choose(view)
+        spent = time.process_time() - start
+        if len(view.legal) > 1:
+            self.times[kind(view)].append(spent)
+        return action
+
+
+def kind(view: View) -> str:
+    """The decision's kind, as the table names it."""
+    if view.phase is Phase.PLAY:
+        if not view.tricks and not view.current_trick:
+            return "card: opening lead"
+        return "card: first trick" if not view.tricks else "card: later"
+    return view.phase.name.lower().replace("_", " ")
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budget", type=float, default=1.0, help="seconds per decision")
+    parser.add_argument("--expert", default="", metavar="KEY=VALUE,...")
+    args = parser.parse_args()
+    options = expert_options(args.expert)
+    times: dict[str, list[float]] = defaultdict(list)
+    for index in range(args.games):
+        hero = index % 3
+        bots: list[Any] = [IntermediateBot(seed=3 * index + s) for s in range(3)]
+        bots[hero] = Timed(ExpertBot(seed=args.seed * 1000 + index, **options), times)
+        play_game(Game(seed=args.seed * 1000 + index), bots)
+    every = [t for values in times.values() for t in values]
+    print(f"The expert's decisions with a choice, {args.games} games against two "
+          f"intermediates (seed {args.seed}), CPU seconds of one core")
+    header = f"{'decision':<22}{'count':>7}{'median':>9}{'p95':>9}{'slowest':>9}" \
+             f"{'over ' + format(args.budget, 'g') + ' s':>11}"
+    print(header)
+    print("-" * len(header))
+    for name in sorted(times, key=lambda k: -statistics.median(times[k])):
+        values = times[name]
+        over = sum(1 for t in values if t > args.budget)
+        print(f"{name:<22}{len(values):>7}{statistics.median(values):>9.3f}"
+              f"{percentile(values, 0.95):>9.3f}{max(values):>9.3f}{over:>11}")
+    over = sum(1 for t in every if t > args.budget)
+    print(f"{'all':<22}{len(every):>7}{statistics.median(every):>9.3f}"
+          f"{percentile(every, 0.95):>9.3f}{max(every):>9.3f}{over:>11}")
+
+
+if __name__ == "__main__":
+    main()
