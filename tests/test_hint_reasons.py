@@ -201,3 +201,12 @@ def test_hint_json_gives_each_option_its_outcomes() -> None:
         assert set(shares) == {"made", "marched", "euchred", "stopped", "swept",
                                "conceded", "thrown_in"}
         assert sum(shares.values()) == pytest.approx(1.0, abs=1e-3)
+
+
+def test_hint_text_shows_how_often_each_call_is_made_R9() -> None:
+    done = CliRunner().invoke(app, ["hint", str(EXAMPLES / "07-in-progress.json"),
+                                    "--samples", "4"])
+    assert done.exit_code == 0, done.output
+    calls = [line for line in done.stdout.splitlines() if line.strip().startswith("call ")]
+    assert len(calls) == 3
+    assert all(" made " in line and line.rstrip().endswith("%") for line in calls)

@@ -6,7 +6,7 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -16,6 +16,9 @@ from .game import Game
 from .render import describe_game, describe_hand
 from .rules import PRESETS, Rules, RulesError
 from .state import Hand
+
+if TYPE_CHECKING:
+    from .bots.expert import Outcomes
 
 app = typer.Typer(
     name="cutthroat",
@@ -200,8 +203,22 @@ def hint(
     if analysis.samples:
         typer.echo(f"Options ({analysis.samples} sampled deals each):")
         for option in analysis.options:
-            typer.echo(f"  {option.action!s:<24} win {option.value:6.1%}   "
-                       f"points {option.points:+.2f}   side tricks {option.tricks:.2f}")
+            chance = min(max(option.value, 0.0), 1.0)
+            typer.echo(f"  {option.action!s:<24} win {chance:6.1%}   "
+                       f"points {option.points:+.2f}   side tricks {option.tricks:.2f}"
+                       f"{_ending(option.outcomes)}")
+
+
+def _ending(outcomes: Outcomes) -> str:
+    """How hands went after an option, in a few words: made and euchred as the maker,
+    the maker euchred as a defender."""
+    if outcomes.as_maker >= 0.5:
+        made = (outcomes.made + outcomes.marched) / outcomes.as_maker
+        return f"   made {made:.0%}"
+    if outcomes.defending >= 0.5:
+        beaten = (outcomes.stopped + outcomes.swept) / outcomes.defending
+        return f"   maker euchred {beaten:.0%}"
+    return ""
 
 
 def _register_commands() -> None:
