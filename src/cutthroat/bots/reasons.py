@@ -168,10 +168,11 @@ def _share(x: float) -> str:
 
 def _as_maker(o: Outcomes) -> str:
     """"you make it in 80% of the deals sampled (all five in 20%), euchred in 20%"."""
-    text = f"you make it in {_share(o.made + o.marched)} of the deals sampled"
-    if o.marched >= 0.05:
-        text += f" (all five in {_share(o.marched)})"
-    return text + f", euchred in {_share(o.euchred)}"
+    total = o.as_maker or 1.0  # shares of the deals on which this seat is the maker
+    text = f"you make it in {_share((o.made + o.marched) / total)} of the deals sampled"
+    if o.marched >= 0.05 * total:
+        text += f" (all five in {_share(o.marched / total)})"
+    return text + f", euchred in {_share(o.euchred / total)}"
 
 
 def _defending(o: Outcomes) -> str:
