@@ -210,3 +210,27 @@ def test_hint_text_shows_how_often_each_call_is_made_R9() -> None:
     calls = [line for line in done.stdout.splitlines() if line.strip().startswith("call ")]
     assert len(calls) == 3
     assert all(" made " in line and line.rstrip().endswith("%") for line in calls)
+
+
+@pytest.mark.parametrize("game", range(4))
+def test_reasons_under_every_variant_read_as_shares_R2_R5_R6(game: int) -> None:
+    """Whole hands under random variants (joker, no dummy, 32 cards...): every decision
+    gets a reason whose percentages are shares between 0 and 100, never NaN."""
+    import random
+    import re
+
+    from cutthroat.cli import random_variants
+
+    rules = random_variants(random.Random(100 + game))
+    rng = random.Random(game)
+    bot = small(game)
+    for deal_number in range(2):
+        hand = Hand.deal(rules, dealer=deal_number % 3, rng=rng)
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            analysis = bot.analyse(hand.view(seat, (game, 2 * game, 9 - game)))
+            assert analysis.reason and "nan" not in analysis.reason
+            shares = [int(x) for x in re.findall(r"(-?\d+)%", analysis.reason)]
+            assert all(0 <= x <= 100 for x in shares), analysis.reason
+            hand.push(analysis.best, seat)
