@@ -146,6 +146,11 @@ def test_defending_less_hard_when_a_euchre_helps_the_partner_more_R13_R20() -> N
                              "against 70% after passing")
     assert "a euchre's two points would help the player on your left (6) more than you" \
         in reason
+    # Level scores: a euchre would serve him, so the score is not the reason.
+    level = explain(defender_view((3, 3, 3)), [
+        option("alone", 0.25, stopped=0.1, conceded=0.9),
+        option("pass", 0.24, stopped=0.6, swept=0.1, conceded=0.3)])
+    assert "more than you" not in level
 
 
 def test_a_lone_defence_for_all_five_R21() -> None:
@@ -234,3 +239,28 @@ def test_reasons_under_every_variant_read_as_shares_R2_R5_R6(game: int) -> None:
             shares = [int(x) for x in re.findall(r"(-?\d+)%", analysis.reason)]
             assert all(0 <= x <= 100 for x in shares), analysis.reason
             hand.push(analysis.best, seat)
+
+
+def test_a_card_that_spares_the_maker_says_why_R16_R20() -> None:
+    """In play too: a defender who would rather not euchre (his partner is ahead) is
+    told so after the card's own reason; with the scores even, nothing is added."""
+    hand = played(4, "1 order", "0 leave", "1 dummy")
+    hand.push(Action.parse("keep " + " ".join(str(c) for c in hand.view(1).cards[:5])), 1)
+    while hand.phase is not Phase.PLAY:
+        hand.push(Action.parse("pass"), hand.to_act)
+    assert hand.to_act == 1  # the maker leads (dealer 0's left)
+    hand.push(Action.parse(hand.view(1).legal[0]), 1)
+    seat = hand.to_act
+    assert seat == 2
+    cards = list(hand.view(seat).legal[:2])
+    partner = 3 - seat - 1
+    scores = [3, 3, 3]
+    scores[partner] = 8
+    view = hand.view(seat, (scores[0], scores[1], scores[2]))
+    options = [option(cards[0], 0.3, stopped=0.2, conceded=0.8),
+               option(cards[1], 0.2, stopped=0.7, conceded=0.3)]
+    reason = explain(view, options)
+    assert f"({scores[partner]}) more than you" in reason
+    assert reason.index("more than you") < reason.index("(win chance")
+    even = explain(hand.view(seat, (3, 3, 3)), options)
+    assert "more than you" not in even

@@ -9,6 +9,7 @@ from ..actions import Verb
 from ..cards import EFF_SUIT, PLAIN_POWER, TRUMP_POWER, Card, Suit, deck_mask, ids_of_mask
 from ..state import Phase
 from ..views import View
+from .valuation import hand_value
 
 if TYPE_CHECKING:
     from .expert import Option, Outcomes
@@ -231,11 +232,28 @@ def _score_note(view: View, best: Option, rival: Option | None) -> str:
     if rival is not None and rival.outcomes.as_maker >= 0.5 and rival.outcomes.euchred >= 0.1 \
             and close:
         return f"a euchre would give {_whom(view, close[0])} ({scores[close[0]]}) the game"
+    return _partner_note(view, best, rival)
+
+
+def _partner_note(view: View, best: Option, rival: Option | None) -> str:
+    """A defender's choice that euchres the maker less often than the alternative
+    would, because a euchre's two points would help his partner more than him (the
+    score-aware exception to defending as a team)."""
+    scores = view.scores
     maker = view.maker
-    if (maker is not None and maker != me and rival is not None
-            and o.defending >= 0.5 and rival.outcomes.defending >= 0.5
-            and _beaten(o) + 0.1 < _beaten(rival.outcomes)):
+    me = view.seat
+    if scores is None or maker is None or maker == me or rival is None:
+        return ""
+    o, r = best.outcomes, rival.outcomes
+    if o.defending >= 0.5 and r.defending >= 0.5 and _beaten(o) + 0.1 < _beaten(r):
         partner = 3 - me - maker
+        euchre = [2, 2, 2]
+        euchre[maker] = 0
+        made = [0, 0, 0]
+        made[maker] = 1
+        if (hand_value(me, euchre, scores, view.rules, view.dealer)
+                >= hand_value(me, made, scores, view.rules, view.dealer)):
+            return ""  # a euchre would serve him: something else made the difference
         return (f"a euchre's two points would help {_whom(view, partner)} "
                 f"({scores[partner]}) more than you")
     return ""
@@ -298,5 +316,7 @@ def explain(view: View, options: Sequence[Option],
         return (f"{what}; {options[1].action} averaged only {extra['edge']:.1%} more, "
                 f"within the samples' noise (±{extra['noise']:.1%}) ({figures})")
     if playing:
-        return f"{_play_reason(view, best)} ({figures})"
+        note = _partner_note(view, best, options[1] if len(options) > 1 else None)
+        reason = f"{_play_reason(view, best)}; {note}" if note else _play_reason(view, best)
+        return f"{reason} ({figures})"
     return f"{_decision_reason(view, options)} ({figures})"
