@@ -171,6 +171,9 @@ class Card:
         >>> Card.parse("JO").is_joker
         True
         """
+        found = _BY_TEXT.get(text)  # the common case: a card as this module writes it
+        if found is not None:
+            return found
         key = text.strip().upper()
         if key in ("JO", "JOKER"):
             return cls._by_id[JOKER_ID]
@@ -224,6 +227,8 @@ class Card:
 
 _TEXT = [f"{'789TJQKA'[i & 7]}{'CDHS'[i >> 3]}" for i in range(32)] + ["JO"]
 Card._by_id.extend(Card._make(i) for i in range(NUM_CARD_IDS))
+_BY_TEXT: dict[str, Card] = {str(card): card for card in Card._by_id}
+"""Every card by its text as written (``"TH"``, ``"JO"``): :meth:`Card.parse`'s fast path."""
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
