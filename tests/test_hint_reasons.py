@@ -41,6 +41,10 @@ def test_kind_sorts_every_ending_of_a_hand_R19_R20_R21() -> None:
     assert [_kind(1, maker, t) for t in (5, 4, 3, 2, 0)] == [1, 0, 0, 2, 2]
     assert [_kind(0, maker, t) for t in (5, 4, 3, 2, 0)] == [4, 3, 3, 5, 5]
     assert _kind(0, None, 0) == 6
+    mixed = Outcomes(made=0.2, marched=0.1, euchred=0.1, stopped=0.3, swept=0.1,
+                     conceded=0.2)
+    assert mixed.make_rate == pytest.approx(0.75) and mixed.defence_rate == pytest.approx(2 / 3)
+    assert Outcomes(thrown_in=1.0).make_rate == 0.0 == Outcomes().defence_rate
 
 
 def test_outcomes_follow_the_seat_side_in_each_option_R7_R13() -> None:
@@ -113,14 +117,11 @@ def test_a_player_who_already_passed_the_second_round_is_not_said_to_be_kept_out
     view = hand.view(2, (0, 9, 4))
     assert view.phase is Phase.BID_SECOND
     suit = next(a for a in view.legal if a.startswith("call"))
-    reason = explain(view, [option(suit, 0.5, made=0.7, euchred=0.3),
-                            option("pass", 0.3, stopped=0.5, conceded=0.5)])
-    assert "from making trump" not in reason
+    options = [option(suit, 0.5, made=0.7, euchred=0.3),
+               option("pass", 0.3, stopped=0.5, conceded=0.5)]
+    assert "from making trump" not in explain(view, options)
     # The dealer, still to bid, is.
-    view = hand.view(2, (9, 0, 4))
-    reason = explain(view, [option(suit, 0.5, made=0.7, euchred=0.3),
-                            option("pass", 0.3, stopped=0.5, conceded=0.5)])
-    assert "keeps the player on your left (9)" in reason
+    assert "keeps the player on your left (9)" in explain(hand.view(2, (9, 0, 4)), options)
 
 
 def test_a_pass_that_avoids_a_euchre_ending_the_game_for_another_R20_R22() -> None:

@@ -213,11 +213,9 @@ def _ending(outcomes: Outcomes) -> str:
     """How hands went after an option, in a few words: made and euchred as the maker,
     the maker euchred as a defender."""
     if outcomes.as_maker >= 0.5:
-        made = (outcomes.made + outcomes.marched) / outcomes.as_maker
-        return f"   made {made:.0%}"
+        return f"   made {outcomes.make_rate:.0%}"
     if outcomes.defending >= 0.5:
-        beaten = (outcomes.stopped + outcomes.swept) / outcomes.defending
-        return f"   maker euchred {beaten:.0%}"
+        return f"   maker euchred {outcomes.defence_rate:.0%}"
     return ""
 
 

@@ -97,6 +97,17 @@ class Outcomes:
         """The share of samples in which this seat defended."""
         return self.stopped + self.swept + self.conceded
 
+    @property
+    def make_rate(self) -> float:
+        """Of the samples in which this seat was the maker, the share it made (0 if none)."""
+        return (self.made + self.marched) / self.as_maker if self.as_maker else 0.0
+
+    @property
+    def defence_rate(self) -> float:
+        """Of the samples in which this seat defended, the share in which the maker was
+        euchred (0 if none)."""
+        return (self.stopped + self.swept) / self.defending if self.defending else 0.0
+
     def to_json(self) -> dict[str, float]:
         """The shares by name, rounded to four places."""
         return {name: round(getattr(self, name), 4) for name in self.__slots__}

@@ -170,7 +170,7 @@ def _share(x: float) -> str:
 def _as_maker(o: Outcomes) -> str:
     """"you make it in 80% of the deals sampled (all five in 20%), euchred in 20%"."""
     total = o.as_maker or 1.0  # shares of the deals on which this seat is the maker
-    text = f"you make it in {_share((o.made + o.marched) / total)} of the deals sampled"
+    text = f"you make it in {_share(o.make_rate)} of the deals sampled"
     if o.marched >= 0.05 * total:
         text += f" (all five in {_share(o.marched / total)})"
     return text + f", euchred in {_share(o.euchred / total)}"
@@ -178,15 +178,10 @@ def _as_maker(o: Outcomes) -> str:
 
 def _defending(o: Outcomes) -> str:
     """"the maker is euchred in 45% of the deals sampled (you take all five in 10%)"."""
-    text = f"the maker is euchred in {_share(_beaten(o))} of the deals sampled"
+    text = f"the maker is euchred in {_share(o.defence_rate)} of the deals sampled"
     if o.swept >= 0.1:
         text += f" (you take all five in {_share(o.swept / o.defending)})"
     return text
-
-
-def _beaten(o: Outcomes) -> float:
-    """How often the maker is euchred when this seat defends."""
-    return (o.stopped + o.swept) / o.defending if o.defending else 0.0
 
 
 def _whom(view: View, seat: int) -> str:
@@ -245,7 +240,7 @@ def _partner_note(view: View, best: Option, rival: Option | None) -> str:
     if scores is None or maker is None or maker == me or rival is None:
         return ""
     o, r = best.outcomes, rival.outcomes
-    if o.defending >= 0.5 and r.defending >= 0.5 and _beaten(o) + 0.1 < _beaten(r):
+    if o.defending >= 0.5 and r.defending >= 0.5 and o.defence_rate + 0.1 < r.defence_rate:
         partner = 3 - me - maker
         euchre = [2, 2, 2]
         euchre[maker] = 0
@@ -273,18 +268,19 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
         text = (f"{what}: {_describe(view, rival)}, you would be euchred in "
                 f"{_share(r.euchred)} of the deals sampled")
         if o.defending >= 0.05:
-            text += f"; defending, your side euchres the maker in {_share(_beaten(o))}"
+            text += f"; defending, your side euchres the maker in {_share(o.defence_rate)}"
     elif o.as_maker >= 0.5:
         text = f"{what}: {_as_maker(o)}"
     elif best.action.verb is Verb.ALONE and o.defending >= 0.5 and o.swept >= 0.1:
         text = (f"{what}: you take all five in {_share(o.swept / o.defending)} of the deals "
                 f"sampled, 4 points to each defender (R21), and the maker is euchred in "
-                f"{_share(_beaten(o))}")
+                f"{_share(o.defence_rate)}")
     elif o.defending >= 0.5:
         text = f"{what}: {_defending(o)}"
-        if (rival is not None and rival.outcomes.defending >= 0.5
-                and _share(_beaten(rival.outcomes)) != _share(_beaten(o))):
-            text += f", against {_share(_beaten(rival.outcomes))} after {_describe(view, rival)}"
+        other = None if rival is None else rival.outcomes
+        if (rival is not None and other is not None and other.defending >= 0.5
+                and _share(other.defence_rate) != _share(o.defence_rate)):
+            text += f", against {_share(other.defence_rate)} after {_describe(view, rival)}"
     else:
         text = f"{what} is worth most"
     note = _score_note(view, best, rival)
