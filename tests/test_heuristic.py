@@ -502,3 +502,42 @@ def test_strength_intermediate_beats_beginners() -> None:
     rate, half = _win_rate(_seeded(IntermediateBot), _seeded(BeginnerBot), 300)
     print(f"intermediate vs 2 beginners: {rate:.3f} ± {half:.3f} (300 games)")
     assert rate - half > 1 / 3
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_the_models_fast_path_in_play_chooses_as_on_the_view_R14_R16(block: int) -> None:
+    """``IntermediateBot.choose_in`` (a card read from the hand itself, for the expert's
+    searches) is exactly ``choose`` on the seat's view, and ``Table.from_hand`` is the
+    table ``from_view`` reads, at every play position of hands under random variants
+    (lone makers and defenders, a seat sitting out, the joker, 32 cards), bid by the
+    bot or at random, played at random; ``Hand.trick_ids`` lists the tricks' cards."""
+    from cutthroat.bots.heuristic_play import decide_play, decide_play_in
+    from cutthroat.cli import random_variants
+
+    bot = IntermediateBot(seed=0)
+    positions = 0
+    for game in range(50 * block, 50 * block + 50):
+        rng = random.Random(game)
+        rules = random_variants(rng)
+        hand = Hand.deal(rules, dealer=game % 3, rng=rng)
+        scores = (rng.randrange(10), rng.randrange(10), rng.randrange(10)) \
+            if game % 2 else None
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            view = hand.view(seat, scores)
+            if hand.phase is Phase.PLAY:
+                assert Table.from_hand(hand, seat) == Table.from_view(view)
+                assert decide_play_in(hand, seat, scores) == decide_play(view)
+                assert bot.choose_in(hand, seat, scores) == bot.choose(view)
+                plays = [t.plays for t in view.tricks] + (
+                    [view.current_trick] if view.current_trick else [])
+                assert hand.trick_ids() == [tuple((s, c.id) for s, c in p) for p in plays]
+                positions += 1
+                hand.apply_id(rng.choice(hand.legal_action_ids()))
+            elif rng.random() < 0.5:
+                assert bot.choose_in(hand, seat, scores) == bot.choose(view)
+                hand.push(bot.choose(view), seat)
+            else:
+                hand.apply_id(rng.choice(hand.legal_action_ids()))
+    assert positions > 500

@@ -385,6 +385,15 @@ class Hand:
         """Every move so far, in order: the hand's log."""
         return [Move(seat, self._action_of(aid, arg)) for seat, aid, arg in self._moves]
 
+    def trick_ids(self) -> list[tuple[tuple[int, int], ...]]:
+        """Every trick so far as ``(seat, card id)`` pairs, the one in progress last when
+        it has a card: :attr:`tricks` and :attr:`current_trick` without card objects,
+        for searches that read them at every node."""
+        out = [tuple(zip(seats, cards, strict=True)) for _, seats, cards, _ in self._done]
+        if self._trick:
+            out.append(tuple(zip(self._trick_seats, self._trick, strict=True)))
+        return out
+
     def cards(self, seat: int) -> list[Card]:
         """The cards a seat holds now, in id order (all ten while keeping)."""
         return cards_of_mask(self._hands[seat])

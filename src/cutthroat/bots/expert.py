@@ -583,7 +583,7 @@ class ExpertBot:
                 seat, action = move.seat, move.action
                 verb = action.verb
                 if seat != me and verb in _HIDDEN:
-                    replay.push(policy.choose(replay.view(seat, scores)), seat)
+                    replay.push(policy.choose_in(replay, seat, scores), seat)
                     continue
                 if checking and seat != me:
                     if verb in later:
@@ -615,7 +615,7 @@ class ExpertBot:
 
     def _agrees(self, hand: Hand, move: Move, scores: tuple[int, int, int] | None) -> bool:
         """Whether the model, in ``move``'s seat on ``hand``, would have made ``move``."""
-        return self._policy.choose(hand.view(move.seat, scores)) == move.action
+        return self._policy.choose_in(hand, move.seat, scores) == move.action
 
     def _keep_anyway(self, rng: random.Random | None) -> bool:
         """Whether a deal on which the model disagreed is kept (probability
@@ -630,7 +630,7 @@ class ExpertBot:
         while not hand.is_over and not (until_play and hand.phase is Phase.PLAY):
             seat = hand.to_act
             assert seat is not None
-            hand.push(self._policy.choose(hand.view(seat, scores)), seat)
+            hand.push(self._policy.choose_in(hand, seat, scores), seat)
 
     def _outcomes(self, hand: Hand, me: int, scores: tuple[int, int, int] | None
                   ) -> list[tuple[tuple[int, int, int], float, float]]:
@@ -677,7 +677,7 @@ class ExpertBot:
         while not hand.is_over:
             seat = hand.to_act
             assert seat is not None
-            action = policy.choose(hand.view(seat, scores))
+            action = policy.choose_in(hand, seat, scores)
             if solver_maker and seat == me == maker:
                 values = evaluate_moves(hand)
                 best = max(values.values())

@@ -24,10 +24,10 @@ import random as _random
 
 from ..actions import Action, Verb
 from ..cards import EFF_SUIT, PLAIN_POWER, TRUMP_POWER, Card, Suit
-from ..state import Phase
+from ..state import Hand, Phase
 from ..views import View
 from .heuristic_bidding import decide
-from .heuristic_play import decide_play
+from .heuristic_play import decide_play, decide_play_in
 
 __all__ = ["BeginnerBot", "IntermediateBot"]
 
@@ -47,6 +47,13 @@ class _HeuristicBot:
     def choose(self, view: View) -> Action:
         """The action this bot takes, given what its seat may see."""
         return self.choose_with_reason(view)[0]
+
+    def choose_in(self, hand: Hand, seat: int,
+                  scores: tuple[int, int, int] | None = None) -> Action:
+        """What :meth:`choose` returns on ``hand.view(seat, scores)``. Searches that ask
+        for the bot's choice thousands of times a decision call this: in play it reads
+        the hand directly instead of building the view."""
+        return self.choose(hand.view(seat, scores))
 
     def choose_with_reason(self, view: View) -> Decision:
         """The action and a short sentence saying why."""
@@ -218,4 +225,14 @@ class IntermediateBot(_HeuristicBot):
         if decision is not None:
             return decision
         return decide_play(view)
+
+    def choose_in(self, hand: Hand, seat: int,
+                  scores: tuple[int, int, int] | None = None) -> Action:
+        """What :meth:`choose` returns on ``hand.view(seat, scores)``; a card in play is
+        chosen from the hand itself (:func:`~cutthroat.bots.heuristic_play.decide_play_in`,
+        the same choice without building the view)."""
+        if hand.phase is Phase.PLAY and hand.to_act == seat:
+            action, self.reason = decide_play_in(hand, seat, scores)
+            return action
+        return self.choose(hand.view(seat, scores))
 

@@ -31,14 +31,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple, Protocol
 
 from ..actions import Action
 from ..cards import EFF_SUIT, PLAIN_POWER, SUIT_MASK, TRUMP_POWER, Card, Rank, deck_mask
 from ..rules import Rules
+from ..state import Hand
 from ..views import View
 from .heuristic_bidding import win_chance
 
-__all__ = ["Table", "decide_play", "defender_wants_tricks", "prefers_maker"]
+__all__ = ["PlayFacts", "Table", "decide_play", "decide_play_in", "defender_wants_tricks",
+           "prefers_maker"]
 
 Decision = tuple[Action, str]
 
@@ -61,6 +64,30 @@ def _ids(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+class PlayFacts(Protocol):
+    """What the play decisions read besides the :class:`Table` (a :class:`View` has it)."""
+
+    @property
+    def scores(self) -> tuple[int, int, int] | None:
+        """The game's scores before this hand, when known."""
+        ...
+
+    @property
+    def rules(self) -> Rules:
+        """The rules in force."""
+        ...
+
+    @property
+    def alone(self) -> tuple[int, ...]:
+        """The seats playing alone."""
+        ...
+
+    @property
+    def tricks_won(self) -> tuple[int, int, int]:
+        """Tricks per seat so far."""
+        ...
 
 
 @dataclass
@@ -128,6 +155,57 @@ class Table:
                    active=active, hand=hand, live=live, known=known, voids=voids, left=left,
                    trick=tuple((s, c.id) for s, c in view.current_trick),
                    tricks_won=view.tricks_won, discarded=discarded)
+
+    @classmethod
+    def from_hand(cls, hand: Hand, seat: int) -> Table:
+        """The table of ``seat`` read from the hand itself: equal to
+        ``Table.from_view(hand.view(seat))``, without building the view (the expert's
+        searches ask the model for a card thousands of times a decision)."""
+        assert hand.trump is not None and hand.maker is not None
+        trump = int(hand.trump)
+        maker = hand.maker
+        out = hand.sitting_out
+        active = tuple(s for s in range(3) if s != out)
+        if seat == maker:
+            partner = None
+        else:
+            other = 3 - seat - maker
+            partner = other if other in active else None
+        opponents = tuple(s for s in active if s != seat and s != partner)
+        eff = EFF_SUIT[trump]
+        voids = [0, 0, 0]
+        discarded = [0, 0, 0]
+        played = 0
+        left = [5 if s in active else 0 for s in range(3)]
+        plays = hand.trick_ids()
+        for trick_plays in plays:
+            led = eff[trick_plays[0][1]]
+            for who, card in trick_plays:
+                played |= 1 << card
+                left[who] -= 1
+                if eff[card] != led:
+                    voids[who] |= 1 << led
+                    discarded[who] |= 1 << eff[card]
+        mine = hand.cards_mask(seat)
+        up = hand.upcard.id
+        seen = mine | played | 1 << up
+        if seat == maker:
+            for buried in hand.buried:
+                seen |= 1 << buried.id
+        dealer = hand.dealer
+        thrown = hand.dealer_discard
+        if seat == dealer and thrown is not None:
+            seen |= 1 << thrown.id
+        live = deck_mask(hand.rules.deck) & ~seen
+        known = [0, 0, 0]
+        if (hand.upcard_taken and dealer != seat and dealer in active
+                and not played >> up & 1 and not voids[dealer] >> eff[up] & 1):
+            known[dealer] = 1 << up
+            live |= 1 << up
+        current = plays[-1] if plays and len(plays[-1]) < len(active) else ()
+        return cls(me=seat, trump=trump, maker=maker, partner=partner, opponents=opponents,
+                   active=active, hand=mine, live=live, known=known, voids=voids, left=left,
+                   trick=current, tricks_won=hand.tricks_won, discarded=discarded)
 
     # --- card facts ---------------------------------------------------------------
 
@@ -234,7 +312,7 @@ class Table:
 # --- the score-aware defence -----------------------------------------------------------
 
 
-def defender_wants_tricks(view: View, table: Table) -> bool:
+def defender_wants_tricks(view: PlayFacts, table: Table) -> bool:
     """Whether this defender plays to win tricks now.
 
     Always, unless a euchre (2 points to each defender) is worth less to this seat, by
@@ -306,7 +384,7 @@ def _risk(table: Table, card: int, led: int, seats: Sequence[int]) -> float:
     return 1.0 - safe
 
 
-def _follow(view: View, table: Table, legal: Sequence[int]) -> Decision:
+def _follow(view: PlayFacts, table: Table, legal: Sequence[int]) -> Decision:
     led = table.suit(table.trick[0][1])
     best_seat, best = table.winner()
     best_power = table.power(best, led)
@@ -412,7 +490,7 @@ def _lead_maker(table: Table, legal: Sequence[int]) -> Decision:
     return _play(card, f"lead {Card.from_id(card)}: lose the cheapest card, keep trumps to ruff")
 
 
-def _lead_defender(view: View, table: Table, legal: Sequence[int]) -> Decision:
+def _lead_defender(view: PlayFacts, table: Table, legal: Sequence[int]) -> Decision:
     if not defender_wants_tricks(view, table):
         card = min(legal, key=table.cost)
         return _play(card, f"lead {Card.from_id(card)}: let the maker have it "
@@ -462,8 +540,28 @@ def _lead_defender(view: View, table: Table, legal: Sequence[int]) -> Decision:
 
 def decide_play(view: View) -> Decision:
     """Choose a card to play from the seat's view."""
-    table = Table.from_view(view)
     legal = [Card.parse(text.split()[1]).id for text in view.legal]
+    return _decide_card(view, Table.from_view(view), legal)
+
+
+class _Facts(NamedTuple):
+    """The :class:`PlayFacts` of a hand, without a view."""
+
+    scores: tuple[int, int, int] | None
+    rules: Rules
+    alone: tuple[int, ...]
+    tricks_won: tuple[int, int, int]
+
+
+def decide_play_in(hand: Hand, seat: int, scores: tuple[int, int, int] | None) -> Decision:
+    """The card :func:`decide_play` chooses from ``hand.view(seat, scores)`` (``seat``
+    to act in play), read from the hand itself: the model's fast path in searches."""
+    legal = list(hand.legal_action_ids())  # a play's action id is its card's id
+    facts = _Facts(scores, hand.rules, hand.alone, hand.tricks_won)
+    return _decide_card(facts, Table.from_hand(hand, seat), legal)
+
+
+def _decide_card(view: PlayFacts, table: Table, legal: list[int]) -> Decision:
     if len(legal) == 1:
         return _play(legal[0], f"play {Card.from_id(legal[0])}: the only legal card")
     if table.trick:

@@ -20,17 +20,18 @@ from typing import Protocol
 from ..actions import Action
 from ..scoring import score_hand
 from ..state import Hand
-from ..views import View
 from .valuation import hand_value
 
 __all__ = ["LineValue", "ModelSearch", "Policy", "hand_points", "side_tricks"]
 
 
 class Policy(Protocol):
-    """What the search needs of a model of a player: its choice, given a view."""
+    """What the search needs of a model of a player: its choice for a seat of a hand,
+    as it would choose on that seat's view (``IntermediateBot.choose_in``)."""
 
-    def choose(self, view: View) -> Action:
-        """The model's action."""
+    def choose_in(self, hand: Hand, seat: int,
+                  scores: tuple[int, int, int] | None = None) -> Action:
+        """The model's action for ``seat`` in ``hand``, shown ``scores``."""
         ...
 
 
@@ -102,7 +103,7 @@ class ModelSearch:
         while not hand.is_over and hand.to_act != me:
             seat = hand.to_act
             assert seat is not None
-            hand.push(policy.choose(hand.view(seat, scores)), seat)
+            hand.push(policy.choose_in(hand, seat, scores), seat)
         won = hand.tricks_won
         made = won[self._maker]
         if hand.is_over:
