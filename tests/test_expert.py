@@ -255,6 +255,10 @@ class _Recorder:
         self.scores.add(view.scores)
         return self.policy.choose(view)  # type: ignore[attr-defined]
 
+    def choose_in(self, hand, seat, scores=None):  # type: ignore[no-untyped-def]
+        self.scores.add(scores)
+        return self.policy.choose_in(hand, seat, scores)  # type: ignore[attr-defined]
+
 
 @pytest.mark.parametrize("seed", range(3))
 def test_expert_models_the_others_at_the_real_score(seed: int) -> None:
