@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
 from ..actions import Action
-from ..cards import EFF_SUIT, PLAIN_POWER, SUIT_MASK, TRUMP_POWER, Card, Rank, deck_mask
+from ..cards import EFF_SUIT, PLAIN_POWER, SUIT_MASK, TRUMP_POWER, Card, Rank, deck_mask, mask_of
 from ..rules import Rules
 from ..state import Hand
 from ..views import View
@@ -113,48 +113,14 @@ class Table:
     def from_view(cls, view: View) -> Table:
         """Read the view of a seat in the play phase."""
         assert view.trump is not None and view.maker is not None
-        trump = int(view.trump)
-        me = view.seat
-        maker = view.maker
-        active = tuple(s for s in range(3) if s != view.sitting_out)
-        if me == maker:
-            partner = None
-        else:
-            other = 3 - me - maker
-            partner = other if other in active else None
-        opponents = tuple(s for s in active if s != me and s != partner)
-        hand = 0
-        for card in view.cards:
-            hand |= 1 << card.id
-        eff = EFF_SUIT[trump]
-        voids = [0, 0, 0]
-        discarded = [0, 0, 0]
-        played = 0
-        left = [5 if s in active else 0 for s in range(3)]
-        plays: list[tuple[tuple[int, Card], ...]] = [t.plays for t in view.tricks]
-        plays.append(view.current_trick)
-        for trick_plays in plays:
-            if not trick_plays:
-                continue
-            led = eff[trick_plays[0][1].id]
-            for seat, card in trick_plays:
-                played |= 1 << card.id
-                left[seat] -= 1
-                if eff[card.id] != led:
-                    voids[seat] |= 1 << led
-                    discarded[seat] |= 1 << eff[card.id]
-        live = deck_mask(view.rules.deck) & ~view.seen_mask()
-        known = [0, 0, 0]
-        up = view.upcard.id
-        dealer = view.dealer
-        if (view.upcard_taken and dealer != me and dealer in active
-                and not played >> up & 1 and not voids[dealer] >> eff[up] & 1):
-            known[dealer] = 1 << up
-            live |= 1 << up
-        return cls(me=me, trump=trump, maker=maker, partner=partner, opponents=opponents,
-                   active=active, hand=hand, live=live, known=known, voids=voids, left=left,
-                   trick=tuple((s, c.id) for s, c in view.current_trick),
-                   tricks_won=view.tricks_won, discarded=discarded)
+        plays = [tuple((s, c.id) for s, c in t.plays) for t in view.tricks]
+        current = tuple((s, c.id) for s, c in view.current_trick)
+        if current:
+            plays.append(current)
+        return cls._read(view.seat, int(view.trump), view.maker, view.sitting_out,
+                         mask_of(view.cards), plays, current, view.seen_mask(),
+                         view.rules.deck, view.upcard.id, view.upcard_taken, view.dealer,
+                         view.tricks_won)
 
     @classmethod
     def from_hand(cls, hand: Hand, seat: int) -> Table:
@@ -162,50 +128,58 @@ class Table:
         ``Table.from_view(hand.view(seat))``, without building the view (the expert's
         searches ask the model for a card thousands of times a decision)."""
         assert hand.trump is not None and hand.maker is not None
-        trump = int(hand.trump)
         maker = hand.maker
-        out = hand.sitting_out
-        active = tuple(s for s in range(3) if s != out)
+        mine = hand.cards_mask(seat)
+        seen = mine | 1 << hand.upcard.id  # what the view's seen_mask() holds
         if seat == maker:
+            seen |= mask_of(hand.buried)
+        thrown = hand.dealer_discard
+        if seat == hand.dealer and thrown is not None:
+            seen |= 1 << thrown.id
+        plays = hand.trick_ids()
+        active = 3 if hand.sitting_out is None else 2
+        current = plays[-1] if plays and len(plays[-1]) < active else ()
+        return cls._read(seat, int(hand.trump), maker, hand.sitting_out, mine, plays,
+                         current, seen, hand.rules.deck, hand.upcard.id, hand.upcard_taken,
+                         hand.dealer, hand.tricks_won)
+
+    @classmethod
+    def _read(cls, me: int, trump: int, maker: int, out: int | None, mine: int,
+              plays: Sequence[tuple[tuple[int, int], ...]], current: tuple[tuple[int, int], ...],
+              seen: int, deck: int, up: int, taken: bool, dealer: int,
+              tricks_won: tuple[int, int, int]) -> Table:
+        """The table from what the seat knows: its cards (``mine``), the tricks'
+        ``(seat, card id)`` plays (the one in progress, ``current``, last), the cards
+        whose place it knows besides those played (``seen``), the up-card."""
+        active = tuple(s for s in range(3) if s != out)
+        if me == maker:
             partner = None
         else:
-            other = 3 - seat - maker
+            other = 3 - me - maker
             partner = other if other in active else None
-        opponents = tuple(s for s in active if s != seat and s != partner)
+        opponents = tuple(s for s in active if s != me and s != partner)
         eff = EFF_SUIT[trump]
         voids = [0, 0, 0]
         discarded = [0, 0, 0]
         played = 0
         left = [5 if s in active else 0 for s in range(3)]
-        plays = hand.trick_ids()
         for trick_plays in plays:
             led = eff[trick_plays[0][1]]
-            for who, card in trick_plays:
+            for seat, card in trick_plays:
                 played |= 1 << card
-                left[who] -= 1
+                left[seat] -= 1
                 if eff[card] != led:
-                    voids[who] |= 1 << led
-                    discarded[who] |= 1 << eff[card]
-        mine = hand.cards_mask(seat)
-        up = hand.upcard.id
-        seen = mine | played | 1 << up
-        if seat == maker:
-            for buried in hand.buried:
-                seen |= 1 << buried.id
-        dealer = hand.dealer
-        thrown = hand.dealer_discard
-        if seat == dealer and thrown is not None:
-            seen |= 1 << thrown.id
-        live = deck_mask(hand.rules.deck) & ~seen
+                    voids[seat] |= 1 << led
+                    discarded[seat] |= 1 << eff[card]
+        live = deck_mask(deck) & ~(seen | played)
         known = [0, 0, 0]
-        if (hand.upcard_taken and dealer != seat and dealer in active
+        if (taken and dealer != me and dealer in active
                 and not played >> up & 1 and not voids[dealer] >> eff[up] & 1):
             known[dealer] = 1 << up
             live |= 1 << up
-        current = plays[-1] if plays and len(plays[-1]) < len(active) else ()
-        return cls(me=seat, trump=trump, maker=maker, partner=partner, opponents=opponents,
+        return cls(me=me, trump=trump, maker=maker, partner=partner, opponents=opponents,
                    active=active, hand=mine, live=live, known=known, voids=voids, left=left,
-                   trick=current, tricks_won=hand.tricks_won, discarded=discarded)
+                   trick=current, tricks_won=tricks_won, discarded=discarded)
 
     # --- card facts ---------------------------------------------------------------
 
