@@ -13,8 +13,8 @@ the hands are then grouped by the first decision on which A and B differ.
     .venv/bin/python bench/paired_hands.py expert:bid_samples=160 expert --hands 600
     .venv/bin/python bench/paired_hands.py oracle-play expert --hands 900
 
-Bots: any registered name (``random``, ``beginner``, ``intermediate``, ``expert``),
-``expert:key=value,...`` for expert options, and two oracles that measure how much
+Bots: any bot spec the registry reads (``random``, ``beginner``, ``intermediate``,
+``expert``, or ``expert:key=value,...`` with options), and two oracles that measure how much
 there is to gain: ``oracle-play`` (the expert, but its card play sees every card) and
 ``oracle-bid`` (every decision before play sees every card).
 """
@@ -35,7 +35,6 @@ from cutthroat.bots.expert import ExpertBot
 from cutthroat.bots.heuristic import IntermediateBot
 from cutthroat.bots.valuation import win_chances
 from cutthroat.state import Phase
-from strength import expert_options  # bench/ is on the path when run as a script
 from valuation_table import positions
 
 _TRUE: list[Hand | None] = [None]
@@ -63,13 +62,11 @@ def factory(spec: str) -> Callable[[int], Any]:
         return lambda seed: Oracle(seed, True, play_samples=1)
     if spec == "oracle-bid":
         return lambda seed: Oracle(seed, False, bid_samples=1, bid_samples_max=1)
-    name, _, rest = spec.partition(":")
-    options = expert_options(rest)
-    if name == "expert":
-        return lambda seed: ExpertBot(seed, **options)
-    if options:
-        raise SystemExit(f"options are for the expert only: {spec}")
-    return lambda seed: make_bot(name, seed)
+    try:
+        make_bot(spec, 0)
+    except ValueError as exc:
+        raise SystemExit(str(exc)) from None
+    return lambda seed: make_bot(spec, seed)
 
 
 def one(args: tuple[int, list[str], list[tuple[tuple[int, int, int], int]], int]) -> list:

@@ -33,7 +33,7 @@ from typing import Any
 from cutthroat import Hand, Phase, Rules
 from cutthroat.bots.expert import ExpertBot
 from cutthroat.bots.heuristic import IntermediateBot
-from cutthroat.bots.registry import BOTS
+from cutthroat.bots.registry import BOTS, BotSpecError, check_options, parse_spec
 from cutthroat.sim.arena import ArenaResult, run_arena
 
 
@@ -61,24 +61,14 @@ def _interval(row: dict[str, Any]) -> str:
 
 
 def expert_options(text: str) -> dict[str, Any]:
-    """``key=value,...`` as ExpertBot keywords: ints, floats, true/false, or strings."""
-    out: dict[str, Any] = {}
-    for item in filter(None, (part.strip() for part in text.split(","))):
-        key, sep, raw = item.partition("=")
-        if not sep or not key:
-            raise SystemExit(f"--expert: {item!r} is not key=value")
-        value: Any = raw
-        if raw.lower() in ("true", "false"):
-            value = raw.lower() == "true"
-        else:
-            for kind in (int, float):
-                try:
-                    value = kind(raw)
-                    break
-                except ValueError:
-                    continue
-        out[key.strip()] = value
-    return out
+    """``key=value,...`` as ExpertBot keywords, read and checked as the registry reads
+    the options of a bot spec (:func:`cutthroat.bots.registry.parse_spec`)."""
+    try:
+        _, options = parse_spec("expert:" + text)
+        check_options(ExpertBot, "expert", options)
+    except BotSpecError as exc:
+        raise SystemExit(f"--expert: {exc}") from None
+    return options
 
 
 def _configured_expert(seed: int) -> ExpertBot:

@@ -455,7 +455,7 @@ def test_cli_rules_table_records_and_plot(app: typer.Typer, tmp_path: Path) -> N
 
 
 @pytest.mark.parametrize(("bots", "message"), [
-    ("random,random", "three names"),
+    ("random,random", "three bots"),
     ("random,random,nobody", "unknown bot 'nobody'"),
 ])
 def test_cli_bad_line_up(app: typer.Typer, bots: str, message: str) -> None:

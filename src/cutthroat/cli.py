@@ -12,6 +12,7 @@ import typer
 
 from . import record as rec
 from .bots import RandomBot, make_bot, play_game
+from .bots.registry import BotSpecError, split_line_up
 from .game import Game
 from .render import describe_game, describe_hand
 from .rules import PRESETS, Rules, RulesError
@@ -132,7 +133,8 @@ def random_variants(rng: random.Random) -> Rules:
 def watch(
     seed: Annotated[int, typer.Option(help="Seed of the game.")] = 0,
     bots: Annotated[str, typer.Option(
-        help="Three bot names for seats 0, 1, 2 (random, beginner, intermediate, expert).")]
+        help="Three bots for seats 0, 1, 2 (random, beginner, intermediate, expert); "
+        "options after a colon, e.g. expert:bid_samples=80.")]
     = "expert,intermediate,intermediate",
     preset: Annotated[str, typer.Option(help="Rules preset.")] = "standard",
     set_: Annotated[list[str] | None, typer.Option("--set", help="Override a rules field.")]
@@ -142,13 +144,13 @@ def watch(
 ) -> None:
     """Watch three bots play a whole game, hand by hand."""
     rules = _rules(preset, set_)
-    names = [n.strip() for n in bots.split(",")]
-    if len(names) != 3:
-        raise typer.BadParameter("--bots takes three names, e.g. expert,intermediate,beginner")
     try:
+        names = split_line_up(bots)
+        if len(names) != 3:
+            raise BotSpecError("--bots takes three bots, e.g. expert,intermediate,beginner")
         players = [make_bot(name, seed * 3 + s) for s, name in enumerate(names)]
     except ValueError as exc:
-        raise typer.BadParameter(str(exc)) from None
+        raise typer.BadParameter(str(exc), param_hint="--bots") from None
     seats = ("West", "North", "East")
     game = Game(rules, seed=seed, players=[f"{seats[s]} ({names[s]})" for s in range(3)])
     typer.echo(f"Rules: {rules.describe()}")

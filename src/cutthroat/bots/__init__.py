@@ -9,11 +9,13 @@
 True
 
 Bots by name: ``make_bot("expert", seed=1)``; the names are the keys of ``BOTS``
-(``random``, ``beginner``, ``intermediate``, ``expert``).
+(``random``, ``beginner``, ``intermediate``, ``expert``). Options follow a colon,
+``make_bot("expert:bid_samples=80", seed=1)``, or come as keywords,
+``make_bot("expert", 1, bid_samples=80)``.
 """
 
 from .base import Bot, play_game
 from .random import RandomBot
-from .registry import BOTS, make_bot
+from .registry import BOTS, BotSpecError, make_bot
 
-__all__ = ["BOTS", "Bot", "RandomBot", "make_bot", "play_game"]
+__all__ = ["BOTS", "Bot", "BotSpecError", "RandomBot", "make_bot", "play_game"]

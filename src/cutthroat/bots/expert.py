@@ -279,11 +279,20 @@ class ExpertBot:
         if playout not in ("solver", "policy", "mixed", "table"):
             raise ValueError(
                 f"playout must be solver, policy, mixed or table, not {playout!r}")
+        for label, count in (("play_samples", play_samples), ("bid_samples", bid_samples),
+                             ("bid_samples_max", bid_samples_max),
+                             ("keep_candidates", keep_candidates)):
+            if count is not None and count < 1:
+                raise ValueError(f"{label} must be at least 1, not {count!r}")
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError(f"time_limit must be a number of seconds above 0, not {time_limit!r}")
+        if not 0.0 <= inference <= 1.0:
+            raise ValueError(f"inference must lie between 0 and 1, not {inference!r}")
         if card_play not in ("model", "solver"):
             raise ValueError(f"card_play must be model or solver, not {card_play!r}")
         self.card_play = card_play
         self.play_inference = play_inference
-        if margin < 0:
+        if not margin >= 0:
             raise ValueError(f"margin must be at least 0, not {margin!r}")
         self.margin = margin
         self.playout = playout

@@ -1,21 +1,35 @@
-"""The bot registry: every bot by name, made from a seed.
+"""The bot registry: every bot by name, made from a seed, with options if wanted.
+
+A bot is named by a *spec*: its registry name, optionally followed by a colon and
+``key=value`` options for its constructor, separated by commas
+(``expert:bid_samples=80,play_samples=40``). Values are read as ``true``/``false``,
+``none``, integers, decimals, or else text; each is checked against the constructor's
+signature before the bot is made, so a misspelt option or a wrong kind of value is a
+clear :class:`BotSpecError`, not a failure in the middle of a tournament.
 
 >>> make_bot("random", 3).name
 'random'
 >>> bot_names()
 ['random', 'beginner', 'intermediate', 'expert']
+>>> parse_spec("Expert: bid_samples=80, calibrated=true")
+('expert', {'bid_samples': 80, 'calibrated': True})
+>>> split_line_up("expert:play_samples=40,bid_samples=80,intermediate,intermediate")
+['expert:play_samples=40,bid_samples=80', 'intermediate', 'intermediate']
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
+import types
+import typing
 from collections.abc import Callable
+from typing import Any
 
 from .base import Bot
-from .random import RandomBot
 
-__all__ = ["BOTS", "BotFactory", "BotUnavailableError", "UnknownBotError", "bot_names",
-           "make_bot"]
+__all__ = ["BOTS", "BotFactory", "BotSpecError", "BotUnavailableError", "UnknownBotError",
+           "bot_names", "check_options", "format_spec", "make_bot", "parse_spec", "split_line_up"]
 
 
 class UnknownBotError(ValueError):
@@ -26,19 +40,26 @@ class BotUnavailableError(RuntimeError):
     """A registered bot cannot be made here (its module is missing)."""
 
 
-BotFactory = Callable[[int], Bot]
-"""Makes a bot from its seed."""
+class BotSpecError(ValueError):
+    """A bot spec is malformed, or gives an option the bot does not take or a value of
+    the wrong kind for it."""
 
 
-def _random_bot(seed: int) -> Bot:
-    return RandomBot(seed=seed)
+BotFactory = Callable[..., Bot]
+"""Makes a bot: called with its seed and, for a spec with options, the options as
+keywords (a factory that takes only the seed is a bot without options)."""
+
+_RESERVED = ("seed", "rng")
+"""Constructor parameters a spec may not set: the seed comes from the game or the
+tournament, so that results depend on it alone."""
 
 
 def _lazy(module: str, attr: str, bot: str) -> BotFactory:
     """A factory that imports ``module`` only when the bot is made, and says clearly
-    when it is missing. The class is called as ``cls(seed=seed)``."""
+    when it is missing. The class is called as ``cls(seed=seed, **options)``, after
+    the options are checked against its signature."""
 
-    def make(seed: int) -> Bot:
+    def make(seed: int, **options: Any) -> Bot:
         try:
             mod = importlib.import_module(module)
         except ModuleNotFoundError as exc:
@@ -49,19 +70,21 @@ def _lazy(module: str, attr: str, bot: str) -> BotFactory:
         cls = getattr(mod, attr, None)
         if cls is None:
             raise BotUnavailableError(f"the {bot!r} bot needs {module}.{attr}, which is missing")
-        made: Bot = cls(seed=seed)
+        check_options(cls, bot, options)
+        made: Bot = cls(seed=seed, **options)
         return made
 
     return make
 
 
 BOTS: dict[str, BotFactory] = {
-    "random": _random_bot,
+    "random": _lazy("cutthroat.bots.random", "RandomBot", "random"),
     "beginner": _lazy("cutthroat.bots.heuristic", "BeginnerBot", "beginner"),
     "intermediate": _lazy("cutthroat.bots.heuristic", "IntermediateBot", "intermediate"),
     "expert": _lazy("cutthroat.bots.expert", "ExpertBot", "expert"),
 }
-"""Bot name → factory taking a seed. Adding a bot to the arena is one line here.
+"""Bot name → factory taking a seed (and options). Adding a bot to the arena is one
+line here.
 
 Worker processes look names up in their own copy of this registry: a bot added at run
 time reaches them only where processes are forked (Linux), not spawned."""
@@ -72,12 +95,148 @@ def bot_names() -> list[str]:
     return list(BOTS)
 
 
-def make_bot(name: str, seed: int) -> Bot:
-    """A new bot by registry name, seeded."""
+def _value(raw: str) -> Any:
+    """An option's text as a value: ``true``/``false``, ``none``, an integer, a
+    decimal, or the text itself."""
+    low = raw.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    if low in ("none", "null"):
+        return None
+    for kind in (int, float):
+        try:
+            return kind(raw)
+        except ValueError:
+            continue
+    return raw
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """A bot spec, ``name`` or ``name:key=value,...``, as (name, options). The name is
+    read case-insensitively; it is not looked up here (see :func:`make_bot`)."""
+    name, colon, rest = spec.partition(":")
+    name = name.strip().lower()
+    if not name:
+        raise BotSpecError(f"bot spec {spec!r} has no bot name")
+    options: dict[str, Any] = {}
+    if not colon:
+        return name, options
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, equals, raw = item.partition("=")
+        key = key.strip()
+        if not equals or not key.isidentifier():
+            raise BotSpecError(f"bot spec {spec!r}: {item!r} is not key=value")
+        if key in _RESERVED:
+            raise BotSpecError(f"bot spec {spec!r}: {key} cannot be set; the seed comes "
+                               "from the game or the tournament")
+        if key in options:
+            raise BotSpecError(f"bot spec {spec!r} sets {key} twice")
+        options[key] = _value(raw.strip())
+    return name, options
+
+
+def format_spec(name: str, options: dict[str, Any]) -> str:
+    """The spec that :func:`parse_spec` reads back as (``name``, ``options``)."""
+    if not options:
+        return name
+
+    def text(value: Any) -> str:
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        return "none" if value is None else str(value)
+
+    return name + ":" + ",".join(f"{key}={text(value)}" for key, value in options.items())
+
+
+def split_line_up(text: str) -> list[str]:
+    """A comma-separated line-up of specs as a list: an item with ``=`` before any
+    colon is another option of the spec before it, so options need no quoting.
+    Empty items are ignored."""
+    specs: list[str] = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        if "=" in item.partition(":")[0]:
+            if not specs or ":" not in specs[-1]:
+                raise BotSpecError(f"option {item!r} follows no bot; write options after "
+                                   "the bot's name and a colon, e.g. expert:bid_samples=80")
+            specs[-1] += "," + item
+        else:
+            specs.append(item)
+    return specs
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether an option's value is of the kind its annotation asks for (the kinds a
+    spec can write: bool, int, float, str, None)."""
+    if hint is Any:
+        return True
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        return any(_fits(value, member) for member in typing.get_args(hint))
+    if hint is type(None):
+        return value is None
+    if hint is bool:
+        return isinstance(value, bool)
+    if isinstance(value, bool):
+        return False
+    if hint is float:
+        return isinstance(value, (int, float))
+    return hint in (int, str) and isinstance(value, hint)
+
+
+def check_options(target: Callable[..., Any], bot: str, options: dict[str, Any]) -> None:
+    """Raise :class:`BotSpecError` unless ``target`` (a bot class or factory) takes
+    every option by that name, with a value of the kind it is annotated with."""
+    if not options:
+        return
+    try:
+        params = inspect.signature(target).parameters
+    except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
+        return
+    if any(p.kind is p.VAR_KEYWORD for p in params.values()):
+        return
+    known = [n for n, p in params.items()
+             if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and n not in _RESERVED]
+    for key in options:
+        if key not in known:
+            takes = f"its options are {', '.join(known)}" if known else "it takes no options"
+            raise BotSpecError(f"the {bot!r} bot has no option {key!r}; {takes}")
+    try:
+        hints = typing.get_type_hints(target.__init__ if inspect.isclass(target) else target)
+    except Exception:  # pragma: no cover - an annotation that cannot be resolved
+        hints = {}
+    for key, value in options.items():
+        hint = hints.get(key)
+        if hint is not None and not _fits(value, hint):
+            raise BotSpecError(f"the {bot!r} bot's option {key} takes "
+                               f"{_kind(hint)}, not {value!r}")
+
+
+def _kind(hint: Any) -> str:
+    """An annotation in words: ``int or None``."""
+    members = typing.get_args(hint) if typing.get_origin(hint) in (
+        typing.Union, types.UnionType) else (hint,)
+    return " or ".join("None" if m is type(None) else getattr(m, "__name__", str(m))
+                       for m in members)
+
+
+def make_bot(spec: str, seed: int, **options: Any) -> Bot:
+    """A new bot by spec (a registry name, optionally with ``:key=value,...``
+    options, see :func:`parse_spec`), seeded; keyword ``options`` are added to the
+    spec's (``make_bot("expert", 1, bid_samples=80)``)."""
+    name, written = parse_spec(spec)
+    for key in options:
+        if key in written:
+            raise BotSpecError(f"option {key} is given both in {spec!r} and as a keyword")
+        if key in _RESERVED:
+            raise BotSpecError(f"{key} cannot be set as an option; the bot's randomness "
+                               "comes from make_bot's seed")
+    written.update(options)
     try:
         factory = BOTS[name]
     except KeyError:
         raise UnknownBotError(
             f"unknown bot {name!r} (known: {', '.join(BOTS)})"
         ) from None
-    return factory(seed)
+    check_options(factory, name, written)
+    return factory(seed, **written)

@@ -42,10 +42,13 @@ from .. import record as rec
 from ..bots import play_game
 from ..bots.registry import (
     BOTS,
+    BotSpecError,
     BotUnavailableError,
     UnknownBotError,
     bot_names,
+    format_spec,
     make_bot,
+    parse_spec,
 )
 from ..game import Game
 from ..rules import Rules
@@ -55,6 +58,7 @@ __all__ = [
     "BOTS",
     "ArenaError",
     "ArenaResult",
+    "BotSpecError",
     "BotStats",
     "BotUnavailableError",
     "GameResult",
@@ -352,7 +356,7 @@ class ArenaResult:
     """The outcome of :func:`run_arena`: every game's result and the statistics.
 
     Attributes:
-        bots: the line-up (registry names, entry by entry).
+        bots: the line-up (registry names or bot specs, entry by entry).
         seed: the tournament seed.
         rules: the rules played.
         results: every game, by index.
@@ -487,11 +491,13 @@ class ArenaResult:
         )
         for header in ("Bot", "Games", "Won", f"Win rate\n[{pct} CI]",
                        f"Points per game\n[{pct} CI]", "Hands"):
-            results.add_column(header, justify="left" if header == "Bot" else "right")
+            results.add_column(header, justify="left" if header == "Bot" else "right",
+                           overflow="fold")  # a long spec is shown whole
         play = Table(box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0))
         for header in ("Bot", "Maker\nhands", f"Made\n[{pct} CI]", "Euchred",
                        f"Euchres\ninflicted\n[{pct} CI]", "Loners\nmade/tried"):
-            play.add_column(header, justify="left" if header == "Bot" else "right")
+            play.add_column(header, justify="left" if header == "Bot" else "right",
+                           overflow="fold")  # a long spec is shown whole
         for i, s in enumerate(rows):
             t, est = s.totals, s.estimates
             last = i == entries - 1
@@ -545,10 +551,14 @@ def run_arena(
     ci: str = "se",
     confidence: float = 0.95,
 ) -> ArenaResult:
-    """Play a duplicate tournament between three bots (registry names, see :data:`BOTS`).
+    """Play a duplicate tournament between three bots (registry names, see :data:`BOTS`,
+    or specs with options such as ``"expert:bid_samples=80"``, see
+    :func:`~cutthroat.bots.registry.parse_spec`).
 
     Args:
-        bots: the line-up, three names; a name may repeat.
+        bots: the line-up, three names or specs; one may repeat. Specs are written
+            back in one form (``"Expert: bid_samples = 80"`` is shown as
+            ``"expert:bid_samples=80"``).
         games: games in total, rounded up to a multiple of 3 (whole deal sets).
         seed: the tournament seed; the same seed plays the same games.
         rules: the rules (default: the ``standard`` preset).
@@ -558,7 +568,7 @@ def run_arena(
         ci: the interval method, ``"se"`` or ``"bootstrap"`` (see :data:`CI_METHODS`).
         confidence: the level of the intervals.
     """
-    line_up = tuple(bots)
+    line_up = tuple(format_spec(*parse_spec(spec)) for spec in bots)
     if len(line_up) != 3:
         raise ValueError(f"the arena needs a line-up of three bots, not {len(line_up)}")
     if games < 1:

@@ -9,11 +9,13 @@ from typing import Annotated
 
 import typer
 
+from ..bots.registry import parse_spec, split_line_up
 from ..rules import PRESETS, Rules, RulesError
 from .arena import (
     BOTS,
     CI_METHODS,
     ArenaError,
+    BotSpecError,
     BotUnavailableError,
     UnknownBotError,
     run_arena,
@@ -31,20 +33,23 @@ def parse_rules(preset: str, settings: list[str] | None) -> Rules:
 
 
 def _line_up(text: str) -> list[str]:
-    names = [n.strip().lower() for n in text.split(",") if n.strip()]
-    if len(names) != 3:
-        raise typer.BadParameter(
-            f"--bots takes three names separated by commas, not {len(names)}", param_hint="--bots")
-    for name in names:
-        if name not in BOTS:
-            raise typer.BadParameter(f"unknown bot {name!r} (known: {', '.join(BOTS)})",
-                                     param_hint="--bots")
-    return names
+    try:
+        specs = split_line_up(text)
+        if len(specs) != 3:
+            raise BotSpecError(f"--bots takes three bots separated by commas, not {len(specs)}")
+        for spec in specs:
+            name, _ = parse_spec(spec)
+            if name not in BOTS:
+                raise UnknownBotError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--bots") from None
+    return specs
 
 
 def arena(
     bots: Annotated[str, typer.Option(
-        help=f"Three bots, separated by commas (known: {', '.join(BOTS)}).")],
+        help=f"Three bots, separated by commas (known: {', '.join(BOTS)}); options "
+        "after a colon, e.g. expert:bid_samples=80,play_samples=40.")],
     games: Annotated[int, typer.Option(
         min=1, help="Games in total, rounded up to a multiple of 3.")] = 300,
     seed: Annotated[int, typer.Option(help="Tournament seed: the same seed, the same games.")]
@@ -92,7 +97,7 @@ def arena(
     try:
         result = run_arena(names, games, seed=seed, rules=rules, workers=workers,
                            progress=progress, records=records, ci=ci)
-    except (UnknownBotError, BotUnavailableError, ArenaError) as exc:
+    except (BotSpecError, UnknownBotError, BotUnavailableError, ArenaError) as exc:
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from None
     if as_json:
