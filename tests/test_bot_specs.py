@@ -45,8 +45,6 @@ def test_parse_spec_reads_names_and_typed_options(spec: str, parsed: tuple[str, 
     ("expert:bid_samples", "is not key=value"),
     ("expert:=3", "is not key=value"),
     ("expert:bid samples=3", "is not key=value"),
-    ("expert:seed=3", "seed cannot be set"),
-    ("expert:rng=3", "rng cannot be set"),
     ("expert:aware=true,aware=false", "sets aware twice"),
 ])
 def test_parse_spec_refuses_malformed_specs(spec: str, message: str) -> None:
@@ -105,6 +103,8 @@ def test_make_bot_passes_checked_options_to_the_bot() -> None:
     ("intermediate:aggressive=true", {}, BotSpecError, "it takes no options"),
     ("expert:aware=true", {"aware": False}, BotSpecError, "both in"),
     ("expert", {"rng": 4}, BotSpecError, "rng cannot be set as an option"),
+    ("expert:seed=3", {}, BotSpecError, "seed cannot be set as an option"),
+    ("random:rng=3", {}, BotSpecError, "rng cannot be set as an option"),
     ("nobody:x=1", {}, UnknownBotError, "unknown bot 'nobody'"),
     ("expert:play_samples=0", {}, ValueError, "play_samples must be at least 1"),
     ("expert:bid_samples=-3", {}, ValueError, "bid_samples must be at least 1"),

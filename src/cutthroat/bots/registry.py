@@ -126,9 +126,6 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         key = key.strip()
         if not equals or not key.isidentifier():
             raise BotSpecError(f"bot spec {spec!r}: {item!r} is not key=value")
-        if key in _RESERVED:
-            raise BotSpecError(f"bot spec {spec!r}: {key} cannot be set; the seed comes "
-                               "from the game or the tournament")
         if key in options:
             raise BotSpecError(f"bot spec {spec!r} sets {key} twice")
         options[key] = _value(raw.strip())
@@ -186,7 +183,12 @@ def _fits(value: Any, hint: Any) -> bool:
 
 def check_options(target: Callable[..., Any], bot: str, options: dict[str, Any]) -> None:
     """Raise :class:`BotSpecError` unless ``target`` (a bot class or factory) takes
-    every option by that name, with a value of the kind it is annotated with."""
+    every option by that name, with a value of the kind it is annotated with; the seed
+    (and ``rng``) are never options."""
+    for key in options:
+        if key in _RESERVED:
+            raise BotSpecError(f"{key} cannot be set as an option: the bot's randomness "
+                               "comes from the seed the game or the tournament gives it")
     if not options:
         return
     try:
@@ -228,9 +230,6 @@ def make_bot(spec: str, seed: int, **options: Any) -> Bot:
     for key in options:
         if key in written:
             raise BotSpecError(f"option {key} is given both in {spec!r} and as a keyword")
-        if key in _RESERVED:
-            raise BotSpecError(f"{key} cannot be set as an option; the bot's randomness "
-                               "comes from make_bot's seed")
     written.update(options)
     try:
         factory = BOTS[name]
