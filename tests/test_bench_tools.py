@@ -4,6 +4,7 @@ two runs (bench/strength.py, bench/compare_runs.py)."""
 from __future__ import annotations
 
 import json
+import random
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -11,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from cutthroat import Action, Game
+from cutthroat import Action, Game, Hand, Phase, Rules
 from cutthroat.bots import play_game
 from cutthroat.bots.expert import ExpertBot
 from cutthroat.bots.heuristic import IntermediateBot
@@ -122,6 +123,32 @@ def test_decision_noise_measures_the_experts_decisions_of_the_phase(phase: str) 
         assert -1.0 <= gain <= 1.0
         if not differs:
             assert gain == 0.0
+
+
+def test_decision_calibration_compares_each_option_with_its_reference() -> None:
+    """bench/decision_calibration.py: rows are options other than the phase's reference,
+    of the phases measured; playing an option out is deterministic, and the reference
+    against itself is zero; the report has a row per kind."""
+    import decision_calibration as calibration
+
+    starts = [((0, 0, 0), 0), ((7, 3, 8), 1)]
+    options = {"bid_samples": 3, "play_samples": 2}
+    rows = [row for index in range(8) for row in calibration.one((index, starts, 1, options))]
+    assert rows
+    phases = {phase.name.lower() for phase in calibration.MEASURED}
+    references = set(calibration.MEASURED.values())
+    for kind, predicted, real in rows:
+        phase, _, option = kind.partition(": ")
+        assert phase in phases and option not in references
+        assert -1.0 <= predicted <= 1.0 and -1.0 <= real <= 1.0
+    hand = Hand.deal(Rules(), dealer=0, rng=random.Random(3))
+    once = calibration.played(hand, Action.simple("pass"), 1, 3, (2, 4, 6), options)
+    assert once == calibration.played(hand, Action.simple("pass"), 1, 3, (2, 4, 6), options)
+    assert hand.phase is Phase.BID_FIRST and not hand.moves  # the hand itself untouched
+    lines = calibration.report(rows)
+    kinds = {kind for kind, _, _ in rows}
+    assert sum(any(line.strip().startswith(kind) for line in lines) for kind in kinds) == len(
+        kinds)
 
 
 
