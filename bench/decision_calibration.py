@@ -32,9 +32,8 @@ from typing import Any
 from cutthroat import Action, Hand, Rules
 from cutthroat.bots.expert import ExpertBot
 from cutthroat.bots.heuristic import IntermediateBot
-from cutthroat.bots.valuation import win_chances
 from cutthroat.state import Phase
-from paired_hands import interval  # bench/ is on the path when run as a script
+from paired_hands import chance_after, interval  # bench/ is on the path as a script
 from strength import expert_options
 from valuation_table import positions
 
@@ -61,10 +60,7 @@ def played(hand: Hand, action: Action, hero: int, index: int,
         seat = hand.to_act
         assert seat is not None
         hand.push(bots[seat].choose(hand.view(seat, scores)), seat)
-    result = hand.result
-    assert result is not None
-    after = [scores[s] + result.points[s] for s in range(3)]
-    return win_chances(after, hand.rules, (hand.dealer + 1) % 3)[hero]
+    return chance_after(hand, scores, hero)
 
 
 def one(args: tuple[int, list[tuple[tuple[int, int, int], int]], int, dict[str, Any]]

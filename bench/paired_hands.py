@@ -69,6 +69,15 @@ def factory(spec: str) -> Callable[[int], Any]:
     return lambda seed: make_bot(spec, seed)
 
 
+def chance_after(hand: Hand, scores: tuple[int, int, int], hero: int) -> float:
+    """The hero's chance to win the game after ``hand`` (over) from ``scores``, the
+    next hand dealt by the seat on the dealer's left."""
+    result = hand.result
+    assert result is not None
+    after = [scores[s] + result.points[s] for s in range(3)]
+    return win_chances(after, hand.rules, (hand.dealer + 1) % 3)[hero]
+
+
 def one(args: tuple[int, list[str], list[tuple[tuple[int, int, int], int]], int]) -> list:
     """Play hand ``index`` once per bot; per bot: (win chance, relative points, log)."""
     index, specs, starts, seed = args
@@ -90,11 +99,9 @@ def one(args: tuple[int, list[str], list[tuple[tuple[int, int, int], int]], int]
             if seat == hero:
                 log.append((hand.phase.name, str(action)))
             hand.push(action, seat)
-        result = hand.result
-        assert result is not None
-        points = result.points
-        after = [scores[s] + points[s] for s in range(3)]
-        chance = win_chances(after, Rules(), (dealer + 1) % 3)[hero]
+        chance = chance_after(hand, scores, hero)
+        assert hand.result is not None
+        points = hand.result.points
         out.append((chance, points[hero] - (sum(points) - points[hero]) / 2, log))
     return out
 

@@ -17,6 +17,7 @@ from cutthroat.bots import play_game
 from cutthroat.bots.expert import ExpertBot
 from cutthroat.bots.heuristic import IntermediateBot
 from cutthroat.bots.registry import BOTS
+from cutthroat.bots.valuation import win_chances
 from cutthroat.sim.arena import run_arena
 from cutthroat.views import View
 
@@ -123,6 +124,27 @@ def test_decision_noise_measures_the_experts_decisions_of_the_phase(phase: str) 
         assert -1.0 <= gain <= 1.0
         if not differs:
             assert gain == 0.0
+
+
+def test_paired_hands_plays_each_bot_on_the_same_hand() -> None:
+    """bench/paired_hands.py: a bot against itself gives the same result hand by hand;
+    the chance after the hand is the valuation's at the scores the hand led to."""
+    import paired_hands
+
+    starts = [((0, 0, 0), 0), ((7, 3, 8), 1)]
+    for index in range(4):
+        a, b = paired_hands.one((index, ["intermediate", "intermediate"], starts, 2))
+        assert a == b and 0.0 <= a[0] <= 1.0
+    hand = Hand.deal(Rules(), dealer=2, rng=random.Random(5))
+    bots = [IntermediateBot(seed=s) for s in range(3)]
+    while not hand.is_over:
+        seat = hand.to_act
+        assert seat is not None
+        hand.push(bots[seat].choose(hand.view(seat, (9, 0, 0))), seat)
+    assert hand.result is not None
+    after = [(9, 0, 0)[s] + hand.result.points[s] for s in range(3)]
+    expected = win_chances(after, Rules(), 0)[1]
+    assert paired_hands.chance_after(hand, (9, 0, 0), 1) == pytest.approx(expected)
 
 
 def test_decision_calibration_compares_each_option_with_its_reference() -> None:
