@@ -163,13 +163,21 @@ def split_line_up(text: str) -> list[str]:
     return specs
 
 
+def _members(hint: Any) -> tuple[Any, ...]:
+    """The kinds an annotation allows: the members of a union, or the one kind."""
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        return typing.get_args(hint)
+    return (hint,)
+
+
 def _fits(value: Any, hint: Any) -> bool:
     """Whether an option's value is of the kind its annotation asks for (the kinds a
     spec can write: bool, int, float, str, None)."""
+    members = _members(hint)
+    if len(members) > 1:
+        return any(_fits(value, member) for member in members)
     if hint is Any:
         return True
-    if typing.get_origin(hint) in (typing.Union, types.UnionType):
-        return any(_fits(value, member) for member in typing.get_args(hint))
     if hint is type(None):
         return value is None
     if hint is bool:
@@ -216,10 +224,8 @@ def check_options(target: Callable[..., Any], bot: str, options: dict[str, Any])
 
 def _kind(hint: Any) -> str:
     """An annotation in words: ``int or None``."""
-    members = typing.get_args(hint) if typing.get_origin(hint) in (
-        typing.Union, types.UnionType) else (hint,)
     return " or ".join("None" if m is type(None) else getattr(m, "__name__", str(m))
-                       for m in members)
+                       for m in _members(hint))
 
 
 def make_bot(spec: str, seed: int, **options: Any) -> Bot:
