@@ -16,6 +16,7 @@ from cutthroat.bots.valuation import HAND_OUTCOMES, hand_value, win_chances
 from cutthroat.bots.valuation_self import SELF
 from cutthroat.bots.valuation_table import BY_NEED, OUTCOMES, OVERALL
 from cutthroat.cli import app, random_variants
+from cutthroat.views import View
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
 
@@ -428,3 +429,41 @@ def test_expert_with_the_table_playout_plays_legal_actions() -> None:
             action = bot.choose(view)
             assert str(action) in view.legal
             hand.push(action, seat)
+
+
+def _at(phase: Phase, seed: int) -> Hand:
+    """A hand dealt by seat 0 at its first decision in ``phase`` (seat 1 orders, takes
+    the dummy, everybody else passes)."""
+    hand = Hand.deal(Rules(), dealer=0, seed=seed)
+    while hand.phase is not phase:
+        seat = hand.to_act
+        assert seat is not None
+        texts = hand.legal_texts()
+        hand.push("order" if "order" in texts and seat == 1 else
+                  "dummy" if "dummy" in texts else
+                  "pass" if "pass" in texts else texts[0], seat)
+    return hand
+
+
+@pytest.mark.parametrize(("phase", "like"), [
+    (Phase.BID_FIRST, "table"), (Phase.MAKER_CHOICE, "solver"),
+    (Phase.DEFENDER_CHOICE, "solver")])
+def test_expert_bidding_playout_plays_bids_out_as_at_the_table(phase: Phase,
+                                                               like: str) -> None:
+    """``playout="bidding"``: the bids that decide who makes trump are valued with the
+    table's playout (the solver undervalues making trump), every other decision before
+    play with the solver's; the two playouts value the same bid differently."""
+    def values(playout: str, view: View) -> list[tuple[str, float]]:
+        bot = ExpertBot(seed=5, bid_samples=6, play_samples=2, playout=playout)
+        return [(str(o.action), o.value) for o in bot.analyse(view).options]
+
+    differ = 0
+    for seed in range(4):
+        hand = _at(phase, seed)
+        seat = hand.to_act
+        assert seat is not None
+        view = hand.view(seat, (4, 6, 2))
+        assert values("bidding", view) == values(like, view)
+        other = "solver" if like == "table" else "table"
+        differ += values(other, view) != values(like, view)
+    assert differ > 0

@@ -63,6 +63,10 @@ _BATCH = 10
 _RESOLVED = 2.0
 """A decision before play is settled when the best option leads the second by more
 than this many standard errors (see ``bid_samples_max``)."""
+_PLAYOUTS = ("solver", "policy", "mixed", "table", "bidding")
+"""The ways a simulated hand is played out before play (``ExpertBot``'s ``playout``)."""
+_BIDS = frozenset({Phase.BID_FIRST, Phase.BID_SECOND})
+"""The decisions in which the options change who makes trump."""
 SPREAD = {expert_maker: tuple(tuple(n / sum(row) for n in row) for row in rows)
           for expert_maker, rows in PLAYED.items()}
 """``SPREAD[the expert is maker][solved tricks]``: the shares of the maker's tricks as
@@ -243,7 +247,10 @@ class ExpertBot:
             bot for every seat), ``"mixed"`` (the average of the two) or ``"table"``
             (as at the table: the intermediate bot for the other seats and for this
             seat defending, the solver's best card for this seat as maker; it ends
-            hands as they really end 94–95% of the time, the solver 86–89%).
+            hands as they really end 94–95% of the time, the solver 86–89%), or
+            ``"bidding"`` (``"table"`` for the bids that decide who makes trump, the
+            first and second rounds' pass, order and call, where the solver was found
+            to undervalue making trump; ``"solver"`` for every other decision).
         aware: value outcomes by the expert's own chances among two intermediate bots
             (:func:`cutthroat.bots.valuation.win_chances` with ``hero``), which knows
             how the expert's hands end, rather than as a game among equals (the
@@ -276,9 +283,9 @@ class ExpertBot:
                  calibrated: bool = False, card_play: str = "model",
                  play_inference: bool = True, margin: float = 0.0,
                  rng: random.Random | None = None) -> None:
-        if playout not in ("solver", "policy", "mixed", "table"):
+        if playout not in _PLAYOUTS:
             raise ValueError(
-                f"playout must be solver, policy, mixed or table, not {playout!r}")
+                f"playout must be solver, policy, mixed, table or bidding, not {playout!r}")
         for label, count in (("play_samples", play_samples), ("bid_samples", bid_samples),
                              ("bid_samples_max", bid_samples_max),
                              ("keep_candidates", keep_candidates)):
@@ -462,6 +469,7 @@ class ExpertBot:
         deadline = self._deadline()
         used = 0
         seeds: list[Hand] = []  # deals in character, to start a chain from
+        playout = self._playout_for(view.phase)
         while used < max(self.bid_samples, self.bid_samples_max):
             if (used >= self.bid_samples and (used - self.bid_samples) % _BATCH == 0
                     and _settled(per_sample)):
@@ -474,7 +482,8 @@ class ExpertBot:
                 hand.push(action)
                 self._model_moves(hand, view.scores, until_play=True)
                 before = totals[index][0]
-                for points, side, weight in self._outcomes(hand, me, view.scores):
+                for points, side, weight in self._outcomes(hand, me, view.scores,
+                                                           playout):
                     _tally(totals[index], view, points, side, weight, hero=self.aware)
                     totals[index][3 + _kind(me, hand.maker, side)] += weight
                 per_sample[index].append(totals[index][0] - before)
@@ -641,19 +650,28 @@ class ExpertBot:
             assert seat is not None
             hand.push(self._policy.choose_in(hand, seat, scores), seat)
 
-    def _outcomes(self, hand: Hand, me: int, scores: tuple[int, int, int] | None
+    def _playout_for(self, phase: Phase) -> str:
+        """The playout used for a decision before play in ``phase``: ``playout``, but
+        with ``"bidding"`` the table's for bids and the solver's for the rest."""
+        if self.playout == "bidding":
+            return "table" if phase in _BIDS else "solver"
+        return self.playout
+
+    def _outcomes(self, hand: Hand, me: int, scores: tuple[int, int, int] | None,
+                  playout: str | None = None
                   ) -> list[tuple[tuple[int, int, int], float, float]]:
         """How a hand ready for play ends: solved exactly, played out by the model, or
-        both (``playout``), as (points, this seat's side's tricks, weight), the weights
-        summing to one. With ``calibrated`` a solved hand (nobody alone) ends in each
-        trick count as often as such hands were really played. A hand in which
+        both (``playout``, by default the bot's own), as (points, this seat's side's
+        tricks, weight), the weights summing to one. With ``calibrated`` a solved hand
+        (nobody alone) ends in each trick count as often as such hands were really
+        played. A hand in which
         another defender would play for the maker is always played out by the model:
         the solver would count him as a partner."""
         if hand.result is not None:  # thrown in
             return [(hand.result.points, 0.0, 1.0)]
         maker = hand.maker
         assert maker is not None
-        playout = self.playout
+        playout = self._playout_for(hand.phase) if playout is None else playout
         if playout == "table":
             return [(*self._played_out(hand.copy(), me, scores, solver_maker=True), 1.0)]
         if playout != "policy" and _turncoat(hand, me, scores):
