@@ -321,16 +321,23 @@ def test_expert_values_outcomes_knowing_it_is_the_expert(aware: bool,
     assert seen == {aware}
 
 
-def _ready_for_play(seed: int) -> Hand:
-    """A hand at its first card, seat 1 the maker with the dummy, nobody alone."""
+def _at(phase: Phase, seed: int) -> Hand:
+    """A hand dealt by seat 0 at its first decision in ``phase`` (seat 1 orders, takes
+    the dummy, everybody else passes)."""
     hand = Hand.deal(Rules(), dealer=0, seed=seed)
-    while hand.phase is not Phase.PLAY:
+    while hand.phase is not phase:
         seat = hand.to_act
         assert seat is not None
         texts = hand.legal_texts()
         hand.push("order" if "order" in texts and seat == 1 else
                   "dummy" if "dummy" in texts else
                   "pass" if "pass" in texts else texts[0], seat)
+    return hand
+
+
+def _ready_for_play(seed: int) -> Hand:
+    """A hand at its first card, seat 1 the maker with the dummy, nobody alone."""
+    hand = _at(Phase.PLAY, seed)
     assert hand.maker == 1 and not hand.alone
     return hand
 
@@ -429,20 +436,6 @@ def test_expert_with_the_table_playout_plays_legal_actions() -> None:
             action = bot.choose(view)
             assert str(action) in view.legal
             hand.push(action, seat)
-
-
-def _at(phase: Phase, seed: int) -> Hand:
-    """A hand dealt by seat 0 at its first decision in ``phase`` (seat 1 orders, takes
-    the dummy, everybody else passes)."""
-    hand = Hand.deal(Rules(), dealer=0, seed=seed)
-    while hand.phase is not phase:
-        seat = hand.to_act
-        assert seat is not None
-        texts = hand.legal_texts()
-        hand.push("order" if "order" in texts and seat == 1 else
-                  "dummy" if "dummy" in texts else
-                  "pass" if "pass" in texts else texts[0], seat)
-    return hand
 
 
 @pytest.mark.parametrize(("phase", "like"), [
