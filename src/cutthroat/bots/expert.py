@@ -664,9 +664,8 @@ class ExpertBot:
         both (``playout``, by default the bot's own), as (points, this seat's side's
         tricks, weight), the weights summing to one. With ``calibrated`` a solved hand
         (nobody alone) ends in each trick count as often as such hands were really
-        played. A hand in which
-        another defender would play for the maker is always played out by the model:
-        the solver would count him as a partner."""
+        played. A hand in which another defender would play for the maker is always
+        played out by the model: the solver would count him as a partner."""
         if hand.result is not None:  # thrown in
             return [(hand.result.points, 0.0, 1.0)]
         maker = hand.maker
