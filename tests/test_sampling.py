@@ -7,7 +7,7 @@ import random
 import pytest
 
 from cutthroat import Card, Hand, Phase, Rules
-from cutthroat.bots.sampling import SamplingError, sample_hand, void_masks
+from cutthroat.bots.sampling import SamplingError, sample_deal, sample_hand, void_masks
 from cutthroat.cli import random_variants
 
 
@@ -28,6 +28,32 @@ def test_samples_agree_with_every_seat_view_at_every_point(game: int) -> None:
         for seat in range(3):
             sample = sample_hand(hand.view(seat), rng)
             assert _fingerprint(sample, seat) == _fingerprint(hand, seat)
+        hand.apply_id(rng.choice(hand.legal_action_ids()))
+
+
+@pytest.mark.parametrize("game", range(30))
+def test_sample_deal_draws_what_sample_hand_draws_and_replays_to_the_view(game: int) -> None:
+    """The expert's inference takes a deal and its log without the replay: from the same
+    generator state it is the deal ``sample_hand`` returns, leaves the generator where
+    ``sample_hand`` leaves it, and its log replays to the same moment (random variants,
+    every seat, every point of a hand)."""
+    rng = random.Random(game)
+    rules = random_variants(random.Random(2000 + game))
+    hand = Hand.deal(rules, dealer=game % 3, rng=rng)
+    while not hand.is_over:
+        for seat in range(3):
+            view = hand.view(seat)
+            state = rng.getstate()
+            sampled = sample_deal(view, rng)
+            after = rng.random()
+            rng.setstate(state)
+            full = sample_hand(view, rng)
+            assert rng.random() == after
+            assert sampled.dealt == full.dealt and sampled.dealer == full.dealer
+            assert sampled.moves == full.moves
+            replayed = sampled.replay()
+            assert replayed is not None
+            assert _fingerprint(replayed, seat) == _fingerprint(hand, seat)
         hand.apply_id(rng.choice(hand.legal_action_ids()))
 
 
@@ -98,3 +124,19 @@ def test_impossible_view_raises() -> None:
     bad = replace(view, moves=("1 play AS",))
     with pytest.raises(SamplingError):
         sample_hand(bad, random.Random(0), attempts=3)
+
+
+def test_sample_deal_leaves_the_replay_to_its_caller() -> None:
+    """``sample_deal`` does not replay the log: on a doctored view (a card played in the
+    bidding) it returns a deal whose ``replay()`` says it cannot be played, where
+    ``sample_hand`` refuses; a view whose cards no deal can hold is refused by both."""
+    from dataclasses import replace
+
+    from cutthroat.cards import deck
+
+    view = Hand.deal(Rules(), seed=3).view(1)
+    doctored = replace(view, moves=("1 play AS",))
+    assert sample_deal(doctored, random.Random(0), attempts=3).replay() is None
+    crowded = replace(view, cards=tuple(deck(24)))
+    with pytest.raises(SamplingError):
+        sample_deal(crowded, random.Random(0), attempts=3)

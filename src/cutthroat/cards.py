@@ -241,19 +241,23 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     return [Card.parse(item) for item in items]
 
 
-def deck_mask(size: int) -> int:
-    """The bitmask of the deck of ``size`` cards (24, 25 or 32), per R2."""
-    if size == 32:
-        return (1 << 32) - 1
+def _deck_masks() -> dict[int, int]:
     base = 0
     for suit in range(4):
         for rank in range(2, 8):
             base |= 1 << (8 * suit + rank)
-    if size == 24:
-        return base
-    if size == 25:
-        return base | (1 << JOKER_ID)
-    raise CardError(f"no deck of {size} cards (use 24, 25 or 32)")
+    return {24: base, 25: base | (1 << JOKER_ID), 32: (1 << 32) - 1}
+
+
+_DECK_MASKS = _deck_masks()
+
+
+def deck_mask(size: int) -> int:
+    """The bitmask of the deck of ``size`` cards (24, 25 or 32), per R2."""
+    mask = _DECK_MASKS.get(size)
+    if mask is None:
+        raise CardError(f"no deck of {size} cards (use 24, 25 or 32)")
+    return mask
 
 
 def deck(size: int = 24) -> list[Card]:

@@ -39,7 +39,7 @@ from .heuristic import IntermediateBot
 from .heuristic_play import prefers_maker
 from .model_search import ModelSearch, hand_points, side_tricks
 from .playout_calibration import PLAYED
-from .sampling import parsed_move, sample_hand, swap_unseen
+from .sampling import SampledDeal, parsed_move, sample_deal, sample_hand, swap_unseen
 from .solver import evaluate_moves, solve
 from .valuation import hand_value
 
@@ -518,9 +518,9 @@ class ExpertBot:
         """
         if self.inference >= 1.0:
             return sample_hand(view, rng), True
-        fallback: tuple[int, Hand] | None = None
+        fallback: tuple[int, SampledDeal] | None = None
         for _ in range(_TRIES):
-            deal = sample_hand(view, rng)
+            deal = sample_deal(view, rng)
             inferred, agreed = self._infer(deal, view.seat, view.scores, rng)
             if inferred is not None:
                 return inferred, True
@@ -546,17 +546,17 @@ class ExpertBot:
         deal stays in character: a Metropolis chain whose stationary distribution is
         the uniform one over deals in character, i.e. the model's posterior."""
         current = start
+        log = SampledDeal(start.rules, start.dealt, start.dealer, start.moves)
         for _ in range(_MOVES):
             deal = swap_unseen(current.dealt, unseen, rng)
             if deal is None:
                 continue
-            moved, _ = self._infer(start, view.seat, view.scores, rng, deal=deal,
-                                   strict=True)
+            moved, _ = self._infer(log, view.seat, view.scores, rng, deal=deal, strict=True)
             if moved is not None:
                 current = moved
         return current
 
-    def _climbed(self, start: Hand, agreed: int, unseen: list[int], view: View,
+    def _climbed(self, start: SampledDeal, agreed: int, unseen: list[int], view: View,
                  rng: random.Random) -> Hand | None:
         """A deal in character reached from ``start`` (on which the model follows
         ``agreed`` of the others' moves) by exchanges of unseen cards, each kept if the
@@ -575,10 +575,12 @@ class ExpertBot:
                 deal, best = proposed, reach
         return None
 
-    def _infer(self, hand: Hand, me: int, scores: tuple[int, int, int] | None,
+    def _infer(self, hand: Hand | SampledDeal, me: int, scores: tuple[int, int, int] | None,
                rng: random.Random | None, *, deal: Deal | None = None,
                strict: bool = False) -> tuple[Hand | None, int]:
-        """Replay a sampled deal with the model's hidden choices for the other seats.
+        """Replay a sampled deal (``hand``'s log on its cards; a hand or a
+        :class:`~cutthroat.bots.sampling.SampledDeal` not yet replayed) with the model's
+        hidden choices for the other seats.
 
         Returns the replayed deal, or ``None`` if it is rejected, and how many of the
         others' public moves the model agreed with before the first it did not (with

@@ -21,15 +21,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..actions import Move
 from ..cards import EFF_SUIT, SUIT_MASK, Card, cards_of_mask, deck_mask, ids_of_mask
 from ..deal import Deal
 from ..errors import CutthroatError
+from ..rules import Rules
 from ..state import Hand, Phase
 from ..views import View
 
-__all__ = ["SamplingError", "parsed_move", "sample_hand", "swap_unseen", "void_masks"]
+__all__ = ["SampledDeal", "SamplingError", "parsed_move", "sample_deal", "sample_hand",
+           "swap_unseen", "void_masks"]
 
 
 class SamplingError(CutthroatError):
@@ -68,12 +71,48 @@ def _pick(pool: list[int], count: int, rng: random.Random) -> list[int]:
     return rng.sample(pool, count) if count else []
 
 
+class SampledDeal(NamedTuple):
+    """A deal consistent with a view, with the public log to replay on it (the hidden
+    discard and keep filled in from the deal), not yet replayed: what a search that
+    replays the log its own way (the expert's inference) needs, without the cost of
+    :func:`sample_hand`'s replay."""
+
+    rules: Rules
+    dealt: Deal
+    dealer: int
+    moves: list[Move]
+
+    def replay(self) -> Hand | None:
+        """The hand at the view's moment: the log replayed on the deal, or ``None``
+        if it cannot be."""
+        try:
+            hand = Hand(self.rules, self.dealt, self.dealer)
+            for move in self.moves:
+                hand.push(move)
+        except CutthroatError:
+            return None
+        return hand
+
+
 def sample_hand(view: View, rng: random.Random, *, attempts: int = 200) -> Hand:
     """A full hand consistent with ``view``, at the view's moment, drawn from ``rng``."""
     for _ in range(attempts):
-        hand = _try_sample(view, rng)
+        sampled = _try_sample(view, rng)
+        hand = None if sampled is None else sampled.replay()
         if hand is not None:
+            if hand.to_act != view.to_act or hand.phase is not view.phase:  # pragma: no cover
+                continue
             return hand
+    raise SamplingError(f"no deal consistent with seat {view.seat}'s view was found")
+
+
+def sample_deal(view: View, rng: random.Random, *, attempts: int = 200) -> SampledDeal:
+    """:func:`sample_hand`'s deal and log, drawn from ``rng`` exactly as it draws them,
+    without the replay (which never fails on a deal the sampler returns)."""
+    for _ in range(attempts):
+        sampled = _try_sample(view, rng)
+        if sampled is not None:
+            return sampled
     raise SamplingError(f"no deal consistent with seat {view.seat}'s view was found")
 
 
@@ -90,7 +129,7 @@ def _sizes(view: View, played: list[int]) -> list[int]:
     return sizes
 
 
-def _try_sample(view: View, rng: random.Random) -> Hand | None:
+def _try_sample(view: View, rng: random.Random) -> SampledDeal | None:
     rules = view.rules
     me = view.seat
     dealer = view.dealer
@@ -166,8 +205,9 @@ def _try_sample(view: View, rng: random.Random) -> Hand | None:
 
 
 def _rebuild(view: View, holdings: list[int], played: list[int], discard: int, buried: int,
-             dummy_now: int, kitty_rest: list[int], rng: random.Random) -> Hand | None:
-    """Turn the sampled present into an original deal, then replay the public log."""
+             dummy_now: int, kitty_rest: list[int], rng: random.Random) -> SampledDeal | None:
+    """Turn the sampled present into an original deal, with the public log to replay
+    on it (the hidden discard and keep filled in)."""
     rules = view.rules
     dealer, maker, up = view.dealer, view.maker, view.upcard.id
     took_up = view.upcard_taken
@@ -200,22 +240,17 @@ def _rebuild(view: View, holdings: list[int], played: list[int], discard: int, b
         tuple(cards_of_mask(dummy)),
         tuple(Card.from_id(c) for c in kitty_ids),
     )
-    try:
-        hand = Hand(rules, deal, dealer)
-        for text in view.moves:
-            seat_text, verb, *args = text.split()
-            seat = int(seat_text)
-            if verb == "discard" and args == ["?"]:
-                text = f"{seat} discard {Card.from_id(discard)}"
-            elif verb == "keep" and "?" in args:
-                kept = cards_of_mask(original_kept(holdings, played, seat))
-                text = f"{seat} keep " + " ".join(str(c) for c in kept)
-            hand.push(parsed_move(text))
-    except CutthroatError:
-        return None
-    if hand.to_act != view.to_act or hand.phase is not view.phase:  # pragma: no cover
-        return None
-    return hand
+    moves = []
+    for text in view.moves:
+        seat_text, verb, *args = text.split()
+        seat = int(seat_text)
+        if verb == "discard" and args == ["?"]:
+            text = f"{seat} discard {Card.from_id(discard)}"
+        elif verb == "keep" and "?" in args:
+            kept = cards_of_mask(original_kept(holdings, played, seat))
+            text = f"{seat} keep " + " ".join(str(c) for c in kept)
+        moves.append(parsed_move(text))
+    return SampledDeal(rules, deal, dealer, moves)
 
 
 @lru_cache(maxsize=4096)
