@@ -505,9 +505,10 @@ def test_strength_intermediate_beats_beginners() -> None:
 
 
 @pytest.mark.parametrize("block", range(4))
-def test_the_models_fast_path_in_play_chooses_as_on_the_view_R14_R16(block: int) -> None:
-    """``IntermediateBot.choose_in`` (a card read from the hand itself, for the expert's
-    searches) is exactly ``choose`` on the seat's view, and ``Table.from_hand`` is the
+def test_the_models_fast_path_chooses_as_on_the_view_R14_R16(block: int) -> None:
+    """``IntermediateBot.choose_in`` (a card, the dealer's discard and the maker's keep
+    read from the hand itself, for the expert's searches and inference) is exactly
+    ``choose`` on the seat's view, with the same reason, and ``Table.from_hand`` is the
     table ``from_view`` reads, at every play position of hands under random variants
     (lone makers and defenders, a seat sitting out, the joker, 32 cards), bid by the
     bot or at random, played at random; ``Hand.trick_ids`` lists the tricks' cards."""
@@ -515,7 +516,7 @@ def test_the_models_fast_path_in_play_chooses_as_on_the_view_R14_R16(block: int)
     from cutthroat.cli import random_variants
 
     bot = IntermediateBot(seed=0)
-    positions = 0
+    positions = hidden = 0
     for game in range(50 * block, 50 * block + 50):
         rng = random.Random(game)
         rules = random_variants(rng)
@@ -535,9 +536,14 @@ def test_the_models_fast_path_in_play_chooses_as_on_the_view_R14_R16(block: int)
                 assert hand.trick_ids() == [tuple((s, c.id) for s, c in p) for p in plays]
                 positions += 1
                 hand.apply_id(rng.choice(hand.legal_action_ids()))
+            elif hand.phase in (Phase.DISCARD, Phase.KEEP):
+                fast = bot.choose_in(hand, seat, scores), bot.reason
+                assert fast == bot.choose_with_reason(view)
+                hidden += 1
+                hand.push(fast[0], seat)
             elif rng.random() < 0.5:
                 assert bot.choose_in(hand, seat, scores) == bot.choose(view)
                 hand.push(bot.choose(view), seat)
             else:
                 hand.apply_id(rng.choice(hand.legal_action_ids()))
-    assert positions > 500
+    assert positions > 500 and hidden > 20

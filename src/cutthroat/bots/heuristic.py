@@ -26,7 +26,7 @@ from ..actions import Action, Verb
 from ..cards import EFF_SUIT, PLAIN_POWER, TRUMP_POWER, Card, Suit
 from ..state import Hand, Phase
 from ..views import View
-from .heuristic_bidding import decide
+from .heuristic_bidding import decide, discard_decision, keep_decision
 from .heuristic_play import decide_play, decide_play_in
 
 __all__ = ["BeginnerBot", "IntermediateBot"]
@@ -228,11 +228,35 @@ class IntermediateBot(_HeuristicBot):
 
     def choose_in(self, hand: Hand, seat: int,
                   scores: tuple[int, int, int] | None = None) -> Action:
-        """What :meth:`choose` returns on ``hand.view(seat, scores)``; a card in play is
-        chosen from the hand itself (:func:`~cutthroat.bots.heuristic_play.decide_play_in`,
-        the same choice without building the view)."""
-        if hand.phase is Phase.PLAY and hand.to_act == seat:
-            action, self.reason = decide_play_in(hand, seat, scores)
-            return action
+        """What :meth:`choose` returns on ``hand.view(seat, scores)``; a card in play, the
+        dealer's discard and the maker's keep (the choices the expert's inference makes
+        for the others on every deal it samples) are chosen from the hand itself, the
+        same choice without building the view."""
+        if hand.to_act == seat:
+            phase = hand.phase
+            if phase is Phase.PLAY:
+                action, self.reason = decide_play_in(hand, seat, scores)
+                return action
+            if phase is Phase.DISCARD or phase is Phase.KEEP:
+                action, self.reason = _hidden_choice(hand, seat)
+                return action
         return self.choose(hand.view(seat, scores))
+
+
+def _hidden_choice(hand: Hand, seat: int) -> Decision:
+    """The dealer's discard or the maker's keep, read from the hand as
+    :func:`~cutthroat.bots.heuristic_bidding.decide_discard` and
+    :func:`~cutthroat.bots.heuristic_bidding.decide_keep` read them from the view."""
+    trump = hand.trump
+    assert trump is not None
+    deck, mine = hand.rules.deck, hand.cards_mask(seat)
+    if hand.phase is Phase.DISCARD:
+        return discard_decision(deck, mine, int(trump))
+    up = 1 << hand.upcard.id
+    out = 0 if hand.upcard_taken else up
+    thrown = hand.dealer_discard
+    if seat == hand.dealer and thrown is not None:
+        out |= 1 << thrown.id
+    theirs = up if hand.upcard_taken and hand.dealer != seat else 0
+    return keep_decision(deck, mine, int(trump), out, theirs)
 

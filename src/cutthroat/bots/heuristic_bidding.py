@@ -41,7 +41,7 @@ import math
 from collections.abc import Sequence
 
 from ..actions import Action, Verb
-from ..cards import EFF_SUIT, SUIT_MASK, TRUMP_POWER, Card, Suit, deck_mask
+from ..cards import EFF_SUIT, SUIT_MASK, TRUMP_POWER, Card, Suit, cards_of_mask, deck_mask
 from ..rules import Rules
 from ..state import Phase
 from ..views import View
@@ -57,8 +57,10 @@ __all__ = [
     "decide_keep",
     "decide_maker_choice",
     "decide_pickup",
+    "discard_decision",
     "dummy_gain",
     "estimate_tricks",
+    "keep_decision",
     "maker_value",
     "p_make",
     "p_march",
@@ -514,15 +516,19 @@ def decide_discard(view: View) -> Decision:
     """Discard the card whose loss costs least: a low side card, making a void where
     possible; never a trump unless the hand is all trumps."""
     assert view.trump is not None
-    trump = int(view.trump)
-    mine = _mine(view)
-    odds = card_odds(view.rules.deck, mine)
-    keep, _ = best_keep(mine, trump, odds, view.rules.deck, size=len(view.cards) - 1,
-                        min_trumps=6)
+    return discard_decision(view.rules.deck, _mine(view), int(view.trump))
+
+
+def discard_decision(deck: int, mine: int, trump: int) -> Decision:
+    """:func:`decide_discard` from what it reads: the deck's size, the dealer's six
+    cards (a mask) and trump."""
+    odds = card_odds(deck, mine)
+    keep, _ = best_keep(mine, trump, odds, deck, size=mine.bit_count() - 1, min_trumps=6)
     gone = mine & ~keep
     card = Card.from_id(gone.bit_length() - 1)
-    suit = EFF_SUIT[trump][card.id]
-    left = sum(1 for c in view.cards if EFF_SUIT[trump][c.id] == suit) - 1
+    eff = EFF_SUIT[trump]
+    suit = eff[card.id]
+    left = sum(1 for c in cards_of_mask(mine) if eff[c.id] == suit) - 1
     why = "all trumps: the lowest" if suit == trump else (
         "makes a void" if left == 0 else "the least useful side card")
     return Action.discard(card), f"discard {card}: {why}"
@@ -557,16 +563,21 @@ def decide_maker_choice(view: View) -> Decision:
 def decide_keep(view: View) -> Decision:
     """Keep the five of ten with the best trick estimate (trumps, bowers, aces, voids)."""
     assert view.trump is not None
-    rules = view.rules
-    trump = int(view.trump)
-    mine = _mine(view)
     out = 1 << view.upcard.id if not view.upcard_taken else 0
     if view.discard is not None:
         out |= 1 << view.discard.id
     theirs = 1 << view.upcard.id if view.upcard_taken and view.dealer != view.seat else 0
-    odds = card_odds(rules.deck, mine, out, theirs)
-    keep, est = best_keep(mine, trump, odds, rules.deck)
-    cards = [c for c in view.cards if keep >> c.id & 1]
+    return keep_decision(view.rules.deck, _mine(view), int(view.trump), out, theirs)
+
+
+def keep_decision(deck: int, mine: int, trump: int, out: int, theirs: int) -> Decision:
+    """:func:`decide_keep` from what it reads: the deck's size, the maker's ten cards
+    (a mask), trump, the cards he knows are out of play (``out``: the up-card left, his
+    own discard) and the up-card in the dealer's hand when that is another seat
+    (``theirs``)."""
+    odds = card_odds(deck, mine, out, theirs)
+    keep, est = best_keep(mine, trump, odds, deck)
+    cards = cards_of_mask(keep)
     n_trumps = sum(1 for c in cards if EFF_SUIT[trump][c.id] == trump)
     return Action.keep(cards), (
         f"keep {' '.join(str(c) for c in cards)}: {n_trumps} trumps, "
