@@ -124,6 +124,10 @@ def test_impossible_view_raises() -> None:
     bad = replace(view, moves=("1 play AS",))
     with pytest.raises(SamplingError):
         sample_hand(bad, random.Random(0), attempts=3)
+    garbled = replace(view, moves=("1 shuffle",))
+    for sample in (sample_hand, sample_deal):
+        with pytest.raises(SamplingError):
+            sample(garbled, random.Random(0), attempts=3)
 
 
 def test_sample_deal_leaves_the_replay_to_its_caller() -> None:

@@ -249,7 +249,10 @@ def _rebuild(view: View, holdings: list[int], played: list[int], discard: int, b
         elif verb == "keep" and "?" in args:
             kept = cards_of_mask(original_kept(holdings, played, seat))
             text = f"{seat} keep " + " ".join(str(c) for c in kept)
-        moves.append(parsed_move(text))
+        try:
+            moves.append(parsed_move(text))
+        except CutthroatError:
+            return None
     return SampledDeal(rules, deal, dealer, moves)
 
 
