@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import cache
 
 from ..actions import Action, Verb
 from ..cards import EFF_SUIT, SUIT_MASK, TRUMP_POWER, Card, Suit, cards_of_mask, deck_mask
@@ -298,6 +299,7 @@ def win_chance(scores: Sequence[int], rules: Rules, seat: int) -> float:
     return weights[seat] / sum(weights)
 
 
+@cache  # a few dozen values of ``need``, asked for thousands of times a decision
 def _weight(need: int) -> float:
     return math.exp(-0.2 * need) * math.pow(need + 1, -1.5)
 
