@@ -1,4 +1,4 @@
-"""The command line: ``cutthroat replay | selfplay | watch``."""
+"""The command line: ``cutthroat replay | selfplay | watch | hint | bots`` (and ``arena``)."""
 
 from __future__ import annotations
 
@@ -209,6 +209,44 @@ def hint(
             typer.echo(f"  {option.action!s:<24} win {chance:6.1%}   "
                        f"points {option.points:+.2f}   side tricks {option.tricks:.2f}"
                        f"{_ending(option.outcomes)}")
+
+
+@app.command()
+def bots(
+    name: Annotated[str | None, typer.Argument(
+        help="A bot's name, to list its options (all bots when left out).")] = None,
+) -> None:
+    """The bots, weakest first, and the options each takes (for --bots specs)."""
+    import textwrap
+
+    from .bots.catalog import describe_bot, describe_bots
+    from .bots.registry import UnknownBotError, format_value
+
+    if name is None:
+        typer.echo("The bots, weakest first (their measured ladder: docs/bots.md):")
+        for info in describe_bots():
+            typer.echo(f"  {info.name:<13} {info.summary}")
+            if info.options:
+                typer.echo(f"  {'':<13} {len(info.options)} options: cutthroat bots {info.name}")
+        typer.echo("Choose them with --bots in `cutthroat watch` and `cutthroat arena`, "
+                   "options after a colon: expert:bid_samples=80")
+        return
+    try:
+        info = describe_bot(name)
+    except UnknownBotError as exc:
+        raise typer.BadParameter(str(exc), param_hint="NAME") from None
+    typer.echo(f"{info.name}: {info.summary}")
+    if not info.options:
+        typer.echo("It takes no options.")
+        return
+    example = ",".join(f"{o.name}={format_value(o.default)}" for o in info.options[:2])
+    typer.echo(f"Options, each shown with its default (a spec sets them after a colon: "
+               f"{info.name}:{example}):")
+    for option in info.options:
+        typer.echo(f"  {option.name}={format_value(option.default)}  ({option.kind})")
+        if option.help:
+            typer.echo(textwrap.fill(option.help, width=88, initial_indent=" " * 6,
+                                     subsequent_indent=" " * 6))
 
 
 def _ending(outcomes: Outcomes) -> str:

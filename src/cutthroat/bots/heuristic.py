@@ -208,7 +208,9 @@ class BeginnerBot(_HeuristicBot):
 
 
 class IntermediateBot(_HeuristicBot):
-    """Plays like a decent human: see :mod:`cutthroat.bots.heuristic_bidding` (bids
+    """Plays like a decent human: bids on estimated tricks and the score, defends as a team.
+
+    See :mod:`cutthroat.bots.heuristic_bidding` (bids
     on estimated tricks weighed by the score, keeps and discards by the same estimate,
     goes alone only when it pays and cannot throw the game away) and
     :mod:`cutthroat.bots.heuristic_play` (card counting, voids, drawing trumps,

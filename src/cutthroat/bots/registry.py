@@ -29,7 +29,8 @@ from typing import Any
 from .base import Bot
 
 __all__ = ["BOTS", "BotFactory", "BotSpecError", "BotUnavailableError", "UnknownBotError",
-           "bot_names", "check_options", "format_spec", "make_bot", "parse_spec", "split_line_up"]
+           "bot_names", "check_options", "format_spec", "format_value", "make_bot", "parse_spec",
+           "split_line_up"]
 
 
 class UnknownBotError(ValueError):
@@ -54,27 +55,37 @@ _RESERVED = ("seed", "rng")
 tournament, so that results depend on it alone."""
 
 
-def _lazy(module: str, attr: str, bot: str) -> BotFactory:
-    """A factory that imports ``module`` only when the bot is made, and says clearly
-    when it is missing. The class is called as ``cls(seed=seed, **options)``, after
-    the options are checked against its signature."""
+class _Lazy:
+    """A factory that imports its bot's class only when a bot is made, and says
+    clearly when it is missing. The class is called as ``cls(seed=seed, **options)``,
+    after the options are checked against its signature."""
 
-    def make(seed: int, **options: Any) -> Bot:
+    def __init__(self, module: str, attr: str, bot: str) -> None:
+        self.target = (module, attr)
+        """The module and name of the class it makes (read by the catalogue)."""
+        self.bot = bot
+
+    def __call__(self, seed: int, **options: Any) -> Bot:
+        module, attr = self.target
         try:
             mod = importlib.import_module(module)
         except ModuleNotFoundError as exc:
             missing = module if exc.name in (None, module) else exc.name
             raise BotUnavailableError(
-                f"the {bot!r} bot is not available: module {missing} is missing"
+                f"the {self.bot!r} bot is not available: module {missing} is missing"
             ) from exc
         cls = getattr(mod, attr, None)
         if cls is None:
-            raise BotUnavailableError(f"the {bot!r} bot needs {module}.{attr}, which is missing")
-        check_options(cls, bot, options)
+            raise BotUnavailableError(
+                f"the {self.bot!r} bot needs {module}.{attr}, which is missing")
+        check_options(cls, self.bot, options)
         made: Bot = cls(seed=seed, **options)
         return made
 
-    return make
+
+def _lazy(module: str, attr: str, bot: str) -> BotFactory:
+    """The registry entry for ``bot``: ``module.attr``, imported when first made."""
+    return _Lazy(module, attr, bot)
 
 
 BOTS: dict[str, BotFactory] = {
@@ -132,17 +143,19 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name, options
 
 
+def format_value(value: Any) -> str:
+    """An option's value as a spec writes it (``true``, ``none``, ``0.01``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "none" if value is None else str(value)
+
+
 def format_spec(name: str, options: dict[str, Any]) -> str:
     """The spec that :func:`parse_spec` reads back as (``name``, ``options``)."""
     if not options:
         return name
-
-    def text(value: Any) -> str:
-        if isinstance(value, bool):
-            return "true" if value else "false"
-        return "none" if value is None else str(value)
-
-    return name + ":" + ",".join(f"{key}={text(value)}" for key, value in options.items())
+    return name + ":" + ",".join(f"{key}={format_value(value)}"
+                                 for key, value in options.items())
 
 
 def split_line_up(text: str) -> list[str]:

@@ -1,0 +1,149 @@
+"""What each registered bot is, for a player choosing one: a one-line summary and its
+options with their kinds, defaults and meaning, read from the bot's class (its
+docstring's first line, its constructor's signature and the ``Args:`` section of its
+docstring), so the catalogue cannot fall out of step with the code.
+
+>>> [info.name for info in describe_bots()]
+['random', 'beginner', 'intermediate', 'expert']
+>>> expert = describe_bot("expert")
+>>> expert.summary
+'Search over sampled deals with an exact solver, valued in game terms.'
+>>> [(o.name, o.kind, o.default) for o in expert.options][:2]
+[('play_samples', 'int', 20), ('bid_samples', 'int', 40)]
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .registry import _RESERVED, BOTS, UnknownBotError, _kind
+
+__all__ = ["BotInfo", "BotOption", "describe_bot", "describe_bots"]
+
+
+@dataclass(frozen=True)
+class BotOption:
+    """One option a bot takes in a spec (``expert:bid_samples=80``).
+
+    Attributes:
+        name: the option's name, as written in a spec.
+        kind: the kinds of value it takes, in words (``int or None``).
+        default: its value when not given.
+        help: what it does, from the bot's docstring (empty if undocumented).
+    """
+
+    name: str
+    kind: str
+    default: Any
+    help: str
+
+
+@dataclass(frozen=True)
+class BotInfo:
+    """A registered bot, described.
+
+    Attributes:
+        name: its registry name.
+        summary: one line on how it plays.
+        options: the options a spec may set, in the constructor's order.
+    """
+
+    name: str
+    summary: str
+    options: tuple[BotOption, ...]
+
+
+def describe_bots() -> list[BotInfo]:
+    """Every registered bot, in registry order (the built-in ones weakest first)."""
+    return [describe_bot(name) for name in BOTS]
+
+
+def describe_bot(name: str) -> BotInfo:
+    """The bot registered under ``name`` (any case), described; an unknown name is an
+    :class:`~cutthroat.bots.registry.UnknownBotError` naming the known ones."""
+    key = name.strip().lower()
+    factory = BOTS.get(key)
+    if factory is None:
+        raise UnknownBotError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
+    target = _target(factory)
+    doc = inspect.getdoc(target) or ""
+    summary = _clean(doc.split("\n\n", 1)[0]) if doc else ""
+    helps = _arg_help(doc)
+    init = target.__init__ if inspect.isclass(target) else target
+    try:
+        hints = typing.get_type_hints(init)
+    except Exception:  # pragma: no cover - an annotation that cannot be resolved
+        hints = {}
+    options = []
+    for param in _parameters(target):
+        hint = hints.get(param.name)
+        kind = _kind(hint) if hint is not None else "any"
+        options.append(BotOption(param.name, kind, param.default, helps.get(param.name, "")))
+    return BotInfo(key, summary, tuple(options))
+
+
+def _target(factory: Callable[..., Any]) -> Callable[..., Any]:
+    """What a factory makes: the class behind a registry entry that imports it lazily
+    (``factory.target``, a module and class name), else the factory itself."""
+    where = getattr(factory, "target", None)
+    if where is None:
+        return factory
+    module, attr = where
+    found: Callable[..., Any] = getattr(importlib.import_module(module), attr)
+    return found
+
+
+def _parameters(target: Callable[..., Any]) -> list[inspect.Parameter]:
+    """The parameters a spec may set: keyword-capable ones, except the seed and
+    ``rng`` (and, for a plain factory, its first parameter, the seed)."""
+    params = list(inspect.signature(target).parameters.values())
+    if not inspect.isclass(target) and params:
+        params = params[1:]
+    return [p for p in params
+            if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and p.name not in _RESERVED]
+
+
+_ROLE = re.compile(r":[a-z]+:`(~?)([^`]+)`")
+_ENTRY = re.compile(r"(\w+): (.*)")
+
+
+def _clean(text: str) -> str:
+    """Docstring text as plain words: one line, ``code`` and Sphinx roles unmarked
+    (``:func:`~a.b.c``` becomes ``c``)."""
+    text = _ROLE.sub(lambda m: m.group(2).rsplit(".", 1)[-1] if m.group(1) else m.group(2),
+                     text)
+    return " ".join(text.replace("``", "").split())
+
+
+def _arg_help(doc: str) -> dict[str, str]:
+    """The ``Args:`` section of a Google-style docstring: name → its text."""
+    helps: dict[str, list[str]] = {}
+    lines = doc.splitlines()
+    try:
+        start = next(i for i, line in enumerate(lines) if line.strip() == "Args:")
+    except StopIteration:
+        return {}
+    base = len(lines[start]) - len(lines[start].lstrip())
+    indent: int | None = None
+    current: list[str] | None = None
+    for line in lines[start + 1:]:
+        if not line.strip():
+            continue
+        depth = len(line) - len(line.lstrip())
+        if depth <= base:
+            break
+        if indent is None:
+            indent = depth
+        entry = _ENTRY.fullmatch(line.strip())
+        if depth == indent and entry:
+            current = helps.setdefault(entry.group(1), [])
+            current.append(entry.group(2))
+        elif current is not None:
+            current.append(line.strip())
+    return {name: _clean(" ".join(parts)) for name, parts in helps.items()}

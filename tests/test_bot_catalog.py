@@ -1,0 +1,124 @@
+"""The bot catalogue (bots/catalog.py) and ``cutthroat bots``: every bot and option a
+player can choose, described from the code itself."""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from cutthroat.bots import registry
+from cutthroat.bots.catalog import describe_bot, describe_bots
+from cutthroat.bots.expert import ExpertBot
+from cutthroat.bots.registry import BOTS, UnknownBotError, format_spec, make_bot
+from cutthroat.cli import app
+
+
+def test_every_registered_bot_is_described_in_ladder_order() -> None:
+    infos = describe_bots()
+    assert [info.name for info in infos] == list(BOTS)
+    for info in infos:
+        assert info.summary and "\n" not in info.summary and len(info.summary) < 100
+
+
+@pytest.mark.parametrize("name", list(BOTS))
+def test_options_are_the_constructors_with_defaults_and_each_is_documented(name: str) -> None:
+    """What the catalogue lists is what a spec may set (every keyword parameter but the
+    seed and ``rng``), with the constructor's defaults, and no option goes without a
+    sentence on what it does: a new option with no ``Args:`` entry fails here."""
+    info = describe_bot(name)
+    cls = type(make_bot(name, 0))
+    params = {n: p.default for n, p in inspect.signature(cls).parameters.items()
+              if n not in ("seed", "rng")}
+    assert {o.name: o.default for o in info.options} == params
+    for option in info.options:
+        assert option.help.endswith((".", ")")), option
+        assert "``" not in option.help and ":func:" not in option.help, option
+
+
+def test_the_defaults_shown_make_the_default_bot() -> None:
+    """The defaults as the catalogue writes them are a spec that makes the same bot."""
+    info = describe_bot("expert")
+    spec = format_spec("expert", {o.name: o.default for o in info.options})
+    bot = make_bot(spec, 3)
+    default = ExpertBot(seed=3)
+    assert isinstance(bot, ExpertBot)
+    assert {o.name: getattr(bot, o.name) for o in info.options} == \
+        {o.name: getattr(default, o.name) for o in info.options}
+
+
+def test_expert_option_kinds_and_cleaned_help() -> None:
+    by_name = {o.name: o for o in describe_bot(" EXPERT ").options}
+    assert by_name["bid_samples_max"].kind == "int or None"
+    assert by_name["inference"].kind == "float" and by_name["inference"].default == 0.01
+    assert by_name["playout"].help.startswith("how a simulated hand is played")
+    assert '"bidding"' in by_name["playout"].help
+    # A Sphinx role with ~ keeps the last name only.
+    assert "ModelSearch" in by_name["card_play"].help
+    assert "model_search.ModelSearch" not in by_name["card_play"].help
+
+
+def test_unknown_bot_is_refused_with_the_known_names() -> None:
+    with pytest.raises(UnknownBotError, match="known: random, beginner"):
+        describe_bot("wizard")
+
+
+def test_a_plain_factory_is_described_from_its_signature(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot added to the registry as a function (not a lazily imported class) is
+    described from the function: its docstring and its parameters after the seed."""
+
+    def make_cautious(seed: int, nerve: float = 0.5, rng: Any = None) -> Any:
+        """A made-up bot for this test.
+
+        Args:
+            seed: the seed.
+            nerve: how bold it is.
+        """
+        return make_bot("intermediate", seed)
+
+    monkeypatch.setitem(registry.BOTS, "cautious", make_cautious)
+    info = describe_bot("cautious")
+    assert info.summary == "A made-up bot for this test."
+    assert [(o.name, o.kind, o.default, o.help) for o in info.options] == [
+        ("nerve", "float", 0.5, "how bold it is.")]
+
+
+def test_a_bot_without_a_docstring_or_args_section(monkeypatch: pytest.MonkeyPatch) -> None:
+    def bare(seed, level=1):  # type: ignore[no-untyped-def]
+        return make_bot("random", seed)
+
+    monkeypatch.setitem(registry.BOTS, "bare", bare)
+    info = describe_bot("bare")
+    assert info.summary == ""
+    assert [(o.name, o.kind, o.default, o.help) for o in info.options] == [
+        ("level", "any", 1, "")]
+
+
+def test_cli_bots_lists_the_ladder_and_one_bots_options() -> None:
+    runner = CliRunner()
+    done = runner.invoke(app, ["bots"])
+    assert done.exit_code == 0, done.output
+    lines = done.stdout.splitlines()
+    order = [next(i for i, line in enumerate(lines) if line.strip().startswith(name))
+             for name in BOTS]
+    assert order == sorted(order)
+    assert "cutthroat bots expert" in done.stdout
+
+    done = runner.invoke(app, ["bots", "expert"])
+    assert done.exit_code == 0, done.output
+    assert done.stdout.startswith("expert: Search over sampled deals")
+    for option in describe_bot("expert").options:
+        assert f"  {option.name}=" in done.stdout
+    assert "  inference=0.01  (float)" in done.stdout
+    assert "  aware=false  (bool)" in done.stdout
+
+    done = runner.invoke(app, ["bots", "beginner"])
+    assert done.exit_code == 0 and "It takes no options." in done.stdout
+
+
+def test_cli_bots_refuses_an_unknown_name() -> None:
+    done = CliRunner().invoke(app, ["bots", "wizard"])
+    assert done.exit_code == 2
+    assert "unknown bot 'wizard'" in done.output and "expert" in done.output
