@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
-from cutthroat import Card, Deal, Hand, Rules, deck, parse_cards
+from cutthroat import Card, Deal, Hand, Phase, Rules, View, deck, parse_cards
+from cutthroat.bots.heuristic import IntermediateBot
 
 
 def make_deal(
@@ -83,3 +84,20 @@ def random_playout(hand: Hand, seed: int) -> None:
     rng = random.Random(seed)
     while not hand.is_over:
         hand.push_id(rng.choice(list(hand.legal_action_ids())))
+
+
+def keep_views(count: int, seed: int) -> list[View]:
+    """Views of makers about to keep five of ten, from hands bid by intermediate bots."""
+    rng = random.Random(seed)
+    bot = IntermediateBot(seed=0)
+    out: list[View] = []
+    while len(out) < count:
+        hand = Hand.deal(Rules(), dealer=rng.randrange(3), rng=rng)
+        while not hand.is_over and hand.phase is not Phase.PLAY:
+            seat = hand.to_act
+            assert seat is not None
+            if hand.phase is Phase.KEEP:
+                out.append(hand.view(seat))
+                break
+            hand.push(bot.choose(hand.view(seat)), seat)
+    return out

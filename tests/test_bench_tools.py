@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from conftest import keep_views
 from cutthroat import Action, Game, Hand, Phase, Rules
 from cutthroat.bots import play_game
 from cutthroat.bots.expert import ExpertBot
@@ -199,3 +200,29 @@ def test_decision_times_files_every_decision_with_a_choice_by_kind(
     decision_times.main()
     out = capsys.readouterr().out
     assert "over 1 s" in out and out.strip().splitlines()[-1].startswith("all")
+
+
+def test_keep_candidates_picks_each_list_best_on_the_experts_samples() -> None:
+    """bench/keep_candidates.py: each list is a prefix of the ranked keeps (the model's
+    first), its pick one of its own keeps; a list whose pick is the default's has the
+    default's value exactly; the same job gives the same row."""
+    import keep_candidates
+
+    starts = [((0, 0, 0), 0), ((7, 3, 8), 1)]
+    rows = [keep_candidates.one((index, starts, 1, 3, 4, False)) for index in range(4)]
+    assert any(row is not None for row in rows)
+    for index, row in enumerate(rows):
+        if row is None:
+            continue
+        assert set(row["pick"]) == set(keep_candidates.LISTS) - {"all 252"}
+        base = row["value"]["ranked 6 (default)"]
+        for name, pick in row["pick"].items():
+            if pick == row["pick"]["ranked 6 (default)"]:
+                assert row["value"][name] == base
+        assert row == keep_candidates.one((index, starts, 1, 3, 4, False))
+    view = keep_views(1, seed=2)[0]
+    lists = keep_candidates.lists(view, every=True)
+    ranked = lists["every ranked"]
+    assert lists["model"] == ranked[:1] and lists["ranked 6 (default)"] == ranked[:6]
+    assert len(lists["all 252"]) == 252 and set(map(str, ranked)) <= set(view.legal)
+

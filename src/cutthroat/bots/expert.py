@@ -30,12 +30,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..actions import Action, Move, Verb
-from ..cards import TRUMP_POWER, Card
+from ..cards import Card
 from ..deal import Deal
 from ..errors import CutthroatError
 from ..state import Hand, Phase
 from ..views import View
 from .heuristic import IntermediateBot
+from .heuristic_bidding import ranked_keeps
 from .heuristic_play import prefers_maker
 from .model_search import ModelSearch, hand_points, side_tricks
 from .playout_calibration import PLAYED
@@ -229,8 +230,10 @@ class ExpertBot:
             difference, or this many have been used (default ``bid_samples``: a
             fixed number; three times as many gained nothing measurable, see
             docs/bots.md).
-        keep_candidates: how many of the 252 keeps (ranked by the intermediate bot's
-            estimate) are simulated.
+        keep_candidates: how many keeps are simulated: the intermediate bot's own and
+            the next best by its trick estimate among the keeps of the top cards of
+            each suit (about 22 of the 252; simulating them all chose otherwise in one
+            keep of 300, see docs/bots.md).
         time_limit: optional cap in seconds per decision; when reached, the bot stops
             sampling early (results then depend on the machine's speed).
         inference: how much a sampled deal is trusted when the other seats' bids (and,
@@ -436,28 +439,16 @@ class ExpertBot:
         return hand
 
     def _candidates(self, view: View, legal: list[Action], model: Action) -> list[Action]:
-        """The options worth simulating: all of them, but for a keep the model's
-        choice (``model``) and the best others by a quick count of trumps, aces and
-        voids."""
+        """The options worth simulating: all of them, but for a keep the model's choice
+        (``model``) and the next best by the model's trick estimate among the keeps of
+        the top cards of each suit
+        (:func:`~cutthroat.bots.heuristic_bidding.ranked_keeps`; a lower card kept in
+        place of a higher one of its suit never helps the maker), ``keep_candidates``
+        in all."""
         if view.phase is not Phase.KEEP:
             return legal
-        trump = view.trump
-        assert trump is not None
-        power = TRUMP_POWER[trump]
-        scored = []
-        for action in legal:
-            kept = set(action.cards)
-            score: float = sum(20 + power[c.id] for c in kept if power[c.id])
-            score += sum(8 for c in kept if not power[c.id] and c.rank is not None
-                         and c.rank.name == "ACE")
-            suits = {c.suit for c in kept if not power[c.id]}
-            score += 4 * (4 - len(suits))
-            score += sum(c.id & 7 for c in kept if not power[c.id]) * 0.1
-            scored.append((score, action))
-        scored.sort(key=lambda item: -item[0])
-        # The intermediate bot's own keep is always among the candidates.
-        best = [a for _, a in scored if a != model][: max(self.keep_candidates - 1, 1)]
-        return [model, *best]
+        others = [action for action in ranked_keeps(view) if action != model]
+        return [model, *others[: self.keep_candidates - 1]]
 
     def _analyse_decision(self, view: View, legal: list[Action],
                           rng: random.Random) -> Analysis:

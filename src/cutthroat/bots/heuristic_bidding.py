@@ -38,7 +38,7 @@ orders more.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
 
 from ..actions import Action, Verb
@@ -62,9 +62,11 @@ __all__ = [
     "dummy_gain",
     "estimate_tricks",
     "keep_decision",
+    "keep_splits",
     "maker_value",
     "p_make",
     "p_march",
+    "ranked_keeps",
     "sure_trumps",
     "win_chance",
 ]
@@ -182,13 +184,15 @@ def estimate_tricks(mine: int, trump: int, odds: Sequence[float], deck: int = 24
     return value
 
 
-def best_keep(cards: int, trump: int, odds: Sequence[float], deck: int = 24, size: int = 5,
-              min_trumps: int = 0) -> tuple[int, float]:
-    """The best ``size`` cards of ``cards`` (a mask) and their trick estimate.
+_Split = tuple[float, int, list[list[int]], tuple[int, int, int]]
+"""A keep as :func:`_splits` gives it: its estimate, the trumps kept (a mask), the
+side suits' cards (each highest first) and how many of each are kept."""
 
-    Keeps the top ``t`` trumps for each ``t`` (at least ``min_trumps``) and the top
-    cards of each side suit, choosing the split that maximises the estimate.
-    """
+
+def _splits(cards: int, trump: int, odds: Sequence[float], deck: int, size: int,
+            min_trumps: int) -> Iterator[_Split]:
+    """The keeps of :func:`keep_splits`, without building their masks (the bidding
+    estimates need only the best one's)."""
     trumps = trump_order_ids(trump, deck)
     my_trumps = [i for i in trumps if cards >> i & 1]
     survive = _SURVIVE[deck]
@@ -196,11 +200,10 @@ def best_keep(cards: int, trump: int, odds: Sequence[float], deck: int = 24, siz
     side_cards = [[i for i in side_order_ids(trump, s, deck) if cards >> i & 1] for s in sides]
     prefixes = [_side_prefix(side_order_ids(trump, s, deck), cards, odds, survive)
                 for s in sides]
-    best_mask, best_value = 0, -math.inf
     lo = min(min_trumps, len(my_trumps), size)
+    n0, n1, n2 = (len(c) for c in side_cards)
     for t in range(lo, min(size, len(my_trumps)) + 1):
         need = size - t
-        n0, n1, n2 = (len(c) for c in side_cards)
         if n0 + n1 + n2 < need:
             continue
         kept_trumps = 0
@@ -216,14 +219,48 @@ def best_keep(cards: int, trump: int, odds: Sequence[float], deck: int = 24, siz
                     continue
                 voids = (j0 == 0) + (j1 == 0) + (j2 == 0)
                 side = prefixes[0][j0] + prefixes[1][j1] + prefixes[2][j2]
-                value = tsum + share * side + _ruff_bonus(voids, tvals)
-                if value > best_value + 1e-9:
-                    mask = kept_trumps
-                    for cards_s, j in zip(side_cards, (j0, j1, j2), strict=True):
-                        for i in cards_s[:j]:
-                            mask |= 1 << i
-                    best_mask, best_value = mask, value
-    return best_mask, min(max(best_value, 0.0), 5.0)
+                yield (tsum + share * side + _ruff_bonus(voids, tvals), kept_trumps,
+                       side_cards, (j0, j1, j2))
+
+
+def _split_mask(split: _Split) -> int:
+    """The cards a keep of :func:`_splits` holds, as a mask."""
+    _, mask, side_cards, counts = split
+    for cards_s, j in zip(side_cards, counts, strict=True):
+        for i in cards_s[:j]:
+            mask |= 1 << i
+    return mask
+
+
+def keep_splits(cards: int, trump: int, odds: Sequence[float], deck: int = 24,
+                size: int = 5, min_trumps: int = 0) -> list[tuple[int, float]]:
+    """Every keep of ``size`` cards of ``cards`` (a mask) made of the top cards of each
+    suit, as (mask, trick estimate not clipped to 0-5), in a fixed order.
+
+    A keep is the top ``t`` trumps (for each ``t`` of at least ``min_trumps``) and the
+    top ``j`` cards of each side suit: keeping a lower card of a suit in place of a
+    higher one does not help a maker, who has no partner to let win. These are the
+    keeps worth considering (about a dozen of the 252 fives of ten);
+    :func:`best_keep` picks the best of them.
+    """
+    return [(_split_mask(split), split[0])
+            for split in _splits(cards, trump, odds, deck, size, min_trumps)]
+
+
+def best_keep(cards: int, trump: int, odds: Sequence[float], deck: int = 24, size: int = 5,
+              min_trumps: int = 0) -> tuple[int, float]:
+    """The best ``size`` cards of ``cards`` (a mask) and their trick estimate.
+
+    Keeps the top ``t`` trumps for each ``t`` (at least ``min_trumps``) and the top
+    cards of each side suit, choosing the split that maximises the estimate
+    (:func:`keep_splits`; the first of equal ones).
+    """
+    best: _Split | None = None
+    best_value = -math.inf
+    for split in _splits(cards, trump, odds, deck, size, min_trumps):
+        if split[0] > best_value + 1e-9:
+            best, best_value = split, split[0]
+    return (0 if best is None else _split_mask(best)), min(max(best_value, 0.0), 5.0)
 
 
 def sure_trumps(mine: int, trump: int, gone: int, deck: int) -> int:
@@ -562,14 +599,39 @@ def decide_maker_choice(view: View) -> Decision:
         f"take the dummy: about {_fmt(est10)} tricks expected with it, {_fmt(est5)} without")
 
 
-def decide_keep(view: View) -> Decision:
-    """Keep the five of ten with the best trick estimate (trumps, bowers, aces, voids)."""
+def _keep_inputs(view: View) -> tuple[int, int, int, int, int]:
+    """What a keep is read from (:func:`keep_decision`'s arguments), from the view."""
     assert view.trump is not None
     out = 1 << view.upcard.id if not view.upcard_taken else 0
     if view.discard is not None:
         out |= 1 << view.discard.id
     theirs = 1 << view.upcard.id if view.upcard_taken and view.dealer != view.seat else 0
-    return keep_decision(view.rules.deck, _mine(view), int(view.trump), out, theirs)
+    return view.rules.deck, _mine(view), int(view.trump), out, theirs
+
+
+def decide_keep(view: View) -> Decision:
+    """Keep the five of ten with the best trick estimate (trumps, bowers, aces, voids)."""
+    return keep_decision(*_keep_inputs(view))
+
+
+def ranked_keeps(view: View) -> list[Action]:
+    """Every keep worth considering for the maker's ten cards (:func:`keep_splits`: the
+    top cards of each suit), best first by the trick estimate of :func:`decide_keep`.
+
+    >>> from cutthroat import Hand, Rules
+    >>> hand = Hand.deal(Rules(), dealer=0, rng=__import__("random").Random(5))
+    >>> for text in ("1 order", "0 leave", "1 dummy"):
+    ...     _ = hand.push(text)
+    >>> keeps = ranked_keeps(hand.view(1))
+    >>> len(keeps) < 252, keeps[0] == decide_keep(hand.view(1))[0]
+    (True, True)
+    """
+    deck, mine, trump, out, theirs = _keep_inputs(view)
+    odds = card_odds(deck, mine, out, theirs)
+    first, _ = best_keep(mine, trump, odds, deck)
+    splits = sorted(keep_splits(mine, trump, odds, deck), key=lambda split: -split[1])
+    masks = [first, *(mask for mask, _ in splits if mask != first)]
+    return [Action.keep(cards_of_mask(mask)) for mask in masks]
 
 
 def keep_decision(deck: int, mine: int, trump: int, out: int, theirs: int) -> Decision:
