@@ -86,13 +86,14 @@ def random_playout(hand: Hand, seed: int) -> None:
         hand.push_id(rng.choice(list(hand.legal_action_ids())))
 
 
-def keep_views(count: int, seed: int) -> list[View]:
-    """Views of makers about to keep five of ten, from hands bid by intermediate bots."""
+def keep_views(count: int, seed: int, rules: Rules | None = None) -> list[View]:
+    """Views of makers about to keep five of ten, from hands bid by intermediate bots
+    (``rules`` must deal a dummy; standard by default)."""
     rng = random.Random(seed)
     bot = IntermediateBot(seed=0)
     out: list[View] = []
     while len(out) < count:
-        hand = Hand.deal(Rules(), dealer=rng.randrange(3), rng=rng)
+        hand = Hand.deal(rules or Rules(), dealer=rng.randrange(3), rng=rng)
         while not hand.is_over and hand.phase is not Phase.PLAY:
             seat = hand.to_act
             assert seat is not None

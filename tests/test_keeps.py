@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import keep_views
-from cutthroat import Action
+from cutthroat import Action, Rules
 from cutthroat.bots.expert import ExpertBot
 from cutthroat.bots.heuristic import IntermediateBot
 from cutthroat.bots.heuristic_bidding import (
@@ -77,8 +78,11 @@ def test_R12_keep_splits_are_exactly_the_keeps_of_the_top_cards_of_each_suit(
     assert value == min(max(top, 0.0), 5.0)
 
 
-def test_R12_ranked_keeps_start_with_the_intermediate_keep_and_are_legal() -> None:
-    for view in keep_views(25, seed=4):
+@pytest.mark.parametrize("size", [24, 25, 32])
+def test_R12_ranked_keeps_start_with_the_intermediate_keep_and_are_legal(size: int) -> None:
+    """Under each deck (R2; the joker is a trump), the ranked keeps are legal, distinct,
+    and the first is the intermediate bot's own keep."""
+    for view in keep_views(12, seed=4, rules=Rules(deck=size)):
         keeps = ranked_keeps(view)
         assert keeps[0] == decide_keep(view)[0]
         assert len(set(keeps)) == len(keeps) < 252
