@@ -7,20 +7,20 @@ defender playing for the maker left out."""
 
 PLAYED = {
     True: (
-        (7, 13, 1, 0, 0, 0),  # solved 0
-        (2, 26, 18, 4, 0, 0),  # solved 1
-        (0, 6, 42, 15, 1, 0),  # solved 2
-        (0, 1, 4, 59, 8, 0),  # solved 3
-        (0, 0, 0, 24, 60, 14),  # solved 4
-        (0, 0, 0, 3, 4, 104),  # solved 5
+        (7, 15, 0, 0, 0, 0),  # solved 0
+        (2, 26, 18, 5, 0, 0),  # solved 1
+        (0, 4, 39, 18, 1, 0),  # solved 2
+        (0, 0, 6, 59, 7, 0),  # solved 3
+        (0, 0, 0, 26, 55, 17),  # solved 4
+        (0, 0, 0, 1, 3, 107),  # solved 5
     ),
     False: (
-        (17, 47, 11, 0, 0, 0),  # solved 0
-        (3, 69, 90, 4, 0, 0),  # solved 1
-        (0, 22, 184, 39, 5, 0),  # solved 2
-        (0, 0, 34, 207, 25, 1),  # solved 3
-        (0, 0, 11, 91, 210, 27),  # solved 4
-        (0, 0, 0, 5, 30, 219),  # solved 5
+        (16, 46, 12, 1, 0, 0),  # solved 0
+        (2, 73, 89, 2, 0, 0),  # solved 1
+        (0, 24, 194, 30, 2, 0),  # solved 2
+        (0, 1, 39, 202, 23, 2),  # solved 3
+        (0, 1, 10, 89, 211, 28),  # solved 4
+        (0, 0, 0, 4, 32, 218),  # solved 5
     ),
 }
 """``PLAYED[the expert is maker][solved maker tricks][played maker tricks]``: how
