@@ -3,7 +3,7 @@
 The maker who takes the dummy keeps five of ten (R12): 252 keeps, of which the expert
 simulates ``keep_candidates`` (default 6): the intermediate bot's own and the next best
 by its trick estimate among the keeps of the top cards of each suit
-(:func:`cutthroat.bots.heuristic_bidding.ranked_keeps`, about 23). This measures what a
+(:func:`cutthroat.bots.heuristic_bidding.ranked_keeps`, about 22). This measures what a
 narrower or wider list gives, keep by keep, in positions that real games reach (scores
 and dealer from intermediate games, intermediate bots bidding). Every list's pick is
 made on the expert's own samples (``--samples``, as in play) and valued on independent
@@ -40,7 +40,7 @@ LISTS = ("model", "ranked 3", "ranked 6 (default)", "ranked 12", "every ranked",
 
 def _values(view: View, candidates: list[Action], seed: int, samples: int) -> dict[str, float]:
     """Each candidate's value (chance to win the game) on ``samples`` deals of ``seed``."""
-    bot = ExpertBot(seed=seed, bid_samples=samples, keep_candidates=len(candidates))
+    bot = ExpertBot(seed=seed, bid_samples=samples)
     bot._candidates = lambda *_: candidates  # type: ignore[method-assign]
     return {str(option.action): option.value for option in bot.analyse(view).options}
 
