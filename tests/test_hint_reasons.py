@@ -265,3 +265,53 @@ def test_a_card_that_spares_the_maker_says_why_R16_R20() -> None:
     assert reason.index("more than you") < reason.index("(win chance")
     even = explain(hand.view(seat, (3, 3, 3)), options)
     assert "more than you" not in even
+
+
+def test_a_choice_that_makes_no_difference_says_so_first_R16() -> None:
+    """When every option is worth the same (a hand already lost, say), the hint says
+    the choice makes no difference before the natural move's own reason; when one
+    option is worth more, it says nothing of the kind."""
+    hand = played(4, "1 order", "0 leave", "1 dummy")
+    hand.push(Action.parse("keep " + " ".join(str(c) for c in hand.view(1).cards[:5])), 1)
+    while hand.phase is not Phase.PLAY:
+        hand.push(Action.parse("pass"), hand.to_act)
+    view = hand.view(1, (0, 0, 0))
+    cards = list(view.legal)
+    assert len(cards) > 2
+    alike = [option(text, 0.25, euchred=1.0) for text in cards]
+    reason = explain(view, alike)
+    assert reason.startswith("it makes no difference: every card is worth the same on the "
+                             "deals sampled; ")
+    assert "(win chance 25%" in reason
+    two = explain(view, alike[:2])
+    assert two.startswith("it makes no difference: both cards are worth the same")
+    better = [option(cards[0], 0.26, euchred=1.0), *alike[1:]]
+    assert "makes no difference" not in explain(view, better)
+    bidding = first_round()
+    same = explain(bidding, [option("pass", 0.3, stopped=0.5, conceded=0.5),
+                             option("order", 0.3, made=0.5, euchred=0.5)])
+    assert same.startswith("it makes no difference: both choices are worth the same")
+
+
+def test_the_expert_says_when_no_option_is_worth_more_R17_R20() -> None:
+    """Through the expert itself, in whole hands: exactly the decisions on which every
+    option is worth the same (a hand whose result is already settled, say) are said to
+    make no difference, and some are found."""
+    bot = small(5)
+    found = 0
+    for seed in range(40):
+        hand = Hand.deal(Rules(), dealer=seed % 3, seed=seed)
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            analysis = bot.analyse(hand.view(seat, (0, 0, 0)))
+            top = analysis.options[0].value
+            alike = all(abs(o.value - top) <= 1e-9 for o in analysis.options)
+            if len(analysis.options) > 1:
+                assert alike == analysis.reason.startswith("it makes no difference"), \
+                    analysis.reason
+                found += alike
+            hand.push(analysis.best, seat)
+        if found >= 3:
+            break
+    assert found >= 3

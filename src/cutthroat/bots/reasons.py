@@ -294,12 +294,38 @@ def _chance(value: float) -> str:
     return f"{min(max(value, 0.0), 1.0):.0%}"
 
 
+_ALIKE_WORDS = {Phase.PLAY: ("card", "cards"), Phase.KEEP: ("keep tried", "keeps tried"),
+                Phase.DISCARD: ("discard", "discards")}
+
+
+def _all_alike(view: View, options: Sequence[Option]) -> str:
+    """"it makes no difference: every card is worth the same on the deals sampled" when
+    no option is worth more than another (a hand already won or lost, say), else ``""``:
+    the choice is then only the natural move, and a player should know that."""
+    if len(options) < 2:
+        return ""
+    top = options[0].value
+    if any(abs(o.value - top) > 1e-9 for o in options):
+        return ""
+    one, many = _ALIKE_WORDS.get(view.phase, ("choice", "choices"))
+    what = f"both {many} are" if len(options) == 2 else f"every {one} is"
+    return f"it makes no difference: {what} worth the same on the deals sampled"
+
+
 def explain(view: View, options: Sequence[Option],
             extra: Mapping[str, float] | None = None) -> str:
     """Why the first option is chosen, with its value against the next best.
 
     With ``edge`` and ``noise`` in ``extra`` the first option is the natural move,
-    chosen although the next one averaged ``edge`` more, within the samples' noise."""
+    chosen although the next one averaged ``edge`` more, within the samples' noise.
+    When every option is worth the same, the reason says so first."""
+    reason = _explain(view, options, extra)
+    alike = _all_alike(view, options)
+    return f"{alike}; {reason}" if alike else reason
+
+
+def _explain(view: View, options: Sequence[Option],
+             extra: Mapping[str, float] | None) -> str:
     best = options[0]
     figures = (f"win chance {_chance(best.value)}, {best.points:+.2f} points, "
                f"{best.tricks:.1f} tricks for your side")
