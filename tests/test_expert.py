@@ -270,7 +270,7 @@ def test_expert_models_the_others_at_the_real_score(seed: int) -> None:
     hand = Hand.deal(Rules(), dealer=seed % 3, rng=rng)
     bot = small(seed)
     recorder = _Recorder(bot._policy)
-    bot._policy = recorder  # type: ignore[assignment]
+    bot._policy = bot.reader.policy = recorder  # type: ignore[assignment]
     while not hand.is_over:
         seat = hand.to_act
         assert seat is not None

@@ -16,7 +16,7 @@ import pytest
 
 from cutthroat import Hand, Phase, Rules
 from cutthroat.actions import Verb
-from cutthroat.bots import expert as expert_module
+from cutthroat.bots import inference as inference_module
 from cutthroat.bots.expert import ExpertBot
 from cutthroat.bots.heuristic import IntermediateBot
 from cutthroat.bots.sampling import sample_hand, swap_unseen
@@ -86,7 +86,7 @@ def test_true_deal_is_in_character_and_replayed_as_played() -> None:
     """On the true deal the model agrees with every bid and card of the others."""
     for hand, me in positions(6, 8):
         bot = ExpertBot(seed=1, inference=0.0, play_inference=True)
-        replay, agreed = bot._infer(hand, me, SCORES, random.Random(0))
+        replay, agreed = bot.reader.infer(hand, me, SCORES, random.Random(0))
         assert replay is not None
         assert [str(m) for m in replay.moves] == [str(m) for m in hand.moves]
         others = [m for m in hand.moves
@@ -140,11 +140,11 @@ def test_infer_stops_at_the_first_disagreement_unless_kept() -> None:
         bot = ExpertBot(seed=index, inference=0.0, play_inference=True)
         for _ in range(30):
             deal = sample_hand(view, rng)
-            kept, _ = bot._infer(deal, me, SCORES, None)
+            kept, _ = bot.reader.infer(deal, me, SCORES, None)
             if kept is None or disagreements(kept, me, BIDS | {Verb.PLAY}) == 0:
                 continue
             found += 1
-            refused, agreed = bot._infer(deal, me, SCORES, random.Random(0))
+            refused, agreed = bot.reader.infer(deal, me, SCORES, random.Random(0))
             assert refused is None
             assert agreed == agreed_before_disagreeing(kept, me)
             assert kept.to_act == hand.to_act and kept.phase is Phase.PLAY
@@ -271,11 +271,11 @@ def test_chain_from_a_deal_in_character_stays_in_character_and_moves() -> None:
     for index, (hand, me) in enumerate(late_positions(6)):
         view = hand.view(me, SCORES)
         bot = ExpertBot(seed=index, inference=0.0, play_inference=True)
-        seed_deal, _ = bot._infer(hand, me, SCORES, random.Random(0))
+        seed_deal, _ = bot.reader.infer(hand, me, SCORES, random.Random(0))
         assert seed_deal is not None
         rng = random.Random(index)
         for _ in range(5):
-            with mock.patch.object(expert_module, "_TRIES", 0):
+            with mock.patch.object(inference_module, "_TRIES", 0):
                 deal, in_character = bot._draw(view, rng, [seed_deal])
             assert in_character
             assert deal.view(me, SCORES).moves == view.moves
@@ -296,7 +296,7 @@ def test_without_a_start_the_closest_draw_is_repaired_or_flagged() -> None:
         bot = ExpertBot(seed=index, inference=0.0, play_inference=True)
         rng = random.Random(index)
         for _ in range(5):
-            with mock.patch.object(expert_module, "_TRIES", 1):
+            with mock.patch.object(inference_module, "_TRIES", 1):
                 deal, in_character = bot._draw(view, rng, [])
             total += 1
             assert deal.view(me, SCORES).moves == view.moves

@@ -29,36 +29,23 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..actions import Action, Move, Verb
+from ..actions import Action
 from ..cards import Card
-from ..deal import Deal
-from ..errors import CutthroatError
 from ..state import Hand, Phase
 from ..views import View
 from .heuristic import IntermediateBot
 from .heuristic_bidding import ranked_keeps
 from .heuristic_play import prefers_maker
+from .inference import Inference
 from .model_search import ModelSearch, hand_points, side_tricks
 from .playout_calibration import PLAYED
-from .sampling import SampledDeal, parsed_move, sample_deal, sample_hand, swap_unseen
+from .sampling import parsed_move
 from .solver import evaluate_moves, solve
 from .valuation import hand_value
 
 __all__ = ["Analysis", "ExpertBot", "Option", "Outcomes"]
 
 
-_INFORMATIVE = frozenset({Verb.PASS, Verb.ORDER, Verb.CALL, Verb.PICKUP, Verb.LEAVE,
-                          Verb.ALONE, Verb.DUMMY})
-"""Public decisions that tell something about the cards of the seat taking them."""
-_HIDDEN = frozenset({Verb.DISCARD, Verb.KEEP})
-"""Decisions the other seats cannot see; the model's choice stands in for them."""
-_TRIES = 48
-"""Deals drawn per sample in search of one on which the others bid and played in
-character (a try costs well under a millisecond; after that many, a Markov chain over
-deals takes over, see :meth:`ExpertBot._draw`)."""
-_MOVES = 12
-"""Exchanges of two unseen cards proposed to move a deal in character to another when
-drawing found none (:meth:`ExpertBot._draw`)."""
 _BATCH = 10
 """Samples added at a time to a decision before play that is not yet settled."""
 _RESOLVED = 2.0
@@ -301,7 +288,6 @@ class ExpertBot:
         if card_play not in ("model", "solver"):
             raise ValueError(f"card_play must be model or solver, not {card_play!r}")
         self.card_play = card_play
-        self.play_inference = play_inference
         if not margin >= 0:
             raise ValueError(f"margin must be at least 0, not {margin!r}")
         self.margin = margin
@@ -312,11 +298,23 @@ class ExpertBot:
         self.bid_samples_max = bid_samples if bid_samples_max is None else bid_samples_max
         self.keep_candidates = keep_candidates
         self.time_limit = time_limit
-        self.inference = inference
         self.aware = aware
         self.calibrated = calibrated
         self._policy = IntermediateBot(seed=0)
+        self.reader = Inference(self._policy, inference, play_inference)
+        """How the others' cards are read from their bids and play
+        (:class:`~cutthroat.bots.inference.Inference`)."""
         self._carry: tuple[View, list[Hand]] | None = None
+
+    @property
+    def inference(self) -> float:
+        """The probability with which a deal out of character is kept anyway."""
+        return self.reader.inference
+
+    @property
+    def play_inference(self) -> bool:
+        """Whether the cards the others played are judged as well as their bids."""
+        return self.reader.play_inference
 
     def choose(self, view: View) -> Action:
         """The option with the best expected value."""
@@ -417,26 +415,10 @@ class ExpertBot:
         mine = set(view.cards)
         out = []
         for deal in deals:
-            hand = self._extend(deal.copy(), since, view, rng)
+            hand = self.reader.extend(deal.copy(), since, view, rng)
             if hand is not None and set(hand.cards(view.seat)) == mine:
                 out.append(hand)
         return out
-
-    def _extend(self, hand: Hand, moves: list[Move], view: View,
-                rng: random.Random) -> Hand | None:
-        """``hand`` with ``moves`` played, or ``None`` if they cannot be played on it or
-        (with ``play_inference``) the model would have played another card there and
-        the deal is not kept anyway (probability ``inference``)."""
-        try:
-            for move in moves:
-                if (self.play_inference and move.seat != view.seat
-                        and not self._agrees(hand, move, view.scores)
-                        and not self._keep_anyway(rng)):
-                    return None
-                hand.push(move)
-        except CutthroatError:
-            return None
-        return hand
 
     def _candidates(self, view: View, legal: list[Action], model: Action) -> list[Action]:
         """The options worth simulating: all of them, but for a keep the model's choice
@@ -491,148 +473,10 @@ class ExpertBot:
 
     def _draw(self, view: View, rng: random.Random,
               seeds: Sequence[Hand]) -> tuple[Hand, bool]:
-        """A deal consistent with the view and, mostly, with how the others played it,
-        and whether it is in character.
-
-        Each sampled deal is replayed with the intermediate bot as a model of the other
-        seats: their hidden choices (the dealer's discard, the maker's keep) are
-        replaced by the model's choice on the sampled cards, and a deal on which their
-        public bids (with ``play_inference``, also the cards they played) differ from
-        the model's is kept only with probability ``inference``. If no deal in
-        :data:`_TRIES` draws is kept, one is found by exchanging unseen cards between
-        the places they may lie (Markov chain Monte Carlo): from one of ``seeds``
-        (deals of this decision already in character), :data:`_MOVES` exchanges each
-        kept if the deal stays in character; without seeds, from the draw that the
-        model followed longest, exchanges kept while the model follows at least as far,
-        until it follows all the way (or :data:`_MOVES` × 4 tries, when that deal is used
-        as it is).
-        """
-        if self.inference >= 1.0:
-            return sample_hand(view, rng), True
-        fallback: tuple[int, SampledDeal] | None = None
-        for _ in range(_TRIES):
-            deal = sample_deal(view, rng)
-            inferred, agreed = self._infer(deal, view.seat, view.scores, rng)
-            if inferred is not None:
-                return inferred, True
-            if agreed >= 0 and (fallback is None or agreed > fallback[0]):
-                fallback = (agreed, deal)
-        unseen = [c.id for c in view.unseen_cards()]
-        if seeds and len(unseen) >= 2:
-            return self._moved(rng.choice(seeds), unseen, view, rng), True
-        if fallback is not None:
-            if len(unseen) >= 2:
-                climbed = self._climbed(fallback[1], fallback[0], unseen, view, rng)
-                if climbed is not None:
-                    return climbed, True
-            kept, _ = self._infer(fallback[1], view.seat, view.scores, None)
-            if kept is not None:
-                return kept, False
-        return sample_hand(view, rng), False
-
-    def _moved(self, start: Hand, unseen: list[int], view: View,
-               rng: random.Random) -> Hand:
-        """A deal in character reached from ``start`` (one in character) by
-        :data:`_MOVES` proposed exchanges of two unseen cards, each taken only if the
-        deal stays in character: a Metropolis chain whose stationary distribution is
-        the uniform one over deals in character, i.e. the model's posterior."""
-        current = start
-        log = SampledDeal(start.rules, start.dealt, start.dealer, start.moves)
-        for _ in range(_MOVES):
-            deal = swap_unseen(current.dealt, unseen, rng)
-            if deal is None:
-                continue
-            moved, _ = self._infer(log, view.seat, view.scores, rng, deal=deal, strict=True)
-            if moved is not None:
-                current = moved
-        return current
-
-    def _climbed(self, start: SampledDeal, agreed: int, unseen: list[int], view: View,
-                 rng: random.Random) -> Hand | None:
-        """A deal in character reached from ``start`` (on which the model follows
-        ``agreed`` of the others' moves) by exchanges of unseen cards, each kept if the
-        model follows at least as far on the new deal; ``None`` if none is reached in
-        ``_MOVES * 4`` tries."""
-        deal, best = start.dealt, agreed
-        for _ in range(_MOVES * 4):
-            proposed = swap_unseen(deal, unseen, rng)
-            if proposed is None:
-                continue
-            moved, reach = self._infer(start, view.seat, view.scores, rng, deal=proposed,
-                                       strict=True)
-            if moved is not None:
-                return moved
-            if reach >= best:
-                deal, best = proposed, reach
-        return None
-
-    def _infer(self, hand: Hand | SampledDeal, me: int, scores: tuple[int, int, int] | None,
-               rng: random.Random | None, *, deal: Deal | None = None,
-               strict: bool = False) -> tuple[Hand | None, int]:
-        """Replay a sampled deal (``hand``'s log on its cards; a hand or a
-        :class:`~cutthroat.bots.sampling.SampledDeal` not yet replayed) with the model's
-        hidden choices for the other seats.
-
-        Returns the replayed deal, or ``None`` if it is rejected, and how many of the
-        others' public moves the model agreed with before the first it did not (with
-        ``play_inference`` the cards are judged first: they are cheaper to judge and
-        rule out more deals; then the bids). The deal is rejected (-1 agreed) if the
-        model's hidden choices cannot lead to the cards seen played, and, when the
-        model disagrees with a public move, unless ``rng`` keeps it with probability
-        ``inference`` (``rng=None``: never rejected for disagreeing; ``strict``: never
-        kept). ``deal`` replays ``hand``'s moves on other cards than it was dealt."""
-        dealt = hand.dealt if deal is None else deal
-        replay = Hand(hand.rules, dealt, hand.dealer, check=False)
-        now, later = ((frozenset({Verb.PLAY}), _INFORMATIVE) if self.play_inference
-                      else (_INFORMATIVE, frozenset()))
-        checking = rng is not None
-        agreed = 0
-        deferred: list[int] = []
-        policy = self._policy
-        try:
-            for index, move in enumerate(hand.moves):
-                seat, action = move.seat, move.action
-                verb = action.verb
-                if seat != me and verb in _HIDDEN:
-                    replay.push(policy.choose_in(replay, seat, scores), seat)
-                    continue
-                if checking and seat != me:
-                    if verb in later:
-                        deferred.append(index)
-                    elif verb in now:
-                        if self._agrees(replay, move, scores):
-                            agreed += 1
-                        elif not strict and self._keep_anyway(rng):
-                            checking = False
-                        else:
-                            return None, agreed
-                replay.push(move)
-        except CutthroatError:
-            return None, -1
-        if checking and deferred:
-            again = Hand(hand.rules, dealt, hand.dealer, check=False)
-            moves = replay.moves
-            for index in range(deferred[-1] + 1):
-                move = moves[index]
-                if index in deferred:
-                    if self._agrees(again, move, scores):
-                        agreed += 1
-                    elif not strict and self._keep_anyway(rng):
-                        break
-                    else:
-                        return None, agreed
-                again.push(move)
-        return replay, agreed
-
-    def _agrees(self, hand: Hand, move: Move, scores: tuple[int, int, int] | None) -> bool:
-        """Whether the model, in ``move``'s seat on ``hand``, would have made ``move``."""
-        return self._policy.choose_in(hand, move.seat, scores) == move.action
-
-    def _keep_anyway(self, rng: random.Random | None) -> bool:
-        """Whether a deal on which the model disagreed is kept (probability
-        ``inference``)."""
-        assert rng is not None
-        return rng.random() < self.inference
+        """A deal in character, or the closest found, and whether it is in character
+        (:meth:`~cutthroat.bots.inference.Inference.draw`; ``seeds`` are deals of this
+        decision already in character, to start a chain from)."""
+        return self.reader.draw(view, rng, seeds)
 
     def _model_moves(self, hand: Hand, scores: tuple[int, int, int] | None, *,
                      until_play: bool) -> None:
