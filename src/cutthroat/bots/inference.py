@@ -66,7 +66,7 @@ class Inference:
         self.play_inference = play_inference
 
     def extend(self, hand: Hand, moves: list[Move], view: View,
-                rng: random.Random) -> Hand | None:
+               rng: random.Random) -> Hand | None:
         """``hand`` with ``moves`` played, or ``None`` if they cannot be played on it or
         (with ``play_inference``) the model would have played another card there and
         the deal is not kept anyway (probability ``inference``)."""
@@ -82,7 +82,7 @@ class Inference:
         return hand
 
     def draw(self, view: View, rng: random.Random,
-              seeds: Sequence[Hand]) -> tuple[Hand, bool]:
+             seeds: Sequence[Hand]) -> tuple[Hand, bool]:
         """A deal consistent with the view and, mostly, with how the others played it,
         and whether it is in character.
 
@@ -159,8 +159,8 @@ class Inference:
         return None
 
     def infer(self, hand: Hand | SampledDeal, me: int, scores: tuple[int, int, int] | None,
-               rng: random.Random | None, *, deal: Deal | None = None,
-               strict: bool = False) -> tuple[Hand | None, int]:
+              rng: random.Random | None, *, deal: Deal | None = None,
+              strict: bool = False) -> tuple[Hand | None, int]:
         """Replay a sampled deal (``hand``'s log on its cards; a hand or a
         :class:`~cutthroat.bots.sampling.SampledDeal` not yet replayed) with the model's
         hidden choices for the other seats.
