@@ -7,7 +7,9 @@ hero's seat and once with bot B, the other two seats intermediate bots with the 
 seeds. Because everything else is equal, the difference is measured far more sharply
 than by whole games. The measures are the hero's chance to win the game after the hand
 (:func:`cutthroat.bots.valuation.win_chances`) and its points minus the others' average;
-the hands are then grouped by the first decision on which A and B differ.
+the hands are then grouped by the first decision on which A and B differ, and by
+where they start (the points the hero and its closer opponent still need, and whether
+the hero deals or bids first or second).
 
     .venv/bin/python bench/paired_hands.py expert intermediate --hands 1500
     .venv/bin/python bench/paired_hands.py expert:bid_samples=160 expert --hands 600
@@ -78,13 +80,34 @@ def chance_after(hand: Hand, scores: tuple[int, int, int], hero: int) -> float:
     return win_chances(after, hand.rules, (hand.dealer + 1) % 3)[hero]
 
 
-def one(args: tuple[int, list[str], list[tuple[tuple[int, int, int], int]], int]) -> list:
-    """Play hand ``index`` once per bot; per bot: (win chance, relative points, log)."""
-    index, specs, starts, seed = args
+Start = tuple[tuple[int, int, int], int]
+
+
+def start_of(index: int, starts: Sequence[Start], seed: int
+             ) -> tuple[tuple[int, int, int], int, int, random.Random]:
+    """Hand ``index``'s scores, dealer and hero's seat, and the generator that deals it."""
     rng = random.Random(seed * 1_000_003 + index)
     scores, dealer = starts[rng.randrange(len(starts))]
+    return scores, dealer, index % 3, rng
+
+
+def stakes(scores: Sequence[int], dealer: int, hero: int, target: int = 10) -> list[str]:
+    """The groups a hand falls in by its start: the points the hero and the closer of
+    its opponents still need (``"need 1 / 3-4"``), and the hero's place in the bidding
+    (``"bids first"``, ``"bids second"``, ``"deals"``)."""
+    def bucket(need: int) -> str:
+        return "1" if need <= 1 else "2" if need <= 2 else "3-4" if need <= 4 else "5+"
+
+    rival = min(target - scores[(hero + 1) % 3], target - scores[(hero + 2) % 3])
+    place = ("deals", "bids first", "bids second")[(hero - dealer) % 3]
+    return [f"need {bucket(target - scores[hero])} / {bucket(rival)}", place]
+
+
+def one(args: tuple[int, list[str], list[Start], int]) -> list:
+    """Play hand ``index`` once per bot; per bot: (win chance, relative points, log)."""
+    index, specs, starts, seed = args
+    scores, dealer, hero, rng = start_of(index, starts, seed)
     deal = Hand.deal(Rules(), dealer=dealer, rng=rng)
-    hero = index % 3
     out = []
     for spec in specs:
         bots: list[Any] = [IntermediateBot(seed=3 * index + s) for s in range(3)]
@@ -126,7 +149,7 @@ def main() -> None:
     starts = positions(300, 900_000)
     jobs = [(i, [args.a, args.b], starts, args.seed) for i in range(args.hands)]
     with Pool(args.workers) as pool:
-        rows = list(pool.imap_unordered(one, jobs, chunksize=4))
+        rows = list(pool.imap(one, jobs, chunksize=4))
     chance = [a[0] - b[0] for a, b in rows]
     points = [a[1] - b[1] for a, b in rows]
     print(f"{args.a} minus {args.b}, {len(rows)} hands, 95% intervals")
@@ -143,6 +166,15 @@ def main() -> None:
     print(f"\n  {'first different decision (A / B)':42} {'hands':>6} {'sum':>8} {'mean':>8}")
     for key, diffs in sorted(groups.items(), key=lambda kv: sum(kv[1])):
         print(f"  {key:42} {len(diffs):6d} {sum(diffs):+8.2f} {statistics.fmean(diffs):+8.4f}")
+    by_start: dict[str, list[float]] = defaultdict(list)
+    for index, (a, b) in enumerate(rows):
+        scores, dealer, hero, _ = start_of(index, starts, args.seed)
+        for key in stakes(scores, dealer, hero):
+            by_start[key].append(a[0] - b[0])
+    print(f"\n  {'by the start (points still needed: A / its closer opponent)':60} "
+          f"{'hands':>6} {'mean, 95%':>18}")
+    for key in sorted(by_start):
+        print(f"  {key:60} {len(by_start[key]):6d} {interval(by_start[key]):>18}")
 
 
 if __name__ == "__main__":

@@ -148,6 +148,25 @@ def test_paired_hands_plays_each_bot_on_the_same_hand() -> None:
     assert paired_hands.chance_after(hand, (9, 0, 0), 1) == pytest.approx(expected)
 
 
+def test_paired_hands_groups_hands_by_where_they_start() -> None:
+    """bench/paired_hands.py's second table: a hand's start is drawn the same way every
+    time (the hero in seat ``index % 3``), and it is grouped by the points the hero and
+    its closer opponent still need and by the hero's place in the bidding (R7)."""
+    import paired_hands
+
+    starts = [((0, 0, 0), 0), ((7, 3, 8), 1), ((9, 9, 2), 2)]
+    for index in range(6):
+        scores, dealer, hero, rng = paired_hands.start_of(index, starts, 3)
+        again = paired_hands.start_of(index, starts, 3)
+        assert (scores, dealer) in starts and hero == index % 3
+        assert (scores, dealer, hero) == again[:3] and rng.random() == again[3].random()
+    assert paired_hands.stakes((7, 3, 8), 1, 0) == ["need 3-4 / 2", "bids second"]
+    assert paired_hands.stakes((7, 3, 8), 1, 1) == ["need 5+ / 2", "deals"]
+    assert paired_hands.stakes((7, 3, 8), 1, 2) == ["need 2 / 3-4", "bids first"]
+    assert paired_hands.stakes((9, 9, 2), 2, 1) == ["need 1 / 1", "bids second"]
+    assert paired_hands.stakes((0, 0, 0), 0, 1) == ["need 5+ / 5+", "bids first"]
+
+
 def test_decision_calibration_compares_each_option_with_its_reference() -> None:
     """bench/decision_calibration.py: rows are options other than the phase's reference,
     of the phases measured; playing an option out is deterministic, and the reference
