@@ -35,7 +35,7 @@ from cutthroat import Hand, Rules
 from cutthroat.bots import make_bot
 from cutthroat.bots.expert import ExpertBot
 from cutthroat.bots.heuristic import IntermediateBot
-from cutthroat.bots.valuation import win_chances
+from cutthroat.bots.valuation import need_bucket, win_chances
 from cutthroat.state import Phase
 from valuation_table import positions
 
@@ -96,7 +96,7 @@ def stakes(scores: Sequence[int], dealer: int, hero: int, target: int = 10) -> l
     its opponents still need (``"need 1 / 3-4"``), and the hero's place in the bidding
     (``"bids first"``, ``"bids second"``, ``"deals"``)."""
     def bucket(need: int) -> str:
-        return "1" if need <= 1 else "2" if need <= 2 else "3-4" if need <= 4 else "5+"
+        return ("1", "2", "3-4", "5+")[need_bucket(need)]
 
     rival = min(target - scores[(hero + 1) % 3], target - scores[(hero + 2) % 3])
     place = ("deals", "bids first", "bids second")[(hero - dealer) % 3]
