@@ -20,7 +20,6 @@ interval) and how often its pick differs from the default's.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 from multiprocessing import Pool
 from typing import Any
@@ -31,7 +30,7 @@ from cutthroat.bots.heuristic import IntermediateBot
 from cutthroat.bots.heuristic_bidding import ranked_keeps
 from cutthroat.state import Phase
 from cutthroat.views import View
-from paired_hands import interval  # bench/ is on the path when run as a script
+from paired_hands import interval, start_of  # bench/ is on the path when run as a script
 from valuation_table import positions
 
 LISTS = ("model", "ranked 3", "ranked 6 (default)", "ranked 12", "every ranked", "all 252")
@@ -60,8 +59,7 @@ def one(args: tuple[int, list[tuple[tuple[int, int, int], int]], int, int, int, 
     """Deal hand ``index`` and let intermediate bots bid it; at the maker's keep, each
     list's pick (on the expert's samples) and its value (on the judge's)."""
     index, starts, seed, samples, judge, every = args
-    rng = random.Random(seed * 1_000_003 + index)
-    scores, dealer = starts[rng.randrange(len(starts))]
+    scores, dealer, _, rng = start_of(index, starts, seed)
     hand = Hand.deal(Rules(), dealer=dealer, rng=rng)
     bots = [IntermediateBot(seed=3 * index + s) for s in range(3)]
     while not hand.is_over and hand.phase is not Phase.PLAY:
