@@ -38,7 +38,7 @@ orders more.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 
 from ..actions import Action, Verb
@@ -255,12 +255,21 @@ def best_keep(cards: int, trump: int, odds: Sequence[float], deck: int = 24, siz
     cards of each side suit, choosing the split that maximises the estimate
     (:func:`keep_splits`; the first of equal ones).
     """
+    best = _first_best(_splits(cards, trump, odds, deck, size, min_trumps))
+    if best is None:
+        return 0, 0.0
+    return _split_mask(best), min(max(best[0], 0.0), 5.0)
+
+
+def _first_best(splits: Iterable[_Split]) -> _Split | None:
+    """The best of ``splits`` by estimate, the first of equal ones (a later split must
+    beat it by more than 1e-9); ``None`` if there are none."""
     best: _Split | None = None
     best_value = -math.inf
-    for split in _splits(cards, trump, odds, deck, size, min_trumps):
+    for split in splits:
         if split[0] > best_value + 1e-9:
             best, best_value = split, split[0]
-    return (0 if best is None else _split_mask(best)), min(max(best_value, 0.0), 5.0)
+    return best
 
 
 def sure_trumps(mine: int, trump: int, gone: int, deck: int) -> int:
@@ -628,9 +637,11 @@ def ranked_keeps(view: View) -> list[Action]:
     """
     deck, mine, trump, out, theirs = _keep_inputs(view)
     odds = card_odds(deck, mine, out, theirs)
-    first, _ = best_keep(mine, trump, odds, deck)
-    splits = sorted(keep_splits(mine, trump, odds, deck), key=lambda split: -split[1])
-    masks = [first, *(mask for mask, _ in splits if mask != first)]
+    splits = list(_splits(mine, trump, odds, deck, 5, 0))
+    best = _first_best(splits)
+    first = 0 if best is None else _split_mask(best)  # best_keep's choice, from one pass
+    ranked = (_split_mask(split) for split in sorted(splits, key=lambda split: -split[0]))
+    masks = [first, *(mask for mask in ranked if mask != first)]
     return [Action.keep(cards_of_mask(mask)) for mask in masks]
 
 
