@@ -15,9 +15,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[$(EXTRAS)]'
 	touch $(STAMP)
 
-## The main job: until the web game lands, bots play a full game in the terminal.
+## The main job, until the web game lands: a game against two expert bots in the
+## terminal (saved as you go); without a terminal to type in, bots play one to watch.
 run: venv
-	$(BIN)/cutthroat watch --seed $${SEED:-0}
+	if [ -t 0 ]; then $(BIN)/cutthroat play $${SEED:+--seed $$SEED}; \
+	else $(BIN)/cutthroat watch --seed $${SEED:-0}; fi
 
 ## Everything CI checks: lint, types, the whole test suite with branch coverage.
 test: venv lint typecheck unit
@@ -37,7 +39,7 @@ ENGINE := $(subst $(space),$(comma),$(foreach m,$(ENGINE_MODULES),src/cutthroat/
 unit: venv
 	$(BIN)/python -m pytest -n auto -m "not slow" --cov=cutthroat --cov-branch \
 		--cov-report=term --cov-fail-under=90 --doctest-modules --doctest-glob=README.md \
-		src tests README.md
+		--doctest-glob=bots.md --doctest-glob=play.md src tests README.md docs/bots.md docs/play.md
 	@echo "Branch coverage of the engine (must be at least 95%):"
 	$(BIN)/coverage report --include='$(ENGINE)' --fail-under=95
 

@@ -1,4 +1,5 @@
-"""The command line: ``cutthroat replay | selfplay | watch | hint | bots`` (and ``arena``)."""
+"""The command line: ``cutthroat replay | selfplay | watch | play | hint | bots`` (and
+``arena``)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
@@ -17,9 +18,6 @@ from .game import Game
 from .render import describe_game, describe_hand
 from .rules import PRESETS, Rules, RulesError
 from .state import Hand
-
-if TYPE_CHECKING:
-    from .bots.expert import Outcomes
 
 app = typer.Typer(
     name="cutthroat",
@@ -171,6 +169,76 @@ def watch(
 
 
 @app.command()
+def play(
+    seat: Annotated[int | None, typer.Option(
+        min=0, max=2, help="Your seat, 0-2 (default 0; on --resume, the seat called You).")]
+    = None,
+    bots: Annotated[str, typer.Option(
+        help="The bots on your left and right, e.g. expert,expert or intermediate,beginner "
+        "(options after a colon).")] = "expert,expert",
+    seed: Annotated[int | None, typer.Option(
+        help="Seed of the deals and the bots (default: a new one each game).")] = None,
+    preset: Annotated[str, typer.Option(help="Rules preset.")] = "standard",
+    set_: Annotated[list[str] | None, typer.Option("--set", help="Override a rules field.")]
+    = None,
+    save: Annotated[Path | None, typer.Option(
+        help="The game's record, written after every move: a new file (default: one "
+        "in ./cutthroat-games named for the time).")] = None,
+    resume: Annotated[Path | None, typer.Option(
+        help="Go on with a saved game (its record); it is saved back there.")] = None,
+    hint_samples: Annotated[int | None, typer.Option(
+        min=1, help="Deals sampled per option for a hint (default: the expert's).")] = None,
+) -> None:
+    """Play a game against two bots in the terminal, with hints; saved as you go."""
+    from .terminal import TerminalGame, human_seat, resumed, seat_names
+
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+
+    try:
+        names = split_line_up(bots)
+        if len(names) != 2:
+            raise BotSpecError("--bots takes two bots, e.g. expert,intermediate")
+        for name in names:
+            make_bot(name, 0)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--bots") from None
+    if resume is not None:
+        if preset != "standard" or set_:
+            raise typer.BadParameter("a resumed game keeps the rules of its record",
+                                     param_hint="--set")
+        try:
+            game = resumed(_read_input(str(resume)), seed)
+            seat = human_seat(game) if seat is None else seat
+        except (OSError, UnicodeDecodeError, rec.RecordError, ValueError) as exc:
+            typer.echo(f"Cannot resume {resume}: {exc}", err=True)
+            raise typer.Exit(1) from None
+        save = resume
+    else:
+        seat = 0 if seat is None else seat
+        if save is None:
+            import time
+
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            save = Path("cutthroat-games") / f"game-{stamp}-seed{seed}.json"
+            save.parent.mkdir(exist_ok=True)
+        if save.exists():
+            typer.echo(f"{save} already holds a game: go on with it (--resume {save}) or "
+                       "choose another file (--save FILE).", err=True)
+            raise typer.Exit(1)
+        game = Game(_rules(preset, set_), seed=seed, players=seat_names(seat))
+    typer.echo(f"Rules: {game.rules.describe()}")
+    left, right = game.players[(seat + 1) % 3], game.players[(seat + 2) % 3]
+    typer.echo(f"You play seat {seat}. {left} (on your left, bidding after you) is "
+               f"{names[0]}; {right} is {names[1]}. Type help for how to play.")
+    typer.echo(f"Every move is saved to {save} (seed {seed}).")
+    if sys.stdin.isatty():  # pragma: no cover - line editing for a person at a terminal
+        import readline  # noqa: F401
+    table = TerminalGame(game, seat, names, seed=seed, save=save, hint_samples=hint_samples)
+    table.play()
+
+
+@app.command()
 def hint(
     file: Annotated[str, typer.Argument(help="A record of a game in progress, or - for stdin.")],
     seed: Annotated[int, typer.Option(help="Seed of the expert's sampling.")] = 0,
@@ -181,7 +249,7 @@ def hint(
 ) -> None:
     """The expert's choice for the seat to act, each option's value, and why."""
     from .bots.hints import hint as advise
-    from .bots.hints import hint_json
+    from .bots.hints import hint_json, hint_lines
 
     try:
         game = rec.replay(_read_input(file))
@@ -198,17 +266,8 @@ def hint(
     if as_json:
         sys.stdout.write(json.dumps(hint_json(analysis)) + "\n")
         return
-    name = game.players[seat]
-    who = f"Seat {seat}" if name == f"Seat {seat}" else f"{name} (seat {seat})"
-    typer.echo(f"{who} to act: {analysis.phase.name.lower().replace('_', ' ')}")
-    typer.echo(f"Hint: {analysis.best} - {analysis.reason}")
-    if analysis.samples:
-        typer.echo(f"Options ({analysis.samples} sampled deals each):")
-        for option in analysis.options:
-            chance = min(max(option.value, 0.0), 1.0)
-            typer.echo(f"  {option.action!s:<24} win {chance:6.1%}   "
-                       f"points {option.points:+.2f}   side tricks {option.tricks:.2f}"
-                       f"{_ending(option.outcomes)}")
+    for line in hint_lines(analysis, game.players):
+        typer.echo(line)
 
 
 @app.command()
@@ -247,16 +306,6 @@ def bots(
         if option.help:
             typer.echo(textwrap.fill(option.help, width=88, initial_indent=" " * 6,
                                      subsequent_indent=" " * 6))
-
-
-def _ending(outcomes: Outcomes) -> str:
-    """How hands went after an option, in a few words: made and euchred as the maker,
-    the maker euchred as a defender."""
-    if outcomes.as_maker >= 0.5:
-        return f"   made {outcomes.make_rate:.0%}"
-    if outcomes.defending >= 0.5:
-        return f"   maker euchred {outcomes.defence_rate:.0%}"
-    return ""
 
 
 def _register_commands() -> None:

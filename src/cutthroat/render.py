@@ -5,17 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .actions import Verb
-from .cards import Card, sort_cards
+from .cards import Card, Suit, sort_cards
 from .game import Game
-from .state import Hand
+from .state import Hand, Phase
+from .views import View
 
-__all__ = ["describe_game", "describe_hand", "format_cards"]
+__all__ = ["describe_game", "describe_hand", "describe_move", "describe_view", "format_cards"]
 
 
 def format_cards(cards: Sequence[Card], trump: object = None) -> str:
     """Cards as text, sorted by suit (trumps last when ``trump`` is a suit)."""
-    from .cards import Suit
-
     key = trump if isinstance(trump, Suit) else None
     return " ".join(str(c) for c in sort_cards(cards, key))
 
@@ -79,3 +78,95 @@ def describe_game(game: Game) -> str:
         lines.append("Game in progress: " + ", ".join(
             f"{game.players[s]} {outcome.scores[s]}" for s in range(3)))
     return "\n".join(lines)
+
+
+_WORDS = {"pass": ("passes", "pass"), "order": ("orders up", "order up"),
+          "pickup": ("picks up", "pick up"), "leave": ("leaves", "leave"),
+          "dummy": ("takes the dummy", "take the dummy"), "play": ("plays", "play"),
+          "call": ("calls", "call"), "trump": ("names", "name"),
+          "discard": ("discards", "discard"), "keep": ("keeps", "keep"),
+          "alone": ("goes alone, leaving the dummy", "go alone, leaving the dummy"),
+          "defend": ("defends alone", "defend alone")}
+
+
+def describe_move(view: View, index: int, players: Sequence[str]) -> str:
+    """Move ``index`` of ``view``'s public log, in words, as that seat may know it.
+
+    A discard or a keep by another seat stays face down: only the seat that made it
+    sees its cards (R14), because the log of a view never holds them. The view's own
+    seat is spoken to (``"You pass"``).
+    """
+    seat_text, _, rest = view.moves[index].partition(" ")
+    seat = int(seat_text)
+    verb, _, args = rest.partition(" ")
+    if verb == "alone" and seat != view.maker:
+        verb = "defend"
+    words = _WORDS[verb][1 if seat == view.seat else 0]
+    if verb == "discard":
+        what = f"{words} a card face down" if args == "?" else f"{words} {args} face down"
+    elif verb == "keep":
+        what = (f"{words} five of ten cards and buries the rest" if "?" in args
+                else f"{words} {args} and bury the rest")
+    elif verb in ("order", "pickup"):
+        what = f"{words} the {view.upcard}"
+    elif verb == "leave":
+        what = f"{words} the {view.upcard} in the kitty"
+    elif verb in ("call", "trump"):
+        what = f"{words} {Suit.parse(args).plural} as trump"
+    else:
+        what = f"{words} {args}".rstrip()
+    who = "You" if seat == view.seat else players[seat]
+    return f"{who} {what}"
+
+
+def describe_view(view: View, players: Sequence[str], *, brief: bool = False) -> list[str]:
+    """The table as ``view``'s seat sees it: scores, the deal, trump, the trick, its
+    cards.
+
+    ``brief`` leaves out what has not changed since the hand began: the score, and in
+    trick play the deal, trump, the tricks won and the seat's own discards.
+    """
+    name = list(players)
+    playing = view.phase >= Phase.PLAY
+    lines = []
+    if view.scores is not None and not brief:
+        lines.append("Score: " + ", ".join(f"{name[s]} {view.scores[s]}" for s in range(3))
+                     + f" (playing to {view.rules.target})")
+    if not (brief and playing):
+        lines.extend(_deal_lines(view, name))
+    if view.current_trick:
+        lines.append(f"Trick {len(view.tricks) + 1}: " + ", ".join(
+            f"{name[s]} {c}" for s, c in view.current_trick))
+    if view.cards:
+        lines.append(f"Your cards: {format_cards(view.cards, view.trump)}")
+    elif view.phase is Phase.JOKER_TRUMP and view.seat == view.dealer:
+        lines.append("Your cards: face down until you have named trump (R6)")
+    if not (brief and playing):
+        if view.discard is not None:
+            lines.append(f"You discarded {view.discard}")
+        if view.buried:
+            lines.append(f"You buried {format_cards(view.buried, view.trump)}")
+    return lines
+
+
+def _deal_lines(view: View, name: list[str]) -> list[str]:
+    """The dealer and up-card; trump, its maker and the tricks won once it is fixed."""
+    taken = " (taken by the dealer)" if view.upcard_taken else ""
+    deals = "You deal" if view.dealer == view.seat else f"{name[view.dealer]} deals"
+    lines = [f"{deals}; up-card {view.upcard}{taken}"]
+    if view.trump is None or view.maker is None:
+        return lines
+    how = []
+    if view.maker in view.alone:
+        how.append("alone")
+    elif view.dummy_taken:
+        how.append("with the dummy")
+    lone = [s for s in view.alone if s != view.maker]
+    if lone:
+        how.append(f"{name[lone[0]]} defends alone")
+    extra = f" ({'; '.join(how)})" if how else ""
+    lines.append(f"Trump: {view.trump.plural}, made by {name[view.maker]}{extra}")
+    if view.phase >= Phase.PLAY:
+        lines.append("Tricks: " + ", ".join(
+            f"{name[s]} {view.tricks_won[s]}" for s in range(3) if s != view.sitting_out))
+    return lines

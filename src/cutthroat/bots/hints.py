@@ -12,12 +12,13 @@ browser): give it the view of the seat to act.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..views import View
-from .expert import Analysis, ExpertBot
+from .expert import Analysis, ExpertBot, Outcomes
 
-__all__ = ["hint", "hint_json"]
+__all__ = ["hint", "hint_json", "hint_lines"]
 
 
 def hint(view: View, *, seed: int = 0, samples: int | None = None) -> Analysis:
@@ -47,3 +48,33 @@ def hint_json(analysis: Analysis) -> dict[str, Any]:
             for o in analysis.options
         ],
     }
+
+
+def hint_lines(analysis: Analysis, players: Sequence[str] = ("Seat 0", "Seat 1", "Seat 2")
+               ) -> list[str]:
+    """An analysis as lines for people: who is to act, the choice and why, then each
+    option's chance to win the game, points and tricks (``cutthroat hint``, the
+    terminal game)."""
+    seat = analysis.seat
+    name = players[seat]
+    who = f"Seat {seat}" if name == f"Seat {seat}" else f"{name} (seat {seat})"
+    lines = [f"{who} to act: {analysis.phase.name.lower().replace('_', ' ')}",
+             f"Hint: {analysis.best} - {analysis.reason}"]
+    if analysis.samples:
+        lines.append(f"Options ({analysis.samples} sampled deals each):")
+        for option in analysis.options:
+            chance = min(max(option.value, 0.0), 1.0)
+            lines.append(f"  {option.action!s:<24} win {chance:6.1%}   "
+                         f"points {option.points:+.2f}   side tricks {option.tricks:.2f}"
+                         f"{_ending(option.outcomes)}")
+    return lines
+
+
+def _ending(outcomes: Outcomes) -> str:
+    """How hands went after an option, in a few words: made and euchred as the maker,
+    the maker euchred as a defender."""
+    if outcomes.as_maker >= 0.5:
+        return f"   made {outcomes.make_rate:.0%}"
+    if outcomes.defending >= 0.5:
+        return f"   maker euchred {outcomes.defence_rate:.0%}"
+    return ""

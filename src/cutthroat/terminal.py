@@ -1,0 +1,355 @@
+"""Play a game in the terminal against two bots: the loop behind ``cutthroat play``.
+
+The player sees only their seat's view (R14): the table is drawn from
+:meth:`Game.view <cutthroat.Game.view>`, the others' moves are told from its public
+log, so a discard or a keep by a bot stays face down. Once a hand is over, its deal is
+shown, as players turn the cards over after a hand. Every move is written to the game's
+record at once, so nothing is lost when the player quits, the terminal closes or the
+machine stops; ``cutthroat play --resume FILE`` goes on from there.
+
+A line the game cannot take (a typo, a card that does not follow suit) is answered
+with the reason and changes nothing. ``hint`` asks the expert (:mod:`cutthroat.bots.hints`),
+``undo`` takes back the player's last move of the hand with the bots' replies.
+
+>>> from cutthroat import Game
+>>> answers = iter(["quit"])
+>>> out = []
+>>> table = TerminalGame(Game(seed=5), seat=0, bots=["random", "random"],
+...                      read=lambda prompt: next(answers), write=out.append)
+>>> table.play()
+False
+>>> out[-1]
+'Stopped. The game is not saved: start it with --save FILE to keep it.'
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from . import record as rec
+from .actions import Action
+from .bots import Bot, make_bot
+from .cards import CardError, Suit, parse_cards
+from .errors import CutthroatError
+from .game import Game
+from .render import describe_hand, describe_move, describe_view
+from .state import Phase
+from .views import View
+
+__all__ = ["HELP", "TerminalGame", "human_seat", "resumed", "seat_names"]
+
+MENU_MAX = 12
+"""Legal actions are numbered for the player when there are at most this many."""
+
+HELP = """\
+Type your move as the game writes it, or a number from the list of choices:
+  pass, order, pickup, leave, dummy, alone     (bidding and the maker's choice)
+  call H, trump S                              (a suit: C, D, H or S, or its name)
+  play JH, discard 9C                          (or just the card: JH)
+  keep 9S JH JS QD TC                          (or just the five cards)
+Other commands:
+  hint    the expert's choice here, every option's chance to win, and why
+  show    the table again          undo    take back your last move of this hand
+  help    this text                quit    stop (the saved game can be resumed)"""
+
+_COMMANDS = {"help", "?", "hint", "show", "table", "undo", "quit", "exit", "q"}
+
+
+class _Quit(Exception):
+    """The player asked to stop."""
+
+
+def seat_names(seat: int) -> list[str]:
+    """Names for a table of the player at ``seat`` and two bots: the player is
+    ``You``, the bot on the left (who bids after the player) ``Left``, the other
+    ``Right``."""
+    names = ["", "", ""]
+    names[seat] = "You"
+    names[(seat + 1) % 3] = "Left"
+    names[(seat + 2) % 3] = "Right"
+    return names
+
+
+def human_seat(game: Game, name: str = "You") -> int:
+    """The seat of the player called ``name`` in a resumed game."""
+    seats = [s for s, player in enumerate(game.players) if player == name]
+    if len(seats) != 1:
+        raise ValueError(f"no single seat of this game is called {name!r} "
+                         f"(its players: {', '.join(game.players)}); give --seat")
+    return seats[0]
+
+
+class TerminalGame:
+    """One player against two bots, a line of input at a time.
+
+    Args:
+        game: a new game, or one resumed from its record.
+        seat: the player's seat.
+        bots: the specs of the bots on the player's left and right.
+        seed: seeds the bots (as ``cutthroat watch`` does) and the hints.
+        read: asks for a line (``input``); EOF or Ctrl-C stop the game, saved.
+        write: shows a line (``print``).
+        save: the record file, rewritten after every move (``None``: not saved).
+        hint_samples: deals sampled per option for a hint (default: the expert's).
+    """
+
+    def __init__(self, game: Game, seat: int, bots: Sequence[str], *, seed: int = 0,
+                 read: Callable[[str], str] = input, write: Callable[[str], None] = print,
+                 save: Path | None = None, hint_samples: int | None = None) -> None:
+        if seat not in (0, 1, 2):
+            raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
+        if len(bots) != 2:
+            raise ValueError("a terminal game takes two bots, for the seats to the "
+                             "player's left and right")
+        self.game = game
+        self.seat = seat
+        self.specs = {(seat + 1) % 3: bots[0], (seat + 2) % 3: bots[1]}
+        self.seed = seed
+        self.read = read
+        self.write = write
+        self.save = save
+        self.hint_samples = hint_samples
+        self.bots = self._make_bots()
+
+    def _make_bots(self) -> dict[int, Bot]:
+        return {s: make_bot(spec, self.seed * 3 + s) for s, spec in self.specs.items()}
+
+    @property
+    def names(self) -> tuple[str, str, str]:
+        """The players' names, by seat."""
+        return self.game.players
+
+    def view(self) -> View:
+        """What the player's seat may see now."""
+        return self.game.view(self.seat)
+
+    # --- the loop ------------------------------------------------------------------
+
+    def play(self) -> bool:
+        """Play until the game ends (``True``) or the player stops (``False``)."""
+        game = self.game
+        try:
+            hand = game.hand
+            if hand is not None and not hand.is_over:
+                self.write(f"\nHand {len(game.hands)}, resumed")
+                self._show()
+            while not game.is_over:
+                if game.needs_deal():
+                    game.deal()
+                    self._saved()
+                    self.write("")
+                    self.write(f"Hand {len(game.hands)}")
+                    self._show()
+                self._next_move()
+        except (_Quit, KeyboardInterrupt):
+            self._saved()  # Ctrl-C while a bot thinks: the record is the game so far
+            if self.save is None:
+                self.write("Stopped. The game is not saved: start it with --save FILE "
+                           "to keep it.")
+            else:
+                self.write(f"Stopped. The game is saved: cutthroat play --resume {self.save}")
+            return False
+        winners = " and ".join(self.names[s] for s in game.winners)
+        label = "Winners" if len(game.winners) > 1 else "Winner"
+        self.write(f"\nGame over after {len(game.hands)} hands. {label}: {winners}. "
+                   f"Final score: {self._scores(game.scores)}.")
+        return True
+
+    def _next_move(self) -> None:
+        hand = self.game.hand
+        assert hand is not None and hand.to_act is not None
+        seat = hand.to_act
+        before = self.view()
+        if seat == self.seat:
+            self._human_move()
+        else:
+            hand.push(self.bots[seat].choose(self.game.view(seat)), seat)
+            self._saved()
+        self._tell(before)
+
+    def _tell(self, before: View) -> None:
+        """Say what happened since ``before``: the move, a trick won, a hand over."""
+        hand = self.game.hand
+        assert hand is not None
+        after = hand.view(self.seat, scores=before.scores)
+        for index in range(len(before.moves), len(after.moves)):
+            self.write(describe_move(after, index, self.names))
+        if len(after.tricks) > len(before.tricks):
+            trick = after.tricks[-1]
+            self.write(f"  {self._who(trick.winner)} the trick ({len(after.tricks)} of 5)")
+        if hand.is_over:
+            self._hand_over()
+        elif after.phase is Phase.PLAY and before.phase is not Phase.PLAY:
+            self._show()
+        elif after.to_act == self.seat and before.to_act != self.seat:
+            self._show(brief=True)
+
+    def _hand_over(self) -> None:
+        hand = self.game.hand
+        assert hand is not None
+        lines = describe_hand(hand, self.names, len(self.game.hands))
+        self.write("  The deal was:")
+        for line in lines[1:5 if hand.dealt.dummy else 4]:
+            self.write("  " + line)
+        self.write(f"  kitty: {' '.join(str(c) for c in hand.dealt.kitty)} "
+                   f"(up-card {hand.dealt.upcard})")
+        self.write(lines[-1])
+        self.write(f"Score: {self._scores(self.game.scores)}")
+
+    def _human_move(self) -> None:
+        while True:
+            view = self.view()
+            try:
+                line = self.read(self._prompt(view))
+            except (EOFError, KeyboardInterrupt):
+                self.write("")
+                raise _Quit from None
+            text = line.strip()
+            if not text:
+                continue
+            word = text.lower()
+            if word in _COMMANDS:
+                if self._command(word):
+                    return
+                continue
+            try:
+                action = self._action(text, view)
+                self.game.push(action, self.seat)
+            except CutthroatError as exc:
+                self.write(f"Not possible: {exc}. Type help for how to write a move.")
+                continue
+            self._saved()
+            return
+
+    def _command(self, word: str) -> bool:
+        """Carry out a command; ``True`` when it changed the hand (undo)."""
+        if word in ("quit", "exit", "q"):
+            raise _Quit
+        if word in ("help", "?"):
+            self.write(HELP)
+        elif word in ("show", "table"):
+            self._show()
+        elif word == "hint":
+            self._hint()
+        else:
+            return self._undo()
+        return False
+
+    def _hint(self) -> None:
+        from .bots.hints import hint, hint_lines
+
+        view = self.view()
+        analysis = hint(view, seed=self.seed + len(view.moves), samples=self.hint_samples)
+        for line in hint_lines(analysis, self.names):
+            self.write(line)
+
+    def _undo(self) -> bool:
+        hand = self.game.hand
+        assert hand is not None
+        mine = [i for i, move in enumerate(hand.moves) if move.seat == self.seat]
+        if not mine:
+            self.write("Nothing to undo: you have not moved yet in this hand.")
+            return False
+        while len(hand.moves) > mine[-1]:
+            hand.pop()
+        self.bots = self._make_bots()
+        self._saved()
+        self.write("Took back your last move (and the moves after it).")
+        self._show()
+        return True
+
+    # --- reading a move --------------------------------------------------------------
+
+    def _action(self, text: str, view: View) -> Action:
+        """The action a line means: a number from the list, the game's text, or a
+        shortcut (a card, five cards, a suit)."""
+        if text.isdigit():
+            if len(view.legal) > MENU_MAX:
+                raise _NotAMove("there is no numbered list here: type your choice")
+            number = int(text)
+            if not 1 <= number <= len(view.legal):
+                raise _NotAMove(f"choose a number from 1 to {len(view.legal)}")
+            return Action.parse(view.legal[number - 1])
+        words = text.split()
+        try:
+            return Action.parse(text)
+        except CutthroatError as exc:
+            if words[0].lower() in {v.split()[0] for v in view.legal} or len(words) not in (1, 5):
+                raise
+            shortcut = self._shortcut(words, view)
+            if shortcut is None:
+                raise exc from None
+            return shortcut
+
+    @staticmethod
+    def _shortcut(words: list[str], view: View) -> Action | None:
+        verbs = {v.split()[0] for v in view.legal}
+        try:
+            if len(words) == 5 and "keep" in verbs:
+                return Action.parse("keep " + " ".join(str(c) for c in parse_cards(words)))
+            suit = _suit(words[0])
+            if suit is not None and verbs & {"call", "trump"}:
+                verb = "call" if "call" in verbs else "trump"
+                return Action.parse(f"{verb} {suit}")
+            if verbs & {"play", "discard"}:
+                verb = "play" if "play" in verbs else "discard"
+                return Action.parse(f"{verb} {parse_cards(words[0])[0]}")
+        except CardError:
+            return None
+        return None
+
+    # --- showing -----------------------------------------------------------------------
+
+    def _prompt(self, view: View) -> str:
+        legal = view.legal
+        if len(legal) <= MENU_MAX:
+            choices = "  ".join(f"{i}) {text}" for i, text in enumerate(legal, 1))
+        else:
+            choices = ("keep five of your ten: type them, e.g. "
+                       + " ".join(str(c) for c in sorted(view.cards)[:5]))
+        return f"Your move: {choices}  (hint, help)\n> "
+
+    def _show(self, *, brief: bool = False) -> None:
+        """The table as the player sees it; ``brief``: the trick and their cards."""
+        lines = describe_view(self.view(), self.names, brief=brief)
+        for line in lines:
+            self.write("  " + line)
+
+    def _who(self, seat: int) -> str:
+        return "You take" if seat == self.seat else f"{self.names[seat]} takes"
+
+    def _scores(self, scores: Sequence[int]) -> str:
+        return ", ".join(f"{self.names[s]} {scores[s]}" for s in range(3))
+
+    def _saved(self) -> None:
+        """Write the record now (to a new file, then renamed over the old one, so a
+        crash mid-write never leaves half a record)."""
+        if self.save is None:
+            return
+        temporary = self.save.with_name(self.save.name + ".tmp")
+        temporary.write_text(rec.dumps(self.game) + "\n", encoding="utf-8")
+        os.replace(temporary, self.save)
+
+
+class _NotAMove(CutthroatError):
+    """A line that names no move here."""
+
+
+def _suit(word: str) -> Suit | None:
+    """A suit from its letter or its name (``h``, ``Hearts``), else ``None``."""
+    key = word.strip().lower()
+    for suit in Suit:
+        if key in (suit.letter.lower(), suit.plural, suit.plural.rstrip("s")):
+            return suit
+    return None
+
+
+def resumed(text: str, seed: int) -> Game:
+    """A game from its record, its later deals drawn from ``seed`` and the number of
+    hands already dealt (a record does not hold a random generator's state)."""
+    game = rec.replay(text)
+    game.rng = random.Random(f"{seed}:{len(game.hands)}")
+    return game

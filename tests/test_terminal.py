@@ -1,0 +1,321 @@
+"""``cutthroat play``: one player against two bots in the terminal.
+
+The player is driven by scripted lines (or by a random choice among the legal moves of
+their own view); what the game writes is read as a player would read it. The things
+that must never break: no hidden card is shown during a hand (R14), a line the game
+cannot take changes nothing, and every move is in the saved record at once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import re
+import subprocess
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cutthroat import Game, Rules
+from cutthroat import record as rec
+from cutthroat.cli import random_variants
+from cutthroat.errors import CutthroatError
+from cutthroat.render import describe_move
+from cutthroat.state import Hand
+from cutthroat.terminal import TerminalGame, human_seat, resumed, seat_names
+from cutthroat.views import View
+
+CARD = re.compile(r"\b(?:[2-9TJQKA][CDHS]|JO)\b")
+
+
+def scripted(lines: Iterable[str], then: Callable[[], str] | None = None) -> Callable[[str], str]:
+    """A reader giving ``lines`` in order, then ``then()`` (or EOF) for ever after."""
+    queue = iter(lines)
+
+    def read(prompt: str) -> str:
+        for line in queue:
+            return line
+        if then is None:
+            raise EOFError
+        return then()
+
+    return read
+
+
+def table(game: Game, seat: int = 0, lines: Iterable[str] = (), *, bots: tuple[str, str] =
+          ("random", "random"), random_rest: int | None = None, save: Path | None = None,
+          ) -> tuple[TerminalGame, list[str]]:
+    """A terminal game and the list its lines are written to. With ``random_rest``
+    (a seed), the player picks a random legal move of their own view once ``lines``
+    are used up."""
+    out: list[str] = []
+    holder: list[TerminalGame] = []
+    then = None
+    if random_rest is not None:
+        rng = random.Random(random_rest)
+
+        def then() -> str:
+            return rng.choice(holder[0].view().legal)
+
+    player = TerminalGame(game, seat, bots, read=scripted(lines, then), write=out.append,
+                          save=save)
+    holder.append(player)
+    return player, out
+
+
+def new_game(seed: int = 3, rules: Rules | None = None, seat: int = 0) -> Game:
+    return Game(rules, seed=seed, players=seat_names(seat))
+
+
+def seen_by(hand: Hand, seat: int) -> set[str]:
+    """Every card ``seat`` may have seen during ``hand`` (R14): its own, the up-card,
+    the cards played, and the dummy if it took it as maker."""
+    cards = {str(c) for c in hand.dealt.hands[seat]} | {str(hand.upcard)}
+    cards |= {str(c) for trick in hand.tricks for _, c in trick.plays}
+    if hand.maker == seat and hand.dummy_taken:
+        cards |= {str(c) for c in hand.dealt.dummy}
+    return cards
+
+
+def per_hand(out: list[str]) -> list[str]:
+    """The text written during each hand, up to the deal's reveal at its end."""
+    text = "\n".join(out)
+    parts = re.split(r"\n(?=Hand \d+\n)", text)
+    return [part.split("The deal was:")[0] for part in parts if part.startswith("Hand ")]
+
+
+def at_first_move(lines: Iterable[str]) -> tuple[Hand, TerminalGame, list[str]]:
+    """A new game's first hand, the player seated to make its first move, reading
+    ``lines``."""
+    game = new_game(3)
+    hand = game.deal()
+    assert hand.to_act is not None
+    player, out = table(game, hand.to_act, lines)
+    return hand, player, out
+
+
+# --- whole games -------------------------------------------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), seat=st.integers(0, 2))
+def test_R14_a_whole_game_in_the_terminal_shows_no_hidden_card_before_the_hand_ends(
+        seed: int, seat: int) -> None:
+    rules = random_variants(random.Random(seed))
+    game = new_game(seed, rules, seat)
+    player, out = table(game, seat, random_rest=seed)
+    assert player.play() is True
+    assert game.is_over
+    texts = per_hand(out)
+    assert len(texts) == len(game.hands)
+    for hand, text in zip(game.hands, texts, strict=True):
+        shown = set(CARD.findall(text))
+        assert shown <= seen_by(hand, seat), (shown - seen_by(hand, seat), text)
+    assert out[-1].startswith(f"\nGame over after {len(game.hands)} hands.")
+    # the bots' moves are all told, so a player can follow the game
+    told = sum(1 for line in out if line.startswith(("Left ", "Right ")))
+    others = sum(1 for hand in game.hands for move in hand.moves if move.seat != seat)
+    assert told == others
+
+
+def test_the_reveal_at_the_end_of_a_hand_shows_the_whole_deal() -> None:
+    game = new_game(4)
+    player, out = table(game, random_rest=4)
+    player.play()
+    hand = game.hands[0]
+    text = "\n".join(out)
+    reveal = text.split("The deal was:")[1].split("Score:")[0]
+    assert sorted(CARD.findall(reveal)) == sorted(
+        [str(c) for cards in (*hand.dealt.hands, hand.dealt.dummy, hand.dealt.kitty)
+         for c in cards] + [str(hand.upcard)])
+
+
+def test_every_move_is_saved_before_it_is_told_and_the_record_replays(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    game = new_game(8, Rules(target=3))
+    player, out = table(game, bots=("expert:bid_samples=4,play_samples=4", "intermediate"),
+                        random_rest=8, save=save)
+    checked: list[str] = []
+
+    def write(line: str) -> None:
+        if line.startswith(("You ", "Left ", "Right ")):  # a move, just made
+            assert save.read_text(encoding="utf-8") == rec.dumps(game) + "\n"
+            checked.append(line)
+        out.append(line)
+
+    player.write = write
+    assert player.play() is True
+    assert len(checked) == sum(len(hand.moves) for hand in game.hands)
+    again = rec.replay(save.read_text(encoding="utf-8"))
+    assert again.scores == game.scores and again.is_over
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+# --- what the player types ---------------------------------------------------------
+
+
+def test_lines_the_game_cannot_take_are_explained_and_change_nothing() -> None:
+    game = new_game(3)
+    game.deal()
+    before = rec.dumps(game)
+    hand = game.hand
+    assert hand is not None
+    bad = ["xyz", "9", "0", "play AS", "order alone", "1 pass", "keep AS", "hearts", ""]
+    assert hand.to_act is not None
+    player, out = table(game, hand.to_act, bad)
+    assert player.play() is False  # EOF after the bad lines: stopped, not lost
+    assert rec.dumps(game) == before
+    errors = [line for line in out if line.startswith("Not possible: ")]
+    assert len(errors) == len(bad) - 1  # the empty line just asks again
+    assert any("choose a number from 1 to 2" in e for e in errors)
+    assert any("unknown verb 'xyz'" in e for e in errors)
+    assert any("first bidding round" in e for e in errors)
+
+
+def test_a_number_a_card_a_suit_or_five_cards_are_moves() -> None:
+    hand, player, _ = at_first_move(["2"])  # 1) pass 2) order
+    player._human_move()
+    assert str(hand.moves[-1].action) == "order"
+
+    # a card alone in trick play, a suit by name in the second round, five cards to keep
+    def at(legal: tuple[str, ...]) -> View:
+        return dataclasses.replace(player.view(), legal=legal)
+
+    assert str(player._action("jh", at(("play JH", "play 9H")))) == "play JH"
+    assert str(player._action("9c", at(("discard 9C", "discard JH")))) == "discard 9C"
+    assert str(player._action("Hearts", at(("pass", "call H", "call S")))) == "call H"
+    assert str(player._action("s", at(("trump C", "trump S")))) == "trump S"
+    five = at(tuple(f"keep {i}" for i in range(252)))
+    assert str(player._action("9s jh js qd tc", five)) == "keep TC QD JH 9S JS"
+
+
+def test_numbers_are_refused_where_the_choices_are_not_listed() -> None:
+    game = new_game(3)
+    game.deal()
+    player, _ = table(game)
+    view = player.view()
+    many = dataclasses.replace(view, legal=tuple(f"keep {i}" for i in range(252)))
+    with pytest.raises(CutthroatError, match="no numbered list"):
+        player._action("3", many)
+    prompt = player._prompt(many)
+    assert "keep five of your ten" in prompt and "1)" not in prompt
+
+
+def test_undo_takes_back_the_players_last_move_and_the_bots_replies() -> None:
+    hand, player, out = at_first_move(["undo", "pass", "undo", "quit"])
+    assert player.play() is False
+    assert "Nothing to undo: you have not moved yet in this hand." in out
+    assert "Took back your last move (and the moves after it)." in out
+    assert len(hand.moves) == 0
+    assert any(line.startswith("You pass") for line in out)
+
+
+def test_help_and_show_and_hint_answer_without_moving() -> None:
+    hand, player, out = at_first_move(["help", "show", "hint", "quit"])
+    player.hint_samples = 4
+    assert player.play() is False
+    text = "\n".join(out)
+    assert "keep 9S JH JS QD TC" in text  # help
+    assert "Your cards: " in text
+    assert re.search(r"Hint: (pass|order) - \S", text)
+    assert re.search(r"  (pass|order) +win +\d+\.\d%", text)
+    assert len(hand.moves) == 0
+
+
+# --- telling the moves ---------------------------------------------------------------
+
+
+def test_R14_moves_are_told_as_the_seat_may_know_them() -> None:
+    game = Game(Rules(), seed=0, first_dealer=0, players=seat_names(1))
+    hand = game.deal()
+    for text in ("1 pass", "2 order", "0 pickup"):
+        hand.push(text)
+    hand.push(f"0 discard {hand.cards(0)[0]}")
+    dealer_view, other = hand.view(0), hand.view(1)
+    names = seat_names(1)  # seat 1 is You, seat 2 Left, seat 0 Right
+    assert describe_move(other, 0, names) == "You pass"
+    assert describe_move(other, 1, names) == f"Left orders up the {hand.upcard}"
+    assert describe_move(other, 2, names) == f"Right picks up the {hand.upcard}"
+    assert describe_move(other, 3, names) == "Right discards a card face down"
+    assert describe_move(dealer_view, 3, seat_names(0)) == (
+        f"You discard {hand.dealer_discard} face down")
+    hand.push("2 dummy")
+    keep = hand.legal_texts()[0]
+    hand.push(f"2 {keep}")
+    assert describe_move(hand.view(1), 5, names) == (
+        "Left keeps five of ten cards and buries the rest")
+    assert describe_move(hand.view(2), 5, seat_names(2)) == f"You {keep} and bury the rest"
+    hand.push("0 alone")
+    assert describe_move(hand.view(1), 6, names) == "Right defends alone"
+    hand2 = Game(Rules(), seed=0, first_dealer=0).deal()
+    hand2.push("1 order")
+    hand2.push("0 leave")
+    hand2.push("1 alone")
+    assert describe_move(hand2.view(1), 2, names) == "You go alone, leaving the dummy"
+    assert describe_move(hand2.view(2), 1, names) == (
+        f"Right leaves the {hand2.upcard} in the kitty")
+
+
+# --- saving and resuming -----------------------------------------------------------
+
+
+def cli(where: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """``cutthroat ARGS`` run in the folder ``where``, with ``stdin`` as its input."""
+    return subprocess.run([sys.executable, "-m", "cutthroat.cli", *args], input=stdin,
+                          capture_output=True, text=True, timeout=120, cwd=where)
+
+
+def test_play_saves_every_move_and_resumes_where_it_stopped(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    first = cli(tmp_path, "play", "--seed", "3", "--bots", "random,random", "--save", str(save),
+                stdin="2\n")
+    assert first.returncode == 0, first.stderr
+    assert f"The game is saved: cutthroat play --resume {save}" in first.stdout
+    game = rec.replay(save.read_text(encoding="utf-8"))
+    moves = sum(len(h.moves) for h in game.hands)
+    assert any(m.seat == 0 for h in game.hands for m in h.moves)  # the player's move
+    assert human_seat(game) == 0
+
+    # starting a new game over the saved one is refused, and the file is untouched
+    kept = save.read_bytes()
+    again = cli(tmp_path, "play", "--save", str(save), stdin="quit\n")
+    assert again.returncode == 1 and "already holds a game" in again.stderr
+    assert save.read_bytes() == kept
+
+    resumed_run = cli(tmp_path, "play", "--resume", str(save), "--bots", "random,random",
+                      stdin="1\n1\n")
+    assert resumed_run.returncode == 0, resumed_run.stderr
+    assert "resumed" in resumed_run.stdout
+    later = rec.replay(save.read_text(encoding="utf-8"))
+    assert sum(len(h.moves) for h in later.hands) > moves
+    assert [h.moves[: len(g.moves)] for h, g in zip(later.hands, game.hands, strict=False)] == [
+        g.moves for g in game.hands]
+
+
+def test_play_refuses_bad_options_and_bad_records(tmp_path: Path) -> None:
+    assert "--bots takes two bots" in cli(tmp_path, "play", "--bots", "random").stderr
+    assert "unknown bot" in cli(tmp_path, "play", "--bots", "random,grandmaster").stderr
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json", encoding="utf-8")
+    result = cli(tmp_path, "play", "--resume", str(broken))
+    assert result.returncode == 1 and "Cannot resume" in result.stderr
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(rec.to_record(Game(seed=1))), encoding="utf-8")
+    nobody = cli(tmp_path, "play", "--resume", str(good))
+    assert nobody.returncode == 1 and "no single seat of this game is called 'You'" in (
+        nobody.stderr)
+    assert cli(tmp_path, "play", "--resume", str(good), "--set", "target=5").returncode != 0
+
+
+def test_a_resumed_game_deals_on_from_its_seed() -> None:
+    game = new_game(3)
+    game.deal()
+    text = rec.dumps(game)
+    one, two = resumed(text, 5), resumed(text, 5)
+    assert one.rng.random() == two.rng.random()
+    assert resumed(text, 6).rng.random() != resumed(text, 5).rng.random()
