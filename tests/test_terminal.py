@@ -24,8 +24,9 @@ from hypothesis import strategies as st
 from cutthroat import Game, Rules
 from cutthroat import record as rec
 from cutthroat.cli import random_variants
+from cutthroat.deal import Deal
 from cutthroat.errors import CutthroatError
-from cutthroat.render import describe_move
+from cutthroat.render import describe_move, describe_view
 from cutthroat.state import Hand
 from cutthroat.terminal import TerminalGame, human_seat, resumed, seat_names
 from cutthroat.views import View
@@ -259,6 +260,22 @@ def test_R14_moves_are_told_as_the_seat_may_know_them() -> None:
     assert describe_move(hand2.view(1), 2, names) == "You go alone, leaving the dummy"
     assert describe_move(hand2.view(2), 1, names) == (
         f"Right leaves the {hand2.upcard} in the kitty")
+    lone = hand.view(0)
+    assert "you defend alone" in " ".join(describe_view(lone, seat_names(0)))
+    assert "Right defends alone" in " ".join(describe_view(hand.view(1), names))
+
+
+def test_R6_the_blind_trump_is_told_as_blind() -> None:
+    rng = random.Random(0)
+    joker = next(deal for deal in (Deal.random(Rules(deck=25), rng) for _ in range(1000))
+                 if str(deal.upcard) == "JO")
+    hand = Hand(Rules(deck=25), joker, dealer=0)
+    view = hand.view(0)
+    assert "Your cards: face down until you have named trump (R6)" in describe_view(
+        view, seat_names(0))
+    hand.push("0 trump H")
+    assert describe_move(hand.view(1), 0, seat_names(1)) == (
+        "Right names hearts as trump, blind (the joker was turned up, R6)")
 
 
 # --- saving and resuming -----------------------------------------------------------

@@ -111,8 +111,10 @@ def describe_move(view: View, index: int, players: Sequence[str]) -> str:
         what = f"{words} the {view.upcard}"
     elif verb == "leave":
         what = f"{words} the {view.upcard} in the kitty"
-    elif verb in ("call", "trump"):
+    elif verb == "call":
         what = f"{words} {Suit.parse(args).plural} as trump"
+    elif verb == "trump":
+        what = f"{words} {Suit.parse(args).plural} as trump, blind (the joker was turned up, R6)"
     else:
         what = f"{words} {args}".rstrip()
     who = "You" if seat == view.seat else players[seat]
@@ -163,7 +165,7 @@ def _deal_lines(view: View, name: list[str]) -> list[str]:
         how.append("with the dummy")
     lone = [s for s in view.alone if s != view.maker]
     if lone:
-        how.append(f"{name[lone[0]]} defends alone")
+        how.append("you defend alone" if lone[0] == view.seat else f"{name[lone[0]]} defends alone")
     extra = f" ({'; '.join(how)})" if how else ""
     lines.append(f"Trump: {view.trump.plural}, made by {name[view.maker]}{extra}")
     if view.phase >= Phase.PLAY:
