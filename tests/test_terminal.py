@@ -21,14 +21,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cutthroat import Game, Rules
+from cutthroat import Action, Game, Rules
 from cutthroat import record as rec
 from cutthroat.cli import random_variants
 from cutthroat.deal import Deal
 from cutthroat.errors import CutthroatError
 from cutthroat.render import describe_move, describe_view
 from cutthroat.state import Hand
-from cutthroat.terminal import TerminalGame, human_seat, resumed, seat_names
+from cutthroat.terminal import COACH_MARGIN, TerminalGame, human_seat, resumed, seat_names
 from cutthroat.views import View
 
 CARD = re.compile(r"\b(?:[2-9TJQKA][CDHS]|JO)\b")
@@ -336,3 +336,40 @@ def test_a_resumed_game_deals_on_from_its_seed() -> None:
     one, two = resumed(text, 5), resumed(text, 5)
     assert one.rng.random() == two.rng.random()
     assert resumed(text, 6).rng.random() != resumed(text, 5).rng.random()
+
+
+# --- the coach -------------------------------------------------------------------------
+
+
+def coached(values: dict[str, float], chosen: str) -> list[str]:
+    """What the coach says of ``chosen`` when the expert values the options so."""
+    from cutthroat.bots.expert import Analysis, Option
+
+    hand, player, _ = at_first_move([])
+    player.coach = True
+    ranked = sorted(values.items(), key=lambda item: -item[1])
+    analysis = Analysis(seat=player.seat, phase=hand.phase, samples=40,
+                        reason="passing: the maker is euchred in 40% (win chance 30%, ...)",
+                        options=tuple(Option(Action.parse(a), v, 0.0, 0.0) for a, v in ranked))
+    player._analyse = lambda view: analysis  # type: ignore[method-assign]
+    return player._coaching(player.view(), Action.parse(chosen))
+
+
+def test_the_coach_speaks_only_when_the_expert_clearly_differs() -> None:
+    assert coached({"pass": 0.30, "order": 0.25}, "pass") == []
+    assert coached({"pass": 0.30, "order": 0.30 - COACH_MARGIN / 2}, "order") == []
+    [line] = coached({"pass": 0.30, "order": 0.25}, "order")
+    assert line == ("  Coach: the expert would choose pass (win 30% against 25% after order)."
+                    " Why: passing: the maker is euchred in 40%")
+    [line] = coached({"pass": 0.30}, "order")
+    assert "your choice was not among those it tried" in line
+
+
+def test_a_coached_game_tells_the_advice_after_the_move() -> None:
+    game = new_game(11, Rules(target=3))
+    player, out = table(game, random_rest=2, bots=("intermediate", "intermediate"))
+    player.coach, player.hint_samples = True, 6
+    assert player.play() is True
+    advice = [i for i, line in enumerate(out) if line.startswith("  Coach: ")]
+    assert advice
+    assert all(out[i - 1].startswith("You ") for i in advice)

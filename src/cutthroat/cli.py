@@ -188,6 +188,9 @@ def play(
         help="Go on with a saved game (its record); it is saved back there.")] = None,
     hint_samples: Annotated[int | None, typer.Option(
         min=1, help="Deals sampled per option for a hint (default: the expert's).")] = None,
+    coach: Annotated[bool, typer.Option(
+        help="After each of your moves, say when the expert would clearly have chosen "
+        "otherwise, and why.")] = False,
 ) -> None:
     """Play a game against two bots in the terminal, with hints; saved as you go."""
     from .terminal import TerminalGame, human_seat, resumed, seat_names
@@ -234,7 +237,8 @@ def play(
     typer.echo(f"Every move is saved to {save} (seed {seed}).")
     if sys.stdin.isatty():  # pragma: no cover - line editing for a person at a terminal
         import readline  # noqa: F401
-    table = TerminalGame(game, seat, names, seed=seed, save=save, hint_samples=hint_samples)
+    table = TerminalGame(game, seat, names, seed=seed, save=save, hint_samples=hint_samples,
+                         coach=coach)
     table.play()
 
 

@@ -28,6 +28,7 @@ import os
 import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import record as rec
 from .actions import Action
@@ -39,10 +40,18 @@ from .render import describe_hand, describe_move, describe_view
 from .state import Phase
 from .views import View
 
-__all__ = ["HELP", "TerminalGame", "human_seat", "resumed", "seat_names"]
+if TYPE_CHECKING:
+    from .bots.expert import Analysis
+
+__all__ = ["COACH_MARGIN", "HELP", "TerminalGame", "human_seat", "resumed", "seat_names"]
 
 MENU_MAX = 12
 """Legal actions are numbered for the player when there are at most this many."""
+
+COACH_MARGIN = 0.02
+"""The coach speaks up when the expert's choice is worth at least this much more chance
+to win the game than the player's, on the same sampled deals (smaller edges are mostly
+the samples' noise: docs/bots.md)."""
 
 HELP = """\
 Type your move as the game writes it, or a number from the list of choices:
@@ -94,11 +103,14 @@ class TerminalGame:
         write: shows a line (``print``).
         save: the record file, rewritten after every move (``None``: not saved).
         hint_samples: deals sampled per option for a hint (default: the expert's).
+        coach: after each of the player's moves, say when the expert would have chosen
+            otherwise by at least :data:`COACH_MARGIN` chance to win, and why.
     """
 
     def __init__(self, game: Game, seat: int, bots: Sequence[str], *, seed: int = 0,
                  read: Callable[[str], str] = input, write: Callable[[str], None] = print,
-                 save: Path | None = None, hint_samples: int | None = None) -> None:
+                 save: Path | None = None, hint_samples: int | None = None,
+                 coach: bool = False) -> None:
         if seat not in (0, 1, 2):
             raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
         if len(bots) != 2:
@@ -112,6 +124,8 @@ class TerminalGame:
         self.write = write
         self.save = save
         self.hint_samples = hint_samples
+        self.coach = coach
+        self._advice: list[str] = []
         self.bots = self._make_bots()
 
     def _make_bots(self) -> dict[int, Bot]:
@@ -177,6 +191,9 @@ class TerminalGame:
         after = hand.view(self.seat, scores=before.scores)
         for index in range(len(before.moves), len(after.moves)):
             self.write(describe_move(after, index, self.names))
+        for line in self._advice:
+            self.write(line)
+        self._advice = []
         if len(after.tricks) > len(before.tricks):
             trick = after.tricks[-1]
             self.write(f"  {self._who(trick.winner)} the trick ({len(after.tricks)} of 5)")
@@ -217,11 +234,13 @@ class TerminalGame:
                 continue
             try:
                 action = self._action(text, view)
-                self.game.push(action, self.seat)
+                move = self.game.push(action, self.seat)
             except CutthroatError as exc:
                 self.write(f"Not possible: {exc}. Type help for how to write a move.")
                 continue
             self._saved()
+            if self.coach:
+                self._advice = self._coaching(view, move.action)
             return
 
     def _command(self, word: str) -> bool:
@@ -239,12 +258,35 @@ class TerminalGame:
         return False
 
     def _hint(self) -> None:
-        from .bots.hints import hint, hint_lines
+        from .bots.hints import hint_lines
 
-        view = self.view()
-        analysis = hint(view, seed=self.seed + len(view.moves), samples=self.hint_samples)
-        for line in hint_lines(analysis, self.names):
+        for line in hint_lines(self._analyse(self.view()), self.names):
             self.write(line)
+
+    def _analyse(self, view: View) -> Analysis:
+        from .bots.hints import hint
+
+        return hint(view, seed=self.seed + len(view.moves), samples=self.hint_samples)
+
+    def _coaching(self, view: View, chosen: Action) -> list[str]:
+        """The coach's word on the player's move from ``view``: nothing when the expert
+        agrees, or when its choice is worth less than :data:`COACH_MARGIN` more."""
+        if len(view.legal) < 2:
+            return []
+        analysis = self._analyse(view)
+        if analysis.best == chosen or not analysis.samples:
+            return []
+        best = analysis.options[0]
+        mine = next((o for o in analysis.options if o.action == chosen), None)
+        reason = analysis.reason.split(" (win chance ")[0]
+        if mine is None:
+            return [f"  Coach: the expert would choose {best.action} (win "
+                    f"{_chance(best.value)}; your choice was not among those it tried). "
+                    f"Why: {reason}"]
+        if best.value - mine.value < COACH_MARGIN:
+            return []
+        return [f"  Coach: the expert would choose {best.action} (win {_chance(best.value)}"
+                f" against {_chance(mine.value)} after {chosen}). Why: {reason}"]
 
     def _undo(self) -> bool:
         hand = self.game.hand
@@ -336,6 +378,10 @@ class TerminalGame:
 
 class _NotAMove(CutthroatError):
     """A line that names no move here."""
+
+
+def _chance(value: float) -> str:
+    return f"{min(max(value, 0.0), 1.0):.0%}"
 
 
 def _suit(word: str) -> Suit | None:
