@@ -38,8 +38,8 @@ ENGINE := $(subst $(space),$(comma),$(foreach m,$(ENGINE_MODULES),src/cutthroat/
 
 unit: venv
 	$(BIN)/python -m pytest -n auto -m "not slow" --cov=cutthroat --cov-branch \
-		--cov-report=term --cov-fail-under=90 --doctest-modules --doctest-glob=README.md \
-		--doctest-glob=bots.md --doctest-glob=play.md src tests README.md docs/bots.md docs/play.md
+		--cov-report=term --cov-fail-under=90 --doctest-modules --doctest-glob='*.md' \
+		src tests README.md docs
 	@echo "Branch coverage of the engine (must be at least 95%):"
 	$(BIN)/coverage report --include='$(ENGINE)' --fail-under=95
 
