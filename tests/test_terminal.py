@@ -373,3 +373,17 @@ def test_a_coached_game_tells_the_advice_after_the_move() -> None:
     advice = [i for i, line in enumerate(out) if line.startswith("  Coach: ")]
     assert advice
     assert all(out[i - 1].startswith("You ") for i in advice)
+
+
+def test_a_terminal_shows_red_and_black_cards_and_nothing_else_changes(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from cutthroat.cli import _coloured_writer
+
+    write = _coloured_writer(force=True)
+    write("  Your cards: TC JH JO")
+    write("Not possible: you must follow hearts")
+    out = capsys.readouterr().out
+    assert "\x1b[1;31mJH\x1b[0m" in out and "\x1b[1mTC\x1b[0m" in out
+    assert "\x1b[1;31mNot possible:\x1b[0m" in out
+    assert re.sub(r"\x1b\[[0-9;]*m", "", out) == (
+        "  Your cards: TC JH JO\nNot possible: you must follow hearts\n")

@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 import typer
 
@@ -235,11 +236,38 @@ def play(
     typer.echo(f"You play seat {seat}. {left} (on your left, bidding after you) is "
                f"{names[0]}; {right} is {names[1]}. Type help for how to play.")
     typer.echo(f"Every move is saved to {save} (seed {seed}).")
+    write: Callable[[str], None] = typer.echo
     if sys.stdin.isatty():  # pragma: no cover - line editing for a person at a terminal
         import readline  # noqa: F401
+    if sys.stdout.isatty():  # pragma: no cover - colours only for a person to read
+        write = _coloured_writer()
     table = TerminalGame(game, seat, names, seed=seed, save=save, hint_samples=hint_samples,
-                         coach=coach)
+                         coach=coach, write=write)
     table.play()
+
+
+def _coloured_writer(*, force: bool = False) -> Callable[[str], None]:
+    """Lines for a terminal: red and black cards, the coach and refusals set apart
+    (``force``: colour even where standard output is not a terminal)."""
+    from rich.console import Console
+    from rich.highlighter import RegexHighlighter
+    from rich.theme import Theme
+
+    class Cards(RegexHighlighter):
+        base_style = "card."
+        highlights: ClassVar[list[str]] = [
+            r"(?P<red>\b[2-9TJQKA][DH]\b)", r"(?P<black>\b[2-9TJQKA][CS]\b)",
+            r"(?P<joker>\bJO\b)", r"(?P<coach>^  Coach:)", r"(?P<refused>^Not possible:)",
+            r"(?P<hand>^Hand \d+.*$)"]
+
+    console = Console(highlighter=Cards(), force_terminal=force or None, theme=Theme({
+        "card.red": "bold red", "card.black": "bold", "card.joker": "bold magenta",
+        "card.coach": "bold yellow", "card.refused": "bold red", "card.hand": "bold underline"}))
+
+    def write(line: str) -> None:
+        console.print(line, markup=False, emoji=False, soft_wrap=True)
+
+    return write
 
 
 @app.command()
