@@ -387,3 +387,37 @@ def test_a_terminal_shows_red_and_black_cards_and_nothing_else_changes(
     assert "\x1b[1;31mNot possible:\x1b[0m" in out
     assert re.sub(r"\x1b\[[0-9;]*m", "", out) == (
         "  Your cards: TC JH JO\nNot possible: you must follow hearts\n")
+
+
+def test_play_makes_the_folders_of_a_new_save_and_refuses_one_it_cannot_write(
+        tmp_path: Path) -> None:
+    nested = tmp_path / "a" / "b" / "game.json"
+    made = cli(tmp_path, "play", "--bots", "random,random", "--save", str(nested), stdin="quit\n")
+    assert made.returncode == 0, made.stderr
+    assert rec.replay(nested.read_text(encoding="utf-8")).hands
+    blocked = tmp_path / "file"
+    blocked.write_text("", encoding="utf-8")
+    refused = cli(tmp_path, "play", "--save", str(blocked / "game.json"), stdin="quit\n")
+    assert refused.returncode == 1 and "Cannot save the game to" in refused.stderr
+
+
+def test_a_save_that_fails_mid_game_is_reported_and_the_game_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import cutthroat.terminal as terminal
+
+    save = tmp_path / "game.json"
+    game = new_game(3)
+    player, out = table(game, random_rest=1, save=save)
+    real = terminal.os.replace
+    failures = iter([True, True] + [False] * 10_000)
+
+    def flaky(src: str, dst: str) -> None:
+        if next(failures):
+            raise OSError(28, "No space left on device")
+        real(src, dst)
+
+    monkeypatch.setattr(terminal.os, "replace", flaky)
+    assert player.play() is True
+    warnings = [line for line in out if line.startswith("Warning: could not save")]
+    assert len(warnings) == 2 and "No space left on device" in warnings[0]
+    assert rec.replay(save.read_text(encoding="utf-8")).scores == game.scores

@@ -225,12 +225,17 @@ def play(
 
             stamp = time.strftime("%Y%m%d-%H%M%S")
             save = Path("cutthroat-games") / f"game-{stamp}-seed{seed}.json"
-            save.parent.mkdir(exist_ok=True)
         if save.exists():
             typer.echo(f"{save} already holds a game: go on with it (--resume {save}) or "
                        "choose another file (--save FILE).", err=True)
             raise typer.Exit(1)
         game = Game(_rules(preset, set_), seed=seed, players=seat_names(seat))
+        try:
+            save.parent.mkdir(parents=True, exist_ok=True)
+            save.write_text(rec.dumps(game) + "\n", encoding="utf-8")
+        except OSError as exc:
+            typer.echo(f"Cannot save the game to {save}: {exc}", err=True)
+            raise typer.Exit(1) from None
     typer.echo(f"Rules: {game.rules.describe()}")
     left, right = game.players[(seat + 1) % 3], game.players[(seat + 2) % 3]
     typer.echo(f"You play seat {seat}. {left} (on your left, bidding after you) is "

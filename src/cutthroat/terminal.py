@@ -372,8 +372,12 @@ class TerminalGame:
         if self.save is None:
             return
         temporary = self.save.with_name(self.save.name + ".tmp")
-        temporary.write_text(rec.dumps(self.game) + "\n", encoding="utf-8")
-        os.replace(temporary, self.save)
+        try:
+            temporary.write_text(rec.dumps(self.game) + "\n", encoding="utf-8")
+            os.replace(temporary, self.save)
+        except OSError as exc:  # a full disk must not end the game: say so, play on
+            self.write(f"Warning: could not save the game to {self.save} ({exc}); "
+                       "it goes on, and is saved again after your next move.")
 
 
 class _NotAMove(CutthroatError):
