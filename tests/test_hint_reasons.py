@@ -315,3 +315,43 @@ def test_the_expert_says_when_no_option_is_worth_more_R17_R20() -> None:
         if found >= 3:
             break
     assert found >= 3
+
+
+def test_a_blind_trump_is_said_to_be_luck_R6() -> None:
+    """Naming trump blind (the joker turned up), no suit is better than another before
+    the dealer's cards are shown: the reason says the sampled differences are luck; the
+    terminal's coach does not second-guess the choice."""
+    import dataclasses
+    import random
+
+    from cutthroat import Deal, Game
+    from cutthroat.bots.reasons import BLIND
+    from cutthroat.terminal import TerminalGame, seat_names
+
+    rules = Rules(deck=25)
+    rng = random.Random(0)
+    deal = next(d for d in (Deal.random(rules, rng) for _ in range(1000))
+                if d.upcard.is_joker)
+    hand = Hand(rules, deal, dealer=0)
+    view = hand.view(0, (0, 0, 0))
+    assert view.phase is Phase.JOKER_TRUMP and not view.cards
+    analysis = small(3).analyse(view)
+    assert analysis.reason.startswith(BLIND + "; naming ")
+    game = Game(rules, players=seat_names(0), first_dealer=0)
+    game.deal(deal)
+    table = TerminalGame(game, 0, ["random", "random"], coach=True,
+                         read=lambda prompt: "", write=lambda line: None)
+    wide = dataclasses.replace(analysis, options=(
+        dataclasses.replace(analysis.options[0], value=0.6),
+        dataclasses.replace(analysis.options[-1], value=0.1)))
+    table._analyse = lambda view: wide  # type: ignore[method-assign]
+    assert table._coaching(view, analysis.options[-1].action) == []
+    # the same gap anywhere else is coached
+    bid = played(5)
+    bid_view = bid.view(1, (0, 0, 0))
+    table._analyse = lambda view: dataclasses.replace(  # type: ignore[method-assign]
+        wide, options=(option("order", 0.6), option("pass", 0.1)))
+    assert table._coaching(bid_view, Action.parse("pass"))
+    played_view = played(5, "1 order").view(0, (0, 0, 0))
+    assert not explain(played_view, [option("pickup", 0.3), option("leave", 0.2)]).startswith(
+        BLIND)

@@ -271,8 +271,8 @@ class TerminalGame:
     def _coaching(self, view: View, chosen: Action) -> list[str]:
         """The coach's word on the player's move from ``view``: nothing when the expert
         agrees, or when its choice is worth less than :data:`COACH_MARGIN` more."""
-        if len(view.legal) < 2:
-            return []
+        if len(view.legal) < 2 or view.phase is Phase.JOKER_TRUMP:
+            return []  # nothing to choose, or a blind trump: every suit is alike (R6)
         analysis = self._analyse(view)
         if analysis.best == chosen or not analysis.samples:
             return []

@@ -14,7 +14,7 @@ from .valuation import hand_value
 if TYPE_CHECKING:
     from .expert import Option, Outcomes
 
-__all__ = ["explain"]
+__all__ = ["BLIND", "explain"]
 
 
 def _card_name(card: Card, trump: int | None) -> str:
@@ -320,8 +320,19 @@ def explain(view: View, options: Sequence[Option],
     chosen although the next one averaged ``edge`` more, within the samples' noise.
     When every option is worth the same, the reason says so first."""
     reason = _explain(view, options, extra)
-    alike = _all_alike(view, options)
+    alike = _all_alike(view, options) or _blind(view, options)
     return f"{alike}; {reason}" if alike else reason
+
+
+BLIND = ("blind, every suit is as good as another before your cards are shown (R6): the "
+         "differences are only the luck of the deals sampled")
+"""The note on a blind trump: nothing the dealer knows tells the suits apart (the joker
+is in every trump, and the deck, the rules and the score are the same under any exchange
+of suits that keeps colours paired), so each suit's true value is the same."""
+
+
+def _blind(view: View, options: Sequence[Option]) -> str:
+    return BLIND if view.phase is Phase.JOKER_TRUMP and len(options) > 1 else ""
 
 
 def _explain(view: View, options: Sequence[Option],
