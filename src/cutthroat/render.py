@@ -6,11 +6,14 @@ from collections.abc import Sequence
 
 from .actions import Verb
 from .cards import Card, Suit, sort_cards
+from .deal import Deal
 from .game import Game
+from .scoring import HandResult
 from .state import Hand, Phase
 from .views import View
 
-__all__ = ["describe_game", "describe_hand", "describe_move", "describe_view", "format_cards"]
+__all__ = ["describe_deal", "describe_game", "describe_hand", "describe_move", "describe_result",
+           "describe_view", "format_cards"]
 
 
 def format_cards(cards: Sequence[Card], trump: object = None) -> str:
@@ -26,10 +29,7 @@ def describe_hand(hand: Hand, players: Sequence[str] = ("Seat 0", "Seat 1", "Sea
     title = f"Hand {number}" if number is not None else "Hand"
     deal = hand.dealt
     lines = [f"{title}: {name[hand.dealer]} deals; up-card {deal.upcard}"]
-    for seat in range(3):
-        lines.append(f"  {name[seat]:>10}: {format_cards(deal.hands[seat])}")
-    if deal.dummy:
-        lines.append(f"  {'dummy':>10}: {format_cards(deal.dummy)}")
+    lines.extend(describe_deal(deal, name))
     bidding: list[str] = []
     for move in hand.moves:
         if move.action.verb is Verb.PLAY:
@@ -46,14 +46,27 @@ def describe_hand(hand: Hand, players: Sequence[str] = ("Seat 0", "Seat 1", "Sea
         lines.append(f"  trick {len(hand.tricks) + 1} (in progress): {plays}")
     result = hand.result
     if result is not None:
-        text = result.describe()
-        for seat in range(3):
-            text = text.replace(f"seat {seat}", name[seat])
-        lines.append("  " + text)
+        lines.append("  " + describe_result(result, name))
     elif hand.to_act is not None:
         trump_text = "" if trump is None else f" (trump {trump.plural})"
         lines.append(f"  {name[hand.to_act]} to act{trump_text}")
     return lines
+
+
+def describe_deal(deal: Deal, players: Sequence[str]) -> list[str]:
+    """The cards dealt to each seat, and the dummy's if there is one, a line each."""
+    lines = [f"  {players[seat]:>10}: {format_cards(deal.hands[seat])}" for seat in range(3)]
+    if deal.dummy:
+        lines.append(f"  {'dummy':>10}: {format_cards(deal.dummy)}")
+    return lines
+
+
+def describe_result(result: HandResult, players: Sequence[str]) -> str:
+    """A hand's result in one line, with the players' names for the seats."""
+    text = result.describe()
+    for seat in range(3):
+        text = text.replace(f"seat {seat}", players[seat])
+    return text
 
 
 def describe_game(game: Game) -> str:

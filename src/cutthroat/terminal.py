@@ -36,7 +36,7 @@ from .bots import Bot, make_bot
 from .cards import CardError, Suit, parse_cards
 from .errors import CutthroatError
 from .game import Game
-from .render import describe_hand, describe_move, describe_view
+from .render import describe_deal, describe_move, describe_result, describe_view
 from .state import Phase
 from .views import View
 
@@ -207,13 +207,13 @@ class TerminalGame:
     def _hand_over(self) -> None:
         hand = self.game.hand
         assert hand is not None
-        lines = describe_hand(hand, self.names, len(self.game.hands))
+        assert hand.result is not None
         self.write("  The deal was:")
-        for line in lines[1:5 if hand.dealt.dummy else 4]:
+        for line in describe_deal(hand.dealt, self.names):
             self.write("  " + line)
         self.write(f"  kitty: {' '.join(str(c) for c in hand.dealt.kitty)} "
                    f"(up-card {hand.dealt.upcard})")
-        self.write(lines[-1])
+        self.write("  " + describe_result(hand.result, self.names))
         self.write(f"Score: {self._scores(self.game.scores)}")
 
     def _human_move(self) -> None:
@@ -316,32 +316,16 @@ class TerminalGame:
                 raise _NotAMove(f"choose a number from 1 to {len(view.legal)}")
             return Action.parse(view.legal[number - 1])
         words = text.split()
+        verbs = {legal.split()[0] for legal in view.legal}
         try:
             return Action.parse(text)
-        except CutthroatError as exc:
-            if words[0].lower() in {v.split()[0] for v in view.legal} or len(words) not in (1, 5):
+        except CutthroatError:
+            if words[0].lower() in verbs or len(words) not in (1, 5):
                 raise
-            shortcut = self._shortcut(words, view)
+            shortcut = _shortcut(words, verbs)
             if shortcut is None:
-                raise exc from None
+                raise
             return shortcut
-
-    @staticmethod
-    def _shortcut(words: list[str], view: View) -> Action | None:
-        verbs = {v.split()[0] for v in view.legal}
-        try:
-            if len(words) == 5 and "keep" in verbs:
-                return Action.parse("keep " + " ".join(str(c) for c in parse_cards(words)))
-            suit = _suit(words[0])
-            if suit is not None and verbs & {"call", "trump"}:
-                verb = "call" if "call" in verbs else "trump"
-                return Action.parse(f"{verb} {suit}")
-            if verbs & {"play", "discard"}:
-                verb = "play" if "play" in verbs else "discard"
-                return Action.parse(f"{verb} {parse_cards(words[0])[0]}")
-        except CardError:
-            return None
-        return None
 
     # --- showing -----------------------------------------------------------------------
 
@@ -382,6 +366,24 @@ class TerminalGame:
 
 class _NotAMove(CutthroatError):
     """A line that names no move here."""
+
+
+def _shortcut(words: list[str], verbs: set[str]) -> Action | None:
+    """The move a shortcut names among the legal ``verbs``: five cards to keep, a suit
+    to call or name, a card to play or discard; ``None`` if it names none."""
+    try:
+        if len(words) == 5 and "keep" in verbs:
+            return Action.parse("keep " + " ".join(str(c) for c in parse_cards(words)))
+        suit = _suit(words[0])
+        if suit is not None and verbs & {"call", "trump"}:
+            verb = "call" if "call" in verbs else "trump"
+            return Action.parse(f"{verb} {suit}")
+        if verbs & {"play", "discard"}:
+            verb = "play" if "play" in verbs else "discard"
+            return Action.parse(f"{verb} {parse_cards(words[0])[0]}")
+    except CardError:
+        return None
+    return None
 
 
 def _chance(value: float) -> str:
