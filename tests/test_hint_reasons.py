@@ -350,7 +350,7 @@ def test_a_blind_trump_is_said_to_be_luck_R6() -> None:
     bid = played(5)
     bid_view = bid.view(1, (0, 0, 0))
     table._analyse = lambda view: dataclasses.replace(  # type: ignore[method-assign]
-        wide, options=(option("order", 0.6), option("pass", 0.1)))
+        wide, phase=bid_view.phase, options=(option("order", 0.6), option("pass", 0.1)))
     assert table._coaching(bid_view, Action.parse("pass"))
     played_view = played(5, "1 order").view(0, (0, 0, 0))
     assert not explain(played_view, [option("pickup", 0.3), option("leave", 0.2)]).startswith(

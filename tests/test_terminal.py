@@ -155,6 +155,7 @@ def test_every_move_is_saved_before_it_is_told_and_the_record_replays(tmp_path: 
     again = rec.replay(save.read_text(encoding="utf-8"))
     assert again.scores == game.scores and again.is_over
     assert not list(tmp_path.glob("*.tmp"))
+    assert out[-1] == f"The expert's review of your choices: cutthroat review {save}"
 
 
 # --- what the player types ---------------------------------------------------------

@@ -1,5 +1,5 @@
-"""The command line: ``cutthroat replay | selfplay | watch | play | hint | bots`` (and
-``arena``)."""
+"""The command line: ``cutthroat replay | selfplay | watch | play | hint | review | bots``
+(and ``arena``)."""
 
 from __future__ import annotations
 
@@ -305,6 +305,64 @@ def hint(
         return
     for line in hint_lines(analysis, game.players):
         typer.echo(line)
+
+
+@app.command()
+def review(
+    file: Annotated[str, typer.Argument(help="A game record (finished or not), or - for stdin.")],
+    seat: Annotated[int | None, typer.Option(
+        min=0, max=2, help="The seat to review (default: the one called You).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the expert's sampling.")] = 0,
+    samples: Annotated[int | None, typer.Option(
+        min=1, help="Deals sampled per option (default: the expert's own).")] = None,
+    margin: Annotated[float, typer.Option(
+        min=0.0, max=1.0, help="Report a choice when the expert's is worth at least this "
+        "much more chance to win.")] = 0.02,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")]
+    = False,
+) -> None:
+    """The expert's second opinion on every choice one seat made in a game."""
+    from .bots.review import describe_verdict
+    from .bots.review import review as second_opinions
+    from .terminal import human_seat
+
+    try:
+        game = rec.replay(_read_input(file))
+        seat = human_seat(game) if seat is None else seat
+    except (OSError, UnicodeDecodeError, rec.RecordError, ValueError) as exc:
+        typer.echo(f"Cannot review {file}: {exc}", err=True)
+        raise typer.Exit(1) from None
+    result = _with_progress(lambda progress: second_opinions(
+        game, seat, seed=seed, samples=samples, margin=margin, progress=progress))
+    if as_json:
+        sys.stdout.write(json.dumps(result.to_json()) + "\n")
+        return
+    name = game.players[seat]
+    who = f"Seat {seat}" if name == f"Seat {seat}" else f"{name} (seat {seat})"
+    typer.echo(f"{who}: {result.decisions} choices, {len(result.findings)} "
+               f"where the expert would clearly have chosen otherwise (by {margin:.0%} or "
+               "more chance to win the game).")
+    for finding in result.findings:
+        where = f"Hand {finding.hand + 1}, " + (
+            f"trick {finding.trick}" if finding.trick is not None
+            else finding.phase.name.lower().replace("_", " "))
+        typer.echo(f"  {where}: {describe_verdict(finding.verdict)}")
+    if result.findings:
+        typer.echo(f"Chance to win given away, summed over those choices as the expert "
+                   f"values them: {result.loss:.0%}.")
+
+
+def _with_progress(work: Callable[[Callable[[int, int], None]], Any]) -> Any:
+    """Run ``work(progress)`` with a progress bar on standard error when it is a
+    terminal (silently otherwise)."""
+    if not sys.stderr.isatty():
+        return work(lambda done, total: None)
+    from rich.console import Console  # pragma: no cover - a person at a terminal
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:  # pragma: no cover
+        task = bar.add_task("reviewing", total=None)
+        return work(lambda done, total: bar.update(task, completed=done, total=total))
 
 
 @app.command()

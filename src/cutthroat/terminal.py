@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from . import record as rec
 from .actions import Action
 from .bots import Bot, make_bot
+from .bots.review import MARGIN, describe_verdict, second_opinion
 from .cards import CardError, Suit, parse_cards
 from .errors import CutthroatError
 from .game import Game
@@ -48,10 +49,10 @@ __all__ = ["COACH_MARGIN", "HELP", "TerminalGame", "human_seat", "resumed", "sea
 MENU_MAX = 12
 """Legal actions are numbered for the player when there are at most this many."""
 
-COACH_MARGIN = 0.02
+COACH_MARGIN = MARGIN
 """The coach speaks up when the expert's choice is worth at least this much more chance
-to win the game than the player's, on the same sampled deals (smaller edges are mostly
-the samples' noise: docs/bots.md)."""
+to win the game than the player's, on the same sampled deals (the review's
+:data:`~cutthroat.bots.review.MARGIN`: smaller edges are mostly the samples' noise)."""
 
 HELP = """\
 Type your move as the game writes it, or a number from the list of choices:
@@ -170,6 +171,8 @@ class TerminalGame:
         label = "Winners" if len(game.winners) > 1 else "Winner"
         self.write(f"\nGame over after {len(game.hands)} hands. {label}: {winners}. "
                    f"Final score: {self._scores(game.scores)}.")
+        if self.save is not None:
+            self.write(f"The expert's review of your choices: cutthroat review {self.save}")
         return True
 
     def _next_move(self) -> None:
@@ -273,20 +276,8 @@ class TerminalGame:
         agrees, or when its choice is worth less than :data:`COACH_MARGIN` more."""
         if len(view.legal) < 2 or view.phase is Phase.JOKER_TRUMP:
             return []  # nothing to choose, or a blind trump: every suit is alike (R6)
-        analysis = self._analyse(view)
-        if analysis.best == chosen or not analysis.samples:
-            return []
-        best = analysis.options[0]
-        mine = next((o for o in analysis.options if o.action == chosen), None)
-        reason = analysis.reason.split(" (win chance ")[0]
-        if mine is None:
-            return [f"  Coach: the expert would choose {best.action} (win "
-                    f"{_chance(best.value)}; your choice was not among those it tried). "
-                    f"Why: {reason}"]
-        if best.value - mine.value < COACH_MARGIN:
-            return []
-        return [f"  Coach: the expert would choose {best.action} (win {_chance(best.value)}"
-                f" against {_chance(mine.value)} after {chosen}). Why: {reason}"]
+        verdict = second_opinion(self._analyse(view), chosen, COACH_MARGIN)
+        return [] if verdict is None else [f"  Coach: {describe_verdict(verdict)}"]
 
     def _undo(self) -> bool:
         hand = self.game.hand
@@ -384,10 +375,6 @@ def _shortcut(words: list[str], verbs: set[str]) -> Action | None:
     except CardError:
         return None
     return None
-
-
-def _chance(value: float) -> str:
-    return f"{min(max(value, 0.0), 1.0):.0%}"
 
 
 def _suit(word: str) -> Suit | None:

@@ -1,0 +1,181 @@
+"""Game review: the expert's second opinion on every choice one seat made in a game.
+
+The same analysis as a hint (:func:`~cutthroat.bots.hints.hint`) is run at each of the
+seat's decisions, on exactly what the seat could see then (its :class:`View`), and a
+choice is reported when the expert's own is worth at least ``margin`` more chance to
+win the game on the same sampled deals. This is the coach of ``cutthroat play
+--coach`` run over a whole record (``cutthroat review``).
+
+>>> from cutthroat import Game
+>>> from cutthroat.bots import make_bot, play_game
+>>> game = play_game(Game(seed=2), [make_bot("random", s) for s in range(3)])
+>>> result = review(game, 0, samples=2, hands=1)
+>>> result.decisions >= len(result.findings)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..actions import Action
+from ..game import Game
+from ..scoring import HandResult, game_outcome
+from ..state import Hand, Phase
+from ..views import View
+from .expert import Analysis
+
+__all__ = ["MARGIN", "Finding", "Review", "Verdict", "decisions", "describe_verdict", "review",
+           "second_opinion"]
+
+MARGIN = 0.02
+"""A choice is reported when the expert's is worth at least this much more chance to
+win the game, on the same sampled deals (smaller edges are mostly the samples' noise:
+docs/bots.md)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The expert's word on one choice.
+
+    Attributes:
+        chosen: the choice made.
+        best: the expert's choice.
+        best_value: the expert's choice's estimated chance to win the game.
+        chosen_value: the same for the choice made, or ``None`` when it was not among
+            the options the expert tried (a keep of five from ten).
+        reason: why the expert's choice, in a player's words (the figures left out).
+    """
+
+    chosen: Action
+    best: Action
+    best_value: float
+    chosen_value: float | None
+    reason: str
+
+    @property
+    def loss(self) -> float | None:
+        """How much chance to win the choice gave away, as the expert values it."""
+        return None if self.chosen_value is None else self.best_value - self.chosen_value
+
+
+def second_opinion(analysis: Analysis, chosen: Action, margin: float = MARGIN) -> Verdict | None:
+    """The expert's verdict on ``chosen`` after ``analysis`` of the same decision;
+    ``None`` when it agrees, when there was no choice, when its choice is worth less
+    than ``margin`` more, or for a blind trump (R6: every suit is alike unseen)."""
+    if (analysis.best == chosen or not analysis.samples
+            or analysis.phase is Phase.JOKER_TRUMP):
+        return None
+    best = analysis.options[0]
+    mine = next((o for o in analysis.options if o.action == chosen), None)
+    if mine is not None and best.value - mine.value < margin:
+        return None
+    return Verdict(chosen, best.action, best.value, None if mine is None else mine.value,
+                   analysis.reason.split(" (win chance ")[0])
+
+
+def describe_verdict(verdict: Verdict) -> str:
+    """A verdict in a sentence: the expert's choice, both values, and why."""
+    best = f"the expert would choose {verdict.best} (win {_chance(verdict.best_value)}"
+    if verdict.chosen_value is None:
+        return f"{best}; your choice was not among those it tried). Why: {verdict.reason}"
+    return (f"{best} against {_chance(verdict.chosen_value)} after {verdict.chosen}). "
+            f"Why: {verdict.reason}")
+
+
+def _chance(value: float) -> str:
+    return f"{min(max(value, 0.0), 1.0):.0%}"
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A choice the expert would clearly have made otherwise.
+
+    Attributes:
+        hand: the hand's index in the game (0 for the first).
+        move: the move's index in that hand's actions.
+        phase: the decision's phase.
+        trick: the trick's number (1–5) for a card, else ``None``.
+        verdict: what the expert would have done, and why.
+    """
+
+    hand: int
+    move: int
+    phase: Phase
+    trick: int | None
+    verdict: Verdict
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        verdict = self.verdict
+        return {"hand": self.hand, "action": self.move, "phase": self.phase.name.lower(),
+                "trick": self.trick, "chosen": str(verdict.chosen), "best": str(verdict.best),
+                "best_win_chance": round(verdict.best_value, 4),
+                "chosen_win_chance": None if verdict.chosen_value is None
+                else round(verdict.chosen_value, 4),
+                "reason": verdict.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """The review of one seat's play: how many choices it had, and the findings."""
+
+    seat: int
+    decisions: int
+    findings: tuple[Finding, ...]
+
+    @property
+    def loss(self) -> float:
+        """The chance to win given away by the findings the expert could value."""
+        return sum(f.verdict.loss or 0.0 for f in self.findings)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict (``cutthroat review --json``)."""
+        return {"seat": self.seat, "decisions": self.decisions,
+                "loss": round(self.loss, 4),
+                "findings": [f.to_json() for f in self.findings]}
+
+
+def decisions(game: Game, seat: int, hands: int | None = None
+              ) -> list[tuple[int, int, View, Action]]:
+    """``(hand, move, view, action)`` for each move ``seat`` made with more than one
+    legal choice, in order; the view is what the seat could see just before it, with
+    the scores before that hand. ``hands`` stops after that many hands."""
+    out = []
+    results: list[HandResult] = []
+    for number, played in enumerate(game.hands[:hands]):
+        scores = game_outcome(game.rules, results).scores
+        hand = Hand(game.rules, played.dealt, played.dealer)
+        for index, move in enumerate(played.moves):
+            if move.seat == seat and len(hand.legal_action_ids()) > 1:
+                out.append((number, index, hand.view(seat, scores=scores), move.action))
+            hand.push(move)
+        if played.result is not None:
+            results.append(played.result)
+    return out
+
+
+def review(game: Game, seat: int, *, seed: int = 0, samples: int | None = None,
+           margin: float = MARGIN, hands: int | None = None,
+           progress: Callable[[int, int], None] | None = None) -> Review:
+    """The expert's review of ``seat``'s choices in ``game`` (finished or not).
+
+    Each decision is analysed as a hint with seed ``seed`` plus the number of moves
+    before it in its hand (as ``cutthroat play`` does), with ``samples`` deals per
+    option (default: the expert's own). ``progress(done, total)`` is called after each.
+    """
+    from .hints import hint
+
+    todo = decisions(game, seat, hands)
+    findings = []
+    for done, (number, index, view, action) in enumerate(todo, 1):
+        analysis = hint(view, seed=seed + len(view.moves), samples=samples)
+        verdict = second_opinion(analysis, action, margin)
+        if verdict is not None:
+            trick = len(view.tricks) + 1 if view.phase is Phase.PLAY else None
+            findings.append(Finding(number, index, view.phase, trick, verdict))
+        if progress is not None:
+            progress(done, len(todo))
+    return Review(seat, len(todo), tuple(findings))
