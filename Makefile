@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 ## The main job, until the web game lands: a game against two expert bots in the
 ## terminal (saved as you go); without a terminal to type in, bots play one to watch.
 run: venv
-	if [ -t 0 ]; then $(BIN)/cutthroat play $${SEED:+--seed $$SEED}; \
+	@if [ -t 0 ]; then $(BIN)/cutthroat play $${SEED:+--seed $$SEED}; \
 	else $(BIN)/cutthroat watch --seed $${SEED:-0}; fi
 
 ## Everything CI checks: lint, types, the whole test suite with branch coverage.
