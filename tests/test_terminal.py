@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from cutthroat import Action, Game, Rules
 from cutthroat import record as rec
+from cutthroat.bots import RandomBot
 from cutthroat.cli import random_variants
 from cutthroat.deal import Deal
 from cutthroat.errors import CutthroatError
@@ -215,6 +216,28 @@ def test_undo_takes_back_the_players_last_move_and_the_bots_replies() -> None:
     assert "Took back your last move (and the moves after it)." in out
     assert len(hand.moves) == 0
     assert any(line.startswith("You pass") for line in out)
+
+
+def test_tricks_lists_the_tricks_of_the_hand_so_far_R17() -> None:
+    game = new_game(3)
+    hand = game.deal()
+    while not (len(hand.tricks) == 2 and hand.to_act == 0):
+        if hand.is_over:
+            hand = game.deal()
+        seat = hand.to_act
+        assert seat is not None
+        hand.push(RandomBot(seed=len(hand.moves)).choose(game.view(seat)), seat)
+    player, out = table(game, 0, ["tricks", "quit"])
+    assert player.play() is False
+    listed = [line for line in out if line.startswith("  Trick ") and " -> " in line]
+    names = seat_names(0)
+    assert listed == [
+        f"  Trick {n}: " + ", ".join(f"{names[s]} {c}" for s, c in t.plays)
+        + f" -> {names[t.winner]}" for n, t in enumerate(hand.tricks, 1)]
+    assert len(listed) == 2
+    _, fresh, fresh_out = at_first_move(["tricks", "quit"])
+    assert fresh.play() is False
+    assert "  No trick has been played yet in this hand." in fresh_out
 
 
 def test_help_and_show_and_hint_answer_without_moving() -> None:

@@ -62,10 +62,11 @@ Type your move as the game writes it, or a number from the list of choices:
   keep 9S JH JS QD TC                          (or just the five cards)
 Other commands:
   hint    the expert's choice here, every option's chance to win, and why
-  show    the table again          undo    take back your last move of this hand
+  show    the table again          tricks  the tricks played so far in this hand
+  undo    take back your last move of this hand
   help    this text                quit    stop (the saved game can be resumed)"""
 
-_COMMANDS = {"help", "?", "hint", "show", "table", "undo", "quit", "exit", "q"}
+_COMMANDS = {"help", "?", "hint", "show", "table", "tricks", "undo", "quit", "exit", "q"}
 
 
 class _Quit(Exception):
@@ -254,6 +255,8 @@ class TerminalGame:
             self.write(HELP)
         elif word in ("show", "table"):
             self._show()
+        elif word == "tricks":
+            self._tricks()
         elif word == "hint":
             self._hint()
         else:
@@ -334,6 +337,15 @@ class TerminalGame:
         lines = describe_view(self.view(), self.names, brief=brief)
         for line in lines:
             self.write("  " + line)
+
+    def _tricks(self) -> None:
+        """The finished tricks of this hand: who led, each card, who took it."""
+        view = self.view()
+        if not view.tricks:
+            self.write("  No trick has been played yet in this hand.")
+        for number, trick in enumerate(view.tricks, 1):
+            cards = ", ".join(f"{self.names[s]} {c}" for s, c in trick.plays)
+            self.write(f"  Trick {number}: {cards} -> {self.names[trick.winner]}")
 
     def _who(self, seat: int) -> str:
         return "You take" if seat == self.seat else f"{self.names[seat]} takes"
