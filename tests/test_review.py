@@ -115,3 +115,12 @@ def test_a_game_in_progress_is_reviewed_up_to_where_it_stops() -> None:
     result = cli(str(EXAMPLES / "07-in-progress.json"), "--seat", str(seat), "--samples", "2")
     assert result.returncode == 0, result.stderr
     assert f"{len(decisions(game, seat))} choices" in result.stdout
+
+
+def test_the_command_and_the_coach_use_the_reviews_margin() -> None:
+    import inspect
+
+    from cutthroat import cli, terminal
+
+    default = inspect.signature(cli.review).parameters["margin"].default
+    assert default == MARGIN == terminal.COACH_MARGIN
