@@ -16,7 +16,7 @@ from . import record as rec
 from .bots import RandomBot, make_bot, play_game
 from .bots.registry import BotSpecError, split_line_up
 from .game import Game
-from .render import describe_game, describe_hand
+from .render import describe_game, describe_hand, describe_seat
 from .rules import PRESETS, Rules, RulesError
 from .state import Hand
 
@@ -337,9 +337,8 @@ def review(
     if as_json:
         sys.stdout.write(json.dumps(result.to_json()) + "\n")
         return
-    name = game.players[seat]
-    who = f"Seat {seat}" if name == f"Seat {seat}" else f"{name} (seat {seat})"
-    typer.echo(f"{who}: {result.decisions} choices, {len(result.findings)} "
+    typer.echo(f"{describe_seat(seat, game.players)}: {result.decisions} choices, "
+               f"{len(result.findings)} "
                f"where the expert would clearly have chosen otherwise (by {margin:.0%} or "
                "more chance to win the game).")
     for finding in result.findings:

@@ -12,8 +12,8 @@ from .scoring import HandResult
 from .state import Hand, Phase
 from .views import View
 
-__all__ = ["describe_deal", "describe_game", "describe_hand", "describe_move", "describe_result",
-           "describe_view", "format_cards"]
+__all__ = ["describe_deal", "describe_game", "describe_hand", "describe_move", "describe_plays",
+           "describe_result", "describe_seat", "describe_view", "format_cards"]
 
 
 def format_cards(cards: Sequence[Card], trump: object = None) -> str:
@@ -39,11 +39,11 @@ def describe_hand(hand: Hand, players: Sequence[str] = ("Seat 0", "Seat 1", "Sea
         lines.append("  " + "; ".join(bidding))
     trump = hand.trump
     for number_, trick in enumerate(hand.tricks, 1):
-        plays = ", ".join(f"{name[s]} {c}" for s, c in trick.plays)
-        lines.append(f"  trick {number_}: {plays} -> {name[trick.winner]}")
+        lines.append(f"  trick {number_}: {describe_plays(trick.plays, name)} -> "
+                     f"{name[trick.winner]}")
     if hand.current_trick:
-        plays = ", ".join(f"{name[s]} {c}" for s, c in hand.current_trick)
-        lines.append(f"  trick {len(hand.tricks) + 1} (in progress): {plays}")
+        lines.append(f"  trick {len(hand.tricks) + 1} (in progress): "
+                     f"{describe_plays(hand.current_trick, name)}")
     result = hand.result
     if result is not None:
         lines.append("  " + describe_result(result, name))
@@ -51,6 +51,17 @@ def describe_hand(hand: Hand, players: Sequence[str] = ("Seat 0", "Seat 1", "Sea
         trump_text = "" if trump is None else f" (trump {trump.plural})"
         lines.append(f"  {name[hand.to_act]} to act{trump_text}")
     return lines
+
+
+def describe_plays(plays: Sequence[tuple[int, Card]], players: Sequence[str]) -> str:
+    """The cards of a trick in the order played, each after its player's name."""
+    return ", ".join(f"{players[seat]} {card}" for seat, card in plays)
+
+
+def describe_seat(seat: int, players: Sequence[str]) -> str:
+    """A seat for a heading: ``Seat 1``, or ``Ann (seat 1)`` when it has a name."""
+    name = players[seat]
+    return f"Seat {seat}" if name == f"Seat {seat}" else f"{name} (seat {seat})"
 
 
 def describe_deal(deal: Deal, players: Sequence[str]) -> list[str]:
@@ -150,8 +161,8 @@ def describe_view(view: View, players: Sequence[str], *, brief: bool = False) ->
     if not (brief and playing):
         lines.extend(_deal_lines(view, name))
     if view.current_trick:
-        lines.append(f"Trick {len(view.tricks) + 1}: " + ", ".join(
-            f"{name[s]} {c}" for s, c in view.current_trick))
+        lines.append(f"Trick {len(view.tricks) + 1}: "
+                     f"{describe_plays(view.current_trick, name)}")
     if view.cards:
         lines.append(f"Your cards: {format_cards(view.cards, view.trump)}")
     elif view.phase is Phase.JOKER_TRUMP and view.seat == view.dealer:

@@ -37,7 +37,13 @@ from .bots.review import MARGIN, describe_verdict, second_opinion
 from .cards import CardError, Suit, parse_cards
 from .errors import CutthroatError
 from .game import Game
-from .render import describe_deal, describe_move, describe_result, describe_view
+from .render import (
+    describe_deal,
+    describe_move,
+    describe_plays,
+    describe_result,
+    describe_view,
+)
 from .state import Phase
 from .views import View
 
@@ -344,8 +350,8 @@ class TerminalGame:
         if not view.tricks:
             self.write("  No trick has been played yet in this hand.")
         for number, trick in enumerate(view.tricks, 1):
-            cards = ", ".join(f"{self.names[s]} {c}" for s, c in trick.plays)
-            self.write(f"  Trick {number}: {cards} -> {self.names[trick.winner]}")
+            self.write(f"  Trick {number}: {describe_plays(trick.plays, self.names)} -> "
+                       f"{self.names[trick.winner]}")
 
     def _who(self, seat: int) -> str:
         return "You take" if seat == self.seat else f"{self.names[seat]} takes"

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..render import describe_seat
 from ..views import View
 from .expert import Analysis, ExpertBot, Outcomes
 
@@ -55,10 +56,8 @@ def hint_lines(analysis: Analysis, players: Sequence[str] = ("Seat 0", "Seat 1",
     """An analysis as lines for people: who is to act, the choice and why, then each
     option's chance to win the game, points and tricks (``cutthroat hint``, the
     terminal game)."""
-    seat = analysis.seat
-    name = players[seat]
-    who = f"Seat {seat}" if name == f"Seat {seat}" else f"{name} (seat {seat})"
-    lines = [f"{who} to act: {analysis.phase.name.lower().replace('_', ' ')}",
+    phase = analysis.phase.name.lower().replace("_", " ")
+    lines = [f"{describe_seat(analysis.seat, players)} to act: {phase}",
              f"Hint: {analysis.best} - {analysis.reason}"]
     if analysis.samples:
         lines.append(f"Options ({analysis.samples} sampled deals each):")
