@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from . import record as rec
 from .actions import Action
 from .bots import Bot, make_bot
-from .bots.review import MARGIN, describe_verdict, second_opinion
+from .bots.review import MARGIN, describe_verdict, second_opinion, worth_asking
 from .cards import CardError, Suit, parse_cards
 from .errors import CutthroatError
 from .game import Game
@@ -283,8 +283,8 @@ class TerminalGame:
     def _coaching(self, view: View, chosen: Action) -> list[str]:
         """The coach's word on the player's move from ``view``: nothing when the expert
         agrees, or when its choice is worth less than :data:`COACH_MARGIN` more."""
-        if len(view.legal) < 2 or view.phase is Phase.JOKER_TRUMP:
-            return []  # nothing to choose, or a blind trump: every suit is alike (R6)
+        if not worth_asking(view):
+            return []
         verdict = second_opinion(self._analyse(view), chosen, COACH_MARGIN)
         return [] if verdict is None else [f"  Coach: {describe_verdict(verdict)}"]
 

@@ -28,7 +28,7 @@ from ..views import View
 from .expert import Analysis
 
 __all__ = ["MARGIN", "Finding", "Review", "Verdict", "decisions", "describe_verdict", "review",
-           "second_opinion"]
+           "second_opinion", "worth_asking"]
 
 MARGIN = 0.02
 """A choice is reported when the expert's is worth at least this much more chance to
@@ -59,6 +59,13 @@ class Verdict:
     def loss(self) -> float | None:
         """How much chance to win the choice gave away, as the expert values it."""
         return None if self.chosen_value is None else self.best_value - self.chosen_value
+
+
+def worth_asking(view: View) -> bool:
+    """Whether the expert can have an opinion on ``view``'s decision: there is a
+    choice, and it is not a blind trump (R6), where every suit is alike. Checked before
+    analysing, to spare an analysis whose verdict is known."""
+    return len(view.legal) > 1 and view.phase is not Phase.JOKER_TRUMP
 
 
 def second_opinion(analysis: Analysis, chosen: Action, margin: float = MARGIN) -> Verdict | None:
@@ -171,8 +178,10 @@ def review(game: Game, seat: int, *, seed: int = 0, samples: int | None = None,
     todo = decisions(game, seat, hands)
     findings = []
     for done, (number, index, view, action) in enumerate(todo, 1):
-        analysis = hint(view, seed=seed + len(view.moves), samples=samples)
-        verdict = second_opinion(analysis, action, margin)
+        verdict = None
+        if worth_asking(view):
+            analysis = hint(view, seed=seed + len(view.moves), samples=samples)
+            verdict = second_opinion(analysis, action, margin)
         if verdict is not None:
             trick = len(view.tricks) + 1 if view.phase is Phase.PLAY else None
             findings.append(Finding(number, index, view.phase, trick, verdict))
