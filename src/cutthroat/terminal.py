@@ -28,11 +28,12 @@ import os
 import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from . import record as rec
 from .actions import Action
 from .bots import Bot, make_bot
+from .bots.expert import Analysis
+from .bots.hints import hint, hint_lines
 from .bots.review import MARGIN, describe_verdict, second_opinion, worth_asking
 from .cards import CardError, Suit, parse_cards
 from .errors import CutthroatError
@@ -46,9 +47,6 @@ from .render import (
 )
 from .state import Phase
 from .views import View
-
-if TYPE_CHECKING:
-    from .bots.expert import Analysis
 
 __all__ = ["COACH_MARGIN", "HELP", "TerminalGame", "human_seat", "resumed", "seat_names"]
 
@@ -270,14 +268,10 @@ class TerminalGame:
         return False
 
     def _hint(self) -> None:
-        from .bots.hints import hint_lines
-
         for line in hint_lines(self._analyse(self.view()), self.names):
             self.write(line)
 
     def _analyse(self, view: View) -> Analysis:
-        from .bots.hints import hint
-
         return hint(view, seed=self.seed + len(view.moves), samples=self.hint_samples)
 
     def _coaching(self, view: View, chosen: Action) -> list[str]:
