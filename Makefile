@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXTRAS ?= dev
 
-.PHONY: run test lint typecheck unit bench strength clean venv
+.PHONY: run test lint typecheck unit bench strength clean venv browser
 
 venv: $(STAMP)
 
@@ -15,14 +15,20 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[$(EXTRAS)]'
 	touch $(STAMP)
 
-## The main job, until the web game lands: a game against two expert bots in the
-## terminal (saved as you go); without a terminal to type in, bots play one to watch.
+## The main job: the web game (SQLite by default), at http://localhost:8000/.
+## HOST=0.0.0.0 lets friends on the network join; PORT and CUTTHROAT_DB change the rest.
+HOST ?= 127.0.0.1
+PORT ?= 8000
 run: venv
-	@if [ -t 0 ]; then $(BIN)/cutthroat play $${SEED:+--seed $$SEED}; \
-	else $(BIN)/cutthroat watch --seed $${SEED:-0}; fi
+	@$(BIN)/cutthroat serve --host $(HOST) --port $(PORT)
 
 ## Everything CI checks: lint, types, the whole test suite with branch coverage.
-test: venv lint typecheck unit
+test: venv browser lint typecheck unit
+
+## The browser tests drive Debian's Chromium (installed here if it is missing).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium; }
 
 lint: venv
 	$(BIN)/ruff check src tests bench

@@ -1,5 +1,5 @@
-"""The command line: ``cutthroat replay | selfplay | watch | play | hint | review | bots``
-(and ``arena``)."""
+"""The command line: ``cutthroat serve | play | replay | selfplay | watch | hint | review |
+bots`` (and ``arena``)."""
 
 from __future__ import annotations
 
@@ -400,6 +400,34 @@ def bots(
         if option.help:
             typer.echo(textwrap.fill(option.help, width=88, initial_indent=" " * 6,
                                      subsequent_indent=" " * 6))
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="The address to listen on (0.0.0.0: every "
+                                           "network, so friends can join).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    db: Annotated[str | None, typer.Option(
+        help="Where games are kept: a SQLAlchemy URL (default $CUTTHROAT_DB or "
+             "sqlite:///cutthroat.db).")] = None,
+) -> None:
+    """Start the web game: play in the browser against bots and friends.
+
+    Every game is saved after every move, so it goes on after the server restarts.
+    """
+    try:
+        import uvicorn
+
+        from .server.app import create_app
+    except ImportError as exc:  # pragma: no cover - the web extra is part of make run
+        typer.echo(f"The web game needs the web extra: pip install 'cutthroat-euchre[web]' "
+                   f"({exc})", err=True)
+        raise typer.Exit(1) from None
+    application = create_app(db)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    typer.echo(f"cutthroat: the web game is at http://{shown}:{port}/ "
+               f"(games kept in {application.state.server.store.url}; Ctrl-C stops it)")
+    uvicorn.run(application, host=host, port=port, log_level="warning")
 
 
 def _register_commands() -> None:

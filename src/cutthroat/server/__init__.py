@@ -1,0 +1,18 @@
+"""The web game: play in the browser against bots and friends (``cutthroat serve``).
+
+Needs the ``web`` extra (FastAPI, Uvicorn, SQLAlchemy). :mod:`.tables` holds the game
+logic of a table, :mod:`.protocol` the messages, :mod:`.store` the database and
+:mod:`.app` the routes; the protocol is in docs/protocol.md.
+"""
+
+from .tables import Table, TableError
+
+__all__ = ["Table", "TableError", "create_app"]
+
+
+def __getattr__(name: str) -> object:
+    if name == "create_app":
+        from .app import create_app
+
+        return create_app
+    raise AttributeError(name)

@@ -1,0 +1,408 @@
+"""The web game's server: FastAPI routes over tables, bots and storage.
+
+A thin shell over the library (docs/protocol.md): each request is checked
+(:mod:`.protocol`), handed to its :class:`~cutthroat.server.tables.Table`, saved
+(:mod:`.store`) and then told to every seat, each seeing only its own state. Bots choose
+in a worker thread, from a copy of their seat's view, so the server keeps answering
+while the expert thinks; every change to a table happens on the event loop, one at a
+time (a lock per table).
+
+>>> from fastapi.testclient import TestClient
+>>> with TestClient(create_app("sqlite://")) as client:
+...     made = client.post("/api/games", json={"seats": ["you", "random", "random"]}).json()
+...     state = client.get(f"/api/games/{made['game']}", params={"token": made["token"]})
+>>> state.json()["status"], len(state.json()["view"]["cards"])
+('playing', 5)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from collections.abc import Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any
+
+import anyio
+from fastapi import Body, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from ..bots.catalog import describe_bots
+from ..bots.hints import hint, hint_json, hint_lines
+from ..rules import Rules, RulesError
+from .protocol import (
+    ActRequest,
+    CreateGame,
+    JoinGame,
+    NextRequest,
+    ProtocolError,
+    describe_validation,
+    parse_message,
+)
+from .store import DEFAULT_DB, Store
+from .tables import Table, TableError
+
+__all__ = ["Room", "Server", "create_app"]
+
+log = logging.getLogger("cutthroat.server")
+STATIC = Path(__file__).parent / "static"
+"""The page and its scripts."""
+LEVELS = {"random": 0, "beginner": 1, "intermediate": 2, "expert": 3}
+
+
+@dataclass(eq=False)
+class Room:
+    """A table in play on this server: the table, its lock, the sockets watching it,
+    and its bots' loop (``idle`` is set when no bot is thinking)."""
+
+    table: Table
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    sockets: dict[WebSocket, int] = field(default_factory=dict)
+    tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    idle: asyncio.Event = field(default_factory=asyncio.Event)
+    again: bool = False
+
+    def __post_init__(self) -> None:
+        self.idle.set()
+
+    def connected(self) -> list[int]:
+        """The seats with a socket open."""
+        return sorted(set(self.sockets.values()))
+
+
+class Server:
+    """The tables of one server and the store they are saved in.
+
+    Every change to a table (a move, a deal, a seat taken) is made under the table's
+    lock and saved before anybody is told; every state sent is sent under that lock, so
+    no client hears of a change that a restart would lose. Bots think without the lock,
+    in a worker thread, from a frozen copy of their view.
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.rooms: dict[str, Room] = {}
+
+    async def room(self, game_id: str) -> Room:
+        """The room of a game, read back from the store the first time (404 if none).
+        A bot whose turn it was when the server stopped moves now."""
+        room = self.rooms.get(game_id)
+        if room is None:
+            table = await anyio.to_thread.run_sync(self.store.load, game_id)
+            if table is None:
+                raise TableError(f"there is no game {game_id!r}", 404)
+            room = self.rooms.setdefault(game_id, Room(table))
+            self.kick(room)
+        return room
+
+    async def add(self, table: Table) -> Room:
+        """A new table: saved, then given a room, and its bots started."""
+        await self.save(table)
+        room = self.rooms[table.id] = Room(table)
+        self.kick(room)
+        return room
+
+    async def save(self, table: Table) -> None:
+        """Write the table to the store (before anybody is told of the change)."""
+        await anyio.to_thread.run_sync(self.store.save, table)
+
+    def spawn(self, room: Room, work: Any) -> None:
+        """Run ``work`` (a coroutine) in the background, keeping hold of it."""
+        task = asyncio.get_running_loop().create_task(work)
+        room.tasks.add(task)
+        task.add_done_callback(room.tasks.discard)
+
+    async def broadcast(self, room: Room) -> None:
+        """Send every connected seat its own state (called under the room's lock)."""
+        connected = room.connected()
+        for socket, seat in list(room.sockets.items()):
+            try:
+                await socket.send_json({"type": "state",
+                                        "state": room.table.state_for(seat, connected)})
+            except Exception:  # a socket that closed meanwhile; its handler cleans up
+                room.sockets.pop(socket, None)
+
+    async def changed(self, room: Room, undo: Callable[[], object]) -> None:
+        """Save the table, then tell everybody (under the room's lock). If it cannot be
+        saved, the change is taken back with ``undo`` and refused (503): nobody is told
+        of a move that a restart would lose."""
+        try:
+            await self.save(room.table)
+        except Exception:
+            undo()
+            log.exception("game %s could not be saved", room.table.id)
+            raise TableError("the game could not be saved, so that was not done: "
+                             "try again in a moment", 503) from None
+        await self.broadcast(room)
+
+    def kick(self, room: Room) -> None:
+        """See that the bots move while it is a bot's turn: start the room's bot loop,
+        or have the running one look again once it is done."""
+        if not room.idle.is_set():
+            room.again = True
+            return
+        room.idle.clear()
+        self.spawn(room, self._bots(room))
+
+    async def settle(self, room: Room) -> None:
+        """Wait until no bot is to move (or the bots stopped on an error)."""
+        self.kick(room)
+        await room.idle.wait()
+
+    async def _bots(self, room: Room) -> None:
+        """The room's bot loop: one at a time per room. A move that cannot be saved
+        is logged and the loop stops; the bot tries again at the next kick (a player
+        connecting or moving)."""
+        try:
+            while True:
+                room.again = False
+                try:
+                    await self._bot_moves(room)
+                except Exception:
+                    log.exception("game %s: the bots stopped", room.table.id)
+                    break
+                if not room.again:
+                    break
+        finally:
+            room.idle.set()
+
+    async def _bot_moves(self, room: Room) -> None:
+        table = room.table
+        while True:
+            async with room.lock:
+                turn = table.bot_turn()
+                if turn is None:
+                    return
+                seat, bot, view = turn
+                version = table.version
+            action = await anyio.to_thread.run_sync(bot.choose, view)
+            async with room.lock:
+                if table.version == version:  # else the table changed: think again
+                    table.apply_bot(seat, action)
+                    await self.changed(room, table.game.pop)
+
+    async def connect(self, room: Room, socket: WebSocket, seat: int) -> None:
+        """A seat's socket joins the room; everybody hears that it is connected."""
+        async with room.lock:
+            room.sockets[socket] = seat
+            await self.broadcast(room)
+        self.kick(room)  # a bot whose move could not be saved tries again
+
+    async def disconnect(self, room: Room, socket: WebSocket) -> None:
+        """A socket leaves the room."""
+        async with room.lock:
+            if room.sockets.pop(socket, None) is not None:
+                await self.broadcast(room)
+
+    async def act(self, room: Room, seat: int, action: object, *, wait: bool) -> None:
+        """A player's move; then the bots' (awaited when ``wait``, else in the
+        background)."""
+        async with room.lock:
+            room.table.act(seat, action)
+            await self.changed(room, room.table.game.pop)
+        if wait:
+            await self.settle(room)
+        else:
+            self.kick(room)
+
+    async def next_hand(self, room: Room, seat: int, *, wait: bool) -> None:
+        """Deal the next hand; then the bots move."""
+        async with room.lock:
+            room.table.next_hand(seat)
+            await self.changed(room, room.table.game.hands.pop)
+        if wait:
+            await self.settle(room)
+        else:
+            self.kick(room)
+
+    async def join(self, room: Room, name: object) -> tuple[int, str]:
+        """Take the first open seat: (seat, token)."""
+        async with room.lock:
+            seat, token = room.table.join(name)
+            await self.changed(room, lambda: room.table.reopen(seat))
+        self.kick(room)
+        return seat, token
+
+    async def hint(self, room: Room, seat: int) -> dict[str, Any]:
+        """The expert's advice for ``seat``, which must be the one to act."""
+        table = room.table
+        if table.status != "playing" or table.game.to_act != seat:
+            raise TableError("a hint is given when it is your turn", 409)
+        view = table.game.view(seat)
+        analysis = await anyio.to_thread.run_sync(
+            lambda: hint(view, seed=table.seed + len(view.moves)))
+        return {**hint_json(analysis), "lines": hint_lines(analysis, table.game.players)}
+
+
+def _error(reason: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": {"reason": reason}}, status_code=status)
+
+
+def _token(query: str | None, header: str | None, body: str | None = None) -> str | None:
+    """The token from the body, the query or an ``Authorization: Bearer`` header."""
+    if body:
+        return body
+    if query:
+        return query
+    if header and header.lower().startswith("bearer "):
+        return header[7:].strip()
+    return None
+
+
+def create_app(db: str | None = None) -> FastAPI:
+    """The web game's application, its games kept in ``db`` (a SQLAlchemy URL; default
+    ``$CUTTHROAT_DB`` or ``sqlite:///cutthroat.db``)."""
+    store = Store(db or os.environ.get("CUTTHROAT_DB") or DEFAULT_DB)
+    server = Server(store)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> Any:
+        yield
+        for room in server.rooms.values():
+            for task in list(room.tasks):
+                task.cancel()
+        store.close()
+
+    app = FastAPI(title="cutthroat", summary="Three-handed euchre in the browser",
+                  lifespan=lifespan)
+    app.state.server = server
+
+    @app.exception_handler(TableError)
+    async def table_error(request: Request, exc: TableError) -> JSONResponse:
+        return _error(exc.reason, exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return _error(describe_validation(list(exc.errors())), 400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return _error(str(exc.detail), exc.status_code)
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/api/bots")
+    async def bots() -> dict[str, Any]:
+        """The bots a seat may be given, weakest first."""
+        return {"bots": [{"name": b.name, "level": LEVELS.get(b.name), "summary": b.summary}
+                         for b in describe_bots()]}
+
+    @app.post("/api/games", status_code=201)
+    async def create(request: CreateGame) -> dict[str, Any]:
+        """A new game; the answer holds the creator's seat and token."""
+        try:
+            rules = Rules.from_json(request.rules)
+        except RulesError as exc:
+            raise TableError(f"bad rules: {exc}") from None
+        table = Table.create(request.seats, names=[request.name] * 3, rules=rules,
+                             seed=request.seed)
+        await server.add(table)
+        seat, token = next(iter(table.tokens.items()))
+        return {"game": table.id, "seat": seat, "token": token}
+
+    @app.post("/api/games/{game_id}/join")
+    async def join(game_id: str, request: Annotated[JoinGame | None, Body()] = None
+                   ) -> dict[str, Any]:
+        """Take the game's first open seat."""
+        room = await server.room(game_id)
+        seat, token = await server.join(room, request.name if request else None)
+        return {"game": game_id, "seat": seat, "token": token}
+
+    @app.get("/api/games/{game_id}")
+    async def state(game_id: str, token: str | None = None,
+                    authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """The state for the token's seat."""
+        room = await server.room(game_id)
+        seat = room.table.seat_of(_token(token, authorization))
+        return room.table.state_for(seat, room.connected())
+
+    @app.post("/api/games/{game_id}/actions")
+    async def act(game_id: str, request: ActRequest, token: str | None = None,
+                  authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """A move for the token's seat; the answer is the state after it and the bots'
+        replies."""
+        room = await server.room(game_id)
+        seat = room.table.seat_of(_token(token, authorization, request.token))
+        await server.act(room, seat, request.action, wait=True)
+        return room.table.state_for(seat, room.connected())
+
+    @app.post("/api/games/{game_id}/next")
+    async def next_hand(game_id: str, request: Annotated[NextRequest | None, Body()] = None,
+                        token: str | None = None,
+                        authorization: Annotated[str | None, Header()] = None
+                        ) -> dict[str, Any]:
+        """Deal the next hand."""
+        room = await server.room(game_id)
+        seat = room.table.seat_of(_token(token, authorization,
+                                         request.token if request else None))
+        await server.next_hand(room, seat, wait=True)
+        return room.table.state_for(seat, room.connected())
+
+    @app.get("/api/games/{game_id}/hint")
+    async def get_hint(game_id: str, token: str | None = None,
+                       authorization: Annotated[str | None, Header()] = None
+                       ) -> dict[str, Any]:
+        """The expert's advice for the token's seat, when it is to act."""
+        room = await server.room(game_id)
+        seat = room.table.seat_of(_token(token, authorization))
+        return await server.hint(room, seat)
+
+    @app.get("/api/games/{game_id}/record")
+    async def record(game_id: str) -> dict[str, Any]:
+        """The game record, once the game is over (it shows every card)."""
+        room = await server.room(game_id)
+        if not room.table.game.is_over:
+            raise TableError("the record shows every card: it is given once the game is over",
+                             409)
+        return room.table.record()
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def socket(websocket: WebSocket, game_id: str,
+                     token: Annotated[str | None, Query()] = None) -> None:
+        await websocket.accept()
+        try:
+            room = await server.room(game_id)
+            seat = room.table.seat_of(token)
+        except TableError as exc:
+            await websocket.close(code=4000 + exc.status, reason=exc.reason)
+            return
+        await server.connect(room, websocket, seat)
+        try:
+            while True:
+                text = await websocket.receive_text()
+                await _answer(server, room, websocket, seat, text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await server.disconnect(room, websocket)
+
+    return app
+
+
+async def _answer(server: Server, room: Room, websocket: WebSocket, seat: int,
+                  text: str) -> None:
+    """Answer one WebSocket message: a change is told to every seat by broadcast; an
+    error, a hint or a pong to this socket alone."""
+    try:
+        message = parse_message(text)
+        if message.type == "ping":
+            await websocket.send_json({"type": "pong"})
+        elif message.type == "hint":
+            await websocket.send_json({"type": "hint", "hint": await server.hint(room, seat)})
+        elif message.type == "next":
+            await server.next_hand(room, seat, wait=False)
+        else:
+            await server.act(room, seat, message.action, wait=False)
+    except (ProtocolError, TableError) as exc:
+        reason = exc.reason if isinstance(exc, TableError) else str(exc)
+        await websocket.send_json({"type": "error", "reason": reason})

@@ -1,0 +1,113 @@
+"""The web game's messages: HTTP request bodies and WebSocket messages, checked.
+
+Every message a client sends is read here, strictly: a field of the wrong type is not
+converted, an unknown field is an error, and each error is a sentence a person can act
+on (docs/protocol.md).
+
+>>> parse_message('{"type": "act", "action": "play JH"}')
+Message(type='act', action='play JH')
+>>> parse_message('{"type": "dance"}')
+Traceback (most recent call last):
+  ...
+cutthroat.server.protocol.ProtocolError: unknown message type 'dance': use act, next, hint or ping
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..errors import CutthroatError
+
+__all__ = ["ActRequest", "CreateGame", "JoinGame", "Message", "NextRequest", "ProtocolError",
+           "parse_message"]
+
+MESSAGE_TYPES = ("act", "next", "hint", "ping")
+"""The types of message a client may send over the WebSocket."""
+
+
+class ProtocolError(CutthroatError, ValueError):
+    """A message that cannot be read; nothing changed."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class CreateGame(_Strict):
+    """``POST /api/games``: the three seats (``"you"``, a bot spec or ``"open"``), the
+    creator's name, the rules (a preset name or an object as in a record) and a seed."""
+
+    name: str | None = None
+    seats: list[str] = Field(default_factory=lambda: ["you", "expert", "expert"])
+    rules: str | dict[str, Any] | None = None
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+
+
+class JoinGame(_Strict):
+    """``POST /api/games/ID/join``: the joining player's name."""
+
+    name: str | None = None
+
+
+class ActRequest(_Strict):
+    """``POST /api/games/ID/actions``: a move for the token's seat."""
+
+    token: str | None = None
+    action: str
+
+
+class NextRequest(_Strict):
+    """``POST /api/games/ID/next``: deal the next hand."""
+
+    token: str | None = None
+
+
+@dataclass(frozen=True)
+class Message:
+    """A WebSocket message from a client: its ``type`` and, for ``act``, the move."""
+
+    type: str
+    action: str | None = None
+
+
+def parse_message(text: str | bytes) -> Message:
+    """Read one WebSocket message (JSON text), or raise :class:`ProtocolError`."""
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("a message must be a JSON object such as "
+                            "{\"type\": \"act\", \"action\": \"pass\"}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("a message must be a JSON object with a \"type\"")
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError("a message needs a \"type\": act, next, hint or ping")
+    if kind not in MESSAGE_TYPES:
+        raise ProtocolError(f"unknown message type {kind!r}: use act, next, hint or ping")
+    allowed = {"type", "action"} if kind == "act" else {"type"}
+    extra = sorted(set(data) - allowed)
+    if extra:
+        raise ProtocolError(f"a {kind} message has no field {extra[0]!r}")
+    if kind == "act":
+        action = data.get("action")
+        if not isinstance(action, str):
+            raise ProtocolError("an act message needs an \"action\" as text, "
+                                "such as \"pass\" or \"play JH\"")
+        return Message(kind, action)
+    return Message(kind)
+
+
+def describe_validation(errors: list[Any]) -> str:
+    """A request body's validation errors (pydantic's) as one sentence."""
+    parts = []
+    for error in errors[:3]:
+        where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
+        message = str(error.get("msg", "is not valid"))
+        if error.get("type") == "extra_forbidden":
+            message = "is not a field of this request"
+        parts.append(f"{where}: {message}" if where else message)
+    return "; ".join(parts) or "the request body is not valid"

@@ -1,0 +1,596 @@
+// The browser client of the cutthroat web game (docs/protocol.md).
+// Plain JavaScript, no build step: a lobby, a join form and the table, which speaks to
+// the server over one WebSocket and renders every `state` message it receives.
+"use strict";
+
+/* ---------- Cards and words ------------------------------------------------------- */
+
+const SUITS = {
+  C: { name: "clubs", symbol: "♣", red: false },
+  D: { name: "diamonds", symbol: "♦", red: true },
+  H: { name: "hearts", symbol: "♥", red: true },
+  S: { name: "spades", symbol: "♠", red: false },
+};
+const RANKS = { 7: "seven", 8: "eight", 9: "nine", T: "ten", J: "jack", Q: "queen",
+  K: "king", A: "ace" };
+const RANK_ORDER = "789TJQKA";
+const SAME_COLOUR = { C: "S", S: "C", D: "H", H: "D" };
+
+/** "JH" -> "J♥", "TC" -> "10♣", "JO" -> "Joker". */
+function cardText(code) {
+  if (code === "JO") return "Joker";
+  return (code[0] === "T" ? "10" : code[0]) + SUITS[code[1]].symbol;
+}
+
+/** "JH" -> "jack of hearts". */
+function cardWords(code) {
+  if (code === "JO") return "the joker";
+  return `${RANKS[code[0]]} of ${SUITS[code[1]].name}`;
+}
+
+/** The suit a card belongs to once trump is known (the left bower and joker are trump). */
+function suitOf(code, trump) {
+  if (code === "JO") return trump || "joker";
+  if (trump && code[0] === "J" && code[1] === SAME_COLOUR[trump]) return trump;
+  return code[1];
+}
+
+/** A card's strength within its suit, higher is stronger (trump ranking with trump). */
+function strength(code, trump) {
+  if (code === "JO") return 30;
+  if (trump && code[0] === "J" && code[1] === trump) return 29;
+  if (trump && code[0] === "J" && code[1] === SAME_COLOUR[trump]) return 28;
+  return RANK_ORDER.indexOf(code[0]);
+}
+
+/** Cards sorted by suit (trump first once known, colours alternating), high to low. */
+function sortCards(cards, trump) {
+  const opposite = (x) => (SUITS[x].red ? ["S", "C"] : ["H", "D"]);
+  const order = trump ? [trump, opposite(trump)[0], SAME_COLOUR[trump], opposite(trump)[1]]
+    : ["S", "H", "C", "D"];
+  const rank = (c) => order.indexOf(suitOf(c, trump));  // the joker before trump is known: -1
+  return [...cards].sort((a, b) => rank(a) - rank(b) || strength(b, trump) - strength(a, trump));
+}
+
+/** A card as an element: a <button data-card> for the player's own cards, else a <span>. */
+function cardElement(code, { button = false } = {}) {
+  const node = el(button ? "button" : "span", {
+    class: "card" + (code !== "JO" && SUITS[code[1]].red ? " red" : "") + (code === "JO" ? " joker" : ""),
+    "aria-label": cardWords(code),
+    title: cardWords(code),
+  }, [cardText(code)]);
+  if (button) { node.type = "button"; node.dataset.card = code; }
+  return node;
+}
+
+const suitWords = (s) => `${SUITS[s].name} ${SUITS[s].symbol}`;
+
+/* ---------- Small DOM and HTTP helpers -------------------------------------------- */
+
+const $ = (id) => document.getElementById(id);
+
+/** Make an element: el("p", {class: "x"}, ["text", child]). */
+function el(tag, attrs = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) node.setAttribute(k, v);
+  for (const c of children) node.append(c);
+  return node;
+}
+
+/** Call the HTTP API; a refusal throws an Error with the server's reason. */
+async function api(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  let res;
+  try { res = await fetch(path, opts); } catch (e) { throw new Error("the server cannot be reached"); }
+  let data = null;
+  try { data = await res.json(); } catch (e) { /* not JSON */ }
+  if (!res.ok) throw new Error(data?.error?.reason || `the server answered ${res.status}`);
+  return data;
+}
+
+const tokenKey = (game) => `cutthroat:token:${game}`;
+
+/** Keep a seat's token in this browser and go to the table. */
+function enterGame(answer) {
+  localStorage.setItem(tokenKey(answer.game), answer.token);
+  location.assign(`/?game=${encodeURIComponent(answer.game)}`);
+}
+
+/* ---------- Lobby and join ------------------------------------------------------- */
+
+async function showLobby() {
+  $("lobby").hidden = false;
+  $("name").value = localStorage.getItem("cutthroat:name") || "";
+  const err = $("lobby-error");
+  let bots = [];
+  try { bots = (await api("GET", "/api/bots")).bots; } catch (e) { err.textContent = e.message; }
+  for (const id of ["seat1", "seat2"]) {
+    const select = $(id);
+    for (const b of bots) {
+      select.append(el("option", { value: b.name, title: b.summary || "" }, [`${b.name} bot`]));
+    }
+    select.append(el("option", { value: "open" }, ["a friend (open seat)"]));
+    select.value = bots.some((b) => b.name === "expert") ? "expert" : (bots.at(-1)?.name || "open");
+  }
+  listMyGames();
+  $("lobby-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    err.textContent = "";
+    const body = { seats: ["you", $("seat1").value, $("seat2").value], rules: $("rules").value };
+    const name = $("name").value.trim();
+    if (name) { body.name = name; localStorage.setItem("cutthroat:name", name); }
+    const seed = $("seed").value.trim();
+    if (seed !== "") {
+      if (!/^\d+$/.test(seed)) { err.textContent = "The seed must be a whole number, 0 or more."; return; }
+      body.seed = Number(seed);
+    }
+    $("start").disabled = true;
+    try { enterGame(await api("POST", "/api/games", body)); } catch (e) {
+      err.textContent = `The game could not be started: ${e.message}.`;
+      $("start").disabled = false;
+    }
+  });
+}
+
+/** Links back to the games whose seats this browser holds. */
+function listMyGames() {
+  const list = $("my-games-list");
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key.startsWith("cutthroat:token:")) continue;
+    const game = key.slice("cutthroat:token:".length);
+    list.append(el("li", {}, [el("a", { href: `/?game=${encodeURIComponent(game)}` }, [`Game ${game}`])]));
+  }
+  $("my-games").hidden = list.children.length === 0;
+}
+
+function showJoin(game) {
+  $("join").hidden = false;
+  $("join-name").value = localStorage.getItem("cutthroat:name") || "";
+  $("join-intro").textContent = localStorage.getItem(tokenKey(game))
+    ? `This browser already holds a seat in game ${game}; joining takes another one.`
+    : `You are invited to game ${game}.`;
+  $("join-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    $("join-error").textContent = "";
+    const name = $("join-name").value.trim();
+    if (name) localStorage.setItem("cutthroat:name", name);
+    $("join-button").disabled = true;
+    try { enterGame(await api("POST", `/api/games/${encodeURIComponent(game)}/join`, name ? { name } : {})); } catch (e) {
+      $("join-error").textContent = `You could not join: ${e.message}.`;
+      $("join-button").disabled = false;
+    }
+  });
+}
+
+/* ---------- The connection ------------------------------------------------------- */
+
+const table = {
+  game: null, token: null, socket: null, state: null,
+  retry: 0, timer: null, closedForGood: false,
+  keep: new Set(),        // the cards picked for a keep
+  thinking: false,        // a hint was asked for and is not answered yet
+};
+
+function setConnection(text, cls) {
+  const node = $("connection");
+  node.textContent = text;
+  node.className = "connection " + cls;
+}
+
+/** Open the table's WebSocket; reconnect with a growing delay when it drops. */
+function connect() {
+  clearTimeout(table.timer);
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const url = `${scheme}//${location.host}/api/games/${encodeURIComponent(table.game)}/ws`
+    + `?token=${encodeURIComponent(table.token)}`;
+  setConnection("Connecting…", "pending");
+  const ws = new WebSocket(url);
+  table.socket = ws;
+  window.cutthroatSocket = ws;
+  ws.onopen = () => { table.retry = 0; setConnection("Connected", "ok"); };
+  ws.onmessage = (ev) => {
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch (e) { return; }
+    if (msg.type === "state") { table.state = msg.state; window.cutthroatState = msg.state; render(); }
+    else if (msg.type === "error") { render(); }
+    else if (msg.type === "hint") showHint(msg.hint);
+  };
+  ws.onclose = (ev) => {
+    if (table.socket !== ws) return;
+    table.thinking = false;
+    if (ev.code >= 4000 && ev.code < 5000) {  // refused by the server: retrying will not help
+      table.closedForGood = true;
+      setConnection(`Disconnected: ${ev.reason || "this seat's key is not accepted"}`, "bad");
+      showError(`The server refused this seat: ${ev.reason || "no such game or seat"}.`);
+      render();
+      return;
+    }
+    const delay = Math.min(10000, 500 * 2 ** table.retry++);
+    setConnection(`Connection lost; reconnecting in ${Math.round(delay / 1000) || 1} s…`, "bad");
+    table.timer = setTimeout(connect, delay);
+    render();
+  };
+}
+
+/** Send a message; say so if the connection is down. */
+function send(msg) {
+  const ws = table.socket;
+  if (!ws || ws.readyState !== WebSocket.OPEN) { showError("Not connected: wait for the connection to come back."); return false; }
+  ws.send(JSON.stringify(msg));
+  return true;
+}
+
+function act(action) { showError(""); if (send({ type: "act", action })) disableActions(); }
+
+function disableActions() {
+  document.querySelectorAll("#hand button, #buttons button").forEach((b) => { b.disabled = true; });
+}
+
+function showError(reason) { $("error").textContent = reason ? `${reason[0].toUpperCase()}${reason.slice(1)}` : ""; if (reason) setThinking(false); }
+
+function setThinking(on) {
+  table.thinking = on;
+  if (on) $("hint").replaceChildren(el("p", { class: "thinking" }, ["Thinking…"]));
+  else if ($("hint").querySelector(".thinking")) $("hint").replaceChildren();
+  $("hint-button").disabled = on || !myTurn();
+}
+
+function showHint(hint) {
+  table.thinking = false;
+  const lines = hint?.lines?.length ? hint.lines : [`Hint: ${hint?.choice} - ${hint?.reason}`];
+  $("hint").replaceChildren(el("pre", {}, [lines.join("\n")]));
+  $("hint-button").disabled = !myTurn();
+}
+
+const myTurn = () => Boolean(table.state?.view?.legal?.length) && table.state.status === "playing";
+
+/* ---------- Rendering the table -------------------------------------------------- */
+
+/** Everybody's name as the page writes it ("You" for this seat when `you`). */
+function nameOf(seat, you = true) {
+  const s = table.state;
+  if (you && seat === s.seat) return "You";
+  const p = s.players[seat];
+  if (p.name) return p.name;
+  return p.kind === "open" ? "(open seat)" : p.kind === "bot" ? `${p.bot} bot` : `Seat ${seat}`;
+}
+
+const STATUS_WORDS = { waiting: "waiting for players", playing: "playing", hand_over: "hand over", over: "game over" };
+
+function render() {
+  const s = table.state;
+  if (!s) return;
+  const v = s.view;
+  const st = $("status");
+  st.dataset.status = s.status;
+  let line = s.hand_number ? `Hand ${s.hand_number}: ${STATUS_WORDS[s.status] || s.status}` : STATUS_WORDS[s.status] || s.status;
+  if (s.status === "playing" && s.to_act !== null && s.to_act !== undefined) {
+    line += s.to_act === s.seat ? " · your turn" : ` · ${nameOf(s.to_act)} to act`;
+  }
+  st.textContent = line;
+  st.classList.toggle("your-turn", myTurn());
+
+  renderWaiting(s);
+  renderSeats(s);
+  renderCentre(v);
+  renderHand(v);
+  renderActions(s, v);
+  renderScores(s);
+  renderLog(v);
+  renderHandOver(s);
+}
+
+function renderWaiting(s) {
+  $("waiting").hidden = s.status !== "waiting";
+  const link = `${location.origin}/?join=${encodeURIComponent(s.game)}`;
+  $("join-link").href = link;
+  $("join-link").textContent = link;
+}
+
+/** The three seats: this one at the bottom, the next clockwise on the left. */
+function renderSeats(s) {
+  const v = s.view;
+  const spots = { [s.seat]: "seat-me", [(s.seat + 1) % 3]: "seat-left", [(s.seat + 2) % 3]: "seat-right" };
+  for (let seat = 0; seat < 3; seat++) {
+    const p = s.players[seat];
+    const tags = [];
+    if (seat === s.seat) tags.push(["you", "you"]);
+    if (p.kind === "bot") tags.push([`${p.bot} bot`, "bot"]);
+    else if (p.kind === "open") tags.push(["open seat", "open"]);
+    else if (!p.connected) tags.push(["away", "away"]);
+    if (v) {
+      if (v.dealer === seat) tags.push(["dealer", "dealer"]);
+      if (v.maker === seat) tags.push([`maker · ${v.trump ? suitWords(v.trump) : ""}`, "maker"]);
+      if (v.maker === seat && v.dummy_taken) tags.push(["with the dummy", "maker"]);
+      if (v.alone.includes(seat)) tags.push([seat === v.maker ? "alone" : "defends alone", "alone"]);
+      if (v.sitting_out === seat) tags.push(["sits out", "out"]);
+    }
+    if (s.status === "playing" && s.to_act === seat) tags.push(["to act", "acting"]);
+    const node = $(spots[seat]);
+    node.className = "seat" + (seat === s.seat ? " me" : "") + (s.status === "playing" && s.to_act === seat ? " acting" : "");
+    node.dataset.seat = seat;
+    const tricks = v && v.phase !== "thrown_in" && v.trump ? `${v.tricks_won[seat]} trick${v.tricks_won[seat] === 1 ? "" : "s"}` : "";
+    node.replaceChildren(
+      el("div", { class: "seat-name" }, [nameOf(seat, false) + (seat === s.seat ? " (you)" : "")]),
+      el("div", { class: "tags" }, tags.map(([t, c]) => el("span", { class: "tag " + c }, [t]))),
+      el("div", { class: "seat-info" }, [`${s.scores[seat]} point${s.scores[seat] === 1 ? "" : "s"}`, tricks ? ` · ${tricks}` : ""]),
+    );
+  }
+}
+
+/** The up-card, the trick in progress and the last finished trick. */
+function renderCentre(v) {
+  const up = $("upcard");
+  up.replaceChildren();
+  $("trick").replaceChildren();
+  $("last-trick").replaceChildren();
+  if (!v) return;
+  const verbs = v.moves.map((m) => m.split(" ")[1]);
+  let note = "";
+  if (v.upcard_taken) note = "taken by the dealer";
+  else if (verbs.includes("leave")) note = "left in the kitty";
+  else if (v.phase === "bid_second" || v.phase === "thrown_in" || verbs.includes("call")) note = "turned down";
+  else if (v.phase === "joker_trump" || verbs.includes("trump")) note = "the joker: trump is named blind";
+  up.append(el("div", { class: "label" }, ["Up-card"]), cardElement(v.upcard),
+    el("div", { class: "note" }, [note]));
+  if (v.trump) up.append(el("div", { class: "trump " + (SUITS[v.trump].red ? "red" : "") }, [`Trump: ${suitWords(v.trump)}`]));
+  if (v.current_trick.length) {
+    $("trick").append(el("div", { class: "label" }, [`Trick ${v.tricks.length + 1}`]),
+      ...v.current_trick.map(([seat, c]) => playedCard(seat, c)));
+  } else if (v.phase === "play") {
+    $("trick").append(el("div", { class: "label" }, [`Trick ${v.tricks.length + 1}: ${nameOf(v.to_act)} to lead`]));
+  }
+  const last = v.tricks.at(-1);
+  if (last) {
+    $("last-trick").append(el("div", { class: "label" }, [`Last trick, taken by ${nameOf(last.winner)}`]),
+      ...last.plays.map(([seat, c]) => playedCard(seat, c, seat === last.winner)));
+  }
+}
+
+function playedCard(seat, code, winner = false) {
+  return el("figure", { class: "played" + (winner ? " winner" : "") }, [cardElement(code), el("figcaption", {}, [nameOf(seat)])]);
+}
+
+/** This seat's cards: buttons, enabled when they can be played or discarded, or picked for a keep. */
+function renderHand(v) {
+  const hand = $("hand");
+  hand.replaceChildren();
+  if (!v) return;
+  const legal = new Set(v.legal);
+  const keeping = v.legal.some((a) => a.startsWith("keep "));
+  const choosing = v.legal.some((a) => /^(play|discard) /.test(a));
+  if (!keeping) table.keep.clear();
+  for (const code of sortCards(v.cards, v.trump)) {
+    const b = cardElement(code, { button: true });
+    if (keeping) {
+      b.classList.add("pickable");
+      b.setAttribute("aria-pressed", table.keep.has(code) ? "true" : "false");
+      b.addEventListener("click", () => {
+        if (table.keep.has(code)) table.keep.delete(code); else table.keep.add(code);
+        renderHand(v);
+        updateKeepButton(v);
+      });
+    } else {
+      const verb = legal.has(`play ${code}`) ? "play" : legal.has(`discard ${code}`) ? "discard" : null;
+      b.disabled = !verb || !table.socket || table.socket.readyState !== WebSocket.OPEN;
+      if (choosing && !verb) b.classList.add("dim");  // a card that may not be played now
+      if (verb) b.addEventListener("click", () => act(`${verb} ${code}`));
+    }
+    hand.append(b);
+  }
+  if (!v.cards.length && v.phase === "joker_trump" && v.dealer === v.seat) {
+    hand.append(el("p", { class: "note" }, ["Your cards stay face down until you name trump."]));
+  }
+  if (v.discard) hand.append(el("p", { class: "note" }, [`You discarded ${cardText(v.discard)}.`]));
+  if (v.buried.length) hand.append(el("p", { class: "note" }, [`You buried ${v.buried.map(cardText).join(" ")}.`]));
+}
+
+/** The keep string that matches the cards picked, if it is legal. */
+function keepChoice(v) {
+  if (table.keep.size !== 5) return null;
+  return v.legal.find((a) => {
+    const cards = a.split(" ").slice(1);
+    return a.startsWith("keep ") && cards.length === 5 && cards.every((c) => table.keep.has(c));
+  }) || null;
+}
+
+function updateKeepButton(v) {
+  const b = $("keep-button");
+  if (!b) return;
+  const choice = keepChoice(v);
+  b.disabled = !choice;
+  b.textContent = table.keep.size === 5 ? "Keep these five" : `Keep these five (${table.keep.size} of 5 picked)`;
+}
+
+/** A legal action's label for people. */
+function actionLabel(action, v) {
+  const [verb, arg] = action.split(" ");
+  const up = cardText(v.upcard);
+  switch (verb) {
+    case "pass": return v.phase === "defender_choice" ? "Don't go alone" : "Pass";
+    case "order": return v.dealer === v.seat ? `Accept: pick up the ${up}` : "Order it up";
+    case "pickup": return `Pick up the ${up}`;
+    case "leave": return `Leave the ${up}`;
+    case "dummy": return "Take the dummy";
+    case "alone": return v.maker === v.seat ? "Go alone" : "Defend alone";
+    case "call": return `Call ${suitWords(arg)}`;
+    case "trump": return `Name ${suitWords(arg)} trump`;
+    default: return action;
+  }
+}
+
+const PROMPTS = {
+  joker_trump: "The joker is turned up: name trump before you see your cards.",
+  bid_first: "Order up the up-card's suit as trump, or pass.",
+  pickup: "Pick up the up-card (and discard one card), or leave it.",
+  discard: "Click the card to discard face down.",
+  bid_second: "Call a trump suit, or pass.",
+  maker_choice: "Take the dummy's five cards, or go alone.",
+  keep: "You hold ten cards: pick the five to keep.",
+  defender_choice: "Defend alone against the maker, or not.",
+  play: "Click a card to play it.",
+};
+
+/** The buttons for the moves this seat may make now, and the hint button. */
+function renderActions(s, v) {
+  const box = $("buttons");
+  box.replaceChildren();
+  const mine = myTurn();
+  $("actions").hidden = s.status !== "playing";
+  $("actions").classList.toggle("active", mine);
+  $("prompt").textContent = !v || s.status !== "playing" ? "" : mine ? `Your turn. ${PROMPTS[v.phase] || ""}`
+    : s.to_act !== null ? `Waiting for ${nameOf(s.to_act)}…` : "";
+  if (mine) {
+    const connected = table.socket?.readyState === WebSocket.OPEN;
+    for (const a of v.legal) {
+      if (/^(play|discard|keep) /.test(a)) continue;
+      const b = el("button", { type: "button", "data-action": a, class: "action" }, [actionLabel(a, v)]);
+      b.disabled = !connected;
+      b.addEventListener("click", () => act(a));
+      box.append(b);
+    }
+    if (v.legal.some((a) => a.startsWith("keep "))) {
+      const b = el("button", { type: "button", id: "keep-button", class: "action primary" }, ["Keep these five"]);
+      b.addEventListener("click", () => { const c = keepChoice(v); if (c) act(c); });
+      box.append(b);
+      updateKeepButton(v);
+    }
+  } else if (!table.thinking) {
+    $("hint").replaceChildren();
+  }
+  $("hint-button").disabled = !mine || table.thinking;
+}
+
+function renderScores(s) {
+  const target = s.rules?.target ?? 10;
+  const rows = [0, 1, 2].map((seat) => el("tr", { class: s.winners.includes(seat) ? "winner" : "" }, [
+    el("th", { scope: "row" }, [nameOf(seat, false) + (seat === s.seat ? " (you)" : "")]),
+    el("td", {}, [String(s.scores[seat])]),
+  ]));
+  $("scores").replaceChildren(el("caption", {}, [`Playing to ${target}`]), ...rows);
+}
+
+/** The hand's public log in words, with who took each trick. */
+function renderLog(v) {
+  const log = $("log");
+  log.replaceChildren();
+  if (!v) return;
+  const deals = v.dealer === v.seat ? "You deal" : `${nameOf(v.dealer)} deals`;
+  log.append(el("li", { class: "took" }, [`${deals}; the up-card is ${cardText(v.upcard)}.`]));
+  let plays = 0;
+  let trick = 0;
+  v.moves.forEach((m, i) => {
+    log.append(el("li", {}, [moveWords(m, v)]));
+    if (i === 2 && v.moves.slice(0, 3).every((x) => x.endsWith(" pass"))) {
+      log.append(el("li", { class: "took" }, [`Everybody passed: the ${cardText(v.upcard)} is turned down.`]));
+    }
+    if (m.split(" ")[1] === "play" && v.tricks[trick] && ++plays === v.tricks[trick].plays.length) {
+      const w = v.tricks[trick].winner;
+      log.append(el("li", { class: "took" }, [`${nameOf(w)} ${w === v.seat ? "take" : "takes"} the trick.`]));
+      plays = 0;
+      trick++;
+    }
+  });
+  if (v.phase === "thrown_in") log.append(el("li", { class: "took" }, ["Everybody passed: the hand is thrown in."]));
+  log.scrollTop = log.scrollHeight;
+}
+
+/** One move of the public log ("1 order") in words ("Ben orders up the 9♥"). */
+function moveWords(move, v) {
+  const [seatText, verb, ...args] = move.split(" ");
+  const seat = Number(seatText);
+  const you = seat === v.seat;
+  const who = nameOf(seat);
+  const s = (third, second) => (you ? second : third);
+  const up = cardText(v.upcard);
+  switch (verb) {
+    case "pass": return `${who} ${s("passes", "pass")}.`;
+    case "order": return `${who} ${s("orders", "order")} up the ${up}.`;
+    case "pickup": return `${who} ${s("picks", "pick")} up the ${up}.`;
+    case "leave": return `${who} ${s("leaves", "leave")} the ${up} in the kitty.`;
+    case "discard": return args[0] === "?" ? `${who} ${s("discards", "discard")} a card face down.`
+      : `${who} ${s("discards", "discard")} ${cardText(args[0])} face down.`;
+    case "call": return `${who} ${s("calls", "call")} ${suitWords(args[0])} as trump.`;
+    case "trump": return `${who} ${s("names", "name")} ${suitWords(args[0])} as trump, blind.`;
+    case "dummy": return `${who} ${s("takes", "take")} the dummy.`;
+    case "keep": return args.includes("?") ? `${who} ${s("keeps", "keep")} five of ten cards and buries the rest face down.`
+      : `${who} ${s("keeps", "keep")} ${args.map(cardText).join(" ")} and ${s("buries", "bury")} the rest face down.`;
+    case "alone": return seat === v.maker ? `${who} ${s("goes", "go")} alone.` : `${who} ${s("defends", "defend")} alone.`;
+    case "play": return `${who} ${s("plays", "play")} ${cardText(args[0])}.`;
+    default: return move;
+  }
+}
+
+/** After a hand: the result in words and the whole deal face up; next hand or the record. */
+function renderHandOver(s) {
+  const box = $("hand-over");
+  const show = (s.status === "hand_over" || s.status === "over") && s.last_hand;
+  box.hidden = !show;
+  if (!show) { box.replaceChildren(); return; }
+  const lh = s.last_hand;
+  const parts = [el("h2", {}, [s.status === "over" ? "Game over" : "Hand over"]),
+    el("p", { class: "result", id: "result" }, [lh.text || ""])];
+  const rows = [0, 1, 2].map((seat) => [nameOf(seat), lh.deal[String(seat)]]);
+  if (lh.deal.dummy?.length) rows.push(["Dummy", lh.deal.dummy]);
+  rows.push(["Kitty (up-card first)", lh.deal.kitty]);
+  const trump = lh.result?.trump || null;
+  parts.push(el("div", { class: "deal" }, rows.map(([who, cards]) => el("div", { class: "deal-row" }, [
+    el("span", { class: "who" }, [who]),
+    el("span", { class: "cards" }, (who.startsWith("Kitty") ? cards : sortCards(cards || [], trump)).map((c) => cardElement(c))),
+  ]))));
+  if (s.status === "hand_over") {
+    const b = el("button", { type: "button", id: "next-hand", class: "primary" }, ["Next hand"]);
+    b.addEventListener("click", () => { showError(""); if (send({ type: "next" })) b.disabled = true; });
+    parts.push(b);
+  } else {
+    const names = s.winners.map((w) => nameOf(w));
+    const won = s.winners.length === 1 && s.winners[0] === s.seat ? "You win the game!"
+      : `${names.join(" and ")} ${names.length === 1 && names[0] !== "You" ? "wins" : "win"} the game.`;
+    parts.push(el("p", { class: "winners", id: "winners" }, [won]),
+      el("p", {}, [el("a", { id: "record-link", href: `/api/games/${encodeURIComponent(s.game)}/record`,
+        download: `cutthroat-${s.game}.json` }, ["Download the game record"]), " · ",
+      el("a", { href: "/" }, ["New game"])]));
+  }
+  box.replaceChildren(...parts);
+}
+
+/* ---------- Start ---------------------------------------------------------------- */
+
+function showTable(game) {
+  table.game = game;
+  table.token = localStorage.getItem(tokenKey(game));
+  if (!table.token) {
+    $("no-seat").hidden = false;
+    $("no-seat-game").textContent = game;
+    $("no-seat-join").href = `/?join=${encodeURIComponent(game)}`;
+    return;
+  }
+  $("table").hidden = false;
+  $("status").textContent = "Connecting…";
+  $("hint-button").addEventListener("click", () => { showError(""); if (send({ type: "hint" })) setThinking(true); });
+  $("copy-link").addEventListener("click", async () => {
+    const text = $("join-link").textContent;
+    try { await navigator.clipboard.writeText(text); $("copy-link").textContent = "Copied"; } catch (e) {
+      getSelection().selectAllChildren($("join-link"));
+      $("copy-link").textContent = "Press Ctrl+C to copy";
+    }
+  });
+  // Keep the connection alive through proxies, and come back at once when the page does.
+  setInterval(() => { if (table.socket?.readyState === WebSocket.OPEN) table.socket.send('{"type":"ping"}'); }, 25000);
+  window.addEventListener("online", () => { if (!table.closedForGood && table.socket?.readyState === WebSocket.CLOSED) connect(); });
+  connect();
+}
+
+function main() {
+  const params = new URLSearchParams(location.search);
+  if (params.get("game")) showTable(params.get("game"));
+  else if (params.get("join")) showJoin(params.get("join"));
+  else showLobby();
+}
+
+main();

@@ -1,0 +1,376 @@
+"""A table of the web game: one game, its three seats, and what each seat may see.
+
+The table knows nothing of HTTP or the database: it applies moves with the rules engine,
+lets the bots choose, and gives each seat the state it may see (R14) and nothing more.
+Every mistake is a :class:`TableError` with a reason a player can act on, raised before
+anything changes.
+
+>>> table = Table.create(["you", "random", "random"], seed=3, names=["Ann", None, None])
+>>> token = table.tokens[0]
+>>> table.status
+'playing'
+>>> while table.bot_to_move() is not None:
+...     table.bot_move()
+>>> state = table.state_for(0)
+>>> state["seat"], len(state["view"]["cards"]), state["view"]["legal"] != []
+(0, 5, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .. import record as rec
+from ..actions import Action
+from ..bots import Bot, make_bot
+from ..bots.registry import BotSpecError, UnknownBotError, format_spec, parse_spec
+from ..errors import CutthroatError
+from ..game import Game
+from ..render import describe_result
+from ..rules import Rules
+from ..views import View
+
+__all__ = ["Seat", "Table", "TableError", "hash_token"]
+
+NAME_MAX = 24
+"""The longest name a player may take."""
+
+
+class TableError(CutthroatError):
+    """A request the table refuses; nothing changed.
+
+    ``status`` is the HTTP status that fits: 400 for a move or request that cannot be
+    taken as written, 403 for a token that is not this table's, 409 for one that is
+    not possible now (not your turn, no open seat, the game is over).
+    """
+
+    def __init__(self, reason: str, status: int = 400) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.status = status
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat's token (only its hash is kept)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Seat:
+    """One seat: ``kind`` is ``human``, ``bot`` or ``open``; ``bot`` the bot's spec;
+    ``token_hash`` the hash of a human's token."""
+
+    kind: str
+    name: str | None = None
+    bot: str | None = None
+    token_hash: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as stored (the token's hash included)."""
+        return {"kind": self.kind, "name": self.name, "bot": self.bot,
+                "token_hash": self.token_hash}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Seat:
+        """A seat as stored by :meth:`to_json`."""
+        return cls(data["kind"], data.get("name"), data.get("bot"), data.get("token_hash"))
+
+
+def _clean_name(name: object, fallback: str) -> str:
+    """A player's name, trimmed; ``fallback`` when none was given."""
+    if name is None:
+        return fallback
+    if not isinstance(name, str):
+        raise TableError("a name must be text")
+    name = " ".join(name.split())
+    if not name:
+        return fallback
+    if len(name) > NAME_MAX:
+        raise TableError(f"a name may be at most {NAME_MAX} characters long")
+    return name
+
+
+def _bot_seat(spec: str) -> Seat:
+    """A bot's seat from its spec, checked by making the bot once."""
+    try:
+        name, options = parse_spec(spec)
+        make_bot(spec, 0)
+    except (UnknownBotError, BotSpecError) as exc:
+        raise TableError(str(exc)) from None
+    canonical = format_spec(name, options)
+    return Seat("bot", name.capitalize(), canonical)
+
+
+class Table:
+    """One game of the web server: the game itself, its seats, its seed.
+
+    Use :meth:`create` for a new table (it returns the tokens of its human seats in
+    :attr:`tokens`) and :meth:`restore` for one read back from storage.
+    """
+
+    def __init__(self, game_id: str, game: Game, seats: list[Seat], seed: int) -> None:
+        self.id = game_id
+        self.game = game
+        self.seats = seats
+        self.seed = seed
+        self.tokens: dict[int, str] = {}
+        """The tokens handed out since this object was made (never stored)."""
+        self._bots: dict[int, Bot] = {}
+        self._sync_names()
+        self._deal_if_ready()
+
+    # --- making and restoring --------------------------------------------------------
+
+    @classmethod
+    def create(cls, seats: Sequence[str], *, names: Sequence[str | None] = (None, None, None),
+               rules: Rules | None = None, seed: int | None = None,
+               game_id: str | None = None) -> Table:
+        """A new table. ``seats`` are three entries: ``"you"`` (exactly one: the
+        creator's seat), a bot spec, or ``"open"`` (for a friend to join)."""
+        if len(seats) != 3 or not all(isinstance(s, str) for s in seats):
+            raise TableError("seats must list three seats: \"you\", a bot or \"open\"")
+        if sum(1 for s in seats if s.strip().lower() == "you") != 1:
+            raise TableError("exactly one seat must be \"you\"")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        made: list[Seat] = []
+        humans: list[int] = []
+        for index, entry in enumerate(seats):
+            key = entry.strip().lower()
+            if key == "you":
+                made.append(Seat("human", _clean_name(names[index], f"Player {index + 1}")))
+                humans.append(index)
+            elif key == "open":
+                made.append(Seat("open"))
+            else:
+                made.append(_bot_seat(entry.strip()))
+        bots = [s for s in made if s.kind == "bot"]
+        base = [b.name for b in bots]
+        for index, seat in enumerate(bots):  # two bots of one kind: "Expert 1", "Expert 2"
+            if base.count(base[index]) > 1:
+                seat.name = f"{base[index]} {base[:index].count(base[index]) + 1}"
+        game = Game(rules or Rules(), rng=random.Random(f"{seed}:first"),
+                    players=["-"] * 3)
+        table = cls(game_id or new_id(), game, made, seed)
+        for index in humans:
+            table._issue_token(index)
+        table._deal_if_ready()
+        return table
+
+    @classmethod
+    def restore(cls, game_id: str, seats: list[dict[str, Any]], seed: int,
+                record: object) -> Table:
+        """A table read back from storage: its seats and its game record, replayed
+        (and so checked) by the rules engine."""
+        game = rec.replay(record)
+        return cls(game_id, game, [Seat.from_json(s) for s in seats], seed)
+
+    def _issue_token(self, seat: int) -> str:
+        token = secrets.token_urlsafe(24)
+        self.seats[seat].token_hash = hash_token(token)
+        self.tokens[seat] = token
+        return token
+
+    def _sync_names(self) -> None:
+        names = tuple(s.name or "(open)" for s in self.seats)
+        self.game.players = (names[0], names[1], names[2])
+
+    # --- seats -----------------------------------------------------------------------
+
+    def seat_of(self, token: str | None) -> int:
+        """The seat a token belongs to (401 without one, 403 for a stranger's)."""
+        if not token:
+            raise TableError("a seat's token is needed", 401)
+        digest = hash_token(token)
+        for index, seat in enumerate(self.seats):
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
+                return index
+        raise TableError("that token is not one of this game's seats", 403)
+
+    def join(self, name: object = None) -> tuple[int, str]:
+        """Take the first open seat: (seat, its token). Deals the first hand once
+        every seat is taken."""
+        for index, seat in enumerate(self.seats):
+            if seat.kind == "open":
+                clean = _clean_name(name, f"Player {index + 1}")
+                self.seats[index] = Seat("human", clean)
+                token = self._issue_token(index)
+                self._sync_names()
+                self._deal_if_ready()
+                return index, token
+        raise TableError("this game has no open seat", 409)
+
+    def reopen(self, seat: int) -> None:
+        """Give a seat taken by :meth:`join` back (its join could not be saved), with
+        the first hand it let be dealt, if no move has been made."""
+        hand = self.game.hand
+        if self.seats[seat].kind != "human" or (hand is not None and (
+                len(self.game.hands) > 1 or hand.moves)):
+            raise TableError("only a seat joined before the first move can be reopened", 409)
+        if hand is not None:
+            self.game.hands.pop()
+        self.seats[seat] = Seat("open")
+        self.tokens.pop(seat, None)
+        self._sync_names()
+
+    # --- the game ----------------------------------------------------------------------
+
+    @property
+    def status(self) -> str:
+        """``waiting`` (a seat is open), ``playing``, ``hand_over`` or ``over``."""
+        if self.game.is_over:
+            return "over"
+        if any(s.kind == "open" for s in self.seats):
+            return "waiting"
+        hand = self.game.hand
+        if hand is None:
+            return "waiting"
+        return "hand_over" if hand.is_over else "playing"
+
+    @property
+    def version(self) -> int:
+        """A number that grows with every change to the game: each move, each deal and
+        each seat taken (a client acts at most once per version)."""
+        taken = sum(1 for s in self.seats if s.kind != "open")
+        return taken + len(self.game.hands) + sum(len(h.moves) for h in self.game.hands)
+
+    def _deal_if_ready(self) -> None:
+        """Deal the first hand once no seat is open."""
+        if self.game.hand is None and not any(s.kind == "open" for s in self.seats):
+            self._deal()
+
+    def _deal(self) -> None:
+        # Each hand's cards come from the seed and the hand's number, so a game read
+        # back after a restart deals on as it would have.
+        self.game.rng = random.Random(f"{self.seed}:{len(self.game.hands)}")
+        self.game.deal()
+
+    def next_hand(self, seat: int) -> None:
+        """Deal the next hand, once the last one is over (any player may ask)."""
+        status = self.status
+        if status == "over":
+            raise TableError("the game is over", 409)
+        if status != "hand_over":
+            raise TableError("the hand is not over yet" if status == "playing"
+                             else "the game waits for a player to join", 409)
+        self._deal()
+
+    def act(self, seat: int, text: object) -> None:
+        """Apply ``seat``'s move, written as in a record without the seat (``play JH``).
+        Refused, with nothing changed, when it is not that seat's turn or not legal."""
+        if not isinstance(text, str) or not text.strip():
+            raise TableError("an action must be text such as \"pass\" or \"play JH\"")
+        status = self.status
+        if status != "playing":
+            raise TableError({"over": "the game is over",
+                              "hand_over": "the hand is over: deal the next one first",
+                              "waiting": "the game waits for a player to join"}[status], 409)
+        hand = self.game.hand
+        assert hand is not None
+        if hand.to_act != seat:
+            raise TableError(f"it is not your turn: {self._name(hand.to_act)} is to act", 409)
+        try:
+            hand.push(text.strip(), seat)
+        except CutthroatError as exc:
+            raise TableError(str(exc)) from None
+
+    def _name(self, seat: int | None) -> str:
+        return "nobody" if seat is None else self.seats[seat].name or f"seat {seat}"
+
+    def bot_to_move(self) -> int | None:
+        """The bot's seat whose turn it is, if any."""
+        hand = self.game.hand
+        if self.status != "playing" or hand is None or hand.to_act is None:
+            return None
+        return hand.to_act if self.seats[hand.to_act].kind == "bot" else None
+
+    def bot(self, seat: int) -> Bot:
+        """The bot of a seat (made once, seeded from the table's seed)."""
+        if seat not in self._bots:
+            spec = self.seats[seat].bot
+            assert spec is not None
+            self._bots[seat] = make_bot(spec, self.seed * 3 + seat)
+        return self._bots[seat]
+
+    def bot_turn(self) -> tuple[int, Bot, View] | None:
+        """The bot whose turn it is, with its seat and its view; ``None`` if it is no
+        bot's turn. The choice may be made elsewhere (a worker thread): the view is a
+        frozen copy."""
+        seat = self.bot_to_move()
+        if seat is None:
+            return None
+        return seat, self.bot(seat), self.game.view(seat)
+
+    def apply_bot(self, seat: int, action: Action) -> None:
+        """Apply a bot's chosen move (refused unless it is still that bot's turn)."""
+        if self.bot_to_move() != seat:
+            raise TableError(f"it is not the turn of {self._name(seat)}", 409)
+        hand = self.game.hand
+        assert hand is not None
+        hand.push(action, seat)
+
+    def bot_move(self) -> None:
+        """Let the bot whose turn it is choose and make its move, here and now."""
+        turn = self.bot_turn()
+        if turn is None:
+            raise TableError("no bot is to move", 409)
+        seat, bot, view = turn
+        self.apply_bot(seat, bot.choose(view))
+
+    # --- what a seat may see ------------------------------------------------------------
+
+    def players_json(self, connected: Sequence[int] = ()) -> list[dict[str, Any]]:
+        """The seats as everybody may see them (no tokens)."""
+        out = []
+        for index, seat in enumerate(self.seats):
+            entry: dict[str, Any] = {"name": seat.name, "kind": seat.kind,
+                                     "connected": seat.kind == "bot" or index in connected}
+            if seat.kind == "bot":
+                entry["bot"] = seat.bot
+            out.append(entry)
+        return out
+
+    def state_for(self, seat: int, connected: Sequence[int] = ()) -> dict[str, Any]:
+        """Everything ``seat`` may see now (docs/protocol.md, "The state for a seat")."""
+        game = self.game
+        outcome = game.outcome
+        hand = game.hand
+        last = None
+        if hand is not None and hand.is_over and hand.result is not None:
+            last = {"deal": hand.dealt.to_json(), "result": hand.result.to_json(),
+                    "text": describe_result(hand.result, game.players)}
+        return {
+            "game": self.id,
+            "seat": seat,
+            "players": self.players_json(connected),
+            "rules": {**game.rules.to_json(), **dataclasses.asdict(game.rules)},
+            "rules_text": game.rules.describe(),
+            "status": self.status,
+            "version": self.version,
+            "scores": list(outcome.scores),
+            "over": outcome.over,
+            "winners": list(outcome.winners),
+            "hand_number": len(game.hands),
+            "to_act": None if hand is None else hand.to_act,
+            "view": None if hand is None else game.view(seat).to_json(),
+            "last_hand": last,
+        }
+
+    def record(self) -> dict[str, Any]:
+        """The game record (RECORD.md): every card, so for storage and finished games."""
+        return rec.to_record(self.game)
+
+    def stored_seats(self) -> list[dict[str, Any]]:
+        """The seats as stored."""
+        return [s.to_json() for s in self.seats]
+
+
+def new_id() -> str:
+    """A fresh game id: eight URL-safe characters."""
+    return secrets.token_urlsafe(6)

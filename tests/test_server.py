@@ -1,0 +1,481 @@
+"""The web game's server (docs/protocol.md): tables, storage, HTTP and WebSocket.
+
+Every bad input gets a clear error and changes nothing; a seat never sees a card it may
+not see (R14); a game goes on after the server restarts.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from starlette.websockets import WebSocketDisconnect
+
+from cutthroat import record as rec
+from cutthroat.cards import cards_of_mask, deck_mask
+from cutthroat.rules import Rules
+from cutthroat.server.app import create_app
+from cutthroat.server.protocol import ProtocolError, parse_message
+from cutthroat.server.store import Store
+from cutthroat.server.tables import Table, TableError
+
+CARD = re.compile(r"\b(?:[789TJQKA][CDHS]|JO)\b")
+
+
+_OPEN: list[TestClient] = []
+
+
+def _client(tmp_path: Path) -> TestClient:
+    """A client of a server on ``tmp_path``'s database, started as uvicorn starts it (one
+    event loop for all its requests, so the bots' background moves go on)."""
+    client = TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}"))
+    client.__enter__()
+    _OPEN.append(client)
+    return client
+
+
+def _stop(client: TestClient) -> None:
+    if client in _OPEN:
+        _OPEN.remove(client)
+        client.__exit__(None, None, None)
+
+
+@pytest.fixture(autouse=True)
+def _stop_servers() -> Any:
+    yield
+    while _OPEN:
+        _stop(_OPEN[-1])
+
+
+def _create(client: TestClient, seats: list[str], seed: int = 5, **extra: Any) -> dict[str, Any]:
+    answer = client.post("/api/games", json={"seats": seats, "seed": seed, **extra})
+    assert answer.status_code == 201, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def _state(client: TestClient, made: dict[str, Any]) -> dict[str, Any]:
+    answer = client.get(f"/api/games/{made['game']}", params={"token": made["token"]})
+    assert answer.status_code == 200, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def _settled(client: TestClient, made: dict[str, Any]) -> dict[str, Any]:
+    """The state once no bot is to move (bots move in the background after a create)."""
+    for _ in range(400):
+        state = _state(client, made)
+        to_act = state["to_act"]
+        if state["status"] != "playing" or state["players"][to_act]["kind"] != "bot":
+            return state
+    raise AssertionError("the bots never stopped")
+
+
+def _reason(answer: Any) -> str:
+    reason: str = answer.json()["error"]["reason"]
+    return reason
+
+
+# --- tables --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("seats", "words"), [
+    (["you", "expert"], "three seats"),
+    (["expert", "expert", "expert"], "exactly one"),
+    (["you", "you", "expert"], "exactly one"),
+    (["you", "grandmaster", "expert"], "grandmaster"),
+    (["you", "expert:play_sample=3", "expert"], "play_sample"),
+])
+def test_table_refuses_bad_seats(seats: list[str], words: str) -> None:
+    with pytest.raises(TableError, match=words) as caught:
+        Table.create(seats)
+    assert caught.value.status == 400
+
+
+def test_table_names_and_bots_are_told_apart() -> None:
+    table = Table.create(["expert", "you", "expert"], names=[None, "  Ann   Lee ", None], seed=1)
+    assert [s.name for s in table.seats] == ["Expert 1", "Ann Lee", "Expert 2"]
+    assert table.game.players == ("Expert 1", "Ann Lee", "Expert 2")
+    with pytest.raises(TableError, match="at most 24"):
+        Table.create(["you", "random", "random"], names=["x" * 25, None, None])
+
+
+def test_table_waits_for_open_seats_then_deals() -> None:
+    table = Table.create(["you", "open", "open"], seed=2)
+    assert table.status == "waiting" and table.game.hand is None
+    assert table.state_for(0)["view"] is None
+    with pytest.raises(TableError, match="waits for a player") as caught:
+        table.act(0, "pass")
+    assert caught.value.status == 409
+    first, _ = table.join("Ben")
+    assert first == 1 and table.status == "waiting"
+    second, token = table.join(None)
+    assert second == 2 and table.seat_of(token) == 2
+    assert table.status == "playing" and len(table.game.hands) == 1
+    with pytest.raises(TableError, match="no open seat") as full:
+        table.join("Cal")
+    assert full.value.status == 409
+
+
+def test_table_tokens_are_checked_and_only_hashes_kept() -> None:
+    table = Table.create(["you", "open", "random"], seed=3)
+    token = table.tokens[0]
+    assert table.seat_of(token) == 0
+    assert token not in json.dumps(table.stored_seats())
+    for bad, status in ((None, 401), ("", 401), ("guess", 403)):
+        with pytest.raises(TableError) as caught:
+            table.seat_of(bad)
+        assert caught.value.status == status
+
+
+def test_table_refuses_moves_and_changes_nothing() -> None:
+    table = Table.create(["you", "random", "random"], seed=11)
+    while table.bot_to_move() is not None:
+        table.bot_move()
+    before = table.record()
+    me = table.game.to_act
+    assert me == 0
+    for bad in ("play", "dance", "", 7, None, "play JO", "keep 9C"):
+        with pytest.raises(TableError) as caught:
+            table.act(0, bad)
+        assert caught.value.status == 400 and caught.value.reason
+    with pytest.raises(TableError, match="not your turn") as turn:
+        table.act(1, table.game.view(0).legal[0])
+    assert turn.value.status == 409
+    assert table.record() == before
+    with pytest.raises(TableError, match="not over yet"):
+        table.next_hand(0)
+    with pytest.raises(TableError, match="no bot"):
+        table.bot_move()
+
+
+def _hidden_from(table: Table, seat: int) -> set[str]:
+    """The cards ``seat`` may not see now (R14)."""
+    view = table.game.view(seat)
+    return {str(c) for c in cards_of_mask(deck_mask(table.game.rules.deck)
+                                          & ~view.seen_mask())}
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), deck=st.sampled_from([24, 25, 32]), dummy=st.booleans(),
+       choices=st.randoms(use_true_random=False))
+def test_R14_state_for_a_seat_never_shows_a_hidden_card(seed: int, deck: int, dummy: bool,
+                                                         choices: random.Random) -> None:
+    table = Table.create(["you", "random", "open"] if seed % 2 else ["random", "you", "random"],
+                         rules=Rules(deck=deck, dummy=dummy), seed=seed)
+    if table.status == "waiting":
+        table.join("Ben")  # two players: each sees only what it may
+    humans = [i for i, s in enumerate(table.seats) if s.kind == "human"]
+    for _ in range(120):
+        status = table.status
+        for seat in humans:
+            text = json.dumps(table.state_for(seat))
+            if status == "playing":
+                leaked = set(CARD.findall(text)) & _hidden_from(table, seat)
+                assert not leaked, f"seat {seat} sees {leaked}"
+        if status == "over":
+            break
+        if status == "hand_over":
+            state = table.state_for(humans[0])
+            assert state["last_hand"]["deal"] == table.game.hand.dealt.to_json()
+            table.next_hand(humans[0])
+        elif table.bot_to_move() is not None:
+            table.bot_move()
+        else:
+            seat = table.game.to_act
+            table.act(seat, choices.choice(table.game.view(seat).legal))
+
+
+def test_store_round_trip_replays_the_record(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'g.db'}")
+    table = Table.create(["you", "random", "random"], seed=21, names=["Ann", None, None])
+    while table.bot_to_move() is not None:
+        table.bot_move()
+    table.act(0, table.game.view(0).legal[0])
+    store.save(table)
+    again = Store(f"sqlite:///{tmp_path / 'g.db'}").load(table.id)
+    assert again is not None
+    assert again.record() == table.record()
+    assert again.seats == table.seats and again.seed == table.seed
+    assert again.state_for(0) == table.state_for(0)
+    assert store.exists(table.id) and not store.exists("nope")
+
+
+# --- the protocol ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("not json", "JSON object"),
+    ("[1, 2]", "JSON object"),
+    ('{"action": "pass"}', "needs a \"type\""),
+    ('{"type": 3}', "needs a \"type\""),
+    ('{"type": "act"}', "needs an \"action\""),
+    ('{"type": "act", "action": 5}', "needs an \"action\""),
+    ('{"type": "ping", "extra": 1}', "no field 'extra'"),
+    ('{"type": "shout"}', "unknown message type"),
+])
+def test_protocol_refuses_malformed_messages(text: str, words: str) -> None:
+    with pytest.raises(ProtocolError, match=re.escape(words)):
+        parse_message(text)
+
+
+# --- HTTP --------------------------------------------------------------------------------
+
+
+def test_http_creates_a_game_and_serves_the_page(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    page = client.get("/")
+    assert page.status_code == 200 and "<html" in page.text.lower()
+    bots = client.get("/api/bots").json()["bots"]
+    assert [b["name"] for b in bots][:4] == ["random", "beginner", "intermediate", "expert"]
+    made = _create(client, ["random", "you", "random"], name="Ann")
+    assert made["seat"] == 1 and made["token"]
+    state = _settled(client, made)
+    assert state["game"] == made["game"] and state["seat"] == 1
+    assert state["players"][1] == {"name": "Ann", "kind": "human", "connected": False}
+    assert state["players"][0]["kind"] == "bot" and state["players"][0]["bot"] == "random"
+    assert state["hand_number"] == 1 and state["status"] in ("playing", "hand_over")
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    ({"seats": ["you", "expert"]}, "three seats"),
+    ({"seats": ["you", "expert", "nobot"]}, "nobot"),
+    ({"seats": ["you", "expert", "expert"], "rules": {"deck": 23}}, "bad rules"),
+    ({"seats": ["you", "expert", "expert"], "rules": "fancy"}, "bad rules"),
+    ({"seats": ["you", "expert", "expert"], "seed": "7"}, "seed"),
+    ({"seats": ["you", "expert", "expert"], "colour": "red"}, "colour"),
+    ({"seats": "you"}, "seats"),
+])
+def test_http_refuses_bad_new_games(tmp_path: Path, body: dict[str, Any], words: str) -> None:
+    answer = _client(tmp_path).post("/api/games", json=body)
+    assert answer.status_code == 400
+    assert words in _reason(answer)
+
+
+def test_http_errors_are_clear_and_change_nothing(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=8)
+    game = made["game"]
+    state = _settled(client, made)
+    assert client.get(f"/api/games/{game}").status_code == 401
+    assert client.get(f"/api/games/{game}", params={"token": "x"}).status_code == 403
+    missing = client.get("/api/games/nothing", params={"token": "x"})
+    assert missing.status_code == 404 and "no game" in _reason(missing)
+    record = client.get(f"/api/games/{game}/record")
+    assert record.status_code == 409 and "every card" in _reason(record)
+    bad = client.post(f"/api/games/{game}/actions",
+                      json={"token": made["token"], "action": "play 2C"})
+    assert bad.status_code == 400 and _reason(bad)
+    unread = client.post(f"/api/games/{game}/actions", content=b"{",
+                         headers={"content-type": "application/json"})
+    assert unread.status_code == 400
+    if state["to_act"] != 0:  # pragma: no cover - seat 0 leads off on this seed
+        pytest.fail("seed 8 should leave seat 0 to act")
+    early = client.post(f"/api/games/{game}/next", json={"token": made["token"]})
+    assert early.status_code == 409 and "not over" in _reason(early)
+    assert _state(client, made) == state
+    bearer = client.get(f"/api/games/{game}",
+                        headers={"Authorization": f"Bearer {made['token']}"})
+    assert bearer.json() == state
+
+
+def _play_out(client: TestClient, made: dict[str, Any], rng: random.Random,
+              moves: int = 10_000) -> dict[str, Any]:
+    """Play the token's seat by random legal moves (over HTTP) for up to ``moves``
+    moves, dealing each next hand; the last state."""
+    game, token = made["game"], made["token"]
+    state = _settled(client, made)
+    for _ in range(moves):
+        if state["status"] == "over":
+            break
+        if state["status"] == "hand_over":
+            answer = client.post(f"/api/games/{game}/next", json={"token": token})
+        else:
+            legal = state["view"]["legal"]
+            assert legal, state
+            answer = client.post(f"/api/games/{game}/actions",
+                                 json={"token": token, "action": rng.choice(legal)})
+        assert answer.status_code == 200, answer.text
+        state = answer.json()
+    return state
+
+
+def test_http_whole_game_and_its_record(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "beginner"], seed=31)
+    state = _play_out(client, made, random.Random(1))
+    assert state["status"] == "over" and state["over"] and state["winners"]
+    record = client.get(f"/api/games/{made['game']}/record")
+    assert record.status_code == 200
+    game = rec.replay(record.json())
+    assert list(game.scores) == state["scores"]
+    assert list(game.winners) == state["winners"]
+    assert game.players[1] == "Random" and game.players[2] == "Beginner"
+    after = client.post(f"/api/games/{made['game']}/actions",
+                        json={"token": made["token"], "action": "pass"})
+    assert after.status_code == 409 and "over" in _reason(after)
+
+
+def test_http_game_survives_a_restart(tmp_path: Path) -> None:
+    first = _client(tmp_path)
+    made = _create(first, ["you", "random", "random"], seed=41)
+    state = _play_out(first, made, random.Random(2), moves=4)
+    _stop(first)
+    second = _client(tmp_path)  # a new server on the same database
+    assert _state(second, made) == state
+    final = _play_out(second, made, random.Random(3))
+    assert final["status"] == "over"
+
+
+def test_http_restart_lets_the_waiting_bot_move(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'games.db'}")
+    table = Table.create(["random", "random", "you"], seed=3)
+    token = table.tokens[2]
+    assert table.bot_to_move() is not None  # stored before any bot moved
+    store.save(table)
+    store.close()
+    client = _client(tmp_path)
+    state = _settled(client, {"game": table.id, "token": token})
+    assert state["status"] == "hand_over" or state["to_act"] == 2
+
+
+def test_http_join_and_the_hint(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "open", "random"], seed=9, name="Ann")
+    waiting = _state(client, made)
+    assert waiting["status"] == "waiting" and waiting["view"] is None
+    joined = client.post(f"/api/games/{made['game']}/join", json={"name": "Ben"})
+    assert joined.status_code == 200 and joined.json()["seat"] == 1
+    again = client.post(f"/api/games/{made['game']}/join", json={"name": "Cal"})
+    assert again.status_code == 409 and "no open seat" in _reason(again)
+    friend = joined.json()
+    mine, theirs = _settled(client, made), _settled(client, friend)
+    assert mine["players"][1]["name"] == "Ben" and theirs["seat"] == 1
+    assert not set(mine["view"]["cards"]) & set(theirs["view"]["cards"])
+    to_act = mine["to_act"]
+    asker, other = (made, friend) if to_act == 0 else (friend, made)
+    refused = client.get(f"/api/games/{made['game']}/hint", params={"token": other["token"]})
+    assert refused.status_code == 409 and "your turn" in _reason(refused)
+    advice = client.get(f"/api/games/{made['game']}/hint", params={"token": asker["token"]})
+    assert advice.status_code == 200, advice.text
+    body = advice.json()
+    legal = _state(client, asker)["view"]["legal"]
+    assert body["choice"] in legal and body["lines"] and body["reason"]
+    assert {o["action"] for o in body["options"]} <= set(legal)
+
+
+# --- WebSocket ----------------------------------------------------------------------------
+
+
+def _receive(ws: Any, kind: str) -> dict[str, Any]:
+    for _ in range(200):
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] == kind:
+            return message
+    raise AssertionError(f"no {kind} message")
+
+
+def test_websocket_states_errors_and_moves(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=8)
+    _settled(client, made)
+    path = f"/api/games/{made['game']}/ws?token={made['token']}"
+    with client.websocket_connect(path) as ws:
+        state = _receive(ws, "state")["state"]
+        assert state["seat"] == 0 and state["players"][0]["connected"]
+        ws.send_text("{oops")
+        assert "JSON object" in _receive(ws, "error")["reason"]
+        ws.send_json({"type": "act", "action": "play 2C"})
+        assert _receive(ws, "error")["reason"]
+        ws.send_json({"type": "next"})
+        assert "not over" in _receive(ws, "error")["reason"]
+        ws.send_json({"type": "ping"})
+        assert _receive(ws, "pong") == {"type": "pong"}
+        assert _state(client, made)["view"] == state["view"]  # nothing changed
+        legal = state["view"]["legal"]
+        ws.send_json({"type": "act", "action": legal[0]})
+        moved = _receive(ws, "state")["state"]
+        assert len(moved["view"]["moves"]) == len(state["view"]["moves"]) + 1
+
+
+@pytest.mark.parametrize(("game", "token", "code"), [
+    (None, "wrong", 4403),
+    ("nothing", "wrong", 4404),
+    (None, None, 4401),
+])
+def test_websocket_refuses_strangers(tmp_path: Path, game: str | None, token: str | None,
+                                     code: int) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"])
+    path = f"/api/games/{game or made['game']}/ws" + (f"?token={token}" if token else "")
+    with client.websocket_connect(path) as ws, pytest.raises(WebSocketDisconnect) as closed:
+        ws.receive_json()
+    assert closed.value.code == code and closed.value.reason
+
+
+def test_websocket_tells_every_seat_its_own_state(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "open", "random"], seed=12)
+    friend = client.post(f"/api/games/{made['game']}/join", json={"name": "Ben"}).json()
+    _settled(client, made)
+    base = f"/api/games/{made['game']}/ws?token="
+    with client.websocket_connect(base + made["token"]) as mine, \
+            client.websocket_connect(base + friend["token"]) as theirs:
+        a = _receive(mine, "state")["state"]
+        b = _receive(theirs, "state")["state"]
+        while not (a["players"][0]["connected"] and a["players"][1]["connected"]):
+            a = _receive(mine, "state")["state"]
+        assert a["seat"] == 0 and b["seat"] == 1
+        assert b["view"]["cards"] and a["status"] == "playing"
+        assert not set(b["view"]["cards"]) & set(CARD.findall(json.dumps(a)))
+
+
+class _Failing(Store):
+    """A store whose writes fail once ``broken`` is set (a full disk, a lost database)."""
+
+    broken = False
+
+    def save(self, table: Table) -> None:
+        if self.broken:
+            raise OSError("disk full")
+        super().save(table)
+
+
+def test_http_a_move_that_cannot_be_saved_is_not_made(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    import cutthroat.server.app as app_module
+
+    store = _Failing(f"sqlite:///{tmp_path / 'games.db'}")
+    monkeypatch.setattr(app_module, "Store", lambda url: store)
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "open"], seed=8)
+    store.broken = True
+    refused = client.post(f"/api/games/{made['game']}/join", json={"name": "Ben"})
+    assert refused.status_code == 503 and "could not be saved" in _reason(refused)
+    state = _state(client, made)
+    assert state["status"] == "waiting" and state["players"][2]["kind"] == "open"
+    store.broken = False
+    friend = client.post(f"/api/games/{made['game']}/join", json={"name": "Ben"}).json()
+    state = _settled(client, made)
+    mover = made if state["to_act"] == 0 else friend
+    state = _state(client, mover)
+    store.broken = True
+    answer = client.post(f"/api/games/{made['game']}/actions",
+                         json={"token": mover["token"], "action": state["view"]["legal"][0]})
+    assert answer.status_code == 503
+    assert _state(client, mover) == state  # the move was taken back
+    store.broken = False
+    again = client.post(f"/api/games/{made['game']}/actions",
+                        json={"token": mover["token"], "action": state["view"]["legal"][0]})
+    assert again.status_code == 200
+    stored = Store(f"sqlite:///{tmp_path / 'games.db'}").load(made["game"])
+    assert stored is not None and stored.game.hand is not None
+    done = len(state["view"]["moves"])
+    assert str(stored.game.hand.moves[done]).endswith(state["view"]["legal"][0])
