@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXTRAS ?= dev
 
-.PHONY: run test lint typecheck unit bench strength clean venv browser
+.PHONY: run test lint typecheck unit bench strength clean venv services
 
 venv: $(STAMP)
 
@@ -23,12 +23,16 @@ run: venv
 	@$(BIN)/cutthroat serve --host $(HOST) --port $(PORT)
 
 ## Everything CI checks: lint, types, the whole test suite with branch coverage.
-test: venv browser lint typecheck unit
+test: venv services lint typecheck unit
 
-## The browser tests drive Debian's Chromium (installed here if it is missing).
-browser:
-	@command -v chromium >/dev/null 2>&1 || { apt-get update -q && \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium; }
+## What the tests drive besides Python, from Debian's packages (installed if missing):
+## Chromium for the browser tests, PostgreSQL for the optional database backend (the
+## tests start a private server of their own; nothing is left running).
+services:
+	@missing=""; command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then apt-get update -q && DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y -q --no-install-recommends $$missing; fi
 
 lint: venv
 	$(BIN)/ruff check src tests bench

@@ -25,6 +25,7 @@ from cutthroat.server.app import create_app
 from cutthroat.server.protocol import ProtocolError, parse_message
 from cutthroat.server.store import Store
 from cutthroat.server.tables import Table, TableError
+from postgres import Cluster
 
 CARD = re.compile(r"\b(?:[789TJQKA][CDHS]|JO)\b")
 
@@ -32,10 +33,29 @@ CARD = re.compile(r"\b(?:[789TJQKA][CDHS]|JO)\b")
 _OPEN: list[TestClient] = []
 
 
-def _client(tmp_path: Path) -> TestClient:
-    """A client of a server on ``tmp_path``'s database, started as uvicorn starts it (one
-    event loop for all its requests, so the bots' background moves go on)."""
-    client = TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}"))
+@pytest.fixture(scope="module")
+def cluster() -> Any:
+    """A private PostgreSQL server for this module's tests (tests/postgres.py)."""
+    server = Cluster().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database of each backend: a SQLite file, or a PostgreSQL database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'games.db'}"
+    url: str = request.getfixturevalue("cluster").database()
+    return url
+
+
+def _client(where: Path | str) -> TestClient:
+    """A client of a server on a database (``tmp_path``'s SQLite file, or a URL), started
+    as uvicorn starts it (one event loop for all its requests, so the bots' background
+    moves go on)."""
+    url = where if isinstance(where, str) else f"sqlite:///{where / 'games.db'}"
+    client = TestClient(create_app(url))
     client.__enter__()
     _OPEN.append(client)
     return client
@@ -193,14 +213,17 @@ def test_R14_state_for_a_seat_never_shows_a_hidden_card(seed: int, deck: int, du
             table.act(seat, choices.choice(table.game.view(seat).legal))
 
 
-def test_store_round_trip_replays_the_record(tmp_path: Path) -> None:
-    store = Store(f"sqlite:///{tmp_path / 'g.db'}")
+def test_store_round_trip_replays_the_record(db_url: str) -> None:
+    store = Store(db_url)
     table = Table.create(["you", "random", "random"], seed=21, names=["Ann", None, None])
     while table.bot_to_move() is not None:
         table.bot_move()
-    table.act(0, table.game.view(0).legal[0])
     store.save(table)
-    again = Store(f"sqlite:///{tmp_path / 'g.db'}").load(table.id)
+    table.act(0, table.game.view(0).legal[0])
+    while table.bot_to_move() is not None:
+        table.bot_move()
+    store.save(table)  # over the row written before
+    again = Store(db_url).load(table.id)
     assert again is not None
     assert again.record() == table.record()
     assert again.seats == table.seats and again.seed == table.seed
@@ -307,8 +330,8 @@ def _play_out(client: TestClient, made: dict[str, Any], rng: random.Random,
     return state
 
 
-def test_http_whole_game_and_its_record(tmp_path: Path) -> None:
-    client = _client(tmp_path)
+def test_http_whole_game_and_its_record(db_url: str) -> None:
+    client = _client(db_url)
     made = _create(client, ["you", "random", "beginner"], seed=31)
     state = _play_out(client, made, random.Random(1))
     assert state["status"] == "over" and state["over"] and state["winners"]
@@ -323,12 +346,12 @@ def test_http_whole_game_and_its_record(tmp_path: Path) -> None:
     assert after.status_code == 409 and "over" in _reason(after)
 
 
-def test_http_game_survives_a_restart(tmp_path: Path) -> None:
-    first = _client(tmp_path)
+def test_http_game_survives_a_restart(db_url: str) -> None:
+    first = _client(db_url)
     made = _create(first, ["you", "random", "random"], seed=41)
     state = _play_out(first, made, random.Random(2), moves=4)
     _stop(first)
-    second = _client(tmp_path)  # a new server on the same database
+    second = _client(db_url)  # a new server on the same database
     assert _state(second, made) == state
     final = _play_out(second, made, random.Random(3))
     assert final["status"] == "over"
@@ -479,3 +502,19 @@ def test_http_a_move_that_cannot_be_saved_is_not_made(tmp_path: Path,
     assert stored is not None and stored.game.hand is not None
     done = len(state["view"]["moves"])
     assert str(stored.game.hand.moves[done]).endswith(state["view"]["legal"][0])
+
+
+def test_websocket_hint_does_not_hold_up_other_messages(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=8)
+    _settled(client, made)
+    with client.websocket_connect(f"/api/games/{made['game']}/ws?token={made['token']}") as ws:
+        _receive(ws, "state")
+        ws.send_json({"type": "hint"})
+        ws.send_json({"type": "ping"})
+        first = ws.receive_json()
+        while first["type"] == "state":
+            first = ws.receive_json()
+        assert first == {"type": "pong"}  # answered while the expert was still thinking
+        hint = _receive(ws, "hint")["hint"]
+        assert hint["lines"] and hint["choice"]

@@ -397,8 +397,8 @@ async def _answer(server: Server, room: Room, websocket: WebSocket, seat: int,
         message = parse_message(text)
         if message.type == "ping":
             await websocket.send_json({"type": "pong"})
-        elif message.type == "hint":
-            await websocket.send_json({"type": "hint", "hint": await server.hint(room, seat)})
+        elif message.type == "hint":  # the expert thinks while other messages are read
+            server.spawn(room, _send_hint(server, room, websocket, seat))
         elif message.type == "next":
             await server.next_hand(room, seat, wait=False)
         else:
@@ -406,3 +406,15 @@ async def _answer(server: Server, room: Room, websocket: WebSocket, seat: int,
     except (ProtocolError, TableError) as exc:
         reason = exc.reason if isinstance(exc, TableError) else str(exc)
         await websocket.send_json({"type": "error", "reason": reason})
+
+
+async def _send_hint(server: Server, room: Room, websocket: WebSocket, seat: int) -> None:
+    """Work out a hint and send it to this socket (or the reason there is none)."""
+    try:
+        answer: dict[str, Any] = {"type": "hint", "hint": await server.hint(room, seat)}
+    except TableError as exc:
+        answer = {"type": "error", "reason": exc.reason}
+    try:
+        await websocket.send_json(answer)
+    except Exception:  # the socket closed while the expert thought
+        log.info("game %s: a hint was not delivered", room.table.id)

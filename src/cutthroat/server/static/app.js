@@ -197,7 +197,7 @@ function connect() {
     let msg;
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
     if (msg.type === "state") { table.state = msg.state; window.cutthroatState = msg.state; render(); }
-    else if (msg.type === "error") { render(); }
+    else if (msg.type === "error") { showError(msg.reason); render(); }
     else if (msg.type === "hint") showHint(msg.hint);
   };
   ws.onclose = (ev) => {
@@ -207,6 +207,7 @@ function connect() {
       table.closedForGood = true;
       setConnection(`Disconnected: ${ev.reason || "this seat's key is not accepted"}`, "bad");
       showError(`The server refused this seat: ${ev.reason || "no such game or seat"}.`);
+      if (!table.state) $("status").textContent = "Not connected: this browser's seat was refused.";
       render();
       return;
     }
@@ -220,7 +221,10 @@ function connect() {
 /** Send a message; say so if the connection is down. */
 function send(msg) {
   const ws = table.socket;
-  if (!ws || ws.readyState !== WebSocket.OPEN) { showError("Not connected: wait for the connection to come back."); return false; }
+  if (!ws || ws.readyState !== WebSocket.OPEN) {
+    showError("Not connected: wait for the connection to come back.");
+    return false;
+  }
   ws.send(JSON.stringify(msg));
   return true;
 }
@@ -231,7 +235,11 @@ function disableActions() {
   document.querySelectorAll("#hand button, #buttons button").forEach((b) => { b.disabled = true; });
 }
 
-function showError(reason) { $("error").textContent = reason ? `${reason[0].toUpperCase()}${reason.slice(1)}` : ""; if (reason) setThinking(false); }
+/** Show the server's reason for a refusal (empty: clear it). */
+function showError(reason) {
+  $("error").textContent = reason ? `${reason[0].toUpperCase()}${reason.slice(1)}` : "";
+  if (reason) setThinking(false);
+}
 
 function setThinking(on) {
   table.thinking = on;
@@ -260,6 +268,8 @@ function nameOf(seat, you = true) {
   return p.kind === "open" ? "(open seat)" : p.kind === "bot" ? `${p.bot} bot` : `Seat ${seat}`;
 }
 
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 const STATUS_WORDS = { waiting: "waiting for players", playing: "playing", hand_over: "hand over", over: "game over" };
 
 function render() {
@@ -268,7 +278,8 @@ function render() {
   const v = s.view;
   const st = $("status");
   st.dataset.status = s.status;
-  let line = s.hand_number ? `Hand ${s.hand_number}: ${STATUS_WORDS[s.status] || s.status}` : STATUS_WORDS[s.status] || s.status;
+  const words = STATUS_WORDS[s.status] || s.status;
+  let line = s.hand_number ? `Hand ${s.hand_number}: ${words}` : words;
   if (s.status === "playing" && s.to_act !== null && s.to_act !== undefined) {
     line += s.to_act === s.seat ? " · your turn" : ` · ${nameOf(s.to_act)} to act`;
   }
@@ -312,13 +323,15 @@ function renderSeats(s) {
     }
     if (s.status === "playing" && s.to_act === seat) tags.push(["to act", "acting"]);
     const node = $(spots[seat]);
-    node.className = "seat" + (seat === s.seat ? " me" : "") + (s.status === "playing" && s.to_act === seat ? " acting" : "");
+    node.className = "seat" + (seat === s.seat ? " me" : "");
+    node.classList.toggle("acting", s.status === "playing" && s.to_act === seat);
     node.dataset.seat = seat;
-    const tricks = v && v.phase !== "thrown_in" && v.trump ? `${v.tricks_won[seat]} trick${v.tricks_won[seat] === 1 ? "" : "s"}` : "";
+    const info = [plural(s.scores[seat], "point")];
+    if (v && v.trump) info.push(plural(v.tricks_won[seat], "trick"));
     node.replaceChildren(
       el("div", { class: "seat-name" }, [nameOf(seat, false) + (seat === s.seat ? " (you)" : "")]),
       el("div", { class: "tags" }, tags.map(([t, c]) => el("span", { class: "tag " + c }, [t]))),
-      el("div", { class: "seat-info" }, [`${s.scores[seat]} point${s.scores[seat] === 1 ? "" : "s"}`, tricks ? ` · ${tricks}` : ""]),
+      el("div", { class: "seat-info" }, [info.join(" · ")]),
     );
   }
 }
@@ -338,22 +351,27 @@ function renderCentre(v) {
   else if (v.phase === "joker_trump" || verbs.includes("trump")) note = "the joker: trump is named blind";
   up.append(el("div", { class: "label" }, ["Up-card"]), cardElement(v.upcard),
     el("div", { class: "note" }, [note]));
-  if (v.trump) up.append(el("div", { class: "trump " + (SUITS[v.trump].red ? "red" : "") }, [`Trump: ${suitWords(v.trump)}`]));
+  if (v.trump) {
+    up.append(el("div", { class: "trump" + (SUITS[v.trump].red ? " red" : "") }, [`Trump: ${suitWords(v.trump)}`]));
+  }
   if (v.current_trick.length) {
     $("trick").append(el("div", { class: "label" }, [`Trick ${v.tricks.length + 1}`]),
       ...v.current_trick.map(([seat, c]) => playedCard(seat, c)));
   } else if (v.phase === "play") {
-    $("trick").append(el("div", { class: "label" }, [`Trick ${v.tricks.length + 1}: ${nameOf(v.to_act)} to lead`]));
+    const lead = v.to_act === v.seat ? "your lead" : `${nameOf(v.to_act)} leads`;
+    $("trick").append(el("div", { class: "label" }, [`Trick ${v.tricks.length + 1}: ${lead}`]));
   }
   const last = v.tricks.at(-1);
   if (last) {
-    $("last-trick").append(el("div", { class: "label" }, [`Last trick, taken by ${nameOf(last.winner)}`]),
+    const by = last.winner === v.seat ? "you" : nameOf(last.winner);
+    $("last-trick").append(el("div", { class: "label" }, [`Last trick, taken by ${by}`]),
       ...last.plays.map(([seat, c]) => playedCard(seat, c, seat === last.winner)));
   }
 }
 
 function playedCard(seat, code, winner = false) {
-  return el("figure", { class: "played" + (winner ? " winner" : "") }, [cardElement(code), el("figcaption", {}, [nameOf(seat)])]);
+  return el("figure", { class: "played" + (winner ? " winner" : "") },
+    [cardElement(code), el("figcaption", {}, [nameOf(seat)])]);
 }
 
 /** This seat's cards: buttons, enabled when they can be played or discarded, or picked for a keep. */
@@ -472,7 +490,9 @@ function renderScores(s) {
     el("th", { scope: "row" }, [nameOf(seat, false) + (seat === s.seat ? " (you)" : "")]),
     el("td", {}, [String(s.scores[seat])]),
   ]));
-  $("scores").replaceChildren(el("caption", {}, [`Playing to ${target}`]), ...rows);
+  const caption = el("caption", {}, [`Playing to ${target}`]);
+  if (s.rules_text) caption.append(el("br"), el("small", {}, [`Rules: ${s.rules_text}`]));  // not in the protocol
+  $("scores").replaceChildren(caption, ...rows);
 }
 
 /** The hand's public log in words, with who took each trick. */
@@ -537,11 +557,12 @@ function renderHandOver(s) {
     el("p", { class: "result", id: "result" }, [lh.text || ""])];
   const rows = [0, 1, 2].map((seat) => [nameOf(seat), lh.deal[String(seat)]]);
   if (lh.deal.dummy?.length) rows.push(["Dummy", lh.deal.dummy]);
-  rows.push(["Kitty (up-card first)", lh.deal.kitty]);
+  const kitty = lh.deal.kitty;
+  rows.push(["Kitty (up-card first)", kitty]);
   const trump = lh.result?.trump || null;
   parts.push(el("div", { class: "deal" }, rows.map(([who, cards]) => el("div", { class: "deal-row" }, [
     el("span", { class: "who" }, [who]),
-    el("span", { class: "cards" }, (who.startsWith("Kitty") ? cards : sortCards(cards || [], trump)).map((c) => cardElement(c))),
+    el("span", { class: "cards" }, (kitty === cards ? cards : sortCards(cards, trump)).map((c) => cardElement(c))),
   ]))));
   if (s.status === "hand_over") {
     const b = el("button", { type: "button", id: "next-hand", class: "primary" }, ["Next hand"]);
@@ -582,7 +603,9 @@ function showTable(game) {
   });
   // Keep the connection alive through proxies, and come back at once when the page does.
   setInterval(() => { if (table.socket?.readyState === WebSocket.OPEN) table.socket.send('{"type":"ping"}'); }, 25000);
-  window.addEventListener("online", () => { if (!table.closedForGood && table.socket?.readyState === WebSocket.CLOSED) connect(); });
+  window.addEventListener("online", () => {
+    if (!table.closedForGood && table.socket?.readyState === WebSocket.CLOSED) connect();
+  });
   connect();
 }
 

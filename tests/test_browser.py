@@ -1,0 +1,381 @@
+"""The web game's page, end to end: a real server (``cutthroat serve`` in a subprocess,
+on a free port, with a temporary SQLite file) and Debian's Chromium driven by
+Playwright. These tests fail, never skip, when Chromium is missing."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+TIMEOUT_MS = 20_000
+"""How long a page may take to show what a test waits for (two cores, xdist)."""
+
+ACTIONABLE = ", ".join([
+    "#status[data-status=hand_over]", "#status[data-status=over]",
+    "#hand button[data-card]:not([disabled])", "[data-action]:not([disabled])",
+    "#keep-button",
+])
+"""Whatever shows that the page waits for this seat, or that the hand is over."""
+
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def card_text(code: str) -> str:
+    """A card as the page writes it: ``TH`` -> ``10♥``."""
+    if code == "JO":
+        return "Joker"
+    return ("10" if code[0] == "T" else code[0]) + SUIT_SYMBOLS[code[1]]
+
+
+# --- the server and the browser --------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def run_server(port: int, db: Path) -> Iterator[str]:
+    """``cutthroat serve`` on ``port`` with the SQLite file ``db``, until it answers;
+    its base URL. Stopped on leaving."""
+    log_path = db.with_suffix(f".{port}.log")
+    command = [sys.executable, "-m", "cutthroat.cli", "serve", "--host", "127.0.0.1",
+               "--port", str(port), "--db", f"sqlite:///{db}"]
+    base = f"http://127.0.0.1:{port}"
+    with log_path.open("w") as log:
+        proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                if proc.poll() is not None:
+                    pytest.fail(f"the server exited ({proc.returncode}):\n"
+                                + log_path.read_text())
+                try:
+                    with urllib.request.urlopen(base + "/api/bots", timeout=2) as answer:
+                        if answer.status == 200:
+                            break
+                except (urllib.error.URLError, ConnectionError, TimeoutError):
+                    pass
+                if time.monotonic() > deadline:
+                    pytest.fail("the server did not answer within 30 s:\n"
+                                + log_path.read_text())
+                time.sleep(0.1)
+            yield base
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a fresh server, stopped at the end of the module."""
+    with run_server(_free_port(), tmp_path_factory.mktemp("server") / "games.db") as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium is missing at {CHROMIUM} (apt-get install chromium)")
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+class Pages:
+    """New pages, each in its own browser context (its own localStorage), each
+    collecting the page's errors and console errors; the test fails on any."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+        self.contexts: list = []
+        self.errors: list[str] = []
+        self.allowed: list[str] = []
+        """Parts of console errors a test expects (a refusal the page shows)."""
+
+    def new(self) -> Page:
+        context = self.browser.new_context(viewport={"width": 1280, "height": 900})
+        self.contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
+        page.on("console", self._console)
+        return page
+
+    def _console(self, msg: ConsoleMessage) -> None:
+        if msg.type == "error" and not any(part in msg.text for part in self.allowed):
+            self.errors.append(f"console error: {msg.text}")
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture
+def pages(browser: Browser) -> Iterator[Pages]:
+    made = Pages(browser)
+    expect.set_options(timeout=TIMEOUT_MS)
+    yield made
+    made.close()
+    assert made.errors == []
+
+
+# --- driving the page ------------------------------------------------------------------
+
+
+def create_game(page: Page, base: str, left: str = "random", right: str = "random",
+                seed: int | None = None, name: str = "Ann", rules: str = "standard") -> str:
+    """Start a game from the lobby; its id."""
+    page.goto(base + "/")
+    expect(page.locator("#seat1 option[value=random]")).to_have_count(1)
+    page.fill("#name", name)
+    page.select_option("#seat1", left)
+    page.select_option("#seat2", right)
+    page.select_option("#rules", rules)
+    if seed is not None:
+        page.fill("#seed", str(seed))
+    page.click("#start")
+    page.wait_for_url("**/?game=*")
+    expect(page.locator("#status[data-status]")).to_have_count(1)
+    return page.url.split("game=")[1]
+
+
+def state(page: Page) -> dict:
+    """The last state the page received (``window.cutthroatState``)."""
+    return page.evaluate("window.cutthroatState")
+
+
+def my_cards(page: Page) -> list[str]:
+    return page.locator("#hand button[data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card)")
+
+
+def wait_for_turn(page: Page) -> str:
+    """Wait until this seat may act or the hand is over; the status."""
+    page.locator(ACTIONABLE).first.wait_for()
+    return page.get_attribute("#status", "data-status") or ""
+
+
+def take_turn(page: Page) -> str | None:
+    """Make one legal move through the page, as a player would: click the first card
+    that may be played, else the first action button, else keep the first five cards;
+    the phase it was made in, or None once the hand is over."""
+    if wait_for_turn(page) != "playing":
+        return None
+    before = state(page)
+    legal = before["view"]["legal"]
+    assert legal, "the page offers a move while the state has none"
+    if page.locator("#keep-button").count():
+        keep = page.locator("#keep-button")
+        cards = page.locator("#hand button[data-card]")
+        assert cards.count() == 10
+        for i in range(4):
+            cards.nth(i).click()
+        expect(keep).to_be_disabled()
+        cards.nth(4).click()
+        picked = {c for c in my_cards(page)[:5]}
+        assert any(set(a.split()[1:]) == picked for a in legal if a.startswith("keep "))
+        expect(keep).to_be_enabled()
+        keep.click()
+    else:
+        card = page.locator("#hand button[data-card]:not([disabled])")
+        if card.count():
+            code = card.first.get_attribute("data-card")
+            assert f"play {code}" in legal or f"discard {code}" in legal
+            card.first.click()
+        else:
+            button = page.locator("[data-action]").first
+            assert button.get_attribute("data-action") in legal
+            button.click()
+    moves = len(before["view"]["moves"])
+    page.wait_for_function(
+        "n => window.cutthroatState.view.moves.length > n"
+        " || window.cutthroatState.status !== 'playing'", arg=moves)
+    return str(before["view"]["phase"])
+
+
+# --- the tests -------------------------------------------------------------------------
+
+
+def test_a_whole_hand_then_the_next(server: str, pages: Pages) -> None:
+    page = pages.new()
+    # Seed 9: everybody passes the first round, and this seat, first to speak in the
+    # second, calls (the first button), takes the dummy and keeps five of ten cards
+    # (found by playing the server's Table with these choices).
+    game = create_game(page, server, seed=9)
+    expect(page.locator("#seat-me")).to_contain_text("Ann (you)")
+    expect(page.locator("#hand button[data-card]")).to_have_count(5)
+    phases = []
+    while phase := take_turn(page):
+        phases.append(phase)
+        assert len(phases) < 40, "the hand does not end"
+    assert {"bid_second", "maker_choice", "keep", "play"} <= set(phases), (
+        f"seed 9 no longer gives this seat a keep (phases: {phases}): choose another")
+    expect(page.locator("#status")).to_contain_text("hand over")
+    over = page.locator("#hand-over")
+    expect(over).to_be_visible()
+    last = state(page)["last_hand"]
+    expect(page.locator("#result")).to_have_text(last["text"])
+    shown = over.locator(".card").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    dealt = [c for cards in last["deal"].values() for c in cards]
+    assert len(shown) == len(dealt) == 24
+    page.click("#next-hand")
+    expect(page.locator("#status")).to_contain_text("Hand 2")
+    expect(over).to_be_hidden()
+    expect(page.locator("#hand button[data-card]")).to_have_count(5)
+    assert state(page)["hand_number"] == 2
+    assert page.evaluate(f"localStorage.getItem('cutthroat:token:{game}')")
+
+
+def test_a_reload_keeps_the_seat_and_the_cards(server: str, pages: Pages) -> None:
+    page = pages.new()
+    create_game(page, server, seed=5)
+    assert take_turn(page) is not None
+    assert wait_for_turn(page) == "playing"
+    seat, cards = state(page)["seat"], my_cards(page)
+    assert cards
+    page.reload()
+    expect(page.locator("#status[data-status=playing]")).to_have_count(1)
+    expect(page.locator("#hand button[data-card]")).to_have_count(len(cards))
+    assert state(page)["seat"] == seat
+    assert sorted(my_cards(page)) == sorted(cards)
+    expect(page.locator("#seat-me")).to_contain_text("Ann (you)")
+
+
+def test_a_friend_joins_and_sees_only_their_cards(server: str, pages: Pages) -> None:
+    ann = pages.new()
+    create_game(ann, server, left="random", right="open", seed=3)
+    expect(ann.locator("#status")).to_contain_text("waiting")
+    link = ann.locator("#join-link").inner_text()
+    assert "/?join=" in link
+    ben = pages.new()
+    ben.goto(link)
+    ben.fill("#join-name", "Ben")
+    ben.click("#join-button")
+    ben.wait_for_url("**/?game=*")
+    hands = {}
+    for page, other in ((ann, "Ben"), (ben, "Ann")):
+        expect(page.locator("#status[data-status=playing]")).to_have_count(1)
+        expect(page.locator("#waiting")).to_be_hidden()
+        expect(page.locator("#hand button[data-card]")).to_have_count(5)
+        expect(page.locator(".seats")).to_contain_text(other)
+        hands[id(page)] = my_cards(page)
+    assert state(ann)["seat"] != state(ben)["seat"]
+    assert not set(hands[id(ann)]) & set(hands[id(ben)])
+    # Neither page shows the other's cards: no play can happen before both have bid.
+    for page, other in ((ann, ben), (ben, ann)):
+        text = page.locator("body").inner_text()
+        for code in hands[id(other)]:
+            assert card_text(code) not in text, f"{code} of the other seat is shown"
+            assert page.locator(f'[data-card="{code}"]').count() == 0
+        assert state(page)["view"]["current_trick"] == []
+    # The game is full now: joining again is refused in plain words.
+    pages.allowed.append("status of 409")  # Chromium logs the refused request
+    late = pages.new()
+    late.goto(link)
+    late.click("#join-button")
+    expect(late.locator("#join-error")).not_to_be_empty()
+    expect(late.locator("#join-error")).to_contain_text("could not join")
+
+
+def test_illegal_cards_are_disabled_and_errors_shown(server: str, pages: Pages) -> None:
+    page = pages.new()
+    create_game(page, server, seed=8)
+    # Bidding: no card may be clicked.
+    for _ in range(40):
+        status = wait_for_turn(page)
+        assert status == "playing", "the hand ended before this seat played a card"
+        legal = state(page)["view"]["legal"]
+        if any(a.startswith("play ") for a in legal):
+            break
+        if not any(a.startswith(("discard ", "keep ")) for a in legal):
+            cards = page.locator("#hand button[data-card]")
+            for i in range(cards.count()):
+                expect(cards.nth(i)).to_be_disabled()
+        take_turn(page)
+    # Trick play: exactly the legal cards are enabled.
+    legal = state(page)["view"]["legal"]
+    enabled = page.locator("#hand button[data-card]:not([disabled])").evaluate_all(
+        "els => els.map(e => e.dataset.card)")
+    assert sorted(enabled) == sorted(a.split()[1] for a in legal if a.startswith("play "))
+    # The expert's hint for this decision.
+    page.click("#hint-button")
+    expect(page.locator("#hint pre")).to_contain_text("to act")
+    # A move the server refuses: its reason is shown, and nothing changes.
+    before = state(page)
+    page.evaluate("window.cutthroatSocket.send(JSON.stringify({type: 'act', action: 'order'}))")
+    expect(page.locator("#error")).not_to_be_empty()
+    assert json.dumps(state(page)) == json.dumps(before)
+    expect(page.locator("#hand button[data-card]:not([disabled])")).to_have_count(len(enabled))
+    # A legal move clears it.
+    take_turn(page)
+    expect(page.locator("#error")).to_be_empty()
+
+
+def test_the_page_reconnects_after_a_restart(tmp_path: Path, pages: Pages) -> None:
+    # While the server is down, Chromium logs each failed attempt to reconnect.
+    pages.allowed.append("WebSocket connection to")
+    port, db = _free_port(), tmp_path / "games.db"
+    page = pages.new()
+    with run_server(port, db) as base:
+        create_game(page, base, seed=5)
+        wait_for_turn(page)
+        cards = my_cards(page)
+        expect(page.locator("#connection")).to_have_text("Connected")
+    expect(page.locator("#connection")).to_contain_text("reconnecting")
+    with run_server(port, db):
+        expect(page.locator("#connection")).to_have_text("Connected")
+        assert wait_for_turn(page) == "playing"
+        assert sorted(my_cards(page)) == sorted(cards)
+        assert take_turn(page) is not None
+
+
+def test_a_short_game_to_the_end(server: str, pages: Pages) -> None:
+    page = pages.new()
+    game = create_game(page, server, seed=5, rules="short")
+    record = f"{server}/api/games/{game}/record"
+    assert page.request.get(record).status == 409  # it shows every card
+    for _ in range(15):
+        while take_turn(page):
+            pass
+        if page.get_attribute("#status", "data-status") == "over":
+            break
+        hand = state(page)["hand_number"]
+        page.click("#next-hand")
+        page.wait_for_function("n => window.cutthroatState.hand_number > n", arg=hand)
+    final = state(page)
+    assert final["status"] == "over" and final["winners"]
+    expect(page.locator("#status")).to_contain_text("game over")
+    expect(page.locator("#next-hand")).to_have_count(0)
+    names = [final["players"][w]["name"] for w in final["winners"]]
+    winners = page.locator("#winners")
+    if final["winners"] == [final["seat"]]:
+        expect(winners).to_have_text("You win the game!")
+    else:
+        for name in names:
+            expect(winners).to_contain_text(name)
+    link = page.locator("#record-link")
+    assert link.get_attribute("href") == f"/api/games/{game}/record"
+    answer = page.request.get(server + link.get_attribute("href"))
+    assert answer.status == 200
+    assert answer.json()["format"] == "cutthroat-record/1"
+    assert len(answer.json()["hands"]) == final["hand_number"]
