@@ -143,7 +143,8 @@ def pages(browser: Browser) -> Iterator[Pages]:
 
 
 def create_game(page: Page, base: str, left: str = "random", right: str = "random",
-                seed: int | None = None, name: str = "Ann", rules: str = "standard") -> str:
+                seed: int | None = None, name: str = "Ann", rules: str = "standard",
+                coach: bool = False) -> str:
     """Start a game from the lobby; its id."""
     page.goto(base + "/")
     expect(page.locator("#seat1 option[value=random]")).to_have_count(1)
@@ -153,6 +154,8 @@ def create_game(page: Page, base: str, left: str = "random", right: str = "rando
     page.select_option("#rules", rules)
     if seed is not None:
         page.fill("#seed", str(seed))
+    if coach:
+        page.check("#coach")
     page.click("#start")
     page.wait_for_url("**/?game=*")
     expect(page.locator("#status[data-status]")).to_have_count(1)
@@ -379,3 +382,17 @@ def test_a_short_game_to_the_end(server: str, pages: Pages) -> None:
     assert answer.status == 200
     assert answer.json()["format"] == "cutthroat-record/1"
     assert len(answer.json()["hands"]) == final["hand_number"]
+
+
+def test_the_coach_speaks_up(server: str, pages: Pages) -> None:
+    page = pages.new()
+    create_game(page, server, seed=9, coach=True)
+    expect(page.locator("#coach-panel")).to_be_hidden()
+    for _ in range(3):  # hands: the first legal move is often not the expert's choice
+        while take_turn(page) is not None and not page.locator(".coach-word").count():
+            pass
+        if page.locator(".coach-word").count():
+            break
+        page.click("#next-hand")
+    expect(page.locator("#coach-panel")).to_be_visible()
+    expect(page.locator(".coach-word").first).to_contain_text("the expert would choose")

@@ -262,7 +262,8 @@ def test_http_creates_a_game_and_serves_the_page(tmp_path: Path) -> None:
     assert made["seat"] == 1 and made["token"]
     state = _settled(client, made)
     assert state["game"] == made["game"] and state["seat"] == 1
-    assert state["players"][1] == {"name": "Ann", "kind": "human", "connected": False}
+    assert state["players"][1] == {"name": "Ann", "kind": "human", "connected": False,
+                                   "coach": False}
     assert state["players"][0]["kind"] == "bot" and state["players"][0]["bot"] == "random"
     assert state["hand_number"] == 1 and state["status"] in ("playing", "hand_over")
 
@@ -518,3 +519,58 @@ def test_websocket_hint_does_not_hold_up_other_messages(tmp_path: Path) -> None:
         assert first == {"type": "pong"}  # answered while the expert was still thinking
         hint = _receive(ws, "hint")["hint"]
         assert hint["lines"] and hint["choice"]
+
+
+def test_page_offers_every_rules_preset() -> None:
+    from cutthroat.rules import PRESETS
+    from cutthroat.server.app import STATIC
+
+    page = (STATIC / "index.html").read_text()
+    offered = re.findall(r'<option value="([\w-]+)"[^>]*>([^<]*)</option>', page)
+    presets = [value for value, _ in offered if value in PRESETS or ":" in _]
+    assert presets == list(PRESETS)
+    for value, text in offered:
+        if value in PRESETS:
+            assert text.startswith(value + ":")
+
+
+class _Socket:
+    """A stand-in for a client's WebSocket: it keeps what it is sent."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    async def send_json(self, data: dict[str, Any]) -> None:
+        self.sent.append(data)
+
+
+def test_coach_speaks_to_its_seat_alone() -> None:
+    import asyncio
+
+    from cutthroat.server.app import Server
+
+    async def play() -> dict[int, list[dict[str, Any]]]:
+        server = Server(Store("sqlite://"))
+        table = Table.create(["you", "open", "random"], seed=14, coach=True)
+        table.join("Ben")  # seat 1: a human without a coach
+        room = await server.add(table)
+        sockets = {0: _Socket(), 1: _Socket()}
+        for seat, socket in sockets.items():
+            await server.connect(room, socket, seat)  # type: ignore[arg-type]
+        rng = random.Random(0)
+        for _ in range(60):
+            await server.settle(room)
+            await asyncio.gather(*room.tasks)  # the coach has had its say
+            if table.status != "playing":
+                break
+            seat = table.game.to_act
+            await server.act(room, seat, rng.choice(table.game.view(seat).legal), wait=True)
+        return {seat: [m for m in socket.sent if m["type"] == "coach"]
+                for seat, socket in sockets.items()}
+
+    said = asyncio.run(play())
+    assert said[0], "a hand of random moves should draw a word from the coach"
+    assert not said[1]  # seat 1 did not ask for a coach
+    for word in said[0]:
+        assert word["best"] != word["move"] and word["hand"] == 1
+        assert word["text"].startswith(f"the expert would choose {word['best']} (win ")

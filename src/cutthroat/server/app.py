@@ -18,6 +18,7 @@ time (a lock per table).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 from collections.abc import Callable
@@ -33,9 +34,12 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from ..actions import Action
 from ..bots.catalog import describe_bots
 from ..bots.hints import hint, hint_json, hint_lines
+from ..bots.review import MARGIN, describe_verdict, second_opinion, worth_asking
 from ..rules import Rules, RulesError
+from ..views import View
 from .protocol import (
     ActRequest,
     CreateGame,
@@ -202,10 +206,16 @@ class Server:
 
     async def act(self, room: Room, seat: int, action: object, *, wait: bool) -> None:
         """A player's move; then the bots' (awaited when ``wait``, else in the
-        background)."""
+        background), and the coach's word on the move if the seat asked for one."""
+        table = room.table
         async with room.lock:
-            room.table.act(seat, action)
-            await self.changed(room, room.table.game.pop)
+            before = table.game.view(seat) if table.status == "playing" else None
+            table.act(seat, action)
+            await self.changed(room, table.game.pop)
+            hand = table.game.hand
+            assert hand is not None and before is not None
+            if table.seats[seat].coach and worth_asking(before):
+                self.spawn(room, self._coach(room, seat, before, hand.moves[-1].action))
         if wait:
             await self.settle(room)
         else:
@@ -221,13 +231,31 @@ class Server:
         else:
             self.kick(room)
 
-    async def join(self, room: Room, name: object) -> tuple[int, str]:
+    async def join(self, room: Room, name: object, *, coach: bool = False
+                   ) -> tuple[int, str]:
         """Take the first open seat: (seat, token)."""
         async with room.lock:
-            seat, token = room.table.join(name)
+            seat, token = room.table.join(name, coach=coach)
             await self.changed(room, lambda: room.table.reopen(seat))
         self.kick(room)
         return seat, token
+
+    async def _coach(self, room: Room, seat: int, before: View, chosen: Action) -> None:
+        """The coach: the expert analyses the decision the player just made (with the
+        seed the hint there would have used) and, when its own choice is worth at least
+        :data:`~cutthroat.bots.review.MARGIN` more chance to win, tells that seat's
+        sockets why (``{"type": "coach", ...}``)."""
+        analysis = await anyio.to_thread.run_sync(
+            lambda: hint(before, seed=room.table.seed + len(before.moves)))
+        verdict = second_opinion(analysis, chosen, MARGIN)
+        if verdict is None:
+            return
+        message = {"type": "coach", "move": str(chosen), "best": str(verdict.best),
+                   "hand": len(room.table.game.hands), "text": describe_verdict(verdict)}
+        for socket, owner in list(room.sockets.items()):
+            if owner == seat:
+                with contextlib.suppress(Exception):  # a socket closed meanwhile
+                    await socket.send_json(message)
 
     async def hint(self, room: Room, seat: int) -> dict[str, Any]:
         """The expert's advice for ``seat``, which must be the one to act."""
@@ -305,7 +333,7 @@ def create_app(db: str | None = None) -> FastAPI:
         except RulesError as exc:
             raise TableError(f"bad rules: {exc}") from None
         table = Table.create(request.seats, names=[request.name] * 3, rules=rules,
-                             seed=request.seed)
+                             seed=request.seed, coach=request.coach)
         await server.add(table)
         seat, token = next(iter(table.tokens.items()))
         return {"game": table.id, "seat": seat, "token": token}
@@ -315,7 +343,8 @@ def create_app(db: str | None = None) -> FastAPI:
                    ) -> dict[str, Any]:
         """Take the game's first open seat."""
         room = await server.room(game_id)
-        seat, token = await server.join(room, request.name if request else None)
+        seat, token = await server.join(room, request.name if request else None,
+                                        coach=bool(request and request.coach))
         return {"game": game_id, "seat": seat, "token": token}
 
     @app.get("/api/games/{game_id}")

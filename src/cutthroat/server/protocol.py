@@ -39,18 +39,22 @@ class _Strict(BaseModel):
 
 class CreateGame(_Strict):
     """``POST /api/games``: the three seats (``"you"``, a bot spec or ``"open"``), the
-    creator's name, the rules (a preset name or an object as in a record) and a seed."""
+    creator's name, the rules (a preset name or an object as in a record), a seed, and
+    whether the expert coaches the creator."""
 
     name: str | None = None
     seats: list[str] = Field(default_factory=lambda: ["you", "expert", "expert"])
     rules: str | dict[str, Any] | None = None
     seed: int | None = Field(default=None, ge=0, lt=2**63)
+    coach: bool = False
 
 
 class JoinGame(_Strict):
-    """``POST /api/games/ID/join``: the joining player's name."""
+    """``POST /api/games/ID/join``: the joining player's name, and whether the expert
+    coaches them."""
 
     name: str | None = None
+    coach: bool = False
 
 
 class ActRequest(_Strict):

@@ -64,22 +64,25 @@ def hash_token(token: str) -> str:
 @dataclass
 class Seat:
     """One seat: ``kind`` is ``human``, ``bot`` or ``open``; ``bot`` the bot's spec;
-    ``token_hash`` the hash of a human's token."""
+    ``token_hash`` the hash of a human's token; ``coach`` whether the expert comments
+    on that human's moves."""
 
     kind: str
     name: str | None = None
     bot: str | None = None
     token_hash: str | None = None
+    coach: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The seat as stored (the token's hash included)."""
         return {"kind": self.kind, "name": self.name, "bot": self.bot,
-                "token_hash": self.token_hash}
+                "token_hash": self.token_hash, "coach": self.coach}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
         """A seat as stored by :meth:`to_json`."""
-        return cls(data["kind"], data.get("name"), data.get("bot"), data.get("token_hash"))
+        return cls(data["kind"], data.get("name"), data.get("bot"), data.get("token_hash"),
+                   bool(data.get("coach", False)))
 
 
 def _clean_name(name: object, fallback: str) -> str:
@@ -130,9 +133,10 @@ class Table:
     @classmethod
     def create(cls, seats: Sequence[str], *, names: Sequence[str | None] = (None, None, None),
                rules: Rules | None = None, seed: int | None = None,
-               game_id: str | None = None) -> Table:
+               game_id: str | None = None, coach: bool = False) -> Table:
         """A new table. ``seats`` are three entries: ``"you"`` (exactly one: the
-        creator's seat), a bot spec, or ``"open"`` (for a friend to join)."""
+        creator's seat, coached by the expert with ``coach``), a bot spec, or ``"open"``
+        (for a friend to join)."""
         if len(seats) != 3 or not all(isinstance(s, str) for s in seats):
             raise TableError("seats must list three seats: \"you\", a bot or \"open\"")
         if sum(1 for s in seats if s.strip().lower() == "you") != 1:
@@ -144,7 +148,8 @@ class Table:
         for index, entry in enumerate(seats):
             key = entry.strip().lower()
             if key == "you":
-                made.append(Seat("human", _clean_name(names[index], f"Player {index + 1}")))
+                made.append(Seat("human", _clean_name(names[index], f"Player {index + 1}"),
+                                 coach=coach))
                 humans.append(index)
             elif key == "open":
                 made.append(Seat("open"))
@@ -193,13 +198,13 @@ class Table:
                 return index
         raise TableError("that token is not one of this game's seats", 403)
 
-    def join(self, name: object = None) -> tuple[int, str]:
+    def join(self, name: object = None, *, coach: bool = False) -> tuple[int, str]:
         """Take the first open seat: (seat, its token). Deals the first hand once
         every seat is taken."""
         for index, seat in enumerate(self.seats):
             if seat.kind == "open":
                 clean = _clean_name(name, f"Player {index + 1}")
-                self.seats[index] = Seat("human", clean)
+                self.seats[index] = Seat("human", clean, coach=coach)
                 token = self._issue_token(index)
                 self._sync_names()
                 self._deal_if_ready()
@@ -333,6 +338,8 @@ class Table:
                                      "connected": seat.kind == "bot" or index in connected}
             if seat.kind == "bot":
                 entry["bot"] = seat.bot
+            if seat.kind == "human":
+                entry["coach"] = seat.coach
             out.append(entry)
         return out
 

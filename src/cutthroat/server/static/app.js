@@ -120,7 +120,8 @@ async function showLobby() {
   $("lobby-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     err.textContent = "";
-    const body = { seats: ["you", $("seat1").value, $("seat2").value], rules: $("rules").value };
+    const body = { seats: ["you", $("seat1").value, $("seat2").value], rules: $("rules").value,
+      coach: $("coach").checked };
     const name = $("name").value.trim();
     if (name) { body.name = name; localStorage.setItem("cutthroat:name", name); }
     const seed = $("seed").value.trim();
@@ -160,7 +161,9 @@ function showJoin(game) {
     const name = $("join-name").value.trim();
     if (name) localStorage.setItem("cutthroat:name", name);
     $("join-button").disabled = true;
-    try { enterGame(await api("POST", `/api/games/${encodeURIComponent(game)}/join`, name ? { name } : {})); } catch (e) {
+    const body = { coach: $("join-coach").checked };
+    if (name) body.name = name;
+    try { enterGame(await api("POST", `/api/games/${encodeURIComponent(game)}/join`, body)); } catch (e) {
       $("join-error").textContent = `You could not join: ${e.message}.`;
       $("join-button").disabled = false;
     }
@@ -198,6 +201,7 @@ function connect() {
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
     if (msg.type === "state") { table.state = msg.state; window.cutthroatState = msg.state; render(); }
     else if (msg.type === "error") { showError(msg.reason); render(); }
+    else if (msg.type === "coach") showCoach(msg);
     else if (msg.type === "hint") showHint(msg.hint);
   };
   ws.onclose = (ev) => {
@@ -253,6 +257,15 @@ function showHint(hint) {
   const lines = hint?.lines?.length ? hint.lines : [`Hint: ${hint?.choice} - ${hint?.reason}`];
   $("hint").replaceChildren(el("pre", {}, [lines.join("\n")]));
   $("hint-button").disabled = !myTurn();
+}
+
+/** The coach's word on one of this seat's moves (newest first, the last five kept). */
+function showCoach(word) {
+  const list = $("coach-words");
+  const said = `Hand ${word.hand}, after ${word.move}: ${word.text}`;
+  list.prepend(el("li", { class: "coach-word" }, [said[0].toUpperCase() + said.slice(1)]));
+  while (list.children.length > 5) list.lastChild.remove();
+  $("coach-panel").hidden = false;
 }
 
 const myTurn = () => Boolean(table.state?.view?.legal?.length) && table.state.status === "playing";
