@@ -1,0 +1,69 @@
+"""Speed of the PettingZoo environment (``cutthroat_v0``), driven by random agents.
+
+Plays ``--episodes`` episodes of each kind with agents that pick a random legal action
+from the mask, on one core, and prints a table: agent steps (decisions) per second and
+episodes per second, for the raw environment and for ``env()`` with PettingZoo's
+wrappers, each for whole games and single hands.
+
+    .venv/bin/python bench/rl_env.py
+    .venv/bin/python bench/rl_env.py --episodes 200 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from typing import Any
+
+import numpy as np
+
+from cutthroat.rl import env, raw_env
+
+
+def run(make: Any, episodes: int, seed: int) -> dict[str, float]:
+    """Steps and episodes per second of ``episodes`` episodes of random play."""
+    rng = random.Random(seed)
+    game = make()
+    steps = 0
+    start = time.perf_counter()
+    for episode in range(episodes):
+        game.reset(seed=seed + episode)
+        for _ in game.agent_iter():
+            observation, _, done, truncated, _ = game.last()
+            if done or truncated:
+                game.step(None)
+                continue
+            game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            steps += 1
+    elapsed = time.perf_counter() - start
+    return {"steps_per_s": steps / elapsed, "episodes_per_s": episodes / elapsed,
+            "steps_per_episode": steps / episodes}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--episodes", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    rows = []
+    for label, factory in (("raw_env", raw_env), ("env (wrapped)", env)):
+        for episode in ("hand", "game"):
+            count = args.episodes * (10 if episode == "hand" else 1)
+            result = run(lambda f=factory, e=episode: f(episode=e), count, args.seed)
+            rows.append({"env": label, "episode": episode, "episodes": count, **result})
+    if args.json:
+        print(json.dumps(rows, indent=1))
+        return
+    print("| environment | episode | episodes | steps per episode | steps/s | episodes/s |")
+    print("|---|---|---|---|---|---|")
+    for row in rows:
+        print(f"| {row['env']} | {row['episode']} | {row['episodes']} | "
+              f"{row['steps_per_episode']:.1f} | {row['steps_per_s']:,.0f} | "
+              f"{row['episodes_per_s']:,.1f} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,110 @@
+"""A seat's view as a fixed-length vector, for learning agents.
+
+:func:`encode` reads only a :class:`~cutthroat.views.View`, so it cannot show a card the
+seat may not see (R14). Seats are written relative to the observer: 0 is the observer,
+1 the player on its left (who acts after it), 2 the player on its right. Card slots
+are the 33 card ids of :mod:`cutthroat.cards` (``id = suit * 8 + rank``, C D H S and
+7 8 9 T J Q K A; the joker 32), the same for every deck.
+
+=========  ====  ===============================================================
+index      size  meaning (0 or 1 unless said)
+=========  ====  ===============================================================
+0–32       33    the observer's cards
+33–65      33    the up-card
+66–98      33    the observer's own hidden discards (the dealer's discard, the
+                 maker's five buried cards)
+99–197     99    cards played in finished tricks, 33 per relative seat
+198–296    99    cards of the trick in progress, 33 per relative seat
+297–307    11    the phase (:class:`~cutthroat.state.Phase`), one-hot
+308–312    5     trump: C D H S, or none yet
+313–315    3     the dealer, relative seat
+316–319    4     the maker, relative seat, or none yet
+320–322    3     who went alone, relative seats
+323–325    3     who sits out (a lone defender's partner), relative seat
+326–328    3     who led the trick in progress, relative seat
+329–331    3     tricks won this hand, relative seats, divided by 5
+332–334    3     the game's scores before this hand, relative seats, divided by the
+                 target
+335        1     the dealer took the up-card
+336        1     the up-card was turned down (all passed in the first round)
+337        1     the maker took the dummy
+338–340    3     the deck: 24, 25 or 32 cards
+341        1     a dummy is dealt (the rules' ``dummy``)
+342        1     the observer is to act
+=========  ====  ===============================================================
+
+>>> from cutthroat import Hand
+>>> vector = encode(Hand.deal(seed=1).view(0))
+>>> vector.shape, float(vector[:33].sum())
+((343,), 5.0)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from ..actions import Verb
+from ..cards import NUM_CARD_IDS
+from ..views import View
+from .layout import SIZE, Slot
+
+__all__ = ["SIZE", "encode"]
+
+_DECKS = (24, 25, 32)
+
+
+def encode(view: View) -> npt.NDArray[np.float32]:
+    """The vector of ``view`` (its layout: this module's table, :data:`SIZE` long)."""
+    out = np.zeros(SIZE, dtype=np.float32)
+    me = view.seat
+
+    def rel(seat: int) -> int:
+        return (seat - me) % 3
+
+    for card in view.cards:
+        out[Slot.CARDS + card.id] = 1
+    out[Slot.UPCARD + view.upcard.id] = 1
+    hidden = list(view.buried) + ([view.discard] if view.discard is not None else [])
+    for card in hidden:
+        out[Slot.OWN_DISCARDS + card.id] = 1
+    for trick in view.tricks:
+        for seat, card in trick.plays:
+            out[Slot.PLAYED + NUM_CARD_IDS * rel(seat) + card.id] = 1
+    for seat, card in view.current_trick:
+        out[Slot.TRICK + NUM_CARD_IDS * rel(seat) + card.id] = 1
+    out[Slot.PHASE + int(view.phase)] = 1
+    out[Slot.TRUMP + (4 if view.trump is None else int(view.trump))] = 1
+    out[Slot.DEALER + rel(view.dealer)] = 1
+    out[Slot.MAKER + (3 if view.maker is None else rel(view.maker))] = 1
+    for seat in view.alone:
+        out[Slot.ALONE + rel(seat)] = 1
+    if view.sitting_out is not None:
+        out[Slot.SITTING_OUT + rel(view.sitting_out)] = 1
+    if view.leader is not None and view.current_trick:
+        out[Slot.LEADER + rel(view.leader)] = 1
+    for seat in range(3):
+        out[Slot.TRICKS_WON + rel(seat)] = view.tricks_won[seat] / 5
+        if view.scores is not None:
+            out[Slot.SCORES + rel(seat)] = view.scores[seat] / view.rules.target
+    out[Slot.UPCARD_TAKEN] = view.upcard_taken
+    out[Slot.TURNED_DOWN] = _turned_down(view)
+    out[Slot.DUMMY_TAKEN] = view.dummy_taken
+    out[Slot.DECK + _DECKS.index(view.rules.deck)] = 1
+    out[Slot.DUMMY_RULE] = view.rules.dummy
+    out[Slot.TO_ACT] = view.to_act == me
+    return out
+
+
+def _turned_down(view: View) -> bool:
+    """Whether all three passed the first round (the up-card turned down, R9)."""
+    passes = 0
+    for text in view.moves:
+        verb = text.split()[1]
+        if verb == Verb.PASS.value:
+            passes += 1
+            if passes == 3:
+                return True
+        else:
+            return False
+    return False

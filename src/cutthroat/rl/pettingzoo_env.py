@@ -1,0 +1,208 @@
+"""Cutthroat euchre as a PettingZoo AEC environment: ``cutthroat_v0``.
+
+Three agents, ``player_0`` to ``player_2`` (the seats), act in turn as the rules say
+(R7–R17). An observation is ``{"observation": vector, "action_mask": mask}``: the
+acting seat's view (:mod:`cutthroat.rl.observation`, never a hidden card) and its legal
+actions over the flat action space of :mod:`cutthroat.actions` (332 ids; a ``keep`` id
+is relative to the maker's ten cards). Dealing is done by the environment from its
+seed.
+
+An episode is a whole game to the target (``episode="game"``, the default), rewarded
+at its end: +1 to the winner and −½ to each other player (with ``tie="share"``, the
+winners split +1 and the others −1 between them), or a single hand
+(``episode="hand"``), rewarded by each seat's points minus the average of all three.
+Rewards always sum to zero.
+
+>>> from cutthroat.rl import env
+>>> game = env(seed=7)
+>>> game.reset(seed=7)
+>>> agent = game.agent_selection
+>>> observation, reward, done, truncated, info = game.last()
+>>> observation["observation"].shape, int(observation["action_mask"].sum())
+((343,), 2)
+>>> game.unwrapped.action_text(agent, 66), game.unwrapped.legal_texts(agent)
+('pass', ['pass', 'order'])
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from ..actions import NUM_ACTIONS
+from ..game import Game
+from ..render import describe_hand
+from ..rules import Rules
+from .layout import SIZE
+from .observation import encode
+
+__all__ = ["env", "raw_env"]
+
+Observation = dict[str, npt.NDArray[Any]]
+EPISODES = ("game", "hand")
+
+
+def env(**kwargs: Any) -> AECEnv[str, Observation, int]:
+    """The environment with PettingZoo's usual wrappers: an illegal action ends the
+    episode with −1 for the agent that made it, actions out of range are refused, and
+    the order of calls is checked."""
+    wrapped: AECEnv[str, Observation, int] = raw_env(**kwargs)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZoo's name
+    """Cutthroat euchre for three learning agents (see the module's text).
+
+    Args:
+        rules: the rules (default: the ``standard`` preset).
+        episode: ``"game"`` (to the target) or ``"hand"`` (one hand).
+        seed: seeds the deals when :meth:`reset` is given no seed.
+        max_hands: a game still going after this many hands is truncated.
+        render_mode: ``"ansi"`` (:meth:`render` returns the hand as text, every card
+            shown: for a person watching, not for an agent) or ``None``.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "cutthroat_v0",
+                                          "is_parallelizable": False}
+
+    def __init__(self, *, rules: Rules | None = None, episode: str = "game",
+                 seed: int | None = None, max_hands: int = 500,
+                 render_mode: str | None = None) -> None:
+        super().__init__()
+        if episode not in EPISODES:
+            raise ValueError(f"episode must be 'game' or 'hand', not {episode!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        self.rules = rules or Rules()
+        self.episode = episode
+        self.max_hands = max_hands
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(3)]
+        self.agents = self.possible_agents[:]
+        self._rng = random.Random(seed)
+        box = spaces.Box(low=0.0, high=1.0, shape=(SIZE,), dtype=np.float32)
+        mask = spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8)
+        self.observation_spaces = {a: spaces.Dict({"observation": box, "action_mask": mask})
+                                   for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self.game = Game(self.rules, rng=random.Random(0))
+        self.agent_selection = self.possible_agents[0]
+
+    # --- the API ---------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The space of ``agent``'s observations."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The space of ``agent``'s actions: the 332 ids."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game (or hand), dealt from ``seed`` (else from the environment's own
+        generator)."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.game = Game(self.rules, rng=random.Random(self._rng.getrandbits(64)))
+        self.game.deal()
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self._to_act()
+
+    def observe(self, agent: str) -> Observation:
+        """``agent``'s view as a vector, and its legal actions as a mask (all zero when
+        it is not to act)."""
+        seat = self._seat(agent)
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        hand = self.game.hand
+        if hand is not None and not hand.is_over and hand.to_act == seat:
+            mask[list(hand.legal_action_ids())] = 1
+        return {"observation": encode(self.game.view(seat)), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """The agent to act takes ``action`` (an id of its action mask)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert action is not None
+        hand = self.game.hand
+        assert hand is not None
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        hand.apply_id(int(action), self._seat(agent))
+        if hand.is_over:
+            self._hand_over()
+        if not any(self.terminations.values()) and not any(self.truncations.values()):
+            self.agent_selection = self._to_act()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The hand as text (every card shown), with ``render_mode="ansi"``."""
+        hand = self.game.hand
+        if self.render_mode != "ansi" or hand is None:
+            return None
+        return "\n".join(describe_hand(hand, self.possible_agents))
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    # --- helpers for people and agents ------------------------------------------------
+
+    def action_text(self, agent: str, action: int) -> str:
+        """An action id as the game writes it (``play JH``, ``keep ...``) for ``agent``."""
+        hand = self.game.hand
+        assert hand is not None
+        return str(hand.action_from_id(action))
+
+    def legal_texts(self, agent: str) -> list[str]:
+        """``agent``'s legal actions as text (empty when it is not to act)."""
+        mask = self.observe(agent)["action_mask"]
+        return [self.action_text(agent, int(i)) for i in np.flatnonzero(mask)]
+
+    # --- inside ---------------------------------------------------------------------------
+
+    def _seat(self, agent: str) -> int:
+        return self.possible_agents.index(agent)
+
+    def _to_act(self) -> str:
+        hand = self.game.hand
+        assert hand is not None and hand.to_act is not None
+        return self.possible_agents[hand.to_act]
+
+    def _hand_over(self) -> None:
+        """Score a finished hand: end the episode, or deal the next hand."""
+        game = self.game
+        hand = game.hand
+        assert hand is not None and hand.result is not None
+        if self.episode == "hand":
+            points = hand.result.points
+            mean = sum(points) / 3
+            self._finish([p - mean for p in points])
+        elif game.is_over:
+            winners = game.winners
+            losers = 3 - len(winners)
+            self._finish([1.0 / len(winners) if seat in winners
+                          else (-1.0 / losers if losers else 0.0) for seat in range(3)])
+        elif len(game.hands) >= self.max_hands:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            game.deal()
+
+    def _finish(self, rewards: list[float]) -> None:
+        for seat, agent in enumerate(self.possible_agents):
+            self.rewards[agent] = rewards[seat]
+        self.terminations = dict.fromkeys(self.agents, True)
+

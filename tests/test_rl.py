@@ -1,0 +1,151 @@
+"""The PettingZoo environment and the observation vector (cutthroat.rl)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pettingzoo.test import api_test, seed_test
+
+from cutthroat.cards import NUM_CARD_IDS, ids_of_mask
+from cutthroat.errors import IllegalActionError
+from cutthroat.rl import env, raw_env
+from cutthroat.rl import observation as obs_module
+from cutthroat.rl.layout import SIZE, Slot
+from cutthroat.rl.observation import encode
+from cutthroat.rules import Rules
+
+
+# PettingZoo's test warns of every Dict observation space, as in its own classic games.
+@pytest.mark.filterwarnings("ignore:Observation:UserWarning")
+@pytest.mark.parametrize("episode", ["game", "hand"])
+@pytest.mark.parametrize("rules", [Rules(), Rules(deck=25), Rules(deck=32, dummy=False),
+                                   Rules(stick_the_dealer=True, target=5)])
+def test_pettingzoo_api_conformance(episode: str, rules: Rules) -> None:
+    api_test(env(rules=rules, episode=episode, seed=1), num_cycles=300)
+
+
+def test_pettingzoo_seed_test() -> None:
+    seed_test(lambda: env(), num_cycles=200)
+
+
+def _card_slots(vector: np.ndarray) -> set[int]:
+    """Every card id the observation shows anywhere."""
+    shown: set[int] = set()
+    for start, count in ((Slot.CARDS, 1), (Slot.UPCARD, 1), (Slot.OWN_DISCARDS, 1),
+                         (Slot.PLAYED, 3), (Slot.TRICK, 3)):
+        block = vector[start:start + NUM_CARD_IDS * count].reshape(count, NUM_CARD_IDS)
+        shown |= {int(i) for i in np.flatnonzero(block.any(axis=0))}
+    return shown
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000), deck=st.sampled_from([24, 25, 32]), dummy=st.booleans())
+def test_R14_observations_show_no_hidden_card(seed: int, deck: int, dummy: bool) -> None:
+    game = raw_env(rules=Rules(deck=deck, dummy=dummy), episode="hand")
+    game.reset(seed=seed)
+    rng = random.Random(seed)
+    while not any(game.terminations.values()):
+        for seat, agent in enumerate(game.possible_agents):
+            vector = game.observe(agent)["observation"]
+            view = game.game.view(seat)
+            seen = set(ids_of_mask(view.seen_mask()))
+            assert _card_slots(vector) <= seen
+            mine = {int(i) for i in np.flatnonzero(vector[Slot.CARDS:Slot.UPCARD])}
+            assert mine == {c.id for c in view.cards}
+            assert vector[Slot.TO_ACT] == (view.to_act == seat)
+        agent = game.agent_selection
+        legal = np.flatnonzero(game.observe(agent)["action_mask"])
+        assert len(legal) and all(  # the mask is exactly the legal actions
+            game.action_text(agent, int(i)) in game.game.view(
+                game.possible_agents.index(agent)).legal for i in legal)
+        game.step(int(rng.choice(legal)))
+
+
+def test_rewards_of_a_whole_game_sum_to_zero_and_pay_the_winner() -> None:
+    game = raw_env(seed=5)
+    game.reset(seed=5)
+    rng = random.Random(5)
+    totals = dict.fromkeys(game.possible_agents, 0.0)
+    for agent in game.agent_iter(max_iter=10_000):
+        observation, reward, done, truncated, _ = game.last()
+        totals[agent] += reward
+        if done or truncated:
+            game.step(None)
+        else:
+            game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert game.game.is_over
+    (winner,) = game.game.winners
+    assert totals[f"player_{winner}"] == 1.0
+    assert sum(totals.values()) == pytest.approx(0.0)
+    assert sorted(totals.values()) == [-0.5, -0.5, 1.0]
+
+
+def test_hand_episode_rewards_are_points_less_their_average() -> None:
+    game = raw_env(episode="hand", seed=2)
+    game.reset(seed=2)
+    rng = random.Random(2)
+    while not any(game.terminations.values()):
+        game.step(int(rng.choice(np.flatnonzero(
+            game.observe(game.agent_selection)["action_mask"]))))
+    points = game.game.hand.result.points
+    mean = sum(points) / 3
+    assert [game.rewards[a] for a in game.possible_agents] == pytest.approx(
+        [p - mean for p in points])
+
+
+def test_illegal_actions_are_refused() -> None:
+    raw = raw_env(seed=4)
+    raw.reset(seed=4)
+    agent = raw.agent_selection
+    before = raw.observe(agent)
+    illegal = int(np.flatnonzero(before["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError):
+        raw.step(illegal)
+    after = raw.observe(agent)
+    assert np.array_equal(after["observation"], before["observation"])
+    assert raw.agent_selection == agent
+    wrapped = env(seed=4)
+    wrapped.reset(seed=4)
+    agent = wrapped.agent_selection
+    wrapped.step(illegal)  # the wrapper ends the episode: −1 for the agent that did it
+    assert all(wrapped.terminations.values()) and wrapped.rewards[agent] == -1
+
+
+def test_bad_options_are_refused() -> None:
+    with pytest.raises(ValueError, match="episode"):
+        raw_env(episode="season")
+    with pytest.raises(ValueError, match="render_mode"):
+        raw_env(render_mode="human")
+    shown = raw_env(render_mode="ansi", seed=1)
+    shown.reset(seed=1)
+    assert "up-card" in (shown.render() or "").lower()
+    assert raw_env(seed=1).render() is None
+
+
+def test_observation_table_matches_the_layout() -> None:
+    """The index table in the module's text is the layout the code uses."""
+    doc = obs_module.__doc__ or ""
+    rows = re.findall(r"^(\d+)(?:–(\d+))?\s{2,}(\d+)\s{2,}", doc, flags=re.MULTILINE)
+    starts = [int(first) for first, _, _ in rows]
+    assert starts == [int(slot) for slot in Slot]
+    for (first, last, size), following in zip(rows, [*starts[1:], SIZE], strict=True):
+        assert int(last or first) - int(first) + 1 == int(size) == following - int(first)
+
+
+def test_turned_down_and_scores_are_encoded() -> None:
+    from cutthroat import Game
+
+    game = Game(seed=3)
+    hand = game.deal()
+    for _ in range(3):
+        hand.push("pass")
+    vector = encode(hand.view(hand.to_act, scores=(4, 0, 9)))
+    assert vector[Slot.TURNED_DOWN] == 1 and vector[Slot.UPCARD_TAKEN] == 0
+    me = hand.to_act
+    assert vector[Slot.SCORES + (0 - me) % 3] == pytest.approx(0.4)
+    assert vector[Slot.SCORES + (2 - me) % 3] == pytest.approx(0.9)
