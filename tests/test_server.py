@@ -271,6 +271,7 @@ def test_http_creates_a_game_and_serves_the_page(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("body", "words"), [
     ({"seats": ["you", "expert"]}, "three seats"),
     ({"seats": ["you", "expert", "nobot"]}, "nobot"),
+    ({"seats": ["you", "expert:bid_samples=100000000", "expert"]}, "by name alone"),
     ({"seats": ["you", "expert", "expert"], "rules": {"deck": 23}}, "bad rules"),
     ({"seats": ["you", "expert", "expert"], "rules": "fancy"}, "bad rules"),
     ({"seats": ["you", "expert", "expert"], "seed": "7"}, "seed"),
@@ -574,3 +575,15 @@ def test_coach_speaks_to_its_seat_alone() -> None:
     for word in said[0]:
         assert word["best"] != word["move"] and word["hand"] == 1
         assert word["text"].startswith(f"the expert would choose {word['best']} (win ")
+
+
+def test_bot_options_only_where_the_server_allows_them(tmp_path: Path) -> None:
+    table = Table.create(["you", "expert:bid_samples=8", "random"], seed=1)
+    assert table.seats[1].bot == "expert:bid_samples=8"
+    with pytest.raises(TableError, match="by name alone"):
+        Table.create(["you", "expert:bid_samples=8", "random"], bot_options=False)
+    client = TestClient(create_app(f"sqlite:///{tmp_path / 'x.db'}", bot_options=True))
+    with client:
+        answer = client.post("/api/games", json={"seats": ["you", "expert:play_samples=4",
+                                                           "random"]})
+        assert answer.status_code == 201

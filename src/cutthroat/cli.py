@@ -410,6 +410,10 @@ def serve(
     db: Annotated[str | None, typer.Option(
         help="Where games are kept: a SQLAlchemy URL (default $CUTTHROAT_DB or "
              "sqlite:///cutthroat.db).")] = None,
+    bot_options: Annotated[bool, typer.Option(
+        "--bot-options", help="Let a game's seats give bots options (expert:bid_samples=80); "
+                              "off, a seat names a bot alone, so nobody can ask for a bot "
+                              "that thinks for hours.")] = False,
 ) -> None:
     """Start the web game: play in the browser against bots and friends.
 
@@ -423,7 +427,7 @@ def serve(
         typer.echo(f"The web game needs the web extra: pip install 'cutthroat-euchre[web]' "
                    f"({exc})", err=True)
         raise typer.Exit(1) from None
-    application = create_app(db)
+    application = create_app(db, bot_options=bot_options)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(f"cutthroat: the web game is at http://{shown}:{port}/ "
                f"(games kept in {application.state.server.store.url}; Ctrl-C stops it)")

@@ -283,9 +283,10 @@ def _token(query: str | None, header: str | None, body: str | None = None) -> st
     return None
 
 
-def create_app(db: str | None = None) -> FastAPI:
+def create_app(db: str | None = None, *, bot_options: bool = False) -> FastAPI:
     """The web game's application, its games kept in ``db`` (a SQLAlchemy URL; default
-    ``$CUTTHROAT_DB`` or ``sqlite:///cutthroat.db``)."""
+    ``$CUTTHROAT_DB`` or ``sqlite:///cutthroat.db``). Seats take bots by name alone
+    unless ``bot_options`` (``expert:bid_samples=80``: for a server you alone use)."""
     store = Store(db or os.environ.get("CUTTHROAT_DB") or DEFAULT_DB)
     server = Server(store)
 
@@ -333,7 +334,8 @@ def create_app(db: str | None = None) -> FastAPI:
         except RulesError as exc:
             raise TableError(f"bad rules: {exc}") from None
         table = Table.create(request.seats, names=[request.name] * 3, rules=rules,
-                             seed=request.seed, coach=request.coach)
+                             seed=request.seed, coach=request.coach,
+                             bot_options=bot_options)
         await server.add(table)
         seat, token = next(iter(table.tokens.items()))
         return {"game": table.id, "seat": seat, "token": token}

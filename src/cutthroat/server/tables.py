@@ -29,7 +29,7 @@ from typing import Any
 from .. import record as rec
 from ..actions import Action
 from ..bots import Bot, make_bot
-from ..bots.registry import BotSpecError, UnknownBotError, format_spec, parse_spec
+from ..bots.registry import BOTS, BotSpecError, UnknownBotError, format_spec, parse_spec
 from ..errors import CutthroatError
 from ..game import Game
 from ..render import describe_result
@@ -99,10 +99,15 @@ def _clean_name(name: object, fallback: str) -> str:
     return name
 
 
-def _bot_seat(spec: str) -> Seat:
-    """A bot's seat from its spec, checked by making the bot once."""
+def _bot_seat(spec: str, options_allowed: bool) -> Seat:
+    """A bot's seat from its spec, checked by making the bot once. Options
+    (``expert:bid_samples=80``) only where ``options_allowed``: a server open to others
+    should not let a seat ask for a bot that thinks for an hour."""
     try:
         name, options = parse_spec(spec)
+        if options and not options_allowed:
+            raise TableError(f"this server takes bots by name alone ({', '.join(BOTS)}), "
+                             f"not {spec!r}: start it with --bot-options to allow options")
         make_bot(spec, 0)
     except (UnknownBotError, BotSpecError) as exc:
         raise TableError(str(exc)) from None
@@ -133,10 +138,11 @@ class Table:
     @classmethod
     def create(cls, seats: Sequence[str], *, names: Sequence[str | None] = (None, None, None),
                rules: Rules | None = None, seed: int | None = None,
-               game_id: str | None = None, coach: bool = False) -> Table:
+               game_id: str | None = None, coach: bool = False,
+               bot_options: bool = True) -> Table:
         """A new table. ``seats`` are three entries: ``"you"`` (exactly one: the
-        creator's seat, coached by the expert with ``coach``), a bot spec, or ``"open"``
-        (for a friend to join)."""
+        creator's seat, coached by the expert with ``coach``), a bot spec (with options
+        only if ``bot_options``), or ``"open"`` (for a friend to join)."""
         if len(seats) != 3 or not all(isinstance(s, str) for s in seats):
             raise TableError("seats must list three seats: \"you\", a bot or \"open\"")
         if sum(1 for s in seats if s.strip().lower() == "you") != 1:
@@ -154,7 +160,7 @@ class Table:
             elif key == "open":
                 made.append(Seat("open"))
             else:
-                made.append(_bot_seat(entry.strip()))
+                made.append(_bot_seat(entry.strip(), bot_options))
         bots = [s for s in made if s.kind == "bot"]
         base = [b.name for b in bots]
         for index, seat in enumerate(bots):  # two bots of one kind: "Expert 1", "Expert 2"
