@@ -5,6 +5,8 @@ PettingZoo).
   is documented there), and the legal actions as a mask over the flat action space of
   :mod:`cutthroat.actions` (``NUM_ACTIONS`` = 332).
 * :mod:`.pettingzoo_env`: a PettingZoo AEC environment, ``cutthroat_v0``.
+* :mod:`.openspiel_game`: an OpenSpiel game, ``python_cutthroat_euchre`` (the
+  ``openspiel`` extra; importing the module registers it).
 
 >>> from cutthroat.rl import env
 >>> game = env(seed=3)

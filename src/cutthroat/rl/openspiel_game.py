@@ -1,0 +1,240 @@
+"""Cutthroat euchre as an OpenSpiel game: ``python_cutthroat_euchre``.
+
+Importing this module registers the game with ``pyspiel`` (the ``openspiel`` extra), so
+OpenSpiel's algorithms and tools can load it by name. One episode is one hand, as in
+OpenSpiel's four-handed ``euchre``:
+
+* chance first draws the dealer (outcomes 0–2, R4), then deals the deck card by card
+  (outcomes are card ids): five to seats 0, 1, 2, five to the dummy, the rest to the
+  kitty, the first of which is the up-card (R5; a uniformly random deal either way);
+* then the three players act as the rules say, with the flat action space of
+  :mod:`cutthroat.actions` (332 ids; a ``keep`` id is relative to the maker's ten
+  cards);
+* the returns are each seat's points (R19–R21) minus the average of the three, so the
+  game is zero-sum.
+
+The observation tensor of a player is :func:`cutthroat.rl.observation.encode` of its
+view (343 floats, never a hidden card); its information state string is the view in
+words: its cards, and every public move of the hand in order (perfect recall).
+Parameters are the rules' variant fields: ``deck``, ``dummy``, ``dealer_must_pick_up``,
+``may_name_turned_down_suit``, ``stick_the_dealer``, ``march_points``,
+``maker_alone_march`` (0 for the same as ``march_points``).
+
+>>> import pyspiel
+>>> from cutthroat.rl import openspiel_game
+>>> game = pyspiel.load_game("python_cutthroat_euchre", {"deck": 25})
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 3)
+>>> game.num_distinct_actions(), game.observation_tensor_size()
+(332, 343)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from ..actions import NUM_ACTIONS
+from ..cards import NUM_CARD_IDS, Card, deck_mask, ids_of_mask
+from ..deal import Deal
+from ..rules import Rules
+from ..state import Hand, Phase
+from ..views import View
+from .layout import SIZE
+from .observation import encode
+
+__all__ = ["NAME", "CutthroatGame", "CutthroatObserver", "CutthroatState", "rules_of"]
+
+NAME = "python_cutthroat_euchre"
+"""The name the game is registered under."""
+
+_DEFAULTS = Rules()
+_PARAMETERS: dict[str, Any] = {
+    "deck": _DEFAULTS.deck,
+    "dummy": _DEFAULTS.dummy,
+    "dealer_must_pick_up": _DEFAULTS.dealer_must_pick_up,
+    "may_name_turned_down_suit": _DEFAULTS.may_name_turned_down_suit,
+    "stick_the_dealer": _DEFAULTS.stick_the_dealer,
+    "march_points": _DEFAULTS.march_points,
+    "maker_alone_march": 0,
+}
+
+_TYPE = pyspiel.GameType(
+    short_name=NAME,
+    long_name="Three-handed (cutthroat) euchre, one hand (cutthroat package)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=3,
+    min_num_players=3,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_PARAMETERS,
+)
+
+
+def rules_of(params: dict[str, Any]) -> Rules:
+    """The rules a game's parameters describe."""
+    fields = {**_PARAMETERS, **params}
+    lone = fields.pop("maker_alone_march")
+    return Rules(**fields, maker_alone_march=lone or None)
+
+
+class CutthroatGame(pyspiel.Game):  # type: ignore[misc]
+    """One hand of cutthroat euchre for OpenSpiel (see the module's text)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        self.rules = rules_of(params or {})
+        most = self.rules.max_hand_points
+        info = pyspiel.GameInfo(
+            num_distinct_actions=NUM_ACTIONS,
+            max_chance_outcomes=NUM_CARD_IDS,
+            num_players=3,
+            min_utility=-2 * most / 3,
+            max_utility=2 * most / 3,
+            utility_sum=0.0,
+            # the dealer and the deck, then at most six bids, the dealer's pick-up and
+            # discard, the maker's choice and keep, two defenders and fifteen cards
+            max_game_length=1 + self.rules.deck + 6 + 2 + 2 + 2 + 15,
+        )
+        super().__init__(_TYPE, info, {**_PARAMETERS, **(params or {})})
+
+    def new_initial_state(self) -> CutthroatState:
+        """A hand before the dealer is drawn."""
+        return CutthroatState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: dict[str, Any] | None = None) -> CutthroatObserver:
+        """The observer for one player: the view as a tensor, or the information state
+        string for ``perfect_recall``."""
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        return CutthroatObserver(kind)
+
+
+class CutthroatState(pyspiel.State):  # type: ignore[misc]
+    """A hand being dealt or played."""
+
+    def __init__(self, game: CutthroatGame) -> None:
+        super().__init__(game)
+        self.rules: Rules = game.rules
+        self.dealer: int | None = None
+        self.order: list[int] = []
+        """The card ids dealt so far, in order."""
+        self.hand: Hand | None = None
+
+    # --- OpenSpiel's API ---------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to act, or chance, or terminal."""
+        if self.hand is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.hand.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        seat = self.hand.to_act
+        assert seat is not None
+        return seat
+
+    def is_terminal(self) -> bool:
+        """Whether the hand is scored (or thrown in)."""
+        return self.hand is not None and self.hand.is_over
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The dealer (0–2), then the cards left in the deck, all equally likely."""
+        assert self.hand is None
+        if self.dealer is None:
+            return [(seat, 1 / 3) for seat in range(3)]
+        left = [card for card in _deck_ids(self.rules) if card not in self.order]
+        return [(card, 1 / len(left)) for card in left]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.hand is not None and player == self.hand.to_act
+        return sorted(self.hand.legal_action_ids())
+
+    def _apply_action(self, action: int) -> None:
+        if self.hand is not None:
+            self.hand.apply_id(action)
+        elif self.dealer is None:
+            self.dealer = action
+        else:
+            self.order.append(action)
+            if len(self.order) == self.rules.deck:
+                self.hand = Hand(self.rules, Deal.from_order(self.rules, self.order),
+                                 self.dealer)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"dealer {action}" if self.dealer is None else f"deal {Card.from_id(action)}"
+        if self.hand is not None and (action < 80 or self.hand.phase is Phase.KEEP):
+            return str(self.hand.action_from_id(action))
+        return f"keep #{action - 80}"
+
+    def returns(self) -> list[float]:
+        """Points minus their average once the hand is over; zeros before."""
+        if self.hand is None or self.hand.result is None:
+            return [0.0, 0.0, 0.0]
+        points = self.hand.result.points
+        mean = sum(points) / 3
+        return [p - mean for p in points]
+
+    def view(self, player: int) -> View | None:
+        """What ``player`` may see (``None`` while the cards are being dealt)."""
+        return None if self.hand is None else self.hand.view(player)
+
+    def __str__(self) -> str:
+        if self.hand is None:
+            return f"dealing: dealer {self.dealer}, {len(self.order)} cards dealt"
+        from ..render import describe_hand
+
+        return "\n".join(describe_hand(self.hand))
+
+
+class CutthroatObserver:
+    """A player's observation (OpenSpiel's ``PyObserver``): the tensor of
+    :func:`~cutthroat.rl.observation.encode`, or, with perfect recall, the information
+    state string (and no tensor)."""
+
+    def __init__(self, kind: Any) -> None:
+        if kind.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not kind.public_info:
+            raise ValueError("only a player's own observation is provided "
+                             "(public and single-player private information)")
+        self.perfect_recall = bool(kind.perfect_recall)
+        size = 0 if self.perfect_recall else SIZE
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor} if size else {}
+
+    def set_from(self, state: CutthroatState, player: int) -> None:
+        """Fill :attr:`tensor` with ``player``'s view of ``state`` (zeros while
+        dealing)."""
+        if self.perfect_recall:
+            return
+        view = state.view(player)
+        self.tensor[:] = 0 if view is None else encode(view)
+
+    def string_from(self, state: CutthroatState, player: int) -> str:
+        """``player``'s view in words: its seat and cards, the up-card, and every
+        public move of the hand (a hidden discard or keep written ``?``)."""
+        view = state.view(player)
+        if view is None:
+            return f"seat {player}: dealing"
+        cards = " ".join(str(c) for c in view.cards)
+        own = [str(c) for c in (*view.buried, *(() if view.discard is None
+                                                 else (view.discard,)))]
+        hidden = f" | mine face down: {' '.join(own)}" if own else ""
+        return (f"seat {player} | dealer {view.dealer} | up-card {view.upcard} | "
+                f"cards {cards}{hidden} | moves: {', '.join(view.moves)}")
+
+
+def _deck_ids(rules: Rules) -> list[int]:
+    return list(ids_of_mask(deck_mask(rules.deck)))
+
+
+pyspiel.register_game(_TYPE, CutthroatGame)

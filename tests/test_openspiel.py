@@ -1,0 +1,109 @@
+"""The OpenSpiel game (cutthroat.rl.openspiel_game): OpenSpiel's own checks, and ours."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python import rl_environment
+
+from cutthroat.cards import ids_of_mask
+from cutthroat.deal import Deal
+from cutthroat.rl import openspiel_game
+from cutthroat.rl.observation import encode
+from cutthroat.rules import Rules
+
+NAME = openspiel_game.NAME
+PARAMS = [{}, {"deck": 25}, {"deck": 32, "dummy": False},
+          {"stick_the_dealer": True, "dealer_must_pick_up": True, "maker_alone_march": 4}]
+CARD = re.compile(r"\b(?:[789TJQKA][CDHS]|JO)\b")
+
+
+@pytest.mark.parametrize("params", PARAMS)
+def test_openspiel_random_sim_test(params: dict[str, object]) -> None:
+    pyspiel.random_sim_test(pyspiel.load_game(NAME, params), num_sims=15, serialize=False,
+                            verbose=False)
+
+
+def _dealt(state: pyspiel.State, rng: random.Random) -> list[int]:
+    """Play the chance nodes at random; the outcomes."""
+    outcomes = []
+    while state.is_chance_node():
+        choices = state.chance_outcomes()
+        assert sum(p for _, p in choices) == pytest.approx(1.0)
+        action = rng.choice(choices)[0]
+        outcomes.append(action)
+        state.apply_action(action)
+    return outcomes
+
+
+@pytest.mark.parametrize("params", PARAMS)
+def test_R14_a_hand_through_openspiel(params: dict[str, object]) -> None:
+    game = pyspiel.load_game(NAME, params)
+    rules = openspiel_game.rules_of(dict(params))
+    rng = random.Random(7)
+    for _ in range(10):
+        state = game.new_initial_state()
+        dealer, *order = _dealt(state, rng)
+        hand = state.hand
+        assert hand.dealer == dealer and hand.dealt == Deal.from_order(rules, order)
+        while not state.is_terminal():
+            player = state.current_player()
+            assert state.legal_actions() == sorted(hand.legal_action_ids())
+            for seat in range(3):
+                view = hand.view(seat)
+                tensor = np.array(state.observation_tensor(seat), dtype=np.float32)
+                assert np.array_equal(tensor, encode(view))
+                seen = {str(c) for c in _cards(view.seen_mask())}
+                assert set(CARD.findall(state.information_state_string(seat))) <= seen
+            state.apply_action(rng.choice(state.legal_actions()))
+            assert player in (0, 1, 2)
+        returns = state.returns()
+        assert sum(returns) == pytest.approx(0.0)
+        assert max(returns) <= game.max_utility() and min(returns) >= game.min_utility()
+
+
+def _cards(mask: int) -> list[object]:
+    from cutthroat.cards import Card
+
+    return [Card.from_id(i) for i in ids_of_mask(mask)]
+
+
+def test_clone_is_independent_and_actions_are_named() -> None:
+    game = pyspiel.load_game(NAME)
+    state = game.new_initial_state()
+    assert state.action_to_string(1) == "dealer 1"
+    _dealt(state, random.Random(3))
+    copy = state.clone()
+    names = [state.action_to_string(a) for a in state.legal_actions()]
+    assert names == ["pass", "order"]
+    copy.apply_action(copy.legal_actions()[-1])
+    assert state.hand.moves == [] and len(copy.hand.moves) == 1
+    assert state.action_to_string(90) == "keep #10"  # a keep id before any keep
+
+
+def test_openspiel_rl_environment_plays_hands() -> None:
+    env = rl_environment.Environment(pyspiel.load_game(NAME))
+    rng = random.Random(5)
+    for _ in range(5):
+        step = env.reset()
+        while not step.last():
+            player = step.observations["current_player"]
+            step = env.step([rng.choice(step.observations["legal_actions"][player])])
+        assert sum(step.rewards) == pytest.approx(0.0)
+
+
+def test_parameters_and_observers() -> None:
+    assert openspiel_game.rules_of({}) == Rules()
+    assert openspiel_game.rules_of({"maker_alone_march": 4}).lone_march_points == 4
+    game = pyspiel.load_game(NAME, {"deck": 32})
+    assert game.get_parameters()["deck"] == 32
+    with pytest.raises(ValueError, match="own observation"):
+        game.make_py_observer(pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True,
+            private_info=pyspiel.PrivateInfoType.NONE))
+    with pytest.raises(ValueError, match="not supported"):
+        game.make_py_observer(None, {"x": 1})
