@@ -292,6 +292,9 @@ a proportion (else a count per game, never below 0)."""
 
 _NONNEGATIVE = (0.0, math.inf)
 
+BACKENDS = ("local", "ray")
+"""Where :func:`run_arena` plays: worker processes here, or Ray tasks."""
+
 CI_METHODS = {
     "se": "standard error over deal sets (Student's t)",
     "bootstrap": "bootstrap of deal sets (1000 resamples)",
@@ -550,6 +553,8 @@ def run_arena(
     records: str | os.PathLike[str] | None = None,
     ci: str = "se",
     confidence: float = 0.95,
+    backend: str = "local",
+    address: str | None = None,
 ) -> ArenaResult:
     """Play a duplicate tournament between three bots (registry names, see :data:`BOTS`,
     or specs with options such as ``"expert:bid_samples=80"``, see
@@ -567,7 +572,13 @@ def run_arena(
         records: a folder to save every game's record in, as ``game-NNNNNN.json``.
         ci: the interval method, ``"se"`` or ``"bootstrap"`` (see :data:`CI_METHODS`).
         confidence: the level of the intervals.
+        backend: ``"local"`` (worker processes here) or ``"ray"`` (Ray tasks, on a
+            runtime started here with ``workers`` CPUs or on the cluster at ``address``;
+            :mod:`cutthroat.sim.ray_backend`). The games and the table are the same.
+        address: the Ray cluster to join (``"auto"``, ``"ray://HOST:10001"``).
     """
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be local or ray, not {backend!r}")
     line_up = tuple(format_spec(*parse_spec(spec)) for spec in bots)
     if len(line_up) != 3:
         raise ValueError(f"the arena needs a line-up of three bots, not {len(line_up)}")
@@ -596,7 +607,11 @@ def run_arena(
 
     start_time = time.perf_counter()
     found: list[GameResult] = []
-    if workers == 1:
+    if backend == "ray":
+        from .ray_backend import run_on_ray
+
+        found = run_on_ray(jobs, _run_job, workers, address, _Progress(3 * sets, progress))
+    elif workers == 1:
         with _Progress(3 * sets, progress) as bar:
             for job in jobs:
                 found.extend(_run_job(job))

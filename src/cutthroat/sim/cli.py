@@ -12,6 +12,7 @@ import typer
 from ..bots.registry import parse_spec, split_line_up
 from ..rules import PRESETS, Rules, RulesError
 from .arena import (
+    BACKENDS,
     BOTS,
     CI_METHODS,
     ArenaError,
@@ -20,6 +21,7 @@ from .arena import (
     UnknownBotError,
     run_arena,
 )
+from .ray_backend import RayUnavailableError
 
 __all__ = ["arena", "parse_rules", "register"]
 
@@ -73,6 +75,12 @@ def arena(
     = "se",
     progress: Annotated[bool, typer.Option(
         help="Show a progress bar on standard error.")] = True,
+    backend: Annotated[str, typer.Option(
+        help="Where to play: local (worker processes) or ray (Ray tasks; the ray extra).")]
+    = "local",
+    ray_address: Annotated[str | None, typer.Option(
+        help="With --backend ray: the cluster to join (auto, or ray://HOST:10001); "
+             "default: a Ray runtime started here with --workers CPUs.")] = None,
 ) -> None:
     """Play a duplicate tournament: the same deals from every seat.
 
@@ -83,6 +91,12 @@ def arena(
     """
     names = _line_up(bots)
     rules = parse_rules(preset, set_)
+    if backend not in BACKENDS:
+        raise typer.BadParameter(f"--backend takes local or ray, not {backend!r}",
+                                 param_hint="--backend")
+    if ray_address is not None and backend != "ray":
+        raise typer.BadParameter("--ray-address goes with --backend ray",
+                                 param_hint="--ray-address")
     if ci not in CI_METHODS:
         raise typer.BadParameter(f"--ci takes {' or '.join(CI_METHODS)}, not {ci!r}",
                                  param_hint="--ci")
@@ -96,8 +110,10 @@ def arena(
             raise typer.Exit(2) from None
     try:
         result = run_arena(names, games, seed=seed, rules=rules, workers=workers,
-                           progress=progress, records=records, ci=ci)
-    except (BotSpecError, UnknownBotError, BotUnavailableError, ArenaError) as exc:
+                           progress=progress, records=records, ci=ci, backend=backend,
+                           address=ray_address)
+    except (BotSpecError, UnknownBotError, BotUnavailableError, ArenaError,
+            RayUnavailableError) as exc:
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from None
     if as_json:

@@ -1,0 +1,65 @@
+"""The arena on Ray: the same jobs as on local worker processes, on a Ray cluster.
+
+``cutthroat arena --backend ray`` (the ``ray`` extra) starts a Ray runtime on this
+machine (``--workers`` CPUs), or joins a running cluster with ``--ray-address``
+(``auto``, or ``ray://HOST:10001``): every node needs this package installed, as the
+jobs import it there. Each game depends only on the tournament's seed and its index, so
+a tournament on Ray gives exactly the games and the table it gives locally, only sooner
+on more machines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
+
+__all__ = ["RayUnavailableError", "run_on_ray"]
+
+Job = TypeVar("Job")
+Result = TypeVar("Result")
+
+
+class RayUnavailableError(RuntimeError):
+    """Ray is not installed (the ``ray`` extra)."""
+
+
+class _Bar(Protocol):
+    def __enter__(self) -> Any: ...
+
+    def __exit__(self, *exc: object) -> None: ...
+
+    def advance(self, n: int) -> None: ...
+
+
+def run_on_ray(jobs: Sequence[Job], run: Callable[[Job], list[Result]], workers: int,
+               address: str | None, bar: _Bar) -> list[Result]:
+    """``run`` each job as a Ray task, in any order, and gather the results; the first
+    failure cancels the rest and is raised. A runtime started here (no ``address``)
+    uses ``workers`` CPUs and is shut down at the end; a cluster joined is left as it
+    was."""
+    try:
+        import ray
+    except ImportError:
+        raise RayUnavailableError("the ray backend needs Ray: pip install "
+                                  "'cutthroat-euchre[ray]'") from None
+    started = not ray.is_initialized()
+    if started:
+        ray.init(address=address, num_cpus=None if address else workers,
+                 include_dashboard=False, log_to_driver=False, configure_logging=False)
+    task = ray.remote(run)
+    pending = [task.remote(job) for job in jobs]
+    found: list[Result] = []
+    try:
+        with bar:
+            while pending:
+                done, pending = ray.wait(pending, num_returns=1)
+                for ref in done:
+                    chunk = ray.get(ref)
+                    found.extend(chunk)
+                    bar.advance(len(chunk))
+    finally:
+        for ref in pending:
+            ray.cancel(ref)
+        if started:
+            ray.shutdown()
+    return found
