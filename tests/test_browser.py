@@ -382,6 +382,9 @@ def test_a_short_game_to_the_end(server: str, pages: Pages) -> None:
     assert answer.status == 200
     assert answer.json()["format"] == "cutthroat-record/1"
     assert len(answer.json()["hands"]) == final["hand_number"]
+    page.click("#review-button")  # the expert's second opinion on this seat's choices
+    expect(page.locator("#review pre")).to_contain_text("choices", timeout=60_000)
+    expect(page.locator("#review-button")).to_be_disabled()
 
 
 def test_the_coach_speaks_up(server: str, pages: Pages) -> None:

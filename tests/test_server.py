@@ -587,3 +587,21 @@ def test_bot_options_only_where_the_server_allows_them(tmp_path: Path) -> None:
         answer = client.post("/api/games", json={"seats": ["you", "expert:play_samples=4",
                                                            "random"]})
         assert answer.status_code == 201
+
+
+def test_http_review_once_the_game_is_over(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=6, rules={"target": 3})
+    path = f"/api/games/{made['game']}/review"
+    early = client.get(path, params={"token": made["token"]})
+    assert early.status_code == 409 and "once it is over" in _reason(early)
+    state = _play_out(client, made, random.Random(4))
+    assert state["status"] == "over"
+    assert client.get(path, params={"token": "x"}).status_code == 403
+    answer = client.get(path, params={"token": made["token"]})
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert body["seat"] == 0 and body["decisions"] >= len(body["findings"])
+    assert body["lines"][0].startswith(f"Player 1 (seat 0): {body['decisions']} choices")
+    assert len(body["lines"]) >= 1 + len(body["findings"])
+    assert client.get(path, params={"token": made["token"]}).json() == body  # kept

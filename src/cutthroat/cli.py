@@ -16,7 +16,7 @@ from . import record as rec
 from .bots import RandomBot, make_bot, play_game
 from .bots.registry import BotSpecError, split_line_up
 from .game import Game
-from .render import describe_game, describe_hand, describe_seat
+from .render import describe_game, describe_hand
 from .rules import PRESETS, Rules, RulesError
 from .state import Hand
 
@@ -322,8 +322,8 @@ def review(
     = False,
 ) -> None:
     """The expert's second opinion on every choice one seat made in a game."""
-    from .bots.review import describe_verdict
     from .bots.review import review as second_opinions
+    from .bots.review import review_lines
     from .terminal import human_seat
 
     try:
@@ -337,18 +337,8 @@ def review(
     if as_json:
         sys.stdout.write(json.dumps(result.to_json()) + "\n")
         return
-    typer.echo(f"{describe_seat(seat, game.players)}: {result.decisions} choices, "
-               f"{len(result.findings)} "
-               f"where the expert would clearly have chosen otherwise (by {margin:.0%} or "
-               "more chance to win the game).")
-    for finding in result.findings:
-        where = f"Hand {finding.hand + 1}, " + (
-            f"trick {finding.trick}" if finding.trick is not None
-            else finding.phase.name.lower().replace("_", " "))
-        typer.echo(f"  {where}: {describe_verdict(finding.verdict)}")
-    if result.findings:
-        typer.echo(f"Chance to win given away, summed over those choices as the expert "
-                   f"values them: {result.loss:.0%}.")
+    for line in review_lines(result, game.players, margin):
+        typer.echo(line)
 
 
 def _with_progress(work: Callable[[Callable[[int, int], None]], Any]) -> Any:

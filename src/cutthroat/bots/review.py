@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +28,7 @@ from ..views import View
 from .expert import Analysis
 
 __all__ = ["MARGIN", "Finding", "Review", "Verdict", "decisions", "describe_verdict", "review",
-           "second_opinion", "worth_asking"]
+           "review_lines", "second_opinion", "worth_asking"]
 
 MARGIN = 0.02
 """A choice is reported when the expert's is worth at least this much more chance to
@@ -188,3 +188,22 @@ def review(game: Game, seat: int, *, seed: int = 0, samples: int | None = None,
         if progress is not None:
             progress(done, len(todo))
     return Review(seat, len(todo), tuple(findings))
+
+
+def review_lines(result: Review, players: Sequence[str], margin: float = MARGIN) -> list[str]:
+    """A review in words: the seat's choices, each finding with where it was, both
+    values and why, and the chance given away (``cutthroat review``, the web game)."""
+    from ..render import describe_seat
+
+    lines = [f"{describe_seat(result.seat, players)}: {result.decisions} choices, "
+             f"{len(result.findings)} where the expert would clearly have chosen otherwise "
+             f"(by {margin:.0%} or more chance to win the game)."]
+    for finding in result.findings:
+        where = f"Hand {finding.hand + 1}, " + (
+            f"trick {finding.trick}" if finding.trick is not None
+            else finding.phase.name.lower().replace("_", " "))
+        lines.append(f"  {where}: {describe_verdict(finding.verdict)}")
+    if result.findings:
+        lines.append(f"Chance to win given away, summed over those choices as the expert "
+                     f"values them: {result.loss:.0%}.")
+    return lines

@@ -37,7 +37,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ..actions import Action
 from ..bots.catalog import describe_bots
 from ..bots.hints import hint, hint_json, hint_lines
-from ..bots.review import MARGIN, describe_verdict, second_opinion, worth_asking
+from ..bots.review import (
+    MARGIN,
+    describe_verdict,
+    review,
+    review_lines,
+    second_opinion,
+    worth_asking,
+)
 from ..rules import Rules, RulesError
 from ..views import View
 from .protocol import (
@@ -71,6 +78,7 @@ class Room:
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
     idle: asyncio.Event = field(default_factory=asyncio.Event)
     again: bool = False
+    reviews: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.idle.set()
@@ -257,6 +265,19 @@ class Server:
                 with contextlib.suppress(Exception):  # a socket closed meanwhile
                     await socket.send_json(message)
 
+    async def review(self, room: Room, seat: int) -> dict[str, Any]:
+        """The expert's second opinion on every choice ``seat`` made, once the game is
+        over (``cutthroat review``; a few seconds for a whole game, then kept)."""
+        table = room.table
+        if not table.game.is_over:
+            raise TableError("a game is reviewed once it is over", 409)
+        if seat not in room.reviews:
+            result = await anyio.to_thread.run_sync(
+                lambda: review(table.game, seat, seed=table.seed))
+            room.reviews[seat] = {**result.to_json(),
+                                  "lines": review_lines(result, table.game.players)}
+        return room.reviews[seat]
+
     async def hint(self, room: Room, seat: int) -> dict[str, Any]:
         """The expert's advice for ``seat``, which must be the one to act."""
         table = room.table
@@ -387,6 +408,15 @@ def create_app(db: str | None = None, *, bot_options: bool = False) -> FastAPI:
         room = await server.room(game_id)
         seat = room.table.seat_of(_token(token, authorization))
         return await server.hint(room, seat)
+
+    @app.get("/api/games/{game_id}/review")
+    async def get_review(game_id: str, token: str | None = None,
+                         authorization: Annotated[str | None, Header()] = None
+                         ) -> dict[str, Any]:
+        """The expert's review of the token's seat's choices, once the game is over."""
+        room = await server.room(game_id)
+        seat = room.table.seat_of(_token(token, authorization))
+        return await server.review(room, seat)
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> dict[str, Any]:

@@ -177,6 +177,8 @@ const table = {
   retry: 0, timer: null, closedForGood: false,
   keep: new Set(),        // the cards picked for a keep
   thinking: false,        // a hint was asked for and is not answered yet
+  review: null,           // the expert's review, once asked for at the end of the game
+  reviewing: false,
 };
 
 function setConnection(text, cls) {
@@ -589,8 +591,30 @@ function renderHandOver(s) {
       el("p", {}, [el("a", { id: "record-link", href: `/api/games/${encodeURIComponent(s.game)}/record`,
         download: `cutthroat-${s.game}.json` }, ["Download the game record"]), " · ",
       el("a", { href: "/" }, ["New game"])]));
+    parts.push(reviewSection());
   }
   box.replaceChildren(...parts);
+}
+
+/** At the end of the game: the expert's review of this seat's choices, on request. */
+function reviewSection() {
+  const out = el("div", { id: "review", class: "hint" });
+  if (table.review) out.append(el("pre", {}, [table.review]));
+  const b = el("button", { type: "button", id: "review-button" }, ["Review my game"]);
+  b.disabled = Boolean(table.review) || table.reviewing;
+  if (table.reviewing) out.append(el("p", { class: "thinking" }, ["The expert is reviewing your choices…"]));
+  b.addEventListener("click", async () => {
+    table.reviewing = true;
+    render();
+    try {
+      const answer = await api("GET", `/api/games/${encodeURIComponent(table.game)}/review`
+        + `?token=${encodeURIComponent(table.token)}`);
+      table.review = answer.lines.join("\n");
+    } catch (e) { table.review = `No review: ${e.message}.`; }
+    table.reviewing = false;
+    render();
+  });
+  return el("div", { class: "review" }, [b, out]);
 }
 
 /* ---------- Start ---------------------------------------------------------------- */
