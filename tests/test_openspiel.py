@@ -107,3 +107,43 @@ def test_parameters_and_observers() -> None:
             private_info=pyspiel.PrivateInfoType.NONE))
     with pytest.raises(ValueError, match="not supported"):
         game.make_py_observer(None, {"x": 1})
+
+
+def test_resample_from_infostate_keeps_what_the_player_saw() -> None:
+    game = pyspiel.load_game(NAME)
+    rng = random.Random(11)
+    for _ in range(20):
+        state = game.new_initial_state()
+        _dealt(state, rng)
+        for _ in range(rng.randrange(0, 20)):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            continue
+        player = state.current_player()
+        other = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0., 1.))
+        assert other.information_state_string(player) == state.information_state_string(player)
+        assert other.legal_actions() == state.legal_actions()
+        assert other.observation_tensor(player) == state.observation_tensor(player)
+        # the same history as the player saw it (another's hidden discard may differ)
+        assert other.hand.view(player).moves == state.hand.view(player).moves
+        assert sorted(other.order) == sorted(state.order)
+
+
+def test_openspiel_ismcts_plays_a_hand() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game(NAME)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=20,
+                           random_state=np.random.RandomState(0))
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    _dealt(state, rng)
+    while not state.is_terminal():
+        action = bot.step(state) if state.current_player() == 0 else rng.choice(
+            state.legal_actions())
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert sum(state.returns()) == pytest.approx(0.0)

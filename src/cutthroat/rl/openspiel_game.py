@@ -13,6 +13,8 @@ OpenSpiel's four-handed ``euchre``:
 * the returns are each seat's points (R19–R21) minus the average of the three, so the
   game is zero-sum.
 
+``resample_from_infostate`` deals the cards a player cannot see again, consistently with
+what it saw, so OpenSpiel's information-set MCTS (``ISMCTSBot``) can search the game.
 The observation tensor of a player is :func:`cutthroat.rl.observation.encode` of its
 view (343 floats, never a hidden card); its information state string is the view in
 words: its cards, and every public move of the hand in order (perfect recall).
@@ -32,12 +34,14 @@ Parameters are the rules' variant fields: ``deck``, ``dummy``, ``dealer_must_pic
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 from ..actions import NUM_ACTIONS
+from ..bots.sampling import sample_hand
 from ..cards import NUM_CARD_IDS, Card, deck_mask, ids_of_mask
 from ..deal import Deal
 from ..rules import Rules
@@ -184,6 +188,26 @@ class CutthroatState(pyspiel.State):  # type: ignore[misc]
         points = self.hand.result.points
         mean = sum(points) / 3
         return [p - mean for p in points]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None
+                                ) -> CutthroatState:
+        """A state ``player_id`` cannot tell from this one: the cards it cannot see
+        dealt again at random, consistently with everything it saw (its cards, the
+        up-card, every card played, the voids shown; :func:`cutthroat.bots.sampling.
+        sample_hand`), and the hand's moves replayed on them. This is what
+        information-set search (OpenSpiel's ``ISMCTSBot``) needs. ``probability_sampler``
+        (OpenSpiel's, a callable giving numbers in [0, 1)) seeds the draw."""
+        if self.hand is None:
+            return self.clone()  # type: ignore[no-any-return]
+        seed = int(probability_sampler() * 2**31) if probability_sampler else None
+        hand = sample_hand(self.hand.view(player_id), random.Random(seed))
+        state = CutthroatState(self.get_game())
+        state.dealer = hand.dealer
+        deal = hand.dealt
+        state.order = [c.id for c in (*deal.hands[0], *deal.hands[1], *deal.hands[2],
+                                      *deal.dummy, *deal.kitty)]
+        state.hand = hand
+        return state
 
     def view(self, player: int) -> View | None:
         """What ``player`` may see (``None`` while the cards are being dealt)."""
