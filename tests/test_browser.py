@@ -281,6 +281,7 @@ def test_a_friend_joins_and_sees_only_their_cards(server: str, pages: Pages) -> 
         expect(page.locator("#waiting")).to_be_hidden()
         expect(page.locator("#hand button[data-card]")).to_have_count(5)
         expect(page.locator(".seats")).to_contain_text(other)
+        expect(page.locator("#undo-button")).to_be_hidden()  # not with another player
         hands[id(page)] = my_cards(page)
     assert state(ann)["seat"] != state(ben)["seat"]
     assert not set(hands[id(ann)]) & set(hands[id(ben)])
@@ -399,3 +400,22 @@ def test_the_coach_speaks_up(server: str, pages: Pages) -> None:
         page.click("#next-hand")
     expect(page.locator("#coach-panel")).to_be_visible()
     expect(page.locator(".coach-word").first).to_contain_text("the expert would choose")
+
+
+def test_undo_takes_back_a_move(server: str, pages: Pages) -> None:
+    page = pages.new()
+    create_game(page, server, seed=9)
+    wait_for_turn(page)
+    undo = page.locator("#undo-button")
+    expect(undo).to_be_visible()
+    before = state(page)
+    if any(m.split()[0] == str(before["seat"]) for m in before["view"]["moves"]):
+        pytest.fail("seed 9 should leave this seat's first move still to make")
+    expect(undo).to_be_disabled()
+    take_turn(page)
+    expect(undo).to_be_enabled()
+    undo.click()
+    page.wait_for_function(
+        "n => window.cutthroatState.view.moves.length === n", arg=len(before["view"]["moves"]))
+    assert state(page)["view"] == before["view"]
+    expect(undo).to_be_disabled()

@@ -605,3 +605,34 @@ def test_http_review_once_the_game_is_over(tmp_path: Path) -> None:
     assert body["lines"][0].startswith(f"Player 1 (seat 0): {body['decisions']} choices")
     assert len(body["lines"]) >= 1 + len(body["findings"])
     assert client.get(path, params={"token": made["token"]}).json() == body  # kept
+
+
+def test_undo_takes_back_a_move_and_the_bots_replies(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=8)
+    game, token = made["game"], made["token"]
+    nothing = client.post(f"/api/games/{game}/undo", json={"token": token})
+    assert nothing.status_code == 409 and "no move" in _reason(nothing)
+    before = _settled(client, made)
+    moved = client.post(f"/api/games/{game}/actions",
+                        json={"token": token, "action": before["view"]["legal"][-1]}).json()
+    assert len(moved["view"]["moves"]) > len(before["view"]["moves"])
+    undone = client.post(f"/api/games/{game}/undo", json={"token": token})
+    assert undone.status_code == 200
+    after = undone.json()
+    assert after["view"] == before["view"] and after["to_act"] == 0
+    stored = Store(f"sqlite:///{tmp_path / 'games.db'}").load(game)
+    assert stored is not None and stored.game.hand is not None
+    assert len(stored.game.hand.moves) == len(before["view"]["moves"])  # saved so
+    with client.websocket_connect(f"/api/games/{game}/ws?token={token}") as ws:
+        _receive(ws, "state")
+        ws.send_json({"type": "undo"})
+        assert "no move" in _receive(ws, "error")["reason"]
+
+
+def test_undo_is_refused_with_another_player_at_the_table() -> None:
+    table = Table.create(["you", "open", "random"], seed=3)
+    table.join("Ben")
+    with pytest.raises(TableError, match="against bots") as caught:
+        table.undo(0)
+    assert caught.value.status == 409

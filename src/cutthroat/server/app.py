@@ -239,6 +239,13 @@ class Server:
         else:
             self.kick(room)
 
+    async def undo(self, room: Room, seat: int) -> None:
+        """Take back the seat's last move of the hand, with the bots' replies."""
+        async with room.lock:
+            undone = room.table.undo(seat)
+            await self.changed(room, lambda: room.table.redo(undone))
+        self.kick(room)
+
     async def join(self, room: Room, name: object, *, coach: bool = False
                    ) -> tuple[int, str]:
         """Take the first open seat: (seat, token)."""
@@ -400,6 +407,17 @@ def create_app(db: str | None = None, *, bot_options: bool = False) -> FastAPI:
         await server.next_hand(room, seat, wait=True)
         return room.table.state_for(seat, room.connected())
 
+    @app.post("/api/games/{game_id}/undo")
+    async def undo(game_id: str, request: Annotated[NextRequest | None, Body()] = None,
+                   token: str | None = None,
+                   authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """Take back the token's seat's last move of the hand (a game against bots)."""
+        room = await server.room(game_id)
+        seat = room.table.seat_of(_token(token, authorization,
+                                         request.token if request else None))
+        await server.undo(room, seat)
+        return room.table.state_for(seat, room.connected())
+
     @app.get("/api/games/{game_id}/hint")
     async def get_hint(game_id: str, token: str | None = None,
                        authorization: Annotated[str | None, Header()] = None
@@ -462,6 +480,8 @@ async def _answer(server: Server, room: Room, websocket: WebSocket, seat: int,
             server.spawn(room, _send_hint(server, room, websocket, seat))
         elif message.type == "next":
             await server.next_hand(room, seat, wait=False)
+        elif message.type == "undo":
+            await server.undo(room, seat)
         else:
             await server.act(room, seat, message.action, wait=False)
     except (ProtocolError, TableError) as exc:

@@ -6,10 +6,10 @@ on (docs/protocol.md).
 
 >>> parse_message('{"type": "act", "action": "play JH"}')
 Message(type='act', action='play JH')
->>> parse_message('{"type": "dance"}')
+>>> parse_message('{"type": "dance"}')  # doctest: +ELLIPSIS
 Traceback (most recent call last):
   ...
-cutthroat.server.protocol.ProtocolError: unknown message type 'dance': use act, next, hint or ping
+cutthroat.server.protocol.ProtocolError: unknown message type 'dance': use act, next, ...
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from ..errors import CutthroatError
 __all__ = ["ActRequest", "CreateGame", "JoinGame", "Message", "NextRequest", "ProtocolError",
            "parse_message"]
 
-MESSAGE_TYPES = ("act", "next", "hint", "ping")
+MESSAGE_TYPES = ("act", "next", "hint", "undo", "ping")
 """The types of message a client may send over the WebSocket."""
 
 
@@ -89,9 +89,10 @@ def parse_message(text: str | bytes) -> Message:
         raise ProtocolError("a message must be a JSON object with a \"type\"")
     kind = data.get("type")
     if not isinstance(kind, str):
-        raise ProtocolError("a message needs a \"type\": act, next, hint or ping")
+        raise ProtocolError("a message needs a \"type\": act, next, hint, undo or ping")
     if kind not in MESSAGE_TYPES:
-        raise ProtocolError(f"unknown message type {kind!r}: use act, next, hint or ping")
+        raise ProtocolError(f"unknown message type {kind!r}: use act, next, hint, undo or "
+                            "ping")
     allowed = {"type", "action"} if kind == "act" else {"type"}
     extra = sorted(set(data) - allowed)
     if extra:

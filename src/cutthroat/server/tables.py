@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import record as rec
-from ..actions import Action
+from ..actions import Action, Move
 from ..bots import Bot, make_bot
 from ..bots.registry import BOTS, BotSpecError, UnknownBotError, format_spec, parse_spec
 from ..errors import CutthroatError
@@ -290,6 +290,30 @@ class Table:
             hand.push(text.strip(), seat)
         except CutthroatError as exc:
             raise TableError(str(exc)) from None
+
+    def undo(self, seat: int) -> list[Move]:
+        """Take back ``seat``'s last move of the hand in play (or just finished), with
+        every move made after it (the bots' replies): only in a game against bots, so
+        no other player loses a move. The bots are made again, so none remembers the
+        moves taken back. Returns the moves taken back, last first."""
+        if any(s.kind != "bot" for index, s in enumerate(self.seats) if index != seat):
+            raise TableError("a move can be taken back only in a game against bots", 409)
+        hand = self.game.hand
+        if self.status not in ("playing", "hand_over") or hand is None:
+            raise TableError("there is no hand in play to take a move back from", 409)
+        mine = [index for index, move in enumerate(hand.moves) if move.seat == seat]
+        if not mine:
+            raise TableError("you have made no move in this hand to take back", 409)
+        undone = [hand.pop() for _ in range(len(hand.moves) - mine[-1])]
+        self._bots.clear()
+        return undone
+
+    def redo(self, undone: list[Move]) -> None:
+        """Make again the moves :meth:`undo` took back (its save failed)."""
+        hand = self.game.hand
+        assert hand is not None
+        for move in reversed(undone):
+            hand.push(move)
 
     def _name(self, seat: int | None) -> str:
         return "nobody" if seat is None else self.seats[seat].name or f"seat {seat}"

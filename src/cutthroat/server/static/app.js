@@ -497,6 +497,11 @@ function renderActions(s, v) {
     $("hint").replaceChildren();
   }
   $("hint-button").disabled = !mine || table.thinking;
+  // Undo: only against bots (no other player loses a move), once this seat has moved.
+  const againstBots = s.players.every((p, seat) => seat === s.seat || p.kind === "bot");
+  const moved = Boolean(v?.moves.some((m) => Number(m.split(" ")[0]) === s.seat));
+  $("undo-button").hidden = !againstBots;
+  $("undo-button").disabled = !moved || table.socket?.readyState !== WebSocket.OPEN;
 }
 
 function renderScores(s) {
@@ -631,6 +636,7 @@ function showTable(game) {
   $("table").hidden = false;
   $("status").textContent = "Connecting…";
   $("hint-button").addEventListener("click", () => { showError(""); if (send({ type: "hint" })) setThinking(true); });
+  $("undo-button").addEventListener("click", () => { showError(""); send({ type: "undo" }); });
   $("copy-link").addEventListener("click", async () => {
     const text = $("join-link").textContent;
     try { await navigator.clipboard.writeText(text); $("copy-link").textContent = "Copied"; } catch (e) {
