@@ -636,3 +636,19 @@ def test_undo_is_refused_with_another_player_at_the_table() -> None:
     with pytest.raises(TableError, match="against bots") as caught:
         table.undo(0)
     assert caught.value.status == 409
+
+
+def test_a_finished_game_nobody_watches_is_let_go_and_read_back(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=6, rules={"target": 3})
+    final = _play_out(client, made, random.Random(4))
+    server = client.app.state.server  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/api/games/{made['game']}/ws?token={made['token']}") as ws:
+        _receive(ws, "state")
+        assert made["game"] in server.rooms
+    for _ in range(100):  # the socket's handler finishes after the client closes
+        if made["game"] not in server.rooms:
+            break
+        client.get("/api/bots")  # gives the server a turn
+    assert made["game"] not in server.rooms
+    assert _state(client, made) == final  # read back from the database

@@ -207,10 +207,15 @@ class Server:
         self.kick(room)  # a bot whose move could not be saved tries again
 
     async def disconnect(self, room: Room, socket: WebSocket) -> None:
-        """A socket leaves the room."""
+        """A socket leaves the room. The room of a finished game that nobody watches
+        any more is let go (it cannot change; it is read back if asked for again)."""
         async with room.lock:
             if room.sockets.pop(socket, None) is not None:
                 await self.broadcast(room)
+            game_id = room.table.id
+            if (not room.sockets and room.table.game.is_over and room.idle.is_set()
+                    and self.rooms.get(game_id) is room):
+                del self.rooms[game_id]
 
     async def act(self, room: Room, seat: int, action: object, *, wait: bool) -> None:
         """A player's move; then the bots' (awaited when ``wait``, else in the
