@@ -228,7 +228,8 @@ class Server:
             hand = table.game.hand
             assert hand is not None and before is not None
             if table.seats[seat].coach and worth_asking(before):
-                self.spawn(room, self._coach(room, seat, before, hand.moves[-1].action))
+                self.spawn(room, self._coach(room, seat, before, hand.moves[-1].action,
+                                             len(table.game.hands)))
         if wait:
             await self.settle(room)
         else:
@@ -260,18 +261,19 @@ class Server:
         self.kick(room)
         return seat, token
 
-    async def _coach(self, room: Room, seat: int, before: View, chosen: Action) -> None:
+    async def _coach(self, room: Room, seat: int, before: View, chosen: Action,
+                     number: int) -> None:
         """The coach: the expert analyses the decision the player just made (with the
         seed the hint there would have used) and, when its own choice is worth at least
         :data:`~cutthroat.bots.review.MARGIN` more chance to win, tells that seat's
-        sockets why (``{"type": "coach", ...}``)."""
+        sockets why (``{"type": "coach", ...}``; ``number`` is the hand's, from 1)."""
         analysis = await anyio.to_thread.run_sync(
             lambda: hint(before, seed=room.table.seed + len(before.moves)))
         verdict = second_opinion(analysis, chosen, MARGIN)
         if verdict is None:
             return
         message = {"type": "coach", "move": str(chosen), "best": str(verdict.best),
-                   "hand": len(room.table.game.hands), "text": describe_verdict(verdict)}
+                   "hand": number, "text": describe_verdict(verdict)}
         for socket, owner in list(room.sockets.items()):
             if owner == seat:
                 with contextlib.suppress(Exception):  # a socket closed meanwhile
