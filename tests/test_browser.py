@@ -419,3 +419,21 @@ def test_undo_takes_back_a_move(server: str, pages: Pages) -> None:
         "n => window.cutthroatState.view.moves.length === n", arg=len(before["view"]["moves"]))
     assert state(page)["view"] == before["view"]
     expect(undo).to_be_disabled()
+
+
+def test_a_move_is_offered_once_per_state(server: str, pages: Pages) -> None:
+    """The same state can arrive twice (a player connecting): a move already sent is
+    not offered again before the server answers."""
+    page = pages.new()
+    create_game(page, server, seed=9)
+    wait_for_turn(page)
+    page.evaluate("window.cutthroatSocket.send = () => {}")  # the move never leaves
+    button = page.locator("[data-action]").first
+    button.click()
+    page.evaluate("""() => window.cutthroatSocket.onmessage(
+        {data: JSON.stringify({type: 'state', state: window.cutthroatState})})""")
+    expect(page.locator("[data-action]")).to_have_count(0)
+    expect(page.locator("#hand button[data-card]:not([disabled])")).to_have_count(0)
+    page.evaluate("""() => window.cutthroatSocket.onmessage(
+        {data: JSON.stringify({type: 'error', reason: 'try again'})})""")
+    expect(page.locator("[data-action]").first).to_be_visible()  # offered again

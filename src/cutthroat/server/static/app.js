@@ -177,6 +177,7 @@ const table = {
   retry: 0, timer: null, closedForGood: false,
   keep: new Set(),        // the cards picked for a keep
   thinking: false,        // a hint was asked for and is not answered yet
+  actedAt: null,          // the state version this seat last sent a move at
   review: null,           // the expert's review, once asked for at the end of the game
   reviewing: false,
 };
@@ -202,7 +203,7 @@ function connect() {
     let msg;
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
     if (msg.type === "state") { table.state = msg.state; window.cutthroatState = msg.state; render(); }
-    else if (msg.type === "error") { showError(msg.reason); render(); }
+    else if (msg.type === "error") { table.actedAt = null; showError(msg.reason); render(); }
     else if (msg.type === "coach") showCoach(msg);
     else if (msg.type === "hint") showHint(msg.hint);
   };
@@ -235,7 +236,10 @@ function send(msg) {
   return true;
 }
 
-function act(action) { showError(""); if (send({ type: "act", action })) disableActions(); }
+function act(action) {
+  showError("");
+  if (send({ type: "act", action })) { table.actedAt = table.state?.version ?? null; disableActions(); }
+}
 
 function disableActions() {
   document.querySelectorAll("#hand button, #buttons button").forEach((b) => { b.disabled = true; });
@@ -270,7 +274,10 @@ function showCoach(word) {
   $("coach-panel").hidden = false;
 }
 
-const myTurn = () => Boolean(table.state?.view?.legal?.length) && table.state.status === "playing";
+// A move is sent once per state version: the same state can arrive twice (a player
+// connecting), and must not offer the move again before the server has answered.
+const myTurn = () => Boolean(table.state?.view?.legal?.length) && table.state.status === "playing"
+  && table.actedAt !== table.state.version;
 
 /* ---------- Rendering the table -------------------------------------------------- */
 
@@ -394,9 +401,10 @@ function renderHand(v) {
   const hand = $("hand");
   hand.replaceChildren();
   if (!v) return;
-  const legal = new Set(v.legal);
-  const keeping = v.legal.some((a) => a.startsWith("keep "));
-  const choosing = v.legal.some((a) => /^(play|discard) /.test(a));
+  const offered = myTurn() ? v.legal : [];  // nothing while a move sent is unanswered
+  const legal = new Set(offered);
+  const keeping = offered.some((a) => a.startsWith("keep "));
+  const choosing = offered.some((a) => /^(play|discard) /.test(a));
   if (!keeping) table.keep.clear();
   for (const code of sortCards(v.cards, v.trump)) {
     const b = cardElement(code, { button: true });
