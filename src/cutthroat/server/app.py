@@ -113,6 +113,11 @@ class Server:
             self.kick(room)
         return room
 
+    async def seated(self, game_id: str, token: str | None) -> tuple[Room, int]:
+        """The room of a game and the seat a token holds in it (404, 401, 403)."""
+        room = await self.room(game_id)
+        return room, room.table.seat_of(token)
+
     async def add(self, table: Table) -> Room:
         """A new table: saved, then given a room, and its bots started."""
         await self.save(table)
@@ -388,8 +393,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False) -> FastAPI:
     async def state(game_id: str, token: str | None = None,
                     authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """The state for the token's seat."""
-        room = await server.room(game_id)
-        seat = room.table.seat_of(_token(token, authorization))
+        room, seat = await server.seated(game_id, _token(token, authorization))
         return room.table.state_for(seat, room.connected())
 
     @app.post("/api/games/{game_id}/actions")
@@ -397,8 +401,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False) -> FastAPI:
                   authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """A move for the token's seat; the answer is the state after it and the bots'
         replies."""
-        room = await server.room(game_id)
-        seat = room.table.seat_of(_token(token, authorization, request.token))
+        room, seat = await server.seated(game_id, _token(token, authorization, request.token))
         await server.act(room, seat, request.action, wait=True)
         return room.table.state_for(seat, room.connected())
 
@@ -408,9 +411,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False) -> FastAPI:
                         authorization: Annotated[str | None, Header()] = None
                         ) -> dict[str, Any]:
         """Deal the next hand."""
-        room = await server.room(game_id)
-        seat = room.table.seat_of(_token(token, authorization,
-                                         request.token if request else None))
+        room, seat = await server.seated(game_id, _token(token, authorization,
+                                                         request.token if request else None))
         await server.next_hand(room, seat, wait=True)
         return room.table.state_for(seat, room.connected())
 
@@ -419,9 +421,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False) -> FastAPI:
                    token: str | None = None,
                    authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """Take back the token's seat's last move of the hand (a game against bots)."""
-        room = await server.room(game_id)
-        seat = room.table.seat_of(_token(token, authorization,
-                                         request.token if request else None))
+        room, seat = await server.seated(game_id, _token(token, authorization,
+                                                         request.token if request else None))
         await server.undo(room, seat)
         return room.table.state_for(seat, room.connected())
 
@@ -430,8 +431,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False) -> FastAPI:
                        authorization: Annotated[str | None, Header()] = None
                        ) -> dict[str, Any]:
         """The expert's advice for the token's seat, when it is to act."""
-        room = await server.room(game_id)
-        seat = room.table.seat_of(_token(token, authorization))
+        room, seat = await server.seated(game_id, _token(token, authorization))
         return await server.hint(room, seat)
 
     @app.get("/api/games/{game_id}/review")
@@ -439,8 +439,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False) -> FastAPI:
                          authorization: Annotated[str | None, Header()] = None
                          ) -> dict[str, Any]:
         """The expert's review of the token's seat's choices, once the game is over."""
-        room = await server.room(game_id)
-        seat = room.table.seat_of(_token(token, authorization))
+        room, seat = await server.seated(game_id, _token(token, authorization))
         return await server.review(room, seat)
 
     @app.get("/api/games/{game_id}/record")
@@ -457,8 +456,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False) -> FastAPI:
                      token: Annotated[str | None, Query()] = None) -> None:
         await websocket.accept()
         try:
-            room = await server.room(game_id)
-            seat = room.table.seat_of(token)
+            room, seat = await server.seated(game_id, token)
         except TableError as exc:
             await websocket.close(code=4000 + exc.status, reason=exc.reason)
             return
