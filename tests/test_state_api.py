@@ -173,6 +173,23 @@ def test_pop_undoes_in_reverse_and_returns_the_move() -> None:
     assert hand.result is None
 
 
+def test_take_back_undoes_a_seats_last_move_and_everything_after() -> None:
+    """take_back(seat): the seat's last move and the later ones, last first; the hand as
+    it was before that move; nothing when the seat has not moved."""
+    hand = std_hand()
+    states = [fingerprint(hand, views=True)]
+    for move in STD_MOVES:
+        hand.push(move)
+        states.append(fingerprint(hand, views=True))
+    seat = 1
+    last = max(i for i, text in enumerate(STD_MOVES) if Move.parse(text).seat == seat)
+    undone = hand.take_back(seat)
+    assert undone == [Move.parse(text) for text in reversed(STD_MOVES[last:])]
+    assert fingerprint(hand, views=True) == states[last]
+    fresh = std_hand()
+    assert fresh.take_back(seat) == [] and fresh.moves == []
+
+
 def test_pop_on_a_fresh_hand_raises_index_error() -> None:
     """Nothing to undo: IndexError, as for an empty list."""
     with pytest.raises(IndexError):

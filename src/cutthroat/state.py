@@ -660,6 +660,15 @@ class Hand:
         self.undo()
         return Move(seat, self._action_of(aid, arg))
 
+    def take_back(self, seat: int) -> list[Move]:
+        """Undo ``seat``'s last move of this hand and every move made after it (a
+        player's "undo" against bots): the moves undone, last first; none if ``seat``
+        has not moved in this hand."""
+        mine = [index for index, move in enumerate(self.moves) if move.seat == seat]
+        if not mine:
+            return []
+        return [self.pop() for _ in range(len(self.moves) - mine[-1])]
+
     def undo(self) -> None:
         """Undo the last action, returning nothing: the fast path for search."""
         if not self._moves:

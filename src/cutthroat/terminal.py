@@ -285,12 +285,9 @@ class TerminalGame:
     def _undo(self) -> bool:
         hand = self.game.hand
         assert hand is not None
-        mine = [i for i, move in enumerate(hand.moves) if move.seat == self.seat]
-        if not mine:
+        if not hand.take_back(self.seat):
             self.write("Nothing to undo: you have not moved yet in this hand.")
             return False
-        while len(hand.moves) > mine[-1]:
-            hand.pop()
         self.bots = self._make_bots()
         self._saved()
         self.write("Took back your last move (and the moves after it).")

@@ -301,10 +301,9 @@ class Table:
         hand = self.game.hand
         if self.status not in ("playing", "hand_over") or hand is None:
             raise TableError("there is no hand in play to take a move back from", 409)
-        mine = [index for index, move in enumerate(hand.moves) if move.seat == seat]
-        if not mine:
+        undone = hand.take_back(seat)
+        if not undone:
             raise TableError("you have made no move in this hand to take back", 409)
-        undone = [hand.pop() for _ in range(len(hand.moves) - mine[-1])]
         self._bots.clear()
         return undone
 
