@@ -42,7 +42,7 @@ import pyspiel
 
 from ..actions import NUM_ACTIONS
 from ..bots.sampling import sample_hand
-from ..cards import NUM_CARD_IDS, Card, deck_mask, ids_of_mask
+from ..cards import NUM_CARD_IDS, Card, deck
 from ..deal import Deal
 from ..rules import Rules
 from ..state import Hand, Phase
@@ -156,7 +156,7 @@ class CutthroatState(pyspiel.State):  # type: ignore[misc]
         assert self.hand is None
         if self.dealer is None:
             return [(seat, 1 / 3) for seat in range(3)]
-        left = [card for card in _deck_ids(self.rules) if card not in self.order]
+        left = [card.id for card in deck(self.rules.deck) if card.id not in self.order]
         return [(card, 1 / len(left)) for card in left]
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -255,10 +255,6 @@ class CutthroatObserver:
         hidden = f" | mine face down: {' '.join(own)}" if own else ""
         return (f"seat {player} | dealer {view.dealer} | up-card {view.upcard} | "
                 f"cards {cards}{hidden} | moves: {', '.join(view.moves)}")
-
-
-def _deck_ids(rules: Rules) -> list[int]:
-    return list(ids_of_mask(deck_mask(rules.deck)))
 
 
 pyspiel.register_game(_TYPE, CutthroatGame)
