@@ -171,7 +171,6 @@ class Table:
         table = cls(game_id or new_id(), game, made, seed)
         for index in humans:
             table._issue_token(index)
-        table._deal_if_ready()
         return table
 
     @classmethod
@@ -237,10 +236,8 @@ class Table:
         """``waiting`` (a seat is open), ``playing``, ``hand_over`` or ``over``."""
         if self.game.is_over:
             return "over"
-        if any(s.kind == "open" for s in self.seats):
-            return "waiting"
         hand = self.game.hand
-        if hand is None:
+        if self._seat_open or hand is None:
             return "waiting"
         return "hand_over" if hand.is_over else "playing"
 
@@ -251,9 +248,13 @@ class Table:
         taken = sum(1 for s in self.seats if s.kind != "open")
         return taken + len(self.game.hands) + sum(len(h.moves) for h in self.game.hands)
 
+    @property
+    def _seat_open(self) -> bool:
+        return any(s.kind == "open" for s in self.seats)
+
     def _deal_if_ready(self) -> None:
         """Deal the first hand once no seat is open."""
-        if self.game.hand is None and not any(s.kind == "open" for s in self.seats):
+        if self.game.hand is None and not self._seat_open:
             self._deal()
 
     def _deal(self) -> None:
