@@ -49,6 +49,7 @@ from ..state import Hand, Phase
 from ..views import View
 from .layout import SIZE
 from .observation import encode
+from .rewards import hand_rewards
 
 __all__ = ["NAME", "CutthroatGame", "CutthroatObserver", "CutthroatState", "rules_of"]
 
@@ -185,9 +186,7 @@ class CutthroatState(pyspiel.State):  # type: ignore[misc]
         """Points minus their average once the hand is over; zeros before."""
         if self.hand is None or self.hand.result is None:
             return [0.0, 0.0, 0.0]
-        points = self.hand.result.points
-        mean = sum(points) / 3
-        return [p - mean for p in points]
+        return hand_rewards(self.hand.result.points)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None
                                 ) -> CutthroatState:

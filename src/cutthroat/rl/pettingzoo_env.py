@@ -41,6 +41,7 @@ from ..render import describe_hand
 from ..rules import Rules
 from .layout import SIZE
 from .observation import encode
+from .rewards import hand_rewards
 
 __all__ = ["env", "raw_env"]
 
@@ -188,9 +189,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         hand = game.hand
         assert hand is not None and hand.result is not None
         if self.episode == "hand":
-            points = hand.result.points
-            mean = sum(points) / 3
-            self._finish([p - mean for p in points])
+            self._finish(hand_rewards(hand.result.points))
         elif game.is_over:
             winners = game.winners
             losers = 3 - len(winners)
