@@ -652,3 +652,96 @@ def test_a_finished_game_nobody_watches_is_let_go_and_read_back(tmp_path: Path) 
         client.get("/api/bots")  # gives the server a turn
     assert made["game"] not in server.rooms
     assert _state(client, made) == final  # read back from the database
+
+
+def test_an_idle_unfinished_game_leaves_memory_and_goes_on_when_asked_for(
+        tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=8)
+    before = _settled(client, made)
+    server = client.app.state.server  # type: ignore[attr-defined]
+    room = server.rooms[made["game"]]
+    for _ in range(100):  # the bots' loop ends just after their last move
+        if room.unused:
+            break
+        client.get("/api/bots")
+    assert server.sweep(now=room.last_used + server.release_after - 1) == []
+    assert server.sweep(now=room.last_used + server.release_after) == [made["game"]]
+    assert made["game"] not in server.rooms
+    assert _state(client, made) == before  # read back from the database
+    assert server.rooms[made["game"]] is not room
+    move = before["view"]["legal"][0]
+    answer = client.post(f"/api/games/{made['game']}/actions",
+                         json={"action": move, "token": made["token"]})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["view"]["moves"][: len(before["view"]["moves"]) + 1] == [
+        *before["view"]["moves"], f"0 {move}"]
+
+
+def test_a_game_in_use_is_never_released(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=9)
+    _settled(client, made)
+    server = client.app.state.server  # type: ignore[attr-defined]
+    later = float("inf")
+    with client.websocket_connect(f"/api/games/{made['game']}/ws?token={made['token']}") as ws:
+        _receive(ws, "state")
+        room = server.rooms[made["game"]]
+        assert room.users == 1 and server.sweep(now=later) == []
+        ws.send_json({"type": "ping"})
+        _receive(ws, "pong")
+    for _ in range(100):  # the socket's handler finishes after the client closes
+        if room.unused:
+            break
+        client.get("/api/bots")
+    assert room.users == 0 and server.sweep(now=later) == [made["game"]]
+
+
+def test_release_waits_for_requests_bots_and_the_lock(tmp_path: Path) -> None:
+    """A room held by a request, locked, or with a task at work is kept; the game read
+    back after a release is the one saved, move for move."""
+    import asyncio
+
+    from cutthroat.server.app import Server
+
+    async def scenario() -> None:
+        server = Server(Store(f"sqlite:///{tmp_path / 'games.db'}"), release_after=5)
+        room = await server.add(Table.create(["you", "random", "random"], seed=4))
+        await server.settle(room)
+        game_id, moves = room.table.id, len(room.table.game.hand.moves)
+        async with server.use(game_id) as held:
+            assert held is room and server.sweep(now=float("inf")) == []
+        async with room.lock:
+            assert server.sweep(now=float("inf")) == []
+        blocker = asyncio.Event()
+        server.spawn(room, blocker.wait())
+        assert server.sweep(now=float("inf")) == []
+        blocker.set()
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        assert server.sweep(now=room.last_used + 4.9) == []
+        assert server.sweep(now=room.last_used + 5) == [game_id]
+        async with server.use(game_id) as again:
+            assert again is not room and len(again.table.game.hand.moves) == moves
+            assert again.table.state_for(0) == room.table.state_for(0)
+        server.store.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_server_sweeps_by_itself(tmp_path: Path) -> None:
+    import time
+
+    client = TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}", release_after=0.2))
+    with client:
+        made = _create(client, ["you", "random", "random"], seed=10)
+        before = _settled(client, made)
+        server = client.app.state.server  # type: ignore[attr-defined]
+        for _ in range(100):
+            if made["game"] not in server.rooms:
+                break
+            time.sleep(0.05)
+        assert made["game"] not in server.rooms
+        assert _state(client, made) == before
+    with pytest.raises(ValueError, match="positive"):
+        create_app("sqlite://", release_after=0)

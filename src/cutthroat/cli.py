@@ -404,6 +404,10 @@ def serve(
         "--bot-options", help="Let a game's seats give bots options (expert:bid_samples=80); "
                               "off, a seat names a bot alone, so nobody can ask for a bot "
                               "that thinks for hours.")] = False,
+    release_after: Annotated[float | None, typer.Option(
+        min=1, help="Seconds an unfinished game nobody uses stays in memory (default "
+                    "600); it is kept in the database and read back when next asked "
+                    "for.")] = None,
 ) -> None:
     """Start the web game: play in the browser against bots and friends.
 
@@ -417,7 +421,8 @@ def serve(
         typer.echo(f"The web game needs the web extra: pip install 'cutthroat-euchre[web]' "
                    f"({exc})", err=True)
         raise typer.Exit(1) from None
-    application = create_app(db, bot_options=bot_options)
+    application = (create_app(db, bot_options=bot_options) if release_after is None else
+                   create_app(db, bot_options=bot_options, release_after=release_after))
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(f"cutthroat: the web game is at http://{shown}:{port}/ "
                f"(games kept in {application.state.server.store.url}; Ctrl-C stops it)")

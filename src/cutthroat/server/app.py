@@ -21,7 +21,8 @@ import asyncio
 import contextlib
 import logging
 import os
-from collections.abc import Callable
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,12 +66,17 @@ log = logging.getLogger("cutthroat.server")
 STATIC = Path(__file__).parent / "static"
 """The page and its scripts."""
 LEVELS = {"random": 0, "beginner": 1, "intermediate": 2, "expert": 3}
+RELEASE_AFTER = 600.0
+"""Seconds an unfinished game nobody uses stays in memory before it is released (it is
+read back from the store when next asked for)."""
 
 
 @dataclass(eq=False)
 class Room:
     """A table in play on this server: the table, its lock, the sockets watching it,
-    and its bots' loop (``idle`` is set when no bot is thinking)."""
+    and its bots' loop (``idle`` is set when no bot is thinking). ``users`` counts the
+    requests and sockets holding the room now, ``last_used`` when the last let go
+    (:func:`time.monotonic`)."""
 
     table: Table
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -79,6 +85,8 @@ class Room:
     idle: asyncio.Event = field(default_factory=asyncio.Event)
     again: bool = False
     reviews: dict[int, dict[str, Any]] = field(default_factory=dict)
+    users: int = 0
+    last_used: float = field(default_factory=time.monotonic)
 
     def __post_init__(self) -> None:
         self.idle.set()
@@ -86,6 +94,14 @@ class Room:
     def connected(self) -> list[int]:
         """The seats with a socket open."""
         return sorted(set(self.sockets.values()))
+
+    @property
+    def unused(self) -> bool:
+        """Nobody holds the room: no request, socket, bot, hint or coach is at work in
+        it, so it may be released and read back later without losing anything (every
+        change was saved before its lock was let go)."""
+        return (self.users == 0 and not self.sockets and not self.tasks
+                and self.idle.is_set() and not self.lock.locked())
 
 
 class Server:
@@ -95,10 +111,17 @@ class Server:
     lock and saved before anybody is told; every state sent is sent under that lock, so
     no client hears of a change that a restart would lose. Bots think without the lock,
     in a worker thread, from a frozen copy of their view.
+
+    Only the games in use are kept in memory: every request and socket holds its room
+    (:meth:`use`), a finished game is released as soon as nobody holds it, and an
+    unfinished one once nobody has used it for ``release_after`` seconds
+    (:meth:`sweep`). A released game is read back from the store when next asked for,
+    as after a restart.
     """
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, *, release_after: float = RELEASE_AFTER) -> None:
         self.store = store
+        self.release_after = release_after
         self.rooms: dict[str, Room] = {}
 
     async def room(self, game_id: str) -> Room:
@@ -113,10 +136,43 @@ class Server:
             self.kick(room)
         return room
 
-    async def seated(self, game_id: str, token: str | None) -> tuple[Room, int]:
-        """The room of a game and the seat a token holds in it (404, 401, 403)."""
+    @contextlib.asynccontextmanager
+    async def use(self, game_id: str) -> AsyncIterator[Room]:
+        """Hold a game's room while a request or socket works with it, so that it is
+        not released meanwhile (404 if there is no such game)."""
         room = await self.room(game_id)
-        return room, room.table.seat_of(token)
+        room.users += 1  # no await since the lookup: a sweep cannot come between
+        try:
+            yield room
+        finally:
+            room.users -= 1
+            room.last_used = time.monotonic()
+            if room.table.game.is_over:
+                self.release(room)
+
+    def release(self, room: Room) -> bool:
+        """Let go of a room nobody holds (:attr:`Room.unused`); True if it was."""
+        game_id = room.table.id
+        if not room.unused or self.rooms.get(game_id) is not room:
+            return False
+        del self.rooms[game_id]
+        return True
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Release every room nobody has used for ``release_after`` seconds (and every
+        finished game nobody holds); the ids of the games released."""
+        now = time.monotonic() if now is None else now
+        return [room.table.id for room in list(self.rooms.values())
+                if (room.table.game.is_over or now - room.last_used >= self.release_after)
+                and self.release(room)]
+
+    async def sweeper(self, every: float) -> None:
+        """Sweep every ``every`` seconds, for as long as the server runs."""
+        while True:
+            await asyncio.sleep(every)
+            released = self.sweep()
+            if released:
+                log.info("released %d idle game(s) from memory", len(released))
 
     async def add(self, table: Table) -> Room:
         """A new table: saved, then given a room, and its bots started."""
@@ -212,15 +268,10 @@ class Server:
         self.kick(room)  # a bot whose move could not be saved tries again
 
     async def disconnect(self, room: Room, socket: WebSocket) -> None:
-        """A socket leaves the room. The room of a finished game that nobody watches
-        any more is let go (it cannot change; it is read back if asked for again)."""
+        """A socket leaves the room; everybody else hears it."""
         async with room.lock:
             if room.sockets.pop(socket, None) is not None:
                 await self.broadcast(room)
-            game_id = room.table.id
-            if (not room.sockets and room.table.game.is_over and room.idle.is_set()
-                    and self.rooms.get(game_id) is room):
-                del self.rooms[game_id]
 
     async def act(self, room: Room, seat: int, action: object, *, wait: bool) -> None:
         """A player's move; then the bots' (awaited when ``wait``, else in the
@@ -323,16 +374,24 @@ def _token(query: str | None, header: str | None, body: str | None = None) -> st
     return None
 
 
-def create_app(db: str | None = None, *, bot_options: bool = False) -> FastAPI:
+def create_app(db: str | None = None, *, bot_options: bool = False,
+               release_after: float = RELEASE_AFTER) -> FastAPI:
     """The web game's application, its games kept in ``db`` (a SQLAlchemy URL; default
     ``$CUTTHROAT_DB`` or ``sqlite:///cutthroat.db``). Seats take bots by name alone
-    unless ``bot_options`` (``expert:bid_samples=80``: for a server you alone use)."""
+    unless ``bot_options`` (``expert:bid_samples=80``: for a server you alone use). An
+    unfinished game nobody uses for ``release_after`` seconds leaves memory (it stays
+    in the store, and is read back when asked for)."""
+    if not release_after > 0:
+        raise ValueError("release_after must be a positive number of seconds")
     store = Store(db or os.environ.get("CUTTHROAT_DB") or DEFAULT_DB)
-    server = Server(store)
+    server = Server(store, release_after=release_after)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> Any:
+        sweeper = asyncio.get_running_loop().create_task(
+            server.sweeper(min(60.0, release_after / 2)))
         yield
+        sweeper.cancel()
         for room in server.rooms.values():
             for task in list(room.tasks):
                 task.cancel()
@@ -384,26 +443,28 @@ def create_app(db: str | None = None, *, bot_options: bool = False) -> FastAPI:
     async def join(game_id: str, request: Annotated[JoinGame | None, Body()] = None
                    ) -> dict[str, Any]:
         """Take the game's first open seat."""
-        room = await server.room(game_id)
-        seat, token = await server.join(room, request.name if request else None,
-                                        coach=bool(request and request.coach))
+        async with server.use(game_id) as room:
+            seat, token = await server.join(room, request.name if request else None,
+                                            coach=bool(request and request.coach))
         return {"game": game_id, "seat": seat, "token": token}
 
     @app.get("/api/games/{game_id}")
     async def state(game_id: str, token: str | None = None,
                     authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """The state for the token's seat."""
-        room, seat = await server.seated(game_id, _token(token, authorization))
-        return room.table.state_for(seat, room.connected())
+        async with server.use(game_id) as room:
+            seat = room.table.seat_of(_token(token, authorization))
+            return room.table.state_for(seat, room.connected())
 
     @app.post("/api/games/{game_id}/actions")
     async def act(game_id: str, request: ActRequest, token: str | None = None,
                   authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """A move for the token's seat; the answer is the state after it and the bots'
         replies."""
-        room, seat = await server.seated(game_id, _token(token, authorization, request.token))
-        await server.act(room, seat, request.action, wait=True)
-        return room.table.state_for(seat, room.connected())
+        async with server.use(game_id) as room:
+            seat = room.table.seat_of(_token(token, authorization, request.token))
+            await server.act(room, seat, request.action, wait=True)
+            return room.table.state_for(seat, room.connected())
 
     @app.post("/api/games/{game_id}/next")
     async def next_hand(game_id: str, request: Annotated[NextRequest | None, Body()] = None,
@@ -411,64 +472,66 @@ def create_app(db: str | None = None, *, bot_options: bool = False) -> FastAPI:
                         authorization: Annotated[str | None, Header()] = None
                         ) -> dict[str, Any]:
         """Deal the next hand."""
-        room, seat = await server.seated(game_id, _token(token, authorization,
-                                                         request.token if request else None))
-        await server.next_hand(room, seat, wait=True)
-        return room.table.state_for(seat, room.connected())
+        async with server.use(game_id) as room:
+            seat = room.table.seat_of(_token(token, authorization,
+                                             request.token if request else None))
+            await server.next_hand(room, seat, wait=True)
+            return room.table.state_for(seat, room.connected())
 
     @app.post("/api/games/{game_id}/undo")
     async def undo(game_id: str, request: Annotated[NextRequest | None, Body()] = None,
                    token: str | None = None,
                    authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """Take back the token's seat's last move of the hand (a game against bots)."""
-        room, seat = await server.seated(game_id, _token(token, authorization,
-                                                         request.token if request else None))
-        await server.undo(room, seat)
-        return room.table.state_for(seat, room.connected())
+        async with server.use(game_id) as room:
+            seat = room.table.seat_of(_token(token, authorization,
+                                             request.token if request else None))
+            await server.undo(room, seat)
+            return room.table.state_for(seat, room.connected())
 
     @app.get("/api/games/{game_id}/hint")
     async def get_hint(game_id: str, token: str | None = None,
                        authorization: Annotated[str | None, Header()] = None
                        ) -> dict[str, Any]:
         """The expert's advice for the token's seat, when it is to act."""
-        room, seat = await server.seated(game_id, _token(token, authorization))
-        return await server.hint(room, seat)
+        async with server.use(game_id) as room:
+            return await server.hint(room, room.table.seat_of(_token(token, authorization)))
 
     @app.get("/api/games/{game_id}/review")
     async def get_review(game_id: str, token: str | None = None,
                          authorization: Annotated[str | None, Header()] = None
                          ) -> dict[str, Any]:
         """The expert's review of the token's seat's choices, once the game is over."""
-        room, seat = await server.seated(game_id, _token(token, authorization))
-        return await server.review(room, seat)
+        async with server.use(game_id) as room:
+            return await server.review(room, room.table.seat_of(_token(token, authorization)))
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> dict[str, Any]:
         """The game record, once the game is over (it shows every card)."""
-        room = await server.room(game_id)
-        if not room.table.game.is_over:
-            raise TableError("the record shows every card: it is given once the game is over",
-                             409)
-        return room.table.record()
+        async with server.use(game_id) as room:
+            if not room.table.game.is_over:
+                raise TableError("the record shows every card: it is given once the game "
+                                 "is over", 409)
+            return room.table.record()
 
     @app.websocket("/api/games/{game_id}/ws")
     async def socket(websocket: WebSocket, game_id: str,
                      token: Annotated[str | None, Query()] = None) -> None:
         await websocket.accept()
         try:
-            room, seat = await server.seated(game_id, token)
-        except TableError as exc:
+            async with server.use(game_id) as room:
+                seat = room.table.seat_of(token)
+                await server.connect(room, websocket, seat)
+                try:
+                    while True:
+                        text = await websocket.receive_text()
+                        await _answer(server, room, websocket, seat, text)
+                except WebSocketDisconnect:
+                    pass
+                finally:
+                    await server.disconnect(room, websocket)
+        except TableError as exc:  # no such game, or not a seat of it
             await websocket.close(code=4000 + exc.status, reason=exc.reason)
-            return
-        await server.connect(room, websocket, seat)
-        try:
-            while True:
-                text = await websocket.receive_text()
-                await _answer(server, room, websocket, seat, text)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            await server.disconnect(room, websocket)
 
     return app
 
