@@ -36,12 +36,14 @@ from cutthroat.actions import KEEP, NUM_ACTIONS
 from cutthroat.bots import RandomBot, play_game
 from cutthroat.cards import CardError, deck_mask, mask_of
 from cutthroat.record import replay, summary, to_record
+from cutthroat.views import public_view_json
 from strategies import (
     Playthrough,
     fingerprint,
     games,
     known_mask,
     placed_cards,
+    played_mask,
     playthroughs,
     rules_st,
     seeds,
@@ -259,6 +261,31 @@ def test_R14_views_never_show_hidden_cards(p: Playthrough) -> None:
         if hand.phase is Phase.JOKER_TRUMP:
             assert views[hand.dealer].cards == ()
             assert all(views[s].cards for s in range(3) if s != hand.dealer)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=SLOW)
+@given(playthroughs())
+def test_R14_a_watcher_sees_only_the_upcard_and_the_cards_played(p: Playthrough) -> None:
+    """The public view (somebody watching, in no seat) shows no card but the up-card
+    and the cards played, hides every discard and keep, offers no move, and is every
+    seat's view without its private parts (R14)."""
+    for hand, _ in p.states():
+        watched = public_view_json(hand)
+        public = played_mask(hand) | 1 << hand.upcard.id
+        for card in _cards_in(watched):
+            assert public >> card.id & 1, (str(card), watched["moves"])
+        assert watched["seat"] is None and watched["cards"] == [] and watched["legal"] == []
+        assert watched["discard"] is None and watched["buried"] == []
+        for line, move in zip(watched["moves"], hand.moves, strict=True):
+            if move.action.verb is Verb.DISCARD:
+                assert line == f"{move.seat} discard ?"
+            elif move.action.verb is Verb.KEEP:
+                assert line == f"{move.seat} keep ? ? ? ? ?"
+            else:
+                assert line == str(move)
+        seat_view = hand.view(0).to_json()
+        for name in _SAME_FOR_ALL:
+            assert watched[name] == seat_view[name], name
 
 
 # --- 5. undo and copy ------------------------------------------------------------------

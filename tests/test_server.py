@@ -186,8 +186,8 @@ def _hidden_from(table: Table, seat: int) -> set[str]:
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10_000), deck=st.sampled_from([24, 25, 32]), dummy=st.booleans(),
        choices=st.randoms(use_true_random=False))
-def test_R14_state_for_a_seat_never_shows_a_hidden_card(seed: int, deck: int, dummy: bool,
-                                                         choices: random.Random) -> None:
+def test_R14_state_for_a_seat_or_a_watcher_never_shows_a_hidden_card(
+        seed: int, deck: int, dummy: bool, choices: random.Random) -> None:
     table = Table.create(["you", "random", "open"] if seed % 2 else ["random", "you", "random"],
                          rules=Rules(deck=deck, dummy=dummy), seed=seed)
     if table.status == "waiting":
@@ -200,6 +200,12 @@ def test_R14_state_for_a_seat_never_shows_a_hidden_card(seed: int, deck: int, du
             if status == "playing":
                 leaked = set(CARD.findall(text)) & _hidden_from(table, seat)
                 assert not leaked, f"seat {seat} sees {leaked}"
+        if status == "playing":  # a watcher, in no seat: the up-card and the cards played
+            hand = table.game.hand
+            public = {str(hand.upcard)} | {str(c) for t in hand.tricks for _, c in t.plays} \
+                | {str(c) for _, c in hand.current_trick}
+            leaked = set(CARD.findall(json.dumps(table.state_for(None)))) - public
+            assert not leaked, f"a watcher sees {leaked}"
         if status == "over":
             break
         if status == "hand_over":
@@ -460,6 +466,50 @@ def test_websocket_tells_every_seat_its_own_state(tmp_path: Path) -> None:
         assert a["seat"] == 0 and b["seat"] == 1
         assert b["view"]["cards"] and a["status"] == "playing"
         assert not set(b["view"]["cards"]) & set(CARD.findall(json.dumps(a)))
+
+
+def test_R14_watching_shows_the_table_and_no_hidden_card(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=14)
+    before = _settled(client, made)
+    with client.websocket_connect(f"/api/games/{made['game']}/watch") as watcher:
+        seen = _receive(watcher, "state")["state"]
+        while seen["watchers"] != 1:
+            seen = _receive(watcher, "state")["state"]
+        assert seen["seat"] is None and seen["view"]["cards"] == []
+        assert seen["view"]["legal"] == [] and seen["view"]["upcard"] == before["view"]["upcard"]
+        assert seen["view"]["moves"] == before["view"]["moves"]  # nothing private yet
+        assert not set(before["view"]["cards"]) & set(CARD.findall(json.dumps(seen)))
+        assert _state(client, made)["watchers"] == 1
+        assert client.get(f"/api/games/{made['game']}/public").json() == seen
+        for message, words in [({"type": "act", "action": "pass"}, "watcher cannot act"),
+                               ({"type": "hint"}, "watcher cannot hint"),
+                               ({"type": "undo"}, "watcher cannot undo"),
+                               ({"type": "nonsense"}, "unknown")]:
+            watcher.send_json(message)
+            assert words in _receive(watcher, "error")["reason"]
+        watcher.send_json({"type": "ping"})
+        assert _receive(watcher, "pong") == {"type": "pong"}
+        assert _state(client, made)["view"] == before["view"]  # nothing changed
+        move = before["view"]["legal"][0]
+        client.post(f"/api/games/{made['game']}/actions",
+                    json={"action": move, "token": made["token"]})
+        after = _receive(watcher, "state")["state"]
+        assert after["view"]["moves"][len(before["view"]["moves"])] == f"0 {move}"
+        assert after["view"]["cards"] == []
+    for _ in range(100):  # the socket's handler finishes after the client closes
+        if _state(client, made)["watchers"] == 0:
+            break
+    assert _state(client, made)["watchers"] == 0
+
+
+def test_watching_an_unknown_game_is_refused(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    assert client.get("/api/games/nothing/public").status_code == 404
+    with client.websocket_connect("/api/games/nothing/watch") as ws, \
+            pytest.raises(WebSocketDisconnect) as closed:
+        ws.receive_json()
+    assert closed.value.code == 4404 and "no game" in closed.value.reason
 
 
 class _Failing(Store):

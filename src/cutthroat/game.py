@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from .actions import Action, Move
 from .deal import Deal
@@ -20,7 +21,7 @@ from .errors import GameOverError
 from .rules import Rules
 from .scoring import GameOutcome, HandResult, game_outcome
 from .state import Hand
-from .views import View
+from .views import View, public_view_json
 
 __all__ = ["Game"]
 
@@ -142,12 +143,23 @@ class Game:
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see of the current hand, with the scores before it."""
-        hand = self.hand
-        if hand is None:
+        hand = self._current()
+        return hand.view(seat, scores=self._scores_before())
+
+    def public_view(self) -> dict[str, Any]:
+        """What somebody watching, in no seat, may see of the current hand, with the
+        scores before it (:func:`~cutthroat.views.public_view_json`)."""
+        hand = self._current()
+        return public_view_json(hand, scores=self._scores_before())
+
+    def _current(self) -> Hand:
+        if self.hand is None:
             raise GameOverError("no hand has been dealt")
-        before = game_outcome(self.rules, [h.result for h in self.hands[:-1]
-                                           if h.result is not None])
-        return hand.view(seat, scores=before.scores)
+        return self.hand
+
+    def _scores_before(self) -> tuple[int, int, int]:
+        return game_outcome(self.rules, [h.result for h in self.hands[:-1]
+                                         if h.result is not None]).scores
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else "in play"

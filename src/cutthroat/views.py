@@ -18,7 +18,7 @@ from .cards import Card, Suit, deck_mask, mask_of
 from .rules import Rules
 from .state import ACTION_TEXTS, P_JOKER, Hand, Phase, Trick
 
-__all__ = ["View", "view_of"]
+__all__ = ["View", "public_view_json", "view_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,11 +123,9 @@ class View:
         }
 
 
-def view_of(hand: Hand, seat: int, *, scores: tuple[int, int, int] | None = None) -> View:
-    """The view of ``seat`` (0–2) of this hand now (R14, R6)."""
-    if seat not in (0, 1, 2) or isinstance(seat, bool):
-        raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
-    blind = hand._phase == P_JOKER and seat == hand.dealer
+def _log(hand: Hand, seat: int | None) -> tuple[str, ...]:
+    """The hand's moves as ``seat`` may know them: the card of a discard and the cards
+    of a keep shown only to the seat that made them (to nobody for ``None``)."""
     moves = []
     for actor, aid, _arg in hand._moves:
         if actor != seat and DISCARD <= aid < DISCARD + 33:
@@ -139,9 +137,41 @@ def view_of(hand: Hand, seat: int, *, scores: tuple[int, int, int] | None = None
                 moves.append(f"{actor} keep ? ? ? ? ?")
         else:
             moves.append(f"{actor} {ACTION_TEXTS[aid]}")
+    return tuple(moves)
+
+
+def public_view_json(hand: Hand, *, scores: tuple[int, int, int] | None = None
+                     ) -> dict[str, Any]:
+    """What somebody watching the table, in no seat, may see of this hand now (R14): the
+    up-card, the bids and the cards played, nobody's hand, discard or keep. The keys
+    are those of :meth:`View.to_json`, with ``seat`` ``None`` and the private ones
+    empty.
+
+    >>> import random
+    >>> from cutthroat import Hand, Rules
+    >>> hand = Hand.deal(Rules(), dealer=0, rng=random.Random(3))
+    >>> watched = public_view_json(hand)
+    >>> watched["seat"], watched["cards"], watched["upcard"] == str(hand.upcard)
+    (None, [], True)
+    """
+    return {**_view(hand, 0, None, scores).to_json(), "seat": None}
+
+
+def view_of(hand: Hand, seat: int, *, scores: tuple[int, int, int] | None = None) -> View:
+    """The view of ``seat`` (0–2) of this hand now (R14, R6)."""
+    if seat not in (0, 1, 2) or isinstance(seat, bool):
+        raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
+    return _view(hand, seat, seat, scores)
+
+
+def _view(hand: Hand, seat: int, owner: int | None,
+          scores: tuple[int, int, int] | None) -> View:
+    """The view of ``seat`` with the private parts (cards, discards, keep, legal
+    actions) of ``owner``: ``seat`` itself, or nobody (``None``, a watcher's)."""
+    blind = hand._phase == P_JOKER and owner == hand.dealer
     to_act = hand.to_act
     legal: tuple[str, ...] = ()
-    if to_act == seat:
+    if owner is not None and to_act == owner:
         legal = hand.legal_texts()
     return View(
         seat=seat,
@@ -149,17 +179,17 @@ def view_of(hand: Hand, seat: int, *, scores: tuple[int, int, int] | None = None
         dealer=hand.dealer,
         phase=hand.phase,
         to_act=to_act,
-        cards=() if blind else tuple(hand.cards(seat)),
+        cards=() if blind or owner is None else tuple(hand.cards(owner)),
         upcard=hand.upcard,
         upcard_taken=hand.upcard_taken,
-        moves=tuple(moves),
+        moves=_log(hand, owner),
         maker=hand.maker,
         trump=hand.trump,
         alone=hand.alone,
         sitting_out=hand.sitting_out,
         dummy_taken=hand.dummy_taken,
-        discard=hand.dealer_discard if seat == hand.dealer else None,
-        buried=tuple(hand.buried) if seat == hand.maker else (),
+        discard=hand.dealer_discard if owner == hand.dealer else None,
+        buried=tuple(hand.buried) if owner is not None and owner == hand.maker else (),
         tricks=tuple(hand.tricks),
         current_trick=tuple(hand.current_trick),
         leader=hand.leader,

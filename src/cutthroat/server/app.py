@@ -74,13 +74,14 @@ read back from the store when next asked for)."""
 @dataclass(eq=False)
 class Room:
     """A table in play on this server: the table, its lock, the sockets watching it,
-    and its bots' loop (``idle`` is set when no bot is thinking). ``users`` counts the
+    and its bots' loop (``idle`` is set when no bot is thinking). A socket's seat is
+    ``None`` for somebody watching, in no seat. ``users`` counts the
     requests and sockets holding the room now, ``last_used`` when the last let go
     (:func:`time.monotonic`)."""
 
     table: Table
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    sockets: dict[WebSocket, int] = field(default_factory=dict)
+    sockets: dict[WebSocket, int | None] = field(default_factory=dict)
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
     idle: asyncio.Event = field(default_factory=asyncio.Event)
     again: bool = False
@@ -93,7 +94,13 @@ class Room:
 
     def connected(self) -> list[int]:
         """The seats with a socket open."""
-        return sorted(set(self.sockets.values()))
+        return sorted({seat for seat in self.sockets.values() if seat is not None})
+
+    def state_for(self, seat: int | None) -> dict[str, Any]:
+        """The state ``seat`` is sent (``None``: a watcher's), with who is connected
+        and how many watch."""
+        watchers = sum(1 for s in self.sockets.values() if s is None)
+        return {**self.table.state_for(seat, self.connected()), "watchers": watchers}
 
     @property
     def unused(self) -> bool:
@@ -193,11 +200,9 @@ class Server:
 
     async def broadcast(self, room: Room) -> None:
         """Send every connected seat its own state (called under the room's lock)."""
-        connected = room.connected()
         for socket, seat in list(room.sockets.items()):
             try:
-                await socket.send_json({"type": "state",
-                                        "state": room.table.state_for(seat, connected)})
+                await socket.send_json({"type": "state", "state": room.state_for(seat)})
             except Exception:  # a socket that closed meanwhile; its handler cleans up
                 room.sockets.pop(socket, None)
 
@@ -260,8 +265,9 @@ class Server:
                     table.apply_bot(seat, action)
                     await self.changed(room, table.game.pop)
 
-    async def connect(self, room: Room, socket: WebSocket, seat: int) -> None:
-        """A seat's socket joins the room; everybody hears that it is connected."""
+    async def connect(self, room: Room, socket: WebSocket, seat: int | None) -> None:
+        """A seat's socket (or a watcher's, ``None``) joins the room; everybody hears
+        that it is connected."""
         async with room.lock:
             room.sockets[socket] = seat
             await self.broadcast(room)
@@ -454,7 +460,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
         """The state for the token's seat."""
         async with server.use(game_id) as room:
             seat = room.table.seat_of(_token(token, authorization))
-            return room.table.state_for(seat, room.connected())
+            return room.state_for(seat)
 
     @app.post("/api/games/{game_id}/actions")
     async def act(game_id: str, request: ActRequest, token: str | None = None,
@@ -464,7 +470,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
         async with server.use(game_id) as room:
             seat = room.table.seat_of(_token(token, authorization, request.token))
             await server.act(room, seat, request.action, wait=True)
-            return room.table.state_for(seat, room.connected())
+            return room.state_for(seat)
 
     @app.post("/api/games/{game_id}/next")
     async def next_hand(game_id: str, request: Annotated[NextRequest | None, Body()] = None,
@@ -476,7 +482,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
             seat = room.table.seat_of(_token(token, authorization,
                                              request.token if request else None))
             await server.next_hand(room, seat, wait=True)
-            return room.table.state_for(seat, room.connected())
+            return room.state_for(seat)
 
     @app.post("/api/games/{game_id}/undo")
     async def undo(game_id: str, request: Annotated[NextRequest | None, Body()] = None,
@@ -487,7 +493,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
             seat = room.table.seat_of(_token(token, authorization,
                                              request.token if request else None))
             await server.undo(room, seat)
-            return room.table.state_for(seat, room.connected())
+            return room.state_for(seat)
 
     @app.get("/api/games/{game_id}/hint")
     async def get_hint(game_id: str, token: str | None = None,
@@ -533,7 +539,44 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
         except TableError as exc:  # no such game, or not a seat of it
             await websocket.close(code=4000 + exc.status, reason=exc.reason)
 
+    @app.get("/api/games/{game_id}/public")
+    async def public(game_id: str) -> dict[str, Any]:
+        """The game as somebody watching, in no seat, may see it: no hidden card."""
+        async with server.use(game_id) as room:
+            return room.state_for(None)
+
+    @app.websocket("/api/games/{game_id}/watch")
+    async def watch(websocket: WebSocket, game_id: str) -> None:
+        await websocket.accept()
+        try:
+            async with server.use(game_id) as room:
+                await server.connect(room, websocket, None)
+                try:
+                    while True:
+                        await _answer_watcher(websocket, await websocket.receive_text())
+                except WebSocketDisconnect:
+                    pass
+                finally:
+                    await server.disconnect(room, websocket)
+        except TableError as exc:  # no such game
+            await websocket.close(code=4000 + exc.status, reason=exc.reason)
+
     return app
+
+
+async def _answer_watcher(websocket: WebSocket, text: str) -> None:
+    """Answer a watcher's message: a ping gets a pong; nothing else is for a watcher."""
+    try:
+        message = parse_message(text)
+    except ProtocolError as exc:
+        await websocket.send_json({"type": "error", "reason": str(exc)})
+        return
+    if message.type == "ping":
+        await websocket.send_json({"type": "pong"})
+    else:
+        await websocket.send_json({"type": "error", "reason": (
+            "you are watching this game, in no seat: a watcher cannot "
+            f"{message.type}; join the game for a seat of your own")})
 
 
 async def _answer(server: Server, room: Room, websocket: WebSocket, seat: int,

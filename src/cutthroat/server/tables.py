@@ -373,8 +373,9 @@ class Table:
             out.append(entry)
         return out
 
-    def state_for(self, seat: int, connected: Sequence[int] = ()) -> dict[str, Any]:
-        """Everything ``seat`` may see now (docs/protocol.md, "The state for a seat")."""
+    def state_for(self, seat: int | None, connected: Sequence[int] = ()) -> dict[str, Any]:
+        """Everything ``seat`` may see now (docs/protocol.md, "The state for a seat");
+        for ``None``, everything somebody watching in no seat may see."""
         game = self.game
         outcome = game.outcome
         hand = game.hand
@@ -395,7 +396,8 @@ class Table:
             "winners": list(outcome.winners),
             "hand_number": len(game.hands),
             "to_act": None if hand is None else hand.to_act,
-            "view": None if hand is None else game.view(seat).to_json(),
+            "view": (None if hand is None else game.public_view() if seat is None
+                     else game.view(seat).to_json()),
             "last_hand": last,
         }
 
