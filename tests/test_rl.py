@@ -147,5 +147,63 @@ def test_turned_down_and_scores_are_encoded() -> None:
     vector = encode(hand.view(hand.to_act, scores=(4, 0, 9)))
     assert vector[Slot.TURNED_DOWN] == 1 and vector[Slot.UPCARD_TAKEN] == 0
     me = hand.to_act
-    assert vector[Slot.SCORES + (0 - me) % 3] == pytest.approx(0.4)
-    assert vector[Slot.SCORES + (2 - me) % 3] == pytest.approx(0.9)
+    assert vector[Slot.SCORES + (0 - me) % 3] == pytest.approx(0.2)
+    assert vector[Slot.SCORES + (2 - me) % 3] == pytest.approx(0.45)
+    tied = encode(hand.view(hand.to_act, scores=(12, 12, 30)))  # play on past the target
+    assert tied[Slot.SCORES + (0 - me) % 3] == pytest.approx(0.6)
+    assert tied[Slot.SCORES + (2 - me) % 3] == 1.0  # at most 1, as the space says
+
+
+def test_observations_stay_in_their_space_when_leaders_tie_past_the_target() -> None:
+    """Under tie="play_on" (R22) scores pass the target while the leaders are level;
+    every observation must still lie in the declared space (seed 5 reaches 6–6 on a
+    target of 5)."""
+    game = env(rules=Rules(stick_the_dealer=True, target=5), seed=5)
+    game.reset(seed=5)
+    rng = np.random.default_rng(5)
+    past = False
+    for agent in game.agent_iter():
+        observation, _, done, truncated, _ = game.last()
+        assert game.observation_space(agent).contains(observation)
+        scores = game.unwrapped.game.scores
+        past = past or max(scores) > 5
+        game.step(None if done or truncated
+                  else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert past
+
+
+def test_information_state_table_matches_the_code() -> None:
+    """Each move of the log is written where the module's table says: who (relative),
+    the verb, the cards it shows, the suit, and a hidden discard or keep."""
+    import dataclasses
+
+    from cutthroat import Hand
+    from cutthroat.actions import Verb
+    from cutthroat.cards import Card
+    from cutthroat.rl import information_state as info
+
+    assert info.MOVE_SIZE == 52 and info.MOVES == SIZE == 343
+    assert info.INFORMATION_STATE_SIZE == 343 + 27 * 52
+    verbs = [v.value for v in Verb]
+    assert verbs == ["pass", "order", "pickup", "leave", "discard", "trump", "call",
+                     "dummy", "alone", "keep", "play"]  # the order the table lists
+    view = dataclasses.replace(Hand.deal(seed=2).view(1), moves=(
+        "2 pass", "0 call H", "1 discard 9S", "2 discard ?", "0 keep ? ? ? ? ?",
+        "1 keep 9C TC JC QC KC", "2 play JO"))
+    vector = info.encode_information_state(view)
+    assert np.array_equal(vector[:SIZE], encode(view))
+
+    def move(k: int) -> list[int]:
+        start = info.MOVES + k * info.MOVE_SIZE
+        return [int(i) for i in np.flatnonzero(vector[start:start + info.MOVE_SIZE])]
+
+    card = 14
+    assert move(0) == [1, 3 + verbs.index("pass")]  # seat 2 is seat 1's left
+    assert move(1) == [2, 3 + verbs.index("call"), 47 + 2]  # seat 0 its right; hearts
+    assert move(2) == [0, 3 + verbs.index("discard"), card + Card.parse("9S").id]
+    assert move(3) == [1, 3 + verbs.index("discard"), 51]
+    assert move(4) == [2, 3 + verbs.index("keep"), 51]
+    assert move(5) == [0, 3 + verbs.index("keep"),
+                       *sorted(card + Card.parse(c).id for c in ["9C", "TC", "JC", "QC", "KC"])]
+    assert move(6) == [1, 3 + verbs.index("play"), card + 32]
+    assert not vector[info.MOVES + 7 * info.MOVE_SIZE:].any()

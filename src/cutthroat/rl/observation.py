@@ -23,8 +23,9 @@ index      size  meaning (0 or 1 unless said)
 323–325    3     who sits out (a lone defender's partner), relative seat
 326–328    3     who led the trick in progress, relative seat
 329–331    3     tricks won this hand, relative seats, divided by 5
-332–334    3     the game's scores before this hand, relative seats, divided by the
-                 target
+332–334    3     the game's scores before this hand, relative seats, divided by
+                 twice the target, at most 1 (past the target only while leaders
+                 tie under ``tie="play_on"``, R22)
 335        1     the dealer took the up-card
 336        1     the up-card was turned down (all passed in the first round)
 337        1     the maker took the dummy
@@ -86,7 +87,8 @@ def encode(view: View) -> npt.NDArray[np.float32]:
     for seat in range(3):
         out[Slot.TRICKS_WON + rel(seat)] = view.tricks_won[seat] / 5
         if view.scores is not None:
-            out[Slot.SCORES + rel(seat)] = view.scores[seat] / view.rules.target
+            out[Slot.SCORES + rel(seat)] = min(view.scores[seat] / (2 * view.rules.target),
+                                               1.0)
     out[Slot.UPCARD_TAKEN] = view.upcard_taken
     out[Slot.TURNED_DOWN] = _turned_down(view)
     out[Slot.DUMMY_TAKEN] = view.dummy_taken
