@@ -13,6 +13,12 @@ from open_spiel.python import rl_environment
 from cutthroat.cards import ids_of_mask
 from cutthroat.deal import Deal
 from cutthroat.rl import openspiel_game
+from cutthroat.rl.information_state import (
+    INFORMATION_STATE_SIZE,
+    MOVE_SIZE,
+    MOVES,
+    encode_information_state,
+)
 from cutthroat.rl.observation import encode
 from cutthroat.rules import Rules
 
@@ -59,11 +65,21 @@ def test_R14_a_hand_through_openspiel(params: dict[str, object]) -> None:
                 assert np.array_equal(tensor, encode(view))
                 seen = {str(c) for c in _cards(view.seen_mask())}
                 assert set(CARD.findall(state.information_state_string(seat))) <= seen
+                info = np.array(state.information_state_tensor(seat), dtype=np.float32)
+                assert np.array_equal(info, encode_information_state(view))
+                for k in range(len(view.moves)):  # every card in the log is one it saw
+                    cards = info[MOVES + k * MOVE_SIZE + 14: MOVES + k * MOVE_SIZE + 47]
+                    assert view.seen_mask() & _mask(np.flatnonzero(cards)) \
+                        == _mask(np.flatnonzero(cards))
             state.apply_action(rng.choice(state.legal_actions()))
             assert player in (0, 1, 2)
         returns = state.returns()
         assert sum(returns) == pytest.approx(0.0)
         assert max(returns) <= game.max_utility() and min(returns) >= game.min_utility()
+
+
+def _mask(ids: np.ndarray) -> int:
+    return sum(1 << int(i) for i in ids)
 
 
 def _cards(mask: int) -> list[object]:
@@ -92,9 +108,37 @@ def test_openspiel_rl_environment_plays_hands() -> None:
         step = env.reset()
         while not step.last():
             player = step.observations["current_player"]
+            assert len(step.observations["info_state"][player]) == INFORMATION_STATE_SIZE
             step = env.step([rng.choice(step.observations["legal_actions"][player])])
         assert sum(step.rewards) == pytest.approx(0.0)
 
+
+@pytest.mark.parametrize("params", PARAMS)
+def test_information_state_tensor_has_perfect_recall(params: dict[str, object]) -> None:
+    """Two states a player can tell apart (different information state strings: its
+    cards, the moves as it saw them) have different tensors, and states it cannot tell
+    apart the same one; the tensor also tells apart what the observation forgets (who
+    passed, which card fell in which trick)."""
+    game = pyspiel.load_game(NAME, params)
+    rng = random.Random(13)
+    by_string: dict[tuple[int, str], bytes] = {}
+    by_tensor: dict[tuple[int, bytes], str] = {}
+    forgotten = 0
+    observations: dict[tuple[int, bytes], str] = {}
+    for _ in range(60):
+        state = game.new_initial_state()
+        _dealt(state, rng)
+        while not state.is_terminal():
+            for seat in range(3):
+                text = state.information_state_string(seat)
+                tensor = np.array(state.information_state_tensor(seat), np.float32).tobytes()
+                assert by_string.setdefault((seat, text), tensor) == tensor
+                assert by_tensor.setdefault((seat, tensor), text) == text
+                seen = np.array(state.observation_tensor(seat), np.float32).tobytes()
+                if observations.setdefault((seat, seen), text) != text:
+                    forgotten += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert forgotten > 0  # the observation alone would merge some of these
 
 def test_parameters_and_observers() -> None:
     assert openspiel_game.rules_of({}) == Rules()
@@ -126,6 +170,7 @@ def test_resample_from_infostate_keeps_what_the_player_saw() -> None:
         assert other.information_state_string(player) == state.information_state_string(player)
         assert other.legal_actions() == state.legal_actions()
         assert other.observation_tensor(player) == state.observation_tensor(player)
+        assert other.information_state_tensor(player) == state.information_state_tensor(player)
         # the same history as the player saw it (another's hidden discard may differ)
         assert other.hand.view(player).moves == state.hand.view(player).moves
         assert sorted(other.order) == sorted(state.order)

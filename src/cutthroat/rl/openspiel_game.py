@@ -16,8 +16,10 @@ OpenSpiel's four-handed ``euchre``:
 ``resample_from_infostate`` deals the cards a player cannot see again, consistently with
 what it saw, so OpenSpiel's information-set MCTS (``ISMCTSBot``) can search the game.
 The observation tensor of a player is :func:`cutthroat.rl.observation.encode` of its
-view (343 floats, never a hidden card); its information state string is the view in
-words: its cards, and every public move of the hand in order (perfect recall).
+view (343 floats, never a hidden card); its information state tensor adds the hand's
+log move by move as the player saw it (perfect recall, 1,747 floats,
+:mod:`cutthroat.rl.information_state`), and its information state string is the same in
+words: its cards, and every public move of the hand in order.
 Parameters are the rules' variant fields: ``deck``, ``dummy``, ``dealer_must_pick_up``,
 ``may_name_turned_down_suit``, ``stick_the_dealer``, ``march_points``,
 ``maker_alone_march`` (0 for the same as ``march_points``).
@@ -30,6 +32,8 @@ Parameters are the rules' variant fields: ``deck``, ``dummy``, ``dealer_must_pic
 (True, 3)
 >>> game.num_distinct_actions(), game.observation_tensor_size()
 (332, 343)
+>>> game.information_state_tensor_size()
+1747
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ from ..deal import Deal
 from ..rules import Rules
 from ..state import Hand, Phase
 from ..views import View
+from .information_state import INFORMATION_STATE_SIZE, encode_information_state
 from .layout import SIZE
 from .observation import encode
 from .rewards import hand_rewards
@@ -78,7 +83,7 @@ _TYPE = pyspiel.GameType(
     max_num_players=3,
     min_num_players=3,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=_PARAMETERS,
@@ -117,8 +122,8 @@ class CutthroatGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> CutthroatObserver:
-        """The observer for one player: the view as a tensor, or the information state
-        string for ``perfect_recall``."""
+        """The observer for one player: the view as a tensor and a string, or with
+        ``perfect_recall`` the information state as a tensor and a string."""
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
@@ -222,25 +227,29 @@ class CutthroatState(pyspiel.State):  # type: ignore[misc]
 
 class CutthroatObserver:
     """A player's observation (OpenSpiel's ``PyObserver``): the tensor of
-    :func:`~cutthroat.rl.observation.encode`, or, with perfect recall, the information
-    state string (and no tensor)."""
+    :func:`~cutthroat.rl.observation.encode`, or, with perfect recall, of
+    :func:`~cutthroat.rl.information_state.encode_information_state`."""
 
     def __init__(self, kind: Any) -> None:
         if kind.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not kind.public_info:
             raise ValueError("only a player's own observation is provided "
                              "(public and single-player private information)")
         self.perfect_recall = bool(kind.perfect_recall)
-        size = 0 if self.perfect_recall else SIZE
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor} if size else {}
+        self.tensor = np.zeros(INFORMATION_STATE_SIZE if self.perfect_recall else SIZE,
+                               np.float32)
+        self.dict = {"information_state" if self.perfect_recall else "observation":
+                     self.tensor}
 
     def set_from(self, state: CutthroatState, player: int) -> None:
         """Fill :attr:`tensor` with ``player``'s view of ``state`` (zeros while
         dealing)."""
-        if self.perfect_recall:
-            return
         view = state.view(player)
-        self.tensor[:] = 0 if view is None else encode(view)
+        if view is None:
+            self.tensor[:] = 0
+        elif self.perfect_recall:
+            self.tensor[:] = encode_information_state(view)
+        else:
+            self.tensor[:] = encode(view)
 
     def string_from(self, state: CutthroatState, player: int) -> str:
         """``player``'s view in words: its seat and cards, the up-card, and every
