@@ -795,3 +795,65 @@ def test_the_server_sweeps_by_itself(tmp_path: Path) -> None:
         assert _state(client, made) == before
     with pytest.raises(ValueError, match="positive"):
         create_app("sqlite://", release_after=0)
+
+
+def test_expert_work_is_bounded_and_a_seat_gets_one_hint_at_a_time(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bots, hints and reviews think in at most one worker thread per CPU; a second hint
+    for a seat while its first is worked out is refused (429), and a review asked for
+    twice at once is worked out once."""
+    import asyncio
+    import threading
+    import time
+
+    import cutthroat.server.app as app_module
+    from cutthroat.server.app import Server
+
+    monkeypatch.setattr(app_module.os, "cpu_count", lambda: 2)
+    running, most, guard = [0], [0], threading.Lock()
+
+    def work(pause: float) -> float:
+        with guard:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        time.sleep(pause)
+        with guard:
+            running[0] -= 1
+        return pause
+
+    reviews = [0]
+    real_review = app_module.review
+
+    def counted_review(*args: Any, **kwargs: Any) -> Any:
+        reviews[0] += 1
+        return real_review(*args, **kwargs)
+
+    monkeypatch.setattr(app_module, "review", counted_review)
+
+    async def scenario() -> None:
+        server = Server(Store(f"sqlite:///{tmp_path / 'games.db'}"))
+        assert await asyncio.gather(*(server.think(work, 0.05) for _ in range(6))) == [0.05] * 6
+        assert most[0] == 2
+        room = await server.add(Table.create(["you", "random", "random"], seed=4))
+        await server.settle(room)
+        first = asyncio.create_task(server.hint(room, 0))
+        await asyncio.sleep(0)
+        with pytest.raises(TableError, match="already") as caught:
+            await server.hint(room, 0)
+        assert caught.value.status == 429
+        assert (await first)["choice"] in room.table.game.view(0).legal
+        assert (await server.hint(room, 0))["choice"]  # the next one is worked out
+        over = Table.create(["you", "random", "random"], seed=6, rules=Rules(target=1))
+        while not over.game.is_over:
+            if over.status == "hand_over":
+                over.next_hand(0)
+            elif over.bot_to_move() is not None:
+                over.bot_move()
+            else:
+                over.act(0, over.game.view(0).legal[0])
+        done = await server.add(over)
+        both = await asyncio.gather(server.review(done, 0), server.review(done, 0))
+        assert both[0] == both[1] and reviews[0] == 1
+        server.store.close()
+
+    asyncio.run(scenario())

@@ -26,7 +26,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import anyio
 from fastapi import Body, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
@@ -66,6 +66,7 @@ log = logging.getLogger("cutthroat.server")
 STATIC = Path(__file__).parent / "static"
 """The page and its scripts."""
 LEVELS = {"random": 0, "beginner": 1, "intermediate": 2, "expert": 3}
+T = TypeVar("T")
 RELEASE_AFTER = 600.0
 """Seconds an unfinished game nobody uses stays in memory before it is released (it is
 read back from the store when next asked for)."""
@@ -86,6 +87,8 @@ class Room:
     idle: asyncio.Event = field(default_factory=asyncio.Event)
     again: bool = False
     reviews: dict[int, dict[str, Any]] = field(default_factory=dict)
+    reviewing: asyncio.Lock = field(default_factory=asyncio.Lock)
+    hinting: set[int] = field(default_factory=set)
     users: int = 0
     last_used: float = field(default_factory=time.monotonic)
 
@@ -130,6 +133,15 @@ class Server:
         self.store = store
         self.release_after = release_after
         self.rooms: dict[str, Room] = {}
+        self._thinkers: anyio.CapacityLimiter | None = None
+
+    async def think(self, work: Callable[..., T], *args: object) -> T:
+        """Run ``work(*args)`` (a bot's choice, a hint, a review: CPU-bound) in a worker
+        thread, at most one per CPU at a time over the whole server, so that many
+        requests for the expert's thoughts queue instead of starving each other."""
+        if self._thinkers is None:
+            self._thinkers = anyio.CapacityLimiter(os.cpu_count() or 1)
+        return await anyio.to_thread.run_sync(work, *args, limiter=self._thinkers)
 
     async def room(self, game_id: str) -> Room:
         """The room of a game, read back from the store the first time (404 if none).
@@ -259,7 +271,7 @@ class Server:
                     return
                 seat, bot, view = turn
                 version = table.version
-            action = await anyio.to_thread.run_sync(bot.choose, view)
+            action = await self.think(bot.choose, view)
             async with room.lock:
                 if table.version == version:  # else the table changed: think again
                     table.apply_bot(seat, action)
@@ -329,7 +341,7 @@ class Server:
         seed the hint there would have used) and, when its own choice is worth at least
         :data:`~cutthroat.bots.review.MARGIN` more chance to win, tells that seat's
         sockets why (``{"type": "coach", ...}``; ``number`` is the hand's, from 1)."""
-        analysis = await anyio.to_thread.run_sync(
+        analysis = await self.think(
             lambda: hint(before, seed=room.table.seed + len(before.moves)))
         verdict = second_opinion(analysis, chosen, MARGIN)
         if verdict is None:
@@ -343,25 +355,33 @@ class Server:
 
     async def review(self, room: Room, seat: int) -> dict[str, Any]:
         """The expert's second opinion on every choice ``seat`` made, once the game is
-        over (``cutthroat review``; a few seconds for a whole game, then kept)."""
+        over (``cutthroat review``; a few seconds for a whole game, then kept: asked
+        for twice at once, it is worked out once)."""
         table = room.table
         if not table.game.is_over:
             raise TableError("a game is reviewed once it is over", 409)
-        if seat not in room.reviews:
-            result = await anyio.to_thread.run_sync(
-                lambda: review(table.game, seat, seed=table.seed))
-            room.reviews[seat] = {**result.to_json(),
-                                  "lines": review_lines(result, table.game.players)}
+        async with room.reviewing:
+            if seat not in room.reviews:
+                result = await self.think(lambda: review(table.game, seat, seed=table.seed))
+                room.reviews[seat] = {**result.to_json(),
+                                      "lines": review_lines(result, table.game.players)}
         return room.reviews[seat]
 
     async def hint(self, room: Room, seat: int) -> dict[str, Any]:
-        """The expert's advice for ``seat``, which must be the one to act."""
+        """The expert's advice for ``seat``, which must be the one to act; one hint at a
+        time for a seat (429 while one is being worked out)."""
         table = room.table
         if table.status != "playing" or table.game.to_act != seat:
             raise TableError("a hint is given when it is your turn", 409)
+        if seat in room.hinting:
+            raise TableError("a hint for you is being worked out already: it comes in a "
+                             "moment", 429)
         view = table.game.view(seat)
-        analysis = await anyio.to_thread.run_sync(
-            lambda: hint(view, seed=table.seed + len(view.moves)))
+        room.hinting.add(seat)
+        try:
+            analysis = await self.think(lambda: hint(view, seed=table.seed + len(view.moves)))
+        finally:
+            room.hinting.discard(seat)
         return {**hint_json(analysis), "lines": hint_lines(analysis, table.game.players)}
 
 
