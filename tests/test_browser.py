@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -437,3 +438,132 @@ def test_a_move_is_offered_once_per_state(server: str, pages: Pages) -> None:
     page.evaluate("""() => window.cutthroatSocket.onmessage(
         {data: JSON.stringify({type: 'error', reason: 'try again'})})""")
     expect(page.locator("[data-action]").first).to_be_visible()  # offered again
+
+
+# --- watching, in no seat ----------------------------------------------------------------
+
+
+def watch(page: Page, base: str, game: str) -> None:
+    """Open ``/?watch=ID`` and wait for the watcher's first state."""
+    page.goto(f"{base}/?watch={game}")
+    page.wait_for_function("window.cutthroatState && window.cutthroatState.seat === null")
+
+
+def hidden_cards(page: Page) -> set[str]:
+    """The cards only this seat may see now: its hand, its discard and what it buried
+    (the up-card excepted: it is public, even once the dealer has picked it up); none
+    once the hand is over and its deal turned face up."""
+    if state(page)["status"] != "playing":
+        return set()
+    view = state(page)["view"]
+    hidden = set(my_cards(page)) | set(view["buried"]) | ({view["discard"]} - {None})
+    return hidden - {view["upcard"]}
+
+
+def assert_watcher_sees_none(watcher: Page, player: Page) -> None:
+    """Once the watcher has the player's state: none of the player's hidden cards is
+    anywhere in the watcher's page (R14), and nothing is offered to play."""
+    watcher.wait_for_function("v => window.cutthroatState.version >= v",
+                              arg=state(player)["version"])
+    text = watcher.locator("body").inner_text()
+    for code in hidden_cards(player):
+        assert card_text(code) not in text, f"the watcher sees {code} of the player's"
+    assert watcher.locator("[data-card], [data-action], #keep-button").count() == 0
+    assert watcher.locator("button:visible").count() == 0
+
+
+def test_a_watcher_sees_the_table_and_no_hidden_card(server: str, pages: Pages) -> None:
+    ann = pages.new()
+    # Seed 9: everybody passes, Ann calls, takes the dummy and keeps five of ten
+    # (test_a_whole_hand_then_the_next): her buried cards must stay hidden too.
+    game = create_game(ann, server, seed=9)
+    wait_for_turn(ann)
+    expect(ann.locator("#watchers")).to_be_hidden()  # nobody watches yet
+    link = f"{server}/?watch={game}"
+    expect(ann.locator("#share")).to_be_visible()
+    expect(ann.locator("#watch-link")).to_have_text(link)
+    assert ann.get_attribute("#watch-link", "href") == link
+
+    watcher = pages.new()
+    watch(watcher, server, game)
+    expect(ann.locator("#watchers")).to_have_text("1 watching")
+    expect(watcher.locator("#watchers")).to_have_text("1 watching")
+    expect(watcher.locator("#watching")).to_contain_text("You are watching this game")
+    seen = state(watcher)
+    assert seen["seat"] is None and seen["view"]["cards"] == []
+    # The three seats by name, seat 0 (Ann) at the bottom, nobody "you".
+    names = [p["name"] for p in seen["players"]]
+    assert names[0] == "Ann"
+    expect(watcher.locator("#seat-me")).to_have_attribute("data-seat", "0")
+    for seat, name in enumerate(names):
+        expect(watcher.locator(f"[data-seat='{seat}'] .seat-name")).to_have_text(name)
+    expect(watcher.locator(".tag.you")).to_have_count(0)
+    expect(watcher.locator("#upcard .card")).to_have_text(card_text(seen["view"]["upcard"]))
+    expect(watcher.locator("#hand")).to_be_hidden()
+    expect(watcher.locator("#actions")).to_be_hidden()
+    expect(watcher.locator("#share")).to_be_hidden()
+    expect(watcher.locator("#status")).not_to_have_class(re.compile("your-turn"))
+    expect(watcher.locator("#status")).to_contain_text("Ann to act")
+    assert_watcher_sees_none(watcher, ann)
+
+    # Ann plays the hand through; the watcher's table follows every move, in the third
+    # person, and never shows her cards, her discard or what she buried.
+    phases = []
+    while phase := take_turn(ann):
+        phases.append(phase)
+        assert len(phases) < 40, "the hand does not end"
+        assert_watcher_sees_none(watcher, ann)
+        moves = state(ann)["view"]["moves"]
+        assert len(state(watcher)["view"]["moves"]) >= len(moves)
+        assert watcher.locator("#log li").count() > len(moves)  # the deal, then every move
+    assert "keep" in phases, f"seed 9 no longer gives Ann a keep (phases: {phases})"
+    log = watcher.locator("#log").inner_text()
+    assert "Ann keeps five of ten cards and buries the rest face down." in log
+    assert "You " not in log and "(you)" not in watcher.locator("body").inner_text()
+
+    # The hand over: its deal face up and its result; the watcher cannot deal the next.
+    expect(watcher.locator("#status[data-status=hand_over]")).to_have_count(1)
+    last = state(ann)["last_hand"]
+    expect(watcher.locator("#result")).to_have_text(last["text"])
+    expect(watcher.locator("#hand-over .card")).to_have_count(24)
+    expect(watcher.locator("#next-hand")).to_have_count(0)
+    expect(watcher.locator("#next-wait")).to_be_visible()
+    expect(watcher.locator("#review-button")).to_have_count(0)
+    ann.click("#next-hand")
+    expect(watcher.locator("#status")).to_contain_text("Hand 2")
+    expect(watcher.locator("#hand-over")).to_be_hidden()
+    assert_watcher_sees_none(watcher, ann)
+
+    # A second watcher is counted at the seat's table and at the first watcher's.
+    second = pages.new()
+    watch(second, server, game)
+    expect(ann.locator("#watchers")).to_have_text("2 watching")
+    expect(watcher.locator("#watchers")).to_have_text("2 watching")
+
+
+def test_a_watcher_of_a_waiting_game_may_join_but_not_play(server: str, pages: Pages) -> None:
+    ann = pages.new()
+    game = create_game(ann, server, left="random", right="open", seed=3)
+    watcher = pages.new()
+    watch(watcher, server, game)
+    expect(watcher.locator("#status")).to_contain_text("waiting")
+    expect(watcher.locator("#waiting")).to_be_hidden()  # that is the seat's invitation
+    expect(watcher.locator("#watch-join")).to_be_visible()
+    assert watcher.get_attribute("#watch-join-link", "href") == f"/?join={game}"
+    expect(watcher.locator(".seats")).to_contain_text("open seat")
+    # Whatever a watcher sends but a ping is refused, and the page says why.
+    watcher.evaluate(
+        "window.cutthroatSocket.send(JSON.stringify({type: 'act', action: 'pass'}))")
+    expect(watcher.locator("#watch-error")).to_contain_text("watcher cannot act")
+    expect(ann.locator("#watchers")).to_have_text("1 watching")
+
+
+def test_watching_an_unknown_game_is_refused(server: str, pages: Pages) -> None:
+    watcher = pages.new()
+    watcher.goto(f"{server}/?watch=nosuchgame")
+    expect(watcher.locator("#watch-error")).to_contain_text("refused")
+    expect(watcher.locator("#watch-error")).to_contain_text("nosuchgame")
+    expect(watcher.locator("#connection")).to_contain_text("Disconnected")
+    expect(watcher.locator("#layout")).to_be_hidden()  # no empty table
+    expect(watcher.locator("#watch-intro")).to_be_hidden()
+    assert watcher.evaluate("window.cutthroatState") is None

@@ -503,6 +503,28 @@ def test_R14_watching_shows_the_table_and_no_hidden_card(tmp_path: Path) -> None
     assert _state(client, made)["watchers"] == 0
 
 
+def test_the_players_hear_when_a_watcher_leaves(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=14)
+    _settled(client, made)
+    seat = f"/api/games/{made['game']}/ws?token={made['token']}"
+    with client.websocket_connect(seat) as mine:
+        assert _receive(mine, "state")["state"]["watchers"] == 0
+        with client.websocket_connect(f"/api/games/{made['game']}/watch") as watcher:
+            _receive(watcher, "state")
+            assert _receive(mine, "state")["state"]["watchers"] == 1
+        heard = []
+        for _ in range(50):  # told with no move made: a state arrives before some pong
+            mine.send_json({"type": "ping"})
+            message = mine.receive_json()
+            while message["type"] != "pong":
+                heard.append(message["state"]["watchers"])
+                message = mine.receive_json()
+            if heard:
+                break
+        assert heard == [0]
+
+
 def test_watching_an_unknown_game_is_refused(tmp_path: Path) -> None:
     client = _client(tmp_path)
     assert client.get("/api/games/nothing/public").status_code == 404

@@ -288,7 +288,8 @@ class Server:
     async def disconnect(self, room: Room, socket: WebSocket) -> None:
         """A socket leaves the room; everybody else hears it."""
         async with room.lock:
-            if room.sockets.pop(socket, None) is not None:
+            if socket in room.sockets:  # a watcher's seat is None
+                del room.sockets[socket]
                 await self.broadcast(room)
 
     async def act(self, room: Room, seat: int, action: object, *, wait: bool) -> None:

@@ -155,6 +155,7 @@ function showJoin(game) {
   $("join-intro").textContent = localStorage.getItem(tokenKey(game))
     ? `This browser already holds a seat in game ${game}; joining takes another one.`
     : `You are invited to game ${game}.`;
+  $("join-watch").href = `/?watch=${encodeURIComponent(game)}`;
   $("join-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     $("join-error").textContent = "";
@@ -174,6 +175,7 @@ function showJoin(game) {
 
 const table = {
   game: null, token: null, socket: null, state: null,
+  watching: false,        // in no seat (/?watch=ID): the table read-only, no token
   retry: 0, timer: null, closedForGood: false,
   keep: new Set(),        // the cards picked for a keep
   thinking: false,        // a hint was asked for and is not answered yet
@@ -188,12 +190,17 @@ function setConnection(text, cls) {
   node.className = "connection " + cls;
 }
 
+/** The table's WebSocket URL: a seat's (with its token), or a watcher's. */
+function socketUrl() {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const base = `${scheme}//${location.host}/api/games/${encodeURIComponent(table.game)}`;
+  return table.watching ? `${base}/watch` : `${base}/ws?token=${encodeURIComponent(table.token)}`;
+}
+
 /** Open the table's WebSocket; reconnect with a growing delay when it drops. */
 function connect() {
   clearTimeout(table.timer);
-  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const url = `${scheme}//${location.host}/api/games/${encodeURIComponent(table.game)}/ws`
-    + `?token=${encodeURIComponent(table.token)}`;
+  const url = socketUrl();
   setConnection("Connecting…", "pending");
   const ws = new WebSocket(url);
   table.socket = ws;
@@ -212,9 +219,12 @@ function connect() {
     table.thinking = false;
     if (ev.code >= 4000 && ev.code < 5000) {  // refused by the server: retrying will not help
       table.closedForGood = true;
-      setConnection(`Disconnected: ${ev.reason || "this seat's key is not accepted"}`, "bad");
-      showError(`The server refused this seat: ${ev.reason || "no such game or seat"}.`);
-      if (!table.state) $("status").textContent = "Not connected: this browser's seat was refused.";
+      if (table.watching) refusedWatcher(ev.reason);
+      else {
+        setConnection(`Disconnected: ${ev.reason || "this seat's key is not accepted"}`, "bad");
+        showError(`The server refused this seat: ${ev.reason || "no such game or seat"}.`);
+        if (!table.state) $("status").textContent = "Not connected: this browser's seat was refused.";
+      }
       render();
       return;
     }
@@ -223,6 +233,18 @@ function connect() {
     table.timer = setTimeout(connect, delay);
     render();
   };
+}
+
+/** A watcher's socket refused for good (no such game): say why, and show no empty table. */
+function refusedWatcher(reason) {
+  setConnection(`Disconnected: ${reason || "this game cannot be watched"}`, "bad");
+  showError(`The server refused to show this game: ${reason || "no such game"}.`);
+  if (!table.state) {
+    $("status").textContent = `Not connected: game ${table.game} cannot be watched.`;
+    $("layout").hidden = true;
+    $("watch-intro").hidden = true;
+    $("watch-home").hidden = false;
+  }
 }
 
 /** Send a message; say so if the connection is down. */
@@ -247,7 +269,8 @@ function disableActions() {
 
 /** Show the server's reason for a refusal (empty: clear it). */
 function showError(reason) {
-  $("error").textContent = reason ? `${reason[0].toUpperCase()}${reason.slice(1)}` : "";
+  const box = table.watching ? $("watch-error") : $("error");  // a watcher's actions are hidden
+  box.textContent = reason ? `${reason[0].toUpperCase()}${reason.slice(1)}` : "";
   if (reason) setThinking(false);
 }
 
@@ -276,15 +299,19 @@ function showCoach(word) {
 
 // A move is sent once per state version: the same state can arrive twice (a player
 // connecting), and must not offer the move again before the server has answered.
-const myTurn = () => Boolean(table.state?.view?.legal?.length) && table.state.status === "playing"
-  && table.actedAt !== table.state.version;
+// A watcher (seat null) has no turn.
+const myTurn = () => !table.watching && Boolean(table.state?.view?.legal?.length)
+  && table.state.status === "playing" && table.actedAt !== table.state.version;
+
+/** Whether `seat` is this page's seat; never for a watcher, whose seat is null. */
+const isYou = (seat) => seat !== null && seat !== undefined && seat === table.state?.seat;
 
 /* ---------- Rendering the table -------------------------------------------------- */
 
-/** Everybody's name as the page writes it ("You" for this seat when `you`). */
+/** Everybody's name as the page writes it ("You" for this seat when `you`; a watcher has none). */
 function nameOf(seat, you = true) {
   const s = table.state;
-  if (you && seat === s.seat) return "You";
+  if (you && isYou(seat)) return "You";
   const p = s.players[seat];
   if (p.name) return p.name;
   return p.kind === "open" ? "(open seat)" : p.kind === "bot" ? `${p.bot} bot` : `Seat ${seat}`;
@@ -303,11 +330,12 @@ function render() {
   const words = STATUS_WORDS[s.status] || s.status;
   let line = s.hand_number ? `Hand ${s.hand_number}: ${words}` : words;
   if (s.status === "playing" && s.to_act !== null && s.to_act !== undefined) {
-    line += s.to_act === s.seat ? " · your turn" : ` · ${nameOf(s.to_act)} to act`;
+    line += isYou(s.to_act) ? " · your turn" : ` · ${nameOf(s.to_act)} to act`;
   }
   st.textContent = line;
   st.classList.toggle("your-turn", myTurn());
 
+  renderWatchers(s);
   renderWaiting(s);
   renderSeats(s);
   renderCentre(v);
@@ -318,21 +346,37 @@ function render() {
   renderHandOver(s);
 }
 
+/** How many watch (in the header, when any), and the watch link to invite them. */
+function renderWatchers(s) {
+  const n = s.watchers || 0;
+  $("watchers").hidden = n === 0;
+  $("watchers").textContent = `${n} watching`;
+  $("watchers").title = table.watching ? `${plural(n, "person")} watching this game, you included`
+    : `${plural(n, "person")} watching this game, in no seat`;
+  $("share").hidden = table.watching;
+  const link = `${location.origin}/?watch=${encodeURIComponent(s.game)}`;
+  $("watch-link").href = link;
+  $("watch-link").textContent = link;
+}
+
 function renderWaiting(s) {
-  $("waiting").hidden = s.status !== "waiting";
+  const open = s.players.some((p) => p.kind === "open");
+  $("waiting").hidden = s.status !== "waiting" || table.watching;  // a watcher gets the banner's link
+  $("watch-join").hidden = !table.watching || !open;
   const link = `${location.origin}/?join=${encodeURIComponent(s.game)}`;
   $("join-link").href = link;
   $("join-link").textContent = link;
 }
 
-/** The three seats: this one at the bottom, the next clockwise on the left. */
+/** The three seats: this one (a watcher: seat 0) at the bottom, the next clockwise on the left. */
 function renderSeats(s) {
   const v = s.view;
-  const spots = { [s.seat]: "seat-me", [(s.seat + 1) % 3]: "seat-left", [(s.seat + 2) % 3]: "seat-right" };
+  const bottom = s.seat ?? 0;
+  const spots = { [bottom]: "seat-me", [(bottom + 1) % 3]: "seat-left", [(bottom + 2) % 3]: "seat-right" };
   for (let seat = 0; seat < 3; seat++) {
     const p = s.players[seat];
     const tags = [];
-    if (seat === s.seat) tags.push(["you", "you"]);
+    if (isYou(seat)) tags.push(["you", "you"]);
     if (p.kind === "bot") tags.push([`${p.bot} bot`, "bot"]);
     else if (p.kind === "open") tags.push(["open seat", "open"]);
     else if (!p.connected) tags.push(["away", "away"]);
@@ -345,13 +389,13 @@ function renderSeats(s) {
     }
     if (s.status === "playing" && s.to_act === seat) tags.push(["to act", "acting"]);
     const node = $(spots[seat]);
-    node.className = "seat" + (seat === s.seat ? " me" : "");
+    node.className = "seat" + (seat === bottom ? " bottom" : "") + (isYou(seat) ? " me" : "");
     node.classList.toggle("acting", s.status === "playing" && s.to_act === seat);
     node.dataset.seat = seat;
     const info = [plural(s.scores[seat], "point")];
     if (v && v.trump) info.push(plural(v.tricks_won[seat], "trick"));
     node.replaceChildren(
-      el("div", { class: "seat-name" }, [nameOf(seat, false) + (seat === s.seat ? " (you)" : "")]),
+      el("div", { class: "seat-name" }, [nameOf(seat, false) + (isYou(seat) ? " (you)" : "")]),
       el("div", { class: "tags" }, tags.map(([t, c]) => el("span", { class: "tag " + c }, [t]))),
       el("div", { class: "seat-info" }, [info.join(" · ")]),
     );
@@ -380,12 +424,12 @@ function renderCentre(v) {
     $("trick").append(el("div", { class: "label" }, [`Trick ${v.tricks.length + 1}`]),
       ...v.current_trick.map(([seat, c]) => playedCard(seat, c)));
   } else if (v.phase === "play") {
-    const lead = v.to_act === v.seat ? "your lead" : `${nameOf(v.to_act)} leads`;
+    const lead = isYou(v.to_act) ? "your lead" : `${nameOf(v.to_act)} leads`;
     $("trick").append(el("div", { class: "label" }, [`Trick ${v.tricks.length + 1}: ${lead}`]));
   }
   const last = v.tricks.at(-1);
   if (last) {
-    const by = last.winner === v.seat ? "you" : nameOf(last.winner);
+    const by = isYou(last.winner) ? "you" : nameOf(last.winner);
     $("last-trick").append(el("div", { class: "label" }, [`Last trick, taken by ${by}`]),
       ...last.plays.map(([seat, c]) => playedCard(seat, c, seat === last.winner)));
   }
@@ -400,7 +444,8 @@ function playedCard(seat, code, winner = false) {
 function renderHand(v) {
   const hand = $("hand");
   hand.replaceChildren();
-  if (!v) return;
+  hand.hidden = table.watching;  // a watcher holds no cards
+  if (!v || table.watching) return;
   const offered = myTurn() ? v.legal : [];  // nothing while a move sent is unanswered
   const legal = new Set(offered);
   const keeping = offered.some((a) => a.startsWith("keep "));
@@ -482,7 +527,7 @@ function renderActions(s, v) {
   const box = $("buttons");
   box.replaceChildren();
   const mine = myTurn();
-  $("actions").hidden = s.status !== "playing";
+  $("actions").hidden = s.status !== "playing" || table.watching;  // a watcher cannot play
   $("actions").classList.toggle("active", mine);
   $("prompt").textContent = !v || s.status !== "playing" ? "" : mine ? `Your turn. ${PROMPTS[v.phase] || ""}`
     : s.to_act !== null ? `Waiting for ${nameOf(s.to_act)}…` : "";
@@ -506,8 +551,8 @@ function renderActions(s, v) {
   }
   $("hint-button").disabled = !mine || table.thinking;
   // Undo: only against bots (no other player loses a move), once this seat has moved.
-  const againstBots = s.players.every((p, seat) => seat === s.seat || p.kind === "bot");
-  const moved = Boolean(v?.moves.some((m) => Number(m.split(" ")[0]) === s.seat));
+  const againstBots = s.players.every((p, seat) => isYou(seat) || p.kind === "bot");
+  const moved = Boolean(v?.moves.some((m) => isYou(Number(m.split(" ")[0]))));
   $("undo-button").hidden = !againstBots;
   $("undo-button").disabled = !moved || table.socket?.readyState !== WebSocket.OPEN;
 }
@@ -515,7 +560,7 @@ function renderActions(s, v) {
 function renderScores(s) {
   const target = s.rules?.target ?? 10;
   const rows = [0, 1, 2].map((seat) => el("tr", { class: s.winners.includes(seat) ? "winner" : "" }, [
-    el("th", { scope: "row" }, [nameOf(seat, false) + (seat === s.seat ? " (you)" : "")]),
+    el("th", { scope: "row" }, [nameOf(seat, false) + (isYou(seat) ? " (you)" : "")]),
     el("td", {}, [String(s.scores[seat])]),
   ]));
   const caption = el("caption", {}, [`Playing to ${target}`]);
@@ -528,7 +573,7 @@ function renderLog(v) {
   const log = $("log");
   log.replaceChildren();
   if (!v) return;
-  const deals = v.dealer === v.seat ? "You deal" : `${nameOf(v.dealer)} deals`;
+  const deals = isYou(v.dealer) ? "You deal" : `${nameOf(v.dealer)} deals`;
   log.append(el("li", { class: "took" }, [`${deals}; the up-card is ${cardText(v.upcard)}.`]));
   let plays = 0;
   let trick = 0;
@@ -539,7 +584,7 @@ function renderLog(v) {
     }
     if (m.split(" ")[1] === "play" && v.tricks[trick] && ++plays === v.tricks[trick].plays.length) {
       const w = v.tricks[trick].winner;
-      log.append(el("li", { class: "took" }, [`${nameOf(w)} ${w === v.seat ? "take" : "takes"} the trick.`]));
+      log.append(el("li", { class: "took" }, [`${nameOf(w)} ${isYou(w) ? "take" : "takes"} the trick.`]));
       plays = 0;
       trick++;
     }
@@ -552,7 +597,7 @@ function renderLog(v) {
 function moveWords(move, v) {
   const [seatText, verb, ...args] = move.split(" ");
   const seat = Number(seatText);
-  const you = seat === v.seat;
+  const you = isYou(seat);
   const who = nameOf(seat);
   const s = (third, second) => (you ? second : third);
   const up = cardText(v.upcard);
@@ -592,19 +637,21 @@ function renderHandOver(s) {
     el("span", { class: "who" }, [who]),
     el("span", { class: "cards" }, (kitty === cards ? cards : sortCards(cards, trump)).map((c) => cardElement(c))),
   ]))));
-  if (s.status === "hand_over") {
+  if (s.status === "hand_over" && table.watching) {
+    parts.push(el("p", { class: "note", id: "next-wait" }, ["The next hand is dealt when a player is ready."]));
+  } else if (s.status === "hand_over") {
     const b = el("button", { type: "button", id: "next-hand", class: "primary" }, ["Next hand"]);
     b.addEventListener("click", () => { showError(""); if (send({ type: "next" })) b.disabled = true; });
     parts.push(b);
   } else {
     const names = s.winners.map((w) => nameOf(w));
-    const won = s.winners.length === 1 && s.winners[0] === s.seat ? "You win the game!"
+    const won = s.winners.length === 1 && isYou(s.winners[0]) ? "You win the game!"
       : `${names.join(" and ")} ${names.length === 1 && names[0] !== "You" ? "wins" : "win"} the game.`;
     parts.push(el("p", { class: "winners", id: "winners" }, [won]),
       el("p", {}, [el("a", { id: "record-link", href: `/api/games/${encodeURIComponent(s.game)}/record`,
         download: `cutthroat-${s.game}.json` }, ["Download the game record"]), " · ",
       el("a", { href: "/" }, ["New game"])]));
-    parts.push(reviewSection());
+    if (!table.watching) parts.push(reviewSection());  // the review is of a seat's choices
   }
   box.replaceChildren(...parts);
 }
@@ -639,20 +686,44 @@ function showTable(game) {
     $("no-seat").hidden = false;
     $("no-seat-game").textContent = game;
     $("no-seat-join").href = `/?join=${encodeURIComponent(game)}`;
+    $("no-seat-watch").href = `/?watch=${encodeURIComponent(game)}`;
     return;
   }
   $("table").hidden = false;
   $("status").textContent = "Connecting…";
   $("hint-button").addEventListener("click", () => { showError(""); if (send({ type: "hint" })) setThinking(true); });
   $("undo-button").addEventListener("click", () => { showError(""); send({ type: "undo" }); });
-  $("copy-link").addEventListener("click", async () => {
-    const text = $("join-link").textContent;
-    try { await navigator.clipboard.writeText(text); $("copy-link").textContent = "Copied"; } catch (e) {
-      getSelection().selectAllChildren($("join-link"));
-      $("copy-link").textContent = "Press Ctrl+C to copy";
+  copyButton("copy-link", "join-link");
+  copyButton("copy-watch-link", "watch-link");
+  keepConnected();
+}
+
+/** /?watch=ID: the table read-only, in no seat, over the watcher's socket. */
+function showWatch(game) {
+  table.game = game;
+  table.watching = true;
+  $("table").hidden = false;
+  $("watching").hidden = false;
+  $("status").textContent = "Connecting…";
+  $("watch-join-link").href = `/?join=${encodeURIComponent(game)}`;
+  $("watch-seat").hidden = !localStorage.getItem(tokenKey(game));
+  $("watch-seat-link").href = `/?game=${encodeURIComponent(game)}`;
+  keepConnected();
+}
+
+/** A button that copies the text of the link `linkId` (or selects it, where copying is refused). */
+function copyButton(buttonId, linkId) {
+  $(buttonId).addEventListener("click", async () => {
+    const text = $(linkId).textContent;
+    try { await navigator.clipboard.writeText(text); $(buttonId).textContent = "Copied"; } catch (e) {
+      getSelection().selectAllChildren($(linkId));
+      $(buttonId).textContent = "Press Ctrl+C to copy";
     }
   });
-  // Keep the connection alive through proxies, and come back at once when the page does.
+}
+
+/** Connect; keep the connection alive through proxies, and come back at once when the page does. */
+function keepConnected() {
   setInterval(() => { if (table.socket?.readyState === WebSocket.OPEN) table.socket.send('{"type":"ping"}'); }, 25000);
   window.addEventListener("online", () => {
     if (!table.closedForGood && table.socket?.readyState === WebSocket.CLOSED) connect();
@@ -663,6 +734,7 @@ function showTable(game) {
 function main() {
   const params = new URLSearchParams(location.search);
   if (params.get("game")) showTable(params.get("game"));
+  else if (params.get("watch")) showWatch(params.get("watch"));
   else if (params.get("join")) showJoin(params.get("join"));
   else showLobby();
 }
