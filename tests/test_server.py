@@ -127,6 +127,35 @@ def test_table_names_and_bots_are_told_apart() -> None:
         Table.create(["you", "random", "random"], names=["x" * 25, None, None])
 
 
+@pytest.mark.parametrize("name", ["\ud800", "\udc80x", "a\u0000b", "\x07bell", "\u202eevil"])
+def test_names_with_broken_text_or_control_characters_are_refused(tmp_path: Path,
+                                                                  name: str) -> None:
+    """A name that could not be written as JSON (a lone surrogate) or that hides
+    control characters is refused with a reason, and nothing is created or taken: one
+    bad name must not break the game for everybody at the table."""
+    with pytest.raises(TableError, match="control characters or broken text") as caught:
+        Table.create(["you", "random", "random"], names=[name, None, None])
+    assert caught.value.status == 400
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "open"], seed=4)
+    as_json = {"content-type": "application/json"}  # escaped: \ud800 cannot be UTF-8
+    answer = client.post(f"/api/games/{made['game']}/join",
+                         content=json.dumps({"name": name}), headers=as_json)
+    assert answer.status_code == 400 and "control characters" in _reason(answer)
+    state = _state(client, made)  # the game still answers, the seat is still open
+    assert state["players"][2]["kind"] == "open" and state["status"] == "waiting"
+    created = client.post("/api/games", headers=as_json, content=json.dumps(
+        {"seats": ["you", "random", "random"], "name": name}))
+    assert created.status_code == 400 and "control characters" in _reason(created)
+
+
+def test_blank_names_and_tabs_fold_into_a_default_or_spaces() -> None:
+    table = Table.create(["you", "open", "open"], names=["  \t ", None, None], seed=2)
+    assert table.seats[0].name == Table.create(["you", "open", "open"], seed=2).seats[0].name
+    seat, _ = table.join("Ben\tLee\n")
+    assert table.seats[seat].name == "Ben Lee"
+
+
 def test_table_waits_for_open_seats_then_deals() -> None:
     table = Table.create(["you", "open", "open"], seed=2)
     assert table.status == "waiting" and table.game.hand is None
@@ -249,6 +278,7 @@ def test_store_round_trip_replays_the_record(db_url: str) -> None:
     ('{"type": "act", "action": 5}', "needs an \"action\""),
     ('{"type": "ping", "extra": 1}', "no field 'extra'"),
     ('{"type": "shout"}', "unknown message type"),
+    ('{"type": "act", "action": "' + "x" * 65 + '"}', "at most 64 characters"),
 ])
 def test_protocol_refuses_malformed_messages(text: str, words: str) -> None:
     with pytest.raises(ProtocolError, match=re.escape(words)):
@@ -306,7 +336,13 @@ def test_http_errors_are_clear_and_change_nothing(tmp_path: Path) -> None:
     assert bad.status_code == 400 and _reason(bad)
     unread = client.post(f"/api/games/{game}/actions", content=b"{",
                          headers={"content-type": "application/json"})
-    assert unread.status_code == 400
+    assert unread.status_code == 400 and _reason(unread) == "the request body is not valid JSON"
+    empty = client.post("/api/games", content=b"null",
+                        headers={"content-type": "application/json"})
+    assert empty.status_code == 400 and "needs a JSON object" in _reason(empty)
+    huge = client.post(f"/api/games/{game}/actions",
+                       json={"token": made["token"], "action": "pass " * 20_000})
+    assert huge.status_code == 400 and len(_reason(huge)) < 200
     if state["to_act"] != 0:  # pragma: no cover - seat 0 leads off on this seed
         pytest.fail("seed 8 should leave seat 0 to act")
     early = client.post(f"/api/games/{game}/next", json={"token": made["token"]})
@@ -879,3 +915,37 @@ def test_expert_work_is_bounded_and_a_seat_gets_one_hint_at_a_time(
         server.store.close()
 
     asyncio.run(scenario())
+
+
+def test_undo_is_refused_once_the_hand_is_over_and_shown(tmp_path: Path) -> None:
+    """Once a hand is over its deal is turned face up: taking a move back then would
+    let the player replay the hand knowing every card."""
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=11)
+    state = _settled(client, made)
+    rng = random.Random(2)
+    while state["status"] == "playing":
+        answer = client.post(f"/api/games/{made['game']}/actions",
+                             json={"token": made["token"],
+                                   "action": rng.choice(state["view"]["legal"])})
+        state = answer.json()
+    assert state["status"] == "hand_over" and state["last_hand"]["deal"]
+    undone = client.post(f"/api/games/{made['game']}/undo", json={"token": made["token"]})
+    assert undone.status_code == 409 and "cards have been shown" in _reason(undone)
+    assert _state(client, made) == state  # nothing changed
+
+
+@pytest.mark.parametrize("path", ["ws", "watch"])
+def test_websocket_binary_frames_get_an_error_and_the_connection_stays(
+        tmp_path: Path, path: str) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=8)
+    before = _settled(client, made)
+    url = f"/api/games/{made['game']}/{path}" + (f"?token={made['token']}" if path == "ws" else "")
+    with client.websocket_connect(url) as ws:
+        _receive(ws, "state")
+        ws.send_bytes(b'{"type": "ping"}')
+        assert "not binary" in _receive(ws, "error")["reason"]
+        ws.send_json({"type": "ping"})
+        assert _receive(ws, "pong") == {"type": "pong"}
+    assert _state(client, made)["view"] == before["view"]

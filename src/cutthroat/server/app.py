@@ -551,8 +551,9 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                 await server.connect(room, websocket, seat)
                 try:
                     while True:
-                        text = await websocket.receive_text()
-                        await _answer(server, room, websocket, seat, text)
+                        text = await _receive_text(websocket)
+                        if text is not None:
+                            await _answer(server, room, websocket, seat, text)
                 except WebSocketDisconnect:
                     pass
                 finally:
@@ -574,7 +575,9 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                 await server.connect(room, websocket, None)
                 try:
                     while True:
-                        await _answer_watcher(websocket, await websocket.receive_text())
+                        text = await _receive_text(websocket)
+                        if text is not None:
+                            await _answer_watcher(websocket, text)
                 except WebSocketDisconnect:
                     pass
                 finally:
@@ -583,6 +586,20 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
             await websocket.close(code=4000 + exc.status, reason=exc.reason)
 
     return app
+
+
+async def _receive_text(websocket: WebSocket) -> str | None:
+    """The next text message; ``None`` after answering a binary one with an error (the
+    protocol's messages are JSON text). Raises ``WebSocketDisconnect`` when the client
+    goes."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    if text is None:
+        await websocket.send_json({"type": "error", "reason": (
+            "messages are JSON text, not binary frames: nothing was done")})
+    return text
 
 
 async def _answer_watcher(websocket: WebSocket, text: str) -> None:

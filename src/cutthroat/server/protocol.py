@@ -27,6 +27,8 @@ __all__ = ["ActRequest", "CreateGame", "JoinGame", "Message", "NextRequest", "Pr
 
 MESSAGE_TYPES = ("act", "next", "hint", "undo", "ping")
 """The types of message a client may send over the WebSocket."""
+ACTION_MAX = 64
+"""The longest action text taken (the longest move, a keep, is about 20 characters)."""
 
 
 class ProtocolError(CutthroatError, ValueError):
@@ -61,7 +63,7 @@ class ActRequest(_Strict):
     """``POST /api/games/ID/actions``: a move for the token's seat."""
 
     token: str | None = None
-    action: str
+    action: str = Field(max_length=ACTION_MAX)
 
 
 class NextRequest(_Strict):
@@ -102,6 +104,9 @@ def parse_message(text: str | bytes) -> Message:
         if not isinstance(action, str):
             raise ProtocolError("an act message needs an \"action\" as text, "
                                 "such as \"pass\" or \"play JH\"")
+        if len(action) > ACTION_MAX:
+            raise ProtocolError(f"an action is at most {ACTION_MAX} characters, such as "
+                                "\"play JH\"")
         return Message(kind, action)
     return Message(kind)
 
@@ -110,9 +115,14 @@ def describe_validation(errors: list[Any]) -> str:
     """A request body's validation errors (pydantic's) as one sentence."""
     parts = []
     for error in errors[:3]:
+        kind = error.get("type")
+        if kind == "json_invalid":
+            return "the request body is not valid JSON"
         where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
+        if not where:  # the body as a whole: missing, null, a list, ...
+            return "the request needs a JSON object as its body"
         message = str(error.get("msg", "is not valid"))
-        if error.get("type") == "extra_forbidden":
+        if kind == "extra_forbidden":
             message = "is not a field of this request"
         parts.append(f"{where}: {message}" if where else message)
     return "; ".join(parts) or "the request body is not valid"

@@ -22,6 +22,7 @@ import dataclasses
 import hashlib
 import random
 import secrets
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -85,12 +86,21 @@ class Seat:
                    bool(data.get("coach", False)))
 
 
+_NOT_IN_NAMES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+"""Unicode categories refused in a name: control and format characters, lone
+surrogates (which cannot even be written as JSON), private-use and unassigned ones.
+Tabs and newlines are whitespace and are folded into spaces instead."""
+
+
 def _clean_name(name: object, fallback: str) -> str:
     """A player's name, trimmed; ``fallback`` when none was given."""
     if name is None:
         return fallback
     if not isinstance(name, str):
         raise TableError("a name must be text")
+    if any(unicodedata.category(c) in _NOT_IN_NAMES and not c.isspace() for c in name):
+        raise TableError("a name may hold letters, digits, punctuation and spaces, not "
+                         "control characters or broken text")
     name = " ".join(name.split())
     if not name:
         return fallback
@@ -293,14 +303,18 @@ class Table:
             raise TableError(str(exc)) from None
 
     def undo(self, seat: int) -> list[Move]:
-        """Take back ``seat``'s last move of the hand in play (or just finished), with
-        every move made after it (the bots' replies): only in a game against bots, so
-        no other player loses a move. The bots are made again, so none remembers the
-        moves taken back. Returns the moves taken back, last first."""
+        """Take back ``seat``'s last move of the hand in play, with every move made
+        after it (the bots' replies): only in a game against bots, so no other player
+        loses a move, and only while the hand is in play (once it is over its cards
+        have been shown). The bots are made again, so none remembers the moves taken
+        back. Returns the moves taken back, last first."""
         if any(s.kind != "bot" for index, s in enumerate(self.seats) if index != seat):
             raise TableError("a move can be taken back only in a game against bots", 409)
         hand = self.game.hand
-        if self.status not in ("playing", "hand_over") or hand is None:
+        if self.status == "hand_over" or self.status == "over":
+            raise TableError("the hand is over and its cards have been shown: its moves "
+                             "can no longer be taken back", 409)
+        if self.status != "playing" or hand is None:
             raise TableError("there is no hand in play to take a move back from", 409)
         undone = hand.take_back(seat)
         if not undone:
