@@ -21,15 +21,17 @@ SAMPLES = 4
 
 
 class HintFollower:
-    """Seat 0 as the review will judge it: the hint's own choice at every decision."""
+    """Seat 0 as the review will judge it: the hint's own choice at every decision
+    (with ``seed``, the review's second-opinion seeds; without, the hints' own)."""
 
     name = "hint-follower"
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
 
     def choose(self, view: View) -> Action:
-        return hint(view, seed=self.seed + len(view.moves), samples=SAMPLES).best
+        seed = None if self.seed is None else self.seed + len(view.moves)
+        return hint(view, seed=seed, samples=SAMPLES).best
 
 
 def short_game(first: Bot, seed: int, target: int = 3) -> Game:
@@ -60,6 +62,40 @@ def test_a_seat_that_followed_every_hint_gets_no_finding() -> None:
     assert result.decisions > 5
     assert result.findings == ()
     assert result.loss == 0.0
+
+
+def test_hints_followed_in_a_terminal_game_on_any_seed_get_no_finding(tmp_path: Path) -> None:
+    """The terminal game's hints and `cutthroat review` of its record agree without a
+    seed being carried (the record holds none): a hint is seeded from the view."""
+    from cutthroat.terminal import TerminalGame
+
+    path = tmp_path / "game.json"
+    game = Game(Rules(target=4), seed=21, players=seat_names(0))
+    table = TerminalGame(game, seat=0, bots=["random", "intermediate"], seed=987_654,
+                         read=lambda _: str(table._analyse(table.view()).best),
+                         write=lambda _: None, save=path, hint_samples=SAMPLES)
+    assert table.play()
+    result = review(rec.replay(path.read_text(encoding="utf-8")), 0, samples=SAMPLES)
+    assert result.decisions > 3 and result.findings == ()
+    again = json.loads(cli(str(path), "--samples", str(SAMPLES), "--json").stdout)
+    assert again["findings"] == [] and again["decisions"] == result.decisions
+
+
+def test_a_hints_seed_is_read_from_the_view_alone_R14() -> None:
+    """Two deals a seat cannot tell apart give the same seed (nothing hidden goes in);
+    another view gives another."""
+    from cutthroat import Hand
+    from cutthroat.bots.hints import hint_seed
+    from cutthroat.bots.sampling import sample_hand
+
+    hand = Hand.deal(seed=8)
+    hand.push("pass")
+    view = hand.view(hand.to_act)
+    other = sample_hand(view, random.Random(1))
+    assert other.dealt != hand.dealt and other.view(view.seat) == view
+    assert hint_seed(other.view(view.seat)) == hint_seed(view)
+    assert hint_seed(hand.view((view.seat + 1) % 3)) != hint_seed(view)
+    assert hint(view, samples=SAMPLES) == hint(other.view(view.seat), samples=SAMPLES)
 
 
 def test_every_finding_is_the_expert_clearly_preferring_another_choice() -> None:
@@ -124,3 +160,23 @@ def test_the_command_and_the_coach_use_the_reviews_margin() -> None:
 
     default = inspect.signature(cli.review).parameters["margin"].default
     assert default == MARGIN == terminal.COACH_MARGIN
+
+
+def test_a_keep_the_expert_did_not_try_is_valued_and_held_to_the_margin() -> None:
+    """A player's keep of five from ten that is none of the expert's candidates is
+    valued on the same samples (``also``), so the margin applies to it as to any
+    choice: with a margin of 100% nothing is ever reported."""
+    game = rec.replay((EXAMPLES / "02-maker-alone.json").read_text(encoding="utf-8"))
+    keeps = [(h, i) for h, hand in enumerate(game.hands) for i, m in enumerate(hand.moves)
+             if m.seat == 1 and m.action.verb.value == "keep"]
+    assert keeps  # the example has seat 1 keeping
+    assert review(game, 1, samples=SAMPLES, margin=1.0).findings == ()
+    loose = review(game, 1, samples=SAMPLES, margin=0.0)
+    for finding in loose.findings:
+        assert finding.verdict.chosen_value <= finding.verdict.best_value
+        assert finding.to_json()["chosen_win_chance"] is not None
+    for h, i in keeps:
+        view = next(v for hh, ii, v, _ in decisions(game, 1) if (hh, ii) == (h, i))
+        chosen = game.hands[h].moves[i].action
+        options = {o.action for o in hint(view, samples=SAMPLES, also=(chosen,)).options}
+        assert chosen in options

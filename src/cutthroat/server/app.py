@@ -342,8 +342,7 @@ class Server:
         seed the hint there would have used) and, when its own choice is worth at least
         :data:`~cutthroat.bots.review.MARGIN` more chance to win, tells that seat's
         sockets why (``{"type": "coach", ...}``; ``number`` is the hand's, from 1)."""
-        analysis = await self.think(
-            lambda: hint(before, seed=room.table.seed + len(before.moves)))
+        analysis = await self.think(lambda: hint(before, also=(chosen,)))
         verdict = second_opinion(analysis, chosen, MARGIN)
         if verdict is None:
             return
@@ -363,7 +362,7 @@ class Server:
             raise TableError("a game is reviewed once it is over", 409)
         async with room.reviewing:
             if seat not in room.reviews:
-                result = await self.think(lambda: review(table.game, seat, seed=table.seed))
+                result = await self.think(review, table.game, seat)
                 room.reviews[seat] = {**result.to_json(),
                                       "lines": review_lines(result, table.game.players)}
         return room.reviews[seat]
@@ -380,7 +379,7 @@ class Server:
         view = table.game.view(seat)
         room.hinting.add(seat)
         try:
-            analysis = await self.think(lambda: hint(view, seed=table.seed + len(view.moves)))
+            analysis = await self.think(hint, view)
         finally:
             room.hinting.discard(seat)
         return {**hint_json(analysis), "lines": hint_lines(analysis, table.game.players)}
