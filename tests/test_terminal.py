@@ -193,6 +193,8 @@ def test_a_number_a_card_a_suit_or_five_cards_are_moves() -> None:
     assert str(player._action("9c", at(("discard 9C", "discard JH")))) == "discard 9C"
     assert str(player._action("Hearts", at(("pass", "call H", "call S")))) == "call H"
     assert str(player._action("s", at(("trump C", "trump S")))) == "trump S"
+    assert str(player._action("call hearts", at(("pass", "call H")))) == "call H"
+    assert str(player._action("Trump Spades", at(("trump C", "trump S")))) == "trump S"
     five = at(tuple(f"keep {i}" for i in range(252)))
     assert str(player._action("9s jh js qd tc", five)) == "keep TC QD JH 9S JS"
 
@@ -375,7 +377,7 @@ def coached(values: dict[str, float], chosen: str) -> list[str]:
     analysis = Analysis(seat=player.seat, phase=hand.phase, samples=40,
                         reason="passing: the maker is euchred in 40% (win chance 30%, ...)",
                         options=tuple(Option(Action.parse(a), v, 0.0, 0.0) for a, v in ranked))
-    player._analyse = lambda view: analysis  # type: ignore[method-assign]
+    player._analyse = lambda view, also=(): analysis  # type: ignore[method-assign]
     return player._coaching(player.view(), Action.parse(chosen))
 
 
@@ -385,8 +387,7 @@ def test_the_coach_speaks_only_when_the_expert_clearly_differs() -> None:
     [line] = coached({"pass": 0.30, "order": 0.25}, "order")
     assert line == ("  Coach: the expert would choose pass (win 30% against 25% after order)."
                     " Why: passing: the maker is euchred in 40%")
-    [line] = coached({"pass": 0.30}, "order")
-    assert "your choice was not among those it tried" in line
+    assert coached({"pass": 0.30}, "order") == []  # a choice not valued is not judged
 
 
 def test_a_coached_game_tells_the_advice_after_the_move() -> None:

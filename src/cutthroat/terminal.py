@@ -104,7 +104,7 @@ class TerminalGame:
         game: a new game, or one resumed from its record.
         seat: the player's seat.
         bots: the specs of the bots on the player's left and right.
-        seed: seeds the bots (as ``cutthroat watch`` does) and the hints.
+        seed: seeds the bots (as ``cutthroat watch`` does); a hint's seed comes from the view.
         read: asks for a line (``input``); EOF or Ctrl-C stop the game, saved.
         write: shows a line (``print``).
         save: the record file, rewritten after every move (``None``: not saved).
@@ -271,15 +271,15 @@ class TerminalGame:
         for line in hint_lines(self._analyse(self.view()), self.names):
             self.write(line)
 
-    def _analyse(self, view: View) -> Analysis:
-        return hint(view, seed=self.seed + len(view.moves), samples=self.hint_samples)
+    def _analyse(self, view: View, also: Sequence[Action] = ()) -> Analysis:
+        return hint(view, samples=self.hint_samples, also=also)
 
     def _coaching(self, view: View, chosen: Action) -> list[str]:
         """The coach's word on the player's move from ``view``: nothing when the expert
         agrees, or when its choice is worth less than :data:`COACH_MARGIN` more."""
         if not worth_asking(view):
             return []
-        verdict = second_opinion(self._analyse(view), chosen, COACH_MARGIN)
+        verdict = second_opinion(self._analyse(view, (chosen,)), chosen, COACH_MARGIN)
         return [] if verdict is None else [f"  Coach: {describe_verdict(verdict)}"]
 
     def _undo(self) -> bool:
@@ -311,6 +311,9 @@ class TerminalGame:
         try:
             return Action.parse(text)
         except CutthroatError:
+            named = _suit(words[-1]) if len(words) == 2 else None
+            if named is not None and words[0].lower() in verbs & {"call", "trump"}:
+                return Action.parse(f"{words[0]} {named}")  # call hearts
             if words[0].lower() in verbs or len(words) not in (1, 5):
                 raise
             shortcut = _shortcut(words, verbs)
