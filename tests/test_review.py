@@ -13,6 +13,7 @@ from cutthroat import record as rec
 from cutthroat.bots import Bot, RandomBot, make_bot, play_game
 from cutthroat.bots.hints import hint
 from cutthroat.bots.review import MARGIN, decisions, review
+from cutthroat.state import Phase
 from cutthroat.terminal import seat_names
 from cutthroat.views import View
 
@@ -180,3 +181,12 @@ def test_a_keep_the_expert_did_not_try_is_valued_and_held_to_the_margin() -> Non
         chosen = game.hands[h].moves[i].action
         options = {o.action for o in hint(view, samples=SAMPLES, also=(chosen,)).options}
         assert chosen in options
+
+
+def test_the_chance_given_away_is_summed_in_percentage_points() -> None:
+    from cutthroat.bots.review import Finding, Review, Verdict, review_lines
+
+    verdict = Verdict(Action.parse("pass"), Action.parse("order"), 0.9, 0.1, "why")
+    findings = (Finding(0, 0, Phase.BID_FIRST, None, verdict),) * 3
+    lines = review_lines(Review(0, 5, findings), seat_names(0))
+    assert lines[-1].endswith("240 percentage points (a sum over decisions, so it may pass 100).")

@@ -44,21 +44,20 @@ class Verdict:
         chosen: the choice made.
         best: the expert's choice.
         best_value: the expert's choice's estimated chance to win the game.
-        chosen_value: the same for the choice made, or ``None`` when it was not among
-            the options the expert tried (a keep of five from ten).
+        chosen_value: the same for the choice made.
         reason: why the expert's choice, in a player's words (the figures left out).
     """
 
     chosen: Action
     best: Action
     best_value: float
-    chosen_value: float | None
+    chosen_value: float
     reason: str
 
     @property
-    def loss(self) -> float | None:
+    def loss(self) -> float:
         """How much chance to win the choice gave away, as the expert values it."""
-        return None if self.chosen_value is None else self.best_value - self.chosen_value
+        return self.best_value - self.chosen_value
 
 
 def worth_asking(view: View) -> bool:
@@ -71,23 +70,23 @@ def worth_asking(view: View) -> bool:
 def second_opinion(analysis: Analysis, chosen: Action, margin: float = MARGIN) -> Verdict | None:
     """The expert's verdict on ``chosen`` after ``analysis`` of the same decision;
     ``None`` when it agrees, when there was no choice, when its choice is worth less
-    than ``margin`` more, or for a blind trump (R6: every suit is alike unseen)."""
+    than ``margin`` more, when ``chosen`` was not valued (a keep the analysis did not
+    try: analyse with ``also=(chosen,)``), or for a blind trump (R6: every suit is
+    alike unseen)."""
     if (analysis.best == chosen or not analysis.samples
             or analysis.phase is Phase.JOKER_TRUMP):
         return None
     best = analysis.options[0]
     mine = next((o for o in analysis.options if o.action == chosen), None)
-    if mine is not None and best.value - mine.value < margin:
+    if mine is None or best.value - mine.value < margin:
         return None
-    return Verdict(chosen, best.action, best.value, None if mine is None else mine.value,
+    return Verdict(chosen, best.action, best.value, mine.value,
                    analysis.reason.split(" (win chance ")[0])
 
 
 def describe_verdict(verdict: Verdict) -> str:
     """A verdict in a sentence: the expert's choice, both values, and why."""
     best = f"the expert would choose {verdict.best} (win {_chance(verdict.best_value)}"
-    if verdict.chosen_value is None:
-        return f"{best}; your choice was not among those it tried). Why: {verdict.reason}"
     return (f"{best} against {_chance(verdict.chosen_value)} after {verdict.chosen}). "
             f"Why: {verdict.reason}")
 
@@ -120,8 +119,7 @@ class Finding:
         return {"hand": self.hand, "action": self.move, "phase": self.phase.name.lower(),
                 "trick": self.trick, "chosen": str(verdict.chosen), "best": str(verdict.best),
                 "best_win_chance": round(verdict.best_value, 4),
-                "chosen_win_chance": None if verdict.chosen_value is None
-                else round(verdict.chosen_value, 4),
+                "chosen_win_chance": round(verdict.chosen_value, 4),
                 "reason": verdict.reason}
 
 
@@ -136,7 +134,7 @@ class Review:
     @property
     def loss(self) -> float:
         """The chance to win given away by the findings the expert could value."""
-        return sum(f.verdict.loss or 0.0 for f in self.findings)
+        return sum(f.verdict.loss for f in self.findings)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (``cutthroat review --json``)."""
@@ -164,14 +162,16 @@ def decisions(game: Game, seat: int, hands: int | None = None
     return out
 
 
-def review(game: Game, seat: int, *, seed: int = 0, samples: int | None = None,
+def review(game: Game, seat: int, *, seed: int | None = None, samples: int | None = None,
            margin: float = MARGIN, hands: int | None = None,
            progress: Callable[[int, int], None] | None = None) -> Review:
     """The expert's review of ``seat``'s choices in ``game`` (finished or not).
 
-    Each decision is analysed as a hint with seed ``seed`` plus the number of moves
-    before it in its hand (as ``cutthroat play`` does), with ``samples`` deals per
-    option (default: the expert's own). ``progress(done, total)`` is called after each.
+    Each decision is analysed as the hint there was (:func:`~cutthroat.bots.hints.hint`
+    with its default seed, read from the view, as the terminal and web games give it),
+    with ``samples`` deals per option (default: the expert's own); with ``seed``, with
+    ``seed`` plus the number of moves before it in its hand instead (a second opinion
+    on other samples). ``progress(done, total)`` is called after each.
     """
     from .hints import hint
 
@@ -180,7 +180,8 @@ def review(game: Game, seat: int, *, seed: int = 0, samples: int | None = None,
     for done, (number, index, view, action) in enumerate(todo, 1):
         verdict = None
         if worth_asking(view):
-            analysis = hint(view, seed=seed + len(view.moves), samples=samples)
+            analysis = hint(view, seed=None if seed is None else seed + len(view.moves),
+                            samples=samples, also=(action,))
             verdict = second_opinion(analysis, action, margin)
         if verdict is not None:
             trick = len(view.tricks) + 1 if view.phase is Phase.PLAY else None
@@ -204,6 +205,8 @@ def review_lines(result: Review, players: Sequence[str], margin: float = MARGIN)
             else finding.phase.name.lower().replace("_", " "))
         lines.append(f"  {where}: {describe_verdict(finding.verdict)}")
     if result.findings:
+        points = round(result.loss * 100)
         lines.append(f"Chance to win given away, summed over those choices as the expert "
-                     f"values them: {result.loss:.0%}.")
+                     f"values them: {points} percentage point{'' if points == 1 else 's'} "
+                     "(a sum over decisions, so it may pass 100).")
     return lines
