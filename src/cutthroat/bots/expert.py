@@ -322,8 +322,10 @@ class ExpertBot:
 
     # --- analysis ----------------------------------------------------------------------
 
-    def analyse(self, view: View) -> Analysis:
-        """Value every legal option of ``view``'s seat (which must be the seat to act)."""
+    def analyse(self, view: View, also: Sequence[Action] = ()) -> Analysis:
+        """Value every legal option of ``view``'s seat (which must be the seat to act):
+        of a keep's 252, the ``keep_candidates`` worth simulating, and any legal
+        ``also`` (a player's own keep, for a review to value it on the same samples)."""
         if view.to_act != view.seat or not view.legal:
             raise ValueError(f"seat {view.seat} is not to act")
         legal = [Action.parse(text) for text in view.legal]
@@ -334,7 +336,7 @@ class ExpertBot:
         if view.phase is Phase.PLAY:
             analysis = self._analyse_play(view, legal, rng)
         else:
-            analysis = self._analyse_decision(view, legal, rng)
+            analysis = self._analyse_decision(view, legal, rng, also)
         from .reasons import explain
 
         return Analysis(analysis.seat, analysis.phase, analysis.options, analysis.samples,
@@ -433,10 +435,12 @@ class ExpertBot:
         return [model, *others[: self.keep_candidates - 1]]
 
     def _analyse_decision(self, view: View, legal: list[Action],
-                          rng: random.Random) -> Analysis:
+                          rng: random.Random, also: Sequence[Action] = ()) -> Analysis:
         me = view.seat
         natural = self._policy.choose(view)
         candidates = self._candidates(view, legal, natural)
+        candidates = [*candidates, *(a for a in dict.fromkeys(also)
+                                     if a in legal and a not in candidates)]
         totals = [[0.0] * (3 + _KINDS) for _ in candidates]
         per_sample: list[list[float]] = [[] for _ in candidates]
         deadline = self._deadline()

@@ -12,26 +12,47 @@ browser): give it the view of the seat to act.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from typing import Any
 
+from ..actions import Action
 from ..render import describe_seat
 from ..views import View
 from .expert import Analysis, ExpertBot, Outcomes
 
-__all__ = ["hint", "hint_json", "hint_lines"]
+__all__ = ["hint", "hint_json", "hint_lines", "hint_seed"]
 
 
-def hint(view: View, *, seed: int = 0, samples: int | None = None) -> Analysis:
+def hint_seed(view: View) -> int:
+    """The seed a hint on ``view`` samples with by default: read from the view alone
+    (the seat, its cards and own discards, the up-card, the moves as it saw them, the
+    scores), so every front end gives the same advice at the same decision, and
+    ``cutthroat review`` of the game's record finds the same analysis again, with no
+    seed to carry. Nothing hidden from the seat goes into it."""
+    text = "|".join((
+        str(view.seat), str(view.dealer), str(view.upcard),
+        " ".join(map(str, view.cards)), " ".join(map(str, view.buried)), str(view.discard),
+        ";".join(view.moves), str(view.scores), str(sorted(view.rules.to_json().items())),
+    ))
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+def hint(view: View, *, seed: int | None = None, samples: int | None = None,
+         also: Sequence[Action] = ()) -> Analysis:
     """The expert's analysis of ``view``'s decision (its seat must be the one to act).
 
-    ``samples`` sets the deals sampled per option (default: the expert's own budget).
+    ``samples`` sets the deals sampled per option (default: the expert's own budget);
+    ``seed`` the sampling's seed (default :func:`hint_seed`, from the view); ``also``
+    options to value beside those the expert tries (a player's own keep of five, which
+    may be none of them: the review and the coach value it on the same samples).
     """
     options: dict[str, Any] = {}
     if samples is not None:
         options = {"play_samples": samples, "bid_samples": samples,
                    "bid_samples_max": samples}
-    return ExpertBot(seed=seed, **options).analyse(view)
+    expert = ExpertBot(seed=hint_seed(view) if seed is None else seed, **options)
+    return expert.analyse(view, also)
 
 
 def hint_json(analysis: Analysis) -> dict[str, Any]:
