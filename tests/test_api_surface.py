@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import builtins
 import copy
 import pickle
+import re
+from pathlib import Path
 
 import pytest
 
+import cutthroat
 from cutthroat import (
     Action,
     ActionParseError,
@@ -19,6 +23,8 @@ from cutthroat import (
     Rules,
     Suit,
     Verb,
+    record,
+    rules,
 )
 from cutthroat.cards import CardError, cards_of_mask, mask_of, sort_cards, trump_order
 from cutthroat.render import describe_game, describe_hand, format_cards
@@ -116,3 +122,39 @@ def test_hand_and_game_text_forms() -> None:
     text = "\n".join(describe_hand(game.hands[0], game.players, 1))
     assert "Hand 1:" in text and "to act" in text
     assert "Game in progress" in describe_game(game)
+
+
+# --- the errors docs/engine.md lists ---------------------------------------------------
+
+ENGINE_MD = Path(__file__).resolve().parents[1] / "docs" / "engine.md"
+
+
+def documented_errors() -> list[str]:
+    """The error classes named in the Errors section of docs/engine.md (Python's own,
+    such as ``ValueError``, left out)."""
+    text = ENGINE_MD.read_text(encoding="utf-8")
+    section = text.split("\n## Errors\n", 1)[1].split("\n## ", 1)[0]
+    return sorted(set(re.findall(r"`(\w+Error)`", section)) - set(vars(builtins)))
+
+
+def test_every_documented_error_is_exported_and_a_cutthroat_error() -> None:
+    """docs/engine.md: every error it names is importable from ``cutthroat`` (RecordError
+    included) and derives from CutthroatError (RulesError included); the ValueErrors
+    stay ValueErrors."""
+    names = documented_errors()
+    assert {"CutthroatError", "RulesError", "RecordError", "IllegalActionError",
+            "NotYourTurnError", "ActionParseError", "DealError", "GameOverError"} <= set(names)
+    for name in names:
+        assert name in cutthroat.__all__, name
+        error = getattr(cutthroat, name)
+        assert issubclass(error, cutthroat.CutthroatError), name
+        assert issubclass(error, ValueError) == (name not in ("CutthroatError",
+                                                              "GameOverError")), name
+    assert cutthroat.RecordError is record.RecordError
+    assert cutthroat.RulesError is rules.RulesError
+
+
+def test_everything_in_all_is_importable() -> None:
+    """``from cutthroat import *`` gives every name ``__all__`` lists."""
+    for name in cutthroat.__all__:
+        assert hasattr(cutthroat, name), name

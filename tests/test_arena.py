@@ -30,7 +30,12 @@ from cutthroat.sim import (
 )
 from cutthroat.sim import arena as arena_mod
 from cutthroat.sim.cli import register
-from cutthroat.sim.plot import INSTALL_HINT, PlotUnavailableError, plot_win_rates
+from cutthroat.sim.plot import (
+    INSTALL_HINT,
+    PlotUnavailableError,
+    check_plot_format,
+    plot_win_rates,
+)
 from cutthroat.sim.stats import (
     Estimate,
     cluster_bootstrap,
@@ -519,3 +524,73 @@ def re_escape(text: str) -> str:
     import re
 
     return re.escape(text)
+
+
+# --- paths checked before the tournament -------------------------------------------------
+
+
+def unboxed(text: str) -> str:
+    """A usage error's text without the box Typer draws around it, on one line."""
+    import re
+
+    return " ".join(re.sub("[│╭╮╰╯─]", " ", text).split())
+
+
+@pytest.fixture
+def no_tournament(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the arena command fail the test if it starts the tournament."""
+    from cutthroat.sim import cli as sim_cli
+
+    def boom(*args: object, **kwargs: object) -> ArenaResult:
+        raise AssertionError("the tournament started before the paths were checked")
+
+    monkeypatch.setattr(sim_cli, "run_arena", boom)
+
+
+@pytest.mark.skipif(not _has_matplotlib(), reason="the plot's format needs matplotlib")
+@pytest.mark.parametrize(("name", "message"), [
+    ("p.txt", "cannot write a .txt file"),
+    ("plot", "without an extension"),
+    ("nodir/p.png", "does not exist"),
+    ("folder.png", "is a folder"),
+])
+def test_cli_bad_plot_path_is_refused_before_playing(
+    app: typer.Typer, tmp_path: Path, no_tournament: None, name: str, message: str
+) -> None:
+    """A --plot matplotlib cannot write (unknown extension, missing folder, a folder) is
+    a usage error, found before the tournament, not a traceback after it."""
+    (tmp_path / "folder.png").mkdir()
+    done = CliRunner().invoke(app, ["arena", "--bots", "random,random,random", "--games",
+                                    "3", "--plot", str(tmp_path / name)])
+    assert done.exit_code == 2, done.output
+    assert isinstance(done.exception, SystemExit)  # no traceback
+    said = unboxed(done.stderr)
+    assert done.stdout == "" and "--plot" in said and message in said
+    assert [p.name for p in tmp_path.iterdir()] == ["folder.png"]
+
+
+def test_cli_records_that_is_a_file_is_refused_before_playing(
+    app: typer.Typer, tmp_path: Path, no_tournament: None
+) -> None:
+    """--records naming a file (not a folder) is a usage error, not FileExistsError."""
+    taken = tmp_path / "taken"
+    taken.write_text("mine", encoding="utf-8")
+    done = CliRunner().invoke(app, ["arena", "--bots", "random,random,random", "--games",
+                                    "3", "--records", str(taken)])
+    assert done.exit_code == 2, done.output
+    said = unboxed(done.stderr)
+    assert "--records" in said and "is a file, not a folder" in said
+    assert taken.read_text(encoding="utf-8") == "mine"
+
+
+def test_check_plot_format_names_the_formats(tmp_path: Path) -> None:
+    """check_plot_format accepts what matplotlib writes, any case, and names it when not."""
+    if not _has_matplotlib():
+        with pytest.raises(PlotUnavailableError):
+            check_plot_format(tmp_path / "p.png")
+        return
+    for good in ("p.png", "p.SVG", "p.pdf"):
+        check_plot_format(tmp_path / good)
+    with pytest.raises(ValueError, match="png") as info:
+        check_plot_format(tmp_path / "p.txt")
+    assert ".txt" in str(info.value)

@@ -942,3 +942,137 @@ def test_in_process_selfplay_and_watch(tmp_path: Path) -> None:
         done = invoke("selfplay", "--set", bad, "--out", tmp_path / "never")
         assert done.exit_code == 2
     assert not (tmp_path / "never").exists()
+
+
+# --- ordinary mistakes: one clear message, checked before any long work --------------------
+
+
+def unboxed(text: str) -> str:
+    """A usage error's text without the box Typer draws around it, on one line."""
+    return " ".join(re.sub("[│╭╮╰╯─]", " ", text).split())
+
+
+def no_traceback(done: subprocess.CompletedProcess[bytes]) -> str:
+    """Standard error as text, checked to hold no Python traceback."""
+    text = done.stderr.decode("utf-8", "replace")
+    assert "Traceback" not in text, text
+    return text
+
+
+def test_selfplay_out_that_is_a_file_is_a_usage_error(tmp_path: Path) -> None:
+    """``selfplay --out FILE`` (a file, not a folder): a usage error, not
+    FileExistsError; the file is left alone."""
+    taken = tmp_path / "taken"
+    taken.write_text("mine", encoding="utf-8")
+    done = cutthroat("selfplay", "--out", taken)
+    assert done.returncode == 2
+    assert done.stdout == b""
+    said = unboxed(no_traceback(done))
+    assert "--out" in said and "is a file, not a folder" in said
+    assert taken.read_text(encoding="utf-8") == "mine"
+
+
+@pytest.mark.parametrize(("where", "message"), [
+    ("nodir/x.json", "does not exist"),
+    ("folder", "is a folder"),
+    ("taken.json", "already exists"),
+])
+def test_watch_save_is_checked_before_the_game(tmp_path: Path, where: str,
+                                               message: str) -> None:
+    """``watch --save`` to a missing folder, to a folder or over an existing file (as
+    ``play --save``, a record is never written over): a usage error before the game
+    is played (nothing on stdout), not a traceback after it."""
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "taken.json").write_text("mine", encoding="utf-8")
+    done = cutthroat("watch", "--bots", "random,random,random", "--save", tmp_path / where)
+    assert done.returncode == 2
+    assert done.stdout == b""
+    said = unboxed(no_traceback(done))
+    assert "--save" in said and message in said
+    assert (tmp_path / "taken.json").read_text(encoding="utf-8") == "mine"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder", "taken.json"]
+
+
+@pytest.mark.parametrize("port", ["99999", "65536", "0", "-1"])
+def test_serve_port_out_of_range_is_a_usage_error(port: str,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """``serve --port 99999``: a usage error (1 to 65535), not OverflowError."""
+    import uvicorn
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError(f"the server started on port {port}")
+
+    monkeypatch.setattr(uvicorn, "run", never)
+    done = invoke("serve", "--port", port, "--db", "sqlite://")
+    assert done.exit_code == 2
+    assert isinstance(done.exception, SystemExit)
+    assert "--port" in done.stderr
+
+
+@pytest.mark.parametrize("url", [
+    "nonsense",
+    "nosuchdialect://x",
+    "sqlite:///{tmp}/nodir/games.db",
+    "sqlite:///{tmp}",
+    "postgresql://user:secret@127.0.0.1:1/games",
+])
+def test_serve_with_a_database_it_cannot_open(tmp_path: Path, url: str) -> None:
+    """``serve --db`` with a URL SQLAlchemy cannot read, a SQLite file in a missing
+    folder, or a database that refuses the connection: one line, exit 1, no traceback
+    (and no password shown)."""
+    url = url.format(tmp=tmp_path)
+    done = cutthroat("serve", "--db", url, "--port", "1")
+    assert done.returncode == 1
+    assert done.stdout == b""
+    text = no_traceback(done)
+    assert text.count("\n") == 1
+    assert text.startswith("Error: cannot open the database ")
+    assert "secret" not in text
+    if "nodir" in url:
+        assert "does not exist" in text
+
+
+LONE_SURROGATE = ('{"format": "cutthroat-record/1", "players": ["\\ud800", "b", "c"], '
+                  '"hands": []}')
+
+
+def test_replay_names_with_a_lone_surrogate(tmp_path: Path) -> None:
+    """A record's JSON may hold a lone surrogate (``"\\ud800"``), which no output can
+    encode: the readable account writes it escaped instead of failing with
+    UnicodeEncodeError; ``--json`` is unchanged."""
+    path = tmp_path / "surrogate.json"
+    path.write_text(LONE_SURROGATE, encoding="utf-8")
+    done = cutthroat("replay", path)
+    assert done.returncode == 0, done.stderr
+    no_traceback(done)
+    assert "Players: 0 \\ud800, 1 b, 2 c" in done.stdout.decode("utf-8")
+    done = cutthroat("replay", path, "--json")
+    assert done.returncode == 0
+    assert one_json_object(done.stdout)["scores"] == [0, 0, 0]
+
+
+def test_replay_illegal_action_with_a_lone_surrogate(tmp_path: Path) -> None:
+    """An illegal action whose text holds a lone surrogate: the message on stderr
+    shows it escaped, exit 1 (standard error escapes it by itself too; this keeps it
+    so wherever the message is written)."""
+    record = one_hand(FULL, 0, ["1 \ud800"])
+    path = tmp_path / "surrogate.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    done = cutthroat("replay", path)
+    assert done.returncode == 1
+    assert done.stdout == b""
+    text = no_traceback(done)
+    assert text.startswith("Illegal record: hand 0, action 0 (1 \\ud800)")
+
+
+@pytest.mark.parametrize("samples", ["0", "-3"])
+def test_hint_samples_below_one_is_a_usage_error(tmp_path: Path, samples: str) -> None:
+    from cutthroat import Game
+
+    game = Game(seed=4)
+    game.deal()
+    path = tmp_path / "game.json"
+    path.write_text(rec.dumps(game), encoding="utf-8")
+    result = invoke("hint", path, "--samples", samples)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "samples" in result.output

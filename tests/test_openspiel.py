@@ -192,3 +192,63 @@ def test_openspiel_ismcts_plays_a_hand() -> None:
         assert action in state.legal_actions()
         state.apply_action(action)
     assert sum(state.returns()) == pytest.approx(0.0)
+
+
+def _snapshot(state: pyspiel.State) -> tuple[object, ...]:
+    """What a refused action must leave as it was."""
+    hand = state.hand
+    return (state.history(), state.move_number(), state.current_player(), state.dealer,
+            list(state.order), None if hand is None else [str(m) for m in hand.moves],
+            str(state))
+
+
+@pytest.mark.parametrize("params", [{}, {"deck": 25}, {"deck": 32}])
+def test_R4_R5_chance_outcomes_are_checked(params: dict[str, object]) -> None:
+    """A chance outcome that is not one of chance_outcomes() is refused (DealError, a
+    ValueError) and changes nothing: a dealer outside 0–2 (R4), a card outside the deck
+    or one already dealt (R5). The hand is then dealt as usual."""
+    game = pyspiel.load_game(NAME, params)
+    state = game.new_initial_state()
+    for bad in (3, -2, 9999):  # -1 is kInvalidAction, refused by OpenSpiel itself
+        before = _snapshot(state)
+        with pytest.raises(ValueError, match="not a dealer"):
+            state.apply_action(bad)
+        assert _snapshot(state) == before
+    state.apply_action(1)
+    rules = openspiel_game.rules_of(dict(params))
+    outside = sorted(set(range(33)) - {a for a, _ in state.chance_outcomes()})
+    assert len(outside) == 33 - rules.deck
+    first = state.chance_outcomes()[0][0]
+    state.apply_action(first)
+    for bad, message in [*((c, "not in the") for c in outside), (first, "already been dealt"),
+                         (33, "not a card id"), (-5, "not a card id"),
+                         (9999, "not a card id")]:
+        before = _snapshot(state)
+        with pytest.raises(ValueError, match=message):
+            state.apply_action(bad)
+        assert _snapshot(state) == before
+    rng = random.Random(3)
+    _dealt(state, rng)
+    assert state.hand is not None and state.hand.dealer == 1
+    assert len(state.order) == rules.deck == len(set(state.order))
+
+
+def test_an_illegal_player_action_changes_nothing() -> None:
+    """A player's action not among legal_actions() is refused by the engine and leaves
+    the state (history, move number, hand) as it was; a legal one is then applied."""
+    game = pyspiel.load_game(NAME)
+    rng = random.Random(11)
+    state = game.new_initial_state()
+    _dealt(state, rng)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        for bad in [a for a in (0, 32, 66, 67, 68, 80, 331, 332, -2) if a not in legal][:4]:
+            before = _snapshot(state)
+            with pytest.raises(ValueError):
+                state.apply_action(bad)
+            assert _snapshot(state) == before
+        state.apply_action(rng.choice(legal))
+    before = _snapshot(state)
+    with pytest.raises(Exception, match="over"):
+        state.apply_action(66)
+    assert _snapshot(state) == before

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cutthroat import PRESETS, Rules, RulesError
+from cutthroat import PRESETS, CutthroatError, Rules, RulesError
 
 STANDARD = {
     "deck": 24,
@@ -69,6 +69,16 @@ def test_preset_name_must_be_a_string() -> None:
         Rules.preset(5)  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="preset"):
         Rules.from_json({"preset": 5})
+
+
+def test_rules_error_is_a_cutthroat_error_and_a_value_error() -> None:
+    """docs/engine.md: RulesError derives from CutthroatError (``except CutthroatError``
+    catches a bad configuration) and is still a ValueError."""
+    assert issubclass(RulesError, CutthroatError) and issubclass(RulesError, ValueError)
+    with pytest.raises(CutthroatError, match="deck"):
+        Rules(deck=23)
+    with pytest.raises(ValueError, match="unknown preset"):
+        Rules.preset("nope")
 
 
 @pytest.mark.parametrize("field", ["decks", "Deck", "joker", "", "preset2"])

@@ -949,3 +949,13 @@ def test_websocket_binary_frames_get_an_error_and_the_connection_stays(
         ws.send_json({"type": "ping"})
         assert _receive(ws, "pong") == {"type": "pong"}
     assert _state(client, made)["view"] == before["view"]
+
+
+def test_a_database_password_is_never_shown(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'games.db'}")
+    assert store.shown_url == store.url  # nothing to hide
+    from cutthroat.server.store import StoreError
+
+    with pytest.raises(StoreError) as refused:
+        Store("postgresql+psycopg://ann:s3cret@127.0.0.1:1/games")
+    assert "s3cret" not in str(refused.value) and "***" in str(refused.value)

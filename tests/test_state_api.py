@@ -350,9 +350,12 @@ def test_is_legal_with_a_wrong_seat_is_false() -> None:
         lambda h: h.push("1 order", seat=1),
         lambda h: h.push_id(ORDER),
         lambda h: h.push_id(ORDER, 1),
+        lambda h: h.push(ORDER),
+        lambda h: h.push(ORDER, 1),
+        lambda h: h.push(67),
     ],
     ids=["action", "action-seat", "move", "text", "text-case", "seat-text", "text-seat-arg",
-         "both-seats", "id", "id-seat"],
+         "both-seats", "id", "id-seat", "push-id", "push-id-seat", "push-67"],
 )
 def test_push_forms_agree(push: Callable[[Hand], Move]) -> None:
     """Every form of push makes the same move and the same state."""
@@ -638,3 +641,69 @@ def test_game_pop_undoes_in_the_current_hand() -> None:
     game.push("1 pass")
     assert game.pop() == Move(1, Action.parse("pass"))
     assert game.hand is not None and game.hand.moves == []
+
+
+# --- push with an integer id ----------------------------------------------------------
+
+
+def test_push_takes_integer_ids_through_a_whole_hand() -> None:
+    """Hand.push and Game.push take an integer id as push_id does (the README's tour):
+    a whole hand pushed by id, keep ids (relative to the maker's ten) included, ends as
+    the same hand pushed by text."""
+    by_text = std_hand()
+    by_id = std_hand()
+    game = Game(first_dealer=0)
+    game.deal(STD)
+    for move in STD_MOVES:
+        aid = by_text.action_id(Move.parse(move).action)
+        assert by_id.push(aid) == by_text.push(move) == game.push(aid)
+    assert fingerprint(by_id) == fingerprint(by_text)
+    assert by_id.is_over and game.scores == (2, 2, 0)
+
+
+def test_push_integer_id_refusals_match_push_id() -> None:
+    """An illegal id, an id outside 0–331, a wrong seat or a bool: push (Hand and Game)
+    raises what push_id raises, and nothing changes."""
+    cases: list[tuple[object, int | None, type[Exception]]] = [
+        (68, None, IllegalActionError),      # pickup, before anyone ordered
+        (0, None, IllegalActionError),       # a play, in the bidding
+        (-1, None, ActionParseError),
+        (NUM_ACTIONS, None, ActionParseError),
+        (10**6, None, ActionParseError),
+        (ORDER, 2, NotYourTurnError),
+        (True, None, ActionParseError),
+        (False, None, ActionParseError),
+    ]
+    for aid, seat, error in cases:
+        hand = std_hand()
+        game = Game(first_dealer=0)
+        game.deal(STD)
+        before = fingerprint(hand, views=True)
+        with pytest.raises(error) as by_push:
+            hand.push(aid, seat)  # type: ignore[arg-type]
+        with pytest.raises(error):
+            game.push(aid, seat)  # type: ignore[arg-type]
+        with pytest.raises(error) as by_push_id:
+            hand.push_id(aid, seat)  # type: ignore[arg-type]
+        if type(aid) is int:
+            assert str(by_push.value) == str(by_push_id.value)
+        assert fingerprint(hand, views=True) == before
+        assert game.hand is not None and game.hand.moves == []
+
+
+def test_push_integer_id_in_trick_play() -> None:
+    """In trick play an id is a card: a card not held, or one that does not follow suit,
+    is refused as push_id refuses it; a legal one is played."""
+    hand = std_hand()
+    for move in STD_MOVES[:7]:
+        hand.push(move)
+    assert hand.phase is Phase.PLAY and hand.to_act == 1
+    before = fingerprint(hand)
+    with pytest.raises(IllegalActionError):
+        hand.push(Card.parse("QC").id)  # not seat 1's card
+    assert fingerprint(hand) == before
+    assert hand.push(Card.parse("TH").id) == Move(1, Action.parse("play TH"))
+    before = fingerprint(hand)
+    with pytest.raises(IllegalActionError, match="must follow hearts"):
+        hand.push(Card.parse("9S").id)  # seat 2 holds JH (trump): must follow
+    assert fingerprint(hand) == before

@@ -25,6 +25,7 @@ from .errors import (
     NotYourTurnError,
 )
 from .game import Game
+from .record import RecordError
 from .rules import PRESETS, Rules, RulesError
 from .scoring import GameOutcome, HandResult
 from .state import Hand, Phase, Trick
@@ -51,6 +52,7 @@ __all__ = [
     "NotYourTurnError",
     "Phase",
     "Rank",
+    "RecordError",
     "Rules",
     "RulesError",
     "Suit",

@@ -18,6 +18,7 @@ from .bots.registry import BotSpecError, split_line_up
 from .game import Game
 from .render import describe_game, describe_hand
 from .rules import PRESETS, Rules, RulesError
+from .sim.cli import check_new_file, make_folder
 from .state import Hand
 
 app = typer.Typer(
@@ -41,6 +42,26 @@ def _read_input(file: str) -> str:
     """The text of a file, or of standard input for ``-``: UTF-8, strictly."""
     data = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
     return data.decode("utf-8")
+
+
+def _fail(message: str) -> typer.Exit:
+    """Print ``Error: message`` on standard error; the exit (status 1) to raise."""
+    typer.echo(f"Error: {_printable(message, sys.stderr)}", err=True)
+    return typer.Exit(1)
+
+
+def _printable(text: str, stream: Any) -> str:
+    """``text`` with what ``stream`` cannot encode (a lone surrogate from a record's
+    JSON, say) written as a backslash escape; valid text is unchanged."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        try:
+            return text.encode(encoding, "backslashreplace").decode(encoding)
+        except LookupError:
+            return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
 
 
 @app.command()
@@ -71,7 +92,7 @@ def _finish(status: int, obj: dict[str, Any], as_json: bool, game: Game | None) 
     if as_json:
         sys.stdout.write(json.dumps(obj) + "\n")
     elif game is not None:
-        typer.echo(describe_game(game))
+        typer.echo(_printable(describe_game(game), sys.stdout))
         nxt = obj["next"]
         if nxt is not None:
             typer.echo(f"Next: seat {nxt['seat']} may " + ", ".join(nxt["legal"][:12])
@@ -83,7 +104,8 @@ def _finish(status: int, obj: dict[str, Any], as_json: bool, game: Game | None) 
             where = f"hand {err['hand']}"
             if err["action"] is not None:
                 where += f", action {err['action']} ({err['text']})"
-        typer.echo(f"Illegal record: {where}: {err['reason']}", err=True)
+        typer.echo(_printable(f"Illegal record: {where}: {err['reason']}", sys.stderr),
+                   err=True)
     raise typer.Exit(status)
 
 
@@ -91,7 +113,9 @@ def _finish(status: int, obj: dict[str, Any], as_json: bool, game: Game | None) 
 def selfplay(
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
     games: Annotated[int, typer.Option(min=1, help="How many games to write.")] = 1,
-    out: Annotated[Path, typer.Option(help="Folder for the records.")] = Path("records"),
+    out: Annotated[Path, typer.Option(
+        help="Folder for the records (made if need be); game-SEED.json there is written "
+        "over.")] = Path("records"),
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")]
     = "standard",
     set_: Annotated[list[str] | None, typer.Option(
@@ -101,7 +125,7 @@ def selfplay(
 ) -> None:
     """Write records of games played by random bots: test data and bug reports."""
     base = _rules(preset, set_)
-    out.mkdir(parents=True, exist_ok=True)
+    make_folder(out, "--out")
     for i in range(games):
         game_seed = seed + i
         rules = random_variants(random.Random(game_seed)) if random_rules else base
@@ -109,7 +133,10 @@ def selfplay(
         bots = [RandomBot(seed=game_seed * 3 + s) for s in range(3)]
         play_game(game, bots)
         path = out / f"game-{game_seed}.json"
-        path.write_text(rec.dumps(game) + "\n", encoding="utf-8")
+        try:
+            path.write_text(rec.dumps(game) + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise _fail(f"cannot write {path}: {exc.strerror or exc}") from None
         typer.echo(f"{path}: {len(game.hands)} hands, scores {list(game.scores)}")
 
 
@@ -138,11 +165,14 @@ def watch(
     preset: Annotated[str, typer.Option(help="Rules preset.")] = "standard",
     set_: Annotated[list[str] | None, typer.Option("--set", help="Override a rules field.")]
     = None,
-    save: Annotated[Path | None, typer.Option(help="Also save the game's record here.")]
-    = None,
+    save: Annotated[Path | None, typer.Option(
+        help="Also save the game's record here: a new file in a folder that exists (as "
+        "with play, a file that exists is never written over).")] = None,
 ) -> None:
     """Watch three bots play a whole game, hand by hand."""
     rules = _rules(preset, set_)
+    if save is not None:
+        check_new_file(save, "--save")
     try:
         names = split_line_up(bots)
         if len(names) != 3:
@@ -165,7 +195,11 @@ def watch(
     winners = " and ".join(game.players[s] for s in game.winners)
     typer.echo(f"\nGame over after {len(game.hands)} hands: {winners} won.")
     if save is not None:
-        save.write_text(rec.dumps(game) + "\n", encoding="utf-8")
+        try:
+            with save.open("x", encoding="utf-8") as file:  # "x": never over another
+                file.write(rec.dumps(game) + "\n")
+        except OSError as exc:
+            raise _fail(f"cannot save the record to {save}: {exc.strerror or exc}") from None
         typer.echo(f"Record saved to {save}")
 
 
@@ -278,9 +312,11 @@ def _coloured_writer(*, force: bool = False) -> Callable[[str], None]:
 @app.command()
 def hint(
     file: Annotated[str, typer.Argument(help="A record of a game in progress, or - for stdin.")],
-    seed: Annotated[int, typer.Option(help="Seed of the expert's sampling.")] = 0,
+    seed: Annotated[int | None, typer.Option(
+        help="Seed of the expert's sampling (default: from what the seat sees, as the "
+             "hints in the terminal and browser games).")] = None,
     samples: Annotated[int | None, typer.Option(
-        help="Deals sampled per option (default: the expert's own).")] = None,
+        min=1, help="Deals sampled per option (default: the expert's own).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")]
     = False,
 ) -> None:
@@ -312,9 +348,13 @@ def review(
     file: Annotated[str, typer.Argument(help="A game record (finished or not), or - for stdin.")],
     seat: Annotated[int | None, typer.Option(
         min=0, max=2, help="The seat to review (default: the one called You).")] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the expert's sampling.")] = 0,
+    seed: Annotated[int | None, typer.Option(
+        help="Analyse on other samples: each decision with this seed plus the moves "
+             "before it in its hand (default: as the game's hints were, so a player who "
+             "followed every hint gets no finding).")] = None,
     samples: Annotated[int | None, typer.Option(
-        min=1, help="Deals sampled per option (default: the expert's own).")] = None,
+        min=1, help="Deals sampled per option (default: the expert's own; give the "
+                    "game's --hint-samples if it had them).")] = None,
     margin: Annotated[float, typer.Option(
         min=0.0, max=1.0, help="Report a choice when the expert's is worth at least this "
         "much more chance to win.")] = 0.02,
@@ -396,7 +436,8 @@ def bots(
 def serve(
     host: Annotated[str, typer.Option(help="The address to listen on (0.0.0.0: every "
                                            "network, so friends can join).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="The port to listen on.")]
+    = 8000,
     db: Annotated[str | None, typer.Option(
         help="Where games are kept: a SQLAlchemy URL (default $CUTTHROAT_DB or "
              "sqlite:///cutthroat.db).")] = None,
@@ -417,15 +458,20 @@ def serve(
         import uvicorn
 
         from .server.app import create_app
+        from .server.store import StoreError
     except ImportError as exc:  # pragma: no cover - the web extra is part of make run
         typer.echo(f"The web game needs the web extra: pip install 'cutthroat-euchre[web]' "
                    f"({exc})", err=True)
         raise typer.Exit(1) from None
-    application = (create_app(db, bot_options=bot_options) if release_after is None else
-                   create_app(db, bot_options=bot_options, release_after=release_after))
+    try:
+        application = (create_app(db, bot_options=bot_options) if release_after is None
+                       else create_app(db, bot_options=bot_options,
+                                       release_after=release_after))
+    except StoreError as exc:
+        raise _fail(str(exc)) from None
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(f"cutthroat: the web game is at http://{shown}:{port}/ "
-               f"(games kept in {application.state.server.store.url}; Ctrl-C stops it)")
+               f"(games kept in {application.state.server.store.shown_url}; Ctrl-C stops it)")
     uvicorn.run(application, host=host, port=port, log_level="warning")
 
 

@@ -127,8 +127,9 @@ class Game:
         self.hands.append(hand)
         return hand
 
-    def push(self, action: Action | Move | str, seat: int | None = None) -> Move:
-        """Apply an action in the current hand (see :meth:`Hand.push`)."""
+    def push(self, action: Action | Move | str | int, seat: int | None = None) -> Move:
+        """Apply an action in the current hand: an :class:`Action`, a :class:`Move`,
+        text or an integer action id (see :meth:`Hand.push`)."""
         hand = self.hand
         if hand is None or hand.is_over:
             raise GameOverError("no hand is in play: deal first" if not self.is_over

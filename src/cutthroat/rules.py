@@ -16,12 +16,14 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
+from .errors import CutthroatError
+
 __all__ = ["PRESETS", "Rules", "RulesError"]
 
 Tie = Literal["play_on", "share"]
 
 
-class RulesError(ValueError):
+class RulesError(CutthroatError, ValueError):
     """A rules configuration is invalid (an unknown field or preset, a wrong value)."""
 
 

@@ -552,8 +552,9 @@ class Hand:
             return keep_of_sorted(tuple(cards_of_mask(arg or self._keep_mask(aid))))
         return Action.from_id(aid)
 
-    def _resolve(self, action: Action | Move | str) -> tuple[int | None, int]:
-        """(seat named or None, action id) for an action in any form."""
+    def _resolve(self, action: Action | Move | str | int) -> tuple[int | None, int]:
+        """(seat named or None, action id) for an action, a move or text (callers take
+        integer ids themselves; anything else, ``True`` included, is not an action)."""
         seat: int | None = None
         if isinstance(action, str):
             text = action.strip()
@@ -582,13 +583,18 @@ class Hand:
 
     # --- acting --------------------------------------------------------------------
 
-    def push(self, action: Action | Move | str, seat: int | None = None) -> Move:
+    def push(self, action: Action | Move | str | int, seat: int | None = None) -> Move:
         """Apply an action of the seat to act and return the move made.
 
-        ``action`` is an :class:`Action`, a :class:`Move` or text (``"play JH"`` or
-        ``"2 play JH"``). With a seat (in the text, the move or ``seat``), it must be the
-        seat to act. Raises :class:`IllegalActionError` (state unchanged) otherwise.
+        ``action`` is an :class:`Action`, a :class:`Move`, text (``"play JH"`` or
+        ``"2 play JH"``) or an integer action id (as for :meth:`push_id`; ``True`` and
+        ``False`` are not ids). With a seat (in the text, the move or ``seat``), it must be
+        the seat to act. Raises :class:`IllegalActionError` (state unchanged) otherwise,
+        and :class:`ActionParseError` for something that is not an action (an id outside
+        0–331 included).
         """
+        if type(action) is int:
+            return self.push_id(action, seat)
         named, aid = self._resolve(action)
         if named is not None and seat is not None and named != seat:
             raise ActionParseError(f"the action names seat {named}, not seat {seat}")

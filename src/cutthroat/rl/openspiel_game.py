@@ -48,6 +48,7 @@ from ..actions import NUM_ACTIONS
 from ..bots.sampling import sample_hand
 from ..cards import NUM_CARD_IDS, Card, deck
 from ..deal import Deal
+from ..errors import DealError
 from ..rules import Rules
 from ..state import Hand, Phase
 from ..views import View
@@ -162,19 +163,42 @@ class CutthroatState(pyspiel.State):  # type: ignore[misc]
         assert self.hand is None
         if self.dealer is None:
             return [(seat, 1 / 3) for seat in range(3)]
-        left = [card.id for card in deck(self.rules.deck) if card.id not in self.order]
+        left = self._cards_left()
         return [(card, 1 / len(left)) for card in left]
+
+    def _cards_left(self) -> list[int]:
+        """The ids of the deck's cards not dealt yet, ascending."""
+        return [card.id for card in deck(self.rules.deck) if card.id not in self.order]
+
+    def _why_not_dealt(self, action: object) -> str:
+        """Why chance outcome ``action`` cannot be the next card dealt."""
+        if type(action) is not int or not 0 <= action < NUM_CARD_IDS:
+            return f"chance outcome {action!r} is not a card id (0 to {NUM_CARD_IDS - 1})"
+        card = Card.from_id(action)
+        if action in self.order:
+            return f"{card} (card id {action}) has already been dealt"
+        return f"{card} (card id {action}) is not in the {self.rules.deck}-card deck"
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.hand is not None and player == self.hand.to_act
         return sorted(self.hand.legal_action_ids())
 
     def _apply_action(self, action: int) -> None:
+        """Apply a player's action (the engine refuses an illegal one) or a chance
+        outcome, which must be one of :meth:`chance_outcomes`: a dealer 0–2, then a card
+        of the deck not dealt yet. Anything else raises (:class:`~cutthroat.errors.
+        IllegalActionError`, :class:`~cutthroat.errors.ActionParseError` or
+        :class:`~cutthroat.errors.DealError`, all ``ValueError``) and changes nothing."""
         if self.hand is not None:
             self.hand.apply_id(action)
         elif self.dealer is None:
+            if type(action) is not int or action not in range(3):
+                raise DealError(f"chance outcome {action!r} is not a dealer: the dealer "
+                                "is seat 0, 1 or 2")
             self.dealer = action
         else:
+            if type(action) is not int or action not in self._cards_left():
+                raise DealError(self._why_not_dealt(action))
             self.order.append(action)
             if len(self.order) == self.rules.deck:
                 self.hand = Hand(self.rules, Deal.from_order(self.rules, self.order),

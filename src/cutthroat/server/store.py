@@ -20,15 +20,18 @@ True
 from __future__ import annotations
 
 import json
+import os
 from datetime import UTC, datetime
 
-from sqlalchemy import DateTime, Integer, String, Text, create_engine, select
+from sqlalchemy import DateTime, Engine, Integer, String, Text, create_engine, make_url, select
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
+from ..errors import CutthroatError
 from .tables import Table
 
-__all__ = ["DEFAULT_DB", "GameRow", "Store"]
+__all__ = ["DEFAULT_DB", "GameRow", "Store", "StoreError"]
 
 DEFAULT_DB = "sqlite:///cutthroat.db"
 """The database used when none is given: a SQLite file in the working directory."""
@@ -54,8 +57,48 @@ class GameRow(_Base):
     updated: Mapped[datetime] = mapped_column(DateTime)
 
 
+class StoreError(CutthroatError):
+    """The database cannot be opened: the URL is not a SQLAlchemy URL, its driver is
+    not installed, or the database refuses the connection (the message says which)."""
+
+
+def _shown(url: str) -> str:
+    """The URL to show in a message: its password, if any, hidden."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except (SQLAlchemyError, ValueError):
+        return url
+
+
+def _reason(exc: Exception) -> str:
+    """Why the database could not be opened, on one line."""
+    if isinstance(exc, DBAPIError) and exc.orig is not None:
+        text = str(exc.orig)
+    elif isinstance(exc, ImportError):
+        text = f"its driver is not installed ({exc})"
+    elif isinstance(exc, SQLAlchemyError):
+        text = str(exc).split("\n(Background on this error", 1)[0]
+    else:
+        text = f"not a valid URL ({exc})"
+    return " ".join(text.split()) or type(exc).__name__
+
+
+def _folder_hint(engine: Engine) -> str:
+    """For a SQLite file whose folder does not exist, a word saying so."""
+    database = engine.url.database
+    if engine.url.get_backend_name() != "sqlite" or not database or database == ":memory:":
+        return ""
+    folder = os.path.dirname(os.path.abspath(database))
+    return "" if os.path.isdir(folder) else f" (the folder {folder} does not exist)"
+
+
 class Store:
-    """The games of one database (``url``, a SQLAlchemy URL)."""
+    """The games of one database (``url``, a SQLAlchemy URL).
+
+    The database is opened (and its table made if need be) at once: a URL that cannot
+    be read, a driver that is not installed or a database that refuses the connection
+    raises :class:`StoreError`.
+    """
 
     def __init__(self, url: str = DEFAULT_DB) -> None:
         options: dict[str, object] = {}
@@ -66,8 +109,22 @@ class Store:
         elif url.startswith("sqlite"):
             options = {"connect_args": {"check_same_thread": False}}
         self.url = url
-        self.engine = create_engine(url, **options)
-        _Base.metadata.create_all(self.engine)
+        try:
+            self.engine = create_engine(url, **options)
+        except (SQLAlchemyError, ImportError, ValueError) as exc:
+            raise StoreError(f"cannot open the database {_shown(url)!r}: "
+                             f"{_reason(exc)}") from exc
+        try:
+            _Base.metadata.create_all(self.engine)  # connects: fails here, not later
+        except (SQLAlchemyError, ImportError, ValueError, OSError) as exc:
+            self.engine.dispose()
+            raise StoreError(f"cannot open the database {_shown(url)!r}: "
+                             f"{_reason(exc)}{_folder_hint(self.engine)}") from exc
+
+    @property
+    def shown_url(self) -> str:
+        """The database's URL as it may be shown: any password hidden."""
+        return _shown(self.url)
 
     def save(self, table: Table) -> None:
         """Write the table's seats and record (a new row or over the old one)."""

@@ -1,8 +1,12 @@
-"""The ``cutthroat arena`` command; :func:`register` adds it to the main Typer app."""
+"""The ``cutthroat arena`` command; :func:`register` adds it to the main Typer app.
+
+Also the checks, shared by the commands, of the files and folders they are told to
+write: made before any long work starts, each a usage error naming its option."""
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -23,7 +27,14 @@ from .arena import (
 )
 from .ray_backend import RayUnavailableError
 
-__all__ = ["arena", "parse_rules", "register"]
+__all__ = [
+    "arena",
+    "check_new_file",
+    "check_parent_folder",
+    "make_folder",
+    "parse_rules",
+    "register",
+]
 
 
 def parse_rules(preset: str, settings: list[str] | None) -> Rules:
@@ -32,6 +43,45 @@ def parse_rules(preset: str, settings: list[str] | None) -> Rules:
         return Rules.from_settings(preset, settings or [])
     except RulesError as exc:
         raise typer.BadParameter(str(exc)) from None
+
+
+def check_new_file(path: Path, option: str) -> None:
+    """Refuse, as a usage error of ``option``, a file to write that exists already (or
+    is a folder), or whose folder does not exist or cannot be written in: checked
+    before any long work starts."""
+    check_parent_folder(path, option)
+    if path.exists() or path.is_symlink():
+        raise typer.BadParameter(f"{path} already exists: give a new file",
+                                 param_hint=option)
+
+
+def check_parent_folder(path: Path, option: str) -> None:
+    """Refuse, as a usage error of ``option``, a file to write that is a folder, or
+    whose folder does not exist or cannot be written in."""
+    if path.is_dir():
+        raise typer.BadParameter(f"{path} is a folder: give a file in it",
+                                 param_hint=option)
+    parent = path.parent
+    if not parent.is_dir():
+        reason = "is not a folder" if parent.exists() else "does not exist"
+        raise typer.BadParameter(f"the folder {parent} {reason}", param_hint=option)
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise typer.BadParameter(f"cannot write in the folder {parent}", param_hint=option)
+
+
+def make_folder(path: Path, option: str) -> None:
+    """Make the folder ``path`` (and its parents) unless it exists; refuse, as a usage
+    error of ``option``, a path that is a file or a folder that cannot be made or
+    written in."""
+    if path.exists() and not path.is_dir():
+        raise typer.BadParameter(f"{path} is a file, not a folder", param_hint=option)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise typer.BadParameter(f"cannot make the folder {path}: {exc.strerror or exc}",
+                                 param_hint=option) from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise typer.BadParameter(f"cannot write in the folder {path}", param_hint=option)
 
 
 def _line_up(text: str) -> list[str]:
@@ -66,10 +116,11 @@ def arena(
         "--json", help="Print the results as JSON, and nothing else, on standard output.")]
     = False,
     plot: Annotated[Path | None, typer.Option(
-        help="Write a bar chart of the win rates to this file (.png); needs matplotlib.")]
+        help="Write a bar chart of the win rates to this file, in the format its "
+        "extension names (.png, .svg, .pdf); needs matplotlib.")]
     = None,
     records: Annotated[Path | None, typer.Option(
-        help="Save every game's record in this folder.")] = None,
+        help="Save every game's record in this folder (made if need be).")] = None,
     ci: Annotated[str, typer.Option(
         help="Intervals: se (cluster standard error) or bootstrap (cluster bootstrap).")]
     = "se",
@@ -101,13 +152,20 @@ def arena(
         raise typer.BadParameter(f"--ci takes {' or '.join(CI_METHODS)}, not {ci!r}",
                                  param_hint="--ci")
     if plot is not None:
-        from .plot import PlotUnavailableError, require_matplotlib
+        from .plot import PlotUnavailableError, check_plot_format, require_matplotlib
 
         try:
             require_matplotlib()
         except PlotUnavailableError as exc:
             typer.echo(f"Error: {exc}", err=True)
             raise typer.Exit(2) from None
+        try:
+            check_plot_format(plot)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--plot") from None
+        check_parent_folder(plot, "--plot")
+    if records is not None:
+        make_folder(records, "--records")
     try:
         result = run_arena(names, games, seed=seed, rules=rules, workers=workers,
                            progress=progress, records=records, ci=ci, backend=backend,
@@ -129,7 +187,12 @@ def arena(
     if plot is not None:
         from .plot import plot_win_rates
 
-        plot_win_rates(result, plot)
+        try:
+            plot_win_rates(result, plot)
+        except OSError as exc:
+            typer.echo(f"Error: cannot write the plot to {plot}: {exc.strerror or exc}",
+                       err=True)
+            raise typer.Exit(1) from None
         typer.echo(f"Plot saved to {plot}", err=as_json)
     if records is not None:
         typer.echo(f"{result.games} records saved in {records}", err=as_json)

@@ -11,7 +11,13 @@ from typing import Any
 
 from .arena import ArenaResult, BotStats
 
-__all__ = ["INSTALL_HINT", "PlotUnavailableError", "plot_win_rates", "require_matplotlib"]
+__all__ = [
+    "INSTALL_HINT",
+    "PlotUnavailableError",
+    "check_plot_format",
+    "plot_win_rates",
+    "require_matplotlib",
+]
 
 INSTALL_HINT = "pip install cutthroat-euchre[sim]"
 
@@ -24,6 +30,21 @@ def require_matplotlib() -> None:
     """Raise :class:`PlotUnavailableError`, saying how to install it, unless matplotlib
     can be imported."""
     _figure_class()
+
+
+def check_plot_format(path: str | os.PathLike[str]) -> None:
+    """Raise ``ValueError``, naming the formats matplotlib can write, unless the file
+    name's extension is one of them (``.png``, ``.svg``, ``.pdf``, ...): checked before
+    the tournament, not after it. Raises :class:`PlotUnavailableError` without
+    matplotlib."""
+    _figure_class()
+    canvas = importlib.import_module("matplotlib.backend_bases").FigureCanvasBase
+    formats = sorted(canvas.get_supported_filetypes())
+    extension = os.path.splitext(os.fspath(path))[1][1:].lower()
+    if extension not in formats:
+        said = f"a .{extension} file" if extension else "a file without an extension"
+        raise ValueError(f"matplotlib cannot write {said}: give the file one of the "
+                         f"extensions {', '.join(formats)}")
 
 
 def _figure_class() -> Any:
