@@ -109,6 +109,8 @@ def test_make_bot_passes_checked_options_to_the_bot() -> None:
     ("expert:play_samples=0", {}, ValueError, "play_samples must be at least 1"),
     ("expert:bid_samples=-3", {}, ValueError, "bid_samples must be at least 1"),
     ("expert:keep_candidates=0", {}, ValueError, "keep_candidates must be at least 1"),
+    ("expert:bid_samples=40,bid_samples_max=10", {}, ValueError,
+     "bid_samples_max \\(10\\) must be at least bid_samples"),
     ("expert:time_limit=0", {}, ValueError, "time_limit must be a number of seconds"),
     ("expert:inference=1.5", {}, ValueError, "inference must lie between 0 and 1"),
     ("expert:inference=nan", {}, ValueError, "inference must lie between 0 and 1"),

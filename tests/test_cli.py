@@ -916,7 +916,8 @@ def test_in_process_replay() -> None:
     assert done.stdout == "" and "hand 0, action 8 (2 play 9S)" in done.stderr
     done = invoke("replay", EXAMPLES / "nonesuch.json")
     assert done.exit_code == 1
-    assert done.stdout == "" and "Illegal record: record:" in done.stderr
+    assert done.stdout == "" and "Illegal record: " in done.stderr
+    assert "record: record" not in done.stderr and "Illegal record: record:" not in done.stderr
 
 
 def test_in_process_selfplay_and_watch(tmp_path: Path) -> None:
@@ -1076,3 +1077,10 @@ def test_hint_samples_below_one_is_a_usage_error(tmp_path: Path, samples: str) -
     result = invoke("hint", path, "--samples", samples)
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert "samples" in result.output
+
+
+def test_watch_shows_each_bot_by_its_spec_in_one_form() -> None:
+    done = invoke("watch", "--bots", "RANDOM,random:,Random", "--seed", "1")
+    assert done.exit_code == 0, done.output
+    assert "West (random)" in done.stdout and "(RANDOM)" not in done.stdout
+    assert "(random:)" not in done.stdout and "(Random)" not in done.stdout

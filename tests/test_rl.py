@@ -109,6 +109,16 @@ def test_illegal_actions_are_refused() -> None:
     after = raw.observe(agent)
     assert np.array_equal(after["observation"], before["observation"])
     assert raw.agent_selection == agent
+    legal = int(np.flatnonzero(before["action_mask"])[0])
+    rewards = dict(raw._cumulative_rewards)
+    with pytest.raises(ValueError, match="is to act"):
+        raw.step(None)
+    with pytest.raises(TypeError, match="integer id"):
+        raw.step(legal + 0.7)  # type: ignore[arg-type]
+    assert raw.agent_selection == agent and raw._cumulative_rewards == rewards
+    assert np.array_equal(raw.observe(agent)["observation"], before["observation"])
+    raw.step(np.int64(legal))  # a NumPy integer is an id
+    assert len(raw.unwrapped.game.hand.moves) == 1
     wrapped = env(seed=4)
     wrapped.reset(seed=4)
     agent = wrapped.agent_selection

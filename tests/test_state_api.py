@@ -707,3 +707,16 @@ def test_push_integer_id_in_trick_play() -> None:
     with pytest.raises(IllegalActionError, match="must follow hearts"):
         hand.push(Card.parse("9S").id)  # seat 2 holds JH (trump): must follow
     assert fingerprint(hand) == before
+
+
+def test_deal_takes_one_source_of_cards_and_take_back_a_seat() -> None:
+    import random
+
+    with pytest.raises(ValueError, match="not more than one"):
+        Hand.deal(seed=1, rng=random.Random(1))
+    hand = Hand.deal(seed=1)
+    for bad in (5, -1, True):
+        with pytest.raises(ValueError, match="seat must be 0, 1 or 2"):
+            hand.take_back(bad)
+    with pytest.raises(IndexError, match="no action to undo"):
+        hand.pop()

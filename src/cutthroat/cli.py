@@ -14,7 +14,7 @@ import typer
 
 from . import record as rec
 from .bots import RandomBot, make_bot, play_game
-from .bots.registry import BotSpecError, split_line_up
+from .bots.registry import BotSpecError, normal_spec, split_line_up
 from .game import Game
 from .render import describe_game, describe_hand
 from .rules import PRESETS, Rules, RulesError
@@ -99,12 +99,13 @@ def _finish(status: int, obj: dict[str, Any], as_json: bool, game: Game | None) 
                        + (" ..." if len(nxt["legal"]) > 12 else ""))
     else:
         err = obj["error"]
-        where = "record"
+        where = ""  # the record as a whole
         if err["hand"] is not None:
             where = f"hand {err['hand']}"
             if err["action"] is not None:
                 where += f", action {err['action']} ({err['text']})"
-        typer.echo(_printable(f"Illegal record: {where}: {err['reason']}", sys.stderr),
+            where += ": "
+        typer.echo(_printable(f"Illegal record: {where}{err['reason']}", sys.stderr),
                    err=True)
     raise typer.Exit(status)
 
@@ -174,7 +175,7 @@ def watch(
     if save is not None:
         check_new_file(save, "--save")
     try:
-        names = split_line_up(bots)
+        names = [normal_spec(name) for name in split_line_up(bots)]
         if len(names) != 3:
             raise BotSpecError("--bots takes three bots, e.g. expert,intermediate,beginner")
         players = [make_bot(name, seed * 3 + s) for s, name in enumerate(names)]
@@ -234,7 +235,7 @@ def play(
         seed = random.SystemRandom().randrange(1_000_000)
 
     try:
-        names = split_line_up(bots)
+        names = [normal_spec(name) for name in split_line_up(bots)]
         if len(names) != 2:
             raise BotSpecError("--bots takes two bots, e.g. expert,intermediate")
         for name in names:

@@ -287,6 +287,8 @@ class Hand:
         Randomness is never global: without ``rng``, ``seed`` (default 0) seeds one.
         """
         rules = rules or Rules()
+        if sum(x is not None for x in (rng, seed, cards)) > 1:
+            raise ValueError("give the cards, an rng or a seed, not more than one")
         if cards is None:
             rng = rng if rng is not None else random.Random(seed if seed is not None else 0)
             if dealer not in (0, 1, 2) or isinstance(dealer, bool):
@@ -670,6 +672,8 @@ class Hand:
         """Undo ``seat``'s last move of this hand and every move made after it (a
         player's "undo" against bots): the moves undone, last first; none if ``seat``
         has not moved in this hand."""
+        if seat not in (0, 1, 2) or isinstance(seat, bool):
+            raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
         mine = [index for index, move in enumerate(self.moves) if move.seat == seat]
         if not mine:
             return []

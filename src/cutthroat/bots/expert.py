@@ -281,6 +281,10 @@ class ExpertBot:
                              ("keep_candidates", keep_candidates)):
             if count is not None and count < 1:
                 raise ValueError(f"{label} must be at least 1, not {count!r}")
+        if bid_samples_max is not None and bid_samples_max < bid_samples:
+            raise ValueError(f"bid_samples_max ({bid_samples_max}) must be at least "
+                             f"bid_samples ({bid_samples}): it is the most drawn for a close "
+                             "decision")
         if time_limit is not None and not time_limit > 0:
             raise ValueError(f"time_limit must be a number of seconds above 0, not {time_limit!r}")
         if not 0.0 <= inference <= 1.0:

@@ -29,8 +29,8 @@ from typing import Any
 from .base import Bot
 
 __all__ = ["BOTS", "BotFactory", "BotSpecError", "BotUnavailableError", "UnknownBotError",
-           "bot_names", "check_options", "format_spec", "format_value", "make_bot", "parse_spec",
-           "split_line_up"]
+           "bot_names", "check_options", "format_spec", "format_value", "make_bot", "normal_spec",
+           "parse_spec", "split_line_up"]
 
 
 class UnknownBotError(ValueError):
@@ -148,6 +148,12 @@ def format_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return "none" if value is None else str(value)
+
+
+def normal_spec(spec: str) -> str:
+    """A bot spec written in its one form (``"Expert: bid_samples = 80"`` is
+    ``"expert:bid_samples=80"``, ``"RANDOM"`` is ``"random"``), for showing."""
+    return format_spec(*parse_spec(spec))
 
 
 def format_spec(name: str, options: dict[str, Any]) -> str:

@@ -26,6 +26,7 @@ Rewards always sum to zero.
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any, ClassVar
 
@@ -138,12 +139,18 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert action is not None
+        if action is None:
+            raise ValueError(f"{agent} is to act: give an action id from its action mask "
+                             "(None is only for an agent whose episode is over)")
+        try:
+            aid = operator.index(action)  # an int or a NumPy integer, never a float
+        except TypeError:
+            raise TypeError(f"an action is an integer id, not {action!r}") from None
         hand = self.game.hand
         assert hand is not None
+        hand.apply_id(aid, self._seat(agent))  # refuses an illegal id, changing nothing
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        hand.apply_id(int(action), self._seat(agent))
         if hand.is_over:
             self._hand_over()
         if not any(self.terminations.values()) and not any(self.truncations.values()):

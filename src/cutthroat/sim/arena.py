@@ -46,9 +46,8 @@ from ..bots.registry import (
     BotUnavailableError,
     UnknownBotError,
     bot_names,
-    format_spec,
     make_bot,
-    parse_spec,
+    normal_spec,
 )
 from ..game import Game
 from ..rules import Rules
@@ -579,7 +578,7 @@ def run_arena(
     """
     if backend not in BACKENDS:
         raise ValueError(f"backend must be local or ray, not {backend!r}")
-    line_up = tuple(format_spec(*parse_spec(spec)) for spec in bots)
+    line_up = tuple(normal_spec(spec) for spec in bots)
     if len(line_up) != 3:
         raise ValueError(f"the arena needs a line-up of three bots, not {len(line_up)}")
     if games < 1:
