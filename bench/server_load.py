@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as folder:
         db = f"sqlite:///{Path(folder) / 'load.db'}"
         command = [sys.executable, "-m", "cutthroat.cli", "serve", "--port", str(port),
-                   "--db", db]
+                   "--db", db, "--new-games", "100000/minute"]  # every player is 127.0.0.1
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL,
                                   env={**os.environ, "PYTHONUNBUFFERED": "1"})
         try:

@@ -55,7 +55,8 @@ def run_server(port: int, db: Path) -> Iterator[str]:
     its base URL. Stopped on leaving."""
     log_path = db.with_suffix(f".{port}.log")
     command = [sys.executable, "-m", "cutthroat.cli", "serve", "--host", "127.0.0.1",
-               "--port", str(port), "--db", f"sqlite:///{db}"]
+               "--port", str(port), "--db", f"sqlite:///{db}",
+               "--new-games", "1000/minute"]  # every test page is 127.0.0.1
     base = f"http://127.0.0.1:{port}"
     with log_path.open("w") as log:
         proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)

@@ -1084,3 +1084,15 @@ def test_watch_shows_each_bot_by_its_spec_in_one_form() -> None:
     assert done.exit_code == 0, done.output
     assert "West (random)" in done.stdout and "(RANDOM)" not in done.stdout
     assert "(random:)" not in done.stdout and "(Random)" not in done.stdout
+
+
+def test_serve_new_games_rate_is_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``serve --new-games lots``: a usage error; a good rate reaches the app."""
+    import uvicorn
+
+    started: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: started.append(app))
+    done = invoke("serve", "--new-games", "lots", "--db", "sqlite://")
+    assert done.exit_code == 2 and "--new-games" in done.stderr and not started
+    done = invoke("serve", "--new-games", "5/minute", "--db", "sqlite://")
+    assert done.exit_code == 0 and len(started) == 1

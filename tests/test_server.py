@@ -959,3 +959,23 @@ def test_a_database_password_is_never_shown(tmp_path: Path) -> None:
     with pytest.raises(StoreError) as refused:
         Store("postgresql+psycopg://ann:s3cret@127.0.0.1:1/games")
     assert "s3cret" not in str(refused.value) and "***" in str(refused.value)
+
+
+def test_one_address_may_start_only_so_many_games(tmp_path: Path) -> None:
+    """A client starting games in a loop is refused (429) past the server's rate; a
+    request refused for another reason does not count, and other routes still answer."""
+    client = TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}", new_games="3/minute"))
+    with client:
+        bad = client.post("/api/games", json={"seats": ["you", "grandmaster", "random"]})
+        assert bad.status_code == 400
+        made = [client.post("/api/games", json={"seats": ["you", "random", "random"]})
+                for _ in range(3)]
+        assert [m.status_code for m in made] == [201, 201, 201]
+        refused = client.post("/api/games", json={"seats": ["you", "random", "random"]})
+        assert refused.status_code == 429 and "too many games" in _reason(refused)
+        assert "3 per 1 minute" in _reason(refused)
+        first = made[0].json()
+        assert client.get(f"/api/games/{first['game']}",
+                          params={"token": first["token"]}).status_code == 200
+    with pytest.raises(ValueError, match="rate such as"):
+        create_app("sqlite://", new_games="lots")

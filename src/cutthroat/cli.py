@@ -450,6 +450,9 @@ def serve(
         min=1, help="Seconds an unfinished game nobody uses stays in memory (default "
                     "600); it is kept in the database and read back when next asked "
                     "for.")] = None,
+    new_games: Annotated[str | None, typer.Option(
+        help="How many games one address may start (default '30/10 minutes'; behind a "
+             "proxy every player has the proxy's address).")] = None,
 ) -> None:
     """Start the web game: play in the browser against bots and friends.
 
@@ -464,12 +467,17 @@ def serve(
         typer.echo(f"The web game needs the web extra: pip install 'cutthroat-euchre[web]' "
                    f"({exc})", err=True)
         raise typer.Exit(1) from None
+    options: dict[str, Any] = {"bot_options": bot_options}
+    if release_after is not None:
+        options["release_after"] = release_after
+    if new_games is not None:
+        options["new_games"] = new_games
     try:
-        application = (create_app(db, bot_options=bot_options) if release_after is None
-                       else create_app(db, bot_options=bot_options,
-                                       release_after=release_after))
+        application = create_app(db, **options)
     except StoreError as exc:
         raise _fail(str(exc)) from None
+    except ValueError as exc:  # the one option create_app reads beyond typer's checks
+        raise typer.BadParameter(str(exc), param_hint="--new-games") from None
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(f"cutthroat: the web game is at http://{shown}:{port}/ "
                f"(games kept in {application.state.server.store.shown_url}; Ctrl-C stops it)")

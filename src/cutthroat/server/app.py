@@ -29,6 +29,9 @@ from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import anyio
+import limits
+import limits.storage
+import limits.strategies
 from fastapi import Body, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
@@ -67,6 +70,8 @@ STATIC = Path(__file__).parent / "static"
 """The page and its scripts."""
 LEVELS = {"random": 0, "beginner": 1, "intermediate": 2, "expert": 3}
 T = TypeVar("T")
+NEW_GAMES = "30/10 minutes"
+"""How many games one address may start, by default (a ``limits`` rate)."""
 RELEASE_AFTER = 600.0
 """Seconds an unfinished game nobody uses stays in memory before it is released (it is
 read back from the store when next asked for)."""
@@ -401,14 +406,22 @@ def _token(query: str | None, header: str | None, body: str | None = None) -> st
 
 
 def create_app(db: str | None = None, *, bot_options: bool = False,
-               release_after: float = RELEASE_AFTER) -> FastAPI:
+               release_after: float = RELEASE_AFTER, new_games: str = NEW_GAMES) -> FastAPI:
     """The web game's application, its games kept in ``db`` (a SQLAlchemy URL; default
     ``$CUTTHROAT_DB`` or ``sqlite:///cutthroat.db``). Seats take bots by name alone
     unless ``bot_options`` (``expert:bid_samples=80``: for a server you alone use). An
     unfinished game nobody uses for ``release_after`` seconds leaves memory (it stays
-    in the store, and is read back when asked for)."""
+    in the store, and is read back when asked for). One address may start at most
+    ``new_games`` games (a rate such as ``"30/10 minutes"``; 429 beyond it), so nobody
+    can fill the database or keep the bots busy by starting games in a loop."""
     if not release_after > 0:
         raise ValueError("release_after must be a positive number of seconds")
+    try:
+        rate = limits.parse(new_games)
+    except ValueError:
+        raise ValueError(f"new_games must be a rate such as '30/10 minutes', not "
+                         f"{new_games!r}") from None
+    window = limits.strategies.MovingWindowRateLimiter(limits.storage.MemoryStorage())
     store = Store(db or os.environ.get("CUTTHROAT_DB") or DEFAULT_DB)
     server = Server(store, release_after=release_after)
 
@@ -452,15 +465,19 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                          for b in describe_bots()]}
 
     @app.post("/api/games", status_code=201)
-    async def create(request: CreateGame) -> dict[str, Any]:
+    async def create(body: CreateGame, request: Request) -> dict[str, Any]:
         """A new game; the answer holds the creator's seat and token."""
+        address = request.client.host if request.client else "unknown"
+        if not window.test(rate, "new-game", address):
+            raise TableError(f"this address has started too many games ({rate}): "
+                             "play one of them, or try again in a few minutes", 429)
         try:
-            rules = Rules.from_json(request.rules)
+            rules = Rules.from_json(body.rules)
         except RulesError as exc:
             raise TableError(f"bad rules: {exc}") from None
-        table = Table.create(request.seats, names=[request.name] * 3, rules=rules,
-                             seed=request.seed, coach=request.coach,
-                             bot_options=bot_options)
+        table = Table.create(body.seats, names=[body.name] * 3, rules=rules,
+                             seed=body.seed, coach=body.coach, bot_options=bot_options)
+        window.hit(rate, "new-game", address)  # only a game made counts
         await server.add(table)
         seat, token = next(iter(table.tokens.items()))
         return {"game": table.id, "seat": seat, "token": token}
