@@ -21,6 +21,7 @@ layer over the integer ones, which search code may call directly.
 from __future__ import annotations
 
 import enum
+import operator
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -589,14 +590,20 @@ class Hand:
         """Apply an action of the seat to act and return the move made.
 
         ``action`` is an :class:`Action`, a :class:`Move`, text (``"play JH"`` or
-        ``"2 play JH"``) or an integer action id (as for :meth:`push_id`; ``True`` and
-        ``False`` are not ids). With a seat (in the text, the move or ``seat``), it must be
-        the seat to act. Raises :class:`IllegalActionError` (state unchanged) otherwise,
-        and :class:`ActionParseError` for something that is not an action (an id outside
+        ``"2 play JH"``) or an integer action id (as for :meth:`push_id`, a NumPy
+        integer too; ``True`` and ``False`` are not ids). With a seat (in the text, the
+        move or ``seat``), it must be the seat to act. Raises
+        :class:`IllegalActionError` (state unchanged) otherwise, and
+        :class:`ActionParseError` for something that is not an action (an id outside
         0–331 included).
         """
-        if type(action) is int:
-            return self.push_id(action, seat)
+        if not isinstance(action, str | Action | Move | bool):
+            try:  # an int, or an integer of NumPy's (an agent's choice)
+                index = operator.index(action)
+            except TypeError:
+                index = None  # not an action: _resolve says so
+            if index is not None:
+                return self.push_id(index, seat)
         named, aid = self._resolve(action)
         if named is not None and seat is not None and named != seat:
             raise ActionParseError(f"the action names seat {named}, not seat {seat}")
