@@ -560,22 +560,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     @app.websocket("/api/games/{game_id}/ws")
     async def socket(websocket: WebSocket, game_id: str,
                      token: Annotated[str | None, Query()] = None) -> None:
-        await websocket.accept()
-        try:
-            async with server.use(game_id) as room:
-                seat = room.table.seat_of(token)
-                await server.connect(room, websocket, seat)
-                try:
-                    while True:
-                        text = await _receive_text(websocket)
-                        if text is not None:
-                            await _answer(server, room, websocket, seat, text)
-                except WebSocketDisconnect:
-                    pass
-                finally:
-                    await server.disconnect(room, websocket)
-        except TableError as exc:  # no such game, or not a seat of it
-            await websocket.close(code=4000 + exc.status, reason=exc.reason)
+        await _serve_socket(server, websocket, game_id, token, watching=False)
 
     @app.get("/api/games/{game_id}/public")
     async def public(game_id: str) -> dict[str, Any]:
@@ -585,23 +570,36 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
 
     @app.websocket("/api/games/{game_id}/watch")
     async def watch(websocket: WebSocket, game_id: str) -> None:
-        await websocket.accept()
-        try:
-            async with server.use(game_id) as room:
-                await server.connect(room, websocket, None)
-                try:
-                    while True:
-                        text = await _receive_text(websocket)
-                        if text is not None:
-                            await _answer_watcher(websocket, text)
-                except WebSocketDisconnect:
-                    pass
-                finally:
-                    await server.disconnect(room, websocket)
-        except TableError as exc:  # no such game
-            await websocket.close(code=4000 + exc.status, reason=exc.reason)
+        await _serve_socket(server, websocket, game_id, None, watching=True)
 
     return app
+
+
+async def _serve_socket(server: Server, websocket: WebSocket, game_id: str,
+                        token: str | None, *, watching: bool) -> None:
+    """A WebSocket's life: a seat's (the token's) or, ``watching``, a watcher's, in no
+    seat. It holds the game's room while open; every message is answered; an unknown
+    game or a token that is not a seat of it closes it with 4000 + the HTTP status."""
+    await websocket.accept()
+    try:
+        async with server.use(game_id) as room:
+            seat = None if watching else room.table.seat_of(token)
+            await server.connect(room, websocket, seat)
+            try:
+                while True:
+                    text = await _receive_text(websocket)
+                    if text is None:
+                        continue
+                    if seat is None:
+                        await _answer_watcher(websocket, text)
+                    else:
+                        await _answer(server, room, websocket, seat, text)
+            except WebSocketDisconnect:
+                pass
+            finally:
+                await server.disconnect(room, websocket)
+    except TableError as exc:  # no such game, or not a seat of it
+        await websocket.close(code=4000 + exc.status, reason=exc.reason)
 
 
 async def _receive_text(websocket: WebSocket) -> str | None:
