@@ -153,6 +153,22 @@ def test_R12_keep_must_be_five_of_his_ten() -> None:
     assert snapshot(hand) == before
 
 
+def test_R12_keep_refusals_do_not_assume_the_makers_sex() -> None:
+    """The refusals are shown to the player at the table (``Not possible: ...``): they
+    speak of the maker's cards, never of "his" cards."""
+    hand = suited(dealer=0)
+    call_round_two(hand, 1, "D")
+    hand.push("1 dummy")
+    with pytest.raises(IllegalActionError) as wrong_card:
+        hand.push("1 keep AD JD KD TS KS")
+    assert str(wrong_card.value) == "seat 1 cannot keep KS: it is not among the maker's ten cards"
+    with pytest.raises(IllegalActionError) as wrong_verb:
+        hand.push("1 pass")
+    assert "keep five of their ten cards" in str(wrong_verb.value)
+    for text in (str(wrong_card.value), str(wrong_verb.value)):
+        assert not {"his", "he", "him"} & set(text.replace(",", " ").split())
+
+
 @pytest.mark.parametrize("maker", [0, 1, 2])
 def test_R12_maker_alone_leaves_the_dummy_untouched(maker: int) -> None:
     hand = suited(dealer=2)

@@ -580,7 +580,7 @@ class Hand:
         except ValueError:
             missing = next(c for c in action.cards if c.id not in ids)
             raise IllegalActionError(
-                f"seat {self._maker} cannot keep {missing}: it is not among his ten cards",
+                f"seat {self._maker} cannot keep {missing}: it is not among the maker's ten cards",
                 seat=seat) from None
         return seat, A.KEEP + A.KEEP_INDEX[combo]
 
@@ -951,7 +951,7 @@ _PHASE_WORDS = {
     P_DISCARD: "the dealer must discard a card (discard CARD)",
     P_BID2: "it is the second bidding round (pass or call SUIT)",
     P_MAKER: "the maker must take the dummy or go alone (dummy or alone)",
-    P_KEEP: "the maker must keep five of his ten cards (keep C1 C2 C3 C4 C5)",
+    P_KEEP: "the maker must keep five of their ten cards (keep C1 C2 C3 C4 C5)",
     P_DEFENDER: "the defenders are deciding whether to go alone (alone or pass)",
     P_PLAY: "it is trick play (play CARD)",
 }
