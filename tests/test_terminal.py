@@ -355,6 +355,27 @@ def test_play_refuses_bad_options_and_bad_records(tmp_path: Path) -> None:
     assert cli(tmp_path, "play", "--resume", str(good), "--set", "target=5").returncode != 0
 
 
+def test_a_resumed_games_banner_names_each_bot_once(tmp_path: Path) -> None:
+    """A web game's record names its bots (``Expert 1``): the banner does not say the
+    level again, and says so when ``--bots`` puts another bot in a seat."""
+    web = tmp_path / "web.json"
+    game = Game(seed=2, players=["Ann", "Expert 1", "Expert 2"])
+    game.deal()
+    web.write_text(rec.dumps(game), encoding="utf-8")
+    run = cli(tmp_path, "play", "--resume", str(web), "--seat", "0",
+              "--bots", "expert,intermediate", stdin="quit\n")
+    assert run.returncode == 0, run.stderr
+    banner = run.stdout.splitlines()[1]
+    assert banner.startswith("You play seat 0. Expert 1 is on your left (bidding after you); "
+                             "Expert 2, on your right, is now played by intermediate.")
+    assert "Expert 1 (on your left, bidding after you) is expert" not in run.stdout
+    new = cli(tmp_path, "play", "--seed", "2", "--bots", "expert,random", "--save",
+              str(tmp_path / "new.json"), stdin="quit\n")
+    assert new.stdout.splitlines()[1].startswith(
+        "You play seat 0. Left, on your left (bidding after you), is expert; Right, on your "
+        "right, is random.")
+
+
 def test_a_resumed_game_deals_on_from_its_seed() -> None:
     game = new_game(3)
     game.deal()

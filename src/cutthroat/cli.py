@@ -229,7 +229,7 @@ def play(
         "otherwise, and why.")] = False,
 ) -> None:
     """Play a game against two bots in the terminal, with hints; saved as you go."""
-    from .terminal import TerminalGame, human_seat, resumed, seat_names
+    from .terminal import TerminalGame, human_seat, introduce, resumed, seat_names
 
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
@@ -272,9 +272,7 @@ def play(
             typer.echo(f"Cannot save the game to {save}: {exc}", err=True)
             raise typer.Exit(1) from None
     typer.echo(f"Rules: {game.rules.describe()}")
-    left, right = game.players[(seat + 1) % 3], game.players[(seat + 2) % 3]
-    typer.echo(f"You play seat {seat}. {left} (on your left, bidding after you) is "
-               f"{names[0]}; {right} is {names[1]}. Type help for how to play.")
+    typer.echo(f"{introduce(game.players, seat, names)} Type help for how to play.")
     typer.echo(f"Every move is saved to {save} (seed {seed}).")
     write: Callable[[str], None] = typer.echo
     if sys.stdin.isatty():  # pragma: no cover - line editing for a person at a terminal

@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from . import record as rec
 from .actions import Action
-from .bots import Bot, make_bot
+from .bots import BOTS, Bot, make_bot
 from .bots.expert import Analysis
 from .bots.hints import hint, hint_lines
 from .bots.review import MARGIN, describe_verdict, second_opinion, worth_asking
@@ -48,7 +49,8 @@ from .render import (
 from .state import Phase
 from .views import View
 
-__all__ = ["COACH_MARGIN", "HELP", "TerminalGame", "human_seat", "resumed", "seat_names"]
+__all__ = ["COACH_MARGIN", "HELP", "TerminalGame", "human_seat", "introduce", "resumed",
+           "seat_names"]
 
 MENU_MAX = 12
 """Legal actions are numbered for the player when there are at most this many."""
@@ -86,6 +88,37 @@ def seat_names(seat: int) -> list[str]:
     names[(seat + 1) % 3] = "Left"
     names[(seat + 2) % 3] = "Right"
     return names
+
+
+def introduce(names: Sequence[str], seat: int, bots: Sequence[str]) -> str:
+    """The line that opens a game: the player's seat and who plays the seats on their
+    left and right. A name that already says its bot (a web game's ``Expert 1``) is
+    not followed by the bot again; one that names another bot (a record of
+    ``cutthroat watch`` resumed with other ``--bots``) is said to be played by the new
+    one now.
+
+    >>> for part in introduce(seat_names(0), 0, ["expert", "random"]).split("; "):
+    ...     print(part)
+    You play seat 0. Left, on your left (bidding after you), is expert
+    Right, on your right, is random.
+    >>> names = ["Ann", "Expert 1", "Expert 2"]
+    >>> for part in introduce(names, 0, ["expert", "intermediate"]).split("; "):
+    ...     print(part)
+    You play seat 0. Expert 1 is on your left (bidding after you)
+    Expert 2, on your right, is now played by intermediate.
+    """
+    places = ("on your left (bidding after you)", "on your right")
+    parts = []
+    for place, other, spec in zip(places, ((seat + 1) % 3, (seat + 2) % 3), bots, strict=True):
+        name = names[other]
+        said = {bot for bot in BOTS if re.search(rf"\b{bot}\b", name, re.IGNORECASE)}
+        if not said:
+            parts.append(f"{name}, {place}, is {spec}")
+        elif said == {spec}:
+            parts.append(f"{name} is {place}")
+        else:
+            parts.append(f"{name}, {place}, is now played by {spec}")
+    return f"You play seat {seat}. {'; '.join(parts)}."
 
 
 def human_seat(game: Game, name: str = "You") -> int:
