@@ -301,6 +301,26 @@ def test_lenient_action_and_card_text_written_back_canonically() -> None:
     assert rec.to_record(rec.replay(record)) == canonical
 
 
+@pytest.mark.parametrize("text", ["1\tpass", "1 pass\t", "\t1 pass", "1 pass\n",
+                                  "1\u00a0pass"], ids=repr)
+def test_an_action_with_a_tab_or_line_break_is_refused(text: str) -> None:
+    """docs/record.md: leading, trailing and doubled spaces are ignored, but only spaces
+    separate an action's words (a tab anywhere is refused, as between seat and verb)."""
+    record = example(FULL)
+    record["hands"][0]["actions"][0] = text
+    error = error_of(record)
+    assert (error.hand, error.action, error.text) == (0, 0, text)
+    assert "only spaces" in error.reason
+
+
+def test_an_action_with_a_tab_between_verb_and_card_is_refused() -> None:
+    record = example(FULL)
+    actions = record["hands"][1]["actions"]
+    index = next(i for i, a in enumerate(actions) if " play " in a)
+    actions[index] = actions[index].replace(" play ", " play\t")
+    assert where(record) == (1, index, actions[index])
+
+
 def test_thrown_in_hand_is_its_own_hand() -> None:
     """R10: a thrown-in hand is a hand of its own and the deal passes on."""
     game = rec.replay(example(FULL))

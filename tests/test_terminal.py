@@ -159,6 +159,20 @@ def test_every_move_is_saved_before_it_is_told_and_the_record_replays(tmp_path: 
     assert out[-1] == f"The expert's review of your choices: cutthroat review {save}"
 
 
+def test_moves_typed_with_tabs_are_saved_as_a_record_replay_accepts(tmp_path: Path) -> None:
+    """The terminal takes a tab between a move's words (``play<TAB>JH``); the record,
+    where only spaces may separate them, gets the move written with spaces."""
+    save = tmp_path / "game.json"
+    game = new_game(4, Rules(target=3))
+    rng = random.Random(4)
+    player, _ = table(game, save=save)
+    player.read = lambda prompt: "\t" + "\t".join(rng.choice(player.view().legal).split())
+    assert player.play() is True
+    text = save.read_text(encoding="utf-8")
+    assert "\\t" not in text
+    assert rec.replay(text).scores == game.scores
+
+
 # --- what the player types ---------------------------------------------------------
 
 

@@ -281,8 +281,11 @@ class Move:
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """Read ``SEAT VERB [ARGS]``."""
-        head, _, rest = text.strip().partition(" ")
+        """Read ``SEAT VERB [ARGS]``: words separated by spaces, as a record writes
+        them (a tab or a line break is refused, docs/record.md)."""
+        if any(c.isspace() and c != " " for c in text):
+            raise ActionParseError(f"only spaces may separate an action's words: {text!r}")
+        head, _, rest = text.strip(" ").partition(" ")
         if head not in ("0", "1", "2"):
             raise ActionParseError(f"an action starts with the seat 0, 1 or 2: {text!r}")
         return cls(int(head), Action.parse(rest))
