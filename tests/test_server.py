@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +28,7 @@ from cutthroat.server.protocol import ProtocolError, parse_message
 from cutthroat.server.store import Store
 from cutthroat.server.tables import Table, TableError
 from postgres import Cluster
+from sockets import receive as _receive
 
 CARD = re.compile(r"\b(?:[789TJQKA][CDHS]|JO)\b")
 
@@ -96,6 +99,15 @@ def _settled(client: TestClient, made: dict[str, Any]) -> dict[str, Any]:
         if state["status"] != "playing" or state["players"][to_act]["kind"] != "bot":
             return state
     raise AssertionError("the bots never stopped")
+
+
+def _eventually(done: Callable[[], bool], client: TestClient, seconds: float = 20.0) -> None:
+    """Give the server turns (a request each) until ``done()``, for at most ``seconds``:
+    a socket's handler or the bots' loop ends a moment after the client sees the end."""
+    deadline = time.monotonic() + seconds
+    while not done() and time.monotonic() < deadline:
+        client.get("/api/bots")
+        time.sleep(0.005)
 
 
 def _reason(answer: Any) -> str:
@@ -264,6 +276,20 @@ def test_store_round_trip_replays_the_record(db_url: str) -> None:
     assert again.seats == table.seats and again.seed == table.seed
     assert again.state_for(0) == table.state_for(0)
     assert store.exists(table.id) and not store.exists("nope")
+
+
+def test_store_keeps_the_table_talk(db_url: str) -> None:
+    store = Store(db_url)
+    table = Table.create(["you", "random", "random"], seed=22, names=["Zoë", None, None])
+    store.save(table)
+    said = [store.say(table.id, 0, "Zoë", text, most=3) for text in ("hé", "ça va", "🂡!")]
+    assert [line.number for line in said if line] == [1, 2, 3]
+    assert store.say(table.id, 0, "Zoë", "no more", most=3) is None
+    again = Store(db_url)
+    assert [(line.number, line.name, line.text) for line in again.talk(table.id)] == [
+        (1, "Zoë", "hé"), (2, "Zoë", "ça va"), (3, "Zoë", "🂡!")]
+    assert [line.text for line in again.talk(table.id, 2)] == ["ça va", "🂡!"]
+    assert again.talk(table.id)[0].at == said[0].at  # type: ignore[union-attr]
 
 
 # --- the protocol ----------------------------------------------------------------------
@@ -441,14 +467,6 @@ def test_http_join_and_the_hint(tmp_path: Path) -> None:
 # --- WebSocket ----------------------------------------------------------------------------
 
 
-def _receive(ws: Any, kind: str) -> dict[str, Any]:
-    for _ in range(200):
-        message: dict[str, Any] = ws.receive_json()
-        if message["type"] == kind:
-            return message
-    raise AssertionError(f"no {kind} message")
-
-
 def test_websocket_states_errors_and_moves(tmp_path: Path) -> None:
     client = _client(tmp_path)
     made = _create(client, ["you", "random", "random"], seed=8)
@@ -533,9 +551,7 @@ def test_R14_watching_shows_the_table_and_no_hidden_card(tmp_path: Path) -> None
         after = _receive(watcher, "state")["state"]
         assert after["view"]["moves"][len(before["view"]["moves"])] == f"0 {move}"
         assert after["view"]["cards"] == []
-    for _ in range(100):  # the socket's handler finishes after the client closes
-        if _state(client, made)["watchers"] == 0:
-            break
+    _eventually(lambda: _state(client, made)["watchers"] == 0, client)
     assert _state(client, made)["watchers"] == 0
 
 
@@ -549,8 +565,9 @@ def test_the_players_hear_when_a_watcher_leaves(tmp_path: Path) -> None:
         with client.websocket_connect(f"/api/games/{made['game']}/watch") as watcher:
             _receive(watcher, "state")
             assert _receive(mine, "state")["state"]["watchers"] == 1
-        heard = []
-        for _ in range(50):  # told with no move made: a state arrives before some pong
+        heard: list[int] = []
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:  # told with no move made: a state, then a pong
             mine.send_json({"type": "ping"})
             message = mine.receive_json()
             while message["type"] != "pong":
@@ -754,10 +771,7 @@ def test_a_finished_game_nobody_watches_is_let_go_and_read_back(tmp_path: Path) 
     with client.websocket_connect(f"/api/games/{made['game']}/ws?token={made['token']}") as ws:
         _receive(ws, "state")
         assert made["game"] in server.rooms
-    for _ in range(100):  # the socket's handler finishes after the client closes
-        if made["game"] not in server.rooms:
-            break
-        client.get("/api/bots")  # gives the server a turn
+    _eventually(lambda: made["game"] not in server.rooms, client)  # the handler ends late
     assert made["game"] not in server.rooms
     assert _state(client, made) == final  # read back from the database
 
@@ -769,10 +783,7 @@ def test_an_idle_unfinished_game_leaves_memory_and_goes_on_when_asked_for(
     before = _settled(client, made)
     server = client.app.state.server  # type: ignore[attr-defined]
     room = server.rooms[made["game"]]
-    for _ in range(100):  # the bots' loop ends just after their last move
-        if room.unused:
-            break
-        client.get("/api/bots")
+    _eventually(lambda: room.unused, client)  # the bots' loop ends after their last move
     assert server.sweep(now=room.last_used + server.release_after - 1) == []
     assert server.sweep(now=room.last_used + server.release_after) == [made["game"]]
     assert made["game"] not in server.rooms
@@ -798,10 +809,7 @@ def test_a_game_in_use_is_never_released(tmp_path: Path) -> None:
         assert room.users == 1 and server.sweep(now=later) == []
         ws.send_json({"type": "ping"})
         _receive(ws, "pong")
-    for _ in range(100):  # the socket's handler finishes after the client closes
-        if room.unused:
-            break
-        client.get("/api/bots")
+    _eventually(lambda: room.unused, client)  # the socket's handler ends after the close
     assert room.users == 0 and server.sweep(now=later) == [made["game"]]
 
 
@@ -838,7 +846,6 @@ def test_release_waits_for_requests_bots_and_the_lock(tmp_path: Path) -> None:
 
 
 def test_the_server_sweeps_by_itself(tmp_path: Path) -> None:
-    import time
 
     client = TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}", release_after=0.2))
     with client:
@@ -862,7 +869,6 @@ def test_expert_work_is_bounded_and_a_seat_gets_one_hint_at_a_time(
     twice at once is worked out once."""
     import asyncio
     import threading
-    import time
 
     import cutthroat.server.app as app_module
     from cutthroat.server.app import Server

@@ -51,12 +51,14 @@ from ..bots.review import (
 )
 from ..rules import Rules, RulesError
 from ..views import View
+from .chat import CHAT_RATE, GAME_LINES, HISTORY, ChatLine, clean_line
 from .protocol import (
     ActRequest,
     CreateGame,
     JoinGame,
     NextRequest,
     ProtocolError,
+    SayRequest,
     describe_validation,
     parse_message,
 )
@@ -134,11 +136,15 @@ class Server:
     as after a restart.
     """
 
-    def __init__(self, store: Store, *, release_after: float = RELEASE_AFTER) -> None:
+    def __init__(self, store: Store, *, release_after: float = RELEASE_AFTER,
+                 chat_rate: str = CHAT_RATE) -> None:
         self.store = store
         self.release_after = release_after
         self.rooms: dict[str, Room] = {}
         self._thinkers: anyio.CapacityLimiter | None = None
+        self.chat_rate = limits.parse(chat_rate)
+        self._talkers = limits.strategies.MovingWindowRateLimiter(
+            limits.storage.MemoryStorage())
 
     async def think(self, work: Callable[..., T], *args: object) -> T:
         """Run ``work(*args)`` (a bot's choice, a hint, a review: CPU-bound) in a worker
@@ -284,11 +290,51 @@ class Server:
 
     async def connect(self, room: Room, socket: WebSocket, seat: int | None) -> None:
         """A seat's socket (or a watcher's, ``None``) joins the room; everybody hears
-        that it is connected."""
+        that it is connected, and it hears the latest table talk, if any."""
         async with room.lock:
             room.sockets[socket] = seat
             await self.broadcast(room)
+            talk = await self.talk(room)
+            if talk:
+                with contextlib.suppress(Exception):  # closed meanwhile; cleaned up later
+                    await socket.send_json({"type": "chat", "history": True,
+                                            "lines": [line.to_json() for line in talk]})
         self.kick(room)  # a bot whose move could not be saved tries again
+
+    async def talk(self, room: Room) -> list[ChatLine]:
+        """The latest :data:`~cutthroat.server.chat.HISTORY` lines of the game's table
+        talk, oldest first."""
+        return await anyio.to_thread.run_sync(self.store.talk, room.table.id, HISTORY)
+
+    async def say(self, room: Room, seat: int, text: object) -> ChatLine:
+        """A line of table talk from ``seat``: kept in the store, then sent to every
+        socket of the room (seats and watchers). Refused, with nothing kept or sent,
+        when it is not plain text, too long, blank, too fast after the seat's last
+        lines (429), or the game's talk is full (409)."""
+        line = clean_line(text)
+        key = (room.table.id, str(seat))
+        if not self._talkers.test(self.chat_rate, "chat", *key):
+            raise TableError(f"you are talking too fast ({self.chat_rate}): wait a "
+                             "moment", 429)
+        async with room.lock:
+            name = room.table.seats[seat].name or f"Player {seat + 1}"
+            try:
+                said = await anyio.to_thread.run_sync(
+                    lambda: self.store.say(room.table.id, seat, name, line,
+                                           most=GAME_LINES))
+            except Exception:
+                log.exception("game %s: a line of talk could not be saved", room.table.id)
+                raise TableError("that could not be saved, so nobody heard it: try again "
+                                 "in a moment", 503) from None
+            if said is None:
+                raise TableError(f"this game has {GAME_LINES} lines of talk already: "
+                                 "there is no room for more", 409)
+            self._talkers.hit(self.chat_rate, "chat", *key)
+            message = {"type": "chat", "history": False, "lines": [said.to_json()]}
+            for socket in list(room.sockets):
+                with contextlib.suppress(Exception):  # closed meanwhile; cleaned up later
+                    await socket.send_json(message)
+        return said
 
     async def disconnect(self, room: Room, socket: WebSocket) -> None:
         """A socket leaves the room; everybody else hears it."""
@@ -406,14 +452,16 @@ def _token(query: str | None, header: str | None, body: str | None = None) -> st
 
 
 def create_app(db: str | None = None, *, bot_options: bool = False,
-               release_after: float = RELEASE_AFTER, new_games: str = NEW_GAMES) -> FastAPI:
+               release_after: float = RELEASE_AFTER, new_games: str = NEW_GAMES,
+               chat_rate: str = CHAT_RATE) -> FastAPI:
     """The web game's application, its games kept in ``db`` (a SQLAlchemy URL; default
     ``$CUTTHROAT_DB`` or ``sqlite:///cutthroat.db``). Seats take bots by name alone
     unless ``bot_options`` (``expert:bid_samples=80``: for a server you alone use). An
     unfinished game nobody uses for ``release_after`` seconds leaves memory (it stays
     in the store, and is read back when asked for). One address may start at most
     ``new_games`` games (a rate such as ``"30/10 minutes"``; 429 beyond it), so nobody
-    can fill the database or keep the bots busy by starting games in a loop."""
+    can fill the database or keep the bots busy by starting games in a loop; a seat may
+    say at most ``chat_rate`` lines of table talk (``"10/30 seconds"``)."""
     if not release_after > 0:
         raise ValueError("release_after must be a positive number of seconds")
     try:
@@ -421,9 +469,14 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     except ValueError:
         raise ValueError(f"new_games must be a rate such as '30/10 minutes', not "
                          f"{new_games!r}") from None
+    try:
+        limits.parse(chat_rate)
+    except ValueError:
+        raise ValueError(f"chat_rate must be a rate such as '10/30 seconds', not "
+                         f"{chat_rate!r}") from None
     window = limits.strategies.MovingWindowRateLimiter(limits.storage.MemoryStorage())
     store = Store(db or os.environ.get("CUTTHROAT_DB") or DEFAULT_DB)
-    server = Server(store, release_after=release_after)
+    server = Server(store, release_after=release_after, chat_rate=chat_rate)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> Any:
@@ -557,6 +610,21 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                                  "is over", 409)
             return room.table.record()
 
+    @app.get("/api/games/{game_id}/chat")
+    async def get_talk(game_id: str) -> dict[str, Any]:
+        """The game's latest table talk, oldest first: anybody with the game's id may
+        read it, as a watcher hears it."""
+        async with server.use(game_id) as room:
+            return {"lines": [line.to_json() for line in await server.talk(room)]}
+
+    @app.post("/api/games/{game_id}/chat", status_code=201)
+    async def say(game_id: str, request: SayRequest, token: str | None = None,
+                  authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """A line of table talk from the token's seat, sent to everybody at the table."""
+        async with server.use(game_id) as room:
+            seat = room.table.seat_of(_token(token, authorization, request.token))
+            return {"line": (await server.say(room, seat, request.text)).to_json()}
+
     @app.websocket("/api/games/{game_id}/ws")
     async def socket(websocket: WebSocket, game_id: str,
                      token: Annotated[str | None, Query()] = None) -> None:
@@ -645,6 +713,8 @@ async def _answer(server: Server, room: Room, websocket: WebSocket, seat: int,
             await server.next_hand(room, seat, wait=False)
         elif message.type == "undo":
             await server.undo(room, seat)
+        elif message.type == "say":
+            await server.say(room, seat, message.text)
         else:
             await server.act(room, seat, message.action, wait=False)
     except (ProtocolError, TableError) as exc:

@@ -23,12 +23,16 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..errors import CutthroatError
 
 __all__ = ["ActRequest", "CreateGame", "JoinGame", "Message", "NextRequest", "ProtocolError",
-           "parse_message"]
+           "SayRequest", "parse_message"]
 
-MESSAGE_TYPES = ("act", "next", "hint", "undo", "ping")
+MESSAGE_TYPES = ("act", "next", "hint", "undo", "say", "ping")
 """The types of message a client may send over the WebSocket."""
 ACTION_MAX = 64
 """The longest action text taken (the longest move, a keep, is about 20 characters)."""
+SAY_MAX = 1000
+"""The longest text a ``say`` may carry before it is cleaned (the line kept is shorter:
+:data:`~cutthroat.server.chat.CHAT_MAX`)."""
+_TYPES_TEXT = "act, next, hint, undo, say or ping"
 
 
 class ProtocolError(CutthroatError, ValueError):
@@ -66,6 +70,13 @@ class ActRequest(_Strict):
     action: str = Field(max_length=ACTION_MAX)
 
 
+class SayRequest(_Strict):
+    """``POST /api/games/ID/chat``: a line of table talk from the token's seat."""
+
+    token: str | None = None
+    text: str = Field(max_length=SAY_MAX)
+
+
 class NextRequest(_Strict):
     """``POST /api/games/ID/next``: deal the next hand."""
 
@@ -74,10 +85,16 @@ class NextRequest(_Strict):
 
 @dataclass(frozen=True)
 class Message:
-    """A WebSocket message from a client: its ``type`` and, for ``act``, the move."""
+    """A WebSocket message from a client: its ``type`` and, for ``act``, the move; for
+    ``say``, the text."""
 
     type: str
     action: str | None = None
+    text: str | None = None
+
+
+_FIELDS = {"act": "action", "say": "text"}
+"""The field each message type carries besides its ``type``."""
 
 
 def parse_message(text: str | bytes) -> Message:
@@ -91,11 +108,10 @@ def parse_message(text: str | bytes) -> Message:
         raise ProtocolError("a message must be a JSON object with a \"type\"")
     kind = data.get("type")
     if not isinstance(kind, str):
-        raise ProtocolError("a message needs a \"type\": act, next, hint, undo or ping")
+        raise ProtocolError(f"a message needs a \"type\": {_TYPES_TEXT}")
     if kind not in MESSAGE_TYPES:
-        raise ProtocolError(f"unknown message type {kind!r}: use act, next, hint, undo or "
-                            "ping")
-    allowed = {"type", "action"} if kind == "act" else {"type"}
+        raise ProtocolError(f"unknown message type {kind!r}: use {_TYPES_TEXT}")
+    allowed = {"type", _FIELDS[kind]} if kind in _FIELDS else {"type"}
     extra = sorted(set(data) - allowed)
     if extra:
         raise ProtocolError(f"a {kind} message has no field {extra[0]!r}")
@@ -108,6 +124,13 @@ def parse_message(text: str | bytes) -> Message:
             raise ProtocolError(f"an action is at most {ACTION_MAX} characters, such as "
                                 "\"play JH\"")
         return Message(kind, action)
+    if kind == "say":
+        said = data.get("text")
+        if not isinstance(said, str):
+            raise ProtocolError("a say message needs a \"text\", such as \"good game\"")
+        if len(said) > SAY_MAX:
+            raise ProtocolError("that message is far too long to say")
+        return Message(kind, text=said)
     return Message(kind)
 
 

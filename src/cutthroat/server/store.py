@@ -23,15 +23,27 @@ import json
 import os
 from datetime import UTC, datetime
 
-from sqlalchemy import DateTime, Engine, Integer, String, Text, create_engine, make_url, select
+from sqlalchemy import (
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    func,
+    make_url,
+    select,
+)
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
 from ..errors import CutthroatError
+from .chat import ChatLine
 from .tables import Table
 
-__all__ = ["DEFAULT_DB", "GameRow", "Store", "StoreError"]
+__all__ = ["DEFAULT_DB", "ChatRow", "GameRow", "Store", "StoreError"]
 
 DEFAULT_DB = "sqlite:///cutthroat.db"
 """The database used when none is given: a SQLite file in the working directory."""
@@ -55,6 +67,25 @@ class GameRow(_Base):
     status: Mapped[str] = mapped_column(String(16))
     created: Mapped[datetime] = mapped_column(DateTime)
     updated: Mapped[datetime] = mapped_column(DateTime)
+
+
+class ChatRow(_Base):
+    """One line of a game's table talk (:mod:`.chat`), numbered from 1 in its game."""
+
+    __tablename__ = "chat"
+
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"),
+                                         primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(Text)
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(DateTime)
+
+    def line(self) -> ChatLine:
+        """The row as a :class:`ChatLine`."""
+        return ChatLine(self.number, self.seat, self.name, self.text,
+                        self.at.strftime("%Y-%m-%dT%H:%M:%SZ"))
 
 
 class StoreError(CutthroatError):
@@ -153,6 +184,31 @@ class Store:
         """Whether a game is stored under ``game_id``."""
         with Session(self.engine) as session:
             return session.scalar(select(GameRow.id).where(GameRow.id == game_id)) is not None
+
+    def say(self, game_id: str, seat: int, name: str, text: str, *,
+            most: int | None = None) -> ChatLine | None:
+        """Keep a line of the game's table talk, numbered after the last one: the line as
+        kept, or ``None`` (nothing kept) when the game holds ``most`` lines already."""
+        now = datetime.now(UTC).replace(tzinfo=None, microsecond=0)
+        with Session(self.engine) as session, session.begin():
+            last = session.scalar(select(func.max(ChatRow.number))
+                                  .where(ChatRow.game_id == game_id))
+            if most is not None and (last or 0) >= most:
+                return None
+            row = ChatRow(game_id=game_id, number=(last or 0) + 1, seat=seat, name=name,
+                          text=text, at=now)
+            session.add(row)
+            session.flush()
+            return row.line()
+
+    def talk(self, game_id: str, last: int | None = None) -> list[ChatLine]:
+        """The game's table talk, oldest first: every line, or the ``last`` ones."""
+        with Session(self.engine) as session:
+            query = (select(ChatRow).where(ChatRow.game_id == game_id)
+                     .order_by(ChatRow.number.desc()))
+            if last is not None:
+                query = query.limit(last)
+            return [row.line() for row in reversed(session.scalars(query).all())]
 
     def close(self) -> None:
         """Release the database's connections."""

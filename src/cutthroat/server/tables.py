@@ -37,7 +37,7 @@ from ..render import describe_result
 from ..rules import Rules
 from ..views import View
 
-__all__ = ["Seat", "Table", "TableError", "hash_token"]
+__all__ = ["Seat", "Table", "TableError", "clean_text", "hash_token"]
 
 NAME_MAX = 24
 """The longest name a player may take."""
@@ -86,27 +86,33 @@ class Seat:
                    bool(data.get("coach", False)))
 
 
-_NOT_IN_NAMES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
-"""Unicode categories refused in a name: control and format characters, lone
+_REFUSED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+"""Unicode categories refused in a name or a line: control and format characters, lone
 surrogates (which cannot even be written as JSON), private-use and unassigned ones.
 Tabs and newlines are whitespace and are folded into spaces instead."""
+
+
+def clean_text(value: object, *, what: str, limit: int) -> str:
+    """``value`` as text a player may show to others: runs of whitespace folded into one
+    space, trimmed; at most ``limit`` characters (``""`` for a blank one). Refused, with
+    a :class:`TableError` naming ``what``, if it is not text or holds a control
+    character or broken text."""
+    if not isinstance(value, str):
+        raise TableError(f"{what} must be text")
+    if any(unicodedata.category(c) in _REFUSED and not c.isspace() for c in value):
+        raise TableError(f"{what} may hold letters, digits, punctuation and spaces, not "
+                         "control characters or broken text")
+    text = " ".join(value.split())
+    if len(text) > limit:
+        raise TableError(f"{what} may be at most {limit} characters long")
+    return text
 
 
 def _clean_name(name: object, fallback: str) -> str:
     """A player's name, trimmed; ``fallback`` when none was given."""
     if name is None:
         return fallback
-    if not isinstance(name, str):
-        raise TableError("a name must be text")
-    if any(unicodedata.category(c) in _NOT_IN_NAMES and not c.isspace() for c in name):
-        raise TableError("a name may hold letters, digits, punctuation and spaces, not "
-                         "control characters or broken text")
-    name = " ".join(name.split())
-    if not name:
-        return fallback
-    if len(name) > NAME_MAX:
-        raise TableError(f"a name may be at most {NAME_MAX} characters long")
-    return name
+    return clean_text(name, what="a name", limit=NAME_MAX) or fallback
 
 
 def _bot_seat(spec: str, options_allowed: bool) -> Seat:

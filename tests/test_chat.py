@@ -1,0 +1,227 @@
+"""Table talk in the web game (docs/protocol.md, "Table talk"): the players at a table
+speak, everybody at it and watching hears, a restart loses no line, and a line that
+cannot be taken is refused with a reason and kept nowhere."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cutthroat.server.app import create_app
+from cutthroat.server.chat import CHAT_MAX, clean_line
+from cutthroat.server.protocol import ProtocolError, parse_message
+from cutthroat.server.store import Store
+from cutthroat.server.tables import Table, TableError
+from sockets import receive as _next
+
+
+def _url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'games.db'}"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(_url(tmp_path))) as client:
+        yield client
+
+
+def _two_players(client: TestClient) -> tuple[str, str, str]:
+    """A game of Ann (seat 0), Ben (seat 2, who joined) and a random bot: its id and
+    the two tokens."""
+    made = client.post("/api/games", json={"name": "Ann", "seats": ["you", "random", "open"],
+                                           "seed": 3}).json()
+    ben = client.post(f"/api/games/{made['game']}/join", json={"name": "Ben"}).json()
+    return made["game"], made["token"], ben["token"]
+
+
+def _lines(client: TestClient, game: str) -> list[dict[str, Any]]:
+    answer = client.get(f"/api/games/{game}/chat")
+    assert answer.status_code == 200
+    lines: list[dict[str, Any]] = answer.json()["lines"]
+    return lines
+
+
+def test_a_line_is_heard_by_every_seat_and_every_watcher(client: TestClient) -> None:
+    game, ann, ben = _two_players(client)
+    with client.websocket_connect(f"/api/games/{game}/ws?token={ann}") as ann_ws, \
+            client.websocket_connect(f"/api/games/{game}/ws?token={ben}") as ben_ws, \
+            client.websocket_connect(f"/api/games/{game}/watch") as watcher:
+        for ws in (ann_ws, ben_ws, watcher):
+            _next(ws, "state")
+        ann_ws.send_json({"type": "say", "text": "  good\tluck,\n Ben  "})
+        heard = [_next(ws, "chat") for ws in (ann_ws, ben_ws, watcher)]
+        assert heard[0] == heard[1] == heard[2]
+        line = heard[0]["lines"][0]
+        assert heard[0]["history"] is False and len(heard[0]["lines"]) == 1
+        assert (line["n"], line["seat"], line["name"], line["text"]) == (1, 0, "Ann",
+                                                                          "good luck, Ben")
+        assert line["at"].endswith("Z")
+        said = client.post(f"/api/games/{game}/chat", json={"token": ben, "text": "thanks!"})
+        assert said.status_code == 201
+        assert said.json()["line"]["n"] == 2 and said.json()["line"]["name"] == "Ben"
+        assert _next(ann_ws, "chat")["lines"][0]["text"] == "thanks!"
+        assert _next(watcher, "chat")["lines"][0]["seat"] == 2
+    assert [line["text"] for line in _lines(client, game)] == ["good luck, Ben", "thanks!"]
+
+
+def test_the_talk_survives_a_restart_and_comes_with_the_state(tmp_path: Path) -> None:
+    with TestClient(create_app(_url(tmp_path))) as first:
+        game, ann, ben = _two_players(first)
+        for token, text in ((ann, "hello"), (ben, "hi"), (ann, "ready?")):
+            assert first.post(f"/api/games/{game}/chat",
+                              json={"token": token, "text": text}).status_code == 201
+    with TestClient(create_app(_url(tmp_path))) as again:
+        assert [line["text"] for line in _lines(again, game)] == ["hello", "hi", "ready?"]
+        with again.websocket_connect(f"/api/games/{game}/ws?token={ben}") as ws:
+            assert ws.receive_json()["type"] == "state"
+            history = ws.receive_json()
+            assert history["type"] == "chat" and history["history"] is True
+            assert [line["n"] for line in history["lines"]] == [1, 2, 3]
+        with again.websocket_connect(f"/api/games/{game}/watch") as watcher:
+            assert watcher.receive_json()["type"] == "state"
+            assert len(watcher.receive_json()["lines"]) == 3
+
+
+def test_a_game_without_talk_sends_no_history(client: TestClient) -> None:
+    game, ann, _ = _two_players(client)
+    with client.websocket_connect(f"/api/games/{game}/ws?token={ann}") as ws:
+        assert ws.receive_json()["type"] == "state"
+        ws.send_json({"type": "ping"})
+        assert _next(ws, "pong") == {"type": "pong"}
+    assert _lines(client, game) == []
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("", "needs some text"),
+    (" \t\n ", "needs some text"),
+    ("x" * (CHAT_MAX + 1), f"at most {CHAT_MAX} characters"),
+    ("bell\a", "control characters"),
+    ("\u202eevil", "control characters"),
+    ("broken \udc80", "broken text"),
+    (5, "must be text"),
+])
+def test_a_line_that_cannot_be_taken_is_refused(text: object, words: str) -> None:
+    with pytest.raises(TableError, match=words):
+        clean_line(text)
+
+
+@pytest.mark.parametrize(("message", "words"), [
+    ('{"type": "say"}', 'needs a "text"'),
+    ('{"type": "say", "text": 7}', 'needs a "text"'),
+    ('{"type": "say", "text": "hi", "seat": 1}', "no field 'seat'"),
+    ('{"type": "say", "text": "' + "x" * 1001 + '"}', "far too long"),
+])
+def test_protocol_refuses_malformed_say_messages(message: str, words: str) -> None:
+    with pytest.raises(ProtocolError, match=words):
+        parse_message(message)
+
+
+def test_refused_lines_change_nothing_and_say_why(client: TestClient) -> None:
+    game, ann, _ = _two_players(client)
+    with client.websocket_connect(f"/api/games/{game}/ws?token={ann}") as ws, \
+            client.websocket_connect(f"/api/games/{game}/watch") as watcher:
+        _next(ws, "state")
+        _next(watcher, "state")
+        for bad in ({"type": "say", "text": "   "}, {"type": "say", "text": "x" * 201},
+                    {"type": "say", "text": "\x1b[31mred"}, {"type": "say"}):
+            ws.send_json(bad)
+            assert _next(ws, "error")["reason"]
+        watcher.send_json({"type": "say", "text": "hello from the rail"})
+        assert "watching" in _next(watcher, "error")["reason"]
+    answers = {
+        "no token": client.post(f"/api/games/{game}/chat", json={"text": "hi"}),
+        "stranger": client.post(f"/api/games/{game}/chat", json={"token": "x", "text": "hi"}),
+        "no game": client.post("/api/games/nothing/chat", json={"token": ann, "text": "hi"}),
+        "blank": client.post(f"/api/games/{game}/chat", json={"token": ann, "text": ""}),
+        "number": client.post(f"/api/games/{game}/chat", json={"token": ann, "text": 3}),
+    }
+    assert {k: a.status_code for k, a in answers.items()} == {
+        "no token": 401, "stranger": 403, "no game": 404, "blank": 400, "number": 400}
+    assert client.get("/api/games/nothing/chat").status_code == 404
+    assert _lines(client, game) == []
+
+
+def test_a_seat_that_talks_too_fast_is_held_back(tmp_path: Path) -> None:
+    with TestClient(create_app(_url(tmp_path), chat_rate="2/minute")) as client:
+        game, ann, ben = _two_players(client)
+
+        def say(token: str, text: str) -> Any:
+            return client.post(f"/api/games/{game}/chat", json={"token": token, "text": text})
+
+        assert [say(ann, "one").status_code, say(ann, "two").status_code] == [201, 201]
+        fast = say(ann, "three")
+        assert fast.status_code == 429 and "too fast" in fast.json()["error"]["reason"]
+        assert say(ben, "my turn").status_code == 201  # each seat has its own allowance
+    assert [line.text for line in Store(_url(tmp_path)).talk(game)] == [
+        "one", "two", "my turn"]
+    with pytest.raises(ValueError, match="chat_rate"):
+        create_app("sqlite://", chat_rate="often")
+
+
+class _Mute(Store):
+    """A store whose table talk cannot be written (a full disk, a lost database)."""
+
+    def say(self, *args: Any, **kwargs: Any) -> Any:
+        raise OSError("disk full")
+
+
+def test_a_line_that_cannot_be_saved_is_heard_by_nobody(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    import cutthroat.server.app as app_module
+
+    store = _Mute(_url(tmp_path))
+    monkeypatch.setattr(app_module, "Store", lambda url: store)
+    with TestClient(create_app(_url(tmp_path))) as client:
+        game, ann, ben = _two_players(client)
+        with client.websocket_connect(f"/api/games/{game}/ws?token={ben}") as ws:
+            _next(ws, "state")
+            answer = client.post(f"/api/games/{game}/chat", json={"token": ann, "text": "hi"})
+            assert answer.status_code == 503 and "nobody heard" in answer.text
+            ws.send_json({"type": "ping"})
+            assert ws.receive_json()["type"] in ("state", "pong")  # no chat came first
+
+
+def test_a_game_holds_at_most_so_many_lines(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    import cutthroat.server.app as app_module
+
+    monkeypatch.setattr(app_module, "GAME_LINES", 2)
+    with TestClient(create_app(_url(tmp_path))) as client:
+        game, ann, _ = _two_players(client)
+        codes = [client.post(f"/api/games/{game}/chat",
+                             json={"token": ann, "text": f"line {n}"}).status_code
+                 for n in range(3)]
+        assert codes == [201, 201, 409]
+        assert len(_lines(client, game)) == 2
+
+
+def test_the_talk_is_kept_beside_the_record_not_in_it(tmp_path: Path) -> None:
+    store = Store(_url(tmp_path))
+    table = Table.create(["you", "random", "random"], seed=2, names=["Ann", None, None])
+    store.save(table)
+    assert store.say(table.id, 0, "Ann", "hello") is not None
+    assert store.say(table.id, 0, "Ann", "again", most=1) is None
+    loaded = store.load(table.id)
+    assert loaded is not None and loaded.record() == table.record()
+    assert [line.text for line in store.talk(table.id)] == ["hello"]
+    assert store.talk("another") == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=300))
+def test_any_text_is_taken_clean_or_refused(text: str) -> None:
+    try:
+        line = clean_line(text)
+    except TableError as exc:
+        assert exc.status == 400 and str(exc)
+        return
+    assert 0 < len(line) <= CHAT_MAX and line == " ".join(text.split())
+    assert "\n" not in line and "\t" not in line
+    line.encode("utf-8")  # no lone surrogate: it can be stored and sent as JSON
