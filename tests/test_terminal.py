@@ -194,6 +194,21 @@ def test_lines_the_game_cannot_take_are_explained_and_change_nothing() -> None:
     assert any("first bidding round" in e for e in errors)
 
 
+def test_digits_that_are_no_choice_are_refused_without_a_traceback() -> None:
+    """A superscript digit, or a number too long for Python to read, was a crash."""
+    game = new_game(3)
+    hand = game.deal()
+    before = rec.dumps(game)
+    bad = ["\u00b2", "\u00b9", "9" * 5000, "0" * 5000 + "3"]
+    assert hand.to_act is not None
+    player, out = table(game, hand.to_act, bad)
+    assert player.play() is False
+    assert rec.dumps(game) == before
+    errors = [line for line in out if line.startswith("Not possible: ")]
+    assert errors == ["Not possible: choose a number from 1 to 2. Type help for how to "
+                      "write a move."] * len(bad)
+
+
 def test_a_number_a_card_a_suit_or_five_cards_are_moves() -> None:
     hand, player, _ = at_first_move(["2"])  # 1) pass 2) order
     player._human_move()

@@ -332,10 +332,11 @@ class TerminalGame:
     def _action(self, text: str, view: View) -> Action:
         """The action a line means: a number from the list, the game's text, or a
         shortcut (a card, five cards, a suit)."""
-        if text.isdigit():
+        if text.isdigit():  # "²" is a digit but no number: refused below, as a move
             if len(view.legal) > MENU_MAX:
                 raise _NotAMove("there is no numbered list here: type your choice")
-            number = int(text)
+            digits = text.lstrip("0") or "0"
+            number = int(digits) if digits.isdecimal() and len(digits) < 4 else 0
             if not 1 <= number <= len(view.legal):
                 raise _NotAMove(f"choose a number from 1 to {len(view.legal)}")
             return Action.parse(view.legal[number - 1])
