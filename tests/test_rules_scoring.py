@@ -431,3 +431,16 @@ def test_R22_thrown_in_hands_change_nothing() -> None:
     thrown = HandResult(dealer=1, thrown_in=True)
     outcome = game_outcome(Rules(target=3), [*results((2, 0, 0)), thrown, thrown])
     assert (outcome.scores, outcome.over) == ((2, 0, 0), False)
+
+
+@pytest.mark.parametrize(("maker_tricks", "words"), [(0, "0 tricks"), (1, "1 trick"),
+                                                     (2, "2 tricks"), (5, "5 tricks")])
+def test_R20_a_results_line_counts_one_trick_in_the_singular(maker_tricks: int,
+                                                             words: str) -> None:
+    """The result line of a hand (the terminal, replay): "1 trick", not "1 tricks"."""
+    rest = 5 - maker_tricks
+    tricks = (maker_tricks, rest - rest // 2, rest // 2)
+    points = score_hand(Rules(), maker=0, maker_alone=False, defender_alone=None, tricks=tricks)
+    result = HandResult(dealer=2, thrown_in=False, maker=0, trump=Suit.SPADES, tricks=tricks,
+                        points=points)
+    assert f"seat 0 made spades: {words}, " in result.describe()
