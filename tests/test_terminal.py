@@ -21,13 +21,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cutthroat import Action, Game, Rules
+from cutthroat import Action, Game, HandResult, Rules, Suit
 from cutthroat import record as rec
 from cutthroat.bots import RandomBot
 from cutthroat.cli import random_variants
 from cutthroat.deal import Deal
 from cutthroat.errors import CutthroatError
-from cutthroat.render import describe_move, describe_view
+from cutthroat.render import describe_move, describe_result, describe_view
 from cutthroat.state import Hand
 from cutthroat.terminal import COACH_MARGIN, TerminalGame, human_seat, resumed, seat_names
 from cutthroat.views import View
@@ -318,6 +318,16 @@ def test_R14_moves_are_told_as_the_seat_may_know_them() -> None:
     lone = hand.view(0)
     assert "you defend alone" in " ".join(describe_view(lone, seat_names(0)))
     assert "Right defends alone" in " ".join(describe_view(hand.view(1), names))
+
+
+def test_a_result_line_names_each_seat_once_whatever_the_names_say() -> None:
+    """A name may itself read "seat 2" (a web game's players choose their names): the
+    result line must still credit the right players, not put names into names."""
+    result = HandResult(dealer=2, thrown_in=False, maker=0, trump=Suit.HEARTS,
+                        tricks=(3, 1, 1), points=(1, 0, 0))
+    assert describe_result(result, ["Ann seat 1", "Bob seat 2", "Cal"]) == (
+        "Ann seat 1 made hearts: 3 tricks, made it (Ann seat 1 +1)")
+    assert describe_result(result, ["seat 2", "x", "y"]).startswith("seat 2 made hearts")
 
 
 def test_R6_the_blind_trump_is_told_as_blind() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from .actions import Verb
@@ -74,10 +75,7 @@ def describe_deal(deal: Deal, players: Sequence[str]) -> list[str]:
 
 def describe_result(result: HandResult, players: Sequence[str]) -> str:
     """A hand's result in one line, with the players' names for the seats."""
-    text = result.describe()
-    for seat in range(3):
-        text = text.replace(f"seat {seat}", players[seat])
-    return text
+    return re.sub(r"seat ([012])", lambda seat: players[int(seat[1])], result.describe())
 
 
 def describe_game(game: Game) -> str:
