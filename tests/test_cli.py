@@ -1096,3 +1096,18 @@ def test_serve_new_games_rate_is_checked(monkeypatch: pytest.MonkeyPatch) -> Non
     assert done.exit_code == 2 and "--new-games" in done.stderr and not started
     done = invoke("serve", "--new-games", "5/minute", "--db", "sqlite://")
     assert done.exit_code == 0 and len(started) == 1
+
+
+def test_watch_stopped_by_the_guard_against_endless_play_names_no_winner(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``play_game`` stops after so many hands (1000); a game cut short there is not
+    over, and watch said 'Game over after 1000 hands:  won.' with no winner."""
+    import cutthroat.cli
+
+    monkeypatch.setattr(cutthroat.cli, "play_game",
+                        functools.partial(cutthroat.cli.play_game, max_hands=3))
+    done = invoke("watch", "--bots", "random,random,random", "--set", "target=500")
+    assert done.exit_code == 0, done.output
+    assert done.output.rstrip().endswith(
+        "Stopped after 3 hands with nobody at the target (500) yet.")
+    assert "Game over" not in done.output

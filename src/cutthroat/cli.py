@@ -193,8 +193,12 @@ def watch(
             f"{game.players[s]} {game.scores[s]}" for s in range(3)))
 
     play_game(game, players, on_hand=show)
-    winners = " and ".join(game.players[s] for s in game.winners)
-    typer.echo(f"\nGame over after {len(game.hands)} hands: {winners} won.")
+    if game.is_over:
+        winners = " and ".join(game.players[s] for s in game.winners)
+        typer.echo(f"\nGame over after {len(game.hands)} hands: {winners} won.")
+    else:  # play_game's guard against endless play (a target of a million, say)
+        typer.echo(f"\nStopped after {len(game.hands)} hands with nobody at the target "
+                   f"({rules.target}) yet.")
     if save is not None:
         try:
             with save.open("x", encoding="utf-8") as file:  # "x": never over another
