@@ -20,6 +20,7 @@ from cutthroat import (
     NotYourTurnError,
     Phase,
     Rules,
+    RulesError,
     Verb,
 )
 from cutthroat.actions import KEEP, NUM_ACTIONS, ORDER, PASS
@@ -720,3 +721,26 @@ def test_deal_takes_one_source_of_cards_and_take_back_a_seat() -> None:
             hand.take_back(bad)
     with pytest.raises(IndexError, match="no action to undo"):
         hand.pop()
+
+
+@pytest.mark.parametrize("misuse", [
+    {"rules": "stick"}, {"rules": {"deck": 25}}, {"first_dealer": True},
+    {"players": "abc"}, {"players": ["Ann", "Ben"]},
+], ids=repr)
+def test_a_game_refuses_what_it_could_never_deal_with_at_once(misuse: dict[str, object]) -> None:
+    """A preset's name for the rules (say) was taken, and the game failed at its first
+    deal with an AttributeError; a dealer True, or three letters for names, likewise."""
+    with pytest.raises(ValueError, match=r"rules must be a Rules|first_dealer|three names"):
+        Game(**misuse)  # type: ignore[arg-type]
+
+
+def test_hand_deal_refuses_a_preset_name_for_rules() -> None:
+    with pytest.raises(RulesError, match=r"Rules.preset\('benny'\)"):
+        Hand.deal("benny", seed=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seat", [-1, 3, True])
+def test_cards_of_a_seat_that_is_not_0_1_or_2_is_refused(seat: int) -> None:
+    """``cards(-1)`` gave seat 2's cards, ``cards(3)`` an IndexError."""
+    with pytest.raises(ValueError, match="seat must be 0, 1 or 2"):
+        Hand.deal(seed=1).cards(seat)

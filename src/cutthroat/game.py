@@ -18,7 +18,7 @@ from typing import Any
 from .actions import Action, Move
 from .deal import Deal
 from .errors import GameOverError
-from .rules import Rules
+from .rules import Rules, rules_or_standard
 from .scoring import GameOutcome, HandResult, game_outcome
 from .state import Hand
 from .views import View, public_view_json
@@ -49,16 +49,17 @@ class Game:
         players: Sequence[str] | None = None,
         first_dealer: int | None = None,
     ) -> None:
-        self.rules = rules or Rules()
+        self.rules = rules_or_standard(rules)
         self.rng = rng if rng is not None else random.Random(seed if seed is not None else 0)
         if players is None:
             players = ("Seat 0", "Seat 1", "Seat 2")
-        if len(players) != 3 or not all(isinstance(p, str) for p in players):
+        if (isinstance(players, str) or len(players) != 3
+                or not all(isinstance(p, str) for p in players)):
             raise ValueError("players must be three names")
         self.players: tuple[str, str, str] = (players[0], players[1], players[2])
         if first_dealer is None:
             first_dealer = self.rng.randrange(3)
-        elif first_dealer not in (0, 1, 2):
+        elif first_dealer not in (0, 1, 2) or isinstance(first_dealer, bool):
             raise ValueError(f"first_dealer must be 0, 1 or 2, not {first_dealer!r}")
         self.first_dealer = first_dealer
         self.hands: list[Hand] = []

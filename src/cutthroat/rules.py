@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from .errors import CutthroatError
 
-__all__ = ["PRESETS", "Rules", "RulesError"]
+__all__ = ["PRESETS", "Rules", "RulesError", "rules_or_standard"]
 
 Tie = Literal["play_on", "share"]
 
@@ -185,3 +185,22 @@ PRESETS: dict[str, Rules] = {
 """Named presets. ``standard`` is the game of RULES.md; the others change one custom:
 ``stick`` (stick the dealer), ``benny`` (25 cards with the joker), ``no-dummy``,
 ``long-deck`` (32 cards) and ``short`` (a game to 5)."""
+
+
+def rules_or_standard(rules: object) -> Rules:
+    """``rules`` if it is a :class:`Rules`, the ``standard`` preset for ``None``;
+    anything else (a preset's name included) raises :class:`RulesError`, at once rather
+    than at the first deal.
+
+    >>> rules_or_standard("stick")
+    Traceback (most recent call last):
+      ...
+    cutthroat.rules.RulesError: rules must be a Rules, e.g. Rules.preset('stick'), not 'stick'
+    """
+    if rules is None:
+        return PRESETS["standard"]
+    if not isinstance(rules, Rules):
+        example = rules if isinstance(rules, str) and rules in PRESETS else "stick"
+        raise RulesError(f"rules must be a Rules, e.g. Rules.preset({example!r}), "
+                         f"not {rules!r}")
+    return rules

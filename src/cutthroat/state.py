@@ -32,7 +32,7 @@ from .actions import KEEP_COMBOS, Action, Move, Verb, keep_of_sorted
 from .cards import EFF_SUIT, JOKER_ID, SUIT_MASK, Card, Suit, cards_of_mask, ids_of_mask
 from .deal import Deal, random_order
 from .errors import ActionParseError, GameOverError, IllegalActionError, NotYourTurnError
-from .rules import Rules
+from .rules import Rules, rules_or_standard
 from .scoring import HandResult, _winner_index, score_hand
 
 if TYPE_CHECKING:
@@ -287,7 +287,7 @@ class Hand:
 
         Randomness is never global: without ``rng``, ``seed`` (default 0) seeds one.
         """
-        rules = rules or Rules()
+        rules = rules_or_standard(rules)
         if sum(x is not None for x in (rng, seed, cards)) > 1:
             raise ValueError("give the cards, an rng or a seed, not more than one")
         if cards is None:
@@ -399,6 +399,8 @@ class Hand:
 
     def cards(self, seat: int) -> list[Card]:
         """The cards a seat holds now, in id order (all ten while keeping)."""
+        if seat not in (0, 1, 2) or isinstance(seat, bool):  # -1 would be seat 2's
+            raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
         return cards_of_mask(self._hands[seat])
 
     def cards_mask(self, seat: int) -> int:
