@@ -209,6 +209,19 @@ def test_digits_that_are_no_choice_are_refused_without_a_traceback() -> None:
                       "write a move."] * len(bad)
 
 
+def test_a_very_long_line_is_answered_in_a_short_one() -> None:
+    """The refusal repeated the whole line: a pasted page came back a page long."""
+    game = new_game(3)
+    hand = game.deal()
+    assert hand.to_act is not None
+    long_lines = ["x" * 100_000, "play " + "J" * 100_000, "0 " + "y" * 100_000]
+    player, out = table(game, hand.to_act, long_lines)
+    assert player.play() is False
+    errors = [line for line in out if line.startswith("Not possible: ")]
+    assert len(errors) == 3 and all(len(line) < 200 for line in errors)
+    assert "(100000 characters)" in errors[0]
+
+
 def test_a_number_a_card_a_suit_or_five_cards_are_moves() -> None:
     hand, player, _ = at_first_move(["2"])  # 1) pass 2) order
     player._human_move()

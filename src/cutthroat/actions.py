@@ -41,7 +41,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .cards import Card, CardError, Suit, parse_cards
-from .errors import ActionParseError
+from .errors import ActionParseError, quoted
 
 __all__ = [
     "ALONE",
@@ -180,7 +180,7 @@ class Action:
             verb = Verb(words[0].lower())
         except ValueError:
             known = ", ".join(v.value for v in Verb)
-            raise ActionParseError(f"unknown verb {words[0]!r} (known: {known})") from None
+            raise ActionParseError(f"unknown verb {quoted(words[0])} (known: {known})") from None
         args = words[1:]
         try:
             if verb in _NO_ARGS:
@@ -284,10 +284,10 @@ class Move:
         """Read ``SEAT VERB [ARGS]``: words separated by spaces, as a record writes
         them (a tab or a line break is refused, docs/record.md)."""
         if any(c.isspace() and c != " " for c in text):
-            raise ActionParseError(f"only spaces may separate an action's words: {text!r}")
+            raise ActionParseError(f"only spaces may separate an action's words: {quoted(text)}")
         head, _, rest = text.strip(" ").partition(" ")
         if head not in ("0", "1", "2"):
-            raise ActionParseError(f"an action starts with the seat 0, 1 or 2: {text!r}")
+            raise ActionParseError(f"an action starts with the seat 0, 1 or 2: {quoted(text)}")
         return cls(int(head), Action.parse(rest))
 
     def __str__(self) -> str:

@@ -20,6 +20,8 @@ import enum
 from collections.abc import Iterable, Iterator
 from typing import ClassVar
 
+from .errors import quoted
+
 __all__ = [
     "JOKER_ID",
     "NUM_CARD_IDS",
@@ -89,7 +91,7 @@ class Suit(enum.IntEnum):
         key = text.strip().upper()
         if len(key) == 1 and key in "CDHS":
             return cls("CDHS".index(key))
-        raise CardError(f"not a suit: {text!r} (use C, D, H or S)")
+        raise CardError(f"not a suit: {quoted(text)} (use C, D, H or S)")
 
 
 _PARTNER = (3, 2, 1, 0)
@@ -118,7 +120,7 @@ class Rank(enum.IntEnum):
             key = "T"
         if len(key) == 1 and key in "789TJQKA":
             return cls("789TJQKA".index(key))
-        raise CardError(f"not a rank: {text!r}")
+        raise CardError(f"not a rank: {quoted(text)}")
 
 
 class Card:
@@ -178,12 +180,12 @@ class Card:
         if key in ("JO", "JOKER"):
             return cls._by_id[JOKER_ID]
         if len(key) < 2:
-            raise CardError(f"not a card: {text!r} (write rank then suit, e.g. JH)")
+            raise CardError(f"not a card: {quoted(text)} (write rank then suit, e.g. JH)")
         try:
             rank = Rank.parse(key[:-1])
             suit = Suit.parse(key[-1])
         except CardError:
-            raise CardError(f"not a card: {text!r} (write rank then suit, e.g. JH)") from None
+            raise CardError(f"not a card: {quoted(text)} (write rank then suit, e.g. JH)") from None
         return cls._by_id[8 * suit + rank]
 
     @property

@@ -9,7 +9,23 @@ __all__ = [
     "GameOverError",
     "IllegalActionError",
     "NotYourTurnError",
+    "quoted",
 ]
+
+QUOTED_MAX = 24
+"""The most characters of a player's text that a message repeats."""
+
+
+def quoted(text: str) -> str:
+    """``text`` quoted for a message, cut short when long: a line of a hundred
+    thousand characters is answered in one readable line.
+
+    >>> quoted("xyz"), quoted("x" * 100)
+    ("'xyz'", "'xxxxxxxxxxxxxxxxxxxxxxxx...' (100 characters)")
+    """
+    if len(text) <= QUOTED_MAX:
+        return repr(text)
+    return f"{text[:QUOTED_MAX] + '...'!r} ({len(text)} characters)"
 
 
 class CutthroatError(Exception):
