@@ -249,7 +249,10 @@ def play(
     if resume is not None:
         if preset != "standard" or set_:
             raise typer.BadParameter("a resumed game keeps the rules of its record",
-                                     param_hint="--set")
+                                     param_hint="--preset" if preset != "standard" else "--set")
+        if save is not None:
+            raise typer.BadParameter(f"a resumed game is saved back to its record, {resume}",
+                                     param_hint="--save")
         try:
             game = resumed(_read_input(str(resume)), seed)
             seat = human_seat(game) if seat is None else seat
@@ -264,6 +267,9 @@ def play(
 
             stamp = time.strftime("%Y%m%d-%H%M%S")
             save = Path("cutthroat-games") / f"game-{stamp}-seed{seed}.json"
+        if save.is_dir():
+            raise typer.BadParameter(f"{save} is a folder: give a file in it",
+                                     param_hint="--save")
         if save.exists():
             typer.echo(f"{save} already holds a game: go on with it (--resume {save}) or "
                        "choose another file (--save FILE).", err=True)
