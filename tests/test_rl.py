@@ -137,6 +137,16 @@ def test_bad_options_are_refused() -> None:
     assert raw_env(seed=1).render() is None
 
 
+@pytest.mark.parametrize("agent", ["player_3", "x", 0])
+def test_an_agent_that_is_not_one_is_named_in_the_error(agent: str) -> None:
+    """``observe("player_3")`` said only "'player_3' is not in list"."""
+    raw = raw_env(seed=1)
+    raw.reset(seed=1)
+    for call in (raw.observe, raw.legal_texts, lambda a: raw.action_text(a, 66)):
+        with pytest.raises(ValueError, match=r"no agent .* \(the agents are player_0, "):
+            call(agent)
+
+
 def test_observation_table_matches_the_layout() -> None:
     """The index table in the module's text is the layout the code uses."""
     doc = obs_module.__doc__ or ""

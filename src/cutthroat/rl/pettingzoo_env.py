@@ -171,6 +171,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
 
     def action_text(self, agent: str, action: int) -> str:
         """An action id as the game writes it (``play JH``, ``keep ...``) for ``agent``."""
+        self._seat(agent)
         hand = self.game.hand
         assert hand is not None
         return str(hand.action_from_id(action))
@@ -183,6 +184,9 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
     # --- inside ---------------------------------------------------------------------------
 
     def _seat(self, agent: str) -> int:
+        if agent not in self.possible_agents:
+            raise ValueError(f"no agent {agent!r} here (the agents are "
+                             f"{', '.join(self.possible_agents)})")
         return self.possible_agents.index(agent)
 
     def _to_act(self) -> str:
