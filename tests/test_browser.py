@@ -17,7 +17,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    ConsoleMessage,
+    Dialog,
+    Page,
+    expect,
+    sync_playwright,
+)
 
 CHROMIUM = "/usr/bin/chromium"
 TIMEOUT_MS = 20_000
@@ -114,14 +121,19 @@ class Pages:
         self.allowed: list[str] = []
         """Parts of console errors a test expects (a refusal the page shows)."""
 
-    def new(self) -> Page:
-        context = self.browser.new_context(viewport={"width": 1280, "height": 900})
+    def new(self, width: int = 1280, height: int = 900) -> Page:
+        context = self.browser.new_context(viewport={"width": width, "height": height})
         self.contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(TIMEOUT_MS)
         page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
         page.on("console", self._console)
+        page.on("dialog", self._dialog)
         return page
+
+    def _dialog(self, dialog: Dialog) -> None:
+        self.errors.append(f"dialog: {dialog.message}")  # the page never opens one
+        dialog.dismiss()
 
     def _console(self, msg: ConsoleMessage) -> None:
         if msg.type == "error" and not any(part in msg.text for part in self.allowed):
@@ -568,3 +580,161 @@ def test_watching_an_unknown_game_is_refused(server: str, pages: Pages) -> None:
     expect(watcher.locator("#layout")).to_be_hidden()  # no empty table
     expect(watcher.locator("#watch-intro")).to_be_hidden()
     assert watcher.evaluate("window.cutthroatState") is None
+
+
+# --- table talk ------------------------------------------------------------------------
+
+
+def ann_and_ben(pages: Pages, base: str, ben_size: tuple[int, int] = (1280, 900)
+                ) -> tuple[Page, Page, str]:
+    """Ann starts a game with an open seat and Ben takes it through the join link (his
+    page ``ben_size``); both pages and the game's id, once both see the game begin."""
+    ann = pages.new()
+    game = create_game(ann, base, left="random", right="open", seed=3)
+    ben = pages.new(*ben_size)
+    ben.goto(ann.locator("#join-link").inner_text())
+    ben.fill("#join-name", "Ben")
+    ben.click("#join-button")
+    ben.wait_for_url("**/?game=*")
+    for page in (ann, ben):
+        expect(page.locator("#status[data-status=playing]")).to_have_count(1)
+    return ann, ben, game
+
+
+def say(page: Page, text: str, press_enter: bool = True) -> None:
+    """Type a line of table talk and send it (Enter, or the Send button)."""
+    page.fill("#chat-input", text)
+    if press_enter:
+        page.press("#chat-input", "Enter")
+    else:
+        page.click("#chat-send")
+
+
+def talk(page: Page) -> list[tuple[str, str]]:
+    """The lines of table talk the page shows, oldest first: (name, text)."""
+    lines = page.locator("#chat-lines .chat-line").evaluate_all(
+        "els => els.map(e => [e.querySelector('.chat-name').textContent,"
+        " e.querySelector('.chat-text').textContent])")
+    return [(name, text) for name, text in lines]
+
+
+MARKUP = "<img src=x onerror=alert(1)> <b>bold</b>"
+
+
+def test_players_talk_at_the_table(server: str, pages: Pages) -> None:
+    ann, ben, _ = ann_and_ben(pages, server)
+    for page in (ann, ben):
+        expect(page.locator("#chat-panel")).to_be_visible()
+        expect(page.locator("#chat-panel")).to_contain_text("Nobody has said anything yet")
+        expect(page.get_by_label("Say something to the table")).to_be_visible()
+        assert page.get_attribute("#chat-input", "maxlength") == "200"
+        assert page.get_attribute("#chat-lines", "aria-live") == "polite"
+    say(ann, "  good   luck, Ben! ")  # the server folds the spaces
+    for page in (ann, ben):
+        expect(page.locator("#chat-lines .chat-line")).to_have_count(1)
+        assert talk(page) == [("Ann", "good luck, Ben!")]
+        expect(page.locator("#chat-empty")).to_be_hidden()
+    expect(ann.locator("#chat-input")).to_have_value("")  # cleared once the line came back
+    expect(ann.locator(".chat-line").first).to_have_class(re.compile(r"\bmine\b"))
+    expect(ben.locator(".chat-line").first).not_to_have_class(re.compile(r"\bmine\b"))
+    # Markup is text: no element is made of it, and no script runs (a dialog fails the test).
+    say(ben, MARKUP, press_enter=False)
+    expected = [("Ann", "good luck, Ben!"), ("Ben", MARKUP)]
+    for page in (ann, ben):
+        expect(page.locator("#chat-lines .chat-line")).to_have_count(2)
+        assert talk(page) == expected
+        expect(page.locator("#chat-lines img, #chat-lines b")).to_have_count(0)
+        expect(page.locator("#chat-lines")).to_contain_text("<img src=x")
+        assert page.get_attribute(".chat-line >> nth=1", "data-n") == "2"
+        assert page.locator(".chat-line time").first.get_attribute("title")  # when it was said
+    # No move error for a line said.
+    expect(ann.locator("#error")).to_be_empty()
+    # After a reload the talk is there again, once; a socket that connects again hears
+    # it again, and shows each line once.
+    ben.reload()
+    expect(ben.locator("#chat-lines .chat-line")).to_have_count(2)
+    assert talk(ben) == expected
+    expect(ben.locator(".chat-line.mine .chat-name")).to_have_text("Ben")
+    ben.evaluate("window.oldSocket = window.cutthroatSocket; window.oldSocket.close()")
+    ben.wait_for_function("window.cutthroatSocket !== window.oldSocket"
+                          " && window.cutthroatSocket.readyState === WebSocket.OPEN")
+    say(ann, "still here?")  # Ben's socket hears it after the history
+    expect(ben.locator("#chat-lines .chat-line")).to_have_count(3)
+    assert talk(ben) == [*expected, ("Ann", "still here?")]
+    # The newest line is in view (Ann's tenth line in 30 seconds: the most she may say).
+    for i in range(7):
+        say(ann, f"line {i} " + "words " * 20)
+        expect(ben.locator("#chat-lines .chat-line")).to_have_count(4 + i)
+    ben.wait_for_function("""() => {
+        const l = document.getElementById('chat-lines');
+        return l.scrollHeight > l.clientHeight
+            && l.scrollHeight - l.scrollTop - l.clientHeight < 2; }""")
+
+
+def test_a_watcher_reads_the_talk_but_cannot_talk(server: str, pages: Pages) -> None:
+    ann, _, game = ann_and_ben(pages, server)
+    say(ann, "hello, whoever watches")
+    expect(ann.locator("#chat-input")).to_have_value("")
+    watcher = pages.new()
+    watch(watcher, server, game)
+    panel = watcher.locator("#chat-panel")
+    expect(panel).to_be_visible()
+    expect(watcher.locator("#chat-lines .chat-line")).to_have_count(1)  # the history
+    assert talk(watcher) == [("Ann", "hello, whoever watches")]
+    expect(watcher.locator("#chat-readonly")).to_have_text("Only the players can talk.")
+    expect(watcher.locator("#chat-form")).to_be_hidden()
+    expect(panel.locator("input:visible, button:visible")).to_have_count(0)
+    expect(watcher.locator(".chat-line.mine")).to_have_count(0)
+    say(ann, "a second line")
+    expect(watcher.locator("#chat-lines .chat-line")).to_have_count(2)
+    assert talk(watcher)[-1] == ("Ann", "a second line")
+
+
+def test_a_refused_line_stays_in_the_input_with_its_reason(server: str, pages: Pages) -> None:
+    ann, ben, _ = ann_and_ben(pages, server)
+    ann.fill("#chat-input", "   ")
+    expect(ann.locator("#chat-send")).to_be_disabled()  # a blank line is not sent
+    # One seat may say 10 lines in 30 seconds (docs/protocol.md, "Table talk").
+    for i in range(10):
+        say(ann, f"line {i + 1}")
+        expect(ann.locator("#chat-input")).to_have_value("")
+    expect(ben.locator("#chat-lines .chat-line")).to_have_count(10)
+    say(ann, "one line too many")
+    expect(ann.locator("#chat-error")).to_contain_text("talking too fast")
+    expect(ann.locator("#chat-error")).to_be_visible()
+    expect(ann.locator("#chat-input")).to_have_value("one line too many")
+    expect(ann.locator("#error")).to_be_empty()  # not a move's error
+    expect(ann.locator("#chat-lines .chat-line")).to_have_count(10)
+    expect(ben.locator("#chat-lines .chat-line")).to_have_count(10)
+    expect(ben.locator("#chat-error")).to_be_empty()
+    # Ben is not held back by Ann's talking, and his line clears nothing of hers.
+    say(ben, "slow down, Ann")
+    expect(ann.locator("#chat-lines .chat-line")).to_have_count(11)
+    expect(ann.locator("#chat-input")).to_have_value("one line too many")
+
+
+def test_a_phone_shows_new_lines_out_of_view(server: str, pages: Pages) -> None:
+    ann, ben, _ = ann_and_ben(pages, server, ben_size=(390, 844))
+    expect(ben.locator("#chat-panel")).not_to_be_in_viewport()  # below the table
+    say(ann, "your turn, Ben")
+    unread = ben.locator("#chat-unread")
+    expect(unread).to_have_text("1 new line of table talk")
+    say(ann, "are you there?")
+    expect(unread).to_have_text("2 new lines of table talk")
+    unread.click()
+    expect(ben.locator("#chat-panel")).to_be_in_viewport()
+    expect(unread).to_be_hidden()
+    assert talk(ben)[-1] == ("Ann", "are you there?")
+
+
+def test_no_table_talk_against_two_bots(server: str, pages: Pages) -> None:
+    page = pages.new()
+    create_game(page, server, seed=5)
+    wait_for_turn(page)
+    panel = page.locator("#chat-panel")
+    expect(panel).to_have_count(1)
+    expect(panel).to_be_hidden()  # nobody to talk to
+    # A line said all the same (the protocol lets a seat talk to the bots) is shown.
+    page.evaluate("window.cutthroatSocket.send(JSON.stringify({type: 'say', text: 'hm'}))")
+    expect(panel).to_be_visible()
+    assert talk(page) == [("Ann", "hm")]

@@ -182,6 +182,7 @@ const table = {
   actedAt: null,          // the state version this seat last sent a move at
   review: null,           // the expert's review, once asked for at the end of the game
   reviewing: false,
+  lastSent: null,         // the type of the last message sent (an error answers it)
 };
 
 function setConnection(text, cls) {
@@ -210,13 +211,16 @@ function connect() {
     let msg;
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
     if (msg.type === "state") { table.state = msg.state; window.cutthroatState = msg.state; render(); }
+    else if (msg.type === "error" && chat.sending && table.lastSent === "say") chatRefused(msg.reason);
     else if (msg.type === "error") { table.actedAt = null; showError(msg.reason); render(); }
     else if (msg.type === "coach") showCoach(msg);
     else if (msg.type === "hint") showHint(msg.hint);
+    else if (msg.type === "chat") hearChat(msg);
   };
   ws.onclose = (ev) => {
     if (table.socket !== ws) return;
     table.thinking = false;
+    chat.sending = false;  // its answer, if any, is lost with the socket
     if (ev.code >= 4000 && ev.code < 5000) {  // refused by the server: retrying will not help
       table.closedForGood = true;
       if (table.watching) refusedWatcher(ev.reason);
@@ -255,6 +259,7 @@ function send(msg) {
     return false;
   }
   ws.send(JSON.stringify(msg));
+  table.lastSent = msg.type;
   return true;
 }
 
@@ -344,6 +349,7 @@ function render() {
   renderScores(s);
   renderLog(v);
   renderHandOver(s);
+  renderChat(s);
 }
 
 /** How many watch (in the header, when any), and the watch link to invite them. */
@@ -677,6 +683,121 @@ function reviewSection() {
   return el("div", { class: "review" }, [b, out]);
 }
 
+/* ---------- Table talk ------------------------------------------------------------ */
+
+// The players' lines, by their number in the game (`n`): a socket that connects again
+// hears the latest lines again, and each is shown once, in the order it was said.
+const chat = {
+  lines: new Map(),       // n -> line, as the server sent it
+  sending: false,         // a say was sent and is not answered yet (its line or an error)
+  sent: null,             // the input's text when it was sent: cleared when the line comes back
+  timer: null,
+  unread: 0,              // lines by others that came while the panel was out of view
+  inView: true,
+};
+
+/** A `chat` message: new lines (or the history on connecting) merged into the panel. */
+function hearChat(msg) {
+  const list = $("chat-lines");
+  const stick = list.scrollHeight - list.scrollTop - list.clientHeight < 40;  // at the newest
+  let mine = false;
+  let news = 0;
+  for (const line of msg.lines || []) {
+    if (chat.lines.has(line.n)) continue;
+    chat.lines.set(line.n, line);
+    const later = [...list.children].find((li) => Number(li.dataset.n) > line.n);
+    list.insertBefore(chatLine(line), later || null);
+    if (isYou(line.seat)) mine = true;
+    else if (!msg.history) news++;
+  }
+  if (!msg.history && (msg.lines || []).some((line) => isYou(line.seat)) && chat.sending) {
+    chat.sending = false;  // the line said comes back: the input is cleared, unless changed since
+    clearTimeout(chat.timer);
+    if ($("chat-input").value === chat.sent) $("chat-input").value = "";
+    $("chat-error").textContent = "";
+  }
+  if (stick || mine || msg.history) list.scrollTop = list.scrollHeight;
+  if (news && !chat.inView) setUnread(chat.unread + news);
+  if (table.state) renderChat(table.state);
+}
+
+/** One line of talk: the speaker's name and the text, as text (never markup), and when. */
+function chatLine(line) {
+  const at = new Date(line.at);
+  const known = !Number.isNaN(at.getTime());
+  const time = el("time", { datetime: line.at, title: known ? at.toLocaleString() : line.at },
+    [known ? at.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" }) : ""]);
+  const mine = isYou(line.seat);
+  return el("li", { class: "chat-line" + (mine ? " mine" : ""), "data-n": line.n, "data-seat": line.seat }, [
+    el("span", { class: "chat-said" }, [
+      el("span", { class: "chat-name", title: mine ? "you" : null }, [line.name]), " ",
+      el("span", { class: "chat-text" }, [line.text])]),
+    " ", time,
+  ]);
+}
+
+/** The panel: shown when somebody else at the table could talk (or has), read-only to a watcher. */
+function renderChat(s) {
+  const people = s.players.filter((p) => p.kind === "human" || p.kind === "open").length;
+  $("chat-panel").hidden = people < 2 && chat.lines.size === 0;  // against two bots: nobody to talk to
+  $("chat-empty").hidden = chat.lines.size > 0;
+  $("chat-form").hidden = table.watching;
+  $("chat-readonly").hidden = !table.watching;
+  const connected = table.socket?.readyState === WebSocket.OPEN;
+  $("chat-send").disabled = !connected || chat.sending || !$("chat-input").value.trim();
+}
+
+/** Send the input's line; it stays there until the server says it back to everybody. */
+function say() {
+  const input = $("chat-input");
+  const text = input.value;
+  if (!text.trim() || chat.sending) return;
+  const ws = table.socket;
+  if (!ws || ws.readyState !== WebSocket.OPEN) {
+    $("chat-error").textContent = "Not connected: wait for the connection to come back.";
+    return;
+  }
+  $("chat-error").textContent = "";
+  ws.send(JSON.stringify({ type: "say", text }));
+  table.lastSent = "say";
+  chat.sending = true;
+  chat.sent = text;
+  clearTimeout(chat.timer);  // an answer lost (it should not be): the input is not held for ever
+  chat.timer = setTimeout(() => { chat.sending = false; renderChat(table.state); }, 10000);
+  renderChat(table.state);
+}
+
+/** The server refused the line said: why, by the input, which keeps the text. */
+function chatRefused(reason) {
+  chat.sending = false;
+  clearTimeout(chat.timer);
+  $("chat-error").textContent = reason ? `${reason[0].toUpperCase()}${reason.slice(1)}` : "";
+  if (table.state) renderChat(table.state);
+}
+
+/** Lines said while the panel was out of view (a phone's narrow page): a link down to it. */
+function setUnread(n) {
+  chat.unread = n;
+  const link = $("chat-unread");
+  link.hidden = n === 0;
+  link.textContent = n === 1 ? "1 new line of table talk" : `${n} new lines of table talk`;
+}
+
+function setUpChat() {
+  $("chat-form").addEventListener("submit", (ev) => { ev.preventDefault(); say(); });
+  $("chat-input").addEventListener("input", () => { if (table.state) renderChat(table.state); });
+  $("chat-unread").addEventListener("click", (ev) => {
+    ev.preventDefault();
+    $("chat-panel").scrollIntoView({ behavior: "smooth", block: "end" });
+  });
+  if ("IntersectionObserver" in window) {
+    new IntersectionObserver((entries) => {
+      chat.inView = entries.some((e) => e.isIntersecting);
+      if (chat.inView) setUnread(0);
+    }, { threshold: 0.25 }).observe($("chat-panel"));
+  }
+}
+
 /* ---------- Start ---------------------------------------------------------------- */
 
 function showTable(game) {
@@ -695,6 +816,7 @@ function showTable(game) {
   $("undo-button").addEventListener("click", () => { showError(""); send({ type: "undo" }); });
   copyButton("copy-link", "join-link");
   copyButton("copy-watch-link", "watch-link");
+  setUpChat();
   keepConnected();
 }
 
@@ -708,6 +830,7 @@ function showWatch(game) {
   $("watch-join-link").href = `/?join=${encodeURIComponent(game)}`;
   $("watch-seat").hidden = !localStorage.getItem(tokenKey(game));
   $("watch-seat-link").href = `/?game=${encodeURIComponent(game)}`;
+  setUpChat();
   keepConnected();
 }
 
