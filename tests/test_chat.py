@@ -129,11 +129,18 @@ def test_refused_lines_change_nothing_and_say_why(client: TestClient) -> None:
         _next(ws, "state")
         _next(watcher, "state")
         for bad in ({"type": "say", "text": "   "}, {"type": "say", "text": "x" * 201},
-                    {"type": "say", "text": "\x1b[31mred"}, {"type": "say"}):
+                    {"type": "say", "text": "\x1b[31mred"}, {"type": "say"},
+                    {"type": "say", "text": "x" * 2000}, {"type": "say", "text": "", "n": 1}):
             ws.send_json(bad)
-            assert _next(ws, "error")["reason"]
+            error = _next(ws, "error")
+            assert error["reason"] and error["for"] == "say"  # the page shows it by the input
+        ws.send_json({"type": "act", "action": "play XX"})
+        assert _next(ws, "error")["for"] == "act"
+        ws.send_text("not json")
+        assert "for" not in _next(ws, "error")  # not known what it was meant to be
         watcher.send_json({"type": "say", "text": "hello from the rail"})
-        assert "watching" in _next(watcher, "error")["reason"]
+        error = _next(watcher, "error")
+        assert "watching" in error["reason"] and error["for"] == "say"
     answers = {
         "no token": client.post(f"/api/games/{game}/chat", json={"text": "hi"}),
         "stranger": client.post(f"/api/games/{game}/chat", json={"token": "x", "text": "hi"}),
@@ -156,7 +163,8 @@ def test_a_seat_that_talks_too_fast_is_held_back(tmp_path: Path) -> None:
 
         assert [say(ann, "one").status_code, say(ann, "two").status_code] == [201, 201]
         fast = say(ann, "three")
-        assert fast.status_code == 429 and "too fast" in fast.json()["error"]["reason"]
+        reason = fast.json()["error"]["reason"]
+        assert fast.status_code == 429 and "too fast (at most 2 lines a minute)" in reason
         assert say(ben, "my turn").status_code == 201  # each seat has its own allowance
     assert [line.text for line in Store(_url(tmp_path)).talk(game)] == [
         "one", "two", "my turn"]

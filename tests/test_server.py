@@ -6,6 +6,7 @@ not see (R14); a game goes on after the server restarts.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import re
@@ -578,6 +579,29 @@ def test_the_players_hear_when_a_watcher_leaves(tmp_path: Path) -> None:
         assert heard == [0]
 
 
+def test_a_socket_cut_off_while_it_connects_leaves_the_room(tmp_path: Path) -> None:
+    """A socket's handler cancelled in the middle of connecting (the test client cancels
+    at once on closing; a server does on shutdown) is still taken out of its room, so
+    the room is not held for ever and nobody is told of a watcher who is gone."""
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=14)
+    _settled(client, made)
+    server = client.app.state.server  # type: ignore[attr-defined]
+    room = server.rooms[made["game"]]
+    talk = server.talk
+
+    async def slow_talk(room: Any) -> Any:
+        await asyncio.sleep(0.3)  # the handler is still connecting when it is cancelled
+        return await talk(room)
+
+    server.talk = slow_talk
+    with client.websocket_connect(f"/api/games/{made['game']}/watch"):
+        pass
+    _eventually(lambda: not room.sockets and room.unused, client)
+    assert not room.sockets and room.unused
+    assert _state(client, made)["watchers"] == 0
+
+
 def test_watching_an_unknown_game_is_refused(tmp_path: Path) -> None:
     client = _client(tmp_path)
     assert client.get("/api/games/nothing/public").status_code == 404
@@ -979,7 +1003,7 @@ def test_one_address_may_start_only_so_many_games(tmp_path: Path) -> None:
         assert [m.status_code for m in made] == [201, 201, 201]
         refused = client.post("/api/games", json={"seats": ["you", "random", "random"]})
         assert refused.status_code == 429 and "too many games" in _reason(refused)
-        assert "3 per 1 minute" in _reason(refused)
+        assert "at most 3 games a minute" in _reason(refused)
         first = made[0].json()
         assert client.get(f"/api/games/{first['game']}",
                           params={"token": first["token"]}).status_code == 200

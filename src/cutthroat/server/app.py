@@ -314,8 +314,8 @@ class Server:
         line = clean_line(text)
         key = (room.table.id, str(seat))
         if not self._talkers.test(self.chat_rate, "chat", *key):
-            raise TableError(f"you are talking too fast ({self.chat_rate}): wait a "
-                             "moment", 429)
+            raise TableError("you are talking too fast (at most "
+                             f"{rate_words(self.chat_rate, 'line')}): wait a moment", 429)
         async with room.lock:
             name = room.table.seats[seat].name or f"Player {seat + 1}"
             try:
@@ -336,12 +336,17 @@ class Server:
                     await socket.send_json(message)
         return said
 
-    async def disconnect(self, room: Room, socket: WebSocket) -> None:
-        """A socket leaves the room; everybody else hears it."""
+    def disconnect(self, room: Room, socket: WebSocket) -> None:
+        """A socket leaves the room, at once (nothing awaited: this runs as its handler
+        ends, even one cancelled); everybody still connected hears it from a task of its
+        own."""
+        left = room.sockets.pop(socket, False) is not False  # a watcher's seat is None
+        if left and room.sockets:
+            self.spawn(room, self._tell_everybody(room))
+
+    async def _tell_everybody(self, room: Room) -> None:
         async with room.lock:
-            if socket in room.sockets:  # a watcher's seat is None
-                del room.sockets[socket]
-                await self.broadcast(room)
+            await self.broadcast(room)
 
     async def act(self, room: Room, seat: int, action: object, *, wait: bool) -> None:
         """A player's move; then the bots' (awaited when ``wait``, else in the
@@ -436,6 +441,15 @@ class Server:
         return {**hint_json(analysis), "lines": hint_lines(analysis, table.game.players)}
 
 
+def rate_words(rate: limits.RateLimitItem, noun: str) -> str:
+    """A ``limits`` rate in words: ``10 lines in 30 seconds``, ``2 games a minute``."""
+    amount = f"{rate.amount} {noun}{'' if rate.amount == 1 else 's'}"
+    unit = rate.GRANULARITY.name
+    if rate.multiples == 1:
+        return f"{amount} an {unit}" if unit == "hour" else f"{amount} a {unit}"
+    return f"{amount} in {rate.multiples} {unit}s"
+
+
 def _error(reason: str, status: int) -> JSONResponse:
     return JSONResponse({"error": {"reason": reason}}, status_code=status)
 
@@ -522,7 +536,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
         """A new game; the answer holds the creator's seat and token."""
         address = request.client.host if request.client else "unknown"
         if not window.test(rate, "new-game", address):
-            raise TableError(f"this address has started too many games ({rate}): "
+            raise TableError("this address has started too many games (at most "
+                             f"{rate_words(rate, 'game')}): "
                              "play one of them, or try again in a few minutes", 429)
         try:
             rules = Rules.from_json(body.rules)
@@ -652,8 +667,8 @@ async def _serve_socket(server: Server, websocket: WebSocket, game_id: str,
     try:
         async with server.use(game_id) as room:
             seat = None if watching else room.table.seat_of(token)
-            await server.connect(room, websocket, seat)
             try:
+                await server.connect(room, websocket, seat)
                 while True:
                     text = await _receive_text(websocket)
                     if text is None:
@@ -665,7 +680,7 @@ async def _serve_socket(server: Server, websocket: WebSocket, game_id: str,
             except WebSocketDisconnect:
                 pass
             finally:
-                await server.disconnect(room, websocket)
+                server.disconnect(room, websocket)
     except TableError as exc:  # no such game, or not a seat of it
         await websocket.close(code=4000 + exc.status, reason=exc.reason)
 
@@ -694,7 +709,7 @@ async def _answer_watcher(websocket: WebSocket, text: str) -> None:
     if message.type == "ping":
         await websocket.send_json({"type": "pong"})
     else:
-        await websocket.send_json({"type": "error", "reason": (
+        await websocket.send_json({"type": "error", "for": message.type, "reason": (
             "you are watching this game, in no seat: a watcher cannot "
             f"{message.type}; join the game for a seat of your own")})
 
@@ -717,9 +732,12 @@ async def _answer(server: Server, room: Room, websocket: WebSocket, seat: int,
             await server.say(room, seat, message.text)
         else:
             await server.act(room, seat, message.action, wait=False)
-    except (ProtocolError, TableError) as exc:
-        reason = exc.reason if isinstance(exc, TableError) else str(exc)
-        await websocket.send_json({"type": "error", "reason": reason})
+    except ProtocolError as exc:
+        await websocket.send_json({"type": "error", "reason": str(exc),
+                                   **({"for": exc.kind} if exc.kind else {})})
+    except TableError as exc:
+        await websocket.send_json({"type": "error", "reason": exc.reason,
+                                   "for": message.type})
 
 
 async def _send_hint(server: Server, room: Room, websocket: WebSocket, seat: int) -> None:
@@ -727,7 +745,7 @@ async def _send_hint(server: Server, room: Room, websocket: WebSocket, seat: int
     try:
         answer: dict[str, Any] = {"type": "hint", "hint": await server.hint(room, seat)}
     except TableError as exc:
-        answer = {"type": "error", "reason": exc.reason}
+        answer = {"type": "error", "reason": exc.reason, "for": "hint"}
     try:
         await websocket.send_json(answer)
     except Exception:  # the socket closed while the expert thought

@@ -38,7 +38,12 @@ _TYPES_TEXT = "act, next, hint, undo, say or ping"
 
 
 class ProtocolError(CutthroatError, ValueError):
-    """A message that cannot be read; nothing changed."""
+    """A message that cannot be read; nothing changed. ``kind`` is the message's type
+    when that much could be read (``say`` for a say without its text)."""
+
+    def __init__(self, reason: str, kind: str | None = None) -> None:
+        super().__init__(reason)
+        self.kind = kind
 
 
 class _Strict(BaseModel):
@@ -116,22 +121,23 @@ def parse_message(text: str | bytes) -> Message:
     allowed = {"type", _FIELDS[kind]} if kind in _FIELDS else {"type"}
     extra = sorted(set(data) - allowed)
     if extra:
-        raise ProtocolError(f"a {kind} message has no field {extra[0]!r}")
+        raise ProtocolError(f"a {kind} message has no field {extra[0]!r}", kind)
     if kind == "act":
         action = data.get("action")
         if not isinstance(action, str):
             raise ProtocolError("an act message needs an \"action\" as text, "
-                                "such as \"pass\" or \"play JH\"")
+                                "such as \"pass\" or \"play JH\"", kind)
         if len(action) > ACTION_MAX:
             raise ProtocolError(f"an action is at most {ACTION_MAX} characters, such as "
-                                "\"play JH\"")
+                                "\"play JH\"", kind)
         return Message(kind, action)
     if kind == "say":
         said = data.get("text")
         if not isinstance(said, str):
-            raise ProtocolError("a say message needs a \"text\", such as \"good game\"")
+            raise ProtocolError("a say message needs a \"text\", such as \"good game\"",
+                                kind)
         if len(said) > SAY_MAX:
-            raise ProtocolError("that message is far too long to say")
+            raise ProtocolError("that message is far too long to say", kind)
         return Message(kind, text=said)
     return Message(kind)
 

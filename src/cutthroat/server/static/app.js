@@ -182,7 +182,6 @@ const table = {
   actedAt: null,          // the state version this seat last sent a move at
   review: null,           // the expert's review, once asked for at the end of the game
   reviewing: false,
-  lastSent: null,         // the type of the last message sent (an error answers it)
 };
 
 function setConnection(text, cls) {
@@ -211,7 +210,7 @@ function connect() {
     let msg;
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
     if (msg.type === "state") { table.state = msg.state; window.cutthroatState = msg.state; render(); }
-    else if (msg.type === "error" && chat.sending && table.lastSent === "say") chatRefused(msg.reason);
+    else if (msg.type === "error" && msg.for === "say") chatRefused(msg.reason);  // by the chat input
     else if (msg.type === "error") { table.actedAt = null; showError(msg.reason); render(); }
     else if (msg.type === "coach") showCoach(msg);
     else if (msg.type === "hint") showHint(msg.hint);
@@ -259,7 +258,6 @@ function send(msg) {
     return false;
   }
   ws.send(JSON.stringify(msg));
-  table.lastSent = msg.type;
   return true;
 }
 
@@ -759,7 +757,6 @@ function say() {
   }
   $("chat-error").textContent = "";
   ws.send(JSON.stringify({ type: "say", text }));
-  table.lastSent = "say";
   chat.sending = true;
   chat.sent = text;
   clearTimeout(chat.timer);  // an answer lost (it should not be): the input is not held for ever
