@@ -1086,8 +1086,9 @@ def test_watch_shows_each_bot_by_its_spec_in_one_form() -> None:
     assert "(random:)" not in done.stdout and "(Random)" not in done.stdout
 
 
-def test_serve_new_games_rate_is_checked(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``serve --new-games lots``: a usage error; a good rate reaches the app."""
+def test_serve_rates_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``serve --new-games lots`` or ``--chat-rate chatty``: a usage error naming the
+    option; a good rate reaches the app."""
     import uvicorn
 
     started: list[Any] = []
@@ -1096,6 +1097,11 @@ def test_serve_new_games_rate_is_checked(monkeypatch: pytest.MonkeyPatch) -> Non
     assert done.exit_code == 2 and "--new-games" in done.stderr and not started
     done = invoke("serve", "--new-games", "5/minute", "--db", "sqlite://")
     assert done.exit_code == 0 and len(started) == 1
+    done = invoke("serve", "--chat-rate", "chatty", "--db", "sqlite://")
+    assert done.exit_code == 2 and "--chat-rate" in done.stderr and len(started) == 1
+    done = invoke("serve", "--chat-rate", "3/minute", "--db", "sqlite://")
+    assert done.exit_code == 0 and len(started) == 2
+    assert str(started[1].state.server.chat_rate) == "3 per 1 minute"
 
 
 def test_watch_stopped_by_the_guard_against_endless_play_names_no_winner(

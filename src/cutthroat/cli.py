@@ -461,6 +461,9 @@ def serve(
     new_games: Annotated[str | None, typer.Option(
         help="How many games one address may start (default '30/10 minutes'; behind a "
              "proxy every player has the proxy's address).")] = None,
+    chat_rate: Annotated[str | None, typer.Option(
+        help="How many lines of table talk one seat may say (default '10/30 seconds')."
+    )] = None,
 ) -> None:
     """Start the web game: play in the browser against bots and friends.
 
@@ -480,12 +483,15 @@ def serve(
         options["release_after"] = release_after
     if new_games is not None:
         options["new_games"] = new_games
+    if chat_rate is not None:
+        options["chat_rate"] = chat_rate
     try:
         application = create_app(db, **options)
     except StoreError as exc:
         raise _fail(str(exc)) from None
-    except ValueError as exc:  # the one option create_app reads beyond typer's checks
-        raise typer.BadParameter(str(exc), param_hint="--new-games") from None
+    except ValueError as exc:  # the rates: create_app reads them beyond typer's checks
+        hint = "--chat-rate" if str(exc).startswith("chat_rate") else "--new-games"
+        raise typer.BadParameter(str(exc), param_hint=hint) from None
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(f"cutthroat: the web game is at http://{shown}:{port}/ "
                f"(games kept in {application.state.server.store.shown_url}; Ctrl-C stops it)")
