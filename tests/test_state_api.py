@@ -644,6 +644,40 @@ def test_game_pop_undoes_in_the_current_hand() -> None:
     assert game.hand is not None and game.hand.moves == []
 
 
+def test_a_hand_the_game_has_moved_past_cannot_be_undone() -> None:
+    """Once the next hand is dealt, an earlier hand's result is in the scores: undoing
+    a move of it (through an old reference) is refused and changes nothing, while a
+    copy of it may still be searched and undone. Taking back a deal with no move made
+    opens the hand before it again."""
+    from cutthroat.bots import make_bot, play_game
+
+    game = play_game(Game(seed=7), [make_bot("random", s) for s in range(3)])
+    old = game.hands[0]
+    scores, moves = game.scores, list(old.moves)
+    for undo in (old.pop, old.undo, lambda: old.take_back(old.moves[-1].seat)):
+        with pytest.raises(GameOverError, match="can no longer be undone"):
+            undo()
+    assert game.scores == scores and old.moves == moves
+    search = old.copy()
+    search.pop()
+    assert len(search.moves) == len(moves) - 1 and old.moves == moves
+
+    game = Game(seed=3)
+    first = game.deal()
+    while not first.is_over:
+        first.push(first.legal_actions()[0])
+    second = game.deal()
+    with pytest.raises(GameOverError):
+        first.pop()
+    assert game.undeal() is second and game.hand is first and len(game.hands) == 1
+    assert first.pop() is not None  # open again
+    game.push(first.legal_actions()[0])
+    game.deal()
+    game.push(game.hand.legal_actions()[0] if game.hand else "pass")
+    with pytest.raises(GameOverError, match="no move made"):
+        game.undeal()
+
+
 # --- push with an integer id ----------------------------------------------------------
 
 

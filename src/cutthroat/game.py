@@ -125,7 +125,21 @@ class Game:
             hand = Hand.deal(self.rules, dealer=self.next_dealer, rng=self.rng)
         else:
             hand = Hand(self.rules, cards, self.next_dealer)
+        if self.hand is not None:
+            self.hand.seal()  # its result is in the scores from now on
         self.hands.append(hand)
+        return hand
+
+    def undeal(self) -> Hand:
+        """Take back the last hand dealt, before any move of it (a deal that could not
+        be saved, say): the hand before it is open again. Returns the hand taken back."""
+        hand = self.hand
+        if hand is None or hand.moves:
+            raise GameOverError("only a hand dealt with no move made yet can be taken back"
+                                if hand is not None else "no hand has been dealt")
+        self.hands.pop()
+        if self.hands:
+            self.hands[-1]._sealed = False
         return hand
 
     def push(self, action: Action | Move | str | int, seat: int | None = None) -> Move:

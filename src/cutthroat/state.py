@@ -180,6 +180,7 @@ class Hand:
         "_phase",
         "_played",
         "_result",
+        "_sealed",
         "_trick",
         "_trick_seats",
         "_tricks",
@@ -265,6 +266,7 @@ class Hand:
         self._moves: list[tuple[int, int, int]] = []
         self._undo: list[tuple[int, tuple[Any, ...]]] = []  # (move index, snapshot)
         self._result: HandResult | None = None
+        self._sealed = False
         self._legal: Sequence[int] | None = None
         if up == JOKER_ID:
             self._phase = P_JOKER
@@ -692,6 +694,10 @@ class Hand:
         """Undo the last action, returning nothing: the fast path for search."""
         if not self._moves:
             raise IndexError("no action to undo")
+        if self._sealed:
+            raise GameOverError("this hand is part of a game that has dealt the next one: "
+                                "its result counts, and its moves can no longer be undone "
+                                "(undo on a copy())")
         seat, aid, _arg = self._moves.pop()
         self._legal = None
         undo = self._undo
@@ -699,6 +705,12 @@ class Hand:
             self._restore(undo.pop()[1])
         else:
             self._unplay(seat, aid)
+
+    def seal(self) -> None:
+        """Close the hand for good (its game has dealt the next one): its result is in
+        the game's scores, so no move of it may be undone any more. A :meth:`copy` is
+        not sealed."""
+        self._sealed = True
 
     def copy(self) -> Hand:
         """An independent copy (history included, so it can be undone too)."""
@@ -723,6 +735,7 @@ class Hand:
         new._phase = self._phase
         new._played = self._played
         new._result = self._result
+        new._sealed = False
         new._trick = self._trick[:]
         new._trick_seats = self._trick_seats[:]
         new._tricks = self._tricks[:]

@@ -240,7 +240,7 @@ class Table:
                 len(self.game.hands) > 1 or hand.moves)):
             raise TableError("only a seat joined before the first move can be reopened", 409)
         if hand is not None:
-            self.game.hands.pop()
+            self.game.undeal()
         self.seats[seat] = Seat("open")
         self.tokens.pop(seat, None)
         self._sync_names()
