@@ -800,6 +800,30 @@ def test_a_finished_game_nobody_watches_is_let_go_and_read_back(tmp_path: Path) 
     assert _state(client, made) == final  # read back from the database
 
 
+def test_a_finished_game_is_let_go_when_its_last_work_ends(tmp_path: Path) -> None:
+    """A finished game still held by a task when its last socket closed (the others
+    being told a socket left) is let go as that task ends, not minutes later."""
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=6, rules={"target": 3})
+    _play_out(client, made, random.Random(4))
+    server = client.app.state.server  # type: ignore[attr-defined]
+    broadcast = server.broadcast
+
+    async def slow_broadcast(room: Any) -> None:
+        await asyncio.sleep(0.3)
+        await broadcast(room)
+
+    server.broadcast = slow_broadcast
+    seat = f"/api/games/{made['game']}/ws?token={made['token']}"
+    with client.websocket_connect(seat) as mine:
+        _receive(mine, "state")
+        with client.websocket_connect(f"/api/games/{made['game']}/watch") as watcher:
+            _receive(watcher, "state")
+        # the watcher's leaving is being told to the seat, slowly, as the seat leaves too
+    _eventually(lambda: made["game"] not in server.rooms, client, seconds=10)
+    assert made["game"] not in server.rooms
+
+
 def test_an_idle_unfinished_game_leaves_memory_and_goes_on_when_asked_for(
         tmp_path: Path) -> None:
     client = _client(tmp_path)

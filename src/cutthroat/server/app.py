@@ -216,10 +216,17 @@ class Server:
         await anyio.to_thread.run_sync(self.store.save, table)
 
     def spawn(self, room: Room, work: Any) -> None:
-        """Run ``work`` (a coroutine) in the background, keeping hold of it."""
+        """Run ``work`` (a coroutine) in the background, keeping hold of it. A finished
+        game is let go when the last of its work ends with nobody else holding it."""
         task = asyncio.get_running_loop().create_task(work)
         room.tasks.add(task)
-        task.add_done_callback(room.tasks.discard)
+
+        def done(task: asyncio.Task[None]) -> None:
+            room.tasks.discard(task)
+            if room.table.game.is_over:
+                self.release(room)
+
+        task.add_done_callback(done)
 
     async def broadcast(self, room: Room) -> None:
         """Send every connected seat its own state (called under the room's lock)."""
@@ -370,7 +377,7 @@ class Server:
         """Deal the next hand; then the bots move."""
         async with room.lock:
             room.table.next_hand(seat)
-            await self.changed(room, room.table.game.hands.pop)
+            await self.changed(room, room.table.game.undeal)
         if wait:
             await self.settle(room)
         else:
