@@ -194,6 +194,22 @@ def test_lines_the_game_cannot_take_are_explained_and_change_nothing() -> None:
     assert any("first bidding round" in e for e in errors)
 
 
+def test_R7_a_suit_named_in_the_first_round_or_a_card_played_too_soon_is_explained() -> None:
+    """In the first round (R7) only the up-card's suit may be ordered: a suit typed
+    then is answered with the choices there are, and a move of the wrong phase is
+    said to be impossible once, not twice."""
+    game = new_game(3)
+    hand = game.deal()
+    assert hand.to_act is not None
+    player, out = table(game, hand.to_act, ["hearts", "play JH"])
+    assert player.play() is False
+    errors = [line for line in out if line.startswith("Not possible: ")]
+    assert errors[0] == ("Not possible: a suit cannot be named now: your choices are pass, "
+                         "order. Type help for how to write a move.")
+    assert errors[1].startswith("Not possible: no play now: ")
+    assert all(line.count("not possible") + line.count("Not possible") == 1 for line in errors)
+
+
 def test_digits_that_are_no_choice_are_refused_without_a_traceback() -> None:
     """A superscript digit, or a number too long for Python to read, was a crash."""
     game = new_game(3)

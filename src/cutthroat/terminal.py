@@ -277,7 +277,8 @@ class TerminalGame:
                 action = self._action(text, view)
                 move = self.game.push(action, self.seat)
             except CutthroatError as exc:
-                self.write(f"Not possible: {exc}. Type help for how to write a move.")
+                reason = _NOT_NOW.sub(r"no \1 now: ", str(exc))  # said once, not twice
+                self.write(f"Not possible: {reason}. Type help for how to write a move.")
                 continue
             self._saved()
             if self.coach:
@@ -351,6 +352,8 @@ class TerminalGame:
             if words[0].lower() in verbs or len(words) not in (1, 5):
                 raise
             shortcut = _shortcut(words, verbs)
+            if shortcut is None and len(words) == 1 and _suit(words[0]) is not None:
+                raise _NotAMove(f"a suit cannot be named now: {_choices(view)}") from None
             if shortcut is None:
                 raise
             return shortcut
@@ -421,6 +424,18 @@ def _shortcut(words: list[str], verbs: set[str]) -> Action | None:
     except CardError:
         return None
     return None
+
+
+_NOT_NOW = re.compile(r"^(\w+) is not possible now: ")
+"""The engine's "play is not possible now: ...", which the terminal, having said "Not
+possible", words "no play now: ..."."""
+
+
+def _choices(view: View) -> str:
+    """The seat's choices now, in words: the moves, or what a keep of five needs."""
+    if len(view.legal) > MENU_MAX:
+        return "keep five of your ten cards"
+    return "your choices are " + ", ".join(view.legal)
 
 
 def _suit(word: str) -> Suit | None:
