@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import random
 import re
 import socket
 import subprocess
@@ -400,6 +401,93 @@ def test_a_short_game_to_the_end(server: str, pages: Pages) -> None:
     page.click("#review-button")  # the expert's second opinion on this seat's choices
     expect(page.locator("#review pre")).to_contain_text("choices", timeout=60_000)
     expect(page.locator("#review-button")).to_be_disabled()
+    page.click("#rematch")  # a new game: the same bots and rules, at once
+    page.wait_for_url(lambda url: "game=" in url and not url.endswith(game))
+    page.wait_for_function("g => window.cutthroatState && window.cutthroatState.game !== g",
+                           arg=game)
+    again = state(page)
+    assert again["rules"] == final["rules"] and again["status"] == "playing"
+    assert [p["bot"] for p in again["players"][1:]] == [
+        final["players"][(final["seat"] + k) % 3].get("bot") for k in (1, 2)]
+    assert again["players"][0]["name"] == final["players"][final["seat"]]["name"]
+
+
+def _finished_game_of_two(base: str, page: Page) -> tuple[str, dict, dict]:
+    """A game of Ann, a random bot and Ben (who joined), played to its end through the
+    HTTP API (a game to 1 point): its id and the two seats' answers (with tokens)."""
+    api = page.request
+    ann = api.post(f"{base}/api/games", data={"name": "Ann", "seats": ["you", "random", "open"],
+                                              "rules": {"target": 1}, "seed": 2}).json()
+    game = ann["game"]
+    ben = api.post(f"{base}/api/games/{game}/join", data={"name": "Ben"}).json()
+    rng = random.Random(2)
+    for _ in range(400):
+        now = api.get(f"{base}/api/games/{game}", params={"token": ann["token"]}).json()
+        if now["status"] == "over":
+            return game, ann, ben
+        if now["status"] == "hand_over":
+            api.post(f"{base}/api/games/{game}/next", data={"token": ann["token"]})
+            continue
+        for seat in (ann, ben):
+            mine = api.get(f"{base}/api/games/{game}", params={"token": seat["token"]}).json()
+            if mine["view"]["legal"]:
+                api.post(f"{base}/api/games/{game}/actions",
+                         data={"token": seat["token"], "action": rng.choice(mine["view"]["legal"])})
+        time.sleep(0.02)  # the bot's move
+    raise AssertionError("the game did not end")
+
+
+def _seat_page(pages: Pages, base: str, game: str, token: str) -> Page:
+    """A page holding a seat of ``game`` by its token, as the browser that took it."""
+    page = pages.new()
+    page.goto(base + "/")
+    page.evaluate("([g, t]) => localStorage.setItem(`cutthroat:token:${g}`, t)", [game, token])
+    page.goto(f"{base}/?game={game}")
+    expect(page.locator("#status[data-status]")).to_have_count(1)
+    return page
+
+
+def test_play_again_with_a_friend_invites_them_in_the_talk(server: str, pages: Pages) -> None:
+    """After the last hand, "Play again" starts a new game with the bot and the rules,
+    the friend's seat open, and says where to join in the finished game's talk: a link
+    the friend follows to the new game's join page."""
+    probe = pages.new()
+    game, ann, ben = _finished_game_of_two(server, probe)
+    ann_page = _seat_page(pages, server, game, ann["token"])
+    ben_page = _seat_page(pages, server, game, ben["token"])
+    expect(ann_page.locator("#winners")).to_be_visible()
+    ann_page.click("#rematch")
+    ann_page.wait_for_url(lambda url: "game=" in url and not url.endswith(game))
+    new = ann_page.url.split("game=")[1]
+    expect(ann_page.locator("#waiting")).to_be_visible()  # Ben's seat is open again
+    seats = state(ann_page)["players"]
+    assert [p["kind"] for p in seats] == ["human", "bot", "open"] and seats[0]["name"] == "Ann"
+    assert state(ann_page)["rules"]["target"] == 1
+    invite = ben_page.locator("#chat-lines .chat-line").last
+    expect(invite).to_contain_text("Play again? Join me here:")
+    link = invite.locator("a.chat-link")
+    assert link.get_attribute("href") == f"{server}/?join={new}"
+    link.click()
+    ben_page.wait_for_url(f"**/?join={new}")
+    ben_page.fill("#join-name", "Ben")
+    ben_page.click("#join-button")
+    ben_page.wait_for_url(f"**/?game={new}")
+    expect(ann_page.locator("#waiting")).to_be_hidden()
+    assert [p["name"] for p in state(ann_page)["players"]] == ["Ann", "Random", "Ben"]
+
+
+def test_only_this_servers_game_links_are_links_in_the_talk(server: str, pages: Pages) -> None:
+    page = pages.new()
+    game = create_game(page, server, left="random", right="open")
+    token = page.evaluate(f"localStorage.getItem('cutthroat:token:{game}')")
+    for text in (f"{server}/?join=abc", "https://evil.example/?join=abc",
+                 "javascript:alert(1)", f"{server}/?join=abc&x=1", f"{server}/static/app.js"):
+        assert page.request.post(f"{server}/api/games/{game}/chat",
+                                 data={"token": token, "text": text}).status == 201
+    expect(page.locator("#chat-lines .chat-line")).to_have_count(5)
+    links = page.locator("#chat-lines a")
+    expect(links).to_have_count(1)
+    assert links.get_attribute("href") == f"{server}/?join=abc"
 
 
 def test_the_coach_speaks_up(server: str, pages: Pages) -> None:

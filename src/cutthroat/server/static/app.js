@@ -651,13 +651,47 @@ function renderHandOver(s) {
     const names = s.winners.map((w) => nameOf(w));
     const won = s.winners.length === 1 && isYou(s.winners[0]) ? "You win the game!"
       : `${names.join(" and ")} ${names.length === 1 && names[0] !== "You" ? "wins" : "win"} the game.`;
-    parts.push(el("p", { class: "winners", id: "winners" }, [won]),
-      el("p", {}, [el("a", { id: "record-link", href: `/api/games/${encodeURIComponent(s.game)}/record`,
+    parts.push(el("p", { class: "winners", id: "winners" }, [won]));
+    if (!table.watching) parts.push(rematchButton(s));
+    parts.push(el("p", {}, [el("a", { id: "record-link", href: `/api/games/${encodeURIComponent(s.game)}/record`,
         download: `cutthroat-${s.game}.json` }, ["Download the game record"]), " · ",
       el("a", { href: "/" }, ["New game"])]));
     if (!table.watching) parts.push(reviewSection());  // the review is of a seat's choices
   }
   box.replaceChildren(...parts);
+}
+
+/**
+ * At the end of the game: "Play again", a new game with the same rules and bots, the
+ * players where they sat (this one in the first seat, the others around as before);
+ * a friend's seat is open again, and the friends are told where to join in the old
+ * game's table talk.
+ */
+function rematchButton(s) {
+  const b = el("button", { type: "button", id: "rematch", class: "primary" }, ["Play again"]);
+  b.addEventListener("click", async () => {
+    b.disabled = true;
+    showError("");
+    const me = s.players[s.seat];
+    const others = [1, 2].map((k) => s.players[(s.seat + k) % 3]);
+    const body = { seats: ["you", ...others.map((p) => (p.kind === "bot" ? p.bot : "open"))],
+      rules: s.rules, coach: Boolean(me.coach) };
+    if (me.name) body.name = me.name;
+    try {
+      const answer = await api("POST", "/api/games", body);
+      if (others.some((p) => p.kind !== "bot")) {
+        const text = `Play again? Join me here: ${location.origin}/?join=${encodeURIComponent(answer.game)}`;
+        try {
+          await api("POST", `/api/games/${encodeURIComponent(s.game)}/chat`, { token: table.token, text });
+        } catch (e) { /* the new game stands; its page shows the link to send */ }
+      }
+      enterGame(answer);
+    } catch (e) {
+      b.disabled = false;
+      showError(`A new game could not be started: ${e.message}.`);
+    }
+  });
+  return el("p", {}, [b]);
 }
 
 /** At the end of the game: the expert's review of this seat's choices, on request. */
@@ -729,9 +763,27 @@ function chatLine(line) {
   return el("li", { class: "chat-line" + (mine ? " mine" : ""), "data-n": line.n, "data-seat": line.seat }, [
     el("span", { class: "chat-said" }, [
       el("span", { class: "chat-name", title: mine ? "you" : null }, [line.name]), " ",
-      el("span", { class: "chat-text" }, [line.text])]),
+      el("span", { class: "chat-text" }, chatText(line.text))]),
     " ", time,
   ]);
+}
+
+/** A line's text as text, with this server's game links (join, watch) made links. */
+function chatText(text) {
+  return text.split(/( )/).map((word) => {
+    const href = gameLink(word);
+    return href ? el("a", { href, class: "chat-link" }, [word]) : word;
+  });
+}
+
+/** ``word`` as a link to a game on this server (`/?join=ID`, `/?watch=ID`), else null. */
+function gameLink(word) {
+  let url;
+  try { url = new URL(word); } catch (e) { return null; }
+  const keys = [...url.searchParams.keys()];
+  const fine = url.origin === location.origin && url.pathname === "/" && !url.hash
+    && keys.length === 1 && ["join", "watch"].includes(keys[0]);
+  return fine ? url.href : null;
 }
 
 /** The panel: shown when somebody else at the table could talk (or has), read-only to a watcher. */
