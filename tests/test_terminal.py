@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cutthroat import Action, Game, HandResult, Rules, Suit
+from cutthroat import Action, Game, HandResult, Phase, Rules, Suit, deck
 from cutthroat import record as rec
 from cutthroat.bots import RandomBot
 from cutthroat.cli import random_variants
@@ -208,6 +208,34 @@ def test_R7_a_suit_named_in_the_first_round_or_a_card_played_too_soon_is_explain
                          "order. Type help for how to write a move.")
     assert errors[1].startswith("Not possible: no play now: ")
     assert all(line.count("not possible") + line.count("Not possible") == 1 for line in errors)
+
+
+def test_R15_R16_a_card_refused_in_play_is_explained_to_you() -> None:
+    """The engine's "seat 0 does not hold 9S" and "seat 0 must follow hearts" read
+    "you do not hold 9S" and "you must follow hearts" to the player of seat 0."""
+    for seed in range(40):
+        game = new_game(seed)
+        hand = game.deal()
+        rng = random.Random(seed)
+        while not hand.is_over and not (hand.phase == Phase.PLAY and hand.to_act == 0
+                                        and hand.current_trick):
+            hand.push(rng.choice(hand.legal_actions()))
+        if hand.is_over:
+            continue
+        held = set(hand.cards(0))
+        legal = {str(a) for a in hand.legal_actions()}
+        stranger = next(c for c in deck(game.rules.deck) if c not in held)
+        off = [c for c in held if f"play {c}" not in legal]
+        if not off:
+            continue
+        player, out = table(game, 0, [f"play {stranger}", f"play {off[0]}"])
+        assert player.play() is False
+        errors = [line for line in out if line.startswith("Not possible: ")]
+        assert errors[0] == (f"Not possible: you do not hold {stranger}. Type help for how "
+                             "to write a move.")
+        assert errors[1].startswith("Not possible: you must follow ")
+        return
+    raise AssertionError("no deal put seat 0 on a trick it could fail to follow")
 
 
 def test_digits_that_are_no_choice_are_refused_without_a_traceback() -> None:

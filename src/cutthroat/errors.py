@@ -10,6 +10,7 @@ __all__ = [
     "IllegalActionError",
     "NotYourTurnError",
     "quoted",
+    "to_player",
 ]
 
 QUOTED_MAX = 24
@@ -26,6 +27,25 @@ def quoted(text: str) -> str:
     if len(text) <= QUOTED_MAX:
         return repr(text)
     return f"{text[:QUOTED_MAX] + '...'!r} ({len(text)} characters)"
+
+
+_YOU = (("does not hold", "do not hold"), ("must follow", "must follow"),
+        ("is the dealer", "are the dealer"), ("cannot keep", "cannot keep"))
+"""The engine's reasons that begin ``seat N ...``, and how each reads to that seat."""
+
+
+def to_player(reason: str, seat: int) -> str:
+    """An engine's reason as said to the player of ``seat``: ``seat 0 must follow
+    hearts`` is ``you must follow hearts`` to seat 0 (to anybody else it is unchanged).
+
+    >>> to_player("seat 0 does not hold JH", 0), to_player("seat 1 must follow spades", 0)
+    ('you do not hold JH', 'seat 1 must follow spades')
+    """
+    for said, to_you in _YOU:
+        head = f"seat {seat} {said}"
+        if reason.startswith(head):
+            return f"you {to_you}{reason[len(head):]}"
+    return reason
 
 
 class CutthroatError(Exception):

@@ -37,7 +37,7 @@ from .bots.expert import Analysis
 from .bots.hints import hint, hint_lines
 from .bots.review import MARGIN, describe_verdict, second_opinion, worth_asking
 from .cards import CardError, Suit, parse_cards
-from .errors import CutthroatError
+from .errors import CutthroatError, to_player
 from .game import Game
 from .render import (
     describe_deal,
@@ -277,7 +277,7 @@ class TerminalGame:
                 action = self._action(text, view)
                 move = self.game.push(action, self.seat)
             except CutthroatError as exc:
-                reason = _NOT_NOW.sub(r"no \1 now: ", str(exc))  # said once, not twice
+                reason = _NOT_NOW.sub(r"no \1 now: ", to_player(str(exc), self.seat))
                 self.write(f"Not possible: {reason}. Type help for how to write a move.")
                 continue
             self._saved()
