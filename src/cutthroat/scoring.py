@@ -121,10 +121,8 @@ class HandResult:
         lone = [s for s in self.alone if s != self.maker]
         against = f" against seat {lone[0]} alone" if lone else ""
         tricks = self.tricks[self.maker]
-        if self.euchred:
+        if self.euchred:  # against a lone defender too: he took three tricks or more
             verdict = "euchred"
-        elif lone and self.tricks[lone[0]] >= 3:
-            verdict = f"beaten by the lone defender ({self.tricks[lone[0]]} tricks)"
         elif self.march:
             verdict = "march"
         else:
