@@ -476,6 +476,55 @@ def test_play_again_with_a_friend_invites_them_in_the_talk(server: str, pages: P
     assert [p["name"] for p in state(ann_page)["players"]] == ["Ann", "Random", "Ben"]
 
 
+def test_friends_pressing_play_again_at_once_sit_at_one_table(server: str,
+                                                             pages: Pages) -> None:
+    """Both friends press "Play again" at the same moment: one new game, both in it."""
+    probe = pages.new()
+    game, ann, ben = _finished_game_of_two(server, probe)
+    ann_page = _seat_page(pages, server, game, ann["token"])
+    ben_page = _seat_page(pages, server, game, ben["token"])
+    expect(ann_page.locator("#rematch")).to_have_text("Play again")
+    expect(ben_page.locator("#rematch")).to_have_text("Play again")
+    for page in (ann_page, ben_page):  # no waiting for the first page to go
+        page.evaluate("document.querySelector('#rematch').click()")
+    for page in (ann_page, ben_page):
+        page.wait_for_url(lambda url: "game=" in url and not url.endswith(game))
+        page.wait_for_function("g => window.cutthroatState?.game !== g"
+                               " && window.cutthroatState.status === 'playing'", arg=game)
+    assert state(ann_page)["game"] == state(ben_page)["game"]
+    assert sorted(p["name"] for p in state(ann_page)["players"]) == ["Ann", "Ben", "Random"]
+
+
+def test_a_friends_old_tab_joins_the_new_game(server: str, pages: Pages) -> None:
+    """After Ann pressed "Play again", Ben's page of the finished game offers her new
+    game; a page whose seat there was taken meanwhile says why, by the button."""
+    probe = pages.new()
+    game, ann, ben = _finished_game_of_two(server, probe)
+    ben_page = _seat_page(pages, server, game, ben["token"])
+    expect(ben_page.locator("#rematch")).to_have_text("Play again")
+    started = probe.request.post(f"{server}/api/games/{game}/again",
+                                 data={"token": ann["token"]}).json()
+    expect(ben_page.locator("#rematch")).to_have_text("Join Ann's new game")
+    ben_page.click("#rematch")
+    ben_page.wait_for_url(f"**/?game={started['game']}")
+    expect(ben_page.locator("#status")).to_have_attribute("data-status", "playing")
+    ben_page.go_back()  # the finished game again: this browser sits in the new one
+    expect(ben_page.locator("#rematch")).to_have_text("Go to the new game")
+    ben_page.click("#rematch")
+    ben_page.wait_for_url(f"**/?game={started['game']}")
+
+    game, ann, ben = _finished_game_of_two(server, probe)
+    ben_page = _seat_page(pages, server, game, ben["token"])
+    started = probe.request.post(f"{server}/api/games/{game}/again",
+                                 data={"token": ann["token"]}).json()
+    assert probe.request.post(f"{server}/api/games/{started['game']}/join",
+                              data={"name": "Cy"}).ok  # the open seat goes to somebody else
+    pages.allowed.append("409")
+    ben_page.click("#rematch")
+    expect(ben_page.locator("#over-error")).to_contain_text("no open seat left")
+    expect(ben_page.locator("#rematch")).to_be_enabled()
+
+
 def test_only_this_servers_game_links_are_links_in_the_talk(server: str, pages: Pages) -> None:
     page = pages.new()
     game = create_game(page, server, left="random", right="open")

@@ -1033,3 +1033,70 @@ def test_one_address_may_start_only_so_many_games(tmp_path: Path) -> None:
                           params={"token": first["token"]}).status_code == 200
     with pytest.raises(ValueError, match="rate such as"):
         create_app("sqlite://", new_games="lots")
+
+
+def _finished_pair(client: TestClient, seed: int = 2) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A game to 1 point of Ann (seat 0), a random bot and Ben (seat 2, who joined),
+    played to its end by random moves: the two seats' answers (with their tokens)."""
+    ann = _create(client, ["you", "random", "open"], seed=seed, name="Ann",
+                  rules={"target": 1}, coach=True)
+    game = ann["game"]
+    ben = {**client.post(f"/api/games/{game}/join", json={"name": "Ben"}).json()}
+    rng = random.Random(seed)
+    for _ in range(1000):
+        state = _settled(client, ann)
+        if state["status"] == "over":
+            return ann, ben
+        if state["status"] == "hand_over":
+            client.post(f"/api/games/{game}/next", json={"token": ann["token"]})
+            continue
+        for seat in (ann, ben):
+            legal = _state(client, seat)["view"]["legal"]
+            if legal:
+                client.post(f"/api/games/{game}/actions",
+                            json={"token": seat["token"], "action": rng.choice(legal)})
+    raise AssertionError("the game did not end")
+
+
+def test_friends_who_both_ask_to_play_again_sit_at_one_table(db_url: str) -> None:
+    """The first player to ask starts the new game (same rules and bot, their friend's
+    seat open); everybody at the finished table hears of it (next_game), and the friend
+    who asks next, even at once, takes that seat instead of starting a second game. The
+    link survives a restart."""
+    client = _client(db_url)
+    ann, ben = _finished_pair(client)
+    game = ann["game"]
+    assert _state(client, ann)["next_game"] is None
+    early = _create(client, ["you", "random", "random"])
+    assert client.post(f"/api/games/{early['game']}/again",
+                       json={"token": early["token"]}).status_code == 409  # not over
+    assert client.post(f"/api/games/{game}/again", json={"token": "nope"}).status_code == 403
+    with client.websocket_connect(f"/api/games/{game}/ws?token={ben['token']}") as ws:
+        _receive(ws, "state")
+        first = client.post(f"/api/games/{game}/again", json={"token": ben["token"]})
+        assert first.status_code == 200, first.text
+        started = first.json()
+        assert started["seat"] == 0 and started["started"] is True
+        heard = _receive(ws, "state")["state"]  # the finished table hears of it
+        assert heard["next_game"] == {"game": started["game"], "by": 2}
+    new = {"game": started["game"], "token": started["token"]}
+    waiting = _state(client, new)
+    assert waiting["status"] == "waiting"
+    assert [p["kind"] for p in waiting["players"]] == ["human", "open", "bot"]
+    assert waiting["players"][0]["name"] == "Ben" and waiting["rules"]["target"] == 1
+    assert _state(client, ann)["next_game"] == {"game": started["game"], "by": 2}
+    second = client.post(f"/api/games/{game}/again", json={"token": ann["token"]})
+    assert second.status_code == 200, second.text
+    assert second.json() == {"game": started["game"], "seat": 1,
+                             "token": second.json()["token"], "started": False}
+    playing = _state(client, new)
+    assert playing["status"] == "playing"
+    assert [p["name"] for p in playing["players"]] == ["Ben", "Ann", "Random"]
+    assert playing["players"][1]["coach"] is True  # as Ann asked in the first game
+    again = client.post(f"/api/games/{game}/again", json={"token": ann["token"]})
+    assert again.status_code == 409 and started["game"] in _reason(again)
+    _stop(client)
+    restarted = _client(db_url)
+    assert _state(restarted, ben)["next_game"] == {"game": started["game"], "by": 2}
+    assert restarted.post(f"/api/games/{game}/again",
+                          json={"token": ben["token"]}).status_code == 409

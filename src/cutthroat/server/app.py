@@ -98,6 +98,8 @@ class Room:
     hinting: set[int] = field(default_factory=set)
     users: int = 0
     last_used: float = field(default_factory=time.monotonic)
+    rematch: tuple[str, int, dict[int, int]] | None = None
+    """The game started to play again after this one (:meth:`Store.rematch`)."""
 
     def __post_init__(self) -> None:
         self.idle.set()
@@ -110,7 +112,10 @@ class Room:
         """The state ``seat`` is sent (``None``: a watcher's), with who is connected
         and how many watch."""
         watchers = sum(1 for s in self.sockets.values() if s is None)
-        return {**self.table.state_for(seat, self.connected()), "watchers": watchers}
+        again = None if self.rematch is None else {"game": self.rematch[0],
+                                                   "by": self.rematch[1]}
+        return {**self.table.state_for(seat, self.connected()), "watchers": watchers,
+                "next_game": again}
 
     @property
     def unused(self) -> bool:
@@ -162,7 +167,9 @@ class Server:
             table = await anyio.to_thread.run_sync(self.store.load, game_id)
             if table is None:
                 raise TableError(f"there is no game {game_id!r}", 404)
-            room = self.rooms.setdefault(game_id, Room(table))
+            again = (await anyio.to_thread.run_sync(self.store.rematch, game_id)
+                     if table.game.is_over else None)
+            room = self.rooms.setdefault(game_id, Room(table, rematch=again))
             self.kick(room)
         return room
 
@@ -399,6 +406,56 @@ class Server:
         self.kick(room)
         return seat, token
 
+    async def again(self, room: Room, seat: int, *,
+                    starting: Callable[[], None] = lambda: None) -> dict[str, Any]:
+        """Play again once the game is over: the first seat to ask starts a new game
+        with the same rules and bots (:meth:`Table.again`; ``starting`` is called first,
+        and may refuse it), and each other player who asks joins that one, so friends
+        who ask at once sit at one table. Everybody at the finished table hears of the
+        new game (``next_game`` in the state). Returns the asking seat's place in the
+        new game: ``{"game", "seat", "token", "started"}``."""
+        table = room.table
+        if not table.game.is_over:
+            raise TableError("a new game can be started once this one is over", 409)
+        async with room.lock:
+            if room.rematch is None:
+                starting()
+                new = table.again(seat)
+                await self.add(new)
+                taken = {seat: 0}
+                answer: dict[str, Any] = {"game": new.id, "seat": 0,
+                                          "token": new.tokens[0], "started": True}
+            else:
+                next_id, by, taken = room.rematch
+                if seat in taken:
+                    raise TableError(f"you have a seat in the new game already: game "
+                                     f"{next_id}, in the browser you asked from", 409)
+                async with self.use(next_id) as other:
+                    mine = table.seats[seat]
+                    try:
+                        new_seat, token = await self.join(other, mine.name,
+                                                          coach=mine.coach)
+                    except TableError as exc:
+                        if exc.status != 409:
+                            raise
+                        raise TableError(f"the new game (game {next_id}) has no open "
+                                         "seat left: watch it instead", 409) from None
+                taken = {**taken, seat: new_seat}
+                answer = {"game": next_id, "seat": new_seat, "token": token,
+                          "started": False}
+            by = seat if room.rematch is None else room.rematch[1]
+            next_id = str(answer["game"])
+            try:
+                await anyio.to_thread.run_sync(self.store.save_rematch, table.id,
+                                               next_id, by, taken)
+            except Exception:
+                log.exception("game %s: the new game could not be noted", table.id)
+                raise TableError("the new game could not be noted, so nobody hears of "
+                                 "it: try again in a moment", 503) from None
+            room.rematch = (next_id, by, taken)
+            await self.broadcast(room)
+        return answer
+
     async def _coach(self, room: Room, seat: int, before: View, chosen: Action,
                      number: int) -> None:
         """The coach: the expert analyses the decision the player just made (with the
@@ -565,6 +622,27 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
             seat, token = await server.join(room, request.name if request else None,
                                             coach=bool(request and request.coach))
         return {"game": game_id, "seat": seat, "token": token}
+
+    @app.post("/api/games/{game_id}/again")
+    async def again(game_id: str, request: Request,
+                    body: Annotated[NextRequest | None, Body()] = None,
+                    token: str | None = None,
+                    authorization: Annotated[str | None, Header()] = None
+                    ) -> dict[str, Any]:
+        """Play again, once the game is over: start a new game with the same rules and
+        bots, or take a seat in the one another player of this game started."""
+        address = request.client.host if request.client else "unknown"
+
+        def starting() -> None:
+            if not window.hit(rate, "new-game", address):
+                raise TableError("this address has started too many games (at most "
+                                 f"{rate_words(rate, 'game')}): "
+                                 "try again in a few minutes", 429)
+
+        async with server.use(game_id) as room:
+            seat = room.table.seat_of(_token(token, authorization,
+                                             body.token if body else None))
+            return await server.again(room, seat, starting=starting)
 
     @app.get("/api/games/{game_id}")
     async def state(game_id: str, token: str | None = None,

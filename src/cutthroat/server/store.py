@@ -43,7 +43,7 @@ from ..errors import CutthroatError
 from .chat import ChatLine
 from .tables import Table
 
-__all__ = ["DEFAULT_DB", "ChatRow", "GameRow", "Store", "StoreError"]
+__all__ = ["DEFAULT_DB", "ChatRow", "GameRow", "RematchRow", "Store", "StoreError"]
 
 DEFAULT_DB = "sqlite:///cutthroat.db"
 """The database used when none is given: a SQLite file in the working directory."""
@@ -86,6 +86,20 @@ class ChatRow(_Base):
         """The row as a :class:`ChatLine`."""
         return ChatLine(self.number, self.seat, self.name, self.text,
                         self.at.strftime("%Y-%m-%dT%H:%M:%SZ"))
+
+
+class RematchRow(_Base):
+    """The game started to play again after a finished one ("Play again"): the finished
+    game's id, the new game's, who started it, and which of the finished game's seats
+    have a seat in the new one (JSON: old seat -> new seat)."""
+
+    __tablename__ = "rematches"
+
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"),
+                                         primary_key=True)
+    next_id: Mapped[str] = mapped_column(String(32))
+    by: Mapped[int] = mapped_column(Integer)
+    seats: Mapped[str] = mapped_column(Text)
 
 
 class StoreError(CutthroatError):
@@ -209,6 +223,28 @@ class Store:
             if last is not None:
                 query = query.limit(last)
             return [row.line() for row in reversed(session.scalars(query).all())]
+
+    def rematch(self, game_id: str) -> tuple[str, int, dict[int, int]] | None:
+        """The game started after ``game_id`` to play again: its id, the seat (of
+        ``game_id``) that started it, and which seats of ``game_id`` sit in it (old seat
+        -> new seat); ``None`` if there is none."""
+        with Session(self.engine) as session:
+            row = session.get(RematchRow, game_id)
+            if row is None:
+                return None
+            seats = {int(old): new for old, new in json.loads(row.seats).items()}
+            return row.next_id, row.by, seats
+
+    def save_rematch(self, game_id: str, next_id: str, by: int,
+                     seats: dict[int, int]) -> None:
+        """Keep (or update) the game started after ``game_id`` (:meth:`rematch`)."""
+        with Session(self.engine) as session, session.begin():
+            row = session.get(RematchRow, game_id)
+            if row is None:
+                row = RematchRow(game_id=game_id)
+                session.add(row)
+            row.next_id, row.by = next_id, by
+            row.seats = json.dumps({str(old): new for old, new in seats.items()})
 
     def close(self) -> None:
         """Release the database's connections."""

@@ -197,6 +197,19 @@ class Table:
         game = rec.replay(record)
         return cls(game_id, game, [Seat.from_json(s) for s in seats], seed)
 
+    def again(self, seat: int) -> Table:
+        """A new table to play again once this game is over, started by ``seat``: the
+        same rules and bots (their specs were taken when this game was made), ``seat``
+        first with its name and coach, the others around it as they sat, each human's
+        seat open for them to join."""
+        seats = ["you"]
+        for k in (1, 2):
+            other = self.seats[(seat + k) % 3]
+            seats.append(other.bot if other.kind == "bot" and other.bot else "open")
+        mine = self.seats[seat]
+        return Table.create(seats, names=[mine.name, None, None], rules=self.game.rules,
+                            coach=mine.coach, bot_options=True)
+
     def _issue_token(self, seat: int) -> str:
         token = secrets.token_urlsafe(24)
         self.seats[seat].token_hash = hash_token(token)

@@ -182,6 +182,7 @@ const table = {
   actedAt: null,          // the state version this seat last sent a move at
   review: null,           // the expert's review, once asked for at the end of the game
   reviewing: false,
+  overError: "",          // a refusal shown in the hand-over box, kept across its renders
 };
 
 function setConnection(text, cls) {
@@ -273,7 +274,13 @@ function disableActions() {
 /** Show the server's reason for a refusal (empty: clear it). */
 function showError(reason) {
   const box = table.watching ? $("watch-error") : $("error");  // a watcher's actions are hidden
-  box.textContent = reason ? `${reason[0].toUpperCase()}${reason.slice(1)}` : "";
+  const text = reason ? `${reason[0].toUpperCase()}${reason.slice(1)}` : "";
+  box.textContent = text;
+  // Between hands the actions (and their error) are hidden: the hand-over box says it.
+  if (!$("hand-over").hidden) {
+    table.overError = text;
+    if ($("over-error")) $("over-error").textContent = text;
+  }
   if (reason) setThinking(false);
 }
 
@@ -628,7 +635,7 @@ function renderHandOver(s) {
   const box = $("hand-over");
   const show = (s.status === "hand_over" || s.status === "over") && s.last_hand;
   box.hidden = !show;
-  if (!show) { box.replaceChildren(); return; }
+  if (!show) { box.replaceChildren(); table.overError = ""; return; }
   const lh = s.last_hand;
   const parts = [el("h2", {}, [s.status === "over" ? "Game over" : "Hand over"]),
     el("p", { class: "result", id: "result" }, [lh.text || ""])];
@@ -653,37 +660,45 @@ function renderHandOver(s) {
       : `${names.join(" and ")} ${names.length === 1 && names[0] !== "You" ? "wins" : "win"} the game.`;
     parts.push(el("p", { class: "winners", id: "winners" }, [won]));
     if (!table.watching) parts.push(rematchButton(s));
+    else if (s.next_game) parts.push(watchNextLink(s));
     parts.push(el("p", {}, [el("a", { id: "record-link", href: `/api/games/${encodeURIComponent(s.game)}/record`,
         download: `cutthroat-${s.game}.json` }, ["Download the game record"]), " · ",
       el("a", { href: "/" }, ["New game"])]));
     if (!table.watching) parts.push(reviewSection());  // the review is of a seat's choices
   }
+  if (!table.watching) parts.push(el("p", { id: "over-error", class: "error", role: "alert" }, [table.overError]));
   box.replaceChildren(...parts);
 }
 
 /**
  * At the end of the game: "Play again", a new game with the same rules and bots, the
- * players where they sat (this one in the first seat, the others around as before);
- * a friend's seat is open again, and the friends are told where to join in the old
- * game's table talk.
+ * players where they sat (this one in the first seat, the others around as before).
+ * The server starts it for the first player to ask (a friend's seat open, the friends
+ * told where to join in the old game's table talk) and seats every other who asks in
+ * that one (`next_game` in the state), so friends who press at once sit at one table.
  */
 function rematchButton(s) {
-  const b = el("button", { type: "button", id: "rematch", class: "primary" }, ["Play again"]);
+  const next = s.next_game;
+  if (next && localStorage.getItem(tokenKey(next.game))) {  // this browser sits there already
+    const go = el("button", { type: "button", id: "rematch", class: "primary" }, ["Go to the new game"]);
+    go.addEventListener("click", () => location.assign(`/?game=${encodeURIComponent(next.game)}`));
+    return el("p", {}, [go]);
+  }
+  const label = !next ? "Play again"
+    : isYou(next.by) ? "Join the new game" : `Join ${nameOf(next.by)}'s new game`;
+  const b = el("button", { type: "button", id: "rematch", class: "primary" }, [label]);
   b.addEventListener("click", async () => {
     b.disabled = true;
     showError("");
-    const me = s.players[s.seat];
-    const others = [1, 2].map((k) => s.players[(s.seat + k) % 3]);
-    const body = { seats: ["you", ...others.map((p) => (p.kind === "bot" ? p.bot : "open"))],
-      rules: s.rules, coach: Boolean(me.coach) };
-    if (me.name) body.name = me.name;
+    const path = `/api/games/${encodeURIComponent(s.game)}`;
     try {
-      const answer = await api("POST", "/api/games", body);
-      if (others.some((p) => p.kind !== "bot")) {
+      const answer = await api("POST", `${path}/again`, { token: table.token });
+      const friends = s.players.some((p, seat) => !isYou(seat) && p.kind !== "bot");
+      if (answer.started && friends) {
         const text = `Play again? Join me here: ${location.origin}/?join=${encodeURIComponent(answer.game)}`;
-        try {
-          await api("POST", `/api/games/${encodeURIComponent(s.game)}/chat`, { token: table.token, text });
-        } catch (e) { /* the new game stands; its page shows the link to send */ }
+        try { await api("POST", `${path}/chat`, { token: table.token, text }); } catch (e) {
+          /* the friends' pages offer the new game anyway (next_game) */
+        }
       }
       enterGame(answer);
     } catch (e) {
@@ -692,6 +707,14 @@ function rematchButton(s) {
     }
   });
   return el("p", {}, [b]);
+}
+
+/** For a watcher at the end of the game: the new game the players started, if any. */
+function watchNextLink(s) {
+  const next = s.next_game;
+  if (!next) return null;
+  return el("p", {}, [el("a", { id: "watch-next", href: `/?watch=${encodeURIComponent(next.game)}` },
+    [`${nameOf(next.by)} started a new game: watch it`])]);
 }
 
 /** At the end of the game: the expert's review of this seat's choices, on request. */
