@@ -764,7 +764,7 @@ def test_players_talk_at_the_table(server: str, pages: Pages) -> None:
         expect(page.locator("#chat-panel")).to_be_visible()
         expect(page.locator("#chat-panel")).to_contain_text("Nobody has said anything yet")
         expect(page.get_by_label("Say something to the table")).to_be_visible()
-        assert page.get_attribute("#chat-input", "maxlength") == "200"
+        assert page.get_attribute("#chat-input", "maxlength") == "400"  # 200 emoji
         assert page.get_attribute("#chat-lines", "aria-live") == "polite"
     say(ann, "  good   luck, Ben! ")  # the server folds the spaces
     for page in (ann, ben):
@@ -806,6 +806,36 @@ def test_players_talk_at_the_table(server: str, pages: Pages) -> None:
         const l = document.getElementById('chat-lines');
         return l.scrollHeight > l.clientHeight
             && l.scrollHeight - l.scrollTop - l.clientHeight < 2; }""")
+
+
+def test_emoji_lines_and_names_as_long_as_the_server_takes(server: str,
+                                                           pages: Pages) -> None:
+    """The page takes what the server takes, counted as it counts (characters, not a
+    browser's UTF-16 units): a name of 24 with emoji, a line of 200 emoji or of 200
+    letters, emoji joined into one (👨‍👩‍👧); a longer line is held back with why."""
+    name = "Ann " + "🃏" * 15 + "👨\u200d👩\u200d👧"  # 24 characters, 42 UTF-16 units
+    ann = pages.new()
+    ann.goto(server + "/")
+    expect(ann.locator("#seat1 option[value=random]")).to_have_count(1)
+    ann.locator("#name").press_sequentially(name)
+    ann.select_option("#seat2", "open")
+    ann.click("#start")
+    ann.wait_for_url("**/?game=*")
+    expect(ann.locator("#chat-panel")).to_be_visible()
+    assert state(ann)["players"][0]["name"] == name
+    for text in ("😀" * 200, "x" * 200, "🏳️\u200d🌈 gg 👩🏽\u200d💻"):
+        ann.locator("#chat-input").fill("")
+        ann.locator("#chat-input").press_sequentially(text)
+        ann.press("#chat-input", "Enter")
+        expect(ann.locator("#chat-input")).to_have_value("")
+        expect(ann.locator("#chat-lines .chat-line").last.locator(".chat-text")).to_have_text(text)
+    expect(ann.locator("#chat-lines .chat-name").first).to_have_text(name)
+    ann.locator("#chat-input").fill("x" * 201)
+    ann.press("#chat-input", "Enter")
+    expect(ann.locator("#chat-error")).to_have_text(
+        "A line may be at most 200 characters long: this one has 201.")
+    expect(ann.locator("#chat-input")).to_have_value("x" * 201)
+    expect(ann.locator("#chat-lines .chat-line")).to_have_count(3)
 
 
 def test_a_watcher_reads_the_talk_but_cannot_talk(server: str, pages: Pages) -> None:

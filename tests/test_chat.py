@@ -111,6 +111,30 @@ def test_a_line_that_cannot_be_taken_is_refused(text: object, words: str) -> Non
         clean_line(text)
 
 
+@pytest.mark.parametrize("text", [
+    "👨\u200d👩\u200d👧 family",  # emoji joined by zero-width joiners
+    "🏳️\u200d🌈 👩🏽\u200d💻 ❤️\u200d🔥",
+    "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",  # Scotland's flag
+    "\U0001fae8 \U0001faad",  # emoji newer than this Python's Unicode (15.0)
+    "می\u200cخواهم",  # a non-joiner inside a Persian word
+    "😀" * CHAT_MAX,
+])
+def test_emoji_and_joined_words_are_taken_as_said(text: str) -> None:
+    assert clean_line(text) == text
+    name = text.split()[0][:24]  # a name may be as colourful
+    made = Table.create(["you", "random", "random"], names=[name, None, None])
+    assert made.seats[0].name == name
+
+
+@pytest.mark.parametrize("text", [
+    "\u200dstart", "end\u200d", "a \u200d b", "a\u200d\u200db", "zero\u200bwidth",
+    "stray tag \U000e0067", "🏴\U000e0067 unended", "\U0010ffff", "private \ue000",
+])
+def test_invisible_characters_outside_a_word_or_emoji_are_refused(text: str) -> None:
+    with pytest.raises(TableError, match="control characters"):
+        clean_line(text)
+
+
 @pytest.mark.parametrize(("message", "words"), [
     ('{"type": "say"}', 'needs a "text"'),
     ('{"type": "say", "text": 7}', 'needs a "text"'),

@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import random
+import re
 import secrets
 import unicodedata
 from collections.abc import Sequence
@@ -92,6 +93,37 @@ surrogates (which cannot even be written as JSON), private-use and unassigned on
 Tabs and newlines are whitespace and are folded into spaces instead."""
 
 
+_JOINERS = frozenset("\u200c\u200d")
+"""The zero-width non-joiner and joiner: format characters, yet a part of text (emoji
+sequences such as 👨‍👩‍👧, and words of Persian or Hindi) when they stand between two
+characters, neither a space nor another joiner."""
+_TAG_SEQUENCE = re.compile("\U0001F3F4[\U000E0020-\U000E007E]+\U000E007F")
+"""A flag written with tag characters (🏴 and the tags of gbsct: Scotland's flag)."""
+_NEW_SYMBOLS = range(0x1F000, 0x1FB00)
+"""The planes' symbols and emoji blocks: a code point there that this Python's Unicode
+does not know yet is a newer emoji (a phone's keyboard has them first), not broken
+text."""
+
+
+def _refused(text: str) -> bool:
+    """Whether ``text`` holds a character no name or line may hold (:data:`_REFUSED`),
+    other than a joiner inside a word or emoji, a tag in a flag, or a newer emoji."""
+    tags = {i for m in _TAG_SEQUENCE.finditer(text) for i in range(m.start() + 1, m.end())}
+    for index, char in enumerate(text):
+        kind = unicodedata.category(char)
+        if kind not in _REFUSED or char.isspace() or index in tags:
+            continue
+        if kind == "Cn" and ord(char) in _NEW_SYMBOLS:
+            continue
+        if char in _JOINERS and 0 < index < len(text) - 1 and all(
+                not c.isspace() and c not in _JOINERS
+                and unicodedata.category(c) not in _REFUSED
+                for c in (text[index - 1], text[index + 1])):
+            continue
+        return True
+    return False
+
+
 def clean_text(value: object, *, what: str, limit: int) -> str:
     """``value`` as text a player may show to others: runs of whitespace folded into one
     space, trimmed; at most ``limit`` characters (``""`` for a blank one). Refused, with
@@ -99,7 +131,7 @@ def clean_text(value: object, *, what: str, limit: int) -> str:
     character or broken text."""
     if not isinstance(value, str):
         raise TableError(f"{what} must be text")
-    if any(unicodedata.category(c) in _REFUSED and not c.isspace() for c in value):
+    if _refused(value):
         raise TableError(f"{what} may hold letters, digits, punctuation and spaces, not "
                          "control characters or broken text")
     text = " ".join(value.split())

@@ -820,11 +820,21 @@ function renderChat(s) {
   $("chat-send").disabled = !connected || chat.sending || !$("chat-input").value.trim();
 }
 
+// The server counts characters as code points, a browser's maxlength UTF-16 units (an
+// emoji is two, or more): the inputs let twice as many through and the limits are
+// checked here, or on the server, as the server counts.
+const CHAT_MAX = 200;
+
 /** Send the input's line; it stays there until the server says it back to everybody. */
 function say() {
   const input = $("chat-input");
   const text = input.value;
   if (!text.trim() || chat.sending) return;
+  const length = [...text.trim().split(/\s+/).join(" ")].length;
+  if (length > CHAT_MAX) {
+    $("chat-error").textContent = `A line may be at most ${CHAT_MAX} characters long: this one has ${length}.`;
+    return;
+  }
   const ws = table.socket;
   if (!ws || ws.readyState !== WebSocket.OPEN) {
     $("chat-error").textContent = "Not connected: wait for the connection to come back.";
