@@ -537,12 +537,15 @@ def test_R14_watching_shows_the_table_and_no_hidden_card(tmp_path: Path) -> None
         assert not set(before["view"]["cards"]) & set(CARD.findall(json.dumps(seen)))
         assert _state(client, made)["watchers"] == 1
         assert client.get(f"/api/games/{made['game']}/public").json() == seen
-        for message, words in [({"type": "act", "action": "pass"}, "watcher cannot act"),
-                               ({"type": "hint"}, "watcher cannot hint"),
-                               ({"type": "undo"}, "watcher cannot undo"),
-                               ({"type": "nonsense"}, "unknown")]:
+        for message, words, kind in [
+                ({"type": "act", "action": "pass"}, "watcher cannot act", "act"),
+                ({"type": "hint"}, "watcher cannot hint", "hint"),
+                ({"type": "undo"}, "watcher cannot undo", "undo"),
+                ({"type": "say", "text": 5}, 'needs a "text"', "say"),  # for, as a seat's
+                ({"type": "nonsense"}, "unknown", None)]:
             watcher.send_json(message)
-            assert words in _receive(watcher, "error")["reason"]
+            error = _receive(watcher, "error")
+            assert words in error["reason"] and error.get("for") == kind
         watcher.send_json({"type": "ping"})
         assert _receive(watcher, "pong") == {"type": "pong"}
         assert _state(client, made)["view"] == before["view"]  # nothing changed

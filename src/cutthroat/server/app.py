@@ -789,7 +789,8 @@ async def _answer_watcher(websocket: WebSocket, text: str) -> None:
     try:
         message = parse_message(text)
     except ProtocolError as exc:
-        await websocket.send_json({"type": "error", "reason": str(exc)})
+        await websocket.send_json({"type": "error", "reason": str(exc),
+                                   **({"for": exc.kind} if exc.kind else {})})
         return
     if message.type == "ping":
         await websocket.send_json({"type": "pong"})
