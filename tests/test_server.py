@@ -218,6 +218,28 @@ def test_table_refuses_moves_and_changes_nothing() -> None:
         table.bot_move()
 
 
+def test_R15_R16_a_refused_card_is_explained_to_its_player() -> None:
+    """The engine's "seat 0 does not hold 9S" reads "you do not hold 9S" to the player."""
+    for seed in range(40):
+        table = Table.create(["you", "random", "random"], seed=seed)
+        rng = random.Random(seed)
+        hand = table.game.hand
+        assert hand is not None
+        while not hand.is_over and not (hand.to_act == 0 and hand.current_trick):
+            if table.bot_to_move() is not None:
+                table.bot_move()
+            else:
+                table.act(0, rng.choice(table.game.view(0).legal))
+        if hand.is_over:
+            continue
+        stranger = next(c for c in cards_of_mask(deck_mask(table.game.rules.deck))
+                        if c not in hand.cards(0))
+        with pytest.raises(TableError, match=f"^you do not hold {stranger}$"):
+            table.act(0, f"play {stranger}")
+        return
+    raise AssertionError("no deal put seat 0 on a trick")
+
+
 def _hidden_from(table: Table, seat: int) -> set[str]:
     """The cards ``seat`` may not see now (R14)."""
     view = table.game.view(seat)

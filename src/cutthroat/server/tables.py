@@ -32,7 +32,7 @@ from .. import record as rec
 from ..actions import Action, Move
 from ..bots import Bot, make_bot
 from ..bots.registry import BOTS, BotSpecError, UnknownBotError, format_spec, parse_spec
-from ..errors import CutthroatError
+from ..errors import CutthroatError, to_player
 from ..game import Game
 from ..render import describe_result
 from ..rules import Rules
@@ -350,8 +350,8 @@ class Table:
             raise TableError(f"it is not your turn: {self._name(hand.to_act)} is to act", 409)
         try:
             hand.push(text.strip(), seat)
-        except CutthroatError as exc:
-            raise TableError(str(exc)) from None
+        except CutthroatError as exc:  # said to the player: "you must follow hearts"
+            raise TableError(to_player(str(exc), seat)) from None
 
     def undo(self, seat: int) -> list[Move]:
         """Take back ``seat``'s last move of the hand in play, with every move made
