@@ -105,6 +105,8 @@ def test_cli_bots_lists_the_ladder_and_one_bots_options() -> None:
              for name in BOTS]
     assert order == sorted(order)
     assert "cutthroat bots expert" in done.stdout
+    for command in ("play", "watch", "arena"):  # every command that takes --bots
+        assert f"`cutthroat {command}`" in done.stdout
 
     done = runner.invoke(app, ["bots", "expert"])
     assert done.exit_code == 0, done.output

@@ -190,3 +190,12 @@ def test_the_chance_given_away_is_summed_in_percentage_points() -> None:
     findings = (Finding(0, 0, Phase.BID_FIRST, None, verdict),) * 3
     lines = review_lines(Review(0, 5, findings), seat_names(0))
     assert lines[-1].endswith("240 percentage points (a sum over decisions, so it may pass 100).")
+
+
+def test_a_review_of_one_choice_says_so_in_the_singular() -> None:
+    from cutthroat.bots.review import Review, review_lines
+
+    one = review_lines(Review(seat=0, decisions=1, findings=()), seat_names(0))
+    assert one[0].startswith("You (seat 0): 1 choice, 0 where")
+    two = review_lines(Review(seat=0, decisions=2, findings=()), seat_names(0))
+    assert two[0].startswith("You (seat 0): 2 choices, 0 where")

@@ -420,7 +420,8 @@ def bots(
             typer.echo(f"  {info.name:<13} {info.summary}")
             if info.options:
                 typer.echo(f"  {'':<13} {len(info.options)} options: cutthroat bots {info.name}")
-        typer.echo("Choose them with --bots in `cutthroat watch` and `cutthroat arena`, "
+        typer.echo("Choose them with --bots in `cutthroat play`, `cutthroat watch` and "
+                   "`cutthroat arena`, "
                    "options after a colon: expert:bid_samples=80")
         return
     try:

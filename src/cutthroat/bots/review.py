@@ -196,7 +196,8 @@ def review_lines(result: Review, players: Sequence[str], margin: float = MARGIN)
     values and why, and the chance given away (``cutthroat review``, the web game)."""
     from ..render import describe_seat
 
-    lines = [f"{describe_seat(result.seat, players)}: {result.decisions} choices, "
+    choices = "1 choice" if result.decisions == 1 else f"{result.decisions} choices"
+    lines = [f"{describe_seat(result.seat, players)}: {choices}, "
              f"{len(result.findings)} where the expert would clearly have chosen otherwise "
              f"(by {margin:.0%} or more chance to win the game)."]
     for finding in result.findings:
