@@ -1125,3 +1125,35 @@ def test_friends_who_both_ask_to_play_again_sit_at_one_table(db_url: str) -> Non
     assert _state(restarted, ben)["next_game"] == {"game": started["game"], "by": 2}
     assert restarted.post(f"/api/games/{game}/again",
                           json={"token": ben["token"]}).status_code == 409
+
+
+def test_friends_who_play_again_sit_where_they_sat(tmp_path: Path) -> None:
+    """Play again keeps the table's order: a friend who asks takes the seat that is
+    theirs from the starter's, not the first one open (Cal, on Ann's right, asking
+    before Ben, still sits on her right)."""
+    client = _client(tmp_path)
+    ann = _create(client, ["you", "open", "open"], seed=3, name="Ann", rules={"target": 1})
+    game = ann["game"]
+    ben = client.post(f"/api/games/{game}/join", json={"name": "Ben"}).json()
+    cal = client.post(f"/api/games/{game}/join", json={"name": "Cal"}).json()
+    assert (ben["seat"], cal["seat"]) == (1, 2)
+    rng = random.Random(3)
+    for _ in range(1000):
+        state = _state(client, ann)
+        if state["status"] == "over":
+            break
+        if state["status"] == "hand_over":
+            client.post(f"/api/games/{game}/next", json={"token": ann["token"]})
+            continue
+        for seat in (ann, ben, cal):
+            legal = _state(client, seat)["view"]["legal"]
+            if legal:
+                client.post(f"/api/games/{game}/actions",
+                            json={"token": seat["token"], "action": rng.choice(legal)})
+    assert _state(client, ann)["status"] == "over"
+    started = client.post(f"/api/games/{game}/again", json={"token": ann["token"]}).json()
+    late = client.post(f"/api/games/{game}/again", json={"token": cal["token"]}).json()
+    last = client.post(f"/api/games/{game}/again", json={"token": ben["token"]}).json()
+    assert (started["seat"], late["seat"], last["seat"]) == (0, 2, 1)
+    new = _state(client, {"game": started["game"], "token": started["token"]})
+    assert [p["name"] for p in new["players"]] == ["Ann", "Ben", "Cal"]

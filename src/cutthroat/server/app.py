@@ -397,11 +397,12 @@ class Server:
             await self.changed(room, lambda: room.table.redo(undone))
         self.kick(room)
 
-    async def join(self, room: Room, name: object, *, coach: bool = False
-                   ) -> tuple[int, str]:
-        """Take the first open seat: (seat, token)."""
+    async def join(self, room: Room, name: object, *, coach: bool = False,
+                   prefer: int | None = None) -> tuple[int, str]:
+        """Take the seat ``prefer`` if it is open, else the first open seat: (seat,
+        token)."""
         async with room.lock:
-            seat, token = room.table.join(name, coach=coach)
+            seat, token = room.table.join(name, coach=coach, prefer=prefer)
             await self.changed(room, lambda: room.table.reopen(seat))
         self.kick(room)
         return seat, token
@@ -433,8 +434,8 @@ class Server:
                 async with self.use(next_id) as other:
                     mine = table.seats[seat]
                     try:
-                        new_seat, token = await self.join(other, mine.name,
-                                                          coach=mine.coach)
+                        new_seat, token = await self.join(  # where they sat from it
+                            other, mine.name, coach=mine.coach, prefer=(seat - by) % 3)
                     except TableError as exc:
                         if exc.status != 409:
                             raise

@@ -264,11 +264,16 @@ class Table:
                 return index
         raise TableError("that token is not one of this game's seats", 403)
 
-    def join(self, name: object = None, *, coach: bool = False) -> tuple[int, str]:
-        """Take the first open seat: (seat, its token). Deals the first hand once
-        every seat is taken."""
-        for index, seat in enumerate(self.seats):
-            if seat.kind == "open":
+    def join(self, name: object = None, *, coach: bool = False,
+             prefer: int | None = None) -> tuple[int, str]:
+        """Take the seat ``prefer`` if it is open, else the first open seat: (seat, its
+        token). Deals the first hand once every seat is taken."""
+        order = list(range(3))
+        if prefer is not None and prefer in order:
+            order.remove(prefer)
+            order.insert(0, prefer)
+        for index in order:
+            if self.seats[index].kind == "open":
                 clean = _clean_name(name, f"Player {index + 1}")
                 self.seats[index] = Seat("human", clean, coach=coach)
                 token = self._issue_token(index)
