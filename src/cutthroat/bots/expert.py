@@ -250,7 +250,7 @@ class ExpertBot:
             not affected): the maker's tricks spread as measured in
             hands of the expert against intermediates (:data:`SPREAD`), where
             defenders who cannot see the maker's cards let a hand solved for two
-            tricks be made a quarter of the time.
+            tricks be made about three times in ten.
         card_play: how a card is valued on a sample: ``"model"`` (the default: the
             best line of this seat's cards against the others played by the model,
             :class:`~cutthroat.bots.model_search.ModelSearch`) or ``"solver"`` (the
