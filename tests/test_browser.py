@@ -368,6 +368,31 @@ def test_the_page_reconnects_after_a_restart(tmp_path: Path, pages: Pages) -> No
         assert take_turn(page) is not None
 
 
+def test_a_line_said_while_the_server_is_down_is_kept_with_why(tmp_path: Path,
+                                                              pages: Pages) -> None:
+    """Enter with the connection down says so by the input and keeps the line; once
+    the page is connected again the same Enter sends it."""
+    pages.allowed.append("WebSocket connection to")
+    port, db = _free_port(), tmp_path / "games.db"
+    page = pages.new()
+    with run_server(port, db) as base:
+        create_game(page, base, left="random", right="open")
+        expect(page.locator("#connection")).to_have_text("Connected")
+        expect(page.locator("#chat-panel")).to_be_visible()
+    expect(page.locator("#connection")).to_contain_text("reconnecting")
+    page.fill("#chat-input", "are you there?")
+    page.press("#chat-input", "Enter")
+    expect(page.locator("#chat-error")).to_contain_text("Not connected")
+    expect(page.locator("#chat-input")).to_have_value("are you there?")
+    with run_server(port, db):
+        expect(page.locator("#connection")).to_have_text("Connected")
+        page.press("#chat-input", "Enter")
+        expect(page.locator("#chat-lines .chat-line")).to_have_count(1)
+        expect(page.locator("#chat-lines")).to_contain_text("are you there?")
+        expect(page.locator("#chat-input")).to_have_value("")
+        expect(page.locator("#chat-error")).to_have_text("")
+
+
 def test_a_short_game_to_the_end(server: str, pages: Pages) -> None:
     page = pages.new()
     game = create_game(page, server, seed=5, rules="short")

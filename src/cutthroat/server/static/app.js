@@ -816,8 +816,8 @@ function renderChat(s) {
   $("chat-empty").hidden = chat.lines.size > 0;
   $("chat-form").hidden = table.watching;
   $("chat-readonly").hidden = !table.watching;
-  const connected = table.socket?.readyState === WebSocket.OPEN;
-  $("chat-send").disabled = !connected || chat.sending || !$("chat-input").value.trim();
+  // Not disabled while the connection is down: sending then says so, and keeps the line.
+  $("chat-send").disabled = chat.sending || !$("chat-input").value.trim();
 }
 
 // The server counts characters as code points, a browser's maxlength UTF-16 units (an
