@@ -393,6 +393,31 @@ def test_a_line_said_while_the_server_is_down_is_kept_with_why(tmp_path: Path,
         expect(page.locator("#chat-error")).to_have_text("")
 
 
+def test_a_line_whose_answer_is_lost_is_not_left_to_send_twice(server: str,
+                                                               pages: Pages) -> None:
+    """The connection drops after the server kept a line but before the page heard it
+    back: the history heard on reconnecting holds it, so the input is cleared (it is
+    not left there to be sent again), and the line shows once."""
+    page = pages.new()
+    create_game(page, server, left="random", right="open")
+    expect(page.locator("#connection")).to_have_text("Connected")
+    page.evaluate("""() => {  // the line's echo never arrives: the socket drops instead
+        const ws = window.cutthroatSocket;
+        const heard = ws.onmessage;
+        ws.onmessage = (ev) => {
+            if (JSON.parse(ev.data).type === "chat") { ws.onmessage = null; ws.close(); }
+            else heard(ev);
+        };
+    }""")
+    page.fill("#chat-input", "  see   you soon ")
+    page.press("#chat-input", "Enter")
+    expect(page.locator("#connection")).to_have_text("Connected")  # again, a new socket
+    expect(page.locator("#chat-lines .chat-line")).to_have_count(1)
+    expect(page.locator("#chat-lines")).to_contain_text("see you soon")
+    expect(page.locator("#chat-input")).to_have_value("")
+    expect(page.locator("#chat-send")).to_be_disabled()  # nothing left to send
+
+
 def test_a_short_game_to_the_end(server: str, pages: Pages) -> None:
     page = pages.new()
     game = create_game(page, server, seed=5, rules="short")

@@ -746,6 +746,8 @@ const chat = {
   lines: new Map(),       // n -> line, as the server sent it
   sending: false,         // a say was sent and is not answered yet (its line or an error)
   sent: null,             // the input's text when it was sent: cleared when the line comes back
+  unconfirmed: null,      // {text, after}: a line sent whose answer has not come, and the
+                          // last n known then; a history with it (after a reconnect) confirms it
   timer: null,
   unread: 0,              // lines by others that came while the panel was out of view
   inView: true,
@@ -765,8 +767,12 @@ function hearChat(msg) {
     if (isYou(line.seat)) mine = true;
     else if (!msg.history) news++;
   }
-  if (!msg.history && (msg.lines || []).some((line) => isYou(line.seat)) && chat.sending) {
-    chat.sending = false;  // the line said comes back: the input is cleared, unless changed since
+  const back = (msg.lines || []).some((line) => isYou(line.seat) && (msg.history
+    ? line.n > (chat.unconfirmed?.after ?? Infinity) && line.text === chat.unconfirmed.text
+    : chat.sending));
+  if (back) {  // the line said comes back (or, the answer lost, is in the history heard again)
+    chat.sending = false;  // the input is cleared, unless changed since
+    chat.unconfirmed = null;
     clearTimeout(chat.timer);
     if ($("chat-input").value === chat.sent) $("chat-input").value = "";
     $("chat-error").textContent = "";
@@ -844,6 +850,8 @@ function say() {
   ws.send(JSON.stringify({ type: "say", text }));
   chat.sending = true;
   chat.sent = text;
+  chat.unconfirmed = { text: text.trim().split(/\s+/).join(" "),  // as the server keeps it
+    after: Math.max(0, ...chat.lines.keys()) };
   clearTimeout(chat.timer);  // an answer lost (it should not be): the input is not held for ever
   chat.timer = setTimeout(() => { chat.sending = false; renderChat(table.state); }, 10000);
   renderChat(table.state);
@@ -852,6 +860,7 @@ function say() {
 /** The server refused the line said: why, by the input, which keeps the text. */
 function chatRefused(reason) {
   chat.sending = false;
+  chat.unconfirmed = null;
   clearTimeout(chat.timer);
   $("chat-error").textContent = reason ? `${reason[0].toUpperCase()}${reason.slice(1)}` : "";
   if (table.state) renderChat(table.state);
