@@ -74,8 +74,21 @@ def describe_deal(deal: Deal, players: Sequence[str]) -> list[str]:
 
 
 def describe_result(result: HandResult, players: Sequence[str]) -> str:
-    """A hand's result in one line, with the players' names for the seats."""
-    return re.sub(r"seat ([012])", lambda seat: players[int(seat[1])], result.describe())
+    """A hand's result in one line, with the players' names for the seats (the
+    terminal's player, "You", is "you" inside the sentence).
+
+    >>> from cutthroat import HandResult, Suit
+    >>> lone = HandResult(dealer=0, thrown_in=False, maker=1, trump=Suit.HEARTS,
+    ...                   tricks=(2, 3, 0), points=(0, 1, 0), alone=(0,))
+    >>> describe_result(lone, ("You", "West", "East"))
+    'West made hearts against you alone: 3 tricks, made it (West +1)'
+    """
+
+    def name(seat: re.Match[str]) -> str:
+        said = players[int(seat[1])]
+        return "you" if said == "You" and seat.start() > 0 else said
+
+    return re.sub(r"seat ([012])", name, result.describe())
 
 
 def describe_game(game: Game) -> str:
