@@ -519,6 +519,16 @@ def test_utf8_names_from_stdin() -> None:
     assert "Players: 0 Zoë, 1 Łukasz, 2 李" in text
 
 
+def test_a_record_without_names_says_so() -> None:
+    """A record with no players (RECORD.md: optional) is shown as seats, not as
+    "0 Seat 0, 1 Seat 1, 2 Seat 2"."""
+    data = json.dumps({"format": "cutthroat-record/1",
+                       "hands": [one_hand(FULL, 0, [])["hands"][0]]})
+    done = cutthroat("replay", "-", stdin=data.encode("utf-8"))
+    assert done.returncode == 0
+    assert "Players: seats 0, 1 and 2, not named\n" in done.stdout.decode("utf-8")
+
+
 def test_unreadable_file(tmp_path: Path) -> None:
     """A file that cannot be read is an error of the whole record."""
     done = cutthroat("replay", tmp_path / "nonesuch.json", "--json")

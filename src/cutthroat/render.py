@@ -93,8 +93,10 @@ def describe_result(result: HandResult, players: Sequence[str]) -> str:
 
 def describe_game(game: Game) -> str:
     """The whole game as text: every hand, then the scores and the winner."""
+    named = tuple(game.players) != tuple(f"Seat {s}" for s in range(3))
     lines = [f"Rules: {game.rules.describe()}",
-             "Players: " + ", ".join(f"{s} {n}" for s, n in enumerate(game.players))]
+             "Players: " + (", ".join(f"{s} {n}" for s, n in enumerate(game.players))
+                            if named else "seats 0, 1 and 2, not named")]
     running = [0, 0, 0]
     for number, hand in enumerate(game.hands, 1):
         lines.append("")
