@@ -252,3 +252,36 @@ def test_an_illegal_player_action_changes_nothing() -> None:
     with pytest.raises(Exception, match="over"):
         state.apply_action(66)
     assert _snapshot(state) == before
+
+
+@pytest.mark.parametrize(("params", "low", "high"), [
+    ({}, -8 / 3, 2.0),                                 # a march (3): 2; lone defence: -8/3
+    ({"march_points": 2}, -8 / 3, 4 / 3),              # the lone defenders' +4/3 is the top
+    ({"maker_alone_march": 5}, -8 / 3, 10 / 3),        # a lone march: +10/3, the others -5/3
+    ({"maker_alone_march": 9, "dummy": False}, -8 / 3, 2.0),  # no lone maker (R5)
+    ({"march_points": 10}, -10 / 3, 20 / 3),
+])
+def test_utility_bounds_are_the_returns_a_hand_can_give(
+        params: dict[str, object], low: float, high: float) -> None:
+    """min_utility and max_utility are the extreme returns of one hand (R19–R21), not
+    a loose bound from the most points one seat can score."""
+    game = pyspiel.load_game(NAME, params)
+    assert game.min_utility() == pytest.approx(low)
+    assert game.max_utility() == pytest.approx(high)
+
+
+def test_utility_bounds_are_reached_in_play() -> None:
+    """Random hands under the standard rules reach both declared extremes."""
+    game = pyspiel.load_game(NAME)
+    rng = random.Random(0)
+    seen: set[float] = set()
+    for _ in range(4000):
+        state = game.new_initial_state()
+        _dealt(state, rng)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        seen.update(round(r, 9) for r in state.returns())
+        if {round(game.min_utility(), 9), round(game.max_utility(), 9)} <= seen:
+            break
+    assert round(game.min_utility(), 9) in seen and round(game.max_utility(), 9) in seen
+    assert min(seen) >= game.min_utility() - 1e-9 and max(seen) <= game.max_utility() + 1e-9

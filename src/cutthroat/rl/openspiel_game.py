@@ -57,7 +57,8 @@ from .layout import SIZE
 from .observation import encode
 from .rewards import hand_rewards
 
-__all__ = ["NAME", "CutthroatGame", "CutthroatObserver", "CutthroatState", "rules_of"]
+__all__ = ["NAME", "CutthroatGame", "CutthroatObserver", "CutthroatState", "rules_of",
+           "utility_bounds"]
 
 NAME = "python_cutthroat_euchre"
 """The name the game is registered under."""
@@ -98,18 +99,31 @@ def rules_of(params: dict[str, Any]) -> Rules:
     return Rules(**fields, maker_alone_march=lone or None)
 
 
+def utility_bounds(rules: Rules) -> tuple[float, float]:
+    """The lowest and highest return a seat can get in one hand under ``rules``: the
+    game's ``min_utility`` and ``max_utility``, both reached.
+
+    A hand's points go to the maker alone (``m``: 1, ``march_points``, or for a lone
+    maker ``lone_march_points``), his return ``2m/3`` and the others' ``-m/3``; or to
+    both defenders (``d`` each: 2 for a euchre, 4 for a lone defender's march, R20 and
+    R21), their returns ``d/3`` and the maker's ``-2d/3``."""
+    maker = max(1, rules.march_points, rules.lone_march_points if rules.dummy else 1)
+    defenders = 4  # each, after a lone defender's march (R21)
+    return min(-maker / 3, -2 * defenders / 3), max(2 * maker / 3, defenders / 3)
+
+
 class CutthroatGame(pyspiel.Game):  # type: ignore[misc]
     """One hand of cutthroat euchre for OpenSpiel (see the module's text)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         self.rules = rules_of(params or {})
-        most = self.rules.max_hand_points
+        low, high = utility_bounds(self.rules)
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
             max_chance_outcomes=NUM_CARD_IDS,
             num_players=3,
-            min_utility=-2 * most / 3,
-            max_utility=2 * most / 3,
+            min_utility=low,
+            max_utility=high,
             utility_sum=0.0,
             # the dealer and the deck, then at most six bids, the dealer's pick-up and
             # discard, the maker's choice and keep, two defenders and fifteen cards
