@@ -33,6 +33,24 @@ def test_pettingzoo_seed_test() -> None:
     seed_test(lambda: env(), num_cycles=200)
 
 
+def test_reset_takes_a_numpy_integer_seed_and_refuses_other_seeds() -> None:
+    """A seed drawn with NumPy (``rng.integers(...)``) deals as the same Python int does;
+    a float or a string is refused with a clear error rather than hashed."""
+    def first(seed: object, *, at_reset: bool = True) -> object:
+        game = raw_env() if at_reset else raw_env(seed=seed)  # type: ignore[arg-type]
+        game.reset(seed=seed if at_reset else None)  # type: ignore[arg-type]
+        return game.observe(game.agent_selection)["observation"].tobytes()
+
+    for seed in (np.int64(12), np.uint32(12), np.random.default_rng(0).integers(99)):
+        assert first(seed) == first(int(seed))
+        assert first(seed, at_reset=False) == first(int(seed), at_reset=False)
+    for bad in (12.0, "12", [12]):
+        with pytest.raises(TypeError, match="a seed is an integer"):
+            raw_env().reset(seed=bad)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="a seed is an integer"):
+            raw_env(seed=bad)  # type: ignore[arg-type]
+
+
 def _card_slots(vector: np.ndarray) -> set[int]:
     """Every card id the observation shows anywhere."""
     shown: set[int] = set()

@@ -50,6 +50,17 @@ Observation = dict[str, npt.NDArray[Any]]
 EPISODES = ("game", "hand")
 
 
+def _seed(seed: Any) -> int | None:
+    """``seed`` as a Python int: a NumPy integer is one (``random.Random`` refuses
+    it); a float, a string or anything else is refused with a clear error."""
+    if seed is None:
+        return None
+    try:
+        return operator.index(seed)
+    except TypeError:
+        raise TypeError(f"a seed is an integer or None, not {seed!r}") from None
+
+
 def env(**kwargs: Any) -> AECEnv[str, Observation, int]:
     """The environment with PettingZoo's usual wrappers: an illegal action ends the
     episode with −1 for the agent that made it, actions out of range are refused, and
@@ -66,7 +77,8 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
     Args:
         rules: the rules (default: the ``standard`` preset).
         episode: ``"game"`` (to the target) or ``"hand"`` (one hand).
-        seed: seeds the deals when :meth:`reset` is given no seed.
+        seed: seeds the deals when :meth:`reset` is given no seed (an integer; a
+            NumPy integer will do).
         max_hands: a game still going after this many hands is truncated.
         render_mode: ``"ansi"`` (:meth:`render` returns the hand as text, every card
             shown: for a person watching, not for an agent) or ``None``.
@@ -89,7 +101,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(3)]
         self.agents = self.possible_agents[:]
-        self._rng = random.Random(seed)
+        self._rng = random.Random(_seed(seed))
         box = spaces.Box(low=0.0, high=1.0, shape=(SIZE,), dtype=np.float32)
         mask = spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8)
         self.observation_spaces = {a: spaces.Dict({"observation": box, "action_mask": mask})
@@ -109,10 +121,10 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game (or hand), dealt from ``seed`` (else from the environment's own
-        generator)."""
+        """A new game (or hand), dealt from ``seed`` (an integer, a NumPy one too; else
+        from the environment's own generator)."""
         if seed is not None:
-            self._rng = random.Random(seed)
+            self._rng = random.Random(_seed(seed))
         self.game = Game(self.rules, rng=random.Random(self._rng.getrandbits(64)))
         self.game.deal()
         self.agents = self.possible_agents[:]
