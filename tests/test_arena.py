@@ -407,6 +407,8 @@ def test_table_shows_entries_then_names(small: ArenaResult) -> None:
     for label in ("random#0", "random#1", "random#2", "random (all)"):
         assert label in text
     assert "12 games: 4 duplicate deal sets" in text
+    one = run_arena(["random"] * 3, games=2, seed=0, workers=1, progress=False)
+    assert "3 games: 1 duplicate deal set × 3 seatings" in one.text(width=100)
     mixed = ArenaResult(("random", "beginner", "intermediate"), 0, Rules(), small.results)
     assert not mixed.has_repeats
     assert "(all)" not in mixed.text()

@@ -487,7 +487,7 @@ class ArenaResult:
         pct = f"{self.confidence:.0%}"
         rows, entries = self._rows()
         results = Table(
-            title=f"{self.games} games: {self.deal_sets} duplicate deal sets × 3 seatings, "
+            title=f"{self.games} games: {deal_sets_phrase(self.deal_sets)} × 3 seatings, "
                   f"seed {self.seed}",
             box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0),
         )
@@ -523,6 +523,11 @@ class ArenaResult:
         buffer = io.StringIO()
         Console(file=buffer, width=width, no_color=True, highlight=False).print(self.table())
         return buffer.getvalue()
+
+
+def deal_sets_phrase(count: int) -> str:
+    """``"1 duplicate deal set"``, ``"4 duplicate deal sets"``."""
+    return f"{count} duplicate deal set{'' if count == 1 else 's'}"
 
 
 def _cell(est: Estimate, spec: str = ".3f") -> str:

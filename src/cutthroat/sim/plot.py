@@ -9,7 +9,7 @@ import importlib
 import os
 from typing import Any
 
-from .arena import ArenaResult, BotStats
+from .arena import ArenaResult, BotStats, deal_sets_phrase
 
 __all__ = [
     "INSTALL_HINT",
@@ -83,7 +83,7 @@ def plot_win_rates(result: ArenaResult, path: str | os.PathLike[str]) -> None:
     ax.set_xticks(positions, labels)
     ax.set_ylim(0, max(1 / 3, *(v + a for v, a in zip(values, above, strict=True))) * 1.15)
     ax.set_ylabel("win rate")
-    ax.set_title(f"Win rate, {result.games} games ({result.deal_sets} duplicate deal sets), "
+    ax.set_title(f"Win rate, {result.games} games ({deal_sets_phrase(result.deal_sets)}), "
                  f"{result.confidence:.0%} CI", fontsize=10)
     for x, v in zip(positions, values, strict=True):
         ax.annotate(f"{v:.3f}", (x, v), xytext=(8, 3), textcoords="offset points",
