@@ -131,8 +131,9 @@ def test_illegal_actions_are_refused() -> None:
     rewards = dict(raw._cumulative_rewards)
     with pytest.raises(ValueError, match="is to act"):
         raw.step(None)
-    with pytest.raises(TypeError, match="integer id"):
-        raw.step(legal + 0.7)  # type: ignore[arg-type]
+    for not_an_id in (legal + 0.7, True, np.bool_(True), "1"):
+        with pytest.raises(TypeError, match="integer id"):
+            raw.step(not_an_id)  # type: ignore[arg-type]
     assert raw.agent_selection == agent and raw._cumulative_rewards == rewards
     assert np.array_equal(raw.observe(agent)["observation"], before["observation"])
     raw.step(np.int64(legal))  # a NumPy integer is an id

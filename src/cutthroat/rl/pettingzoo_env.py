@@ -154,10 +154,12 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         if action is None:
             raise ValueError(f"{agent} is to act: give an action id from its action mask "
                              "(None is only for an agent whose episode is over)")
-        try:
-            aid = operator.index(action)  # an int or a NumPy integer, never a float
+        try:  # an int or a NumPy integer; never a float, nor True for 1
+            aid = operator.index(action) if not isinstance(action, bool | np.bool_) else None
         except TypeError:
-            raise TypeError(f"an action is an integer id, not {action!r}") from None
+            aid = None
+        if aid is None:
+            raise TypeError(f"an action is an integer id, not {action!r}")
         hand = self.game.hand
         assert hand is not None
         hand.apply_id(aid, self._seat(agent))  # refuses an illegal id, changing nothing
