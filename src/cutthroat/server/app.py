@@ -147,7 +147,7 @@ class Server:
         self.release_after = release_after
         self.rooms: dict[str, Room] = {}
         self._thinkers: anyio.CapacityLimiter | None = None
-        self.chat_rate = limits.parse(chat_rate)
+        self.chat_rate = parse_rate(chat_rate, "chat_rate", CHAT_RATE)
         self._talkers = limits.strategies.MovingWindowRateLimiter(
             limits.storage.MemoryStorage())
 
@@ -506,6 +506,15 @@ class Server:
         return {**hint_json(analysis), "lines": hint_lines(analysis, table.game.players)}
 
 
+def parse_rate(text: str, name: str, example: str) -> limits.RateLimitItem:
+    """A rate such as ``"10/30 seconds"`` (the option ``name``), or a ``ValueError``
+    that names the option and shows ``example``."""
+    try:
+        return limits.parse(text)
+    except ValueError:
+        raise ValueError(f"{name} must be a rate such as {example!r}, not {text!r}") from None
+
+
 def rate_words(rate: limits.RateLimitItem, noun: str) -> str:
     """A ``limits`` rate in words: ``10 lines in 30 seconds``, ``2 games a minute``."""
     amount = f"{rate.amount} {noun}{'' if rate.amount == 1 else 's'}"
@@ -513,6 +522,12 @@ def rate_words(rate: limits.RateLimitItem, noun: str) -> str:
     if rate.multiples == 1:
         return f"{amount} an {unit}" if unit == "hour" else f"{amount} a {unit}"
     return f"{amount} in {rate.multiples} {unit}s"
+
+
+def _refusal(reason: str, kind: str | None) -> dict[str, Any]:
+    """A WebSocket ``error`` message: why, and the type of the message it answers
+    (``kind``; left out when not even that could be read)."""
+    return {"type": "error", "reason": reason, **({"for": kind} if kind else {})}
 
 
 def _error(reason: str, status: int) -> JSONResponse:
@@ -543,16 +558,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     say at most ``chat_rate`` lines of table talk (``"10/30 seconds"``)."""
     if not release_after > 0:
         raise ValueError("release_after must be a positive number of seconds")
-    try:
-        rate = limits.parse(new_games)
-    except ValueError:
-        raise ValueError(f"new_games must be a rate such as '30/10 minutes', not "
-                         f"{new_games!r}") from None
-    try:
-        limits.parse(chat_rate)
-    except ValueError:
-        raise ValueError(f"chat_rate must be a rate such as '10/30 seconds', not "
-                         f"{chat_rate!r}") from None
+    rate = parse_rate(new_games, "new_games", NEW_GAMES)
+    parse_rate(chat_rate, "chat_rate", CHAT_RATE)  # checked before the store is opened
     window = limits.strategies.MovingWindowRateLimiter(limits.storage.MemoryStorage())
     store = Store(db or os.environ.get("CUTTHROAT_DB") or DEFAULT_DB)
     server = Server(store, release_after=release_after, chat_rate=chat_rate)
@@ -596,14 +603,17 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
         return {"bots": [{"name": b.name, "level": LEVELS.get(b.name), "summary": b.summary}
                          for b in describe_bots()]}
 
+    def too_many_games() -> TableError:
+        return TableError("this address has started too many games (at most "
+                          f"{rate_words(rate, 'game')}): play one of them, or try again in "
+                          "a few minutes", 429)
+
     @app.post("/api/games", status_code=201)
     async def create(body: CreateGame, request: Request) -> dict[str, Any]:
         """A new game; the answer holds the creator's seat and token."""
         address = request.client.host if request.client else "unknown"
         if not window.test(rate, "new-game", address):
-            raise TableError("this address has started too many games (at most "
-                             f"{rate_words(rate, 'game')}): "
-                             "play one of them, or try again in a few minutes", 429)
+            raise too_many_games()
         try:
             rules = Rules.from_json(body.rules)
         except RulesError as exc:
@@ -636,9 +646,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
 
         def starting() -> None:
             if not window.hit(rate, "new-game", address):
-                raise TableError("this address has started too many games (at most "
-                                 f"{rate_words(rate, 'game')}): "
-                                 "try again in a few minutes", 429)
+                raise too_many_games()
 
         async with server.use(game_id) as room:
             seat = room.table.seat_of(_token(token, authorization,
@@ -790,15 +798,14 @@ async def _answer_watcher(websocket: WebSocket, text: str) -> None:
     try:
         message = parse_message(text)
     except ProtocolError as exc:
-        await websocket.send_json({"type": "error", "reason": str(exc),
-                                   **({"for": exc.kind} if exc.kind else {})})
+        await websocket.send_json(_refusal(str(exc), exc.kind))
         return
     if message.type == "ping":
         await websocket.send_json({"type": "pong"})
     else:
-        await websocket.send_json({"type": "error", "for": message.type, "reason": (
+        await websocket.send_json(_refusal(
             "you are watching this game, in no seat: a watcher cannot "
-            f"{message.type}; join the game for a seat of your own")})
+            f"{message.type}; join the game for a seat of your own", message.type))
 
 
 async def _answer(server: Server, room: Room, websocket: WebSocket, seat: int,
@@ -820,11 +827,9 @@ async def _answer(server: Server, room: Room, websocket: WebSocket, seat: int,
         else:
             await server.act(room, seat, message.action, wait=False)
     except ProtocolError as exc:
-        await websocket.send_json({"type": "error", "reason": str(exc),
-                                   **({"for": exc.kind} if exc.kind else {})})
+        await websocket.send_json(_refusal(str(exc), exc.kind))
     except TableError as exc:
-        await websocket.send_json({"type": "error", "reason": exc.reason,
-                                   "for": message.type})
+        await websocket.send_json(_refusal(exc.reason, message.type))
 
 
 async def _send_hint(server: Server, room: Room, websocket: WebSocket, seat: int) -> None:
@@ -832,7 +837,7 @@ async def _send_hint(server: Server, room: Room, websocket: WebSocket, seat: int
     try:
         answer: dict[str, Any] = {"type": "hint", "hint": await server.hint(room, seat)}
     except TableError as exc:
-        answer = {"type": "error", "reason": exc.reason, "for": "hint"}
+        answer = _refusal(exc.reason, "hint")
     try:
         await websocket.send_json(answer)
     except Exception:  # the socket closed while the expert thought
