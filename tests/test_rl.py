@@ -153,7 +153,8 @@ def test_bad_options_are_refused() -> None:
     shown = raw_env(render_mode="ansi", seed=1)
     shown.reset(seed=1)
     assert "up-card" in (shown.render() or "").lower()
-    assert raw_env(seed=1).render() is None
+    with pytest.warns(UserWarning, match="without specifying any render mode"):
+        assert raw_env(seed=1).render() is None
 
 
 @pytest.mark.parametrize("agent", ["player_3", "x", 0])

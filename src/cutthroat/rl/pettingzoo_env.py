@@ -30,6 +30,7 @@ import operator
 import random
 from typing import Any, ClassVar
 
+import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
@@ -172,9 +173,15 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """The hand as text (every card shown), with ``render_mode="ansi"``."""
+        """The hand as text (every card shown), with ``render_mode="ansi"``; without a
+        render mode, ``None`` and Gymnasium's warning, as other environments give."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("You are calling render method without specifying any "
+                                  "render mode: make the environment with "
+                                  "render_mode=\"ansi\" to see the hand as text.")
+            return None
         hand = self.game.hand
-        if self.render_mode != "ansi" or hand is None:
+        if hand is None:
             return None
         return "\n".join(describe_hand(hand, self.possible_agents))
 
