@@ -540,7 +540,7 @@ def test_friends_pressing_play_again_at_once_sit_at_one_table(server: str,
     for page in (ann_page, ben_page):
         page.wait_for_url(lambda url: "game=" in url and not url.endswith(game))
         page.wait_for_function("g => window.cutthroatState?.game !== g"
-                               " && window.cutthroatState.status === 'playing'", arg=game)
+                               " && window.cutthroatState?.status === 'playing'", arg=game)
     assert state(ann_page)["game"] == state(ben_page)["game"]
     assert sorted(p["name"] for p in state(ann_page)["players"]) == ["Ann", "Ben", "Random"]
 
