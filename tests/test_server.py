@@ -111,6 +111,11 @@ def _eventually(done: Callable[[], bool], client: TestClient, seconds: float = 2
         time.sleep(0.005)
 
 
+def _seat_socket(seat: dict[str, Any]) -> str:
+    """The WebSocket path of a seat (an answer holding its ``game`` and ``token``)."""
+    return f"/api/games/{seat['game']}/ws?token={seat['token']}"
+
+
 def _reason(answer: Any) -> str:
     reason: str = answer.json()["error"]["reason"]
     return reason
@@ -494,7 +499,7 @@ def test_websocket_states_errors_and_moves(tmp_path: Path) -> None:
     client = _client(tmp_path)
     made = _create(client, ["you", "random", "random"], seed=8)
     _settled(client, made)
-    path = f"/api/games/{made['game']}/ws?token={made['token']}"
+    path = _seat_socket(made)
     with client.websocket_connect(path) as ws:
         state = _receive(ws, "state")["state"]
         assert state["seat"] == 0 and state["players"][0]["connected"]
@@ -585,7 +590,7 @@ def test_the_players_hear_when_a_watcher_leaves(tmp_path: Path) -> None:
     client = _client(tmp_path)
     made = _create(client, ["you", "random", "random"], seed=14)
     _settled(client, made)
-    seat = f"/api/games/{made['game']}/ws?token={made['token']}"
+    seat = _seat_socket(made)
     with client.websocket_connect(seat) as mine:
         assert _receive(mine, "state")["state"]["watchers"] == 0
         with client.websocket_connect(f"/api/games/{made['game']}/watch") as watcher:
@@ -684,7 +689,7 @@ def test_websocket_hint_does_not_hold_up_other_messages(tmp_path: Path) -> None:
     client = _client(tmp_path)
     made = _create(client, ["you", "random", "random"], seed=8)
     _settled(client, made)
-    with client.websocket_connect(f"/api/games/{made['game']}/ws?token={made['token']}") as ws:
+    with client.websocket_connect(_seat_socket(made)) as ws:
         _receive(ws, "state")
         ws.send_json({"type": "hint"})
         ws.send_json({"type": "ping"})
@@ -817,7 +822,7 @@ def test_a_finished_game_nobody_watches_is_let_go_and_read_back(tmp_path: Path) 
     made = _create(client, ["you", "random", "random"], seed=6, rules={"target": 3})
     final = _play_out(client, made, random.Random(4))
     server = client.app.state.server  # type: ignore[attr-defined]
-    with client.websocket_connect(f"/api/games/{made['game']}/ws?token={made['token']}") as ws:
+    with client.websocket_connect(_seat_socket(made)) as ws:
         _receive(ws, "state")
         assert made["game"] in server.rooms
     _eventually(lambda: made["game"] not in server.rooms, client)  # the handler ends late
@@ -839,7 +844,7 @@ def test_a_finished_game_is_let_go_when_its_last_work_ends(tmp_path: Path) -> No
         await broadcast(room)
 
     server.broadcast = slow_broadcast
-    seat = f"/api/games/{made['game']}/ws?token={made['token']}"
+    seat = _seat_socket(made)
     with client.websocket_connect(seat) as mine:
         _receive(mine, "state")
         with client.websocket_connect(f"/api/games/{made['game']}/watch") as watcher:
@@ -876,7 +881,7 @@ def test_a_game_in_use_is_never_released(tmp_path: Path) -> None:
     _settled(client, made)
     server = client.app.state.server  # type: ignore[attr-defined]
     later = float("inf")
-    with client.websocket_connect(f"/api/games/{made['game']}/ws?token={made['token']}") as ws:
+    with client.websocket_connect(_seat_socket(made)) as ws:
         _receive(ws, "state")
         room = server.rooms[made["game"]]
         assert room.users == 1 and server.sweep(now=later) == []
@@ -1096,7 +1101,7 @@ def test_friends_who_both_ask_to_play_again_sit_at_one_table(db_url: str) -> Non
     assert client.post(f"/api/games/{early['game']}/again",
                        json={"token": early["token"]}).status_code == 409  # not over
     assert client.post(f"/api/games/{game}/again", json={"token": "nope"}).status_code == 403
-    with client.websocket_connect(f"/api/games/{game}/ws?token={ben['token']}") as ws:
+    with client.websocket_connect(_seat_socket(ben)) as ws:
         _receive(ws, "state")
         first = client.post(f"/api/games/{game}/again", json={"token": ben["token"]})
         assert first.status_code == 200, first.text
