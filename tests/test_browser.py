@@ -58,13 +58,13 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def run_server(port: int, db: Path) -> Iterator[str]:
-    """``cutthroat serve`` on ``port`` with the SQLite file ``db``, until it answers;
-    its base URL. Stopped on leaving."""
+def run_server(port: int, db: Path, *options: str) -> Iterator[str]:
+    """``cutthroat serve`` on ``port`` with the SQLite file ``db`` (and ``options``),
+    until it answers; its base URL. Stopped on leaving."""
     log_path = db.with_suffix(f".{port}.log")
     command = [sys.executable, "-m", "cutthroat.cli", "serve", "--host", "127.0.0.1",
                "--port", str(port), "--db", f"sqlite:///{db}",
-               "--new-games", "1000/minute"]  # every test page is 127.0.0.1
+               "--new-games", "1000/minute", *options]  # every test page is 127.0.0.1
     base = f"http://127.0.0.1:{port}"
     with log_path.open("w") as log:
         proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
@@ -955,3 +955,71 @@ def test_no_table_talk_against_two_bots(server: str, pages: Pages) -> None:
     page.evaluate("window.cutthroatSocket.send(JSON.stringify({type: 'say', text: 'hm'}))")
     expect(panel).to_be_visible()
     assert talk(page) == [("Ann", "hm")]
+
+
+# --- a bot in an absent friend's seat ----------------------------------------------------
+
+
+def _seat_moves(page: Page, seat: int) -> int:
+    """How many moves ``seat`` has made in the hand the page shows."""
+    moves = state(page)["view"]["moves"]
+    return sum(1 for m in moves if m.split(" ")[0] == str(seat))
+
+
+def test_a_bot_plays_for_a_friend_who_left_until_they_come_back(tmp_path: Path,
+                                                                 pages: Pages) -> None:
+    """Ben closes his page: after the server's wait (1 s here) Ann's page offers "Let a
+    bot play for Ben"; the bot plays his moves; when Ben opens the game again he plays
+    his seat himself. With his page open but a move left waiting (2 s here), Ann may
+    call the bot in again, and Ben's "Play myself" sends it away."""
+    with run_server(_free_port(), tmp_path / "games.db", "--away-wait", "1",
+                    "--turn-wait", "2") as base:
+        ann, ben, game = ann_and_ben(pages, base)
+        ben_seat = state(ben)["seat"]
+        token = ben.evaluate("g => localStorage.getItem(`cutthroat:token:${g}`)", game)
+        ben.context.close()
+        pages.contexts.remove(ben.context)
+        seat = ann.locator(f".seat[data-seat='{ben_seat}']")
+        expect(seat.locator(".tag.away")).to_be_visible()
+        offer = seat.locator("button[data-standin]")
+        expect(offer).to_have_text("Let a bot play for Ben")
+        before = _seat_moves(ann, ben_seat)
+        offer.click()
+        expect(seat.locator(".tag.standin")).to_have_text("a bot plays for them")
+        expect(offer).to_have_count(0)
+        # Ann plays on; the bot makes Ben's moves.
+        for _ in range(20):
+            if _seat_moves(ann, ben_seat) > before or state(ann)["status"] != "playing":
+                break
+            if state(ann)["to_act"] == state(ann)["seat"]:
+                take_turn(ann)
+            else:
+                ann.wait_for_timeout(100)
+        assert _seat_moves(ann, ben_seat) > before or state(ann)["status"] == "hand_over"
+        # Ben comes back: his seat is his again, on both pages.
+        ben = _seat_page(pages, base, game, token)
+        expect(seat.locator(".tag.standin")).to_have_count(0)
+        expect(seat.locator(".tag.away")).to_have_count(0)
+        mine = ben.locator(f".seat[data-seat='{ben_seat}']")
+        expect(mine.locator(".tag.standin")).to_have_count(0)
+        assert state(ben)["players"][ben_seat]["standin"] is None
+        # Ben's page is open but he takes too long: Ann may call the bot in again.
+        for _ in range(40):
+            now = state(ann)
+            if now["status"] == "hand_over":
+                ann.click("#next-hand")
+                ann.wait_for_function("window.cutthroatState.status === 'playing'")
+            elif now["to_act"] == ben_seat:
+                break
+            elif now["to_act"] == now["seat"]:
+                take_turn(ann)
+            else:
+                ann.wait_for_timeout(100)
+        assert state(ann)["to_act"] == ben_seat
+        expect(offer).to_have_text("Let a bot play for Ben")
+        offer.click()
+        expect(mine.locator(".tag.standin")).to_have_text("a bot plays for you")
+        ben.locator("button[data-back]").click()
+        expect(mine.locator(".tag.standin")).to_have_count(0)
+        expect(seat.locator(".tag.standin")).to_have_count(0)
+        assert state(ann)["players"][ben_seat]["standin"] is None

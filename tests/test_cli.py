@@ -1114,6 +1114,20 @@ def test_serve_rates_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:
     assert str(started[1].state.server.chat_rate) == "3 per 1 minute"
 
 
+def test_serve_stand_in_waits_reach_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``serve --away-wait 5 --turn-wait 30``: the waits before a bot may play for a
+    friend who has gone (docs/web.md); a negative wait is a usage error."""
+    import uvicorn
+
+    started: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: started.append(app))
+    done = invoke("serve", "--away-wait", "-1", "--db", "sqlite://")
+    assert done.exit_code == 2 and "--away-wait" in done.stderr and not started
+    done = invoke("serve", "--away-wait", "5", "--turn-wait", "30", "--db", "sqlite://")
+    assert done.exit_code == 0 and len(started) == 1
+    assert started[0].state.server.waits == (5.0, 30.0)
+
+
 def test_watch_stopped_by_the_guard_against_endless_play_names_no_winner(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """``play_game`` stops after so many hands (1000); a game cut short there is not

@@ -465,6 +465,12 @@ def serve(
     chat_rate: Annotated[str | None, typer.Option(
         help="How many lines of table talk one seat may say (default '10/30 seconds')."
     )] = None,
+    away_wait: Annotated[float | None, typer.Option(
+        min=0, help="Seconds a player must have been away before another may let a bot "
+                    "play for them (default 20).")] = None,
+    turn_wait: Annotated[float | None, typer.Option(
+        min=0, help="Seconds a player at the table may take over a move before another "
+                    "may let a bot play for them (default 60).")] = None,
 ) -> None:
     """Start the web game: play in the browser against bots and friends.
 
@@ -486,6 +492,10 @@ def serve(
         options["new_games"] = new_games
     if chat_rate is not None:
         options["chat_rate"] = chat_rate
+    if away_wait is not None:
+        options["away_wait"] = away_wait
+    if turn_wait is not None:
+        options["turn_wait"] = turn_wait
     try:
         application = create_app(db, **options)
     except StoreError as exc:

@@ -22,7 +22,7 @@ import contextlib
 import logging
 import os
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -59,6 +59,7 @@ from .protocol import (
     NextRequest,
     ProtocolError,
     SayRequest,
+    StandInRequest,
     describe_validation,
     parse_message,
 )
@@ -77,6 +78,12 @@ NEW_GAMES = "30/10 minutes"
 RELEASE_AFTER = 600.0
 """Seconds an unfinished game nobody uses stays in memory before it is released (it is
 read back from the store when next asked for)."""
+AWAY_WAIT = 20.0
+"""Seconds a player must have been away (no page of their seat open) before another
+player may let a bot play for them: long enough to reload a page or reconnect."""
+TURN_WAIT = 60.0
+"""Seconds a player whose page is open may take over a move before another player may
+let a bot play for them."""
 
 
 @dataclass(eq=False)
@@ -100,6 +107,14 @@ class Room:
     last_used: float = field(default_factory=time.monotonic)
     rematch: tuple[str, int, dict[int, int]] | None = None
     """The game started to play again after this one (:meth:`Store.rematch`)."""
+    opened: float = field(default_factory=time.monotonic)
+    """When the room was opened (made, or read back from the store)."""
+    seen: dict[int, float] = field(default_factory=dict)
+    """When each seat was last seen: its last socket closed, or it made a request."""
+    changed_at: float = field(default_factory=time.monotonic)
+    """When the table last changed (a move, a deal, a seat taken), or the room opened."""
+    waits: tuple[float, float] = (AWAY_WAIT, TURN_WAIT)
+    """The server's ``away_wait`` and ``turn_wait`` (:meth:`Server.stand_in`)."""
 
     def __post_init__(self) -> None:
         self.idle.set()
@@ -108,6 +123,19 @@ class Room:
         """The seats with a socket open."""
         return sorted({seat for seat in self.sockets.values() if seat is not None})
 
+    def seat_of(self, token: str | None) -> int:
+        """The token's seat (:meth:`Table.seat_of`), now seen at the table."""
+        seat = self.table.seat_of(token)
+        self.seen[seat] = time.monotonic()
+        return seat
+
+    def away_for(self, seat: int) -> float | None:
+        """Seconds since ``seat`` was last at the table (no socket of it open since,
+        and no request), or ``None`` while a socket of it is open."""
+        if seat in self.sockets.values():
+            return None
+        return max(0.0, time.monotonic() - self.seen.get(seat, self.opened))
+
     def state_for(self, seat: int | None) -> dict[str, Any]:
         """The state ``seat`` is sent (``None``: a watcher's), with who is connected
         and how many watch."""
@@ -115,7 +143,8 @@ class Room:
         again = None if self.rematch is None else {"game": self.rematch[0],
                                                    "by": self.rematch[1]}
         return {**self.table.state_for(seat, self.connected()), "watchers": watchers,
-                "next_game": again}
+                "next_game": again,
+                "stand_in_after": {"away": self.waits[0], "turn": self.waits[1]}}
 
     @property
     def unused(self) -> bool:
@@ -142,9 +171,13 @@ class Server:
     """
 
     def __init__(self, store: Store, *, release_after: float = RELEASE_AFTER,
-                 chat_rate: str = CHAT_RATE) -> None:
+                 chat_rate: str = CHAT_RATE, away_wait: float = AWAY_WAIT,
+                 turn_wait: float = TURN_WAIT) -> None:
         self.store = store
         self.release_after = release_after
+        self.away_wait = away_wait
+        self.turn_wait = turn_wait
+        self.waits = (away_wait, turn_wait)
         self.rooms: dict[str, Room] = {}
         self._thinkers: anyio.CapacityLimiter | None = None
         self.chat_rate = parse_rate(chat_rate, "chat_rate", CHAT_RATE)
@@ -169,7 +202,8 @@ class Server:
                 raise TableError(f"there is no game {game_id!r}", 404)
             again = (await anyio.to_thread.run_sync(self.store.rematch, game_id)
                      if table.game.is_over else None)
-            room = self.rooms.setdefault(game_id, Room(table, rematch=again))
+            room = self.rooms.setdefault(game_id, Room(table, rematch=again,
+                                                       waits=self.waits))
             self.kick(room)
         return room
 
@@ -214,7 +248,7 @@ class Server:
     async def add(self, table: Table) -> Room:
         """A new table: saved, then given a room, and its bots started."""
         await self.save(table)
-        room = self.rooms[table.id] = Room(table)
+        room = self.rooms[table.id] = Room(table, waits=self.waits)
         self.kick(room)
         return room
 
@@ -254,6 +288,7 @@ class Server:
             log.exception("game %s could not be saved", room.table.id)
             raise TableError("the game could not be saved, so that was not done: "
                              "try again in a moment", 503) from None
+        room.changed_at = time.monotonic()
         await self.broadcast(room)
 
     def kick(self, room: Room) -> None:
@@ -298,7 +333,8 @@ class Server:
                 version = table.version
             action = await self.think(bot.choose, view)
             async with room.lock:
-                if table.version == version:  # else the table changed: think again
+                # else the table changed, or the player a bot stood in for came back
+                if table.version == version and table.bot_to_move() == seat:
                     table.apply_bot(seat, action)
                     await self.changed(room, table.game.pop)
 
@@ -307,7 +343,13 @@ class Server:
         that it is connected, and it hears the latest table talk, if any."""
         async with room.lock:
             room.sockets[socket] = seat
-            await self.broadcast(room)
+            told = False
+            if seat is not None and room.table.seats[seat].standin is not None:
+                with contextlib.suppress(TableError):  # not saved: the bot plays on
+                    await self._come_back(room, seat)  # which tells everybody
+                    told = True
+            if not told:
+                await self.broadcast(room)
             talk = await self.talk(room)
             if talk:
                 with contextlib.suppress(Exception):  # closed meanwhile; cleaned up later
@@ -354,7 +396,10 @@ class Server:
         """A socket leaves the room, at once (nothing awaited: this runs as its handler
         ends, even one cancelled); everybody still connected hears it from a task of its
         own."""
-        left = room.sockets.pop(socket, False) is not False  # a watcher's seat is None
+        seat = room.sockets.pop(socket, False)
+        left = seat is not False  # a watcher's seat is None
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            room.seen[seat] = time.monotonic()
         if left and room.sockets:
             self.spawn(room, self._tell_everybody(room))
 
@@ -368,8 +413,18 @@ class Server:
         table = room.table
         async with room.lock:
             before = table.game.view(seat) if table.status == "playing" else None
-            table.act(seat, action)
-            await self.changed(room, table.game.pop)
+            standin = table.come_back(seat)  # a player who moves is back
+            try:
+                table.act(seat, action)
+            except TableError:
+                table.seats[seat].standin = standin
+                raise
+
+            def undo() -> None:
+                table.game.pop()
+                table.seats[seat].standin = standin
+
+            await self.changed(room, undo)
             hand = table.game.hand
             assert hand is not None and before is not None
             if table.seats[seat].coach and worth_asking(before):
@@ -379,6 +434,54 @@ class Server:
             await self.settle(room)
         else:
             self.kick(room)
+
+    async def stand_in(self, room: Room, by: int, seat: object) -> None:
+        """Let a bot play for the player at ``seat``, who is away, at the request of
+        the player at ``by`` (:meth:`Table.stand_in`). Refused unless that player has
+        had no page of their seat open for ``away_wait`` seconds, or it is their turn
+        and they have taken ``turn_wait`` seconds over it. The player takes the seat
+        back by opening it again or by moving (:meth:`come_back`)."""
+        table = room.table
+        async with room.lock:
+            index = table.check_stand_in(by, seat)
+            name = table.seats[index].name or f"Player {index + 1}"
+            away = room.away_for(index)
+            if away is None:
+                waited = time.monotonic() - room.changed_at
+                if table.status != "playing" or table.game.to_act != index:
+                    raise TableError(f"{name} is at the table: a bot may play for them "
+                                     "once they have left it, or taken more than "
+                                     f"{_seconds(self.turn_wait)} over a move", 409)
+                if waited < self.turn_wait:
+                    raise TableError(f"{name} has had {_seconds(waited)} for this move: "
+                                     "a bot may play for them after "
+                                     f"{_seconds(self.turn_wait)}", 409)
+            elif away < self.away_wait:
+                raise TableError(f"{name} left {_seconds(away)} ago and may be coming "
+                                 "back: a bot may play for them once they have been away "
+                                 f"{_seconds(self.away_wait)}", 409)
+            table.stand_in(by, index)
+            await self.changed(room, lambda: table.come_back(index))
+        self.kick(room)
+
+    async def come_back(self, room: Room, seat: int) -> None:
+        """The player at ``seat`` plays again: the bot playing for them stops (a move
+        it is thinking over is not made). Refused (409) if no bot plays for them."""
+        async with room.lock:
+            if room.table.seats[seat].standin is None:
+                raise TableError("no bot is playing for you: you play your seat yourself",
+                                 409)
+            await self._come_back(room, seat)
+
+    async def _come_back(self, room: Room, seat: int) -> None:
+        """:meth:`come_back`, under the room's lock, the stand-in known to be there."""
+        table = room.table
+        spec = table.come_back(seat)
+
+        def undo() -> None:
+            table.seats[seat].standin = spec
+
+        await self.changed(room, undo)
 
     async def next_hand(self, room: Room, seat: int, *, wait: bool) -> None:
         """Deal the next hand; then the bots move."""
@@ -524,6 +627,12 @@ def rate_words(rate: limits.RateLimitItem, noun: str) -> str:
     return f"{amount} in {rate.multiples} {unit}s"
 
 
+def _seconds(amount: float) -> str:
+    """A number of seconds in words, whole seconds: ``1 second``, ``20 seconds``."""
+    whole = int(amount)
+    return f"{whole} second{'' if whole == 1 else 's'}"
+
+
 def _refusal(reason: str, kind: str | None) -> dict[str, Any]:
     """A WebSocket ``error`` message: why, and the type of the message it answers
     (``kind``; left out when not even that could be read)."""
@@ -547,7 +656,8 @@ def _token(query: str | None, header: str | None, body: str | None = None) -> st
 
 def create_app(db: str | None = None, *, bot_options: bool = False,
                release_after: float = RELEASE_AFTER, new_games: str = NEW_GAMES,
-               chat_rate: str = CHAT_RATE) -> FastAPI:
+               chat_rate: str = CHAT_RATE, away_wait: float = AWAY_WAIT,
+               turn_wait: float = TURN_WAIT) -> FastAPI:
     """The web game's application, its games kept in ``db`` (a SQLAlchemy URL; default
     ``$CUTTHROAT_DB`` or ``sqlite:///cutthroat.db``). Seats take bots by name alone
     unless ``bot_options`` (``expert:bid_samples=80``: for a server you alone use). An
@@ -555,14 +665,20 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     in the store, and is read back when asked for). One address may start at most
     ``new_games`` games (a rate such as ``"30/10 minutes"``; 429 beyond it), so nobody
     can fill the database or keep the bots busy by starting games in a loop; a seat may
-    say at most ``chat_rate`` lines of table talk (``"10/30 seconds"``)."""
+    say at most ``chat_rate`` lines of table talk (``"10/30 seconds"``). Another player
+    may let a bot play for a player away for ``away_wait`` seconds, or one who has
+    taken ``turn_wait`` seconds over a move (:meth:`Server.stand_in`)."""
     if not release_after > 0:
         raise ValueError("release_after must be a positive number of seconds")
+    for name, value in (("away_wait", away_wait), ("turn_wait", turn_wait)):
+        if not value >= 0:
+            raise ValueError(f"{name} must be a number of seconds, 0 or more")
     rate = parse_rate(new_games, "new_games", NEW_GAMES)
     parse_rate(chat_rate, "chat_rate", CHAT_RATE)  # checked before the store is opened
     window = limits.strategies.MovingWindowRateLimiter(limits.storage.MemoryStorage())
     store = Store(db or os.environ.get("CUTTHROAT_DB") or DEFAULT_DB)
-    server = Server(store, release_after=release_after, chat_rate=chat_rate)
+    server = Server(store, release_after=release_after, chat_rate=chat_rate,
+                    away_wait=away_wait, turn_wait=turn_wait)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> Any:
@@ -649,8 +765,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                 raise too_many_games()
 
         async with server.use(game_id) as room:
-            seat = room.table.seat_of(_token(token, authorization,
-                                             body.token if body else None))
+            seat = room.seat_of(_token(token, authorization,
+                                       body.token if body else None))
             return await server.again(room, seat, starting=starting)
 
     @app.get("/api/games/{game_id}")
@@ -658,7 +774,16 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                     authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """The state for the token's seat."""
         async with server.use(game_id) as room:
-            seat = room.table.seat_of(_token(token, authorization))
+            seat = room.seat_of(_token(token, authorization))
+            return room.state_for(seat)
+
+    async def seat_change(game_id: str, tokens: tuple[str | None, str | None, str | None],
+                          change: Callable[[Room, int], Awaitable[None]]) -> dict[str, Any]:
+        """Make ``change`` for the seat of the token (from the query, the header or the
+        body: ``tokens``); the answer is the state for that seat after it."""
+        async with server.use(game_id) as room:
+            seat = room.seat_of(_token(*tokens))
+            await change(room, seat)
             return room.state_for(seat)
 
     @app.post("/api/games/{game_id}/actions")
@@ -666,10 +791,9 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                   authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """A move for the token's seat; the answer is the state after it and the bots'
         replies."""
-        async with server.use(game_id) as room:
-            seat = room.table.seat_of(_token(token, authorization, request.token))
-            await server.act(room, seat, request.action, wait=True)
-            return room.state_for(seat)
+        return await seat_change(game_id, (token, authorization, request.token),
+                                 lambda room, seat: server.act(room, seat, request.action,
+                                                               wait=True))
 
     @app.post("/api/games/{game_id}/next")
     async def next_hand(game_id: str, request: Annotated[NextRequest | None, Body()] = None,
@@ -677,22 +801,37 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                         authorization: Annotated[str | None, Header()] = None
                         ) -> dict[str, Any]:
         """Deal the next hand."""
-        async with server.use(game_id) as room:
-            seat = room.table.seat_of(_token(token, authorization,
-                                             request.token if request else None))
-            await server.next_hand(room, seat, wait=True)
-            return room.state_for(seat)
+        return await seat_change(game_id, (token, authorization,
+                                           request.token if request else None),
+                                 lambda room, seat: server.next_hand(room, seat, wait=True))
 
     @app.post("/api/games/{game_id}/undo")
     async def undo(game_id: str, request: Annotated[NextRequest | None, Body()] = None,
                    token: str | None = None,
                    authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """Take back the token's seat's last move of the hand (a game against bots)."""
-        async with server.use(game_id) as room:
-            seat = room.table.seat_of(_token(token, authorization,
-                                             request.token if request else None))
-            await server.undo(room, seat)
-            return room.state_for(seat)
+        return await seat_change(game_id, (token, authorization,
+                                           request.token if request else None),
+                                 server.undo)
+
+    @app.post("/api/games/{game_id}/standin")
+    async def stand_in(game_id: str, request: StandInRequest, token: str | None = None,
+                       authorization: Annotated[str | None, Header()] = None
+                       ) -> dict[str, Any]:
+        """Let a bot play for the player at ``seat``, who is away; the answer is the
+        state for the token's seat."""
+        return await seat_change(game_id, (token, authorization, request.token),
+                                 lambda room, seat: server.stand_in(room, seat, request.seat))
+
+    @app.post("/api/games/{game_id}/back")
+    async def come_back(game_id: str, request: Annotated[NextRequest | None, Body()] = None,
+                        token: str | None = None,
+                        authorization: Annotated[str | None, Header()] = None
+                        ) -> dict[str, Any]:
+        """The token's player plays again: the bot playing for them stops."""
+        return await seat_change(game_id, (token, authorization,
+                                           request.token if request else None),
+                                 server.come_back)
 
     @app.get("/api/games/{game_id}/hint")
     async def get_hint(game_id: str, token: str | None = None,
@@ -700,7 +839,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                        ) -> dict[str, Any]:
         """The expert's advice for the token's seat, when it is to act."""
         async with server.use(game_id) as room:
-            return await server.hint(room, room.table.seat_of(_token(token, authorization)))
+            return await server.hint(room, room.seat_of(_token(token, authorization)))
 
     @app.get("/api/games/{game_id}/review")
     async def get_review(game_id: str, token: str | None = None,
@@ -708,7 +847,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                          ) -> dict[str, Any]:
         """The expert's review of the token's seat's choices, once the game is over."""
         async with server.use(game_id) as room:
-            return await server.review(room, room.table.seat_of(_token(token, authorization)))
+            return await server.review(room, room.seat_of(_token(token, authorization)))
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> dict[str, Any]:
@@ -731,7 +870,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                   authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """A line of table talk from the token's seat, sent to everybody at the table."""
         async with server.use(game_id) as room:
-            seat = room.table.seat_of(_token(token, authorization, request.token))
+            seat = room.seat_of(_token(token, authorization, request.token))
             return {"line": (await server.say(room, seat, request.text)).to_json()}
 
     @app.websocket("/api/games/{game_id}/ws")
@@ -760,7 +899,7 @@ async def _serve_socket(server: Server, websocket: WebSocket, game_id: str,
     await websocket.accept()
     try:
         async with server.use(game_id) as room:
-            seat = None if watching else room.table.seat_of(token)
+            seat = None if watching else room.seat_of(token)
             try:
                 await server.connect(room, websocket, seat)
                 while True:
@@ -824,6 +963,10 @@ async def _answer(server: Server, room: Room, websocket: WebSocket, seat: int,
             await server.undo(room, seat)
         elif message.type == "say":
             await server.say(room, seat, message.text)
+        elif message.type == "standin":
+            await server.stand_in(room, seat, message.seat)
+        elif message.type == "back":
+            await server.come_back(room, seat)
         else:
             await server.act(room, seat, message.action, wait=False)
     except ProtocolError as exc:

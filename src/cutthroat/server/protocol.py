@@ -5,7 +5,7 @@ converted, an unknown field is an error, and each error is a sentence a person c
 on (docs/protocol.md).
 
 >>> parse_message('{"type": "act", "action": "play JH"}')
-Message(type='act', action='play JH', text=None)
+Message(type='act', action='play JH', text=None, seat=None)
 >>> parse_message('{"type": "say", "text": "good luck"}').text
 'good luck'
 >>> parse_message('{"type": "dance"}')  # doctest: +ELLIPSIS
@@ -25,16 +25,16 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..errors import CutthroatError
 
 __all__ = ["ActRequest", "CreateGame", "JoinGame", "Message", "NextRequest", "ProtocolError",
-           "SayRequest", "parse_message"]
+           "SayRequest", "StandInRequest", "parse_message"]
 
-MESSAGE_TYPES = ("act", "next", "hint", "undo", "say", "ping")
+MESSAGE_TYPES = ("act", "next", "hint", "undo", "say", "standin", "back", "ping")
 """The types of message a client may send over the WebSocket."""
 ACTION_MAX = 64
 """The longest action text taken (the longest move, a keep, is about 20 characters)."""
 SAY_MAX = 1000
 """The longest text a ``say`` may carry before it is cleaned (the line kept is shorter:
 :data:`~cutthroat.server.chat.CHAT_MAX`)."""
-_TYPES_TEXT = "act, next, hint, undo, say or ping"
+_TYPES_TEXT = "act, next, hint, undo, say, standin, back or ping"
 
 
 class ProtocolError(CutthroatError, ValueError):
@@ -85,22 +85,32 @@ class SayRequest(_Strict):
 
 
 class NextRequest(_Strict):
-    """``POST /api/games/ID/next``: deal the next hand."""
+    """``POST /api/games/ID/next``: deal the next hand (and the body of the other
+    requests that carry only the token: ``undo``, ``again``, ``back``)."""
 
     token: str | None = None
+
+
+class StandInRequest(_Strict):
+    """``POST /api/games/ID/standin``: let a bot play for the player at ``seat``, who is
+    away."""
+
+    token: str | None = None
+    seat: int = Field(ge=0, le=2)
 
 
 @dataclass(frozen=True)
 class Message:
     """A WebSocket message from a client: its ``type`` and, for ``act``, the move; for
-    ``say``, the text."""
+    ``say``, the text; for ``standin``, the seat a bot is to play."""
 
     type: str
     action: str | None = None
     text: str | None = None
+    seat: int | None = None
 
 
-_FIELDS = {"act": "action", "say": "text"}
+_FIELDS = {"act": "action", "say": "text", "standin": "seat"}
 """The field each message type carries besides its ``type``."""
 
 
@@ -139,6 +149,12 @@ def parse_message(text: str | bytes) -> Message:
         if len(said) > SAY_MAX:
             raise ProtocolError("that message is far too long to say", kind)
         return Message(kind, text=said)
+    if kind == "standin":
+        seat = data.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 2:
+            raise ProtocolError("a standin message needs the \"seat\" (0, 1 or 2) of the "
+                                "player a bot is to play for", kind)
+        return Message(kind, seat=seat)
     return Message(kind)
 
 

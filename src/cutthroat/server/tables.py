@@ -42,6 +42,9 @@ __all__ = ["Seat", "Table", "TableError", "clean_text", "hash_token"]
 
 NAME_MAX = 24
 """The longest name a player may take."""
+STANDIN = "intermediate"
+"""The bot that plays an absent player's seat (:meth:`Table.stand_in`): it plays like a
+decent human and answers at once."""
 
 
 class TableError(CutthroatError):
@@ -67,24 +70,28 @@ def hash_token(token: str) -> str:
 class Seat:
     """One seat: ``kind`` is ``human``, ``bot`` or ``open``; ``bot`` the bot's spec;
     ``token_hash`` the hash of a human's token; ``coach`` whether the expert comments
-    on that human's moves."""
+    on that human's moves; ``standin`` the spec of the bot playing a human's seat while
+    they are away (:meth:`Table.stand_in`), else ``None``."""
 
     kind: str
     name: str | None = None
     bot: str | None = None
     token_hash: str | None = None
     coach: bool = False
+    standin: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The seat as stored (the token's hash included)."""
         return {"kind": self.kind, "name": self.name, "bot": self.bot,
-                "token_hash": self.token_hash, "coach": self.coach}
+                "token_hash": self.token_hash, "coach": self.coach,
+                "standin": self.standin}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
-        """A seat as stored by :meth:`to_json`."""
+        """A seat as stored by :meth:`to_json` (a seat stored before stand-ins has
+        none)."""
         return cls(data["kind"], data.get("name"), data.get("bot"), data.get("token_hash"),
-                   bool(data.get("coach", False)))
+                   bool(data.get("coach", False)), data.get("standin"))
 
 
 _REFUSED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
@@ -388,17 +395,66 @@ class Table:
     def _name(self, seat: int | None) -> str:
         return "nobody" if seat is None else self.seats[seat].name or f"seat {seat}"
 
+    # --- a bot in an absent player's seat ------------------------------------------------
+
+    def check_stand_in(self, by: int, seat: object) -> int:
+        """``seat`` as a seat a bot may play for its absent player at ``by``'s request,
+        or a :class:`TableError` saying why not (whether the player is away is the
+        server's to judge: :meth:`~cutthroat.server.app.Server.stand_in`)."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 2:
+            raise TableError("seat must be 0, 1 or 2: the seat of the player a bot is to "
+                             "play for")
+        target = self.seats[seat]
+        if seat == by:
+            raise TableError("that is your own seat: you play it yourself", 409)
+        if target.kind == "open":
+            raise TableError("that seat is open: nobody sits there for a bot to play for",
+                             409)
+        if target.kind == "bot":
+            raise TableError(f"{self._name(seat)} is a bot already", 409)
+        if target.standin is not None:
+            raise TableError(f"a bot plays for {self._name(seat)} already", 409)
+        if self.status in ("waiting", "over"):
+            raise TableError("the game is over" if self.status == "over"
+                             else "the game waits for a player to join", 409)
+        return seat
+
+    def stand_in(self, by: int, seat: object) -> int:
+        """Let a bot (:data:`STANDIN`) play the seat of a player who is away, at the
+        request of the player at ``by`` (checked by :meth:`check_stand_in`), until that
+        player comes back (:meth:`come_back`). The seat stays theirs, with its token,
+        name and score; the record shows its moves as theirs. Returns the seat."""
+        index = self.check_stand_in(by, seat)
+        self.seats[index].standin = STANDIN
+        self._bots.pop(index, None)
+        return index
+
+    def come_back(self, seat: int) -> str | None:
+        """The player at ``seat`` plays again: their stand-in, if any, stops. Returns
+        the stand-in's spec (``None`` if there was none)."""
+        spec = self.seats[seat].standin
+        if spec is not None:
+            self.seats[seat].standin = None
+            self._bots.pop(seat, None)
+        return spec
+
+    def plays_itself(self, seat: int) -> bool:
+        """Whether a bot plays ``seat``: a bot's seat, or a stand-in's."""
+        entry = self.seats[seat]
+        return entry.kind == "bot" or entry.standin is not None
+
     def bot_to_move(self) -> int | None:
-        """The bot's seat whose turn it is, if any."""
+        """The seat whose turn it is, if a bot plays it (a bot's or a stand-in's)."""
         hand = self.game.hand
         if self.status != "playing" or hand is None or hand.to_act is None:
             return None
-        return hand.to_act if self.seats[hand.to_act].kind == "bot" else None
+        return hand.to_act if self.plays_itself(hand.to_act) else None
 
     def bot(self, seat: int) -> Bot:
-        """The bot of a seat (made once, seeded from the table's seed)."""
+        """The bot of a seat, or of the stand-in playing it (made once, seeded from the
+        table's seed)."""
         if seat not in self._bots:
-            spec = self.seats[seat].bot
+            spec = self.seats[seat].bot or self.seats[seat].standin
             assert spec is not None
             self._bots[seat] = make_bot(spec, self.seed * 3 + seat)
         return self._bots[seat]
@@ -440,6 +496,7 @@ class Table:
                 entry["bot"] = seat.bot
             if seat.kind == "human":
                 entry["coach"] = seat.coach
+                entry["standin"] = seat.standin
             out.append(entry)
         return out
 

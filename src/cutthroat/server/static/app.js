@@ -183,6 +183,8 @@ const table = {
   review: null,           // the expert's review, once asked for at the end of the game
   reviewing: false,
   overError: "",          // a refusal shown in the hand-over box, kept across its renders
+  awaySince: [null, null, null],  // when this page first saw each seat away (ms), for stand-ins
+  version: null, changedAt: null, // the state's version, and when this page saw it change
 };
 
 function setConnection(text, cls) {
@@ -345,6 +347,7 @@ function render() {
   st.textContent = line;
   st.classList.toggle("your-turn", myTurn());
 
+  noteAbsence(s);
   renderWatchers(s);
   renderWaiting(s);
   renderSeats(s);
@@ -391,6 +394,9 @@ function renderSeats(s) {
     if (p.kind === "bot") tags.push([`${p.bot} bot`, "bot"]);
     else if (p.kind === "open") tags.push(["open seat", "open"]);
     else if (!p.connected) tags.push(["away", "away"]);
+    if (p.kind === "human" && p.standin) {
+      tags.push([isYou(seat) ? "a bot plays for you" : "a bot plays for them", "standin"]);
+    }
     if (v) {
       if (v.dealer === seat) tags.push(["dealer", "dealer"]);
       if (v.maker === seat) tags.push([`maker · ${v.trump ? suitWords(v.trump) : ""}`, "maker"]);
@@ -405,12 +411,57 @@ function renderSeats(s) {
     node.dataset.seat = seat;
     const info = [plural(s.scores[seat], "point")];
     if (v && v.trump) info.push(plural(v.tricks_won[seat], "trick"));
+    const button = standInButton(s, seat);
     node.replaceChildren(
       el("div", { class: "seat-name" }, [nameOf(seat, false) + (isYou(seat) ? " (you)" : "")]),
       el("div", { class: "tags" }, tags.map(([t, c]) => el("span", { class: "tag " + c }, [t]))),
       el("div", { class: "seat-info" }, [info.join(" · ")]),
+      ...(button ? [button] : []),
     );
   }
+}
+
+/** Note when each player was first seen away, and when the table last changed (this
+ * page's clock): a friend who has gone may be replaced by a bot after the server's waits. */
+function noteAbsence(s) {
+  const now = Date.now();
+  if (s.version !== table.version) { table.version = s.version; table.changedAt = now; }
+  s.players.forEach((p, seat) => {
+    if (p.kind === "human" && !p.connected) table.awaySince[seat] ??= now;
+    else table.awaySince[seat] = null;
+  });
+}
+
+/**
+ * The seat's stand-in button, if any: "Let a bot play for Ben" on the seat of a friend
+ * who has been away for the server's wait (or has taken too long over a move with the
+ * page open), "Play myself" on this seat while a bot plays it. Watchers get none.
+ */
+function standInButton(s, seat) {
+  const kind = standInOffer(s, seat);
+  if (kind === "back") {
+    const b = el("button", { type: "button", class: "standin-button", "data-back": "" }, ["Play myself"]);
+    b.addEventListener("click", () => { showError(""); send({ type: "back" }); });
+    return b;
+  }
+  if (kind !== "standin") return null;
+  const b = el("button", { type: "button", class: "standin-button", "data-standin": String(seat) },
+    [`Let a bot play for ${nameOf(seat)}`]);
+  b.addEventListener("click", () => { showError(""); send({ type: "standin", seat }); });
+  return b;
+}
+
+/** Which stand-in button the seat shows now: "back", "standin" or null. */
+function standInOffer(s, seat) {
+  const p = s.players[seat];
+  if (table.watching || p.kind !== "human" || !["playing", "hand_over"].includes(s.status)) return null;
+  if (isYou(seat)) return p.standin ? "back" : null;
+  if (p.standin || !s.stand_in_after) return null;
+  const now = Date.now();
+  const gone = !p.connected && now - (table.awaySince[seat] ?? now) >= s.stand_in_after.away * 1000;
+  const slow = p.connected && s.status === "playing" && s.to_act === seat
+    && now - (table.changedAt ?? now) >= s.stand_in_after.turn * 1000;
+  return gone || slow ? "standin" : null;
 }
 
 /** The up-card, the trick in progress and the last finished trick. */
@@ -939,6 +990,15 @@ function copyButton(buttonId, linkId) {
 /** Connect; keep the connection alive through proxies, and come back at once when the page does. */
 function keepConnected() {
   setInterval(() => { if (table.socket?.readyState === WebSocket.OPEN) table.socket.send('{"type":"ping"}'); }, 25000);
+  // A friend who has gone is offered a stand-in after a wait: the seats are drawn again
+  // when an offer comes or goes (only then, so that no click is lost to a redraw).
+  let offers = "";
+  setInterval(() => {
+    const s = table.state;
+    if (!s || table.watching) return;
+    const now = [0, 1, 2].map((seat) => standInOffer(s, seat)).join();
+    if (now !== offers) { offers = now; renderSeats(s); }
+  }, 1000);
   window.addEventListener("online", () => {
     if (!table.closedForGood && table.socket?.readyState === WebSocket.CLOSED) connect();
   });

@@ -1,0 +1,380 @@
+"""A bot in an absent friend's seat (docs/web.md, "A friend who leaves").
+
+In a game with friends, a player who has gone (their page closed for a while, or a
+move left waiting for a minute) would hold everybody up for good. Another player may
+then let a bot play for them; the seat stays theirs, and they take it back by opening
+the game again, by moving, or by saying so. Every refusal says why and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from cutthroat import record as rec
+from cutthroat.actions import Action
+from cutthroat.server.app import Server, create_app
+from cutthroat.server.protocol import ProtocolError, parse_message
+from cutthroat.server.store import Store
+from cutthroat.server.tables import STANDIN, Seat, Table, TableError
+from sockets import receive
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    """A server on a fresh SQLite file, with the default waits."""
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}")) as made:
+        yield made
+
+
+def _friends(client: TestClient, seed: int = 7) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Ann (seat 0) and Ben (seat 1, joined over HTTP) with a random bot at seat 2."""
+    ann = client.post("/api/games", json={"seats": ["you", "open", "random"], "seed": seed,
+                                          "name": "Ann"}).json()
+    ben = client.post(f"/api/games/{ann['game']}/join", json={"name": "Ben"}).json()
+    assert ben["seat"] == 1
+    return ann, ben
+
+
+def _room(client: TestClient, game: str) -> Any:
+    server: Server = client.app.state.server  # type: ignore[attr-defined]
+    return server.rooms[game]
+
+
+def _stand_in(client: TestClient, by: dict[str, Any], seat: Any) -> Any:
+    return client.post(f"/api/games/{by['game']}/standin",
+                       json={"token": by["token"], "seat": seat})
+
+
+def _state(client: TestClient, who: dict[str, Any]) -> dict[str, Any]:
+    answer = client.get(f"/api/games/{who['game']}", params={"token": who["token"]})
+    assert answer.status_code == 200, answer.text
+    state: dict[str, Any] = answer.json()
+    return state
+
+
+def _until(client: TestClient, who: dict[str, Any], done: Any,
+           seconds: float = 20.0) -> dict[str, Any]:
+    """The state for ``who`` once ``done(state)`` (the bots move in the background)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        state = _state(client, who)
+        if done(state) or time.monotonic() > deadline:
+            return state
+        time.sleep(0.01)
+
+
+def _gone(client: TestClient, game: str, seat: int, seconds: float = 100.0) -> None:
+    """As if ``seat`` had last been at the table ``seconds`` ago."""
+    _room(client, game).seen[seat] = time.monotonic() - seconds
+
+
+# --- the table --------------------------------------------------------------------------
+
+
+def _table() -> Table:
+    table = Table.create(["you", "open", "random"], seed=4, names=["Ann", None, None])
+    table.join("Ben")
+    return table
+
+
+@pytest.mark.parametrize(("by", "seat", "words"), [
+    (0, 0, "your own seat"),
+    (0, 2, "is a bot already"),
+    (0, 3, "seat must be 0, 1 or 2"),
+    (0, -1, "seat must be 0, 1 or 2"),
+    (0, True, "seat must be 0, 1 or 2"),
+    (0, "1", "seat must be 0, 1 or 2"),
+])
+def test_table_refuses_a_stand_in_where_none_belongs(by: int, seat: Any, words: str) -> None:
+    table = _table()
+    before = table.stored_seats()
+    with pytest.raises(TableError, match=words):
+        table.stand_in(by, seat)
+    assert table.stored_seats() == before
+
+
+def test_table_refuses_a_stand_in_for_an_open_seat_or_a_finished_game() -> None:
+    waiting = Table.create(["you", "open", "random"], seed=4)
+    with pytest.raises(TableError, match="open"):
+        waiting.stand_in(0, 1)
+    table = _table()
+    table.stand_in(0, 1)
+    with pytest.raises(TableError, match="plays for Ben already"):
+        table.stand_in(0, 1)
+
+
+def test_table_stand_in_plays_the_seat_from_its_own_view_until_they_come_back() -> None:
+    table = _table()
+    hand = table.game.hand
+    assert hand is not None
+    while hand.to_act != 1:  # Ann passes or plays until it is Ben's turn
+        if table.bot_to_move() is not None:
+            table.bot_move()
+        else:
+            table.act(hand.to_act, str(hand.legal_actions()[0]))
+    assert table.bot_to_move() is None
+    table.stand_in(0, 1)
+    assert table.seats[1].standin == STANDIN and table.bot_to_move() == 1
+    assert table.players_json()[1]["standin"] == STANDIN
+    seat, bot, view = table.bot_turn()  # type: ignore[misc]
+    assert seat == 1 and view.seat == 1  # R14: the bot sees Ben's view, no more
+    assert type(bot).__name__ == "IntermediateBot"
+    assert table.come_back(1) == STANDIN
+    assert table.come_back(1) is None
+    assert table.bot_to_move() is None and table.players_json()[1]["standin"] is None
+
+
+def test_stand_in_is_stored_and_read_back() -> None:
+    seat = Seat("human", "Ben", token_hash="x", standin=STANDIN)
+    assert Seat.from_json(seat.to_json()) == seat
+    old = {"kind": "human", "name": "Ben", "bot": None, "token_hash": "x", "coach": False}
+    assert Seat.from_json(old).standin is None  # a seat stored before stand-ins
+
+
+# --- the protocol -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ('{"type": "standin"}', "needs the \"seat\""),
+    ('{"type": "standin", "seat": "1"}', "needs the \"seat\""),
+    ('{"type": "standin", "seat": true}', "needs the \"seat\""),
+    ('{"type": "standin", "seat": 3}', "needs the \"seat\""),
+    ('{"type": "standin", "seat": 1, "bot": "expert"}', "no field 'bot'"),
+    ('{"type": "back", "seat": 1}', "no field 'seat'"),
+])
+def test_protocol_refuses_malformed_stand_in_messages(text: str, words: str) -> None:
+    with pytest.raises(ProtocolError, match=words) as caught:
+        parse_message(text)
+    assert caught.value.kind in ("standin", "back")
+
+
+def test_protocol_reads_stand_in_and_back() -> None:
+    assert parse_message('{"type": "standin", "seat": 2}').seat == 2
+    assert parse_message('{"type": "back"}').type == "back"
+
+
+# --- the server -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("wait", ["away_wait", "turn_wait"])
+def test_a_negative_wait_is_refused(wait: str) -> None:
+    with pytest.raises(ValueError, match=f"{wait} must be a number of seconds"):
+        create_app("sqlite://", **{wait: -1.0})
+
+
+def test_a_player_just_gone_is_waited_for_then_a_bot_plays_for_them(
+        client: TestClient) -> None:
+    ann, _ben = _friends(client)
+    early = _stand_in(client, ann, 1)
+    assert early.status_code == 409  # Ben's join was a moment ago: he may be on his way
+    assert "Ben left 0 seconds ago" in early.json()["error"]["reason"]
+    assert "away 20 seconds" in early.json()["error"]["reason"]
+    assert _state(client, ann)["players"][1]["standin"] is None
+    _gone(client, ann["game"], 1)
+    answer = _stand_in(client, ann, 1)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["players"][1]["standin"] == STANDIN
+    # The bots (Ben's stand-in among them) play until it is Ann's turn or the hand ends.
+    state = _until(client, ann, lambda s: s["to_act"] in (0, None))
+    assert state["players"][1]["standin"] == STANDIN
+    again = _stand_in(client, ann, 1)
+    assert again.status_code == 409 and "already" in again.json()["error"]["reason"]
+
+
+def test_a_stand_in_is_refused_for_bots_oneself_and_strangers(client: TestClient) -> None:
+    ann, _ben = _friends(client)
+    _gone(client, ann["game"], 1)
+    for seat, words in ((0, "your own seat"), (2, "is a bot already")):
+        answer = _stand_in(client, ann, seat)
+        assert answer.status_code == 409 and words in answer.json()["error"]["reason"]
+    assert _stand_in(client, ann, 5).status_code == 400
+    stranger = {"game": ann["game"], "token": "not-a-token"}
+    assert _stand_in(client, stranger, 1).status_code == 403
+    assert _state(client, ann)["players"][1]["standin"] is None
+
+
+def test_back_takes_the_seat_back_and_is_refused_without_a_stand_in(
+        client: TestClient) -> None:
+    ann, ben = _friends(client, seed=11)
+    _gone(client, ann["game"], 1)
+    assert _stand_in(client, ann, 1).status_code == 200
+    answer = client.post(f"/api/games/{ben['game']}/back", json={"token": ben["token"]})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["players"][1]["standin"] is None
+    refused = client.post(f"/api/games/{ben['game']}/back", json={"token": ben["token"]})
+    assert refused.status_code == 409
+    assert "no bot is playing for you" in refused.json()["error"]["reason"]
+
+
+def test_opening_the_game_again_takes_the_seat_back(client: TestClient) -> None:
+    ann, ben = _friends(client)
+    _gone(client, ann["game"], 1)
+    assert _stand_in(client, ann, 1).status_code == 200
+    with client.websocket_connect(f"/api/games/{ben['game']}/ws?token={ben['token']}") as ws:
+        state = receive(ws, "state")["state"]
+        assert state["players"][1]["standin"] is None
+        assert state["players"][1]["connected"]
+    assert _state(client, ann)["players"][1]["standin"] is None
+
+
+def test_a_player_at_the_table_gets_a_minute_for_a_move(tmp_path: Path) -> None:
+    app = create_app(f"sqlite:///{tmp_path / 'games.db'}", turn_wait=60)
+    with TestClient(app) as client:
+        ann, ben = _friends(client, seed=3)
+        path = f"/api/games/{ben['game']}/ws?token={ben['token']}"
+        with client.websocket_connect(path) as ws:
+            receive(ws, "state")
+            room = _room(client, ann["game"])
+            # Let the bot and Ann move until it is Ben's turn.
+            state = _until(client, ann, lambda s: s["to_act"] in (0, 1))
+            while state["to_act"] == 0:
+                legal = state["view"]["legal"]
+                client.post(f"/api/games/{ann['game']}/actions",
+                            json={"token": ann["token"], "action": legal[0]})
+                state = _until(client, ann, lambda s: s["to_act"] in (0, 1, None))
+            assert state["to_act"] == 1
+            answer = _stand_in(client, ann, 1)
+            assert answer.status_code == 409
+            assert "Ben has had 0 seconds for this move" in answer.json()["error"]["reason"]
+            room.changed_at = time.monotonic() - 61
+            answer = _stand_in(client, ann, 1)
+            assert answer.status_code == 200, answer.text
+            seen = receive(ws, "state")["state"]
+            while seen["players"][1]["standin"] is None:
+                seen = receive(ws, "state")["state"]
+            # Ben's page is open: he says he is back, and is told it once he is.
+            ws.send_json({"type": "back"})
+            while seen["players"][1]["standin"] is not None:
+                seen = receive(ws, "state")["state"]
+            ws.send_json({"type": "back"})
+            error = receive(ws, "error")
+            assert error["for"] == "back" and "no bot is playing" in error["reason"]
+            ws.send_json({"type": "standin", "seat": 0})  # Ann is at the table
+            error = receive(ws, "error")
+            assert error["for"] == "standin" and "Ann" in error["reason"]
+
+
+def test_a_player_at_the_table_is_not_stood_in_for_out_of_turn(client: TestClient) -> None:
+    ann, ben = _friends(client, seed=3)
+    with client.websocket_connect(f"/api/games/{ann['game']}/ws?token={ann['token']}") as ws:
+        receive(ws, "state")
+        state = _until(client, ben, lambda s: s["to_act"] in (0, 1, None))
+        if state["to_act"] == 0:
+            answer = _stand_in(client, ben, 2)
+            assert "is a bot already" in answer.json()["error"]["reason"]
+        else:
+            answer = _stand_in(client, ben, 0)
+            assert answer.status_code == 409
+            assert "Ann is at the table" in answer.json()["error"]["reason"]
+
+
+def test_a_stand_in_plays_a_whole_game_and_the_record_is_the_seat_s(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    app = create_app(db, away_wait=0)
+    rng = random.Random(5)
+    with TestClient(app) as client:
+        ann, _ben = _friends(client, seed=21)
+        assert _stand_in(client, ann, 1).status_code == 200
+    with TestClient(create_app(db)) as client:  # a restart: the bot plays on for Ben
+        state = _state(client, ann)
+        assert state["players"][1]["standin"] == STANDIN
+        for _ in range(2000):
+            state = _until(client, ann, lambda s: s["to_act"] in (0, None))
+            if state["status"] == "over":
+                break
+            if state["status"] == "hand_over":
+                client.post(f"/api/games/{ann['game']}/next", json={"token": ann["token"]})
+            else:
+                client.post(f"/api/games/{ann['game']}/actions",
+                            json={"token": ann["token"],
+                                  "action": rng.choice(state["view"]["legal"])})
+        assert state["status"] == "over"
+        record = client.get(f"/api/games/{ann['game']}/record").json()
+        game = rec.replay(record)
+        assert game.players[1] == "Ben" and list(game.scores) == state["scores"]
+
+
+class _Held:
+    """A server whose bots think only when let (``answer``), at Ben's turn: Ann at seat
+    0, Ben at 1, a random bot at 2."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.store = Store(f"sqlite:///{tmp_path / 'games.db'}")
+        self.server = Server(self.store, away_wait=0, turn_wait=0)
+        table = Table.create(["you", "open", "random"], seed=3, names=["Ann", None, None])
+        table.join("Ben")
+        hand = table.game.hand
+        assert hand is not None
+        while hand.to_act != 1:
+            if table.bot_to_move() is not None:
+                table.bot_move()
+            else:
+                table.act(hand.to_act, str(hand.legal_actions()[0]))
+        self.table = table
+        self.thinking, self.answer = asyncio.Event(), asyncio.Event()
+        self.chosen: list[Action] = []
+        self.server.think = self.think  # type: ignore[method-assign]
+
+    async def think(self, work: Any, *args: Any) -> Any:
+        self.thinking.set()
+        await self.answer.wait()
+        action = work(*args)
+        self.chosen.append(action)
+        return action
+
+
+def test_a_move_the_stand_in_thought_over_is_not_made_once_the_player_is_back(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    async def scenario() -> None:
+        held = _Held(tmp_path)
+        server, table = held.server, held.table
+        room = await server.add(table)
+        await server.stand_in(room, 0, 1)
+        await held.thinking.wait()  # the stand-in is thinking over Ben's move ...
+        moves = len(table.game.hand.moves)  # type: ignore[union-attr]
+        await server.come_back(room, 1)  # ... when Ben comes back
+        held.answer.set()
+        await server.settle(room)
+        hand = table.game.hand
+        assert held.chosen and hand is not None and len(hand.moves) == moves  # not made
+        assert hand.to_act == 1 and table.seats[1].standin is None
+        held.store.close()
+
+    asyncio.run(scenario())
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]  # the loop went on
+
+
+def test_a_player_who_moves_is_back_and_a_refused_move_changes_nothing(
+        tmp_path: Path) -> None:
+    async def scenario() -> None:
+        held = _Held(tmp_path)
+        server, table = held.server, held.table
+        room = await server.add(table)
+        await server.stand_in(room, 0, 1)
+        await held.thinking.wait()
+        hand = table.game.hand
+        assert hand is not None
+        moves = len(hand.moves)
+        with pytest.raises(TableError):
+            await server.act(room, 1, "play 2C", wait=False)
+        assert table.seats[1].standin == STANDIN and len(hand.moves) == moves
+        mine = str(hand.legal_actions()[-1])
+        await server.act(room, 1, mine, wait=False)  # Ben's own move, while it thinks
+        assert table.seats[1].standin is None
+        assert str(hand.moves[moves].action) == mine
+        held.answer.set()
+        await server.settle(room)
+        assert str(hand.moves[moves].action) == mine  # the stand-in's choice was dropped
+        stored = held.store.load(table.id)
+        assert stored is not None and stored.seats[1].standin is None
+        held.store.close()
+
+    asyncio.run(scenario())
