@@ -518,7 +518,7 @@ def test_plot_without_matplotlib_says_how_to_install(
     done = CliRunner().invoke(app, ["arena", "--bots", "random,random,random", "--games", "3",
                                     "--plot", str(tmp_path / "x.png"), "--json"])
     assert done.exit_code == 2 and done.stdout == ""
-    assert "pip install cutthroat-euchre[sim]" in done.stderr
+    assert "pip install 'cutthroat-euchre[sim]'" in done.stderr  # quoted for zsh
 
 
 def re_escape(text: str) -> str:

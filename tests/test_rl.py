@@ -247,3 +247,27 @@ def test_information_state_table_matches_the_code() -> None:
                        *sorted(card + Card.parse(c).id for c in ["9C", "TC", "JC", "QC", "KC"])]
     assert move(6) == [1, 3 + verbs.index("play"), card + 32]
     assert not vector[info.MOVES + 7 * info.MOVE_SIZE:].any()
+
+
+@pytest.mark.parametrize(("blocked", "module", "extra"), [
+    ("gymnasium", "cutthroat.rl.pettingzoo_env", "rl"),
+    ("numpy", "cutthroat.rl.observation", "rl"),
+    ("numpy", "cutthroat.rl.information_state", "rl"),
+    ("pyspiel", "cutthroat.rl.openspiel_game", "openspiel"),
+])
+def test_a_missing_extra_is_named_with_its_install_command(blocked: str, module: str,
+                                                           extra: str) -> None:
+    """Without its optional dependency, a research module says which extra to install,
+    not only which module is missing (the engine itself needs none of them)."""
+    import subprocess
+    import sys
+
+    code = (f"import sys; sys.modules[{blocked!r}] = None\n"
+            "import cutthroat, cutthroat.rl\n"
+            f"import {module}\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 1
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("ModuleNotFoundError:"), done.stderr
+    assert f"pip install 'cutthroat-euchre[{extra}]'" in last and blocked in last

@@ -17,7 +17,14 @@ True
 
 from __future__ import annotations
 
-__all__ = ["env", "raw_env"]
+__all__ = ["env", "missing_extra", "raw_env"]
+
+
+def missing_extra(exc: ModuleNotFoundError, extra: str) -> ModuleNotFoundError:
+    """The error for a research module whose optional dependency is not installed: the
+    module missing, and the extra that installs it (``rl``, ``openspiel``)."""
+    return ModuleNotFoundError(f"{exc.msg}: this needs the {extra} extra, pip install "
+                               f"'cutthroat-euchre[{extra}]'", name=exc.name)
 
 
 def __getattr__(name: str) -> object:

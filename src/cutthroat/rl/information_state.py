@@ -39,7 +39,12 @@ Move(seat=1, action=Action('pass'))
 
 from __future__ import annotations
 
-import numpy as np
+from . import missing_extra
+
+try:
+    import numpy as np
+except ModuleNotFoundError as exc:  # pragma: no cover - installed by make test
+    raise missing_extra(exc, "rl") from None
 import numpy.typing as npt
 
 from ..actions import Move, Verb

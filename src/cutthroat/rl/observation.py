@@ -42,7 +42,12 @@ index      size  meaning (0 or 1 unless said)
 
 from __future__ import annotations
 
-import numpy as np
+from . import missing_extra
+
+try:
+    import numpy as np
+except ModuleNotFoundError as exc:  # pragma: no cover - installed by make test
+    raise missing_extra(exc, "rl") from None
 import numpy.typing as npt
 
 from ..actions import Verb

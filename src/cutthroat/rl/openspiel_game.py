@@ -41,8 +41,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
-import pyspiel
+from . import missing_extra
+
+try:
+    import numpy as np
+    import pyspiel
+except ModuleNotFoundError as exc:  # pragma: no cover - installed by make test
+    raise missing_extra(exc, "openspiel") from None
 
 from ..actions import NUM_ACTIONS
 from ..bots.sampling import sample_hand

@@ -30,12 +30,17 @@ import operator
 import random
 from typing import Any, ClassVar
 
-import gymnasium
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from . import missing_extra
+
+try:
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ModuleNotFoundError as exc:  # pragma: no cover - installed by make test
+    raise missing_extra(exc, "rl") from None
 
 from ..actions import NUM_ACTIONS
 from ..game import Game

@@ -1,6 +1,6 @@
 """A bar chart of the arena's win rates, with interval error bars and the fair share.
 
-Needs matplotlib, an optional dependency: ``pip install cutthroat-euchre[sim]``.
+Needs matplotlib, an optional dependency: ``pip install 'cutthroat-euchre[sim]'``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ __all__ = [
     "require_matplotlib",
 ]
 
-INSTALL_HINT = "pip install cutthroat-euchre[sim]"
+INSTALL_HINT = "pip install 'cutthroat-euchre[sim]'"
 
 
 class PlotUnavailableError(RuntimeError):
