@@ -216,11 +216,11 @@ class ExpertBot:
             leads the second by more than two standard errors of their (paired)
             difference, or this many have been used (default ``bid_samples``: a
             fixed number; three times as many gained nothing measurable, see
-            docs/bots.md).
+            docs/strength.md).
         keep_candidates: how many keeps are simulated: the intermediate bot's own and
             the next best by its trick estimate among the keeps of the top cards of
             each suit (about 22 of the 252; simulating them all chose otherwise in one
-            keep of 300, see docs/bots.md).
+            keep of 300, see docs/strength.md).
         time_limit: optional cap in seconds per decision; when reached, the bot stops
             sampling early (results then depend on the machine's speed).
         inference: how much a sampled deal is trusted when the other seats' bids (and,
@@ -244,7 +244,7 @@ class ExpertBot:
         aware: value outcomes by the expert's own chances among two intermediate bots
             (:func:`cutthroat.bots.valuation.win_chances` with ``hero``), which knows
             how the expert's hands end, rather than as a game among equals (the
-            default; on 1,200 paired games the two won the same, see docs/bots.md).
+            default; on 1,200 paired games the two won the same, see docs/strength.md).
         calibrated: in decisions before play, with the solver's playout, count a
             solved hand as it is really played rather than as solved (card play is
             not affected): the maker's tricks spread as measured in
@@ -260,7 +260,7 @@ class ExpertBot:
             would do) by to be chosen instead of it (an option that looks better by
             less may owe it to the draw). ``0``, the default, chooses the highest
             average: holding back such options with ``margin=1`` lost
-            −0.0024 ± 0.0039 chance to win per hand (docs/bots.md), but it makes a
+            −0.0024 ± 0.0039 chance to win per hand (docs/strength.md), but it makes a
             more conventional partner, and the hint says when it applied.
     """
 
