@@ -189,6 +189,20 @@ def test_a_player_just_gone_is_waited_for_then_a_bot_plays_for_them(
     assert again.status_code == 409 and "already" in again.json()["error"]["reason"]
 
 
+def test_a_friend_who_joins_a_game_that_waited_long_is_not_gone_at_once(
+        client: TestClient) -> None:
+    """Ann's game waited a minute for Ben: his join, over HTTP before his page opens,
+    is his arrival, not an absence dating from when the game was opened."""
+    ann = client.post("/api/games", json={"seats": ["you", "open", "random"], "seed": 7,
+                                          "name": "Ann"}).json()
+    _room(client, ann["game"]).opened = time.monotonic() - 60
+    client.post(f"/api/games/{ann['game']}/join", json={"name": "Ben"})
+    answer = _stand_in(client, ann, 1)
+    assert answer.status_code == 409, answer.text
+    assert "Ben left 0 seconds ago" in answer.json()["error"]["reason"]
+    assert _state(client, ann)["players"][1]["standin"] is None
+
+
 def test_a_stand_in_is_refused_for_bots_oneself_and_strangers(client: TestClient) -> None:
     ann, _ben = _friends(client)
     _gone(client, ann["game"], 1)

@@ -507,6 +507,7 @@ class Server:
         async with room.lock:
             seat, token = room.table.join(name, coach=coach, prefer=prefer)
             await self.changed(room, lambda: room.table.reopen(seat))
+            room.seen[seat] = time.monotonic()  # here now, not away since the room opened
         self.kick(room)
         return seat, token
 
