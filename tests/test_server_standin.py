@@ -276,6 +276,26 @@ def test_a_player_at_the_table_gets_a_minute_for_a_move(tmp_path: Path) -> None:
             assert error["for"] == "standin" and "Ann" in error["reason"]
 
 
+def test_a_program_that_polls_but_never_moves_gets_a_minute_too(client: TestClient) -> None:
+    """Ben plays over HTTP alone: asking for the state keeps him at the table, so he is
+    never away, yet a move he leaves waiting a minute may be played for him."""
+    ann, ben = _friends(client, seed=3)
+    state = _until(client, ann, lambda s: s["to_act"] in (0, 1))
+    while state["to_act"] == 0:
+        client.post(f"/api/games/{ann['game']}/actions",
+                    json={"token": ann["token"], "action": state["view"]["legal"][0]})
+        state = _until(client, ann, lambda s: s["to_act"] in (0, 1, None))
+    assert state["to_act"] == 1
+    _state(client, ben)  # Ben's program asks, and asks, and does not move
+    early = _stand_in(client, ann, 1)
+    assert early.status_code == 409 and "Ben left 0 seconds ago" in early.text
+    _room(client, ann["game"]).changed_at = time.monotonic() - 61
+    _state(client, ben)
+    answer = _stand_in(client, ann, 1)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["players"][1]["standin"] == STANDIN
+
+
 def test_a_player_at_the_table_is_not_stood_in_for_out_of_turn(client: TestClient) -> None:
     ann, ben = _friends(client, seed=3)
     with client.websocket_connect(f"/api/games/{ann['game']}/ws?token={ann['token']}") as ws:

@@ -446,20 +446,23 @@ class Server:
             index = table.check_stand_in(by, seat)
             name = table.seats[index].name or f"Player {index + 1}"
             away = room.away_for(index)
-            if away is None:
-                waited = time.monotonic() - room.changed_at
+            waited = time.monotonic() - room.changed_at
+            slow = (table.status == "playing" and table.game.to_act == index
+                    and waited >= self.turn_wait)
+            # A player here (a page open, or a request just made: a program playing over
+            # HTTP) is waited for, but only for so long over a move.
+            if away is not None and away < self.away_wait and not slow:
+                raise TableError(f"{name} left {_seconds(away)} ago and may be coming "
+                                 "back: a bot may play for them once they have been away "
+                                 f"{_seconds(self.away_wait)}", 409)
+            if away is None and not slow:
                 if table.status != "playing" or table.game.to_act != index:
                     raise TableError(f"{name} is at the table: a bot may play for them "
                                      "once they have left it, or taken more than "
                                      f"{_seconds(self.turn_wait)} over a move", 409)
-                if waited < self.turn_wait:
-                    raise TableError(f"{name} has had {_seconds(waited)} for this move: "
-                                     "a bot may play for them after "
-                                     f"{_seconds(self.turn_wait)}", 409)
-            elif away < self.away_wait:
-                raise TableError(f"{name} left {_seconds(away)} ago and may be coming "
-                                 "back: a bot may play for them once they have been away "
-                                 f"{_seconds(self.away_wait)}", 409)
+                raise TableError(f"{name} has had {_seconds(waited)} for this move: "
+                                 "a bot may play for them after "
+                                 f"{_seconds(self.turn_wait)}", 409)
             table.stand_in(by, index)
             await self.changed(room, lambda: table.come_back(index))
         self.kick(room)
