@@ -1,9 +1,11 @@
-"""Speed of the PettingZoo environment (``cutthroat_v0``), driven by random agents.
+"""Speed of the learning environments, driven by random agents.
 
 Plays ``--episodes`` episodes of each kind with agents that pick a random legal action
 from the mask, on one core, and prints a table: agent steps (decisions) per second and
-episodes per second, for the raw environment and for ``env()`` with PettingZoo's
-wrappers, each for whole games and single hands.
+episodes per second, for the PettingZoo environment (``cutthroat_v0``: the raw one and
+``env()`` with PettingZoo's wrappers) and for the single-agent Gymnasium environment
+against two bots (``cutthroat/VsBots-v0``; its steps are the agent's decisions alone,
+the bots' moves made inside them), each for whole games and single hands.
 
     .venv/bin/python bench/rl_env.py
     .venv/bin/python bench/rl_env.py --episodes 200 --json
@@ -20,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from cutthroat.rl import env, raw_env
+from cutthroat.rl.vs_bots import VsBotsEnv
 
 
 def run(make: Any, episodes: int, seed: int) -> dict[str, float]:
@@ -42,6 +45,25 @@ def run(make: Any, episodes: int, seed: int) -> dict[str, float]:
             "steps_per_episode": steps / episodes}
 
 
+def run_single(make: Any, episodes: int, seed: int) -> dict[str, float]:
+    """The same for the single-agent environment (one agent, the bots inside)."""
+    rng = random.Random(seed)
+    game = make()
+    steps = 0
+    start = time.perf_counter()
+    for episode in range(episodes):
+        observation, _ = game.reset(seed=seed + episode)
+        done = False
+        while not done:
+            action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            observation, _, terminated, truncated, _ = game.step(action)
+            done = terminated or truncated
+            steps += 1
+    elapsed = time.perf_counter() - start
+    return {"steps_per_s": steps / elapsed, "episodes_per_s": episodes / elapsed,
+            "steps_per_episode": steps / episodes}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--episodes", type=int, default=50)
@@ -54,6 +76,13 @@ def main(argv: list[str] | None = None) -> None:
             count = args.episodes * (10 if episode == "hand" else 1)
             result = run(lambda f=factory, e=episode: f(episode=e), count, args.seed)
             rows.append({"env": label, "episode": episode, "episodes": count, **result})
+    for bots in ("random", "intermediate"):
+        for episode in ("hand", "game"):
+            count = args.episodes * (10 if episode == "hand" else 1)
+            result = run_single(lambda b=bots, e=episode: VsBotsEnv(bots=(b, b), episode=e),
+                                count, args.seed)
+            rows.append({"env": f"VsBots, 2 {bots}", "episode": episode, "episodes": count,
+                         **result})
     if args.json:
         print(json.dumps(rows, indent=1))
         return

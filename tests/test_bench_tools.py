@@ -245,3 +245,13 @@ def test_keep_candidates_picks_each_list_best_on_the_experts_samples() -> None:
     assert lists["model"] == ranked[:1] and lists["ranked 6 (default)"] == ranked[:6]
     assert len(lists["all 252"]) == 252 and set(map(str, ranked)) <= set(view.legal)
 
+
+
+def test_rl_env_bench_times_every_environment(capsys: pytest.CaptureFixture[str]) -> None:
+    import rl_env
+
+    rl_env.main(["--episodes", "1", "--json"])
+    rows = json.loads(capsys.readouterr().out)
+    assert {row["env"] for row in rows} == {"raw_env", "env (wrapped)", "VsBots, 2 random",
+                                           "VsBots, 2 intermediate"}
+    assert all(row["steps_per_s"] > 0 and row["steps_per_episode"] >= 1 for row in rows)

@@ -254,6 +254,7 @@ def test_information_state_table_matches_the_code() -> None:
     ("numpy", "cutthroat.rl.observation", "rl"),
     ("numpy", "cutthroat.rl.information_state", "rl"),
     ("pyspiel", "cutthroat.rl.openspiel_game", "openspiel"),
+    ("gymnasium", "cutthroat.rl.vs_bots", "rl"),
 ])
 def test_a_missing_extra_is_named_with_its_install_command(blocked: str, module: str,
                                                            extra: str) -> None:

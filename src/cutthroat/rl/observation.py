@@ -42,6 +42,8 @@ index      size  meaning (0 or 1 unless said)
 
 from __future__ import annotations
 
+import operator
+
 from . import missing_extra
 
 try:
@@ -55,7 +57,7 @@ from ..cards import NUM_CARD_IDS
 from ..views import View
 from .layout import SIZE, Slot
 
-__all__ = ["SIZE", "encode"]
+__all__ = ["SIZE", "action_id", "encode"]
 
 _DECKS = (24, 25, 32)
 
@@ -101,6 +103,17 @@ def encode(view: View) -> npt.NDArray[np.float32]:
     out[Slot.DUMMY_RULE] = view.rules.dummy
     out[Slot.TO_ACT] = view.to_act == me
     return out
+
+
+def action_id(action: object) -> int:
+    """An agent's action as an id: an int or a NumPy integer; a ``TypeError`` for
+    anything else (a float, text, ``None``, and ``True``, which is not the id 1)."""
+    try:
+        if not isinstance(action, bool | np.bool_):
+            return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        pass
+    raise TypeError(f"an action is an integer id, not {action!r}")
 
 
 def _turned_down(view: View) -> bool:

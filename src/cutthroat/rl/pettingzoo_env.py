@@ -33,7 +33,6 @@ from typing import Any, ClassVar
 from . import missing_extra
 
 try:
-    import gymnasium
     import numpy as np
     import numpy.typing as npt
     from gymnasium import spaces
@@ -44,11 +43,11 @@ except ModuleNotFoundError as exc:  # pragma: no cover - installed by make test
 
 from ..actions import NUM_ACTIONS
 from ..game import Game
-from ..render import describe_hand
 from ..rules import Rules
 from .layout import SIZE
-from .observation import encode
-from .rewards import hand_rewards
+from .observation import action_id, encode
+from .rewards import game_rewards, hand_rewards
+from .text import render_hand
 
 __all__ = ["env", "raw_env"]
 
@@ -160,12 +159,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         if action is None:
             raise ValueError(f"{agent} is to act: give an action id from its action mask "
                              "(None is only for an agent whose episode is over)")
-        try:  # an int or a NumPy integer; never a float, nor True for 1
-            aid = operator.index(action) if not isinstance(action, bool | np.bool_) else None
-        except TypeError:
-            aid = None
-        if aid is None:
-            raise TypeError(f"an action is an integer id, not {action!r}")
+        aid = action_id(action)
         hand = self.game.hand
         assert hand is not None
         hand.apply_id(aid, self._seat(agent))  # refuses an illegal id, changing nothing
@@ -180,15 +174,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
     def render(self) -> str | None:
         """The hand as text (every card shown), with ``render_mode="ansi"``; without a
         render mode, ``None`` and Gymnasium's warning, as other environments give."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("You are calling render method without specifying any "
-                                  "render mode: make the environment with "
-                                  "render_mode=\"ansi\" to see the hand as text.")
-            return None
-        hand = self.game.hand
-        if hand is None:
-            return None
-        return "\n".join(describe_hand(hand, self.possible_agents))
+        return render_hand(self.render_mode, self.game.hand, self.possible_agents)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -228,10 +214,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         if self.episode == "hand":
             self._finish(hand_rewards(hand.result.points))
         elif game.is_over:
-            winners = game.winners
-            losers = 3 - len(winners)
-            self._finish([1.0 / len(winners) if seat in winners
-                          else (-1.0 / losers if losers else 0.0) for seat in range(3)])
+            self._finish(game_rewards(game.winners))
         elif len(game.hands) >= self.max_hands:
             self.truncations = dict.fromkeys(self.agents, True)
         else:

@@ -1,0 +1,31 @@
+"""A hand as text for a person watching an environment (``render_mode="ansi"``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from . import missing_extra
+
+try:
+    import gymnasium
+except ModuleNotFoundError as exc:  # pragma: no cover - installed by make test
+    raise missing_extra(exc, "rl") from None
+
+from ..render import describe_hand
+from ..state import Hand
+
+__all__ = ["render_hand"]
+
+
+def render_hand(render_mode: str | None, hand: Hand | None, names: Sequence[str]) -> str | None:
+    """The hand as text, every card shown (for a person, not an agent), with ``names``
+    for the seats; ``None`` before a deal. Without a render mode, ``None`` and
+    Gymnasium's warning, as other environments give."""
+    if render_mode is None:
+        gymnasium.logger.warn("You are calling render method without specifying any "
+                              "render mode: make the environment with "
+                              "render_mode=\"ansi\" to see the hand as text.")
+        return None
+    if hand is None:
+        return None
+    return "\n".join(describe_hand(hand, names))

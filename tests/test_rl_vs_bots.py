@@ -1,0 +1,168 @@
+"""The single-agent Gymnasium environment against bots (``cutthroat/VsBots-v0``)."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cutthroat.errors import IllegalActionError
+from cutthroat.rl.observation import encode
+from cutthroat.rl.rewards import hand_rewards
+from cutthroat.rl.vs_bots import ENV_ID, VsBotsEnv
+from cutthroat.rules import Rules
+
+
+def _random_episode(env: VsBotsEnv, seed: int) -> tuple[list[Any], float, bool, bool]:
+    """Play one episode with random legal actions; the actions, the last reward and
+    whether it terminated or was truncated."""
+    observation, info = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    actions: list[Any] = []
+    while True:
+        mask = observation["action_mask"]
+        assert mask.any() and np.array_equal(mask.astype(bool), env.action_masks())
+        hand = env.game.hand
+        assert hand is not None and hand.to_act == env.seat  # only the agent is asked
+        assert sorted(np.flatnonzero(mask)) == sorted(hand.legal_action_ids())
+        assert np.array_equal(observation["observation"], encode(env.game.view(env.seat)))
+        action = int(rng.choice(np.flatnonzero(mask)))
+        actions.append(action)
+        observation, reward, terminated, truncated, info = env.step(action)
+        assert info["seat"] == env.seat
+        if terminated or truncated:
+            assert not observation["action_mask"].any() and not env.action_masks().any()
+            return actions, reward, terminated, truncated
+        assert reward == 0.0
+
+
+@pytest.mark.parametrize("episode", ["game", "hand"])
+def test_gymnasium_env_checker_passes(episode: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the checker's warnings count as failures
+        # The checker steps with actions drawn from the whole space, most of them
+        # illegal: with illegal_reward they end the episode instead of raising.
+        check_env(VsBotsEnv(bots=("random", "beginner"), episode=episode,
+                            illegal_reward=-1), skip_render_check=True)
+
+
+def test_made_by_id_with_gymnasium_s_own_checks() -> None:
+    env = gym.make(ENV_ID, bots=("random", "random"), seat=2, episode="hand")
+    observation, info = env.reset(seed=5)
+    assert info["seat"] == 2 and env.observation_space.contains(observation)
+    done = False
+    rng = np.random.default_rng(5)
+    while not done:
+        action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        observation, _, terminated, truncated, info = env.step(action)
+        done = terminated or truncated
+    assert env.observation_space.contains(observation)
+
+
+def test_a_whole_game_against_intermediates_pays_the_winner() -> None:
+    env = VsBotsEnv(bots=("intermediate", "intermediate"), seat=1)
+    _, reward, terminated, _ = _random_episode(env, seed=11)
+    assert terminated and env.game.is_over
+    won = env.seat in env.game.winners
+    assert reward == (1.0 if won else -0.5)
+
+
+@given(seed=st.integers(0, 2**32 - 1))
+@settings(max_examples=40, deadline=None)
+def test_R19_R21_a_hand_episode_pays_the_hand_s_points_minus_the_average(seed: int) -> None:
+    env = VsBotsEnv(bots=("random", "beginner"), episode="hand",
+                    rules=Rules(deck=25, stick_the_dealer=True))
+    _, reward, terminated, _ = _random_episode(env, seed=seed)
+    hand = env.game.hand
+    assert terminated and hand is not None and hand.result is not None
+    assert reward == pytest.approx(hand_rewards(hand.result.points)[env.seat])
+
+
+@given(seed=st.integers(0, 2**32 - 1))
+@settings(max_examples=60, deadline=None)
+def test_R13_every_episode_asks_the_agent_at_least_once(seed: int) -> None:
+    """With a target of one point a game can end in its first hand while the agent sits
+    out its partner's lone defence: such a deal is not an episode, and reset deals
+    again until the agent has a decision."""
+    env = VsBotsEnv(bots=("intermediate", "random"), rules=Rules(target=1))
+    observation, _ = env.reset(seed=seed)
+    assert observation["action_mask"].any() and not env.game.is_over
+
+
+def test_the_same_seed_plays_the_same_episode_and_the_seat_is_drawn() -> None:
+    env = VsBotsEnv(bots=("intermediate", "beginner"))
+    first = _random_episode(env, seed=3)
+    again = _random_episode(env, seed=3)
+    assert first == again
+    seats = {env.reset(seed=seed)[1]["seat"] for seed in range(30)}
+    assert seats == {0, 1, 2}
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    env = VsBotsEnv(bots=("random", "random"), seat=0)
+    observation, _ = env.reset(seed=2)
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    moves = len(env.game.hand.moves)  # type: ignore[union-attr]
+    with pytest.raises(IllegalActionError):
+        env.step(illegal)
+    assert len(env.game.hand.moves) == moves  # type: ignore[union-attr]
+    for bad in (True, np.bool_(True), 1.5, "pass", None):
+        with pytest.raises(TypeError, match="integer id"):
+            env.step(bad)  # type: ignore[arg-type]
+    assert np.array_equal(env.action_masks(), observation["action_mask"].astype(bool))
+
+
+def test_illegal_reward_ends_the_episode_instead() -> None:
+    env = VsBotsEnv(bots=("random", "random"), seat=0, illegal_reward=-1)
+    observation, _ = env.reset(seed=2)
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    observation, reward, terminated, truncated, _ = env.step(illegal)
+    assert (reward, terminated, truncated) == (-1.0, True, False)
+    assert not observation["action_mask"].any()
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+
+
+def test_a_game_too_long_is_truncated() -> None:
+    env = VsBotsEnv(bots=("random", "random"), max_hands=2, rules=Rules(target=500))
+    _, reward, terminated, truncated = _random_episode(env, seed=4)
+    assert truncated and not terminated and reward == 0.0 and len(env.game.hands) == 2
+
+
+@pytest.mark.parametrize(("options", "words"), [
+    ({"bots": ("random",)}, "two bots"),
+    ({"bots": "random"}, "two bots"),
+    ({"bots": ("random", "grandmaster")}, "grandmaster"),
+    ({"bots": ("random", "expert:play_sample=3")}, "play_sample"),
+    ({"seat": 3}, "seat must be"),
+    ({"seat": True}, "seat must be"),
+    ({"episode": "trick"}, "episode must be"),
+    ({"render_mode": "human"}, "render_mode must be"),
+])
+def test_bad_arguments_are_refused_at_once(options: dict[str, Any], words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        VsBotsEnv(**options)
+
+
+def test_render_shows_the_hand_to_a_person_and_warns_without_a_mode() -> None:
+    env = VsBotsEnv(bots=("random", "beginner"), seat=0, render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert text is not None and "agent" in text and "up-card" in text
+    quiet = VsBotsEnv(bots=("random", "random"))
+    quiet.reset(seed=1)
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert quiet.render() is None
+
+
+def test_expert_bots_play_a_hand() -> None:
+    env = VsBotsEnv(bots=("expert:play_samples=2,bid_samples=4", "intermediate"),
+                    episode="hand")
+    _, _, terminated, _ = _random_episode(env, seed=8)
+    assert terminated
