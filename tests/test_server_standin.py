@@ -296,6 +296,27 @@ def test_a_program_that_polls_but_never_moves_gets_a_minute_too(client: TestClie
     assert answer.json()["players"][1]["standin"] == STANDIN
 
 
+def test_a_bot_called_in_for_another_player_does_not_restart_the_turn_clock(
+        client: TestClient) -> None:
+    """Ben has sat over his move for a minute with his page open; meanwhile Ann let a
+    bot play for Cat, who had gone. That changed no card on the table: Ben's minute
+    still counts (as on the page, whose clock is the state's version)."""
+    ann = client.post("/api/games", json={"seats": ["you", "open", "open"], "seed": 5,
+                                          "name": "Ann"}).json()
+    ben = client.post(f"/api/games/{ann['game']}/join", json={"name": "Ben"}).json()
+    client.post(f"/api/games/{ann['game']}/join", json={"name": "Cat"})
+    room = _room(client, ann["game"])
+    assert room.table.game.to_act == 1
+    with client.websocket_connect(f"/api/games/{ben['game']}/ws?token={ben['token']}") as ws:
+        version = receive(ws, "state")["state"]["version"]
+        room.changed_at = time.monotonic() - 61  # Ben's turn came a minute ago
+        _gone(client, ann["game"], 2)
+        assert _stand_in(client, ann, 2).status_code == 200  # Cat is not to act
+        assert _state(client, ann)["version"] == version  # no card moved
+        answer = _stand_in(client, ann, 1)
+        assert answer.status_code == 200, answer.text
+
+
 def test_a_player_at_the_table_is_not_stood_in_for_out_of_turn(client: TestClient) -> None:
     ann, ben = _friends(client, seed=3)
     with client.websocket_connect(f"/api/games/{ann['game']}/ws?token={ann['token']}") as ws:

@@ -112,12 +112,16 @@ class Room:
     seen: dict[int, float] = field(default_factory=dict)
     """When each seat was last seen: its last socket closed, or it made a request."""
     changed_at: float = field(default_factory=time.monotonic)
-    """When the table last changed (a move, a deal, a seat taken), or the room opened."""
+    """When the table last changed (a move, a deal, a seat taken), or the room opened:
+    not when a bot came to stand in for a player or a player came back."""
+    changed_version: int = -1
+    """The table's version at :attr:`changed_at`."""
     waits: tuple[float, float] = (AWAY_WAIT, TURN_WAIT)
     """The server's ``away_wait`` and ``turn_wait`` (:meth:`Server.stand_in`)."""
 
     def __post_init__(self) -> None:
         self.idle.set()
+        self.changed_version = self.table.version
 
     def connected(self) -> list[int]:
         """The seats with a socket open."""
@@ -288,7 +292,8 @@ class Server:
             log.exception("game %s could not be saved", room.table.id)
             raise TableError("the game could not be saved, so that was not done: "
                              "try again in a moment", 503) from None
-        room.changed_at = time.monotonic()
+        if room.table.version != room.changed_version:  # a move, a deal, a seat taken
+            room.changed_at, room.changed_version = time.monotonic(), room.table.version
         await self.broadcast(room)
 
     def kick(self, room: Room) -> None:
