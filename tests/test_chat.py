@@ -222,9 +222,9 @@ def test_a_line_that_cannot_be_saved_is_heard_by_nobody(tmp_path: Path,
 
 def test_a_game_holds_at_most_so_many_lines(tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    import cutthroat.server.app as app_module
+    import cutthroat.server.rooms as rooms_module
 
-    monkeypatch.setattr(app_module, "GAME_LINES", 2)
+    monkeypatch.setattr(rooms_module, "GAME_LINES", 2)
     with TestClient(create_app(_url(tmp_path))) as client:
         game, ann, _ = _two_players(client)
         codes = [client.post(f"/api/games/{game}/chat",

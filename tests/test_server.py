@@ -949,10 +949,10 @@ def test_expert_work_is_bounded_and_a_seat_gets_one_hint_at_a_time(
     import asyncio
     import threading
 
-    import cutthroat.server.app as app_module
-    from cutthroat.server.app import Server
+    import cutthroat.server.rooms as rooms_module
+    from cutthroat.server.rooms import Server
 
-    monkeypatch.setattr(app_module.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(rooms_module.os, "cpu_count", lambda: 2)
     running, most, guard = [0], [0], threading.Lock()
 
     def work(pause: float) -> float:
@@ -965,13 +965,13 @@ def test_expert_work_is_bounded_and_a_seat_gets_one_hint_at_a_time(
         return pause
 
     reviews = [0]
-    real_review = app_module.review
+    real_review = rooms_module.review
 
     def counted_review(*args: Any, **kwargs: Any) -> Any:
         reviews[0] += 1
         return real_review(*args, **kwargs)
 
-    monkeypatch.setattr(app_module, "review", counted_review)
+    monkeypatch.setattr(rooms_module, "review", counted_review)
 
     async def scenario() -> None:
         server = Server(Store(f"sqlite:///{tmp_path / 'games.db'}"))

@@ -400,7 +400,7 @@ class Table:
     def check_stand_in(self, by: int, seat: object) -> int:
         """``seat`` as a seat a bot may play for its absent player at ``by``'s request,
         or a :class:`TableError` saying why not (whether the player is away is the
-        server's to judge: :meth:`~cutthroat.server.app.Server.stand_in`)."""
+        server's to judge: :meth:`~cutthroat.server.rooms.Server.stand_in`)."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 2:
             raise TableError("seat must be 0, 1 or 2: the seat of the player a bot is to "
                              "play for")

@@ -1,0 +1,612 @@
+"""The web game's rooms: the tables in play on this server, and the server that holds
+them.
+
+A :class:`Room` is one game in memory: its table, its lock, its sockets and its bots'
+loop. The :class:`Server` holds the rooms and the store: it makes every change to a
+table under that table's lock, saves it before anybody is told, lets bots and the
+expert think in worker threads, keeps the table talk, and lets go of the games nobody
+uses. :mod:`.app` puts HTTP and WebSocket routes in front of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import anyio
+import limits
+import limits.storage
+import limits.strategies
+from fastapi import WebSocket
+
+from ..actions import Action
+from ..bots.hints import hint, hint_json, hint_lines
+from ..bots.review import (
+    MARGIN,
+    describe_verdict,
+    review,
+    review_lines,
+    second_opinion,
+    worth_asking,
+)
+from ..views import View
+from .chat import CHAT_RATE, GAME_LINES, HISTORY, ChatLine, clean_line
+from .store import Store
+from .tables import Table, TableError
+
+__all__ = ["AWAY_WAIT", "RELEASE_AFTER", "TURN_WAIT", "Room", "Server", "parse_rate",
+           "rate_words"]
+
+log = logging.getLogger("cutthroat.server")
+T = TypeVar("T")
+RELEASE_AFTER = 600.0
+"""Seconds an unfinished game nobody uses stays in memory before it is released (it is
+read back from the store when next asked for)."""
+AWAY_WAIT = 20.0
+"""Seconds a player must have been away (no page of their seat open) before another
+player may let a bot play for them: long enough to reload a page or reconnect."""
+TURN_WAIT = 60.0
+"""Seconds a player whose page is open may take over a move before another player may
+let a bot play for them."""
+
+
+@dataclass(eq=False)
+class Room:
+    """A table in play on this server: the table, its lock, the sockets watching it,
+    and its bots' loop (``idle`` is set when no bot is thinking). A socket's seat is
+    ``None`` for somebody watching, in no seat. ``users`` counts the
+    requests and sockets holding the room now, ``last_used`` when the last let go
+    (:func:`time.monotonic`)."""
+
+    table: Table
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    sockets: dict[WebSocket, int | None] = field(default_factory=dict)
+    tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    idle: asyncio.Event = field(default_factory=asyncio.Event)
+    again: bool = False
+    reviews: dict[int, dict[str, Any]] = field(default_factory=dict)
+    reviewing: asyncio.Lock = field(default_factory=asyncio.Lock)
+    hinting: set[int] = field(default_factory=set)
+    users: int = 0
+    last_used: float = field(default_factory=time.monotonic)
+    rematch: tuple[str, int, dict[int, int]] | None = None
+    """The game started to play again after this one (:meth:`Store.rematch`)."""
+    opened: float = field(default_factory=time.monotonic)
+    """When the room was opened (made, or read back from the store)."""
+    seen: dict[int, float] = field(default_factory=dict)
+    """When each seat was last seen: its last socket closed, or it made a request."""
+    changed_at: float = field(default_factory=time.monotonic)
+    """When the table last changed (a move, a deal, a seat taken), or the room opened:
+    not when a bot came to stand in for a player or a player came back."""
+    changed_version: int = -1
+    """The table's version at :attr:`changed_at`."""
+    waits: tuple[float, float] = (AWAY_WAIT, TURN_WAIT)
+    """The server's ``away_wait`` and ``turn_wait`` (:meth:`Server.stand_in`)."""
+
+    def __post_init__(self) -> None:
+        self.idle.set()
+        self.changed_version = self.table.version
+
+    def connected(self) -> list[int]:
+        """The seats with a socket open."""
+        return sorted({seat for seat in self.sockets.values() if seat is not None})
+
+    def seat_of(self, token: str | None) -> int:
+        """The token's seat (:meth:`Table.seat_of`), now seen at the table."""
+        seat = self.table.seat_of(token)
+        self.seen[seat] = time.monotonic()
+        return seat
+
+    def away_for(self, seat: int) -> float | None:
+        """Seconds since ``seat`` was last at the table (no socket of it open since,
+        and no request), or ``None`` while a socket of it is open."""
+        if seat in self.sockets.values():
+            return None
+        return max(0.0, time.monotonic() - self.seen.get(seat, self.opened))
+
+    def state_for(self, seat: int | None) -> dict[str, Any]:
+        """The state ``seat`` is sent (``None``: a watcher's), with who is connected
+        and how many watch."""
+        watchers = sum(1 for s in self.sockets.values() if s is None)
+        again = None if self.rematch is None else {"game": self.rematch[0],
+                                                   "by": self.rematch[1]}
+        return {**self.table.state_for(seat, self.connected()), "watchers": watchers,
+                "next_game": again,
+                "stand_in_after": {"away": self.waits[0], "turn": self.waits[1]}}
+
+    @property
+    def unused(self) -> bool:
+        """Nobody holds the room: no request, socket, bot, hint or coach is at work in
+        it, so it may be released and read back later without losing anything (every
+        change was saved before its lock was let go)."""
+        return (self.users == 0 and not self.sockets and not self.tasks
+                and self.idle.is_set() and not self.lock.locked())
+
+
+class Server:
+    """The tables of one server and the store they are saved in.
+
+    Every change to a table (a move, a deal, a seat taken) is made under the table's
+    lock and saved before anybody is told; every state sent is sent under that lock, so
+    no client hears of a change that a restart would lose. Bots think without the lock,
+    in a worker thread, from a frozen copy of their view.
+
+    Only the games in use are kept in memory: every request and socket holds its room
+    (:meth:`use`), a finished game is released as soon as nobody holds it, and an
+    unfinished one once nobody has used it for ``release_after`` seconds
+    (:meth:`sweep`). A released game is read back from the store when next asked for,
+    as after a restart.
+    """
+
+    def __init__(self, store: Store, *, release_after: float = RELEASE_AFTER,
+                 chat_rate: str = CHAT_RATE, away_wait: float = AWAY_WAIT,
+                 turn_wait: float = TURN_WAIT) -> None:
+        self.store = store
+        self.release_after = release_after
+        self.away_wait = away_wait
+        self.turn_wait = turn_wait
+        self.waits = (away_wait, turn_wait)
+        self.rooms: dict[str, Room] = {}
+        self._thinkers: anyio.CapacityLimiter | None = None
+        self.chat_rate = parse_rate(chat_rate, "chat_rate", CHAT_RATE)
+        self._talkers = limits.strategies.MovingWindowRateLimiter(
+            limits.storage.MemoryStorage())
+
+    async def think(self, work: Callable[..., T], *args: object) -> T:
+        """Run ``work(*args)`` (a bot's choice, a hint, a review: CPU-bound) in a worker
+        thread, at most one per CPU at a time over the whole server, so that many
+        requests for the expert's thoughts queue instead of starving each other."""
+        if self._thinkers is None:
+            self._thinkers = anyio.CapacityLimiter(os.cpu_count() or 1)
+        return await anyio.to_thread.run_sync(work, *args, limiter=self._thinkers)
+
+    async def room(self, game_id: str) -> Room:
+        """The room of a game, read back from the store the first time (404 if none).
+        A bot whose turn it was when the server stopped moves now."""
+        room = self.rooms.get(game_id)
+        if room is None:
+            table = await anyio.to_thread.run_sync(self.store.load, game_id)
+            if table is None:
+                raise TableError(f"there is no game {game_id!r}", 404)
+            again = (await anyio.to_thread.run_sync(self.store.rematch, game_id)
+                     if table.game.is_over else None)
+            room = self.rooms.setdefault(game_id, Room(table, rematch=again,
+                                                       waits=self.waits))
+            self.kick(room)
+        return room
+
+    @contextlib.asynccontextmanager
+    async def use(self, game_id: str) -> AsyncIterator[Room]:
+        """Hold a game's room while a request or socket works with it, so that it is
+        not released meanwhile (404 if there is no such game)."""
+        room = await self.room(game_id)
+        room.users += 1  # no await since the lookup: a sweep cannot come between
+        try:
+            yield room
+        finally:
+            room.users -= 1
+            room.last_used = time.monotonic()
+            if room.table.game.is_over:
+                self.release(room)
+
+    def release(self, room: Room) -> bool:
+        """Let go of a room nobody holds (:attr:`Room.unused`); True if it was."""
+        game_id = room.table.id
+        if not room.unused or self.rooms.get(game_id) is not room:
+            return False
+        del self.rooms[game_id]
+        return True
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Release every room nobody has used for ``release_after`` seconds (and every
+        finished game nobody holds); the ids of the games released."""
+        now = time.monotonic() if now is None else now
+        return [room.table.id for room in list(self.rooms.values())
+                if (room.table.game.is_over or now - room.last_used >= self.release_after)
+                and self.release(room)]
+
+    async def sweeper(self, every: float) -> None:
+        """Sweep every ``every`` seconds, for as long as the server runs."""
+        while True:
+            await asyncio.sleep(every)
+            released = self.sweep()
+            if released:
+                log.info("released %d idle game(s) from memory", len(released))
+
+    async def add(self, table: Table) -> Room:
+        """A new table: saved, then given a room, and its bots started."""
+        await self.save(table)
+        room = self.rooms[table.id] = Room(table, waits=self.waits)
+        self.kick(room)
+        return room
+
+    async def save(self, table: Table) -> None:
+        """Write the table to the store (before anybody is told of the change)."""
+        await anyio.to_thread.run_sync(self.store.save, table)
+
+    def spawn(self, room: Room, work: Any) -> None:
+        """Run ``work`` (a coroutine) in the background, keeping hold of it. A finished
+        game is let go when the last of its work ends with nobody else holding it."""
+        task = asyncio.get_running_loop().create_task(work)
+        room.tasks.add(task)
+
+        def done(task: asyncio.Task[None]) -> None:
+            room.tasks.discard(task)
+            if room.table.game.is_over:
+                self.release(room)
+
+        task.add_done_callback(done)
+
+    async def broadcast(self, room: Room) -> None:
+        """Send every connected seat its own state (called under the room's lock)."""
+        for socket, seat in list(room.sockets.items()):
+            try:
+                await socket.send_json({"type": "state", "state": room.state_for(seat)})
+            except Exception:  # a socket that closed meanwhile; its handler cleans up
+                room.sockets.pop(socket, None)
+
+    async def changed(self, room: Room, undo: Callable[[], object]) -> None:
+        """Save the table, then tell everybody (under the room's lock). If it cannot be
+        saved, the change is taken back with ``undo`` and refused (503): nobody is told
+        of a move that a restart would lose."""
+        try:
+            await self.save(room.table)
+        except Exception:
+            undo()
+            log.exception("game %s could not be saved", room.table.id)
+            raise TableError("the game could not be saved, so that was not done: "
+                             "try again in a moment", 503) from None
+        if room.table.version != room.changed_version:  # a move, a deal, a seat taken
+            room.changed_at, room.changed_version = time.monotonic(), room.table.version
+        await self.broadcast(room)
+
+    def kick(self, room: Room) -> None:
+        """See that the bots move while it is a bot's turn: start the room's bot loop,
+        or have the running one look again once it is done."""
+        if not room.idle.is_set():
+            room.again = True
+            return
+        room.idle.clear()
+        self.spawn(room, self._bots(room))
+
+    async def settle(self, room: Room) -> None:
+        """Wait until no bot is to move (or the bots stopped on an error)."""
+        self.kick(room)
+        await room.idle.wait()
+
+    async def _bots(self, room: Room) -> None:
+        """The room's bot loop: one at a time per room. A move that cannot be saved
+        is logged and the loop stops; the bot tries again at the next kick (a player
+        connecting or moving)."""
+        try:
+            while True:
+                room.again = False
+                try:
+                    await self._bot_moves(room)
+                except Exception:
+                    log.exception("game %s: the bots stopped", room.table.id)
+                    break
+                if not room.again:
+                    break
+        finally:
+            room.idle.set()
+
+    async def _bot_moves(self, room: Room) -> None:
+        table = room.table
+        while True:
+            async with room.lock:
+                turn = table.bot_turn()
+                if turn is None:
+                    return
+                seat, bot, view = turn
+                version = table.version
+            action = await self.think(bot.choose, view)
+            async with room.lock:
+                # else the table changed, or the player a bot stood in for came back
+                if table.version == version and table.bot_to_move() == seat:
+                    table.apply_bot(seat, action)
+                    await self.changed(room, table.game.pop)
+
+    async def connect(self, room: Room, socket: WebSocket, seat: int | None) -> None:
+        """A seat's socket (or a watcher's, ``None``) joins the room; everybody hears
+        that it is connected, and it hears the latest table talk, if any."""
+        async with room.lock:
+            room.sockets[socket] = seat
+            told = False
+            if seat is not None and room.table.seats[seat].standin is not None:
+                with contextlib.suppress(TableError):  # not saved: the bot plays on
+                    await self._come_back(room, seat)  # which tells everybody
+                    told = True
+            if not told:
+                await self.broadcast(room)
+            talk = await self.talk(room)
+            if talk:
+                with contextlib.suppress(Exception):  # closed meanwhile; cleaned up later
+                    await socket.send_json({"type": "chat", "history": True,
+                                            "lines": [line.to_json() for line in talk]})
+        self.kick(room)  # a bot whose move could not be saved tries again
+
+    async def talk(self, room: Room) -> list[ChatLine]:
+        """The latest :data:`~cutthroat.server.chat.HISTORY` lines of the game's table
+        talk, oldest first."""
+        return await anyio.to_thread.run_sync(self.store.talk, room.table.id, HISTORY)
+
+    async def say(self, room: Room, seat: int, text: object) -> ChatLine:
+        """A line of table talk from ``seat``: kept in the store, then sent to every
+        socket of the room (seats and watchers). Refused, with nothing kept or sent,
+        when it is not plain text, too long, blank, too fast after the seat's last
+        lines (429), or the game's talk is full (409)."""
+        line = clean_line(text)
+        key = (room.table.id, str(seat))
+        if not self._talkers.test(self.chat_rate, "chat", *key):
+            raise TableError("you are talking too fast (at most "
+                             f"{rate_words(self.chat_rate, 'line')}): wait a moment", 429)
+        async with room.lock:
+            name = room.table.seats[seat].name or f"Player {seat + 1}"
+            try:
+                said = await anyio.to_thread.run_sync(
+                    lambda: self.store.say(room.table.id, seat, name, line,
+                                           most=GAME_LINES))
+            except Exception:
+                log.exception("game %s: a line of talk could not be saved", room.table.id)
+                raise TableError("that could not be saved, so nobody heard it: try again "
+                                 "in a moment", 503) from None
+            if said is None:
+                raise TableError(f"this game has {GAME_LINES} lines of talk already: "
+                                 "there is no room for more", 409)
+            self._talkers.hit(self.chat_rate, "chat", *key)
+            message = {"type": "chat", "history": False, "lines": [said.to_json()]}
+            for socket in list(room.sockets):
+                with contextlib.suppress(Exception):  # closed meanwhile; cleaned up later
+                    await socket.send_json(message)
+        return said
+
+    def disconnect(self, room: Room, socket: WebSocket) -> None:
+        """A socket leaves the room, at once (nothing awaited: this runs as its handler
+        ends, even one cancelled); everybody still connected hears it from a task of its
+        own."""
+        seat = room.sockets.pop(socket, False)
+        left = seat is not False  # a watcher's seat is None
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            room.seen[seat] = time.monotonic()
+        if left and room.sockets:
+            self.spawn(room, self._tell_everybody(room))
+
+    async def _tell_everybody(self, room: Room) -> None:
+        async with room.lock:
+            await self.broadcast(room)
+
+    async def act(self, room: Room, seat: int, action: object, *, wait: bool) -> None:
+        """A player's move; then the bots' (awaited when ``wait``, else in the
+        background), and the coach's word on the move if the seat asked for one."""
+        table = room.table
+        async with room.lock:
+            before = table.game.view(seat) if table.status == "playing" else None
+            standin = table.come_back(seat)  # a player who moves is back
+            try:
+                table.act(seat, action)
+            except TableError:
+                table.seats[seat].standin = standin
+                raise
+
+            def undo() -> None:
+                table.game.pop()
+                table.seats[seat].standin = standin
+
+            await self.changed(room, undo)
+            hand = table.game.hand
+            assert hand is not None and before is not None
+            if table.seats[seat].coach and worth_asking(before):
+                self.spawn(room, self._coach(room, seat, before, hand.moves[-1].action,
+                                             len(table.game.hands)))
+        if wait:
+            await self.settle(room)
+        else:
+            self.kick(room)
+
+    async def stand_in(self, room: Room, by: int, seat: object) -> None:
+        """Let a bot play for the player at ``seat``, who is away, at the request of
+        the player at ``by`` (:meth:`Table.stand_in`). Refused unless that player has
+        had no page of their seat open for ``away_wait`` seconds, or it is their turn
+        and they have taken ``turn_wait`` seconds over it. The player takes the seat
+        back by opening it again or by moving (:meth:`come_back`)."""
+        table = room.table
+        async with room.lock:
+            index = table.check_stand_in(by, seat)
+            name = table.seats[index].name or f"Player {index + 1}"
+            away = room.away_for(index)
+            waited = time.monotonic() - room.changed_at
+            slow = (table.status == "playing" and table.game.to_act == index
+                    and waited >= self.turn_wait)
+            # A player here (a page open, or a request just made: a program playing over
+            # HTTP) is waited for, but only for so long over a move.
+            if away is not None and away < self.away_wait and not slow:
+                raise TableError(f"{name} left {_seconds(away)} ago and may be coming "
+                                 "back: a bot may play for them once they have been away "
+                                 f"{_seconds(self.away_wait)}", 409)
+            if away is None and not slow:
+                if table.status != "playing" or table.game.to_act != index:
+                    raise TableError(f"{name} is at the table: a bot may play for them "
+                                     "once they have left it, or taken more than "
+                                     f"{_seconds(self.turn_wait)} over a move", 409)
+                raise TableError(f"{name} has had {_seconds(waited)} for this move: "
+                                 "a bot may play for them after "
+                                 f"{_seconds(self.turn_wait)}", 409)
+            table.stand_in(by, index)
+            await self.changed(room, lambda: table.come_back(index))
+        self.kick(room)
+
+    async def come_back(self, room: Room, seat: int) -> None:
+        """The player at ``seat`` plays again: the bot playing for them stops (a move
+        it is thinking over is not made). Refused (409) if no bot plays for them."""
+        async with room.lock:
+            if room.table.seats[seat].standin is None:
+                raise TableError("no bot is playing for you: you play your seat yourself",
+                                 409)
+            await self._come_back(room, seat)
+
+    async def _come_back(self, room: Room, seat: int) -> None:
+        """:meth:`come_back`, under the room's lock, the stand-in known to be there."""
+        table = room.table
+        spec = table.come_back(seat)
+
+        def undo() -> None:
+            table.seats[seat].standin = spec
+
+        await self.changed(room, undo)
+
+    async def next_hand(self, room: Room, seat: int, *, wait: bool) -> None:
+        """Deal the next hand; then the bots move."""
+        async with room.lock:
+            room.table.next_hand(seat)
+            await self.changed(room, room.table.game.undeal)
+        if wait:
+            await self.settle(room)
+        else:
+            self.kick(room)
+
+    async def undo(self, room: Room, seat: int) -> None:
+        """Take back the seat's last move of the hand, with the bots' replies."""
+        async with room.lock:
+            undone = room.table.undo(seat)
+            await self.changed(room, lambda: room.table.redo(undone))
+        self.kick(room)
+
+    async def join(self, room: Room, name: object, *, coach: bool = False,
+                   prefer: int | None = None) -> tuple[int, str]:
+        """Take the seat ``prefer`` if it is open, else the first open seat: (seat,
+        token)."""
+        async with room.lock:
+            seat, token = room.table.join(name, coach=coach, prefer=prefer)
+            await self.changed(room, lambda: room.table.reopen(seat))
+            room.seen[seat] = time.monotonic()  # here now, not away since the room opened
+        self.kick(room)
+        return seat, token
+
+    async def again(self, room: Room, seat: int, *,
+                    starting: Callable[[], None] = lambda: None) -> dict[str, Any]:
+        """Play again once the game is over: the first seat to ask starts a new game
+        with the same rules and bots (:meth:`Table.again`; ``starting`` is called first,
+        and may refuse it), and each other player who asks joins that one, so friends
+        who ask at once sit at one table. Everybody at the finished table hears of the
+        new game (``next_game`` in the state). Returns the asking seat's place in the
+        new game: ``{"game", "seat", "token", "started"}``."""
+        table = room.table
+        if not table.game.is_over:
+            raise TableError("a new game can be started once this one is over", 409)
+        async with room.lock:
+            if room.rematch is None:
+                starting()
+                new = table.again(seat)
+                await self.add(new)
+                taken = {seat: 0}
+                answer: dict[str, Any] = {"game": new.id, "seat": 0,
+                                          "token": new.tokens[0], "started": True}
+            else:
+                next_id, by, taken = room.rematch
+                if seat in taken:
+                    raise TableError(f"you have a seat in the new game already: game "
+                                     f"{next_id}, in the browser you asked from", 409)
+                async with self.use(next_id) as other:
+                    mine = table.seats[seat]
+                    try:
+                        new_seat, token = await self.join(  # where they sat from it
+                            other, mine.name, coach=mine.coach, prefer=(seat - by) % 3)
+                    except TableError as exc:
+                        if exc.status != 409:
+                            raise
+                        raise TableError(f"the new game (game {next_id}) has no open "
+                                         "seat left: watch it instead", 409) from None
+                taken = {**taken, seat: new_seat}
+                answer = {"game": next_id, "seat": new_seat, "token": token,
+                          "started": False}
+            by = seat if room.rematch is None else room.rematch[1]
+            next_id = str(answer["game"])
+            try:
+                await anyio.to_thread.run_sync(self.store.save_rematch, table.id,
+                                               next_id, by, taken)
+            except Exception:
+                log.exception("game %s: the new game could not be noted", table.id)
+                raise TableError("the new game could not be noted, so nobody hears of "
+                                 "it: try again in a moment", 503) from None
+            room.rematch = (next_id, by, taken)
+            await self.broadcast(room)
+        return answer
+
+    async def _coach(self, room: Room, seat: int, before: View, chosen: Action,
+                     number: int) -> None:
+        """The coach: the expert analyses the decision the player just made (with the
+        seed the hint there would have used) and, when its own choice is worth at least
+        :data:`~cutthroat.bots.review.MARGIN` more chance to win, tells that seat's
+        sockets why (``{"type": "coach", ...}``; ``number`` is the hand's, from 1)."""
+        analysis = await self.think(lambda: hint(before, also=(chosen,)))
+        verdict = second_opinion(analysis, chosen, MARGIN)
+        if verdict is None:
+            return
+        message = {"type": "coach", "move": str(chosen), "best": str(verdict.best),
+                   "hand": number, "text": describe_verdict(verdict)}
+        for socket, owner in list(room.sockets.items()):
+            if owner == seat:
+                with contextlib.suppress(Exception):  # a socket closed meanwhile
+                    await socket.send_json(message)
+
+    async def review(self, room: Room, seat: int) -> dict[str, Any]:
+        """The expert's second opinion on every choice ``seat`` made, once the game is
+        over (``cutthroat review``; a few seconds for a whole game, then kept: asked
+        for twice at once, it is worked out once)."""
+        table = room.table
+        if not table.game.is_over:
+            raise TableError("a game is reviewed once it is over", 409)
+        async with room.reviewing:
+            if seat not in room.reviews:
+                result = await self.think(review, table.game, seat)
+                room.reviews[seat] = {**result.to_json(),
+                                      "lines": review_lines(result, table.game.players)}
+        return room.reviews[seat]
+
+    async def hint(self, room: Room, seat: int) -> dict[str, Any]:
+        """The expert's advice for ``seat``, which must be the one to act; one hint at a
+        time for a seat (429 while one is being worked out)."""
+        table = room.table
+        if table.status != "playing" or table.game.to_act != seat:
+            raise TableError("a hint is given when it is your turn", 409)
+        if seat in room.hinting:
+            raise TableError("a hint for you is being worked out already: it comes in a "
+                             "moment", 429)
+        view = table.game.view(seat)
+        room.hinting.add(seat)
+        try:
+            analysis = await self.think(hint, view)
+        finally:
+            room.hinting.discard(seat)
+        return {**hint_json(analysis), "lines": hint_lines(analysis, table.game.players)}
+
+
+def parse_rate(text: str, name: str, example: str) -> limits.RateLimitItem:
+    """A rate such as ``"10/30 seconds"`` (the option ``name``), or a ``ValueError``
+    that names the option and shows ``example``."""
+    try:
+        return limits.parse(text)
+    except ValueError:
+        raise ValueError(f"{name} must be a rate such as {example!r}, not {text!r}") from None
+
+
+def rate_words(rate: limits.RateLimitItem, noun: str) -> str:
+    """A ``limits`` rate in words: ``10 lines in 30 seconds``, ``2 games a minute``."""
+    amount = f"{rate.amount} {noun}{'' if rate.amount == 1 else 's'}"
+    unit = rate.GRANULARITY.name
+    if rate.multiples == 1:
+        return f"{amount} an {unit}" if unit == "hour" else f"{amount} a {unit}"
+    return f"{amount} in {rate.multiples} {unit}s"
+
+
+def _seconds(amount: float) -> str:
+    """A number of seconds in words, whole seconds: ``1 second``, ``20 seconds``."""
+    whole = int(amount)
+    return f"{whole} second{'' if whole == 1 else 's'}"
