@@ -1023,3 +1023,21 @@ def test_a_bot_plays_for_a_friend_who_left_until_they_come_back(tmp_path: Path,
         expect(mine.locator(".tag.standin")).to_have_count(0)
         expect(seat.locator(".tag.standin")).to_have_count(0)
         assert state(ann)["players"][ben_seat]["standin"] is None
+
+
+def test_the_smallest_phones_need_no_sideways_scrolling(server: str, pages: Pages) -> None:
+    """At 320 px wide (the narrowest phones) the table fits the screen: the layout's
+    columns may shrink below their content's widest line (it was 343 px)."""
+    page = pages.new(320, 640)
+    create_game(page, server, left="random", right="open", seed=4)
+    fits = "document.documentElement.scrollWidth <= window.innerWidth"
+    assert page.evaluate(fits)
+    ben = pages.new(320, 640)
+    ben.goto(page.locator("#join-link").inner_text())
+    ben.fill("#join-name", "Benedict Cumberbatch")
+    ben.click("#join-button")
+    ben.wait_for_url("**/?game=*")
+    for player in (page, ben):
+        expect(player.locator("#status[data-status=playing]")).to_have_count(1)
+        expect(player.locator("#hand button[data-card]")).to_have_count(5)
+        assert player.evaluate(fits)
