@@ -433,3 +433,19 @@ def test_a_player_who_moves_is_back_and_a_refused_move_changes_nothing(
         held.store.close()
 
     asyncio.run(scenario())
+
+
+def test_after_a_restart_the_refusal_says_the_player_has_not_been_back(
+        tmp_path: Path) -> None:
+    """The away clock starts again when a server opens the game (after a restart, or
+    once it was read back): the refusal says so, not that the player 'left 0 seconds
+    ago'."""
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    with TestClient(create_app(db)) as client:
+        ann, _ben = _friends(client)
+    with TestClient(create_app(db)) as client:  # Ben has not come back since
+        answer = _stand_in(client, ann, 1)
+        assert answer.status_code == 409
+        reason = answer.json()["error"]["reason"]
+        assert reason.startswith("Ben has not been back since this server opened the game")
+        assert "away 20 seconds" in reason

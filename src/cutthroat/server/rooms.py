@@ -427,8 +427,11 @@ class Server:
             # A player here (a page open, or a request just made: a program playing over
             # HTTP) is waited for, but only for so long over a move.
             if away is not None and away < self.away_wait and not slow:
-                raise TableError(f"{name} left {_seconds(away)} ago and may be coming "
-                                 "back: a bot may play for them once they have been away "
+                gone = (f"left {_seconds(away)} ago" if index in room.seen else
+                        "has not been back since this server opened the game "
+                        f"{_seconds(away)} ago")  # a restart, or the game read back
+                raise TableError(f"{name} {gone} and may be coming back: a bot may play "
+                                 "for them once they have been away "
                                  f"{_seconds(self.away_wait)}", 409)
             if away is None and not slow:
                 if table.status != "playing" or table.game.to_act != index:
