@@ -449,3 +449,20 @@ def test_after_a_restart_the_refusal_says_the_player_has_not_been_back(
         reason = answer.json()["error"]["reason"]
         assert reason.startswith("Ben has not been back since this server opened the game")
         assert "away 20 seconds" in reason
+
+
+def test_the_answer_to_a_stand_in_comes_after_the_bots_moves(client: TestClient) -> None:
+    """As ``/actions`` does, ``/standin`` answers once the bots (the new stand-in among
+    them) have moved: it is Ann's turn, or the hand is over, never still Ben's."""
+    ann, _ben = _friends(client, seed=3)
+    state = _until(client, ann, lambda s: s["to_act"] in (0, 1, None))
+    while state["to_act"] == 0:
+        client.post(f"/api/games/{ann['game']}/actions",
+                    json={"token": ann["token"], "action": state["view"]["legal"][0]})
+        state = _until(client, ann, lambda s: s["to_act"] in (0, 1, None))
+    assert state["to_act"] == 1
+    _gone(client, ann["game"], 1)
+    answer = _stand_in(client, ann, 1)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["to_act"] in (0, None) and len(answer.json()["view"]["moves"]) > len(
+        state["view"]["moves"])

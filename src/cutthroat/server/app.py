@@ -249,9 +249,10 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                        authorization: Annotated[str | None, Header()] = None
                        ) -> dict[str, Any]:
         """Let a bot play for the player at ``seat``, who is away; the answer is the
-        state for the token's seat."""
+        state for the token's seat after the bots' moves (the stand-in's among them)."""
         return await seat_change(game_id, (token, authorization, request.token),
-                                 lambda room, seat: server.stand_in(room, seat, request.seat))
+                                 lambda room, seat: server.stand_in(room, seat, request.seat,
+                                                                    wait=True))
 
     @app.post("/api/games/{game_id}/back")
     async def come_back(game_id: str, request: Annotated[NextRequest | None, Body()] = None,

@@ -410,12 +410,14 @@ class Server:
         else:
             self.kick(room)
 
-    async def stand_in(self, room: Room, by: int, seat: object) -> None:
+    async def stand_in(self, room: Room, by: int, seat: object, *,
+                       wait: bool = False) -> None:
         """Let a bot play for the player at ``seat``, who is away, at the request of
         the player at ``by`` (:meth:`Table.stand_in`). Refused unless that player has
         had no page of their seat open for ``away_wait`` seconds, or it is their turn
         and they have taken ``turn_wait`` seconds over it. The player takes the seat
-        back by opening it again or by moving (:meth:`come_back`)."""
+        back by opening it again or by moving (:meth:`come_back`). The bots then move
+        (awaited when ``wait``, else in the background)."""
         table = room.table
         async with room.lock:
             index = table.check_stand_in(by, seat)
@@ -443,7 +445,10 @@ class Server:
                                  f"{_seconds(self.turn_wait)}", 409)
             table.stand_in(by, index)
             await self.changed(room, lambda: table.come_back(index))
-        self.kick(room)
+        if wait:
+            await self.settle(room)
+        else:
+            self.kick(room)
 
     async def come_back(self, room: Room, seat: int) -> None:
         """The player at ``seat`` plays again: the bot playing for them stops (a move
