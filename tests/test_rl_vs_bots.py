@@ -142,12 +142,24 @@ def test_a_game_too_long_is_truncated() -> None:
     ({"bots": ("random", "expert:play_sample=3")}, "play_sample"),
     ({"seat": 3}, "seat must be"),
     ({"seat": True}, "seat must be"),
+    ({"seat": 1.0}, "seat must be"),  # was taken, and failed at reset as a list index
+    ({"max_hands": 0}, "max_hands must be"),
+    ({"max_hands": 2.5}, "max_hands must be"),
+    ({"illegal_reward": "-1"}, "illegal_reward must be"),
     ({"episode": "trick"}, "episode must be"),
     ({"render_mode": "human"}, "render_mode must be"),
 ])
 def test_bad_arguments_are_refused_at_once(options: dict[str, Any], words: str) -> None:
     with pytest.raises(ValueError, match=words):
         VsBotsEnv(**options)
+
+
+def test_a_numpy_seat_and_numbers_are_taken_as_python_ones() -> None:
+    env = VsBotsEnv(bots=("random", "random"), seat=np.int64(1), max_hands=np.int32(3),
+                    illegal_reward=np.float32(-1))
+    _, info = env.reset(seed=0)
+    assert type(info["seat"]) is int and info["seat"] == 1
+    assert type(env.max_hands) is int and type(env.illegal_reward) is float
 
 
 def test_render_shows_the_hand_to_a_person_and_warns_without_a_mode() -> None:

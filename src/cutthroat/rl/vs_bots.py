@@ -37,6 +37,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Sequence
+from numbers import Real
 from typing import Any, cast
 
 from . import missing_extra
@@ -101,25 +102,31 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
                              "('intermediate', 'expert'), not " + repr(bots))
         for spec in bots:
             make_bot(spec, 0)  # a bad spec is refused now, with the bot's options listed
-        if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2)):
+        if seat is not None and (not _is_int(seat) or seat not in (0, 1, 2)):
             raise ValueError(f"seat must be 0, 1, 2 or None, not {seat!r}")
         if episode not in EPISODES:
             raise ValueError(f"episode must be 'game' or 'hand', not {episode!r}")
+        if not _is_int(max_hands) or max_hands < 1:
+            raise ValueError(f"max_hands must be a positive integer, not {max_hands!r}")
+        if illegal_reward is not None and (isinstance(illegal_reward, bool)
+                                           or not isinstance(illegal_reward, Real)):
+            raise ValueError("illegal_reward must be a number or None, not "
+                             + repr(illegal_reward))
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
         self.bot_specs = tuple(bots)
-        self.fixed_seat = seat
+        self.fixed_seat = None if seat is None else operator.index(seat)
         self.rules = rules or Rules()
         self.episode = episode
-        self.max_hands = max_hands
-        self.illegal_reward = illegal_reward
+        self.max_hands = operator.index(max_hands)
+        self.illegal_reward = None if illegal_reward is None else float(illegal_reward)
         self.render_mode = render_mode
         box = spaces.Box(low=0.0, high=1.0, shape=(SIZE,), dtype=np.float32)
         mask = spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8)
         self.observation_space = cast(spaces.Space[Observation], spaces.Dict(
             {"observation": box, "action_mask": mask}))
         self.action_space = cast(spaces.Space[int], spaces.Discrete(NUM_ACTIONS))
-        self.seat = 0 if seat is None else seat
+        self.seat = 0 if self.fixed_seat is None else self.fixed_seat
         self.game = Game(self.rules, rng=random.Random(0))
         self.bots: dict[int, Bot] = {}
         self._over = True
@@ -224,6 +231,17 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
             if seat == self.seat:
                 return 0.0, False, False
             hand.push(self.bots[seat].choose(game.view(seat)), seat)
+
+
+def _is_int(value: object) -> bool:
+    """Whether ``value`` is an integer (a NumPy one too), not a bool, float or string."""
+    if isinstance(value, bool | np.bool_):
+        return False
+    try:
+        operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return False
+    return True
 
 
 gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:VsBotsEnv")
