@@ -173,6 +173,19 @@ def test_render_shows_the_hand_to_a_person_and_warns_without_a_mode() -> None:
         assert quiet.render() is None
 
 
+def test_rendering_through_gym_make_gives_no_warning() -> None:
+    """Gymnasium's passive checker, which gym.make puts around the environment, warned
+    at the first render that no render_fps was declared."""
+    env = gym.make(ENV_ID, bots=("random", "random"), render_mode="ansi")
+    env.reset(seed=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        text = env.render()
+        check_env(gym.make(ENV_ID, bots=("random", "random"), render_mode="ansi",
+                           illegal_reward=-1).unwrapped)
+    assert isinstance(text, str) and "agent" in text
+
+
 def test_expert_bots_play_a_hand() -> None:
     env = VsBotsEnv(bots=("expert:play_samples=2,bid_samples=4", "intermediate"),
                     episode="hand")

@@ -89,7 +89,9 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
             shown: for a person watching) or ``None``.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's)
+    # render_fps: Gymnasium's checker warns at the first render without one (text has
+    # no frame rate; 4 is what Gymnasium's own text environments declare)
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(self, *, bots: Sequence[str] = ("intermediate", "intermediate"),
                  seat: int | None = None, rules: Rules | None = None,
