@@ -8,6 +8,7 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 import pytest
+from gymnasium.envs.registration import EnvSpec
 from gymnasium.utils.env_checker import check_env
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -171,6 +172,21 @@ def test_render_shows_the_hand_to_a_person_and_warns_without_a_mode() -> None:
     quiet.reset(seed=1)
     with pytest.warns(UserWarning, match="render_mode"):
         assert quiet.render() is None
+
+
+def test_the_spec_s_json_makes_the_environment_again() -> None:
+    """Gymnasium writes the Rules as a dict in spec.to_json(); making the environment
+    from EnvSpec.from_json refused it ('rules must be a Rules')."""
+    rules = Rules(deck=25, tie="share", target=5)
+    env = gym.make(ENV_ID, bots=("random", "beginner"), rules=rules, episode="hand")
+    assert env.spec is not None
+    again = gym.make(EnvSpec.from_json(env.spec.to_json()))
+    assert again.unwrapped.rules == rules  # type: ignore[attr-defined]
+    first, _ = env.reset(seed=4)
+    second, _ = again.reset(seed=4)
+    assert np.array_equal(first["observation"], second["observation"])
+    with pytest.raises(ValueError, match=r"rules: .*decks"):
+        VsBotsEnv(rules={"decks": 25})
 
 
 def test_rendering_through_gym_make_gives_no_warning() -> None:

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from numbers import Real
 from typing import Any, cast
 
@@ -78,7 +78,10 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
         seat: the agent's seat (0, 1 or 2), or ``None`` to draw it at each reset (the
             first dealer is drawn anyway, R4, so the seat matters only for who sits
             where).
-        rules: the rules (default: the ``standard`` preset).
+        rules: the rules (default: the ``standard`` preset), or a mapping of their
+            fields (``{"deck": 25, "tie": "share"}``), which is what the environment's
+            ``spec.to_json()`` writes them as, so that ``EnvSpec.from_json`` makes it
+            again.
         episode: ``"game"`` (to the target, R22) or ``"hand"`` (one hand).
         max_hands: a game still going after this many hands is truncated.
         illegal_reward: ``None`` (the default) refuses an illegal action with
@@ -94,7 +97,7 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(self, *, bots: Sequence[str] = ("intermediate", "intermediate"),
-                 seat: int | None = None, rules: Rules | None = None,
+                 seat: int | None = None, rules: Rules | Mapping[str, Any] | None = None,
                  episode: str = "game", max_hands: int = 500,
                  illegal_reward: float | None = None,
                  render_mode: str | None = None) -> None:
@@ -118,6 +121,11 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
             raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
         self.bot_specs = tuple(bots)
         self.fixed_seat = None if seat is None else operator.index(seat)
+        if isinstance(rules, Mapping):
+            try:
+                rules = Rules(**rules)
+            except TypeError as exc:  # a field that Rules has not
+                raise ValueError(f"rules: {exc}") from None
         self.rules = rules or Rules()
         self.episode = episode
         self.max_hands = operator.index(max_hands)
