@@ -105,6 +105,13 @@ def test_the_same_seed_plays_the_same_episode_and_the_seat_is_drawn() -> None:
     assert seats == {0, 1, 2}
 
 
+def test_before_the_first_reset_there_is_nothing_to_do() -> None:
+    env = VsBotsEnv(bots=("random", "random"))
+    assert env.legal_texts() == [] and not env.action_masks().any()  # legal_texts raised
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(66)
+
+
 def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     env = VsBotsEnv(bots=("random", "random"), seat=0)
     observation, _ = env.reset(seed=2)

@@ -193,10 +193,11 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
         return self._mask().astype(bool)
 
     def legal_texts(self) -> list[str]:
-        """The agent's legal actions as text (``pass``, ``play JH``), in id order."""
+        """The agent's legal actions as text (``pass``, ``play JH``), in id order (none
+        before the first reset or once the episode is over)."""
         hand = self.game.hand
-        assert hand is not None
-        return [str(hand.action_from_id(int(i))) for i in np.flatnonzero(self._mask())]
+        ids = np.flatnonzero(self._mask())
+        return [str(hand.action_from_id(int(i))) for i in ids] if hand is not None else []
 
     # --- inside ----------------------------------------------------------------------------
 
