@@ -145,6 +145,24 @@ def test_illegal_actions_are_refused() -> None:
     assert all(wrapped.terminations.values()) and wrapped.rewards[agent] == -1
 
 
+def test_the_raw_env_steps_only_in_an_episode() -> None:
+    """Before reset the raw environment raised AttributeError ('terminations'), and once
+    every agent had stepped out KeyError ('player_0')."""
+    raw = raw_env(episode="hand")
+    with pytest.raises(RuntimeError, match="reset"):
+        raw.step(66)
+    raw.reset(seed=2)
+    rng = random.Random(2)
+    while not any(raw.terminations.values()):
+        raw.step(int(rng.choice(np.flatnonzero(raw.observe(raw.agent_selection)
+                                                ["action_mask"]))))
+    while raw.agents:
+        raw.step(None)
+    for action in (None, 66):
+        with pytest.raises(RuntimeError, match="reset"):
+            raw.step(action)
+
+
 def test_bad_options_are_refused() -> None:
     with pytest.raises(ValueError, match="episode"):
         raw_env(episode="season")

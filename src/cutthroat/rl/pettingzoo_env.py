@@ -151,7 +151,10 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         return {"observation": encode(self.game.view(seat)), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
-        """The agent to act takes ``action`` (an id of its action mask)."""
+        """The agent to act takes ``action`` (an id of its action mask); ``None`` for an
+        agent whose episode is over, until no agent is left."""
+        if not self.agents or not hasattr(self, "terminations"):
+            raise RuntimeError("no episode is under way: call reset() to start one")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
