@@ -168,6 +168,9 @@ def test_bad_options_are_refused() -> None:
         raw_env(episode="season")
     with pytest.raises(ValueError, match="render_mode"):
         raw_env(render_mode="human")
+    for bad in (0, 2.5, "10", True):  # were taken ("10" failed at the first hand's end)
+        with pytest.raises(ValueError, match="max_hands"):
+            raw_env(max_hands=bad)  # type: ignore[arg-type]
     shown = raw_env(render_mode="ansi", seed=1)
     shown.reset(seed=1)
     assert "up-card" in (shown.render() or "").lower()

@@ -66,6 +66,16 @@ def _seed(seed: Any) -> int | None:
         raise TypeError(f"a seed is an integer or None, not {seed!r}") from None
 
 
+def _positive_int(value: object) -> bool:
+    """Whether ``value`` is an integer above zero (a NumPy one too; not a bool)."""
+    if isinstance(value, bool | np.bool_):
+        return False
+    try:
+        return operator.index(value) > 0  # type: ignore[arg-type]
+    except TypeError:
+        return False
+
+
 def env(**kwargs: Any) -> AECEnv[str, Observation, int]:
     """The environment with PettingZoo's usual wrappers: an illegal action ends the
     episode with −1 for the agent that made it, actions out of range are refused, and
@@ -100,9 +110,11 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
             raise ValueError(f"episode must be 'game' or 'hand', not {episode!r}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        if not _positive_int(max_hands):
+            raise ValueError(f"max_hands must be a positive integer, not {max_hands!r}")
         self.rules = rules or Rules()
         self.episode = episode
-        self.max_hands = max_hands
+        self.max_hands = operator.index(max_hands)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(3)]
         self.agents = self.possible_agents[:]
