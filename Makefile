@@ -35,7 +35,7 @@ services:
 		apt-get install -y -q --no-install-recommends $$missing; fi
 
 lint: venv
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench examples
 
 typecheck: venv
 	$(BIN)/mypy
