@@ -669,7 +669,8 @@ def assert_watcher_sees_none(watcher: Page, player: Page) -> None:
     for code in hidden_cards(player):
         assert card_text(code) not in text, f"the watcher sees {code} of the player's"
     assert watcher.locator("[data-card], [data-action], #keep-button").count() == 0
-    assert watcher.locator("button:visible").count() == 0
+    # no button but "How to play" (in the header, for everybody)
+    assert watcher.locator("button:visible:not(#help-button)").count() == 0
 
 
 def test_a_watcher_sees_the_table_and_no_hidden_card(server: str, pages: Pages) -> None:
@@ -1026,11 +1027,15 @@ def test_a_bot_plays_for_a_friend_who_left_until_they_come_back(tmp_path: Path,
 
 
 def test_the_smallest_phones_need_no_sideways_scrolling(server: str, pages: Pages) -> None:
-    """At 320 px wide (the narrowest phones) the table fits the screen: the layout's
-    columns may shrink below their content's widest line (it was 343 px)."""
+    """At 320 px wide (the narrowest phones) the lobby and the table fit the screen:
+    the layout's columns and the lobby's menus may shrink below their content's widest
+    line (the table was 343 px wide, the lobby's form cut off on the right)."""
     page = pages.new(320, 640)
-    create_game(page, server, left="random", right="open", seed=4)
     fits = "document.documentElement.scrollWidth <= window.innerWidth"
+    page.goto(server + "/")  # the lobby: its rules menu's longest line is wider
+    expect(page.locator("#seat1 option[value=random]")).to_have_count(1)
+    assert page.evaluate(fits)
+    create_game(page, server, left="random", right="open", seed=4)
     assert page.evaluate(fits)
     ben = pages.new(320, 640)
     ben.goto(page.locator("#join-link").inner_text())
@@ -1041,3 +1046,27 @@ def test_the_smallest_phones_need_no_sideways_scrolling(server: str, pages: Page
         expect(player.locator("#status[data-status=playing]")).to_have_count(1)
         expect(player.locator("#hand button[data-card]")).to_have_count(5)
         assert player.evaluate(fits)
+
+
+def test_how_to_play_explains_the_game_and_names_the_table_s_rules(server: str,
+                                                                   pages: Pages) -> None:
+    """A newcomer finds the rules in short from the lobby, and at a table with the
+    variants of that game (R2, R7-R12, R17, R19-R22)."""
+    page = pages.new()
+    page.goto(server + "/")
+    page.click("#help-button")
+    dialog = page.locator("#how-to-play")
+    expect(dialog).to_be_visible()
+    for words in ("right bower", "orders up", "dummy", "euchred", "each defender scores 2",
+                  "first to reach 10 points"):
+        expect(dialog).to_contain_text(words)
+    expect(page.locator("#help-game")).to_be_hidden()  # no game yet
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    create_game(page, server, rules="benny", seed=2)
+    page.click("#help-button")
+    expect(page.locator("#help-game")).to_be_visible()
+    expect(page.locator("#help-game-rules")).to_have_text(state(page)["rules_text"])
+    assert "25 cards" in state(page)["rules_text"]
+    page.click("#help-close")
+    expect(dialog).to_be_hidden()

@@ -1005,7 +1005,19 @@ function keepConnected() {
   connect();
 }
 
+/** "How to play": the rules in short, with the rules of the game at the table, if any. */
+function setUpHelp() {
+  const dialog = $("how-to-play");
+  $("help-button").addEventListener("click", () => {
+    const rules = table.state?.rules_text;
+    $("help-game").hidden = !rules;
+    $("help-game-rules").textContent = rules || "";
+    dialog.showModal();
+  });
+}
+
 function main() {
+  setUpHelp();
   const params = new URLSearchParams(location.search);
   if (params.get("game")) showTable(params.get("game"));
   else if (params.get("watch")) showWatch(params.get("watch"));
