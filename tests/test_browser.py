@@ -1048,25 +1048,32 @@ def test_the_smallest_phones_need_no_sideways_scrolling(server: str, pages: Page
         assert player.evaluate(fits)
 
 
-def test_how_to_play_explains_the_game_and_names_the_table_s_rules(server: str,
-                                                                   pages: Pages) -> None:
-    """A newcomer finds the rules in short from the lobby, and at a table with the
-    variants of that game (R2, R7-R12, R17, R19-R22)."""
+def test_how_to_play_explains_the_game_for_the_rules_in_force(server: str,
+                                                              pages: Pages) -> None:
+    """A newcomer finds the rules in short from the lobby, for the preset chosen there,
+    and at a table for that game's rules (R2, R6, R7-R12, R17, R19-R22)."""
     page = pages.new()
     page.goto(server + "/")
+    expect(page.locator("#seat1 option[value=random]")).to_have_count(1)
     page.click("#help-button")
     dialog = page.locator("#how-to-play")
     expect(dialog).to_be_visible()
     for words in ("right bower", "orders up", "dummy", "euchred", "each defender scores 2",
-                  "first to reach 10 points"):
+                  "reaches 10 points"):
         expect(dialog).to_contain_text(words)
-    expect(page.locator("#help-game")).to_be_hidden()  # no game yet
+    expect(page.locator("#help-game-rules")).to_have_text(
+        "24 cards, dummy, march 3, to 10, ties play on")
+    assert "joker is" not in page.locator("#help-body").inner_text()
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
-    create_game(page, server, rules="benny", seed=2)
+    page.select_option("#rules", "benny")  # the lobby's choice of rules
     page.click("#help-button")
-    expect(page.locator("#help-game")).to_be_visible()
+    expect(dialog).to_contain_text("the joker is highest")
+    page.click("#help-close")
+    expect(dialog).to_be_hidden()
+    create_game(page, server, rules="short", seed=2)
+    page.click("#help-button")
     expect(page.locator("#help-game-rules")).to_have_text(state(page)["rules_text"])
-    assert "25 cards" in state(page)["rules_text"]
+    expect(dialog).to_contain_text("reaches 5 points")
     page.click("#help-close")
     expect(dialog).to_be_hidden()

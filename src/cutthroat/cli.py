@@ -404,6 +404,18 @@ def _with_progress(work: Callable[[Callable[[int, int], None]], Any]) -> Any:
 
 
 @app.command()
+def rules(
+    preset: Annotated[str, typer.Option(help="Rules preset.")] = "standard",
+    set_: Annotated[list[str] | None, typer.Option("--set", help="Override a rules field.")]
+    = None,
+) -> None:
+    """How to play, in short, for a preset's rules (the rules in full: docs/rules.md)."""
+    from .howto import how_to_play_text
+
+    typer.echo(how_to_play_text(_rules(preset, set_)))
+
+
+@app.command()
 def bots(
     name: Annotated[str | None, typer.Argument(
         help="A bot's name, to list its options (all bots when left out).")] = None,

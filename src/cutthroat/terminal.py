@@ -39,6 +39,7 @@ from .bots.review import MARGIN, describe_verdict, second_opinion, worth_asking
 from .cards import CardError, Suit, parse_cards
 from .errors import CutthroatError, to_player
 from .game import Game
+from .howto import how_to_play_text
 from .render import (
     describe_deal,
     describe_move,
@@ -70,9 +71,11 @@ Other commands:
   hint    the expert's choice here, every option's chance to win, and why
   show    the table again          tricks  the tricks played so far in this hand
   undo    take back your last move of this hand
+  rules   how to play, for this game's rules
   help    this text                quit    stop (the saved game can be resumed)"""
 
-_COMMANDS = {"help", "?", "hint", "show", "table", "tricks", "undo", "quit", "exit", "q"}
+_COMMANDS = {"help", "?", "hint", "show", "table", "tricks", "undo", "rules", "quit", "exit",
+             "q"}
 
 
 class _Quit(Exception):
@@ -295,6 +298,8 @@ class TerminalGame:
             self._show()
         elif word == "tricks":
             self._tricks()
+        elif word == "rules":
+            self.write(how_to_play_text(self.game.rules))
         elif word == "hint":
             self._hint()
         else:

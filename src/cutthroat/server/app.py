@@ -36,6 +36,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots.catalog import describe_bots
+from ..howto import how_to_play
 from ..rules import Rules, RulesError
 from .chat import CHAT_RATE
 from .protocol import (
@@ -61,6 +62,13 @@ STATIC = Path(__file__).parent / "static"
 LEVELS = {"random": 0, "beginner": 1, "intermediate": 2, "expert": 3}
 NEW_GAMES = "30/10 minutes"
 """How many games one address may start, by default (a ``limits`` rate)."""
+
+
+def _how_to_play(rules: Rules) -> dict[str, Any]:
+    """The answer of the how-to-play routes: the rules in a line, then the sections."""
+    return {"rules_text": rules.describe(),
+            "sections": [{"title": title, "paragraphs": paragraphs}
+                         for title, paragraphs in how_to_play(rules)]}
 
 
 def _refusal(reason: str, kind: str | None) -> dict[str, Any]:
@@ -148,6 +156,22 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
         """The bots a seat may be given, weakest first."""
         return {"bots": [{"name": b.name, "level": LEVELS.get(b.name), "summary": b.summary}
                          for b in describe_bots()]}
+
+    @app.get("/api/how-to-play")
+    async def how_to_play_for(preset: str = "standard") -> dict[str, Any]:
+        """How to play, in short, under a preset's rules (as the lobby offers them)."""
+        try:
+            rules = Rules.preset(preset)
+        except RulesError as exc:
+            raise TableError(str(exc)) from None
+        return _how_to_play(rules)
+
+    @app.get("/api/games/{game_id}/how-to-play")
+    async def how_to_play_game(game_id: str) -> dict[str, Any]:
+        """How to play, in short, under the game's rules (anybody with its id may read
+        them, as they may watch it)."""
+        async with server.use(game_id) as room:
+            return _how_to_play(room.table.game.rules)
 
     def too_many_games() -> TableError:
         return TableError("this address has started too many games (at most "

@@ -1005,14 +1005,30 @@ function keepConnected() {
   connect();
 }
 
-/** "How to play": the rules in short, with the rules of the game at the table, if any. */
+/**
+ * "How to play": the rules in short from the server, for the rules of the game in the
+ * URL (at a table, watching or joining) or else of the preset chosen in the lobby.
+ */
 function setUpHelp() {
   const dialog = $("how-to-play");
-  $("help-button").addEventListener("click", () => {
-    const rules = table.state?.rules_text;
-    $("help-game").hidden = !rules;
-    $("help-game-rules").textContent = rules || "";
+  $("help-button").addEventListener("click", async () => {
+    const params = new URLSearchParams(location.search);
+    const game = params.get("game") || params.get("watch") || params.get("join");
+    const path = game ? `/api/games/${encodeURIComponent(game)}/how-to-play`
+      : `/api/how-to-play?preset=${encodeURIComponent($("rules").value || "standard")}`;
+    $("help-body").replaceChildren(el("p", {}, ["Loading…"]));
+    $("help-game-rules").textContent = "";
     dialog.showModal();
+    try {
+      const help = await api("GET", path);
+      $("help-game-rules").textContent = help.rules_text;
+      $("help-body").replaceChildren(...help.sections.flatMap((section) => [
+        el("h3", {}, [section.title]),
+        ...section.paragraphs.map((text) => el("p", {}, [text])),
+      ]));
+    } catch (e) {
+      $("help-body").replaceChildren(el("p", { class: "error" }, [`Could not load the rules: ${e.message}`]));
+    }
   });
 }
 

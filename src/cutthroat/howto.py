@@ -1,0 +1,111 @@
+"""How to play, in short: the rules of RULES.md told to a newcomer, for the rules in force.
+
+One text serves every screen: ``cutthroat rules`` and the terminal game's ``rules``
+command print it, and the web page shows it under "How to play" (``GET
+/api/how-to-play``). It follows the variant fields of :class:`~cutthroat.rules.Rules`
+(the deck, the dummy, the joker, stick the dealer, the points and the target), so what
+a player reads is the game they are playing.
+
+>>> sections = how_to_play(Rules.preset("benny"))
+>>> [title for title, _ in sections]
+['The deal', 'Trump', 'Bidding', 'Maker and defenders', 'Play', 'Scoring', 'The game']
+>>> sections[1][1][0][:60]
+'In the trump suit the joker is highest, then the right bower'
+"""
+
+from __future__ import annotations
+
+from .rules import Rules
+
+__all__ = ["Section", "how_to_play", "how_to_play_text"]
+
+Section = tuple[str, list[str]]
+"""A title and its paragraphs (plain text, one string each)."""
+
+
+def _ranks(rules: Rules) -> tuple[str, str]:
+    """The plain suits' ranks from the top, and the trump suit's below the jacks."""
+    low = ", 10, 9, 8, 7" if rules.deck == 32 else ", 10, 9"
+    return f"ace, king, queen, jack{low}", f"ace, king, queen{low}"
+
+
+def how_to_play(rules: Rules | None = None) -> list[Section]:
+    """The rules in short, for ``rules`` (default: the ``standard`` preset), as titled
+    sections of plain paragraphs."""
+    rules = rules or Rules()
+    plain, trump_low = _ranks(rules)
+    cards = {24: "24 cards: the 9, 10, jack, queen, king and ace of each suit",
+             25: "25 cards: the 9, 10, jack, queen, king and ace of each suit, and a joker",
+             32: "32 cards: the 7 to the ace of each suit"}[rules.deck]
+    dummy = ("five more go to the dummy (a hand that belongs to nobody), and "
+             if rules.dummy else "")
+    deal = [f"Three players, each for themselves, with {cards}. The deal passes to the "
+            f"left after every hand. Each player gets five cards, {dummy}the rest form "
+            "the kitty, whose top card is turned up: the up-card."]
+    top = ("the joker is highest, then the right bower (the jack of trump)"
+           if rules.deck == 25 else "the right bower (the jack of trump) is highest")
+    trump = [f"In the trump suit {top}, then the left bower (the other jack of the same "
+             "colour, which counts as a trump, not as its own suit), then "
+             f"{trump_low}. In the other suits: {plain}."]
+    if rules.deck == 25:
+        trump.append("The joker is always a trump. If it is the up-card, nobody bids: "
+                     "the dealer names trump before looking at his cards, becomes "
+                     "the maker, takes the joker and discards a card.")
+    pickup = ("the dealer takes the up-card and discards a card" if rules.dealer_must_pick_up
+              else "the dealer may take the up-card (and discard a card) or leave it")
+    turned = ("any suit, the turned-down one included" if rules.may_name_turned_down_suit
+              else "a suit other than the turned-down one")
+    last = ("the dealer may not pass: he must name a suit"
+            if rules.stick_the_dealer else "if all pass again, the hand is thrown in")
+    bidding = [f"From the dealer's left, each player passes or orders up the up-card's "
+               f"suit as trump. After an order {pickup}. If all three pass, the up-card "
+               f"is turned down and each in turn may name {turned} as trump, or pass; "
+               f"{last}."]
+    if rules.dummy:
+        maker = ["Whoever makes trump is the maker and plays against the other two, who "
+                 "defend together for this hand only. The maker either takes the dummy, "
+                 "keeping the best five of his ten cards, or goes alone without it. Then "
+                 "each defender may defend alone: his partner sits the hand out."]
+    else:
+        maker = ["Whoever makes trump is the maker and plays against the other two, who "
+                 "defend together for this hand only. Each defender may defend alone: "
+                 "his partner sits the hand out."]
+    play = ["Five tricks. Follow the suit led if you can (the left bower follows trump); "
+            "the highest trump wins the trick, or else the highest card of the suit led. "
+            "The winner leads the next trick."]
+    march = f"All five (a march): {_points(rules.march_points)}"
+    if rules.dummy and rules.lone_march_points != rules.march_points:
+        march += f", or {_points(rules.lone_march_points)} for a maker who went alone"
+    scoring = [f"The maker takes 3 or 4 tricks: 1 point. {march}.",
+               "The maker takes fewer than 3: he is euchred, and each defender scores "
+               "2 points.",
+               "A lone defender who takes 3 or 4 tricks: each defender scores 2 points; "
+               "all five: each scores 4 (the partner who sat out too). Fewer than 3: the "
+               "maker scores as above."]
+    tie = ("players level on top share the win" if rules.tie == "share"
+           else "players level on top play on until one is ahead")
+    game = [f"The game ends after the hand in which a player reaches {rules.target} "
+            f"points; the most points wins, and {tie}. Because a euchre pays both "
+            "defenders, a good player sometimes lets the maker make his point rather "
+            "than hand the other defender the game."]
+    return [("The deal", deal), ("Trump", trump), ("Bidding", bidding),
+            ("Maker and defenders", maker), ("Play", play), ("Scoring", scoring),
+            ("The game", game)]
+
+
+def how_to_play_text(rules: Rules | None = None, width: int = 88) -> str:
+    """:func:`how_to_play` as plain text, each paragraph wrapped to ``width``."""
+    import textwrap
+
+    rules = rules or Rules()
+    lines = ["How to play three-handed (cutthroat) euchre", f"Rules: {rules.describe()}"]
+    for title, paragraphs in how_to_play(rules):
+        lines += ["", title]
+        for number, paragraph in enumerate(paragraphs):
+            lines += ([""] if number else []) + textwrap.wrap(
+                paragraph, width, initial_indent="  ", subsequent_indent="  ")
+    return "\n".join(lines)
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
