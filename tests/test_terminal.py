@@ -415,6 +415,7 @@ def test_play_saves_every_move_and_resumes_where_it_stopped(tmp_path: Path) -> N
                 stdin="2\n")
     assert first.returncode == 0, first.stderr
     assert f"The game is saved: cutthroat play --resume {save}" in first.stdout
+    assert "Type help for the moves, rules for how to play." in first.stdout
     game = rec.replay(save.read_text(encoding="utf-8"))
     moves = sum(len(h.moves) for h in game.hands)
     assert any(m.seat == 0 for h in game.hands for m in h.moves)  # the player's move

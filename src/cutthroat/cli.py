@@ -282,7 +282,8 @@ def play(
             typer.echo(f"Cannot save the game to {save}: {exc}", err=True)
             raise typer.Exit(1) from None
     typer.echo(f"Rules: {game.rules.describe()}")
-    typer.echo(f"{introduce(game.players, seat, names)} Type help for how to play.")
+    typer.echo(f"{introduce(game.players, seat, names)} Type help for the moves, rules "
+               "for how to play.")
     typer.echo(f"Every move is saved to {save} (seed {seed}).")
     write: Callable[[str], None] = typer.echo
     if sys.stdin.isatty():  # pragma: no cover - line editing for a person at a terminal
