@@ -194,8 +194,9 @@ def test_the_spec_s_json_makes_the_environment_again() -> None:
     first, _ = env.reset(seed=4)
     second, _ = again.reset(seed=4)
     assert np.array_equal(first["observation"], second["observation"])
-    with pytest.raises(ValueError, match=r"rules: .*decks"):
+    with pytest.raises(ValueError, match=r"unknown rules field 'decks'"):
         VsBotsEnv(rules={"decks": 25})
+    assert VsBotsEnv(rules={"preset": "benny", "target": 7}).rules == Rules(deck=25, target=7)
 
 
 def test_rendering_through_gym_make_gives_no_warning() -> None:

@@ -79,9 +79,9 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
             first dealer is drawn anyway, R4, so the seat matters only for who sits
             where).
         rules: the rules (default: the ``standard`` preset), or a mapping of their
-            fields (``{"deck": 25, "tie": "share"}``), which is what the environment's
-            ``spec.to_json()`` writes them as, so that ``EnvSpec.from_json`` makes it
-            again.
+            fields (``{"deck": 25, "tie": "share"}``, optionally with a ``"preset"`` as
+            in a game record), which is what the environment's ``spec.to_json()``
+            writes them as, so that ``EnvSpec.from_json`` makes it again.
         episode: ``"game"`` (to the target, R22) or ``"hand"`` (one hand).
         max_hands: a game still going after this many hands is truncated.
         illegal_reward: ``None`` (the default) refuses an illegal action with
@@ -121,11 +121,8 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
             raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
         self.bot_specs = tuple(bots)
         self.fixed_seat = None if seat is None else operator.index(seat)
-        if isinstance(rules, Mapping):
-            try:
-                rules = Rules(**rules)
-            except TypeError as exc:  # a field that Rules has not
-                raise ValueError(f"rules: {exc}") from None
+        if isinstance(rules, Mapping):  # fields, as in a record (a "preset" too)
+            rules = Rules.from_json(dict(rules))  # RulesError, a ValueError, if bad
         self.rules = rules or Rules()
         self.episode = episode
         self.max_hands = operator.index(max_hands)
