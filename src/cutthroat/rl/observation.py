@@ -57,7 +57,7 @@ from ..cards import NUM_CARD_IDS
 from ..views import View
 from .layout import SIZE, Slot
 
-__all__ = ["SIZE", "action_id", "encode"]
+__all__ = ["SIZE", "action_id", "as_int", "encode"]
 
 _DECKS = (24, 25, 32)
 
@@ -105,15 +105,24 @@ def encode(view: View) -> npt.NDArray[np.float32]:
     return out
 
 
-def action_id(action: object) -> int:
-    """An agent's action as an id: an int or a NumPy integer; a ``TypeError`` for
-    anything else (a float, text, ``None``, and ``True``, which is not the id 1)."""
+def as_int(value: object) -> int | None:
+    """``value`` as a Python int if it is an integer (a NumPy one too); ``None`` for
+    anything else: a float, text, ``None``, and a bool (``True`` is not the number 1
+    here)."""
+    if isinstance(value, bool | np.bool_):
+        return None
     try:
-        if not isinstance(action, bool | np.bool_):
-            return operator.index(action)  # type: ignore[arg-type]
+        return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
-        pass
-    raise TypeError(f"an action is an integer id, not {action!r}")
+        return None
+
+
+def action_id(action: object) -> int:
+    """An agent's action as an id (:func:`as_int`), or a ``TypeError``."""
+    aid = as_int(action)
+    if aid is None:
+        raise TypeError(f"an action is an integer id, not {action!r}")
+    return aid
 
 
 def _turned_down(view: View) -> bool:

@@ -45,7 +45,7 @@ from ..actions import NUM_ACTIONS
 from ..game import Game
 from ..rules import Rules
 from .layout import SIZE
-from .observation import action_id, encode
+from .observation import action_id, as_int, encode
 from .rewards import game_rewards, hand_rewards
 from .text import render_hand
 
@@ -64,16 +64,6 @@ def _seed(seed: Any) -> int | None:
         return operator.index(seed)
     except TypeError:
         raise TypeError(f"a seed is an integer or None, not {seed!r}") from None
-
-
-def _positive_int(value: object) -> bool:
-    """Whether ``value`` is an integer above zero (a NumPy one too; not a bool)."""
-    if isinstance(value, bool | np.bool_):
-        return False
-    try:
-        return operator.index(value) > 0  # type: ignore[arg-type]
-    except TypeError:
-        return False
 
 
 def env(**kwargs: Any) -> AECEnv[str, Observation, int]:
@@ -110,7 +100,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
             raise ValueError(f"episode must be 'game' or 'hand', not {episode!r}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
-        if not _positive_int(max_hands):
+        if (as_int(max_hands) or 0) < 1:
             raise ValueError(f"max_hands must be a positive integer, not {max_hands!r}")
         self.rules = rules or Rules()
         self.episode = episode

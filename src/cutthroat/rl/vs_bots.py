@@ -56,7 +56,7 @@ from ..errors import IllegalActionError
 from ..game import Game
 from ..rules import Rules
 from .layout import SIZE
-from .observation import action_id, encode
+from .observation import action_id, as_int, encode
 from .rewards import game_rewards, hand_rewards
 from .text import render_hand
 
@@ -107,11 +107,11 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
                              "('intermediate', 'expert'), not " + repr(bots))
         for spec in bots:
             make_bot(spec, 0)  # a bad spec is refused now, with the bot's options listed
-        if seat is not None and (not _is_int(seat) or seat not in (0, 1, 2)):
+        if seat is not None and as_int(seat) not in (0, 1, 2):
             raise ValueError(f"seat must be 0, 1, 2 or None, not {seat!r}")
         if episode not in EPISODES:
             raise ValueError(f"episode must be 'game' or 'hand', not {episode!r}")
-        if not _is_int(max_hands) or max_hands < 1:
+        if (as_int(max_hands) or 0) < 1:
             raise ValueError(f"max_hands must be a positive integer, not {max_hands!r}")
         if illegal_reward is not None and (isinstance(illegal_reward, bool)
                                            or not isinstance(illegal_reward, Real)):
@@ -239,17 +239,6 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
             if seat == self.seat:
                 return 0.0, False, False
             hand.push(self.bots[seat].choose(game.view(seat)), seat)
-
-
-def _is_int(value: object) -> bool:
-    """Whether ``value`` is an integer (a NumPy one too), not a bool, float or string."""
-    if isinstance(value, bool | np.bool_):
-        return False
-    try:
-        operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return False
-    return True
 
 
 gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:VsBotsEnv")
