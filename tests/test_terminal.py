@@ -27,7 +27,7 @@ from cutthroat.bots import RandomBot
 from cutthroat.cli import random_variants
 from cutthroat.deal import Deal
 from cutthroat.errors import CutthroatError
-from cutthroat.render import describe_move, describe_result, describe_view
+from cutthroat.render import describe_move, describe_result, describe_view, format_cards
 from cutthroat.state import Hand
 from cutthroat.terminal import COACH_MARGIN, TerminalGame, human_seat, resumed, seat_names
 from cutthroat.views import View
@@ -586,3 +586,38 @@ def test_a_save_that_fails_mid_game_is_reported_and_the_game_goes_on(
     warnings = [line for line in out if line.startswith("Warning: could not save")]
     assert len(warnings) == 2 and "No space left on device" in warnings[0]
     assert rec.replay(save.read_text(encoding="utf-8")).scores == game.scores
+
+
+def test_R12_the_maker_who_takes_the_dummy_sees_his_ten_cards_before_the_keep() -> None:
+    """Taking the dummy and keeping five are two moves in a row of the same seat: the
+    ten cards are shown between them, without having to type show."""
+    for seed in range(40):
+        game = new_game(seed)
+        hand = game.deal()
+        assert hand.to_act is not None
+        if "order" not in hand.legal_texts():
+            continue
+        out: list[str] = []
+        player = TerminalGame(game, hand.to_act, ("random", "random"), write=out.append)
+        player.read = _make_then_stop_at_the_keep(player)
+        assert player.play() is False
+        if hand.phase is not Phase.KEEP:
+            continue
+        after = out[out.index("You take the dummy") + 1:]
+        ten = format_cards(hand.cards(hand.to_act), hand.trump)
+        assert any(line == f"  Your cards: {ten}" for line in after), out
+        return
+    raise AssertionError("no deal let the first bidder take the dummy")
+
+
+def _make_then_stop_at_the_keep(player: TerminalGame) -> Callable[[str], str]:
+    """A reader that orders, picks up, discards and takes the dummy, then stops."""
+    def read(prompt: str) -> str:
+        legal = player.view().legal
+        for word in ("order", "dummy", "pickup"):
+            if word in legal:
+                return word
+        if legal[0].startswith("discard"):
+            return legal[0]
+        raise EOFError  # the keep: stop here
+    return read

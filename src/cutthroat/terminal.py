@@ -245,8 +245,9 @@ class TerminalGame:
             self._hand_over()
         elif after.phase is Phase.PLAY and before.phase is not Phase.PLAY:
             self._show()
-        elif after.to_act == self.seat and before.to_act != self.seat:
-            self._show(brief=True)
+        elif after.to_act == self.seat and (before.to_act != self.seat
+                                            or len(after.cards) > len(before.cards)):
+            self._show(brief=True)  # your turn again, or new cards: the dummy, the up-card
 
     def _hand_over(self) -> None:
         hand = self.game.hand
