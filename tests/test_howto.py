@@ -48,6 +48,19 @@ def test_R2_R5_R8_R10_R19_R22_the_text_follows_every_variant(rules: Rules) -> No
     assert ("share the win" in text) == (rules.tie == "share")
     assert "each defender scores 2 points" in text  # R20, R21
     assert "each scores 4" in text
+    assert "dealer's left leads the first trick" in text  # R15
+    assert ("maker went alone, the player on his left leads" in text) == rules.dummy
+
+
+def test_R15_the_text_says_who_leads_the_first_trick() -> None:
+    play = dict(how_to_play(Rules()))["Play"][0]
+    assert "The player on the dealer's left leads the first trick." in play
+    assert "If the maker went alone, the player on his left leads instead" in play
+    assert "if only a defender went alone, the player on that defender's left" in play
+    assert "sitting the hand out is skipped" in play
+    alone = dict(how_to_play(Rules.preset("no-dummy")))["Play"][0]
+    assert "maker went alone" not in alone
+    assert "If a defender went alone, the player on that defender's left leads" in alone
 
 
 def test_every_preset_reads_as_sections_of_plain_text() -> None:

@@ -70,9 +70,15 @@ def how_to_play(rules: Rules | None = None) -> list[Section]:
         maker = ["Whoever makes trump is the maker and plays against the other two, who "
                  "defend together for this hand only. Each defender may defend alone: "
                  "his partner sits the hand out."]
-    play = ["Five tricks. Follow the suit led if you can (the left bower follows trump); "
-            "the highest trump wins the trick, or else the highest card of the suit led. "
-            "The winner leads the next trick."]
+    alone = ("If the maker went alone, the player on his left leads instead; if only a "
+             "defender went alone, the player on that defender's left does"
+             if rules.dummy else
+             "If a defender went alone, the player on that defender's left leads instead")
+    lead = (f"The player on the dealer's left leads the first trick. {alone} (a player "
+            "sitting the hand out is skipped).")
+    play = [f"Five tricks. {lead} Follow the suit led if you can (the left bower follows "
+            "trump); the highest trump wins the trick, or else the highest card of the "
+            "suit led. The winner leads the next trick."]
     march = f"All five (a march): {_points(rules.march_points)}"
     if rules.dummy and rules.lone_march_points != rules.march_points:
         march += f", or {_points(rules.lone_march_points)} for a maker who went alone"
