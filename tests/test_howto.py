@@ -63,6 +63,16 @@ def test_R15_the_text_says_who_leads_the_first_trick() -> None:
     assert "If a defender went alone, the player on that defender's left leads" in alone
 
 
+def test_R7_R8_the_text_says_what_an_order_does_to_the_up_card() -> None:
+    bidding = dict(how_to_play(Rules()))["Bidding"][0]
+    assert "the first to order is the maker" in bidding  # R7
+    assert "A dealer who orders must take the up-card and discard a card" in bidding  # R8
+    assert "leave it in the kitty, and the suit is trump either way" in bidding
+    assert "each in turn, from the dealer's left again, may name" in bidding  # R9
+    must = dict(how_to_play(Rules(dealer_must_pick_up=True)))["Bidding"][0]
+    assert "leave it" not in must and "After an order the dealer takes the up-card" in must
+
+
 def test_every_preset_reads_as_sections_of_plain_text() -> None:
     for name, rules in PRESETS.items():
         sections = how_to_play(rules)

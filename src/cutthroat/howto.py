@@ -51,16 +51,19 @@ def how_to_play(rules: Rules | None = None) -> list[Section]:
         trump.append("The joker is always a trump. If it is the up-card, nobody bids: "
                      "the dealer names trump before looking at his cards, becomes "
                      "the maker, takes the joker and discards a card.")
-    pickup = ("the dealer takes the up-card and discards a card" if rules.dealer_must_pick_up
-              else "the dealer may take the up-card (and discard a card) or leave it")
+    pickup = ("After an order the dealer takes the up-card and discards a card."
+              if rules.dealer_must_pick_up else
+              "A dealer who orders must take the up-card and discard a card; after "
+              "another player's order the dealer may take it (and discard a card) or "
+              "leave it in the kitty, and the suit is trump either way.")
     turned = ("any suit, the turned-down one included" if rules.may_name_turned_down_suit
               else "a suit other than the turned-down one")
     last = ("the dealer may not pass: he must name a suit"
             if rules.stick_the_dealer else "if all pass again, the hand is thrown in")
     bidding = [f"From the dealer's left, each player passes or orders up the up-card's "
-               f"suit as trump. After an order {pickup}. If all three pass, the up-card "
-               f"is turned down and each in turn may name {turned} as trump, or pass; "
-               f"{last}."]
+               f"suit as trump; the first to order is the maker. {pickup} If all three "
+               f"pass, the up-card is turned down and each in turn, from the dealer's left "
+               f"again, may name {turned} as trump, or pass; {last}."]
     if rules.dummy:
         maker = ["Whoever makes trump is the maker and plays against the other two, who "
                  "defend together for this hand only. The maker either takes the dummy, "
