@@ -73,6 +73,19 @@ def test_R7_R8_the_text_says_what_an_order_does_to_the_up_card() -> None:
     assert "leave it" not in must and "After an order the dealer takes the up-card" in must
 
 
+def test_R12_R13_R21_the_text_says_what_the_maker_sees_and_who_sits_out_and_scores(
+        ) -> None:
+    maker = dict(how_to_play(Rules()))["Maker and defenders"][0]
+    assert "Before seeing the dummy, the maker either takes it" in maker  # R12
+    assert "discarding the other five face down" in maker
+    assert "each defender in turn, from the maker's left, may defend alone" in maker  # R13
+    assert "sits the hand out, cards face down, but still scores with him" in maker
+    lone = dict(how_to_play(Rules()))["Scoring"][2]
+    assert "each defender scores 2 points, the partner who sat out too;" in lone  # R21
+    plain = dict(how_to_play(Rules.preset("no-dummy")))["Maker and defenders"][0]
+    assert "dummy" not in plain and "still scores with him" in plain
+
+
 def test_every_preset_reads_as_sections_of_plain_text() -> None:
     for name, rules in PRESETS.items():
         sections = how_to_play(rules)

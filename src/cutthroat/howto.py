@@ -64,15 +64,17 @@ def how_to_play(rules: Rules | None = None) -> list[Section]:
                f"suit as trump; the first to order is the maker. {pickup} If all three "
                f"pass, the up-card is turned down and each in turn, from the dealer's left "
                f"again, may name {turned} as trump, or pass; {last}."]
+    defend = ("each defender in turn, from the maker's left, may defend alone: his "
+              "partner then sits the hand out, cards face down, but still scores with him.")
     if rules.dummy:
         maker = ["Whoever makes trump is the maker and plays against the other two, who "
-                 "defend together for this hand only. The maker either takes the dummy, "
-                 "keeping the best five of his ten cards, or goes alone without it. Then "
-                 "each defender may defend alone: his partner sits the hand out."]
+                 "defend together for this hand only. Before seeing the dummy, the maker "
+                 "either takes it, keeping any five of his ten cards and discarding the "
+                 "other five face down, or goes alone without it (it stays face down). "
+                 f"Then {defend}"]
     else:
         maker = ["Whoever makes trump is the maker and plays against the other two, who "
-                 "defend together for this hand only. Each defender may defend alone: "
-                 "his partner sits the hand out."]
+                 f"defend together for this hand only. Then {defend}"]
     alone = ("If the maker went alone, the player on his left leads instead; if only a "
              "defender went alone, the player on that defender's left does"
              if rules.dummy else
@@ -88,8 +90,8 @@ def how_to_play(rules: Rules | None = None) -> list[Section]:
     scoring = [f"The maker takes 3 or 4 tricks: 1 point. {march}.",
                "The maker takes fewer than 3: he is euchred, and each defender scores "
                "2 points.",
-               "A lone defender who takes 3 or 4 tricks: each defender scores 2 points; "
-               "all five: each scores 4 (the partner who sat out too). Fewer than 3: the "
+               "A lone defender who takes 3 or 4 tricks: each defender scores 2 points, "
+               "the partner who sat out too; all five: each scores 4. Fewer than 3: the "
                "maker scores as above."]
     tie = ("players level on top share the win" if rules.tie == "share"
            else "players level on top play on until one is ahead")
