@@ -86,6 +86,13 @@ def test_R12_R13_R21_the_text_says_what_the_maker_sees_and_who_sits_out_and_scor
     assert "dummy" not in plain and "still scores with him" in plain
 
 
+def test_the_text_never_breaks_a_hyphenated_word_across_lines() -> None:
+    for name, rules in PRESETS.items():
+        for width in range(40, 100):
+            lines = how_to_play_text(rules, width).splitlines()
+            assert not any(line.endswith("-") for line in lines), (name, width)
+
+
 def test_every_preset_reads_as_sections_of_plain_text() -> None:
     for name, rules in PRESETS.items():
         sections = how_to_play(rules)

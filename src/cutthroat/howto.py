@@ -114,7 +114,8 @@ def how_to_play_text(rules: Rules | None = None, width: int = 88) -> str:
         lines += ["", title]
         for number, paragraph in enumerate(paragraphs):
             lines += ([""] if number else []) + textwrap.wrap(
-                paragraph, width, initial_indent="  ", subsequent_indent="  ")
+                paragraph, width, initial_indent="  ", subsequent_indent="  ",
+                break_on_hyphens=False)  # "up-card", "turned-down" stay whole
     return "\n".join(lines)
 
 
