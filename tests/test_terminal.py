@@ -190,7 +190,7 @@ def test_lines_the_game_cannot_take_are_explained_and_change_nothing() -> None:
     errors = [line for line in out if line.startswith("Not possible: ")]
     assert len(errors) == len(bad) - 1  # the empty line just asks again
     assert any("choose a number from 1 to 2" in e for e in errors)
-    assert any("unknown verb 'xyz'" in e for e in errors)
+    assert any("'xyz' is not a move here: your choices are pass, order" in e for e in errors)
     assert any("first bidding round" in e for e in errors)
 
 
@@ -208,6 +208,24 @@ def test_R7_a_suit_named_in_the_first_round_or_a_card_played_too_soon_is_explain
                          "order. Type help for how to write a move.")
     assert errors[1].startswith("Not possible: no play now: ")
     assert all(line.count("not possible") + line.count("Not possible") == 1 for line in errors)
+
+
+def test_words_a_newcomer_types_are_answered_with_the_choices_there_are() -> None:
+    """"I pass", "go alone" or "jack of hearts" name no move: the answer gives the
+    choices of the moment (and how a card is written), not the list of every verb."""
+    hand, player, out = at_first_move(["I pass", "go alone"])
+    assert player.play() is False and len(hand.moves) == 0
+    errors = [line for line in out if line.startswith("Not possible: ")]
+    assert errors == [f"Not possible: {said!r} is not a move here: your choices are pass, "
+                      "order. Type help for how to write a move."
+                      for said in ("I pass", "go alone")]
+    play = dataclasses.replace(player.view(), legal=("play JH", "play 9H"))
+    for said in ("jack of hearts", "J\N{BLACK HEART SUIT}"):
+        with pytest.raises(CutthroatError) as refused:
+            player._action(said, play)
+        assert str(refused.value) == (f"{said!r} is not a move here: your choices are "
+                                      "play JH, play 9H (a card is written rank then "
+                                      "suit: JH, 10S)")
 
 
 def test_R15_R16_a_card_refused_in_play_is_explained_to_you() -> None:

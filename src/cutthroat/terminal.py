@@ -31,13 +31,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from . import record as rec
-from .actions import Action
+from .actions import Action, Verb
 from .bots import BOTS, Bot, make_bot
 from .bots.expert import Analysis
 from .bots.hints import hint, hint_lines
 from .bots.review import MARGIN, describe_verdict, second_opinion, worth_asking
 from .cards import CardError, Suit, parse_cards
-from .errors import CutthroatError, to_player
+from .errors import CutthroatError, quoted, to_player
 from .game import Game
 from .howto import how_to_play_text
 from .render import (
@@ -355,11 +355,16 @@ class TerminalGame:
             named = _suit(words[-1]) if len(words) == 2 else None
             if named is not None and words[0].lower() in verbs & {"call", "trump"}:
                 return Action.parse(f"{words[0]} {named}")  # call hearts
-            if words[0].lower() in verbs or len(words) not in (1, 5):
+            if words[0].lower() in verbs:
                 raise
-            shortcut = _shortcut(words, verbs)
+            shortcut = _shortcut(words, verbs) if len(words) in (1, 5) else None
             if shortcut is None and len(words) == 1 and _suit(words[0]) is not None:
                 raise _NotAMove(f"a suit cannot be named now: {_choices(view)}") from None
+            if shortcut is None and words[0].lower() not in _VERBS:
+                cards = (" (a card is written rank then suit: JH, 10S)"
+                         if verbs & {"play", "discard", "keep"} else "")
+                raise _NotAMove(f"{quoted(text)} is not a move here: {_choices(view)}"
+                                f"{cards}") from None
             if shortcut is None:
                 raise
             return shortcut
@@ -435,6 +440,9 @@ def _shortcut(words: list[str], verbs: set[str]) -> Action | None:
 _NOT_NOW = re.compile(r"^(\w+) is not possible now: ")
 """The engine's "play is not possible now: ...", which the terminal, having said "Not
 possible", words "no play now: ..."."""
+
+
+_VERBS = {verb.value for verb in Verb}
 
 
 def _choices(view: View) -> str:
