@@ -724,8 +724,10 @@ def test_a_watcher_sees_the_table_and_no_hidden_card(server: str, pages: Pages) 
 
     # The hand over: its deal face up and its result; the watcher cannot deal the next.
     expect(watcher.locator("#status[data-status=hand_over]")).to_have_count(1)
-    last = state(ann)["last_hand"]
+    last = state(watcher)["last_hand"]  # every name; Ann's own reads "you" for her
     expect(watcher.locator("#result")).to_have_text(last["text"])
+    assert last["text"].lower() == state(ann)["last_hand"]["text"].replace(
+        "you", "Ann").replace("You", "Ann").lower()
     expect(watcher.locator("#hand-over .card")).to_have_count(24)
     expect(watcher.locator("#next-hand")).to_have_count(0)
     expect(watcher.locator("#next-wait")).to_be_visible()

@@ -1163,3 +1163,21 @@ def test_friends_who_play_again_sit_where_they_sat(tmp_path: Path) -> None:
     assert (started["seat"], late["seat"], last["seat"]) == (0, 2, 1)
     new = _state(client, {"game": started["game"], "token": started["token"]})
     assert [p["name"] for p in new["players"]] == ["Ann", "Ben", "Cal"]
+
+
+def test_a_finished_hand_is_told_to_each_seat_with_you_for_itself() -> None:
+    """The hand-over box lists the seat's own cards under "You": its result line says
+    "you" too, not the seat's name (a watcher reads every name)."""
+    table = Table.create(["you", "random", "random"], seed=12, names=["Zoë", None, None])
+    hand = table.game.hand
+    assert hand is not None
+    while not hand.is_over:
+        if table.bot_to_move() is not None:
+            table.bot_move()
+        else:
+            table.act(0, str(hand.legal_actions()[0]))
+    mine = table.state_for(0)["last_hand"]["text"]
+    theirs = table.state_for(None)["last_hand"]["text"]
+    assert "Zoë" not in mine and re.search(r"\b[Yy]ou\b", mine)
+    assert "Zoë" in theirs and not re.search(r"\b[Yy]ou\b", theirs)
+    assert mine.lower() == theirs.replace("Zoë", "you").lower()

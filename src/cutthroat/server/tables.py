@@ -509,7 +509,7 @@ class Table:
         last = None
         if hand is not None and hand.is_over and hand.result is not None:
             last = {"deal": hand.dealt.to_json(), "result": hand.result.to_json(),
-                    "text": describe_result(hand.result, game.players)}
+                    "text": describe_result(hand.result, self._names_for(seat))}
         return {
             "game": self.id,
             "seat": seat,
@@ -527,6 +527,14 @@ class Table:
                      else game.view(seat).to_json()),
             "last_hand": last,
         }
+
+    def _names_for(self, seat: int | None) -> list[str]:
+        """The players' names as ``seat`` reads them: its own is "You" (the page calls
+        that seat "You" everywhere), a watcher's are the names."""
+        names = list(self.game.players)
+        if seat is not None:
+            names[seat] = "You"
+        return names
 
     def record(self) -> dict[str, Any]:
         """The game record (RECORD.md): every card, so for storage and finished games."""
