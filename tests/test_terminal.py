@@ -211,14 +211,14 @@ def test_R7_a_suit_named_in_the_first_round_or_a_card_played_too_soon_is_explain
 
 
 def test_words_a_newcomer_types_are_answered_with_the_choices_there_are() -> None:
-    """"I pass", "go alone" or "jack of hearts" name no move: the answer gives the
-    choices of the moment (and how a card is written), not the list of every verb."""
-    hand, player, out = at_first_move(["I pass", "go alone"])
+    """"I fold" or "jack of hearts" name no move: the answer gives the choices of the
+    moment (and how a card is written), not the list of every verb."""
+    hand, player, out = at_first_move(["I fold", "go fish"])
     assert player.play() is False and len(hand.moves) == 0
     errors = [line for line in out if line.startswith("Not possible: ")]
     assert errors == [f"Not possible: {said!r} is not a move here: your choices are pass, "
                       "order. Type help for how to write a move."
-                      for said in ("I pass", "go alone")]
+                      for said in ("I fold", "go fish")]
     play = dataclasses.replace(player.view(), legal=("play JH", "play 9H"))
     for said in ("jack of hearts", "J\N{BLACK HEART SUIT}"):
         with pytest.raises(CutthroatError) as refused:
@@ -226,6 +226,28 @@ def test_words_a_newcomer_types_are_answered_with_the_choices_there_are() -> Non
         assert str(refused.value) == (f"{said!r} is not a move here: your choices are "
                                       "play JH, play 9H (a card is written rank then "
                                       "suit: JH, 10S)")
+
+
+@pytest.mark.parametrize(("said", "meant"), [
+    ("I order it up", "order"), ("I assist", "order"), ("I accept.", "order"),
+    ("Order it up!", "order"), ("i pass", "pass"), ("Pick it up", "pickup"),
+    ("leave it", "leave"), ("Go alone", "alone"), ("take the dummy", "dummy"),
+])
+def test_R7_R8_R12_words_said_at_a_table_are_the_moves_they_mean(said: str,
+                                                                  meant: str) -> None:
+    """R7: "I order it up", "I assist" and "I accept" are all one action, order; the
+    other things players say at a table are read as the move they mean."""
+    _, player, _ = at_first_move([])
+    view = dataclasses.replace(player.view(), legal=(meant, "pass"))
+    assert str(player._action(said, view)) == meant
+
+
+def test_a_phrase_for_a_move_not_possible_now_is_refused_with_the_reason() -> None:
+    hand, player, out = at_first_move(["go alone", "quit"])
+    assert player.play() is False and len(hand.moves) == 0
+    errors = [line for line in out if line.startswith("Not possible: ")]
+    assert errors == ["Not possible: no alone now: it is the first bidding round (pass or "
+                      "order). Type help for how to write a move."]
 
 
 def test_R15_R16_a_card_refused_in_play_is_explained_to_you() -> None:

@@ -347,6 +347,7 @@ class TerminalGame:
             if not 1 <= number <= len(view.legal):
                 raise _NotAMove(f"choose a number from 1 to {len(view.legal)}")
             return Action.parse(view.legal[number - 1])
+        text = _SAID.get(" ".join(re.sub(r"[^\w\s]", "", text.lower()).split()), text)
         words = text.split()
         verbs = {legal.split()[0] for legal in view.legal}
         try:
@@ -443,6 +444,19 @@ possible", words "no play now: ..."."""
 
 
 _VERBS = {verb.value for verb in Verb}
+_SAID = {
+    **dict.fromkeys(("i order it up", "order it up", "i order", "order up", "i assist",
+                     "assist", "i accept", "accept", "i order it", "order it"), "order"),
+    **dict.fromkeys(("i pass", "pass it"), "pass"),
+    **dict.fromkeys(("pick it up", "pick up", "i pick it up", "take it", "take it up"),
+                    "pickup"),
+    **dict.fromkeys(("leave it", "leave it down", "i leave it"), "leave"),
+    **dict.fromkeys(("go alone", "i go alone", "alone", "defend alone", "play alone",
+                     "loner"), "alone"),
+    **dict.fromkeys(("take the dummy", "the dummy", "i take the dummy"), "dummy"),
+}
+"""What players say at a table (R7: "I order it up", "I assist", "I accept" are all one
+``order``), as the move it means, looked up in lower case without punctuation."""
 
 
 def _choices(view: View) -> str:
