@@ -206,7 +206,7 @@ def test_R7_a_suit_named_in_the_first_round_or_a_card_played_too_soon_is_explain
     errors = [line for line in out if line.startswith("Not possible: ")]
     assert errors[0] == ("Not possible: a suit cannot be named now: your choices are pass, "
                          "order. Type help for how to write a move.")
-    assert errors[1].startswith("Not possible: no play now: ")
+    assert errors[1].startswith("Not possible: you cannot play a card now: ")
     assert all(line.count("not possible") + line.count("Not possible") == 1 for line in errors)
 
 
@@ -246,8 +246,8 @@ def test_a_phrase_for_a_move_not_possible_now_is_refused_with_the_reason() -> No
     hand, player, out = at_first_move(["go alone", "quit"])
     assert player.play() is False and len(hand.moves) == 0
     errors = [line for line in out if line.startswith("Not possible: ")]
-    assert errors == ["Not possible: no alone now: it is the first bidding round (pass or "
-                      "order). Type help for how to write a move."]
+    assert errors == ["Not possible: you cannot go alone now: it is the first bidding "
+                      "round (pass or order). Type help for how to write a move."]
 
 
 def test_R15_R16_a_card_refused_in_play_is_explained_to_you() -> None:
