@@ -661,3 +661,10 @@ def _make_then_stop_at_the_keep(player: TerminalGame) -> Callable[[str], str]:
             return legal[0]
         raise EOFError  # the keep: stop here
     return read
+
+
+def test_every_move_has_words_for_not_possible_now() -> None:
+    from cutthroat.actions import Verb
+    from cutthroat.terminal import _DOING
+
+    assert set(_DOING) == {verb.value for verb in Verb}
