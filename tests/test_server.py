@@ -245,6 +245,20 @@ def test_R15_R16_a_refused_card_is_explained_to_its_player() -> None:
     raise AssertionError("no deal put seat 0 on a trick")
 
 
+def test_R7_a_move_of_another_phase_is_refused_in_a_player_s_words() -> None:
+    """The engine's "play is not possible now: ..." reads "you cannot play a card now:
+    ..." to the player who tried it."""
+    table = Table.create(["random", "random", "you"], seed=3)
+    while table.bot_to_move() is not None:
+        table.bot_move()
+    hand = table.game.hand
+    assert hand is not None and hand.to_act == 2 and hand.phase.name == "BID_FIRST"
+    with pytest.raises(TableError, match=r"^you cannot play a card now: it is the first "
+                                         r"bidding round \(pass or order\)$"):
+        table.act(2, "play 9H")
+    assert table.game.hand is hand and hand.to_act == 2
+
+
 def _hidden_from(table: Table, seat: int) -> set[str]:
     """The cards ``seat`` may not see now (R14)."""
     view = table.game.view(seat)

@@ -665,6 +665,6 @@ def _make_then_stop_at_the_keep(player: TerminalGame) -> Callable[[str], str]:
 
 def test_every_move_has_words_for_not_possible_now() -> None:
     from cutthroat.actions import Verb
-    from cutthroat.terminal import _DOING
+    from cutthroat.errors import DOING
 
-    assert set(_DOING) == {verb.value for verb in Verb}
+    assert set(DOING) == {verb.value for verb in Verb}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 __all__ = [
+    "DOING",
     "ActionParseError",
     "CutthroatError",
     "DealError",
@@ -34,17 +35,32 @@ _YOU = (("does not hold", "do not hold"), ("must follow", "must follow"),
 """The engine's reasons that begin ``seat N ...``, and how each reads to that seat."""
 
 
+DOING = {"pass": "pass", "order": "order it up", "pickup": "pick up the up-card",
+         "leave": "leave the up-card", "dummy": "take the dummy", "alone": "go alone",
+         "call": "name a suit", "trump": "name trump", "discard": "discard",
+         "keep": "keep cards", "play": "play a card"}
+"""Each move's verb (:class:`~cutthroat.actions.Verb`) as a player says what it does."""
+_NOT_NOW = " is not possible now: "
+
+
 def to_player(reason: str, seat: int) -> str:
-    """An engine's reason as said to the player of ``seat``: ``seat 0 must follow
-    hearts`` is ``you must follow hearts`` to seat 0 (to anybody else it is unchanged).
+    """An engine's reason as said to the player of ``seat``, who tried the move:
+    ``seat 0 must follow hearts`` is ``you must follow hearts`` to seat 0 (to anybody
+    else it is unchanged), and ``alone is not possible now: ...`` is ``you cannot go
+    alone now: ...``.
 
     >>> to_player("seat 0 does not hold JH", 0), to_player("seat 1 must follow spades", 0)
     ('you do not hold JH', 'seat 1 must follow spades')
+    >>> to_player("play is not possible now: it is the first bidding round", 2)
+    'you cannot play a card now: it is the first bidding round'
     """
     for said, to_you in _YOU:
         head = f"seat {seat} {said}"
         if reason.startswith(head):
             return f"you {to_you}{reason[len(head):]}"
+    verb, sep, why = reason.partition(_NOT_NOW)
+    if sep and verb in DOING:
+        return f"you cannot {DOING[verb]} now: {why}"
     return reason
 
 

@@ -281,7 +281,7 @@ class TerminalGame:
                 action = self._action(text, view)
                 move = self.game.push(action, self.seat)
             except CutthroatError as exc:
-                reason = _NOT_NOW.sub(_cannot, to_player(str(exc), self.seat))
+                reason = to_player(str(exc), self.seat)
                 self.write(f"Not possible: {reason}. Type help for how to write a move.")
                 continue
             self._saved()
@@ -436,22 +436,6 @@ def _shortcut(words: list[str], verbs: set[str]) -> Action | None:
     except CardError:
         return None
     return None
-
-
-_NOT_NOW = re.compile(r"^(\w+) is not possible now: ")
-"""The engine's "play is not possible now: ...", which the terminal, having said "Not
-possible", words "you cannot play a card now: ..." (:func:`_cannot`)."""
-_DOING = {"pass": "pass", "order": "order it up", "pickup": "pick up the up-card",
-          "leave": "leave the up-card", "dummy": "take the dummy", "alone": "go alone",
-          "call": "name a suit", "trump": "name trump", "discard": "discard",
-          "keep": "keep cards", "play": "play a card"}
-
-
-def _cannot(match: re.Match[str]) -> str:
-    """The engine's "alone is not possible now: " as a player reads it after "Not
-    possible:": "you cannot go alone now: "."""
-    verb = match[1]
-    return f"you cannot {_DOING.get(verb, verb)} now: "
 
 
 _VERBS = {verb.value for verb in Verb}
