@@ -166,3 +166,31 @@ def test_cli_arena_and_watch_take_specs(app: typer.Typer) -> None:
     assert "Game over" in done.stdout
     done = runner.invoke(app, ["watch", "--bots", "expert:bid_samples=0,random,random"])
     assert done.exit_code == 2 and "bid_samples must be at least 1" in done.stderr
+
+
+@pytest.mark.parametrize("spec", ["random", "beginner", "intermediate",
+                                  "expert:play_samples=2,bid_samples=4"])
+def test_choose_explained_chooses_what_choose_does(spec: str) -> None:
+    """Two bots of one spec and seed, one asked ``choose`` and the other
+    ``choose_explained``, make the same moves through a whole game; only ``random``
+    gives no reason."""
+    from cutthroat import Game
+    from cutthroat.bots import choose_explained, make_bot
+
+    game = Game(seed=4)
+    hand = game.deal()
+    plain, told = make_bot(spec, 9), make_bot(spec, 9)
+    others = [make_bot("intermediate", s) for s in range(3)]
+    reasons = []
+    while not hand.is_over:
+        seat = hand.to_act
+        assert seat is not None
+        view = game.view(seat)
+        if seat == 0:
+            action, reason = choose_explained(told, view)
+            assert action == plain.choose(view)
+            reasons.append(reason)
+        else:
+            action = others[seat].choose(view)
+        hand.push(action, seat)
+    assert reasons and all((r is None) == (spec == "random") for r in reasons)

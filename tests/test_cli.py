@@ -1141,3 +1141,24 @@ def test_watch_stopped_by_the_guard_against_endless_play_names_no_winner(
     assert done.output.rstrip().endswith(
         "Stopped after 3 hands with nobody at the target (500) yet.")
     assert "Game over" not in done.output
+
+
+def test_watch_explain_tells_each_move_with_its_reason_and_plays_the_same_game() -> None:
+    """``watch --explain`` tells every move as it is made with the bot's reason; the
+    game is the one ``watch`` plays (the reasons come from the same choices)."""
+    bots = "expert:play_samples=3,bid_samples=6,intermediate,beginner"
+    plain = invoke("watch", "--seed", "3", "--bots", bots, "--set", "target=3")
+    told = invoke("watch", "--seed", "3", "--bots", bots, "--set", "target=3", "--explain")
+    assert plain.exit_code == 0 and told.exit_code == 0, told.output
+    last = [line for line in plain.stdout.splitlines() if line.startswith("Game over")]
+    assert last and last == [line for line in told.stdout.splitlines()
+                             if line.startswith("Game over")]
+    moves = [line for line in told.stdout.splitlines()
+             if re.match(r"  (West|North|East) \(\S+\): (pass|order|pickup|leave|dummy|"
+                         r"alone|call|trump|discard|keep|play)\b", line)]
+    assert moves and all(" - " in line for line in moves)  # none of these bots is mute
+    assert any("win chance" in line for line in moves)  # the expert's analysis
+    assert any("North (intermediate): " in line for line in moves)
+    scores = [line for line in told.stdout.splitlines() if line.startswith("  score: ")]
+    assert scores == [line for line in plain.stdout.splitlines()
+                      if line.startswith("  score: ")]

@@ -13,13 +13,15 @@ from typing import Annotated, Any, ClassVar
 import typer
 
 from . import record as rec
-from .bots import RandomBot, make_bot, play_game
+from .actions import Action, Move
+from .bots import Bot, RandomBot, choose_explained, make_bot, play_game
 from .bots.registry import BotSpecError, normal_spec, split_line_up
 from .game import Game
-from .render import describe_game, describe_hand
+from .render import describe_deal, describe_game, describe_hand, describe_result
 from .rules import PRESETS, Rules, RulesError
 from .sim.cli import check_new_file, make_folder
 from .state import Hand
+from .views import View
 
 app = typer.Typer(
     name="cutthroat",
@@ -169,6 +171,9 @@ def watch(
     save: Annotated[Path | None, typer.Option(
         help="Also save the game's record here: a new file in a folder that exists (as "
         "with play, a file that exists is never written over).")] = None,
+    explain: Annotated[bool, typer.Option(
+        "--explain", help="Show every move as it is made, with the bot's reason (the "
+        "expert's analysis, the heuristic bots' rules of thumb).")] = False,
 ) -> None:
     """Watch three bots play a whole game, hand by hand."""
     rules = _rules(preset, set_)
@@ -186,13 +191,31 @@ def watch(
     typer.echo(f"Rules: {rules.describe()}")
 
     def show(hand: Hand) -> None:
-        typer.echo("")
-        for line in describe_hand(hand, game.players, len(game.hands)):
-            typer.echo(line)
+        if explain:  # the moves were told as they came: the result
+            assert hand.result is not None
+            typer.echo("  " + describe_result(hand.result, game.players))
+        else:
+            typer.echo("")
+            for line in describe_hand(hand, game.players, len(game.hands)):
+                typer.echo(line)
         typer.echo("  score: " + ", ".join(
             f"{game.players[s]} {game.scores[s]}" for s in range(3)))
 
-    play_game(game, players, on_hand=show)
+    def tell(hand: Hand, move: Move) -> None:
+        if len(hand.moves) == 1:  # a new hand: its deal first
+            typer.echo(f"\nHand {len(game.hands)}: {game.players[hand.dealer]} deals; "
+                       f"up-card {hand.dealt.upcard}")
+            for line in describe_deal(hand.dealt, game.players):
+                typer.echo(line)
+        reason = told[move.seat].reason
+        typer.echo(f"  {game.players[move.seat]}: {move.action}"
+                   + (f" - {reason}" if reason else ""))
+
+    told = [_Explained(bot) for bot in players]
+    if explain:
+        play_game(game, told, on_move=tell, on_hand=show)
+    else:
+        play_game(game, players, on_hand=show)
     if game.is_over:
         winners = " and ".join(game.players[s] for s in game.winners)
         typer.echo(f"\nGame over after {len(game.hands)} hands: {winners} won.")
@@ -206,6 +229,20 @@ def watch(
         except OSError as exc:
             raise _fail(f"cannot save the record to {save}: {exc.strerror or exc}") from None
         typer.echo(f"Record saved to {save}")
+
+
+class _Explained:
+    """A bot that keeps the reason for its last choice (``watch --explain``)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.reason: str | None = None
+
+    def choose(self, view: View) -> Action:
+        """The bot's choice; its reason is kept in :attr:`reason`."""
+        action, self.reason = choose_explained(self.bot, view)
+        return action
 
 
 @app.command()

@@ -10,7 +10,7 @@ from ..game import Game
 from ..state import Hand
 from ..views import View
 
-__all__ = ["Bot", "play_game"]
+__all__ = ["Bot", "choose_explained", "play_game"]
 
 
 @runtime_checkable
@@ -23,6 +23,22 @@ class Bot(Protocol):
     def choose(self, view: View) -> Action:
         """The action this bot takes, given what its seat may see."""
         ...
+
+
+def choose_explained(bot: Bot, view: View) -> tuple[Action, str | None]:
+    """The action ``bot`` chooses on ``view`` (exactly what :meth:`Bot.choose` returns)
+    and, when the bot can say why, its reason in a sentence: the expert's analysis
+    (:meth:`~cutthroat.bots.expert.ExpertBot.analyse`), a heuristic bot's
+    ``choose_with_reason``; ``None`` for a bot that cannot (``random``)."""
+    analyse = getattr(bot, "analyse", None)
+    if callable(analyse):
+        analysis = analyse(view)
+        return analysis.best, analysis.reason or None
+    with_reason = getattr(bot, "choose_with_reason", None)
+    if callable(with_reason):
+        action, reason = with_reason(view)
+        return action, reason or None
+    return bot.choose(view), None
 
 
 def play_game(
