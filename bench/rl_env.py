@@ -17,6 +17,7 @@ import argparse
 import json
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -25,13 +26,23 @@ from cutthroat.rl import env, raw_env
 from cutthroat.rl.vs_bots import VsBotsEnv
 
 
+def _timed(episodes: int, play: Callable[[int], int]) -> dict[str, float]:
+    """Steps and episodes per second of ``play(episode)`` (which returns its steps)
+    over ``episodes`` episodes."""
+    start = time.perf_counter()
+    steps = sum(play(episode) for episode in range(episodes))
+    elapsed = time.perf_counter() - start
+    return {"steps_per_s": steps / elapsed, "episodes_per_s": episodes / elapsed,
+            "steps_per_episode": steps / episodes}
+
+
 def run(make: Any, episodes: int, seed: int) -> dict[str, float]:
     """Steps and episodes per second of ``episodes`` episodes of random play."""
     rng = random.Random(seed)
     game = make()
-    steps = 0
-    start = time.perf_counter()
-    for episode in range(episodes):
+
+    def play(episode: int) -> int:
+        steps = 0
         game.reset(seed=seed + episode)
         for _ in game.agent_iter():
             observation, _, done, truncated, _ = game.last()
@@ -40,28 +51,27 @@ def run(make: Any, episodes: int, seed: int) -> dict[str, float]:
                 continue
             game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
             steps += 1
-    elapsed = time.perf_counter() - start
-    return {"steps_per_s": steps / elapsed, "episodes_per_s": episodes / elapsed,
-            "steps_per_episode": steps / episodes}
+        return steps
+
+    return _timed(episodes, play)
 
 
 def run_single(make: Any, episodes: int, seed: int) -> dict[str, float]:
     """The same for the single-agent environment (one agent, the bots inside)."""
     rng = random.Random(seed)
     game = make()
-    steps = 0
-    start = time.perf_counter()
-    for episode in range(episodes):
+
+    def play(episode: int) -> int:
+        steps, done = 0, False
         observation, _ = game.reset(seed=seed + episode)
-        done = False
         while not done:
             action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
             observation, _, terminated, truncated, _ = game.step(action)
             done = terminated or truncated
             steps += 1
-    elapsed = time.perf_counter() - start
-    return {"steps_per_s": steps / elapsed, "episodes_per_s": episodes / elapsed,
-            "steps_per_episode": steps / episodes}
+        return steps
+
+    return _timed(episodes, play)
 
 
 def main(argv: list[str] | None = None) -> None:

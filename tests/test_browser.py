@@ -775,15 +775,17 @@ def test_watching_an_unknown_game_is_refused(server: str, pages: Pages) -> None:
 # --- table talk ------------------------------------------------------------------------
 
 
-def ann_and_ben(pages: Pages, base: str, ben_size: tuple[int, int] = (1280, 900)
+def ann_and_ben(pages: Pages, base: str, ben_size: tuple[int, int] = (1280, 900), *,
+                ann_size: tuple[int, int] = (1280, 900), ben_name: str = "Ben"
                 ) -> tuple[Page, Page, str]:
-    """Ann starts a game with an open seat and Ben takes it through the join link (his
-    page ``ben_size``); both pages and the game's id, once both see the game begin."""
-    ann = pages.new()
+    """Ann starts a game with an open seat and Ben (``ben_name``) takes it through the
+    join link (the pages ``ann_size`` and ``ben_size``); both pages and the game's id,
+    once both see the game begin."""
+    ann = pages.new(*ann_size)
     game = create_game(ann, base, left="random", right="open", seed=3)
     ben = pages.new(*ben_size)
     ben.goto(ann.locator("#join-link").inner_text())
-    ben.fill("#join-name", "Ben")
+    ben.fill("#join-name", ben_name)
     ben.click("#join-button")
     ben.wait_for_url("**/?game=*")
     for page in (ann, ben):
@@ -1032,20 +1034,14 @@ def test_the_smallest_phones_need_no_sideways_scrolling(server: str, pages: Page
     """At 320 px wide (the narrowest phones) the lobby and the table fit the screen:
     the layout's columns and the lobby's menus may shrink below their content's widest
     line (the table was 343 px wide, the lobby's form cut off on the right)."""
-    page = pages.new(320, 640)
     fits = "document.documentElement.scrollWidth <= window.innerWidth"
-    page.goto(server + "/")  # the lobby: its rules menu's longest line is wider
-    expect(page.locator("#seat1 option[value=random]")).to_have_count(1)
-    assert page.evaluate(fits)
-    create_game(page, server, left="random", right="open", seed=4)
-    assert page.evaluate(fits)
-    ben = pages.new(320, 640)
-    ben.goto(page.locator("#join-link").inner_text())
-    ben.fill("#join-name", "Benedict Cumberbatch")
-    ben.click("#join-button")
-    ben.wait_for_url("**/?game=*")
-    for player in (page, ben):
-        expect(player.locator("#status[data-status=playing]")).to_have_count(1)
+    lobby = pages.new(320, 640)
+    lobby.goto(server + "/")  # the lobby: its rules menu's longest line is wider
+    expect(lobby.locator("#seat1 option[value=random]")).to_have_count(1)
+    assert lobby.evaluate(fits)
+    ann, ben, _ = ann_and_ben(pages, server, (320, 640), ann_size=(320, 640),
+                              ben_name="Benedict Cumberbatch")
+    for player in (ann, ben):
         expect(player.locator("#hand button[data-card]")).to_have_count(5)
         assert player.evaluate(fits)
 
