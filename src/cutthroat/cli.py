@@ -212,10 +212,8 @@ def watch(
                    + (f" - {reason}" if reason else ""))
 
     told = [_Explained(bot) for bot in players]
-    if explain:
-        play_game(game, told, on_move=tell, on_hand=show)
-    else:
-        play_game(game, players, on_hand=show)
+    play_game(game, told if explain else players, on_move=tell if explain else None,
+              on_hand=show)
     if game.is_over:
         winners = " and ".join(game.players[s] for s in game.winners)
         typer.echo(f"\nGame over after {len(game.hands)} hands: {winners} won.")
