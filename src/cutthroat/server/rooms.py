@@ -151,12 +151,16 @@ class Server:
         self.release_after = release_after
         self.away_wait = away_wait
         self.turn_wait = turn_wait
-        self.waits = (away_wait, turn_wait)
         self.rooms: dict[str, Room] = {}
         self._thinkers: anyio.CapacityLimiter | None = None
         self.chat_rate = parse_rate(chat_rate, "chat_rate", CHAT_RATE)
         self._talkers = limits.strategies.MovingWindowRateLimiter(
             limits.storage.MemoryStorage())
+
+    @property
+    def waits(self) -> tuple[float, float]:
+        """``away_wait`` and ``turn_wait``, as each room tells its players."""
+        return self.away_wait, self.turn_wait
 
     async def think(self, work: Callable[..., T], *args: object) -> T:
         """Run ``work(*args)`` (a bot's choice, a hint, a review: CPU-bound) in a worker
