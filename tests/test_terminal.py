@@ -220,7 +220,7 @@ def test_words_a_newcomer_types_are_answered_with_the_choices_there_are() -> Non
                       "order. Type help for how to write a move."
                       for said in ("I fold", "go fish")]
     play = dataclasses.replace(player.view(), legal=("play JH", "play 9H"))
-    for said in ("jack of hearts", "J\N{BLACK HEART SUIT}"):
+    for said in ("jack of hearts", "J\N{BLACK SPADE SUIT}\N{BLACK HEART SUIT}"):
         with pytest.raises(CutthroatError) as refused:
             player._action(said, play)
         assert str(refused.value) == (f"{said!r} is not a move here: your choices are "
@@ -668,3 +668,14 @@ def test_every_move_has_words_for_not_possible_now() -> None:
     from cutthroat.errors import DOING
 
     assert set(DOING) == {verb.value for verb in Verb}
+
+
+@pytest.mark.parametrize(("said", "meant"), [
+    ("J\N{BLACK HEART SUIT}", "play JH"), ("play 9\N{WHITE HEART SUIT}", "play 9H"),
+    ("10\N{BLACK SPADE SUIT}", "play TS"), ("call \N{BLACK CLUB SUIT}", "call C"),
+])
+def test_cards_written_with_suit_symbols_are_read(said: str, meant: str) -> None:
+    """A card copied from the web page (J♥) is the card the game writes JH."""
+    _, player, _ = at_first_move([])
+    view = dataclasses.replace(player.view(), legal=(meant, "play AD"))
+    assert str(player._action(said, view)) == meant

@@ -347,7 +347,9 @@ class TerminalGame:
             if not 1 <= number <= len(view.legal):
                 raise _NotAMove(f"choose a number from 1 to {len(view.legal)}")
             return Action.parse(view.legal[number - 1])
-        text = _SAID.get(" ".join(re.sub(r"[^\w\s]", "", text.lower()).split()), text)
+        said = text  # as typed, for a refusal
+        text = _SAID.get(" ".join(re.sub(r"[^\w\s]", "", text.lower()).split()),
+                         text.translate(_SUIT_SYMBOLS))
         words = text.split()
         verbs = {legal.split()[0] for legal in view.legal}
         try:
@@ -364,7 +366,7 @@ class TerminalGame:
             if shortcut is None and words[0].lower() not in _VERBS:
                 cards = (" (a card is written rank then suit: JH, 10S)"
                          if verbs & {"play", "discard", "keep"} else "")
-                raise _NotAMove(f"{quoted(text)} is not a move here: {_choices(view)}"
+                raise _NotAMove(f"{quoted(said)} is not a move here: {_choices(view)}"
                                 f"{cards}") from None
             if shortcut is None:
                 raise
@@ -439,6 +441,10 @@ def _shortcut(words: list[str], verbs: set[str]) -> Action | None:
 
 
 _VERBS = {verb.value for verb in Verb}
+_SUIT_SYMBOLS = str.maketrans("\u2663\u2666\u2665\u2660\u2667\u2662\u2661\u2664",
+                              "CDHSCDHS")
+"""The suits' symbols (♣ ♦ ♥ ♠, filled or not), as a card pasted from the web page
+writes them (J♥), read as the letters the game writes (JH)."""
 _SAID = {
     **dict.fromkeys(("i order it up", "order it up", "i order", "order up", "i assist",
                      "assist", "i accept", "accept", "i order it", "order it"), "order"),
