@@ -1075,3 +1075,53 @@ def test_how_to_play_explains_the_game_for_the_rules_in_force(server: str,
     expect(dialog).to_contain_text("reaches 5 points")
     page.click("#help-close")
     expect(dialog).to_be_hidden()
+
+
+def test_the_lobby_lists_this_browsers_games_with_score_and_whose_move(server: str,
+                                                                       pages: Pages) -> None:
+    """Back in the lobby, a player finds the games this browser holds a seat in, each
+    with its players, score and what it waits for (their move first), a finished one
+    with who won (R22), and may forget one the server no longer has."""
+    page = pages.new()
+    finished, ann, _ben = _finished_game_of_two(server, page)
+    playing = create_game(page, server, seed=3, name="Cleo")
+    wait_for_turn(page)
+    page.goto(server + "/")
+    page.evaluate("([g, t]) => localStorage.setItem(`cutthroat:token:${g}`, t)",
+                  [finished, ann["token"]])
+    page.evaluate("localStorage.setItem('cutthroat:token:gone1234', 'no-such-token')")
+    pages.allowed.append("404")  # the gone game's state is refused, as the page shows
+    page.reload()
+    items = page.locator("#my-games-list li")
+    expect(items).to_have_count(3)
+    first = items.nth(0)  # the game waiting for this player's move comes first
+    assert first.get_attribute("data-game") == playing
+    expect(first).to_contain_text("Cleo (you) 0")
+    expect(first.locator(".game-news")).to_have_text("your move")
+    wanted = page.request.post(f"{server}/api/games", data={
+        "name": "Dee", "seats": ["you", "open", "random"]}).json()
+    page.evaluate("([g, t]) => localStorage.setItem(`cutthroat:token:${g}`, t)",
+                  [wanted["game"], wanted["token"]])
+    page.reload()
+    expect(items).to_have_count(4)
+    waiting = page.locator(f"#my-games-list li[data-game='{wanted['game']}']")
+    expect(waiting).to_contain_text("Dee (you) 0 · open seat 0 · Random 0")
+    expect(waiting.locator(".game-news")).to_have_text("waiting for a friend to join")
+    waiting.get_by_role("button", name=f"Forget game {wanted['game']} on this browser").click()
+    page.reload()
+    over = page.locator(f"#my-games-list li[data-game='{finished}']")
+    final = page.request.get(f"{server}/api/games/{finished}",
+                             params={"token": ann["token"]}).json()
+    expect(over).to_contain_text(f"Ann (you) {final['scores'][0]}")
+    won = "over: you won" if final["winners"] == [0] else "over: "
+    expect(over.locator(".game-news")).to_contain_text(won)
+    gone = page.locator("#my-games-list li[data-game='gone1234']")
+    expect(gone).to_contain_text("cannot be opened")
+    gone.get_by_role("button", name="Forget game gone1234 on this browser").click()
+    expect(items).to_have_count(2)
+    page.reload()
+    expect(items).to_have_count(2)
+    assert page.evaluate("localStorage.getItem('cutthroat:token:gone1234')") is None
+    first.locator("a").click()
+    page.wait_for_url(f"**/?game={playing}")
+    expect(page.locator("#hand button[data-card]")).to_have_count(5)

@@ -137,16 +137,72 @@ async function showLobby() {
   });
 }
 
-/** Links back to the games whose seats this browser holds. */
-function listMyGames() {
-  const list = $("my-games-list");
+/** The games whose seats this browser holds, newest news first: each a link with its
+ *  players, score and whose move it is (from the server, with the seat's token); a game
+ *  the server no longer has, or one the player is done with, can be forgotten. */
+async function listMyGames() {
+  const held = [];
   for (let i = 0; i < localStorage.length; i++) {
     const key = localStorage.key(i);
-    if (!key.startsWith("cutthroat:token:")) continue;
-    const game = key.slice("cutthroat:token:".length);
-    list.append(el("li", {}, [el("a", { href: `/?game=${encodeURIComponent(game)}` }, [`Game ${game}`])]));
+    if (key.startsWith("cutthroat:token:")) held.push(key.slice("cutthroat:token:".length));
   }
-  $("my-games").hidden = list.children.length === 0;
+  $("my-games").hidden = held.length === 0;
+  const rows = await Promise.all(held.map(async (game) => {
+    const token = localStorage.getItem(tokenKey(game));
+    try {
+      const s = await api("GET", `/api/games/${encodeURIComponent(game)}?token=${encodeURIComponent(token)}`);
+      return { game, s, rank: gameRank(s) };
+    } catch (e) { return { game, error: e.message, rank: 4 }; }
+  }));
+  rows.sort((a, b) => a.rank - b.rank || a.game.localeCompare(b.game));
+  const list = $("my-games-list");
+  list.replaceChildren(...rows.map(myGameItem));
+}
+
+/** Which games come first: the player's move, then games under way, waiting, over. */
+function gameRank(s) {
+  if (s.status === "over") return 3;
+  if (s.status === "waiting") return 2;
+  return (s.status === "hand_over" || s.to_act === s.seat) ? 0 : 1;
+}
+
+/** "Ann (you) 7 · expert 4 · Ben 9" and what the game waits for, as the seat reads it. */
+function gameSummary(s) {
+  const name = (k) => (k === s.seat ? "you" : s.players[k].name ?? "an open seat");
+  const scores = s.players.map((p, k) => `${k === s.seat ? `${p.name} (you)` : p.name ?? "open seat"} ${s.scores[k]}`)
+    .join(" · ");
+  let news;
+  if (s.status === "over") {
+    news = s.winners.includes(s.seat) ? (s.winners.length > 1 ? "over: you share the win" : "over: you won")
+      : `over: ${s.winners.map(name).join(" and ")} won`;
+  } else if (s.status === "waiting") news = "waiting for a friend to join";
+  else if (s.status === "hand_over") news = `hand ${s.hand_number} over: deal the next`;
+  else if (s.to_act === s.seat) news = "your move";
+  else news = `${name(s.to_act)} to move`;
+  return { scores, news };
+}
+
+/** One line of "Your games": the link, and a button that forgets the game here. */
+function myGameItem({ game, s, error }) {
+  const link = el("a", { href: `/?game=${encodeURIComponent(game)}` }, [`Game ${game}`]);
+  const parts = [link];
+  if (s) {
+    const { scores, news } = gameSummary(s);
+    parts.push(el("span", { class: "game-scores" }, [scores]),
+      el("span", { class: `game-news${news === "your move" ? " yours" : ""}` }, [news]));
+  } else {
+    parts.push(el("span", { class: "game-news" }, [`cannot be opened: ${error}`]));
+  }
+  const forget = el("button", { type: "button", class: "forget",
+    "aria-label": `Forget game ${game} on this browser`,
+    title: "Forget this game on this browser (it stays on the server)" }, ["Forget"]);
+  const item = el("li", { "data-game": game }, [...parts, forget]);
+  forget.addEventListener("click", () => {
+    localStorage.removeItem(tokenKey(game));
+    item.remove();
+    $("my-games").hidden = $("my-games-list").children.length === 0;
+  });
+  return item;
 }
 
 function showJoin(game) {
