@@ -1030,6 +1030,28 @@ def test_a_bot_plays_for_a_friend_who_left_until_they_come_back(tmp_path: Path,
         assert state(ann)["players"][ben_seat]["standin"] is None
 
 
+def test_a_player_lets_a_bot_play_their_own_seat_and_takes_it_back(server: str,
+                                                                   pages: Pages) -> None:
+    """A player who must step away presses "Let a bot play for me" on their own seat:
+    at once, a bot plays their moves (here to the end of the hand); "Play myself" gives
+    them the seat again."""
+    page = pages.new()
+    create_game(page, server, seed=8)
+    me = page.locator(f".seat[data-seat='{state(page)['seat']}']")
+    offer = me.locator("button[data-standin]")
+    expect(offer).to_have_text("Let a bot play for me")
+    offer.click()
+    expect(me.locator(".tag.standin")).to_have_text("a bot plays for you")
+    expect(page.locator("#status[data-status=hand_over]")).to_have_count(1)
+    assert _seat_moves(page, state(page)["seat"]) > 0
+    me.locator("button[data-back]").click()
+    expect(me.locator(".tag.standin")).to_have_count(0)
+    expect(offer).to_have_text("Let a bot play for me")
+    page.click("#next-hand")
+    page.wait_for_function("window.cutthroatState.status === 'playing'")
+    assert state(page)["players"][state(page)["seat"]]["standin"] is None
+
+
 def test_the_smallest_phones_need_no_sideways_scrolling(server: str, pages: Pages) -> None:
     """At 320 px wide (the narrowest phones) the lobby and the table fit the screen:
     the layout's columns and the lobby's menus may shrink below their content's widest

@@ -86,7 +86,6 @@ def _table() -> Table:
 
 
 @pytest.mark.parametrize(("by", "seat", "words"), [
-    (0, 0, "your own seat"),
     (0, 2, "is a bot already"),
     (0, 3, "seat must be 0, 1 or 2"),
     (0, -1, "seat must be 0, 1 or 2"),
@@ -109,6 +108,17 @@ def test_table_refuses_a_stand_in_for_an_open_seat_or_a_finished_game() -> None:
     table.stand_in(0, 1)
     with pytest.raises(TableError, match="plays for Ben already"):
         table.stand_in(0, 1)
+
+
+def test_table_lets_a_player_hand_their_own_seat_to_a_bot_once() -> None:
+    table = _table()
+    assert table.stand_in(1, 1) == 1
+    assert table.seats[1].standin == STANDIN and table.plays_itself(1)
+    before = table.stored_seats()
+    with pytest.raises(TableError, match="a bot plays for you already"):
+        table.stand_in(1, 1)
+    assert table.stored_seats() == before
+    assert table.come_back(1) == STANDIN and not table.plays_itself(1)
 
 
 def test_table_stand_in_plays_the_seat_from_its_own_view_until_they_come_back() -> None:
@@ -203,12 +213,12 @@ def test_a_friend_who_joins_a_game_that_waited_long_is_not_gone_at_once(
     assert _state(client, ann)["players"][1]["standin"] is None
 
 
-def test_a_stand_in_is_refused_for_bots_oneself_and_strangers(client: TestClient) -> None:
+def test_a_stand_in_is_refused_for_bots_and_strangers(client: TestClient) -> None:
     ann, _ben = _friends(client)
     _gone(client, ann["game"], 1)
-    for seat, words in ((0, "your own seat"), (2, "is a bot already")):
-        answer = _stand_in(client, ann, seat)
-        assert answer.status_code == 409 and words in answer.json()["error"]["reason"]
+    answer = _stand_in(client, ann, 2)
+    assert answer.status_code == 409
+    assert "is a bot already" in answer.json()["error"]["reason"]
     assert _stand_in(client, ann, 5).status_code == 400
     stranger = {"game": ann["game"], "token": "not-a-token"}
     assert _stand_in(client, stranger, 1).status_code == 403
@@ -466,3 +476,25 @@ def test_the_answer_to_a_stand_in_comes_after_the_bots_moves(client: TestClient)
     assert answer.status_code == 200, answer.text
     assert answer.json()["to_act"] in (0, None) and len(answer.json()["view"]["moves"]) > len(
         state["view"]["moves"])
+
+
+def test_a_player_who_must_step_away_hands_their_seat_to_a_bot_at_once(
+        client: TestClient) -> None:
+    """No wait for one's own seat: Ann, at the table against two bots, lets a bot play
+    for her; it plays her cards (from her view) to the end of the hand, and "back" gives
+    her the seat again, with the moves made for her kept in the record as hers."""
+    ann = client.post("/api/games", json={"seats": ["you", "random", "random"], "seed": 5,
+                                          "name": "Ann"}).json()
+    answer = _stand_in(client, ann, 0)
+    assert answer.status_code == 200, answer.text
+    state = answer.json()  # the answer comes once the bots, her stand-in too, have moved
+    assert state["players"][0]["standin"] == STANDIN
+    assert state["status"] == "hand_over"
+    assert any(m.split(" ")[0] == "0" for m in state["view"]["moves"])  # hers, made for her
+    again = _stand_in(client, ann, 0)
+    assert again.status_code == 409
+    assert "a bot plays for you already" in again.json()["error"]["reason"]
+    back = client.post(f"/api/games/{ann['game']}/back", json={"token": ann["token"]})
+    assert back.status_code == 200 and back.json()["players"][0]["standin"] is None
+    dealt = client.post(f"/api/games/{ann['game']}/next", json={"token": ann["token"]}).json()
+    assert dealt["status"] == "playing" and dealt["players"][0]["standin"] is None

@@ -416,43 +416,51 @@ class Server:
 
     async def stand_in(self, room: Room, by: int, seat: object, *,
                        wait: bool = False) -> None:
-        """Let a bot play for the player at ``seat``, who is away, at the request of
-        the player at ``by`` (:meth:`Table.stand_in`). Refused unless that player has
-        had no page of their seat open for ``away_wait`` seconds, or it is their turn
-        and they have taken ``turn_wait`` seconds over it. The player takes the seat
-        back by opening it again or by moving (:meth:`come_back`). The bots then move
+        """Let a bot play for the player at ``seat`` at the request of the player at
+        ``by`` (:meth:`Table.stand_in`): at once for one's own seat (a player who must
+        step away); for another player's, only once that player has had no page of
+        their seat open for ``away_wait`` seconds, or it is their turn and they have
+        taken ``turn_wait`` seconds over it. The player takes the seat back by opening
+        it again, by moving, or with ``back`` (:meth:`come_back`). The bots then move
         (awaited when ``wait``, else in the background)."""
         table = room.table
         async with room.lock:
             index = table.check_stand_in(by, seat)
-            name = table.seats[index].name or f"Player {index + 1}"
-            away = room.away_for(index)
-            waited = time.monotonic() - room.changed_at
-            slow = (table.status == "playing" and table.game.to_act == index
-                    and waited >= self.turn_wait)
-            # A player here (a page open, or a request just made: a program playing over
-            # HTTP) is waited for, but only for so long over a move.
-            if away is not None and away < self.away_wait and not slow:
-                gone = (f"left {_seconds(away)} ago" if index in room.seen else
-                        "has not been back since this server opened the game "
-                        f"{_seconds(away)} ago")  # a restart, or the game read back
-                raise TableError(f"{name} {gone} and may be coming back: a bot may play "
-                                 "for them once they have been away "
-                                 f"{_seconds(self.away_wait)}", 409)
-            if away is None and not slow:
-                if table.status != "playing" or table.game.to_act != index:
-                    raise TableError(f"{name} is at the table: a bot may play for them "
-                                     "once they have left it, or taken more than "
-                                     f"{_seconds(self.turn_wait)} over a move", 409)
-                raise TableError(f"{name} has had {_seconds(waited)} for this move: "
-                                 "a bot may play for them after "
-                                 f"{_seconds(self.turn_wait)}", 409)
+            if index != by:
+                self._check_away(room, index)
             table.stand_in(by, index)
             await self.changed(room, lambda: table.come_back(index))
         if wait:
             await self.settle(room)
         else:
             self.kick(room)
+
+    def _check_away(self, room: Room, index: int) -> None:
+        """Refuse (409) a stand-in for the player at ``index`` unless they have been
+        away ``away_wait`` seconds, or have taken ``turn_wait`` seconds over their move."""
+        table = room.table
+        name = table.seats[index].name or f"Player {index + 1}"
+        away = room.away_for(index)
+        waited = time.monotonic() - room.changed_at
+        slow = (table.status == "playing" and table.game.to_act == index
+                and waited >= self.turn_wait)
+        # A player here (a page open, or a request just made: a program playing over
+        # HTTP) is waited for, but only for so long over a move.
+        if away is not None and away < self.away_wait and not slow:
+            gone = (f"left {_seconds(away)} ago" if index in room.seen else
+                    "has not been back since this server opened the game "
+                    f"{_seconds(away)} ago")  # a restart, or the game read back
+            raise TableError(f"{name} {gone} and may be coming back: a bot may play "
+                             "for them once they have been away "
+                             f"{_seconds(self.away_wait)}", 409)
+        if away is None and not slow:
+            if table.status != "playing" or table.game.to_act != index:
+                raise TableError(f"{name} is at the table: a bot may play for them "
+                                 "once they have left it, or taken more than "
+                                 f"{_seconds(self.turn_wait)} over a move", 409)
+            raise TableError(f"{name} has had {_seconds(waited)} for this move: "
+                             "a bot may play for them after "
+                             f"{_seconds(self.turn_wait)}", 409)
 
     async def come_back(self, room: Room, seat: int) -> None:
         """The player at ``seat`` plays again: the bot playing for them stops (a move

@@ -398,15 +398,16 @@ class Table:
     # --- a bot in an absent player's seat ------------------------------------------------
 
     def check_stand_in(self, by: int, seat: object) -> int:
-        """``seat`` as a seat a bot may play for its absent player at ``by``'s request,
-        or a :class:`TableError` saying why not (whether the player is away is the
-        server's to judge: :meth:`~cutthroat.server.rooms.Server.stand_in`)."""
+        """``seat`` as a seat a bot may play for its player at ``by``'s request (one's
+        own seat, or another player's who is absent), or a :class:`TableError` saying why
+        not (whether another player is away is the server's to judge:
+        :meth:`~cutthroat.server.rooms.Server.stand_in`)."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 2:
             raise TableError("seat must be 0, 1 or 2: the seat of the player a bot is to "
                              "play for")
         target = self.seats[seat]
-        if seat == by:
-            raise TableError("that is your own seat: you play it yourself", 409)
+        if seat == by and target.standin is not None:
+            raise TableError("a bot plays for you already: \"back\" to play yourself", 409)
         if target.kind == "open":
             raise TableError("that seat is open: nobody sits there for a bot to play for",
                              409)
@@ -420,9 +421,9 @@ class Table:
         return seat
 
     def stand_in(self, by: int, seat: object) -> int:
-        """Let a bot (:data:`STANDIN`) play the seat of a player who is away, at the
-        request of the player at ``by`` (checked by :meth:`check_stand_in`), until that
-        player comes back (:meth:`come_back`). The seat stays theirs, with its token,
+        """Let a bot (:data:`STANDIN`) play the seat of a player who is away, or of
+        the player at ``by`` who asks for it (checked by :meth:`check_stand_in`), until
+        that player comes back (:meth:`come_back`). The seat stays theirs, with its token,
         name and score; the record shows its moves as theirs. Returns the seat."""
         index = self.check_stand_in(by, seat)
         self.seats[index].standin = STANDIN

@@ -491,7 +491,8 @@ function noteAbsence(s) {
 /**
  * The seat's stand-in button, if any: "Let a bot play for Ben" on the seat of a friend
  * who has been away for the server's wait (or has taken too long over a move with the
- * page open), "Play myself" on this seat while a bot plays it. Watchers get none.
+ * page open), "Let a bot play for me" on this seat (a player who must step away), and
+ * "Play myself" on it while a bot plays it. Watchers get none.
  */
 function standInButton(s, seat) {
   const kind = standInOffer(s, seat);
@@ -500,18 +501,20 @@ function standInButton(s, seat) {
     b.addEventListener("click", () => { showError(""); send({ type: "back" }); });
     return b;
   }
-  if (kind !== "standin") return null;
-  const b = el("button", { type: "button", class: "standin-button", "data-standin": String(seat) },
-    [`Let a bot play for ${nameOf(seat)}`]);
+  if (kind !== "standin" && kind !== "self") return null;
+  const b = el("button", { type: "button", class: "standin-button", "data-standin": String(seat),
+    title: kind === "self" ? "A bot plays your cards until you press Play myself, move, or open the game again" : null },
+  [kind === "self" ? "Let a bot play for me" : `Let a bot play for ${nameOf(seat)}`]);
   b.addEventListener("click", () => { showError(""); send({ type: "standin", seat }); });
   return b;
 }
 
-/** Which stand-in button the seat shows now: "back", "standin" or null. */
+/** Which stand-in button the seat shows now: "back", "self" (this seat, played by
+ * its player), "standin" or null. */
 function standInOffer(s, seat) {
   const p = s.players[seat];
   if (table.watching || p.kind !== "human" || !["playing", "hand_over"].includes(s.status)) return null;
-  if (isYou(seat)) return p.standin ? "back" : null;
+  if (isYou(seat)) return p.standin ? "back" : "self";
   if (p.standin || !s.stand_in_after) return null;
   const now = Date.now();
   const gone = !p.connected && now - (table.awaySince[seat] ?? now) >= s.stand_in_after.away * 1000;
