@@ -24,7 +24,7 @@ False
 
 from __future__ import annotations
 
-import os
+import os  # noqa: F401 - the record is written by Session; tests reach os.replace here
 import random
 import re
 from collections.abc import Callable, Sequence
@@ -32,21 +32,14 @@ from pathlib import Path
 
 from . import record as rec
 from .actions import Action, Verb
-from .bots import BOTS, Bot, make_bot
+from .bots import BOTS
 from .bots.expert import Analysis
-from .bots.hints import hint, hint_lines
-from .bots.review import MARGIN, describe_verdict, second_opinion, worth_asking
 from .cards import CardError, Suit, parse_cards
 from .errors import CutthroatError, quoted, to_player
 from .game import Game
 from .howto import how_to_play_text
-from .render import (
-    describe_deal,
-    describe_move,
-    describe_plays,
-    describe_result,
-    describe_view,
-)
+from .render import describe_plays, describe_view
+from .session import COACH_MARGIN, NOTHING_TO_UNDO, TOOK_BACK, Session
 from .state import Phase
 from .views import View
 
@@ -55,11 +48,6 @@ __all__ = ["COACH_MARGIN", "HELP", "TerminalGame", "human_seat", "introduce", "r
 
 MENU_MAX = 12
 """Legal actions are numbered for the player when there are at most this many."""
-
-COACH_MARGIN = MARGIN
-"""The coach speaks up when the expert's choice is worth at least this much more chance
-to win the game than the player's, on the same sampled deals (the review's
-:data:`~cutthroat.bots.review.MARGIN`: smaller edges are mostly the samples' noise)."""
 
 HELP = """\
 Type your move as the game writes it, or a number from the list of choices:
@@ -133,8 +121,9 @@ def human_seat(game: Game, name: str = "You") -> int:
     return seats[0]
 
 
-class TerminalGame:
-    """One player against two bots, a line of input at a time.
+class TerminalGame(Session):
+    """One player against two bots, a line of input at a time (the game itself, its
+    saving, undo, hints and coach are the :class:`~cutthroat.session.Session`'s).
 
     Args:
         game: a new game, or one resumed from its record.
@@ -153,34 +142,11 @@ class TerminalGame:
                  read: Callable[[str], str] = input, write: Callable[[str], None] = print,
                  save: Path | None = None, hint_samples: int | None = None,
                  coach: bool = False) -> None:
-        if seat not in (0, 1, 2):
-            raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
-        if len(bots) != 2:
-            raise ValueError("a terminal game takes two bots, for the seats to the "
-                             "player's left and right")
-        self.game = game
-        self.seat = seat
-        self.specs = {(seat + 1) % 3: bots[0], (seat + 2) % 3: bots[1]}
-        self.seed = seed
+        super().__init__(game, seat, bots, seed=seed, save=save, hint_samples=hint_samples,
+                         coach=coach)
         self.read = read
         self.write = write
-        self.save = save
-        self.hint_samples = hint_samples
-        self.coach = coach
         self._advice: list[str] = []
-        self.bots = self._make_bots()
-
-    def _make_bots(self) -> dict[int, Bot]:
-        return {s: make_bot(spec, self.seed * 3 + s) for s, spec in self.specs.items()}
-
-    @property
-    def names(self) -> tuple[str, str, str]:
-        """The players' names, by seat."""
-        return self.game.players
-
-    def view(self) -> View:
-        """What the player's seat may see now."""
-        return self.game.view(self.seat)
 
     # --- the loop ------------------------------------------------------------------
 
@@ -202,18 +168,10 @@ class TerminalGame:
                 self._next_move()
         except (_Quit, KeyboardInterrupt):
             self._saved()  # Ctrl-C while a bot thinks: the record is the game so far
-            if self.save is None:
-                self.write("Stopped. The game is not saved: start it with --save FILE "
-                           "to keep it.")
-            else:
-                self.write(f"Stopped. The game is saved: cutthroat play --resume {self.save}")
+            self.write(self.stopped_line())
             return False
-        winners = " and ".join(self.names[s] for s in game.winners)
-        label = "Winners" if len(game.winners) > 1 else "Winner"
-        self.write(f"\nGame over after {len(game.hands)} hands. {label}: {winners}. "
-                   f"Final score: {self._scores(game.scores)}.")
-        if self.save is not None:
-            self.write(f"The expert's review of your choices: cutthroat review {self.save}")
+        for number, line in enumerate(self.game_over_lines()):
+            self.write("\n" + line if number == 0 else line)
         return True
 
     def _next_move(self) -> None:
@@ -224,42 +182,25 @@ class TerminalGame:
         if seat == self.seat:
             self._human_move()
         else:
-            hand.push(self.bots[seat].choose(self.game.view(seat)), seat)
+            hand.push(self.bot_choice(self.game.view(seat)), seat)
             self._saved()
         self._tell(before)
 
     def _tell(self, before: View) -> None:
         """Say what happened since ``before``: the move, a trick won, a hand over."""
-        hand = self.game.hand
-        assert hand is not None
-        after = hand.view(self.seat, scores=before.scores)
-        for index in range(len(before.moves), len(after.moves)):
-            self.write(describe_move(after, index, self.names))
-        for line in self._advice:
+        for line in self.news(before, self._advice):
             self.write(line)
         self._advice = []
-        if len(after.tricks) > len(before.tricks):
-            trick = after.tricks[-1]
-            self.write(f"  {self._who(trick.winner)} the trick ({len(after.tricks)} of 5)")
+        hand = self.game.hand
+        assert hand is not None
         if hand.is_over:
-            self._hand_over()
-        elif after.phase is Phase.PLAY and before.phase is not Phase.PLAY:
+            return  # the news ended with the deal turned over and the score
+        after = self.view()
+        if after.phase is Phase.PLAY and before.phase is not Phase.PLAY:
             self._show()
         elif after.to_act == self.seat and (before.to_act != self.seat
                                             or len(after.cards) > len(before.cards)):
             self._show(brief=True)  # your turn again, or new cards: the dummy, the up-card
-
-    def _hand_over(self) -> None:
-        hand = self.game.hand
-        assert hand is not None
-        assert hand.result is not None
-        self.write("  The deal was:")
-        for line in describe_deal(hand.dealt, self.names):
-            self.write("  " + line)
-        self.write(f"  kitty: {' '.join(str(c) for c in hand.dealt.kitty)} "
-                   f"(up-card {hand.dealt.upcard})")
-        self.write("  " + describe_result(hand.result, self.names))
-        self.write(f"Score: {self._scores(self.game.scores)}")
 
     def _human_move(self) -> None:
         while True:
@@ -286,7 +227,7 @@ class TerminalGame:
                 continue
             self._saved()
             if self.coach:
-                self._advice = self._coaching(view, move.action)
+                self._advice = self.coaching(view, move.action)
             return
 
     def _command(self, word: str) -> bool:
@@ -308,29 +249,26 @@ class TerminalGame:
         return False
 
     def _hint(self) -> None:
-        for line in hint_lines(self._analyse(self.view()), self.names):
+        for line in self.hint_lines(self.view()):
             self.write(line)
 
+    def analyse(self, view: View, also: Sequence[Action] = ()) -> Analysis:
+        """:meth:`Session.analyse <cutthroat.session.Session.analyse>`, by way of the
+        line game's own name for it, ``_analyse`` (which tests replace)."""
+        return self._analyse(view, also)
+
     def _analyse(self, view: View, also: Sequence[Action] = ()) -> Analysis:
-        return hint(view, samples=self.hint_samples, also=also)
+        return super().analyse(view, also)
 
     def _coaching(self, view: View, chosen: Action) -> list[str]:
-        """The coach's word on the player's move from ``view``: nothing when the expert
-        agrees, or when its choice is worth less than :data:`COACH_MARGIN` more."""
-        if not worth_asking(view):
-            return []
-        verdict = second_opinion(self._analyse(view, (chosen,)), chosen, COACH_MARGIN)
-        return [] if verdict is None else [f"  Coach: {describe_verdict(verdict)}"]
+        return self.coaching(view, chosen)
 
     def _undo(self) -> bool:
-        hand = self.game.hand
-        assert hand is not None
-        if not hand.take_back(self.seat):
-            self.write("Nothing to undo: you have not moved yet in this hand.")
+        if not self.take_back():
+            self.write(NOTHING_TO_UNDO)
             return False
-        self.bots = self._make_bots()
         self._saved()
-        self.write("Took back your last move (and the moves after it).")
+        self.write(TOOK_BACK)
         self._show()
         return True
 
@@ -398,24 +336,11 @@ class TerminalGame:
             self.write(f"  Trick {number}: {describe_plays(trick.plays, self.names)} -> "
                        f"{self.names[trick.winner]}")
 
-    def _who(self, seat: int) -> str:
-        return "You take" if seat == self.seat else f"{self.names[seat]} takes"
-
-    def _scores(self, scores: Sequence[int]) -> str:
-        return ", ".join(f"{self.names[s]} {scores[s]}" for s in range(3))
-
     def _saved(self) -> None:
-        """Write the record now (to a new file, then renamed over the old one, so a
-        crash mid-write never leaves half a record)."""
-        if self.save is None:
-            return
-        temporary = self.save.with_name(self.save.name + ".tmp")
-        try:
-            temporary.write_text(rec.dumps(self.game) + "\n", encoding="utf-8")
-            os.replace(temporary, self.save)
-        except OSError as exc:  # a full disk must not end the game: say so, play on
-            self.write(f"Warning: could not save the game to {self.save} ({exc}); "
-                       "it goes on, and is saved again after your next move.")
+        """Write the record now, and say so when that failed (the game goes on)."""
+        warning = self.save_record()
+        if warning is not None:
+            self.write(warning)
 
 
 class _NotAMove(CutthroatError):

@@ -1,0 +1,204 @@
+"""One player's game against two bots, as both terminal front ends play it.
+
+The line game (:class:`~cutthroat.terminal.TerminalGame`) and the full-screen table
+(:mod:`cutthroat.tui`) differ only in how they read and show; what a move does is here,
+free of any input or output: the bots and their seeds, the record rewritten after
+every move, the player's undo, the hint and the coach, and the sentences that tell the
+moves, a trick won, a hand's end and the game's end. Everything told is told as the
+player's seat may know it (R14): from :meth:`Game.view <cutthroat.Game.view>` and its
+public log; a hand's deal only once the hand is over.
+
+>>> from cutthroat import Game
+>>> game = Game(seed=7, players=("You", "Left", "Right"))
+>>> hand = game.deal()
+>>> session = Session(game, 0, ["random", "random"])
+>>> before = session.view()
+>>> hand.to_act, session.names[hand.to_act]
+(2, 'Right')
+>>> move = game.push(session.bot_choice(game.view(2)), 2)
+>>> session.news(before)
+['Right passes']
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from . import record as rec
+from .actions import Action
+from .bots import Bot, make_bot
+from .bots.expert import Analysis
+from .bots.hints import hint, hint_lines
+from .bots.review import MARGIN, describe_verdict, second_opinion, worth_asking
+from .game import Game
+from .render import describe_deal, describe_move, describe_result
+from .views import View
+
+__all__ = ["COACH_MARGIN", "NOTHING_TO_UNDO", "TOOK_BACK", "Session"]
+
+COACH_MARGIN = MARGIN
+"""The coach speaks up when the expert's choice is worth at least this much more chance
+to win the game than the player's, on the same sampled deals (the review's
+:data:`~cutthroat.bots.review.MARGIN`: smaller edges are mostly the samples' noise)."""
+
+NOTHING_TO_UNDO = "Nothing to undo: you have not moved yet in this hand."
+"""What an undo says when the player has made no move in the hand."""
+
+TOOK_BACK = "Took back your last move (and the moves after it)."
+"""What an undo says when it took the player's last move back."""
+
+
+class Session:
+    """A game of one player against two bots, with no input or output of its own.
+
+    Args:
+        game: a new game, or one resumed from its record.
+        seat: the player's seat.
+        bots: the specs of the bots on the player's left and right.
+        seed: seeds the bots (as ``cutthroat watch`` does); a hint's seed comes from the view.
+        save: the record file, rewritten after every move (``None``: not saved).
+        hint_samples: deals sampled per option for a hint (default: the expert's).
+        coach: whether the player's moves are coached (see :meth:`coaching`).
+    """
+
+    def __init__(self, game: Game, seat: int, bots: Sequence[str], *, seed: int = 0,
+                 save: Path | None = None, hint_samples: int | None = None,
+                 coach: bool = False) -> None:
+        if seat not in (0, 1, 2):
+            raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
+        if len(bots) != 2:
+            raise ValueError("a terminal game takes two bots, for the seats to the "
+                             "player's left and right")
+        self.game = game
+        self.seat = seat
+        self.specs = {(seat + 1) % 3: bots[0], (seat + 2) % 3: bots[1]}
+        self.seed = seed
+        self.save = save
+        self.hint_samples = hint_samples
+        self.coach = coach
+        self.bots = self.make_bots()
+
+    def make_bots(self) -> dict[int, Bot]:
+        """The bots, by seat, made anew from their specs and seeds."""
+        return {s: make_bot(spec, self.seed * 3 + s) for s, spec in self.specs.items()}
+
+    @property
+    def names(self) -> tuple[str, str, str]:
+        """The players' names, by seat."""
+        return self.game.players
+
+    def view(self) -> View:
+        """What the player's seat may see now."""
+        return self.game.view(self.seat)
+
+    # --- moves ---------------------------------------------------------------------------
+
+    def bot_choice(self, view: View) -> Action:
+        """The move of the bot of ``view``'s seat (which must be to act) from that view.
+        Reads nothing but the view, so it may run beside the game's own thread."""
+        return self.bots[view.seat].choose(view)
+
+    def take_back(self) -> bool:
+        """The player's undo: their last move of this hand and every move after it are
+        taken back, and the bots made anew (their choices from here are those they
+        would make from this position); ``False`` when the player has not moved yet."""
+        hand = self.game.hand
+        assert hand is not None
+        if not hand.take_back(self.seat):
+            return False
+        self.bots = self.make_bots()
+        return True
+
+    def save_record(self) -> str | None:
+        """Write the record now (to a new file, then renamed over the old one, so a
+        crash mid-write never leaves half a record). Returns the warning to show when
+        it could not be written (the game goes on), else ``None``."""
+        if self.save is None:
+            return None
+        temporary = self.save.with_name(self.save.name + ".tmp")
+        try:
+            temporary.write_text(rec.dumps(self.game) + "\n", encoding="utf-8")
+            os.replace(temporary, self.save)
+        except OSError as exc:  # a full disk must not end the game: say so, play on
+            return (f"Warning: could not save the game to {self.save} ({exc}); "
+                    "it goes on, and is saved again after your next move.")
+        return None
+
+    # --- the expert ----------------------------------------------------------------------
+
+    def analyse(self, view: View, also: Sequence[Action] = ()) -> Analysis:
+        """The expert's analysis of the decision of ``view``'s seat, as a hint gives it
+        (``also``: options to value beside its own)."""
+        return hint(view, samples=self.hint_samples, also=also)
+
+    def hint_lines(self, view: View) -> list[str]:
+        """A hint for the player at ``view``: the expert's choice and why, then every
+        option's chance to win (:func:`~cutthroat.bots.hints.hint_lines`)."""
+        return hint_lines(self.analyse(view), self.names)
+
+    def coaching(self, view: View, chosen: Action) -> list[str]:
+        """The coach's word on the player's move ``chosen`` from ``view``: nothing when
+        the expert agrees, or when its choice is worth less than :data:`COACH_MARGIN`
+        more."""
+        if not worth_asking(view):
+            return []
+        verdict = second_opinion(self.analyse(view, (chosen,)), chosen, COACH_MARGIN)
+        return [] if verdict is None else [f"  Coach: {describe_verdict(verdict)}"]
+
+    # --- what is told --------------------------------------------------------------------
+
+    def news(self, before: View, advice: Sequence[str] = ()) -> list[str]:
+        """What happened since the player saw ``before``, as lines: each move, the
+        coach's ``advice`` on the player's, a trick won, and a hand's end."""
+        hand = self.game.hand
+        assert hand is not None
+        after = hand.view(self.seat, scores=before.scores)
+        lines = [describe_move(after, index, self.names)
+                 for index in range(len(before.moves), len(after.moves))]
+        lines.extend(advice)
+        if len(after.tricks) > len(before.tricks):
+            trick = after.tricks[-1]
+            lines.append(f"  {self.who(trick.winner)} the trick ({len(after.tricks)} of 5)")
+        if hand.is_over:
+            lines.extend(self.hand_over_lines())
+        return lines
+
+    def hand_over_lines(self) -> list[str]:
+        """The finished hand turned over: every hand as dealt, the kitty, the result
+        and the score."""
+        hand = self.game.hand
+        assert hand is not None and hand.result is not None
+        return ["  The deal was:",
+                *("  " + line for line in describe_deal(hand.dealt, self.names)),
+                f"  kitty: {' '.join(str(c) for c in hand.dealt.kitty)} "
+                f"(up-card {hand.dealt.upcard})",
+                "  " + describe_result(hand.result, self.names),
+                f"Score: {self.scores_text(self.game.scores)}"]
+
+    def game_over_lines(self) -> list[str]:
+        """The game's end: the hands played, the winners and the final score, and how
+        to have the player's choices reviewed when the game was saved."""
+        game = self.game
+        winners = " and ".join(self.names[s] for s in game.winners)
+        label = "Winners" if len(game.winners) > 1 else "Winner"
+        lines = [f"Game over after {len(game.hands)} hands. {label}: {winners}. "
+                 f"Final score: {self.scores_text(game.scores)}."]
+        if self.save is not None:
+            lines.append(f"The expert's review of your choices: cutthroat review {self.save}")
+        return lines
+
+    def stopped_line(self) -> str:
+        """What is said when the player stops before the game is over."""
+        if self.save is None:
+            return "Stopped. The game is not saved: start it with --save FILE to keep it."
+        return f"Stopped. The game is saved: cutthroat play --resume {self.save}"
+
+    def who(self, seat: int) -> str:
+        """``You take`` or ``Left takes``: the start of a sentence on a trick won."""
+        return "You take" if seat == self.seat else f"{self.names[seat]} takes"
+
+    def scores_text(self, scores: Sequence[int]) -> str:
+        """The scores with the players' names: ``You 3, Left 5, Right 0``."""
+        return ", ".join(f"{self.names[s]} {scores[s]}" for s in range(3))
