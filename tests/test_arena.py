@@ -218,7 +218,8 @@ class _Broken:
 
 def test_a_failing_bot_is_reported_with_its_game(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(arena_mod.BOTS, "broken", lambda seed: _Broken())
-    with pytest.raises(ArenaError, match=r"^game 0 \(deal set 0, rotation 0\): Illegal"):
+    with pytest.raises(ArenaError, match=r"^game 0 \(deal set 0, rotation 0\): "
+                                         "BotMoveError: the .broken. bot in seat 0"):
         run_arena(["broken", "broken", "broken"], games=3, workers=1, progress=False)
 
 
@@ -226,7 +227,8 @@ def test_a_failing_bot_is_reported_with_its_game(monkeypatch: pytest.MonkeyPatch
                     reason="workers see the test's registry only when forked")
 def test_a_failing_bot_in_a_worker_stops_the_arena(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(arena_mod.BOTS, "broken", lambda seed: _Broken())
-    with pytest.raises(ArenaError, match=r"\(deal set \d+, rotation 0\): Illegal"):
+    with pytest.raises(ArenaError,
+                       match=r"\(deal set \d+, rotation 0\): BotMoveError: the .broken. bot"):
         run_arena(["broken", "random", "random"], games=12, workers=2, progress=False)
 
 

@@ -156,7 +156,7 @@ def test_cli_arena_and_watch_take_specs(app: typer.Typer) -> None:
     assert done.exit_code == 2 and "follows no bot" in done.stderr
     done = runner.invoke(app, ["arena", "--bots", "expert:play_sample=2,random,random",
                                "--games", "3", "--workers", "1", "--no-progress"])
-    assert done.exit_code == 1 and "no option 'play_sample'" in done.stderr
+    assert done.exit_code == 2 and "no option 'play_sample'" in done.stderr
     done = runner.invoke(app, ["arena", "--bots", "nobody:x=1,random,random"])
     assert done.exit_code == 2 and "unknown bot 'nobody'" in done.stderr
     done = runner.invoke(app, ["watch", "--seed", "2", "--bots",

@@ -14,9 +14,9 @@ Bots by name: ``make_bot("expert", seed=1)``; the names are the keys of ``BOTS``
 ``make_bot("expert", 1, bid_samples=80)``.
 """
 
-from .base import Bot, choose_explained, play_game
+from .base import Bot, BotError, BotMoveError, choose_explained, play_game
 from .random import RandomBot
 from .registry import BOTS, BotSpecError, make_bot
 
-__all__ = ["BOTS", "Bot", "BotSpecError", "RandomBot", "choose_explained", "make_bot",
-           "play_game"]
+__all__ = ["BOTS", "Bot", "BotError", "BotMoveError", "BotSpecError", "RandomBot",
+           "choose_explained", "make_bot", "play_game"]

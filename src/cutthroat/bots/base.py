@@ -6,11 +6,22 @@ from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from ..actions import Action, Move
+from ..errors import CutthroatError, IllegalActionError
 from ..game import Game
 from ..state import Hand
 from ..views import View
 
-__all__ = ["Bot", "choose_explained", "play_game"]
+__all__ = ["Bot", "BotError", "BotMoveError", "choose_explained", "play_game"]
+
+
+class BotError(CutthroatError):
+    """A bot failed while choosing its move (its own exception is the cause): the
+    message names the bot and its seat."""
+
+
+class BotMoveError(IllegalActionError):
+    """A bot chose a move the rules refuse (or something that is no move): the
+    message names the bot, its seat and the engine's reason. Nothing was applied."""
 
 
 @runtime_checkable
@@ -52,7 +63,9 @@ def play_game(
     """Let three bots (seat 0, 1, 2) play ``game`` to its end, dealing as needed.
 
     ``on_move`` is called after every move and ``on_hand`` after every finished hand.
-    Stops after ``max_hands`` hands as a guard against endless play.
+    Stops after ``max_hands`` hands as a guard against endless play. A bot whose choice
+    the rules refuse stops the game with a :class:`BotMoveError` naming it, one that
+    fails with a :class:`BotError`.
     """
     if len(bots) != 3:
         raise ValueError("a game needs three bots")
@@ -63,8 +76,18 @@ def play_game(
         while not hand.is_over:
             seat = hand.to_act
             assert seat is not None
-            action = bots[seat].choose(game.view(seat))
-            move = hand.push(action, seat)
+            bot = bots[seat]
+            name = getattr(bot, "name", type(bot).__name__)
+            try:
+                action = bot.choose(game.view(seat))
+            except Exception as exc:
+                raise BotError(f"the {name!r} bot in seat {seat} failed to choose a move: "
+                               f"{type(exc).__name__}: {exc}") from exc
+            try:
+                move = hand.push(action, seat)
+            except (CutthroatError, TypeError, ValueError) as exc:
+                raise BotMoveError(f"the {name!r} bot in seat {seat} chose {action!r}, "
+                                   f"which the rules refuse: {exc}") from exc
             if on_move is not None:
                 on_move(hand, move)
         if on_hand is not None:

@@ -15,22 +15,32 @@ clear :class:`BotSpecError`, not a failure in the middle of a tournament.
 ('expert', {'bid_samples': 80, 'calibrated': True})
 >>> split_line_up("expert:play_samples=40,bid_samples=80,intermediate,intermediate")
 ['expert:play_samples=40,bid_samples=80', 'intermediate', 'intermediate']
+
+Your own bot needs no registration: a spec may name its class as ``module.Class``
+(``mybots.GreedyBot:depth=2``; the module is imported from the installed packages or,
+failing that, the current folder), and a package that declares an entry point in the
+group ``cutthroat.bots`` adds its bots to the registry by name (docs/bots.md, "Your own
+bot").
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 import inspect
+import os
+import sys
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .base import Bot
 
-__all__ = ["BOTS", "BotFactory", "BotSpecError", "BotUnavailableError", "UnknownBotError",
-           "bot_names", "check_options", "format_spec", "format_value", "make_bot", "normal_spec",
-           "parse_spec", "split_line_up"]
+__all__ = ["BOTS", "ENTRY_POINT_GROUP", "BotFactory", "BotSpecError", "BotUnavailableError",
+           "UnknownBotError", "add_entry_points", "bot_names", "check_options", "format_spec",
+           "format_value", "is_reference", "make_bot", "normal_spec", "parse_spec",
+           "split_line_up"]
 
 
 class UnknownBotError(ValueError):
@@ -68,19 +78,53 @@ class _Lazy:
     def __call__(self, seed: int, **options: Any) -> Bot:
         module, attr = self.target
         try:
-            mod = importlib.import_module(module)
+            mod = _import(module)
         except ModuleNotFoundError as exc:
             missing = module if exc.name in (None, module) else exc.name
             raise BotUnavailableError(
                 f"the {self.bot!r} bot is not available: module {missing} is missing"
+                + (" (run from the folder that holds it, or install it)"
+                   if is_reference(self.bot) else "")
             ) from exc
         cls = getattr(mod, attr, None)
         if cls is None:
             raise BotUnavailableError(
                 f"the {self.bot!r} bot needs {module}.{attr}, which is missing")
+        if not callable(cls):
+            raise BotSpecError(f"{module}.{attr} is not a bot class: it cannot be called")
         check_options(cls, self.bot, options)
-        made: Bot = cls(seed=seed, **options)
+        try:
+            made = cls(seed=seed, **options)
+        except TypeError as exc:
+            if "seed" not in str(exc):
+                raise
+            raise BotSpecError(f"the {self.bot!r} bot must take its seed as a keyword "
+                               f"(__init__(self, seed=0, ...)): {exc}") from None
+        if not isinstance(made, Bot):
+            raise BotSpecError(f"{module}.{attr} made {type(made).__name__!r}, which is "
+                               "not a bot: a bot has a name and a choose(view) method")
         return made
+
+
+def _import(module: str) -> types.ModuleType:
+    """``module`` imported; a module that is not installed is looked for in the current
+    folder too (as ``python -m`` would), which is put last on the path so that it
+    shadows nothing."""
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        here = os.getcwd()
+        top = module.partition(".")[0]
+        if exc.name != top or here in sys.path:
+            raise
+        sys.path.append(here)
+        return importlib.import_module(module)
+
+
+def is_reference(name: str) -> bool:
+    """Whether a bot name is a reference to a class, ``module.Class``, rather than a
+    registry name (registry names have no dot)."""
+    return "." in name
 
 
 def _lazy(module: str, attr: str, bot: str) -> BotFactory:
@@ -95,10 +139,37 @@ BOTS: dict[str, BotFactory] = {
     "expert": _lazy("cutthroat.bots.expert", "ExpertBot", "expert"),
 }
 """Bot name → factory taking a seed (and options). Adding a bot to the arena is one
-line here.
+line here, or an entry point in another package (:func:`add_entry_points`).
 
 Worker processes look names up in their own copy of this registry: a bot added at run
 time reaches them only where processes are forked (Linux), not spawned."""
+
+ENTRY_POINT_GROUP = "cutthroat.bots"
+"""The entry-point group in which installed packages declare bots: the entry point's
+name is the bot's registry name, its value ``module:Class``."""
+
+
+def add_entry_points(points: Iterable[importlib.metadata.EntryPoint] | None = None
+                     ) -> list[str]:
+    """Add the bots that installed packages declare (entry points of
+    :data:`ENTRY_POINT_GROUP`; ``points`` instead, if given) to :data:`BOTS`, each
+    imported only when first made. A name already taken (a built-in bot's) or one that
+    is not a plain word is skipped. Returns the names added."""
+    if points is None:
+        points = importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)
+    added = []
+    for point in points:
+        name = point.name.strip().lower()
+        module, colon, attr = point.value.partition(":")
+        if (name in BOTS or not name.replace("-", "_").isidentifier() or not colon
+                or not attr.strip()):
+            continue
+        BOTS[name] = _lazy(module.strip(), attr.strip(), name)
+        added.append(name)
+    return added
+
+
+add_entry_points()
 
 
 def bot_names() -> list[str]:
@@ -126,7 +197,9 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """A bot spec, ``name`` or ``name:key=value,...``, as (name, options). The name is
     read case-insensitively; it is not looked up here (see :func:`make_bot`)."""
     name, colon, rest = spec.partition(":")
-    name = name.strip().lower()
+    name = name.strip()
+    if not is_reference(name):  # a class's name keeps its case: mybots.GreedyBot
+        name = name.lower()
     if not name:
         raise BotSpecError(f"bot spec {spec!r} has no bot name")
     options: dict[str, Any] = {}
@@ -248,19 +321,24 @@ def _kind(hint: Any) -> str:
 
 
 def make_bot(spec: str, seed: int, **options: Any) -> Bot:
-    """A new bot by spec (a registry name, optionally with ``:key=value,...``
-    options, see :func:`parse_spec`), seeded; keyword ``options`` are added to the
-    spec's (``make_bot("expert", 1, bid_samples=80)``)."""
+    """A new bot by spec (a registry name or a class as ``module.Class``, optionally
+    with ``:key=value,...`` options, see :func:`parse_spec`), seeded; keyword
+    ``options`` are added to the spec's (``make_bot("expert", 1, bid_samples=80)``)."""
     name, written = parse_spec(spec)
     for key in options:
         if key in written:
             raise BotSpecError(f"option {key} is given both in {spec!r} and as a keyword")
     written.update(options)
-    try:
-        factory = BOTS[name]
-    except KeyError:
+    factory = BOTS.get(name)
+    if factory is None and is_reference(name):
+        module, _, attr = name.rpartition(".")
+        if not all(part.isidentifier() for part in name.split(".")):
+            raise BotSpecError(f"bot {name!r} is neither a bot's name nor a class as "
+                               "module.Class")
+        factory = _lazy(module, attr, name)
+    if factory is None:
         raise UnknownBotError(
-            f"unknown bot {name!r} (known: {', '.join(BOTS)})"
-        ) from None
+            f"unknown bot {name!r} (known: {', '.join(BOTS)}; or your own as "
+            "module.Class)") from None
     check_options(factory, name, written)
     return factory(seed, **written)

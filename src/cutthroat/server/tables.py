@@ -31,7 +31,14 @@ from typing import Any
 from .. import record as rec
 from ..actions import Action, Move
 from ..bots import Bot, make_bot
-from ..bots.registry import BOTS, BotSpecError, UnknownBotError, format_spec, parse_spec
+from ..bots.registry import (
+    BOTS,
+    BotSpecError,
+    BotUnavailableError,
+    UnknownBotError,
+    format_spec,
+    parse_spec,
+)
 from ..errors import CutthroatError, to_player
 from ..game import Game
 from ..render import describe_result
@@ -157,14 +164,18 @@ def _clean_name(name: object, fallback: str) -> str:
 def _bot_seat(spec: str, options_allowed: bool) -> Seat:
     """A bot's seat from its spec, checked by making the bot once. Options
     (``expert:bid_samples=80``) only where ``options_allowed``: a server open to others
-    should not let a seat ask for a bot that thinks for an hour."""
+    should not let a seat ask for a bot that thinks for an hour. Only registered bots:
+    a class named as ``module.Class`` (which :func:`make_bot` would import) is refused,
+    so a request cannot make the server import anything."""
     try:
         name, options = parse_spec(spec)
+        if name not in BOTS:
+            raise TableError(f"unknown bot {name!r}: this server has {', '.join(BOTS)}")
         if options and not options_allowed:
             raise TableError(f"this server takes bots by name alone ({', '.join(BOTS)}), "
                              f"not {spec!r}: start it with --bot-options to allow options")
         make_bot(spec, 0)
-    except (UnknownBotError, BotSpecError) as exc:
+    except (UnknownBotError, BotSpecError, BotUnavailableError) as exc:
         raise TableError(str(exc)) from None
     canonical = format_spec(name, options)
     return Seat("bot", name.capitalize(), canonical)

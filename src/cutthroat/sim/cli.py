@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from ..bots.registry import parse_spec, split_line_up
+from ..bots.registry import make_bot, split_line_up
 from ..rules import PRESETS, Rules, RulesError
 from .arena import (
     BACKENDS,
@@ -90,18 +90,17 @@ def _line_up(text: str) -> list[str]:
         if len(specs) != 3:
             raise BotSpecError(f"--bots takes three bots separated by commas, not {len(specs)}")
         for spec in specs:
-            name, _ = parse_spec(spec)
-            if name not in BOTS:
-                raise UnknownBotError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
-    except ValueError as exc:
+            make_bot(spec, 0)  # an unknown bot, a bad option, a class that is no bot
+    except (ValueError, BotUnavailableError) as exc:
         raise typer.BadParameter(str(exc), param_hint="--bots") from None
     return specs
 
 
 def arena(
     bots: Annotated[str, typer.Option(
-        help=f"Three bots, separated by commas (known: {', '.join(BOTS)}); options "
-        "after a colon, e.g. expert:bid_samples=80,play_samples=40.")],
+        help=f"Three bots, separated by commas (known: {', '.join(BOTS)}; or your own "
+        "as module.Class); options after a colon, e.g. "
+        "expert:bid_samples=80,play_samples=40.")],
     games: Annotated[int, typer.Option(
         min=1, help="Games in total, rounded up to a multiple of 3.")] = 300,
     seed: Annotated[int, typer.Option(help="Tournament seed: the same seed, the same games.")]

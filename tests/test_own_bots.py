@@ -1,0 +1,168 @@
+"""Your own bot (docs/bots.md, "Your own bot"): a class named as ``module.Class`` in a
+spec, or declared by an installed package as an entry point, plays in the arena, the
+terminal and the research environments like a built-in bot; a class that is no bot, a
+bot that fails or one that chooses an illegal move is a clear error naming it, and the
+web server never imports what a request names."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+import cutthroat
+from cutthroat.actions import Action
+from cutthroat.bots import BotError, BotMoveError, make_bot, play_game
+from cutthroat.bots.catalog import describe_bots
+from cutthroat.bots.registry import (
+    BOTS,
+    ENTRY_POINT_GROUP,
+    BotSpecError,
+    BotUnavailableError,
+    add_entry_points,
+    normal_spec,
+)
+from cutthroat.cli import app
+from cutthroat.errors import IllegalActionError
+from cutthroat.record import replay, to_record
+from cutthroat.server.app import create_app
+from cutthroat.sim import run_arena
+from cutthroat.views import View
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+GREEDY = "greedy_bot.GreedyBot"
+
+
+@pytest.fixture
+def in_examples(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The current folder is examples/ (which holds greedy_bot.py, not installed); the
+    import path and the imported modules are restored afterwards."""
+    monkeypatch.chdir(EXAMPLES)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(EXAMPLES))])
+    yield EXAMPLES
+    sys.modules.pop("greedy_bot", None)
+
+
+def test_a_class_named_in_a_spec_is_found_in_the_current_folder(in_examples: Path) -> None:
+    bot = make_bot(GREEDY, 1)
+    assert bot.name == "greedy" and type(bot).__name__ == "GreedyBot"
+    assert sys.path[-1] == str(in_examples)  # put last: it shadows no installed module
+    tuned = make_bot(f"{GREEDY}:bid_trumps=2", 1)
+    assert tuned.bid_trumps == 2  # type: ignore[attr-defined]
+    assert normal_spec(" greedy_bot.GreedyBot : bid_trumps = 2") == f"{GREEDY}:bid_trumps=2"
+
+
+@pytest.mark.parametrize(("spec", "error", "words"), [
+    ("greedy_bot.GreedyBot:depth=2", BotSpecError, "has no option 'depth'; its options are "
+                                                   "bid_trumps"),
+    ("greedy_bot.GreedyBot:bid_trumps=many", BotSpecError, "takes int, not 'many'"),
+    ("greedy_bot.NoSuchBot", BotUnavailableError, "needs greedy_bot.NoSuchBot, which is "
+                                                  "missing"),
+    ("no_such_module.Bot", BotUnavailableError, "module no_such_module is missing (run from "
+                                                "the folder that holds it, or install it)"),
+    ("collections.OrderedDict", BotSpecError, "which is not a bot: a bot has a name and a "
+                                              "choose(view) method"),
+    ("cutthroat.cards.Card", BotSpecError, "must take its seed as a keyword"),
+    ("greedy_bot.Greedy-Bot", BotSpecError, "neither a bot's name nor a class"),
+    ("greedy_bot.GREEDY", BotUnavailableError, "needs greedy_bot.GREEDY"),  # case is kept
+])
+def test_a_spec_that_names_no_usable_bot_says_why(in_examples: Path, spec: str,
+                                                  error: type[Exception], words: str) -> None:
+    with pytest.raises(error, match=words.replace("(", r"\(").replace(")", r"\)")):
+        make_bot(spec, 0)
+
+
+def test_your_bot_plays_a_whole_arena_of_duplicate_deals(in_examples: Path) -> None:
+    result = run_arena((GREEDY, "random", "random"), games=6, seed=3, workers=1,
+                       progress=False)
+    assert result.games == 6
+    stats = result.entry_stats()
+    assert stats[0].label == f"{GREEDY}#0"
+    assert sum(row.totals.wins for row in stats) >= 6  # every game has a winner
+
+
+def test_the_arena_command_takes_your_bot_from_the_current_folder(in_examples: Path) -> None:
+    runner = CliRunner()
+    done = runner.invoke(app, ["arena", "--bots", f"{GREEDY},random,random", "--games", "3",
+                               "--workers", "1", "--json"])
+    assert done.exit_code == 0, done.output
+    assert GREEDY in done.output
+    wrong = runner.invoke(app, ["arena", "--bots", "collections.OrderedDict,random,random",
+                                "--games", "3"])
+    assert wrong.exit_code == 2 and "not a bot" in wrong.output
+
+
+def test_a_bot_that_chooses_an_illegal_move_is_named_and_nothing_is_applied() -> None:
+    class Stubborn:
+        name = "stubborn"
+
+        def choose(self, view: View) -> Action:
+            return Action.parse("play JH")  # never legal while bidding
+
+    game = cutthroat.Game(seed=4)
+    hand = game.deal()
+    seat = hand.to_act
+    bots = [make_bot("random", s) for s in range(3)]
+    bots[seat] = Stubborn()  # type: ignore[call-overload]
+    with pytest.raises(BotMoveError, match=rf"the 'stubborn' bot in seat {seat} chose "
+                                            r"Action\('play JH'\), which the rules refuse: "
+                                            "play is not possible now") as caught:
+        play_game(game, bots)
+    assert isinstance(caught.value, IllegalActionError)
+    assert game.hand is hand and list(hand.moves) == [] and hand.to_act == seat
+
+
+def test_a_bot_that_fails_is_named_with_its_own_error() -> None:
+    class Broken:
+        name = "broken"
+
+        def choose(self, view: View) -> Action:
+            raise KeyError("oops")
+
+    bots = [Broken(), Broken(), Broken()]
+    with pytest.raises(BotError, match=r"the 'broken' bot in seat \d failed to choose a move: "
+                                       r"KeyError: 'oops'") as caught:
+        play_game(cutthroat.Game(seed=1), bots)  # type: ignore[arg-type]
+    assert isinstance(caught.value.__cause__, KeyError)
+
+
+def test_an_installed_package_adds_bots_by_entry_point(in_examples: Path) -> None:
+    points = [
+        importlib.metadata.EntryPoint("Greedy", "greedy_bot:GreedyBot", ENTRY_POINT_GROUP),
+        importlib.metadata.EntryPoint("random", "greedy_bot:GreedyBot", ENTRY_POINT_GROUP),
+        importlib.metadata.EntryPoint("two words", "greedy_bot:GreedyBot", ENTRY_POINT_GROUP),
+        importlib.metadata.EntryPoint("nocolon", "greedy_bot.GreedyBot", ENTRY_POINT_GROUP),
+    ]
+    before = dict(BOTS)
+    try:
+        assert add_entry_points(points) == ["greedy"]  # a built-in name is never replaced
+        assert BOTS["random"] is before["random"]
+        assert "greedy_bot" not in sys.modules  # imported only when first made
+        bot = make_bot("greedy:bid_trumps=4", 2)
+        assert type(bot).__name__ == "GreedyBot" and bot.bid_trumps == 4  # type: ignore[attr-defined]
+        described = {info.name: info for info in describe_bots()}
+        assert described["greedy"].summary.startswith("Makes trump on a hand with bid_trumps")
+        assert [o.name for o in described["greedy"].options] == ["bid_trumps"]
+        game = play_game(cutthroat.Game(seed=2), [bot, make_bot("random", 0),
+                                                  make_bot("random", 1)])
+        assert replay(to_record(game)).scores == game.scores
+    finally:
+        BOTS.clear()
+        BOTS.update(before)
+
+
+def test_the_web_server_takes_registered_bots_only(in_examples: Path,
+                                                   tmp_path: Path) -> None:
+    """A request naming a class (``module.Class``) is refused without importing it: a
+    client must not make the server import or call anything it likes."""
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}")) as client:
+        for named in (GREEDY, "collections.OrderedDict", "os.system"):
+            answer = client.post("/api/games", json={"seats": ["you", named, "random"]})
+            assert answer.status_code == 400, answer.text
+            assert "unknown bot" in answer.json()["error"]["reason"]
+    assert "greedy_bot" not in sys.modules
