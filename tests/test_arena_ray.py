@@ -70,3 +70,25 @@ def test_cli_arena_on_ray_and_its_refusals() -> None:
     assert stray.exit_code == 2 and "--ray-address" in stray.output
     with pytest.raises(ValueError, match="backend"):
         run_arena(LINE_UP, 3, backend="spark")
+
+
+def test_ray_already_running_here_is_used_and_another_address_is_refused() -> None:
+    """A notebook that called ``ray.init()`` runs the arena on that runtime, which is
+    left running; another address is refused, not silently ignored."""
+    import ray
+
+    from cutthroat.sim.ray_backend import RayAddressError
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+             configure_logging=False)
+    try:
+        joined = ray.get_runtime_context().gcs_address
+        for elsewhere in ("ray://elsewhere:10001", "10.9.8.7:6379"):
+            with pytest.raises(RayAddressError, match=f"cannot join {elsewhere} as well"):
+                run_on_ray([1], lambda job: [job], 2, elsewhere, _Bar())
+        assert ray.is_initialized()
+        for address in (None, "auto", joined):
+            assert run_on_ray([1, 2], lambda job: [job], 2, address, _Bar()) in ([1, 2], [2, 1])
+        assert ray.is_initialized()  # not ours to shut down
+    finally:
+        ray.shutdown()

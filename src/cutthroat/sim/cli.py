@@ -25,7 +25,7 @@ from .arena import (
     UnknownBotError,
     run_arena,
 )
-from .ray_backend import RayUnavailableError
+from .ray_backend import RayAddressError, RayUnavailableError
 
 __all__ = [
     "arena",
@@ -170,7 +170,7 @@ def arena(
                            progress=progress, records=records, ci=ci, backend=backend,
                            address=ray_address)
     except (BotSpecError, UnknownBotError, BotUnavailableError, ArenaError,
-            RayUnavailableError) as exc:
+            RayUnavailableError, RayAddressError) as exc:
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from None
     if as_json:

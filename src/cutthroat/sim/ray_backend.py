@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
-__all__ = ["RayUnavailableError", "run_on_ray"]
+__all__ = ["RayAddressError", "RayUnavailableError", "run_on_ray"]
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -21,6 +21,11 @@ Result = TypeVar("Result")
 
 class RayUnavailableError(RuntimeError):
     """Ray is not installed (the ``ray`` extra)."""
+
+
+class RayAddressError(RuntimeError):
+    """An address to join was given while Ray already runs in this process, joined to
+    another cluster: the arena would otherwise play there and ignore the address."""
 
 
 class _Bar(Protocol):
@@ -36,13 +41,22 @@ def run_on_ray(jobs: Sequence[Job], run: Callable[[Job], list[Result]], workers:
     """``run`` each job as a Ray task, in any order, and gather the results; the first
     failure cancels the rest and is raised. A runtime started here (no ``address``)
     uses ``workers`` CPUs and is shut down at the end; a cluster joined is left as it
-    was."""
+    was. If Ray already runs in this process (a notebook that called ``ray.init``), the
+    jobs go there and it is left running; an ``address`` other than ``"auto"`` or the
+    one it joined is then a :class:`RayAddressError`, not silently ignored."""
     try:
         import ray
     except ImportError:
         raise RayUnavailableError("the ray backend needs Ray: pip install "
                                   "'cutthroat-euchre[ray]'") from None
     started = not ray.is_initialized()
+    if not started and address not in (None, "auto"):
+        joined = str(ray.get_runtime_context().gcs_address)
+        if address.removeprefix("ray://") != joined:
+            raise RayAddressError(
+                f"Ray already runs in this process, joined to {joined}: it cannot join "
+                f"{address} as well (call ray.shutdown() first, or leave the address out "
+                "to play on the cluster already joined)")
     if started:
         ray.init(address=address, num_cpus=None if address else workers,
                  include_dashboard=False, log_to_driver=False, configure_logging=False)
@@ -63,3 +77,4 @@ def run_on_ray(jobs: Sequence[Job], run: Callable[[Job], list[Result]], workers:
         if started:
             ray.shutdown()
     return found
+
