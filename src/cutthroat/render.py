@@ -13,8 +13,8 @@ from .scoring import HandResult
 from .state import Hand, Phase
 from .views import View
 
-__all__ = ["describe_deal", "describe_game", "describe_hand", "describe_move", "describe_plays",
-           "describe_result", "describe_seat", "describe_view", "format_cards"]
+__all__ = ["describe_action", "describe_deal", "describe_game", "describe_hand", "describe_move",
+           "describe_plays", "describe_result", "describe_seat", "describe_view", "format_cards"]
 
 
 def format_cards(cards: Sequence[Card], trump: object = None) -> str:
@@ -133,28 +133,47 @@ def describe_move(view: View, index: int, players: Sequence[str]) -> str:
     sees its cards (R14), because the log of a view never holds them. The view's own
     seat is spoken to (``"You pass"``).
     """
-    seat_text, _, rest = view.moves[index].partition(" ")
+    return describe_action(view.moves[index], players, upcard=view.upcard,
+                           maker=view.maker, you=view.seat)
+
+
+def describe_action(move: str, players: Sequence[str], *, upcard: Card, maker: int | None,
+                    you: int | None = None) -> str:
+    """A move as a hand's log writes it (``"1 order"``; ``"0 discard ?"`` for a card
+    face down), in words: the hand's ``upcard``, its ``maker`` once trump is fixed (a
+    defender's ``alone`` defends), and the seat ``you`` spoken to, if any.
+
+    >>> from cutthroat.cards import Card
+    >>> names = ("Ann", "Ben", "Cal")
+    >>> describe_action("1 order", names, upcard=Card.parse("KH"), maker=1)
+    'Ben orders up the KH'
+    >>> describe_action("2 keep 9S JH JS QD TC", names, upcard=Card.parse("KH"), maker=2)
+    'Cal keeps 9S JH JS QD TC and buries the rest'
+    """
+    seat_text, _, rest = move.partition(" ")
     seat = int(seat_text)
     verb, _, args = rest.partition(" ")
-    if verb == "alone" and seat != view.maker:
+    if verb == "alone" and seat != maker:
         verb = "defend"
-    words = _WORDS[verb][1 if seat == view.seat else 0]
+    spoken_to = seat == you
+    words = _WORDS[verb][1 if spoken_to else 0]
     if verb == "discard":
         what = f"{words} a card face down" if args == "?" else f"{words} {args} face down"
     elif verb == "keep":
+        bury = "bury" if spoken_to else "buries"
         what = (f"{words} five of ten cards and buries the rest" if "?" in args
-                else f"{words} {args} and bury the rest")
+                else f"{words} {args} and {bury} the rest")
     elif verb in ("order", "pickup"):
-        what = f"{words} the {view.upcard}"
+        what = f"{words} the {upcard}"
     elif verb == "leave":
-        what = f"{words} the {view.upcard} in the kitty"
+        what = f"{words} the {upcard} in the kitty"
     elif verb == "call":
         what = f"{words} {Suit.parse(args).plural} as trump"
     elif verb == "trump":
         what = f"{words} {Suit.parse(args).plural} as trump, blind (the joker was turned up, R6)"
     else:
         what = f"{words} {args}".rstrip()
-    who = "You" if seat == view.seat else players[seat]
+    who = "You" if spoken_to else players[seat]
     return f"{who} {what}"
 
 
