@@ -1,0 +1,179 @@
+"""A game as frames (cutthroat.frames): seeded bot games under several rule presets and
+the worked examples of RECORD.md, stepped through move by move. Every frame accounts for
+every card of the deal, the moves come once each in order, and the scores end as the
+game's."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from cutthroat import Game, Rules
+from cutthroat import record as rec
+from cutthroat.actions import Verb
+from cutthroat.bots import make_bot, play_game
+from cutthroat.cards import Card
+from cutthroat.frames import Frame, GameFrames, game_frames
+from cutthroat.render import describe_result
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
+"""The worked examples of RECORD.md."""
+
+GAMES = [
+    ("standard", "random", 1),
+    ("standard", "intermediate", 2),
+    ("benny", "random", 3),        # the joker: 25 cards, a blind trump when it is up (R6)
+    ("no-dummy", "intermediate", 4),
+    ("long-deck", "random", 5),    # 32 cards
+    ("stick", "random", 6),
+    ("short", "intermediate", 7),
+]
+
+
+def _played(preset: str, bot: str, seed: int) -> Game:
+    game = Game(Rules.preset(preset), seed=seed, players=("Ann", "Ben", "Cal"))
+    return play_game(game, [make_bot(bot, seed * 3 + s) for s in range(3)])
+
+
+@pytest.fixture(scope="module", params=GAMES, ids=[f"{p}-{b}-{s}" for p, b, s in GAMES])
+def played(request: pytest.FixtureRequest) -> tuple[Game, GameFrames]:
+    game = _played(*request.param)
+    return game, game_frames(game)
+
+
+def _dealt(game: Game, index: int) -> Counter[Card]:
+    deal = game.hands[index].dealt
+    return Counter([*deal.hands[0], *deal.hands[1], *deal.hands[2], *deal.dummy, *deal.kitty])
+
+
+def test_the_final_scores_and_winners_are_the_games(played: tuple[Game, GameFrames]) -> None:
+    game, watched = played
+    assert game.is_over
+    assert watched.frames[-1].scores == game.scores
+    assert watched.outcome == game.outcome
+    assert watched.hands[-1].scores_after == game.scores
+    assert watched.players == ("Ann", "Ben", "Cal")
+
+
+def test_every_card_of_the_deal_is_somewhere_in_every_frame(
+        played: tuple[Game, GameFrames]) -> None:
+    """Hands + dummy + kitty + buried + the trick + the tricks taken = the deal, each
+    card once (the dealer's discard lies in the kitty, R6)."""
+    game, watched = played
+    taken: list[Card] = []
+    for frame in watched.frames:
+        if frame.move is None:
+            taken = []  # a new deal
+        elif frame.move.action.verb is Verb.PLAY and frame.last_trick and not frame.trick:
+            taken.extend(card for _, card in frame.last_trick.plays)  # a trick just taken
+        everywhere = Counter([*frame.cards[0], *frame.cards[1], *frame.cards[2],
+                              *frame.dummy, *frame.kitty, *frame.buried,
+                              *(card for _, card in frame.trick), *taken])
+        assert everywhere == _dealt(game, frame.hand), frame
+        if frame.discard is not None:
+            assert frame.discard in frame.kitty
+        assert sum(frame.tricks_won) * (3 if frame.sitting_out is None else 2) == len(taken)
+
+
+def test_every_move_appears_once_in_order(played: tuple[Game, GameFrames]) -> None:
+    game, watched = played
+    for index, (hand, info) in enumerate(zip(game.hands, watched.hands, strict=True)):
+        frames = watched.frames[info.first:info.first + info.count]
+        assert info.number == index + 1 and info.dealer == hand.dealer
+        assert info.upcard == hand.upcard
+        assert [f.hand for f in frames] == [index] * info.count
+        assert frames[0].move is None
+        assert frames[0].text.startswith(f"Hand {index + 1}: {game.players[hand.dealer]} deals")
+        assert [f.move for f in frames[1:]] == hand.moves
+    assert sum(info.count for info in watched.hands) == len(watched.frames)
+
+
+def test_each_hand_ends_with_its_result_and_the_scores_after_it(
+        played: tuple[Game, GameFrames]) -> None:
+    game, watched = played
+    running = [0, 0, 0]
+    for hand, info in zip(game.hands, watched.hands, strict=True):
+        assert hand.result is not None and info.result == hand.result
+        frames = watched.frames[info.first:info.first + info.count]
+        assert all(f.scores == tuple(running) for f in frames[:-1])
+        assert info.scores_before == tuple(running)
+        running = [a + b for a, b in zip(running, hand.result.points, strict=True)]
+        assert frames[-1].scores == info.scores_after == tuple(running)
+        assert frames[-1].result == info.text == describe_result(hand.result, game.players)
+        assert all(f.result is None for f in frames[:-1])
+        assert frames[-1].to_act is None
+        assert frames[-1].tricks_won == hand.tricks_won
+
+
+def test_the_words_name_the_players_and_the_cards() -> None:
+    game = _played("standard", "intermediate", 2)
+    frames = game_frames(game).frames
+    texts = [frame.text for frame in frames]
+    for frame in frames:
+        if frame.move is not None:
+            assert frame.text.startswith(game.players[frame.move.seat] + " ")
+    plays = [f for f in frames if f.move is not None and f.move.action.verb is Verb.PLAY]
+    assert all(str(f.move).split()[-1] in f.text for f in plays)
+    assert any(text.endswith("takes the trick") for text in texts)
+    keeps = [f for f in frames if f.move is not None and f.move.action.verb is Verb.KEEP]
+    for frame in keeps:  # every card shown: the cards kept, in the third person
+        assert "buries the rest" in frame.text and "five of ten" not in frame.text
+
+
+def test_a_frame_as_json_is_compact_and_says_what_it_holds() -> None:
+    game = _played("standard", "random", 1)
+    data = game_frames(game).to_json()
+    text = json.dumps(data, separators=(",", ":"))
+    assert len(text) / len(data["frames"]) < 450  # bytes a frame, every card shown
+    first = data["frames"][0]
+    assert first["move"] is None and "trick" not in first and "trump" not in first
+    assert set(first) >= {"hand", "move", "text", "cards", "kitty", "tricks_won", "to_act",
+                          "scores"}
+    assert data["players"] == ["Ann", "Ben", "Cal"] and data["over"] is True
+    assert data["scores"] == list(game.scores) and data["winners"] == list(game.winners)
+    assert data["target"] == 10 and data["rules_text"] == game.rules.describe()
+    hand = data["hands"][0]
+    result = game.hands[0].result
+    assert result is not None and hand["first"] == 0 and hand["result"] == result.to_json()
+    last = data["frames"][hand["count"] - 1]
+    assert last["result"] == hand["text"] and last["scores"] == hand["scores_after"]
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in EXAMPLES.glob("0*.json")
+                                        if not p.stem.endswith(".expected")))
+def test_the_worked_examples(name: str) -> None:
+    """Every legal example of RECORD.md (07 is a game in progress) steps through to the
+    scores `cutthroat replay` gives; 09 is refused."""
+    expected = json.loads((EXAMPLES / f"{name}.expected.json").read_text())
+    text = (EXAMPLES / f"{name}.json").read_text()
+    if "error" in expected:
+        with pytest.raises(rec.RecordError):
+            rec.replay(text)
+        return
+    game = rec.replay(text)
+    data = game_frames(game).to_json()
+    assert data["scores"] == expected["scores"] and data["over"] == expected["over"]
+    assert [h["result"] for h in data["hands"] if h["result"]] == [
+        h for h in expected["hands"] if "points" in h or "thrown_in" in h]
+    last = data["frames"][-1]
+    if expected["next"] is None:
+        assert last["to_act"] is None and last["scores"] == expected["scores"]
+    else:  # the hand in play ends at its latest move, the seat to act next
+        assert last["to_act"] == expected["next"]["seat"] and "result" not in last
+
+
+def test_an_unplayed_game_has_no_frame() -> None:
+    watched = game_frames(Game(seed=1))
+    assert watched.frames == () and watched.hands == ()
+    assert watched.to_json()["frames"] == []
+
+
+def test_frames_do_not_change_the_game() -> None:
+    game = _played("benny", "random", 3)
+    before = rec.to_record(game)
+    game_frames(game)
+    assert rec.to_record(game) == before
+    assert isinstance(game_frames(game).frames[0], Frame)
