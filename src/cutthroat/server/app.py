@@ -35,7 +35,10 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from .. import record as rec
 from ..bots.catalog import describe_bots
+from ..frames import game_frames
+from ..game import Game
 from ..howto import how_to_play
 from ..rules import Rules, RulesError
 from .chat import CHAT_RATE
@@ -62,6 +65,9 @@ STATIC = Path(__file__).parent / "static"
 LEVELS = {"random": 0, "beginner": 1, "intermediate": 2, "expert": 3}
 NEW_GAMES = "30/10 minutes"
 """How many games one address may start, by default (a ``limits`` rate)."""
+RECORD_MAX = 256 * 1024
+"""The largest record ``POST /api/replay`` takes, in bytes: the record of a game to 10
+points is rarely over 20 KiB, and its frames are some ten times its size."""
 
 
 def _how_to_play(rules: Rules) -> dict[str, Any]:
@@ -79,6 +85,39 @@ def _refusal(reason: str, kind: str | None) -> dict[str, Any]:
 
 def _error(reason: str, status: int) -> JSONResponse:
     return JSONResponse({"error": {"reason": reason}}, status_code=status)
+
+
+def _finished(room: Room, what: str) -> Game:
+    """The room's game, once it is over: ``what`` (the record, the replay) shows every
+    card, so it is refused (409) before."""
+    game = room.table.game
+    if not game.is_over:
+        raise TableError(f"{what} shows every card: it is given once the game is over", 409)
+    return game
+
+
+def _frames_of(record: bytes) -> dict[str, Any]:
+    """The frames (:mod:`cutthroat.frames`) of a record's text, which the rules engine
+    checks first: 400 with the first thing wrong in it, located as RECORD.md says."""
+    try:
+        game = rec.replay(record)
+    except rec.RecordError as exc:
+        raise TableError(str(exc)) from None
+    return game_frames(game).to_json()
+
+
+async def _body(request: Request, limit: int) -> bytes:
+    """The request's body, refused (413) beyond ``limit`` bytes without reading on."""
+    too_big = TableError(f"a record may be at most {limit // 1024} KiB long", 413)
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise too_big
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise too_big
+    return bytes(body)
 
 
 def _token(query: str | None, header: str | None, body: str | None = None) -> str | None:
@@ -308,10 +347,22 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     async def record(game_id: str) -> dict[str, Any]:
         """The game record, once the game is over (it shows every card)."""
         async with server.use(game_id) as room:
-            if not room.table.game.is_over:
-                raise TableError("the record shows every card: it is given once the game "
-                                 "is over", 409)
+            _finished(room, "the record")
             return room.table.record()
+
+    @app.get("/api/games/{game_id}/replay")
+    async def replay_game(game_id: str) -> dict[str, Any]:
+        """The game as frames to step through, move by move, once it is over (it
+        shows every card)."""
+        async with server.use(game_id) as room:
+            game = _finished(room, "the replay")
+        return await server.think(lambda: game_frames(game).to_json())
+
+    @app.post("/api/replay")
+    async def replay_record(request: Request) -> dict[str, Any]:
+        """Any game record (RECORD.md) in the body, checked by the rules engine, as
+        frames to step through; nothing is stored."""
+        return await server.think(_frames_of, await _body(request, RECORD_MAX))
 
     @app.get("/api/games/{game_id}/chat")
     async def get_talk(game_id: str) -> dict[str, Any]:
