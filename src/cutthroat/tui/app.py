@@ -1,0 +1,380 @@
+"""The full-screen table: :class:`TableApp`, what ``cutthroat play`` opens on a terminal.
+
+The game is a :class:`~cutthroat.session.Session`, the line game's: the same bots,
+record (rewritten after every move), undo, hint and coach, and the same sentences in
+the log. The bots and the expert think in a worker thread, on a copy of what their
+seat sees, so the screen never freezes; their moves are made on the app's own thread,
+paced by ``delay`` so a person can follow them. The player sees only their seat's
+view (R14); a hand's deal is shown once the hand is over, as the line game shows it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Button, Footer
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from ..actions import Action
+from ..bots.hints import hint_lines
+from ..cards import Card, sort_cards
+from ..errors import CutthroatError, to_player
+from ..howto import how_to_play_text
+from ..session import NOTHING_TO_UNDO, TOOK_BACK, Session
+from ..state import Phase
+from ..views import View
+from .screens import TextPage
+from .table import Stage, Table
+from .text import hint_page
+from .widgets import CardButton, GameLog, MoveButton, StatusLine
+
+__all__ = ["DELAY", "Stage", "TableApp", "run_table"]
+
+DELAY = 0.4
+"""Seconds a bot's move takes at the least, so that a person can follow the play."""
+
+
+@dataclass(frozen=True, slots=True)
+class _BotMove:
+    turn: int
+    seat: int
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class _Coached:
+    turn: int
+    before: View
+    advice: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class _Hinted:
+    turn: int
+    lines: list[str]
+    best: str
+
+
+class TableApp(App[bool]):
+    """One player against two bots on a full-screen table.
+
+    Args:
+        session: the game, its bots and its record.
+        intro: lines the log opens with (the rules, who sits where, the save file).
+        delay: seconds a bot's move takes at the least (0 in tests).
+
+    The app's return value is whether the game is over.
+    """
+
+    TITLE = "cutthroat euchre"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "choose(1)", "Choose", key_display="1-9"),
+        *(Binding(str(n % 10), f"choose({n})", show=False) for n in range(2, 11)),
+        Binding("enter", "confirm", "Next", show=False),
+        Binding("h", "hint", "Hint"),
+        Binding("u", "undo", "Undo"),
+        Binding("r", "rules", "Rules"),
+        Binding("question_mark", "rules", show=False),
+        Binding("q", "quit_game", "Quit (saved)"),
+    ]
+
+    def __init__(self, session: Session, *, intro: Sequence[str] = (),
+                 delay: float = DELAY) -> None:
+        super().__init__()
+        self.session = session
+        """The game played."""
+        self.intro = list(intro)
+        """The lines the log opens with."""
+        self.delay = delay
+        """Seconds a bot's move takes at the least."""
+        self.stage = Stage.BOTS
+        """What the table waits for now."""
+        self.turn = 0
+        """Counts the changes to the game: a worker's answer for an older one is dropped."""
+        self.choices: list[str] = []
+        """The legal moves of the moment, as numbered on the screen (1 first)."""
+        self.keep: list[Card] = []
+        """The cards chosen so far for a keep of five (R12)."""
+        self.best: str | None = None
+        """The hint's choice at this decision, marked on its button."""
+        self.hinting = False
+        """Whether the expert is working out a hint."""
+        self.log_lines: list[str] = []
+        """Every line the log has told, as plain text."""
+
+    # --- the screen ------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        """The table, and the keys along the bottom."""
+        yield Table()
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Open the log, then deal, or go on with a resumed hand."""
+        for line in self.intro:
+            self.say(line)
+        game = self.session.game
+        if game.needs_deal():
+            self._deal()
+            return
+        if game.hand is not None and not game.hand.is_over:
+            self.say(f"Hand {len(game.hands)}, resumed", "bold")
+        self._advance()
+
+    @property
+    def busy(self) -> bool:
+        """Whether a bot, the coach or the expert is thinking."""
+        return self.hinting or self.stage in (Stage.BOTS, Stage.COACH)
+
+    def say(self, line: str, style: str = "") -> None:
+        """Add a line to the log."""
+        self.log_lines.append(line)
+        self.query_one(GameLog).say(line, style)
+
+    def refuse(self, reason: str) -> None:
+        """Say why a key or a click did nothing; the game is unchanged."""
+        self.query_one(StatusLine).say(f"Not possible: {reason}.", refused=True)
+        self.bell()
+
+    def _draw(self) -> None:
+        self.choices = self.query_one(Table).draw(self.session, self.stage, keep=self.keep,
+                                                  best=self.best, hinting=self.hinting)
+
+    # --- the game going on -----------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Show the table and wait for what comes next: the player, a bot, a new hand."""
+        game = self.session.game
+        hand = game.hand
+        assert hand is not None
+        seat = hand.to_act  # None once the hand is over
+        if game.is_over:
+            self.stage = Stage.GAME_OVER
+            self.say("")
+            for line in self.session.game_over_lines():
+                self.say(line, "bold")
+        elif seat is None:
+            self.stage = Stage.HAND_OVER
+        elif seat == self.session.seat:
+            self.stage = Stage.YOUR_MOVE
+        else:
+            self.stage = Stage.BOTS
+            view = game.view(seat)  # what the bot's seat sees, and no more
+            self.run_worker(partial(self._think, view, self.turn), thread=True,
+                            group="bot")
+        self._draw()
+
+    def _deal(self) -> None:
+        game = self.session.game
+        game.deal()
+        self._changed()
+        self.say("")
+        self.say(f"Hand {len(game.hands)}", "bold")
+        self._advance()
+
+    def _changed(self) -> None:
+        """After every change to the game: a new turn, the record written at once."""
+        self.turn += 1
+        self.keep = []
+        self.best = None
+        warning = self.session.save_record()
+        if warning is not None:
+            self.say(warning, "bold red")
+
+    def _tell(self, before: View, advice: Sequence[str] = ()) -> None:
+        for line in self.session.news(before, advice):
+            self.say(line, "bold yellow" if line.startswith("  Coach:") else "")
+        self._advance()
+
+    def play(self, text: str) -> None:
+        """Make the player's move ``text`` (as the game writes it), or say why not."""
+        if self.stage is not Stage.YOUR_MOVE:
+            self.refuse(self._waiting())
+            return
+        session = self.session
+        before = session.view()
+        try:
+            move = session.game.push(Action.parse(text), session.seat)
+        except CutthroatError as exc:
+            self.refuse(to_player(str(exc), session.seat))
+            return
+        self._changed()
+        if not session.coach:
+            self._tell(before)
+            return
+        self.stage = Stage.COACH
+        self._draw()
+        self.run_worker(partial(self._coach, before, move.action, self.turn), thread=True,
+                        group="coach")
+
+    def _waiting(self) -> str:
+        if self.stage is Stage.HAND_OVER:
+            return "the hand is over: press 1 or Enter for the next one"
+        if self.stage is Stage.GAME_OVER:
+            return "the game is over: press q to quit"
+        return "wait for your turn"
+
+    # --- the threads -----------------------------------------------------------------
+
+    def _think(self, view: View, turn: int) -> _BotMove:
+        until = time.monotonic() + self.delay
+        action = self.session.bot_choice(view)
+        worker = get_current_worker()
+        while time.monotonic() < until and not worker.is_cancelled:  # quit: no waiting
+            time.sleep(max(0.0, min(0.05, until - time.monotonic())))
+        return _BotMove(turn, view.seat, action)
+
+    def _coach(self, before: View, chosen: Action, turn: int) -> _Coached:
+        return _Coached(turn, before, self.session.coaching(before, chosen))
+
+    def _advise(self, view: View, turn: int) -> _Hinted:
+        analysis = self.session.analyse(view)
+        return _Hinted(turn, hint_lines(analysis, self.session.names), str(analysis.best))
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A bot, the coach or the expert has answered: go on, unless the game has
+        changed since it was asked (an answer for an older position is dropped)."""
+        if event.state is not WorkerState.SUCCESS:
+            return
+        done = event.worker.result
+        if isinstance(done, _Hinted):
+            self.hinting = False
+        if getattr(done, "turn", None) != self.turn:
+            self._draw()  # a hint for a move made meanwhile: no longer "looking"
+            return
+        if isinstance(done, _BotMove):
+            before = self.session.view()
+            self.session.game.push(done.action, done.seat)
+            self._changed()
+            self._tell(before)
+        elif isinstance(done, _Coached):
+            self._tell(done.before, done.advice)
+        elif isinstance(done, _Hinted):
+            self.best = done.best
+            self.say(done.lines[1], "italic")
+            self._draw()
+            self.push_screen(TextPage("Hint", hint_page(done.lines)))
+
+    # --- keys and clicks -------------------------------------------------------------
+
+    def action_choose(self, number: int) -> None:
+        """Key ``number`` (0 is 10): that move, a card for a keep, or the next hand."""
+        if self.stage is Stage.HAND_OVER and number == 1:
+            self.action_confirm()
+        elif self.stage is not Stage.YOUR_MOVE:
+            self.refuse(self._waiting())
+        elif self.session.view().phase is Phase.KEEP:
+            shown = sort_cards(self.session.view().cards, self.session.view().trump)
+            if number <= len(shown):
+                self._toggle(shown[number - 1])
+            else:
+                self.refuse("choose one of your cards")
+        elif not 1 <= number <= len(self.choices):
+            self.refuse(f"choose a number from 1 to {len(self.choices)}")
+        else:
+            self.play(self.choices[number - 1])
+
+    def action_confirm(self) -> None:
+        """Enter: the next hand, or the keep of the five cards chosen."""
+        if self.stage is Stage.HAND_OVER:
+            self._deal()
+        elif self.stage is Stage.YOUR_MOVE and self.session.view().phase is Phase.KEEP:
+            if len(self.keep) != 5:
+                self.refuse(f"choose five cards to keep ({len(self.keep)} chosen)")
+            else:
+                self.play("keep " + " ".join(str(c) for c in self.keep))
+
+    def _toggle(self, card: Card) -> None:
+        if card in self.keep:
+            self.keep.remove(card)
+        elif len(self.keep) == 5:
+            self.refuse("five cards are chosen: click one of them to put it back first")
+            return
+        else:
+            self.keep.append(card)
+        self._draw()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """A card or a move clicked."""
+        button = event.button
+        if isinstance(button, MoveButton):
+            if self.stage is Stage.YOUR_MOVE and self.session.view().phase is Phase.KEEP:
+                self.action_confirm()
+            else:
+                self.action_choose(button.number)
+        elif isinstance(button, CardButton) and button.card is not None:
+            self.card(button.card)
+
+    def card(self, card: Card) -> None:
+        """The player's card ``card`` clicked: played, discarded or chosen for a keep;
+        a card that cannot be played now is refused with the reason (R15, R16)."""
+        if self.stage is not Stage.YOUR_MOVE:
+            self.refuse(self._waiting())
+            return
+        view = self.session.view()
+        if view.phase is Phase.KEEP:
+            self._toggle(card)
+            return
+        verb = "discard" if view.phase is Phase.DISCARD else "play"
+        self.play(f"{verb} {card}")
+
+    def action_hint(self) -> None:
+        """The expert's choice here, every option's chance to win, and why."""
+        if self.stage is not Stage.YOUR_MOVE:
+            self.refuse("a hint is for your own move: " + self._waiting())
+            return
+        if self.hinting:
+            return
+        self.hinting = True
+        self._draw()
+        self.run_worker(partial(self._advise, self.session.view(), self.turn), thread=True,
+                        group="hint")
+
+    def action_undo(self) -> None:
+        """Take back the player's last move of this hand, with the bots' moves after it."""
+        if self.stage not in (Stage.YOUR_MOVE, Stage.HAND_OVER):
+            self.refuse("you can take a move back when it is your turn")
+            return
+        if not self.session.take_back():
+            self.query_one(StatusLine).say(NOTHING_TO_UNDO, refused=True)
+            self.bell()
+            return
+        self._changed()
+        self.say(TOOK_BACK)
+        self._advance()
+
+    def action_rules(self) -> None:
+        """How to play, for this game's rules, on a page over the table."""
+        width = max(40, min(88, self.size.width - 10))
+        text = how_to_play_text(self.session.game.rules, width)
+        self.push_screen(TextPage("How to play", Text(text)))
+
+    def action_quit_game(self) -> None:
+        """Stop; the record holds every move made (the game can be resumed)."""
+        self.exit(self.session.game.is_over)
+
+
+def run_table(session: Session, *, intro: Sequence[str] = (),
+              write: Callable[[str], None] = print, delay: float = DELAY) -> bool:
+    """Play ``session`` on the full-screen table; once it closes, write what the line
+    game writes at its end (how to resume, or the game's result). Returns whether the
+    game is over."""
+    TableApp(session, intro=intro, delay=delay).run()
+    warning = session.save_record()  # as the line game does when it stops
+    if warning is not None:
+        write(warning)
+    if session.game.is_over:
+        for line in session.game_over_lines():
+            write(line)
+        return True
+    write(session.stopped_line())
+    return False
+

@@ -1,0 +1,216 @@
+"""What the table's widgets say, as Rich text: cards, the header, the trick, the moves.
+
+Everything here is drawn from the player's :class:`~cutthroat.views.View` (R14) and
+the game's public facts (scores, names); nothing here knows Textual.
+
+>>> face(Card.parse("TH")), face(Card.parse("JO"))
+('10♥', 'Joker')
+>>> with_faces("Left plays JH, you play TC").plain
+'Left plays J♥, you play 10♣'
+>>> move_label("call S", None).plain
+'call ♠ spades'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ..cards import Card, Suit, effective_suit
+from ..state import Phase
+from ..views import View
+
+__all__ = ["CARD", "card_text", "face", "header_text", "hint_page", "move_label",
+           "phase_words", "suit_text", "trick_table", "with_faces"]
+
+CARD = re.compile(r"\b(?:[2-9TJQKA][CDHS]|JO)\b")
+"""A card as the game writes it (``JH``, ``TC``, ``JO``) inside a sentence."""
+
+SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+"""Each suit's symbol."""
+
+STYLES = {"red": "bold red", "black": "bold", "joker": "bold magenta"}
+"""The style of a card's face by colour (the line game colours cards the same way)."""
+
+
+def face(card: Card) -> str:
+    """A card as the table shows it: rank and suit symbol (``10♥``), or ``Joker``."""
+    if card.suit is None:
+        return "Joker"
+    rank = "10" if str(card.rank) == "T" else str(card.rank)
+    return rank + SYMBOLS[card.suit]
+
+
+def card_style(card: Card) -> str:
+    """The style of ``card``'s face: red or black by suit, the joker apart."""
+    return STYLES["joker" if card.suit is None else card.suit.colour]
+
+
+def card_text(card: Card, trump: Suit | None = None) -> Text:
+    """A card's face in its colour, underlined when it is a trump (the bowers and the
+    joker with their suit, R3)."""
+    style = card_style(card)
+    if trump is not None and effective_suit(card, trump) is trump:
+        style += " underline"
+    return Text(face(card), style=style)
+
+
+def with_faces(line: str) -> Text:
+    """A sentence of the game (``Left plays JH``) with each card as its coloured face."""
+    text = Text()
+    end = 0
+    for found in CARD.finditer(line):
+        text.append(line[end:found.start()])
+        text.append_text(card_text(Card.parse(found.group())))
+        end = found.end()
+    text.append(line[end:])
+    return text
+
+
+def suit_text(suit: Suit) -> Text:
+    """A suit as its coloured symbol and name: ``♥ hearts``."""
+    return Text(f"{SYMBOLS[suit]} {suit.plural}", style=STYLES[suit.colour])
+
+
+_VERBS = {"pass": "pass", "order": "order up", "pickup": "pick up", "leave": "leave it",
+          "dummy": "take the dummy", "alone": "go alone", "call": "call", "trump": "name",
+          "play": "play", "discard": "discard", "keep": "keep"}
+
+
+def move_label(legal: str, view: View | None) -> Text:
+    """A legal move (``call S``) as a button says it (``call ♠ spades``): the up-card
+    where it is ordered or picked up, a lone defender's ``defend alone``."""
+    verb, _, rest = legal.partition(" ")
+    words = _VERBS.get(verb, verb)
+    if verb == "alone" and view is not None and view.maker not in (None, view.seat):
+        words = "defend alone"
+    label = Text(words)
+    if verb in ("order", "pickup") and view is not None:
+        label.append(" ").append_text(card_text(view.upcard))
+    elif verb in ("call", "trump"):
+        label.append(" ").append_text(suit_text(Suit.parse(rest)))
+    elif rest:
+        label.append(" ").append_text(with_faces(rest))
+    return label
+
+
+def phase_words(view: View) -> str:
+    """What is being decided now, in a few words."""
+    return {
+        Phase.JOKER_TRUMP: "the dealer names trump blind (R6)",
+        Phase.BID_FIRST: "first bidding round",
+        Phase.PICKUP: "the dealer takes the up-card or leaves it",
+        Phase.DISCARD: "the dealer discards",
+        Phase.BID_SECOND: "second bidding round",
+        Phase.MAKER_CHOICE: "the maker takes the dummy or goes alone",
+        Phase.KEEP: "the maker keeps five of ten",
+        Phase.DEFENDER_CHOICE: "the defenders may go alone",
+        Phase.PLAY: f"trick {min(len(view.tricks) + 1, 5)} of 5",
+        Phase.OVER: "the hand is over",
+        Phase.THROWN_IN: "thrown in: everybody passed",
+    }[view.phase]
+
+
+def header_text(view: View | None, names: Sequence[str], scores: Sequence[int],
+                target: int, hand_number: int) -> Text:
+    """The header: the hand, the scores and the target; the dealer, the up-card, trump
+    and its maker, and the tricks each seat has taken."""
+    text = Text()
+    if hand_number:
+        text.append(f"Hand {hand_number}", style="bold").append(" · ")
+    text.append("Score ", style="bold")
+    text.append("  ".join(f"{names[s]} {scores[s]}" for s in range(3)))
+    text.append(f" (playing to {target})")
+    if view is None:
+        return text
+    text.append(f"\nDealer {names[view.dealer]} · Up-card ")
+    text.append_text(card_text(view.upcard))
+    if view.upcard_taken:
+        text.append(" (taken)")
+    if view.phase >= Phase.PLAY:
+        text.append(" · Tricks ")
+        text.append("  ".join(f"{names[s]} {view.tricks_won[s]}" for s in range(3)
+                              if s != view.sitting_out))
+    if view.trump is None or view.maker is None:
+        return text
+    text.append("\nTrump ").append_text(suit_text(view.trump))
+    how = ""
+    if view.maker in view.alone:
+        how = ", alone"
+    elif view.dummy_taken:
+        how = ", with the dummy"
+    text.append(f" by {names[view.maker]}{how}")
+    lone = [s for s in view.alone if s != view.maker]
+    if lone:
+        text.append("; you defend alone" if lone[0] == view.seat
+                    else f"; {names[lone[0]]} defends alone")
+    return text
+
+
+def trick_table(view: View, names: Sequence[str], thinking: int | None = None) -> RenderableType:
+    """The middle of the table: the seats on the player's left and right and the player
+    below, each with the card they put on the trick; the up-card while bidding, the
+    last trick (and who took it) until the next card is led; the player's own discards."""
+    me = view.seat
+    left, right = (me + 1) % 3, (me + 2) % 3
+    played = dict(view.current_trick)
+    centre = Text(justify="center")
+    if view.phase < Phase.PLAY:
+        centre.append("up-card\n", style="dim").append_text(card_text(view.upcard))
+        if view.upcard_taken:
+            centre.append("\ntaken", style="dim")
+    elif not view.current_trick and view.tricks:
+        last = view.tricks[-1]
+        played = dict(last.plays)
+        centre.append(f"trick {len(view.tricks)}\n", style="dim")
+        centre.append(f"{names[last.winner]} took it", style="bold")
+    elif view.phase is Phase.PLAY and view.leader is not None:
+        centre.append(f"trick {len(view.tricks) + 1}\n", style="dim")
+        lead = "led" if view.current_trick else "to lead"
+        centre.append(f"{names[view.leader]} {lead}", style="dim")
+
+    def seat(s: int) -> Text:
+        label = Text(names[s], style="bold")
+        tags = [tag for tag, yes in (("dealer", s == view.dealer), ("maker", s == view.maker),
+                                     ("alone", s in view.alone),
+                                     ("sits out", s == view.sitting_out)) if yes]
+        if tags:
+            label.append(" " + ", ".join(tags), style="dim")
+        if s == thinking:
+            label.append("\nthinking…", style="italic yellow")
+        return label
+
+    def card(s: int) -> Text:
+        return card_text(played[s], view.trump) if s in played else Text("·", style="dim")
+
+    grid = Table.grid(expand=True)
+    for _ in range(3):
+        grid.add_column(justify="center", ratio=1)
+    grid.add_row(seat(left), Text(), seat(right))
+    grid.add_row(card(left), centre, card(right))
+    mine = seat(me).append("\n").append_text(card(me))
+    if view.discard is not None:
+        mine.append("\nyou discarded ", style="dim").append_text(card_text(view.discard))
+    if view.buried:
+        mine.append("\nyou buried ", style="dim").append_text(
+            with_faces(" ".join(str(c) for c in view.buried)))
+    mine.justify = "center"
+    return Group(grid, Text(), mine)
+
+
+def hint_page(lines: Sequence[str]) -> RenderableType:
+    """A hint's lines (:func:`~cutthroat.bots.hints.hint_lines`) for a page: who is to
+    act and the hint with its reason, then the options as a table whose columns fit
+    the page (the lines' own columns are wider than a small terminal)."""
+    head = [line for line in lines if not line.startswith("  ")]
+    options = [re.split(r" {3,}", line.strip()) for line in lines if line.startswith("  ")]
+    table = Table(box=None, padding=(0, 1), show_header=False)
+    for _ in range(max((len(row) for row in options), default=0)):
+        table.add_column()
+    for row in options:
+        table.add_row(*(with_faces(cell) for cell in row))
+    return Group(with_faces("\n".join(head)), table)
