@@ -266,8 +266,16 @@ def play(
     coach: Annotated[bool, typer.Option(
         help="After each of your moves, say when the expert would clearly have chosen "
         "otherwise, and why.")] = False,
+    plain: Annotated[bool, typer.Option(
+        help="Play line by line (type your moves) instead of on the full-screen table.")]
+    = False,
 ) -> None:
-    """Play a game against two bots in the terminal, with hints; saved as you go."""
+    """Play a game against two bots in the terminal, with hints; saved as you go.
+
+    On a terminal it opens a full-screen table: keys 1-9 choose, h hint, u undo, r rules, q quit.
+
+    With --plain, or with input from a pipe or a file, it is played line by line (type help).
+    """
     from .terminal import TerminalGame, human_seat, introduce, resumed, seat_names
 
     if seed is None:
@@ -316,10 +324,24 @@ def play(
         except OSError as exc:
             typer.echo(f"Cannot save the game to {save}: {exc}", err=True)
             raise typer.Exit(1) from None
-    typer.echo(f"Rules: {game.rules.describe()}")
-    typer.echo(f"{introduce(game.players, seat, names)} Type help for the moves, rules "
-               "for how to play.")
-    typer.echo(f"Every move is saved to {save} (seed {seed}).")
+    banner = [f"Rules: {game.rules.describe()}", introduce(game.players, seat, names),
+              f"Every move is saved to {save} (seed {seed})."]
+    if not plain and _on_a_terminal():
+        from .tui import INSTALL, available
+
+        if available():
+            from .session import Session
+            from .tui.app import run_table
+
+            run_table(Session(game, seat, names, seed=seed, save=save,
+                              hint_samples=hint_samples, coach=coach),
+                      intro=[banner[0], banner[1] + " Press r for how to play, h for a hint.",
+                             banner[2]], write=typer.echo)
+            return
+        typer.echo(f"The full-screen table needs Textual ({INSTALL}); playing line by line.")
+    typer.echo(banner[0])
+    typer.echo(f"{banner[1]} Type help for the moves, rules for how to play.")
+    typer.echo(banner[2])
     write: Callable[[str], None] = typer.echo
     if sys.stdin.isatty():  # pragma: no cover - line editing for a person at a terminal
         import readline  # noqa: F401
@@ -328,6 +350,11 @@ def play(
     table = TerminalGame(game, seat, names, seed=seed, save=save, hint_samples=hint_samples,
                          coach=coach, write=write)
     table.play()
+
+
+def _on_a_terminal() -> bool:
+    """Whether a person plays at a terminal: standard input and output are both one."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def _coloured_writer(*, force: bool = False) -> Callable[[str], None]:

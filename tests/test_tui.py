@@ -1,0 +1,414 @@
+"""``cutthroat play`` on a terminal: the full-screen table (:mod:`cutthroat.tui`).
+
+The table is driven as a player drives it, with keys and clicks (Textual's pilot, the
+bots at no delay), and read as a player reads it: the screen's text. What must never
+break is what the line game guarantees: no card hidden from the seat is shown during a
+hand (R14), a choice the game cannot take changes nothing, and the record holds every
+move at once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from textual.pilot import Pilot
+from typer.testing import CliRunner
+
+from cutthroat import Card, Game, Phase, Rules, cli, deck, parse_cards
+from cutthroat import record as rec
+from cutthroat.actions import Verb
+from cutthroat.cards import sort_cards
+from cutthroat.session import Session
+from cutthroat.state import Hand
+from cutthroat.terminal import resumed, seat_names
+from cutthroat.tui.app import Stage, TableApp
+from cutthroat.tui.screens import TextPage
+from cutthroat.tui.text import face
+from cutthroat.tui.widgets import GameLog, MoveButton, StatusLine
+
+FACE = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]|Joker")
+FACES = {face(card): str(card) for card in [*deck(32), Card.parse("JO")]}
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    """The pilot runs on asyncio."""
+    return "asyncio"
+
+
+def table(game: Game, seat: int = 0, *, save: Path | None = None, **options: object
+          ) -> TableApp:
+    """A table for the player at ``seat`` against two random bots, which move at once."""
+    session = Session(game, seat, ["random", "random"], save=save,
+                      **options)  # type: ignore[arg-type]
+    return TableApp(session, delay=0)
+
+
+async def settle(pilot: Pilot[bool]) -> None:
+    """Wait until no bot, coach or expert is thinking: the table waits for the player."""
+    app = pilot.app
+    assert isinstance(app, TableApp)
+    for _ in range(10_000):
+        await pilot.pause()
+        if not app.busy:
+            return
+        await app.workers.wait_for_complete()
+    raise AssertionError("the table never settled")
+
+
+def screen_lines(app: TableApp) -> list[str]:
+    """The screen as text, a line per row."""
+    console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(),
+                      record=True, force_terminal=True, legacy_windows=False, safe_box=False)
+    console.print(app.screen._compositor.render_update(full=True))
+    return console.export_text().splitlines()
+
+
+def table_text(app: TableApp) -> str:
+    """The screen as text without the log pane (whose history may hold earlier hands'
+    deals, turned over once they ended), and the log's lines of the hand in play."""
+    log = app.query_one(GameLog).region
+    lines = [line if not log.y <= row < log.bottom else line[:log.x] + line[log.right:]
+             for row, line in enumerate(screen_lines(app))]
+    said = app.log_lines
+    start = max(i for i, line in enumerate(said) if re.match(r"Hand \d+", line))
+    return "\n".join(lines + said[start:])
+
+
+def shown_cards(text: str) -> set[str]:
+    """The cards in ``text``, as the game writes them (a face ``10♥`` is ``TH``)."""
+    return {FACES[found] for found in FACE.findall(text)} | set(
+        re.findall(r"\b(?:[2-9TJQKA][CDHS]|JO)\b", text))
+
+
+def seen_by(hand: Hand, seat: int) -> set[str]:
+    """Every card ``seat`` may have seen so far in ``hand`` (R14)."""
+    cards = {str(c) for c in hand.dealt.hands[seat]} | {str(hand.upcard)}
+    cards |= {str(c) for trick in hand.tricks for _, c in trick.plays}
+    cards |= {str(c) for _, c in hand.current_trick}
+    if hand.maker == seat and hand.dummy_taken:
+        cards |= {str(c) for c in hand.dealt.dummy}
+    return cards
+
+
+def status(app: TableApp) -> str:
+    """The status line's text."""
+    return str(app.query_one(StatusLine).render())
+
+
+async def choose_randomly(pilot: Pilot[bool], app: TableApp, rng: random.Random) -> None:
+    """One step of a player pressing keys at random among the moves offered: a number,
+    five cards and Enter for a keep, Enter for the next hand."""
+    if app.stage is Stage.HAND_OVER:
+        await pilot.press("enter")
+    elif app.session.view().phase is Phase.KEEP:
+        for index in rng.sample(range(10), 5):
+            await pilot.press(str((index + 1) % 10))
+        await pilot.press("enter")
+    else:
+        await pilot.press(str(rng.randint(1, len(app.choices))))
+    await settle(pilot)
+
+
+# --- whole games -------------------------------------------------------------------
+
+
+@pytest.mark.anyio
+async def test_R14_a_whole_game_by_number_keys_shows_no_hidden_card_and_saves_every_move(
+        tmp_path: Path) -> None:
+    rules = dataclasses.replace(Rules(deck=25), target=6)
+    save = tmp_path / "game.json"
+    game = Game(rules, seed=11, players=seat_names(1))
+    app = table(game, 1, save=save)
+    rng = random.Random(11)
+    turns = 0
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        while app.stage is not Stage.GAME_OVER:
+            hand = game.hand
+            assert hand is not None
+            if app.stage is Stage.YOUR_MOVE:
+                turns += 1
+                assert save.read_text(encoding="utf-8") == rec.dumps(game) + "\n"
+                shown = shown_cards(table_text(app))
+                assert shown <= seen_by(hand, 1), shown - seen_by(hand, 1)
+            await choose_randomly(pilot, app, rng)
+        assert "Press q to quit." in status(app)
+        assert app.log_lines[-2].startswith(f"Game over after {len(game.hands)} hands.")
+        assert app.log_lines[-1] == f"The expert's review of your choices: cutthroat review {save}"
+        await pilot.press("q")
+    assert app.return_value is True and turns > 10
+    assert game.is_over and len(game.hands) > 2
+    again = rec.replay(save.read_text(encoding="utf-8"))
+    assert rec.dumps(again) == rec.dumps(game) and again.is_over
+    # every bot move is told, in the line game's words
+    told = sum(1 for line in app.log_lines if line.startswith(("Left ", "Right ")))
+    assert told == sum(1 for h in game.hands for m in h.moves if m.seat != 1)
+
+
+# --- what the player chooses ---------------------------------------------------------
+
+
+@pytest.mark.anyio
+async def test_a_choice_that_is_not_offered_is_refused_with_the_reason_and_changes_nothing(
+        tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    game = Game(seed=3, players=seat_names(0))
+    app = table(game, save=save)
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        assert app.stage is Stage.YOUR_MOVE
+        hand = game.hand
+        assert hand is not None
+        before, record = len(hand.moves), save.read_text(encoding="utf-8")
+        await pilot.press("9")
+        assert status(app) == f"Not possible: choose a number from 1 to {len(app.choices)}."
+        await pilot.click("#card-0")  # a card, while bidding
+        assert status(app).startswith("Not possible: you cannot play a card now: ")
+        await pilot.press("enter")  # no keep, no hand over: nothing
+        assert len(hand.moves) == before and save.read_text(encoding="utf-8") == record
+        assert app.stage is Stage.YOUR_MOVE
+
+
+@pytest.mark.anyio
+async def test_R15_a_card_that_does_not_follow_suit_is_refused_with_the_reason() -> None:
+    for seed in range(40):
+        game = Game(seed=seed, players=seat_names(0))
+        hand = game.deal()
+        rng = random.Random(seed)
+        while not hand.is_over and not (hand.phase is Phase.PLAY and hand.to_act == 0
+                                        and hand.current_trick):
+            hand.push(rng.choice(hand.legal_actions()))
+        legal = {str(a) for a in hand.legal_actions()}
+        off = [c for c in hand.cards(0) if f"play {c}" not in legal]
+        if hand.is_over or not off:
+            continue
+        app = table(game)
+        async with app.run_test() as pilot:
+            await settle(pilot)
+            before = len(hand.moves)
+            app.card(off[0])
+            assert status(app).startswith("Not possible: you must follow ")
+            assert len(hand.moves) == before
+            await pilot.press("1")  # a card offered is played
+            assert hand.moves[before].seat == 0
+        return
+    raise AssertionError("no deal put seat 0 on a trick it could fail to follow")
+
+
+def at_the_keep() -> tuple[Game, int]:
+    """A new game whose first bidder has ordered up and taken the dummy (R12): that
+    seat is to keep five of its ten cards."""
+    for seed in range(60):
+        hand = Hand.deal(seed=seed)
+        seat = hand.to_act
+        assert seat is not None
+        hand.push("order", seat)
+        while hand.phase in (Phase.PICKUP, Phase.DISCARD, Phase.MAKER_CHOICE):
+            legal = hand.legal_texts()
+            hand.push("dummy" if "dummy" in legal else legal[0])
+        if hand.phase is Phase.KEEP:
+            game = Game(seed=seed, players=seat_names(seat), first_dealer=hand.dealer)
+            game.deal(hand.dealt)
+            for move in hand.moves:
+                game.push(move)
+            return game, seat
+    raise AssertionError("no deal let its first bidder take the dummy")
+
+
+@pytest.mark.anyio
+async def test_R12_the_maker_keeps_five_cards_chosen_by_their_numbers() -> None:
+    game, seat = at_the_keep()
+    hand = game.hand
+    assert hand is not None
+    ten = sort_cards(hand.cards(seat), hand.trump)
+    app = table(game, seat)
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        for key in "135":
+            await pilot.press(key)
+        await pilot.press("enter")
+        assert status(app) == "Not possible: choose five cards to keep (3 chosen)."
+        await pilot.press("7", "0", "enter")
+        await settle(pilot)
+    [keep] = [m for m in hand.moves if m.seat == seat and m.action.verb is Verb.KEEP]
+    assert set(parse_cards(str(keep.action).split()[1:])) == {ten[i] for i in (0, 2, 4, 6, 9)}
+
+
+@pytest.mark.anyio
+async def test_hint_shows_the_experts_options_and_marks_its_choice() -> None:
+    game = Game(seed=3, players=seat_names(0))
+    app = table(game, hint_samples=3)
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        hand = game.hand
+        assert hand is not None
+        before = len(hand.moves)
+        await pilot.press("h")
+        await settle(pilot)
+        assert isinstance(app.screen, TextPage)
+        page = "\n".join(screen_lines(app))
+        assert re.search(r"Hint: (pass|order) - \S", page)
+        assert re.search(r"(pass|order) +win +\d+\.\d%", page)
+        assert any(line.startswith("Hint: ") for line in app.log_lines)
+        best = [b for b in app.query(MoveButton) if b.has_class("best")]
+        assert len(best) == 1 and app.choices[best[0].number - 1] == app.best
+        await pilot.press("escape")
+        assert not isinstance(app.screen, TextPage) and len(hand.moves) == before
+
+
+@pytest.mark.anyio
+async def test_undo_takes_back_the_players_move_and_the_bots_replies(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    game = Game(seed=3, players=seat_names(0))
+    app = table(game, save=save)
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        hand = game.hand
+        assert hand is not None
+        await pilot.press("u")
+        assert status(app) == "Nothing to undo: you have not moved yet in this hand."
+        before = [str(m) for m in hand.moves]
+        await pilot.press("1")
+        await settle(pilot)
+        assert len(hand.moves) > len(before)
+        await pilot.press("u")
+        await settle(pilot)
+        assert [str(m) for m in hand.moves] == before and app.stage is Stage.YOUR_MOVE
+        assert app.log_lines[-1] == "Took back your last move (and the moves after it)."
+        assert save.read_text(encoding="utf-8") == rec.dumps(game) + "\n"
+
+
+@pytest.mark.anyio
+async def test_rules_open_on_a_page_and_the_game_goes_on() -> None:
+    app = table(Game(seed=3, players=seat_names(0)))
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        assert isinstance(app.screen, TextPage)
+        assert "right bower" in "\n".join(screen_lines(app))
+        await pilot.press("escape")
+        assert app.stage is Stage.YOUR_MOVE and not isinstance(app.screen, TextPage)
+
+
+@pytest.mark.anyio
+async def test_the_coachs_word_is_told_after_the_move() -> None:
+    game = Game(seed=3, players=seat_names(0))
+    app = table(game, coach=True)
+    advice = "  Coach: the expert would choose leave"
+    app.session.coaching = lambda view, chosen: [advice]  # type: ignore[method-assign]
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        said = app.log_lines
+        assert said[said.index(advice) - 1].startswith("You ")
+
+
+@pytest.mark.anyio
+async def test_a_bot_thinking_is_shown_and_the_keys_still_answer() -> None:
+    game = Game(seed=3, players=seat_names(0))  # Left bids first
+    app = TableApp(Session(game, 0, ["random", "random"]), delay=2.0)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert app.stage is Stage.BOTS and status(app) == "Left is thinking…"
+        assert "thinking…" in "\n".join(screen_lines(app))
+        await pilot.press("1")
+        assert status(app) == "Not possible: wait for your turn."
+        await pilot.press("r")  # the rules open while a bot thinks
+        assert isinstance(app.screen, TextPage)
+        hand = game.hand
+        assert hand is not None and not hand.moves
+
+
+# --- quitting and resuming -----------------------------------------------------------
+
+
+@pytest.mark.anyio
+async def test_a_game_quit_and_resumed_goes_on_where_it_stopped(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    game = Game(seed=3, players=seat_names(0))
+    first = table(game, save=save, seed=3)
+    async with first.run_test() as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        await pilot.press("q")
+    assert first.return_value is False
+    played = [str(m) for m in game.hands[-1].moves]
+    again = resumed(save.read_text(encoding="utf-8"), 3)
+    second = table(again, save=save, seed=3)
+    async with second.run_test() as pilot:
+        await settle(pilot)
+        assert "Hand 1, resumed" in second.log_lines
+        hand = again.hand
+        assert hand is not None and [str(m) for m in hand.moves] == played
+        await pilot.press("1")
+        await settle(pilot)
+    later = rec.replay(save.read_text(encoding="utf-8")).hands[-1]
+    assert [str(m) for m in later.moves][:len(played)] == played
+    assert len(later.moves) > len(played)
+
+
+# --- the command line ----------------------------------------------------------------
+
+
+@pytest.fixture
+def terminal(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[TableApp]]:
+    """``cutthroat play`` believes it runs on a terminal; the table it opens is not run
+    but kept (as if the player quit at once)."""
+    opened: list[TableApp] = []
+    monkeypatch.setattr(cli, "_on_a_terminal", lambda: True)
+    monkeypatch.setattr(TableApp, "run", lambda self, **kw: opened.append(self))
+    yield opened
+
+
+def play(tmp_path: Path, *args: str, stdin: str = "quit\n") -> tuple[int, str]:
+    """``cutthroat play --bots random,random ARGS`` with ``stdin``: status, output."""
+    save = tmp_path / "game.json"
+    done = CliRunner().invoke(cli.app, ["play", "--bots", "random,random", "--seed", "3",
+                                        "--save", str(save), *args], input=stdin)
+    return done.exit_code, done.output
+
+
+def test_play_on_a_terminal_opens_the_table(tmp_path: Path,
+                                            terminal: list[TableApp]) -> None:
+    status_, output = play(tmp_path)
+    assert status_ == 0 and len(terminal) == 1
+    assert terminal[0].session.save == tmp_path / "game.json"
+    assert terminal[0].intro[0].startswith("Rules: ")
+    saved = tmp_path / "game.json"
+    assert output == f"Stopped. The game is saved: cutthroat play --resume {saved}\n"
+
+
+def test_plain_and_piped_input_play_line_by_line(tmp_path: Path,
+                                                 terminal: list[TableApp]) -> None:
+    status_, output = play(tmp_path, "--plain")
+    assert status_ == 0 and not terminal
+    assert "Type help for the moves, rules for how to play." in output
+    assert "Stopped. The game is saved" in output
+
+
+def test_piped_input_plays_line_by_line(tmp_path: Path) -> None:
+    status_, output = play(tmp_path, stdin="1\nquit\n")
+    assert status_ == 0 and "Your move: 1) " in output
+
+
+def test_without_textual_a_terminal_plays_line_by_line_and_says_how_to_get_the_table(
+        tmp_path: Path, terminal: list[TableApp], monkeypatch: pytest.MonkeyPatch) -> None:
+    import cutthroat.tui
+
+    monkeypatch.setattr(cutthroat.tui, "available", lambda: False)
+    status_, output = play(tmp_path)
+    assert status_ == 0 and not terminal
+    first = output.splitlines()[0]
+    assert first == ("The full-screen table needs Textual (pip install "
+                     "'cutthroat-euchre[tui]'); playing line by line.")
+    assert "Type help for the moves" in output
