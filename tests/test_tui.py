@@ -412,3 +412,18 @@ def test_without_textual_a_terminal_plays_line_by_line_and_says_how_to_get_the_t
     assert first == ("The full-screen table needs Textual (pip install "
                      "'cutthroat-euchre[tui]'); playing line by line.")
     assert "Type help for the moves" in output
+
+
+def test_only_the_command_line_imports_the_table_and_only_the_table_imports_textual() -> None:
+    """Imports flow one way (docs/architecture.md): the table may use the engine, the
+    bots and the session; nothing else imports it but ``cli.py``, and nothing else
+    imports Textual."""
+    source = Path(cli.__file__).parent
+    for path in source.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        inside = path.parent.name == "tui"
+        if not inside and path.name != "cli.py":
+            assert not re.search(r"^\s*from (?:\.|cutthroat\.)tui\b|^\s*import cutthroat\.tui",
+                                 text, re.MULTILINE), path
+        if not inside:
+            assert not re.search(r"^\s*(?:from|import) textual\b", text, re.MULTILINE), path
