@@ -175,6 +175,20 @@ async def test_a_choice_that_is_not_offered_is_refused_with_the_reason_and_chang
         await pilot.press("enter")  # no keep, no hand over: nothing
         assert len(hand.moves) == before and save.read_text(encoding="utf-8") == record
         assert app.stage is Stage.YOUR_MOVE
+        await pilot.click("#move-1")  # a move's button is that move
+        assert hand.moves[before].seat == 0 and str(hand.moves[before].action) == app.choices[0]
+
+
+@pytest.mark.anyio
+async def test_a_save_that_fails_is_reported_and_the_game_goes_on(tmp_path: Path) -> None:
+    game = Game(seed=3, players=seat_names(0))
+    app = table(game, save=tmp_path / "no such folder" / "game.json")
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+    warnings = [line for line in app.log_lines if line.startswith("Warning: could not save")]
+    assert warnings and app.stage is Stage.YOUR_MOVE
 
 
 @pytest.mark.anyio
@@ -355,6 +369,22 @@ async def test_a_game_quit_and_resumed_goes_on_where_it_stopped(tmp_path: Path) 
     later = rec.replay(save.read_text(encoding="utf-8")).hands[-1]
     assert [str(m) for m in later.moves][:len(played)] == played
     assert len(later.moves) > len(played)
+
+
+def test_a_table_closed_on_a_finished_game_prints_the_result_as_the_line_game_does(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cutthroat.bots import make_bot, play_game
+    from cutthroat.tui.app import run_table
+
+    save = tmp_path / "game.json"
+    game = play_game(Game(Rules(target=3), seed=2, players=seat_names(0)),
+                     [make_bot("random", s) for s in range(3)])
+    monkeypatch.setattr(TableApp, "run", lambda self, **kw: None)
+    out: list[str] = []
+    assert run_table(Session(game, 0, ["random", "random"], save=save), write=out.append)
+    assert out == Session(game, 0, ["random", "random"], save=save).game_over_lines()
+    assert out[0].startswith(f"Game over after {len(game.hands)} hands.")
+    assert rec.replay(save.read_text(encoding="utf-8")).is_over
 
 
 # --- the command line ----------------------------------------------------------------
