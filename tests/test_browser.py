@@ -418,12 +418,10 @@ def test_a_line_whose_answer_is_lost_is_not_left_to_send_twice(server: str,
     expect(page.locator("#chat-send")).to_be_disabled()  # nothing left to send
 
 
-def test_a_short_game_to_the_end(server: str, pages: Pages) -> None:
-    page = pages.new()
-    game = create_game(page, server, seed=5, rules="short")
-    record = f"{server}/api/games/{game}/record"
-    assert page.request.get(record).status == 409  # it shows every card
-    for _ in range(15):
+def play_to_the_end(page: Page, hands: int = 15) -> dict:
+    """Play this seat through the page, dealing each next hand, until the game is over
+    (at most ``hands`` hands); the last state."""
+    for _ in range(hands):
         while take_turn(page):
             pass
         if page.get_attribute("#status", "data-status") == "over":
@@ -431,7 +429,15 @@ def test_a_short_game_to_the_end(server: str, pages: Pages) -> None:
         hand = state(page)["hand_number"]
         page.click("#next-hand")
         page.wait_for_function("n => window.cutthroatState.hand_number > n", arg=hand)
-    final = state(page)
+    return state(page)
+
+
+def test_a_short_game_to_the_end(server: str, pages: Pages) -> None:
+    page = pages.new()
+    game = create_game(page, server, seed=5, rules="short")
+    record = f"{server}/api/games/{game}/record"
+    assert page.request.get(record).status == 409  # it shows every card
+    final = play_to_the_end(page)
     assert final["status"] == "over" and final["winners"]
     expect(page.locator("#status")).to_contain_text("game over")
     expect(page.locator("#next-hand")).to_have_count(0)
@@ -1147,3 +1153,144 @@ def test_the_lobby_lists_this_browsers_games_with_score_and_whose_move(server: s
     first.locator("a").click()
     page.wait_for_url(f"**/?game={playing}")
     expect(page.locator("#hand button[data-card]")).to_have_count(5)
+
+
+# --- watching a game again --------------------------------------------------------------
+
+FITS = "document.documentElement.scrollWidth <= window.innerWidth"
+"""No sideways scrolling: the page is no wider than the window."""
+
+
+def replay_data(page: Page) -> dict:
+    """The frames the replay viewer got from the server, once it has them."""
+    page.wait_for_function("window.cutthroatReplay && window.cutthroatReplay.data")
+    return page.evaluate("window.cutthroatReplay.data")
+
+
+def replay_frame(page: Page) -> dict:
+    """The frame the replay viewer shows (``window.cutthroatReplay``)."""
+    return page.evaluate("window.cutthroatReplay.data.frames[window.cutthroatReplay.index]")
+
+
+def in_symbols(text: str) -> str:
+    """The server's words as the page writes them: ``QH`` -> ``Q♥``."""
+    return re.sub(r"\b(?:[789TJQKA][CDHS]|JO)\b", lambda m: card_text(m[0]), text)
+
+
+def assert_frame_shown(page: Page, index: int) -> dict:
+    """The viewer shows frame ``index``: each seat's cards, the trick, the move in
+    words, the slider; the frame."""
+    replay_data(page)
+    page.wait_for_function("i => window.cutthroatReplay.index === i", arg=index)
+    frame = replay_frame(page)
+    for seat in range(3):
+        shown = page.locator(f"#replay-seat-{seat} [data-card]").evaluate_all(
+            "els => els.map(e => e.dataset.card)")
+        assert sorted(shown) == sorted(frame["cards"][seat]), (seat, frame)
+    trick = page.locator("#replay-trick .card").evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label'))")
+    assert len(trick) == len(frame.get("trick", []))
+    expect(page.locator("#replay-text")).to_contain_text(in_symbols(frame["text"]))
+    assert page.input_value("#replay-slider") == str(index)
+    expect(page.locator("#replay-moves li.current")).to_have_text(in_symbols(frame["text"]))
+    scores = page.locator("#replay-scores td").all_inner_texts()
+    assert scores == [str(points) for points in frame["scores"]]
+    return frame
+
+
+def test_a_finished_game_watched_again_move_by_move(server: str, pages: Pages) -> None:
+    """At the end of a game, "Watch it again" steps through it with every card face up:
+    buttons, the arrow keys, Page Up and Page Down, the slider; a watcher finds it too."""
+    page = pages.new()
+    game = create_game(page, server, seed=5, rules="short")
+    final = play_to_the_end(page)
+    page.click("#replay-link")
+    page.wait_for_url(f"**/?replay={game}")
+    data = replay_data(page)
+    frames, hands = data["frames"], data["hands"]
+    assert len(hands) == final["hand_number"] >= 2
+    first = assert_frame_shown(page, 0)
+    assert first["move"] is None
+    expect(page.locator("#replay-where")).to_have_text(f"Hand 1 of {len(hands)} · the deal")
+    expect(page.locator("#replay-prev")).to_be_disabled()
+    page.click("#replay-next")
+    assert assert_frame_shown(page, 1)["move"] == frames[1]["move"]
+    expect(page.locator("#replay-where")).to_have_text(
+        f"Hand 1 of {len(hands)} · move 1 of {hands[0]['count'] - 1}")
+    page.keyboard.press("ArrowRight")
+    assert_frame_shown(page, 2)
+    page.keyboard.press("ArrowLeft")
+    assert_frame_shown(page, 1)
+    page.click("#replay-prev")
+    assert_frame_shown(page, 0)
+    page.keyboard.press("ArrowDown")  # the next hand's deal
+    assert_frame_shown(page, hands[1]["first"])
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("PageUp")  # back to this hand's deal, then the one before
+    assert_frame_shown(page, hands[1]["first"])
+    page.keyboard.press("PageUp")
+    assert_frame_shown(page, 0)
+    page.keyboard.press("PageDown")
+    assert_frame_shown(page, hands[1]["first"])
+    page.click("#replay-prev-hand")
+    assert_frame_shown(page, 0)
+    page.click("#replay-next-hand")
+    assert_frame_shown(page, hands[1]["first"])
+    end = hands[0]["count"] - 1  # the first hand's end: its result and the scores after it
+    page.locator("#replay-slider").fill(str(end))
+    last = assert_frame_shown(page, end)
+    assert last["scores"] == hands[0]["scores_after"]
+    expect(page.locator("#replay-text")).to_contain_text(in_symbols(hands[0]["text"][1:]))
+    page.locator("#replay-slider").focus()  # the slider's keys step as the page's do
+    page.keyboard.press("ArrowRight")
+    assert_frame_shown(page, end + 1)
+    page.click("#replay-end")
+    assert_frame_shown(page, len(frames) - 1)
+    assert data["scores"] == final["scores"] == replay_frame(page)["scores"]
+    expect(page.locator("#replay-next")).to_be_disabled()
+    for winner in final["winners"]:
+        expect(page.locator("#replay-scores tr.winner")).to_contain_text(
+            final["players"][winner]["name"])
+    page.click("#replay-start")
+    assert_frame_shown(page, 0)
+    assert page.evaluate(FITS)
+    phone = pages.new(360, 740)  # a watcher of the game, on a phone
+    watch(phone, server, game)
+    phone.click("#replay-link")
+    phone.wait_for_url(f"**/?replay={game}")
+    assert_frame_shown(phone, 0)
+    keeps = [i for i, f in enumerate(frames) if any(len(c) == 10 for c in f["cards"])]
+    for index in [*keeps[:1], len(frames) - 1]:  # ten cards in a hand, the end
+        phone.locator("#replay-slider").fill(str(index))
+        assert_frame_shown(phone, index)
+        assert phone.evaluate(FITS)
+
+
+def test_a_record_file_opened_in_the_lobby(server: str, pages: Pages) -> None:
+    """The lobby's "Open a record…" shows any record file as a finished game's page
+    does (here the joker turned up, RECORD.md's example 05); one the rules refuse is
+    refused with where and why (example 09, a renege)."""
+    examples = Path(__file__).resolve().parents[2] / "shared" / "examples"
+    expected = json.loads((examples / "05-joker-turned-up.expected.json").read_text())
+    page = pages.new(360, 740)
+    page.goto(server + "/")
+    page.set_input_files("#record-file", str(examples / "05-joker-turned-up.json"))
+    expect(page.locator("#replay-title")).to_have_text("05-joker-turned-up.json, watched again")
+    expect(page.locator("#lobby")).to_be_hidden()
+    assert_frame_shown(page, 0)
+    data = replay_data(page)
+    assert len(data["hands"]) == len(expected["hands"])
+    page.keyboard.press("End")
+    assert_frame_shown(page, len(data["frames"]) - 1)
+    assert replay_frame(page)["scores"] == expected["scores"]
+    assert page.evaluate(FITS)
+    joker = next(h for h in data["hands"] if h["upcard"] == "JO")  # trump named blind (R6)
+    page.locator("#replay-slider").fill(str(joker["first"] + 1))
+    assert_frame_shown(page, joker["first"] + 1)
+    expect(page.locator("#replay-text")).to_contain_text("blind")
+    pages.allowed.append("status of 400")  # Chromium logs the refused request
+    page.goto(server + "/")
+    page.set_input_files("#record-file", str(examples / "09-renege-refused.json"))
+    error = page.locator("#record-error")
+    expect(error).to_contain_text("09-renege-refused.json cannot be shown: hand 0, action 8:")
+    expect(page.locator("#replay")).to_be_hidden()

@@ -77,12 +77,13 @@ function el(tag, attrs = {}, children = []) {
   return node;
 }
 
-/** Call the HTTP API; a refusal throws an Error with the server's reason. */
+/** Call the HTTP API; a refusal throws an Error with the server's reason. A body that
+ *  is a string (a record file's text) is sent as it is, anything else as JSON. */
 async function api(method, path, body) {
   const opts = { method, headers: {} };
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
-    opts.body = JSON.stringify(body);
+    opts.body = typeof body === "string" ? body : JSON.stringify(body);
   }
   let res;
   try { res = await fetch(path, opts); } catch (e) { throw new Error("the server cannot be reached"); }
@@ -117,6 +118,7 @@ async function showLobby() {
     select.value = bots.some((b) => b.name === "expert") ? "expert" : (bots.at(-1)?.name || "open");
   }
   listMyGames();
+  $("record-file").addEventListener("change", () => openRecord($("record-file").files[0]));
   $("lobby-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     err.textContent = "";
@@ -453,13 +455,7 @@ function renderSeats(s) {
     if (p.kind === "human" && p.standin) {
       tags.push([isYou(seat) ? "a bot plays for you" : "a bot plays for them", "standin"]);
     }
-    if (v) {
-      if (v.dealer === seat) tags.push(["dealer", "dealer"]);
-      if (v.maker === seat) tags.push([`maker · ${v.trump ? suitWords(v.trump) : ""}`, "maker"]);
-      if (v.maker === seat && v.dummy_taken) tags.push(["with the dummy", "maker"]);
-      if (v.alone.includes(seat)) tags.push([seat === v.maker ? "alone" : "defends alone", "alone"]);
-      if (v.sitting_out === seat) tags.push(["sits out", "out"]);
-    }
+    if (v) tags.push(...handTags(v.dealer, v, seat));
     if (s.status === "playing" && s.to_act === seat) tags.push(["to act", "acting"]);
     const node = $(spots[seat]);
     node.className = "seat" + (seat === bottom ? " bottom" : "") + (isYou(seat) ? " me" : "");
@@ -470,11 +466,29 @@ function renderSeats(s) {
     const button = standInButton(s, seat);
     node.replaceChildren(
       el("div", { class: "seat-name" }, [nameOf(seat, false) + (isYou(seat) ? " (you)" : "")]),
-      el("div", { class: "tags" }, tags.map(([t, c]) => el("span", { class: "tag " + c }, [t]))),
+      tagList(tags),
       el("div", { class: "seat-info" }, [info.join(" · ")]),
       ...(button ? [button] : []),
     );
   }
+}
+
+/** A seat's part in the hand, as [text, class] tags: dealer, maker (and trump), with the
+ *  dummy, alone, sits out. `t` holds the hand's maker, trump, dummy_taken, alone and
+ *  sitting_out (a view, or a replay's frame). */
+function handTags(dealer, t, seat) {
+  const tags = [];
+  if (dealer === seat) tags.push(["dealer", "dealer"]);
+  if (t.maker === seat) tags.push([`maker · ${t.trump ? suitWords(t.trump) : ""}`, "maker"]);
+  if (t.maker === seat && t.dummy_taken) tags.push(["with the dummy", "maker"]);
+  if ((t.alone || []).includes(seat)) tags.push([seat === t.maker ? "alone" : "defends alone", "alone"]);
+  if (t.sitting_out === seat) tags.push(["sits out", "out"]);
+  return tags;
+}
+
+/** [text, class] tags as a row of labels. */
+function tagList(tags) {
+  return el("div", { class: "tags" }, tags.map(([t, c]) => el("span", { class: "tag " + c }, [t])));
 }
 
 /** Note when each player was first seen away, and when the table last changed (this
@@ -530,20 +544,10 @@ function renderCentre(v) {
   $("trick").replaceChildren();
   $("last-trick").replaceChildren();
   if (!v) return;
-  const verbs = v.moves.map((m) => m.split(" ")[1]);
-  let note = "";
-  if (v.upcard_taken) note = "taken by the dealer";
-  else if (verbs.includes("leave")) note = "left in the kitty";
-  else if (v.phase === "bid_second" || v.phase === "thrown_in" || verbs.includes("call")) note = "turned down";
-  else if (v.phase === "joker_trump" || verbs.includes("trump")) note = "the joker: trump is named blind";
-  up.append(el("div", { class: "label" }, ["Up-card"]), cardElement(v.upcard),
-    el("div", { class: "note" }, [note]));
-  if (v.trump) {
-    up.append(el("div", { class: "trump" + (SUITS[v.trump].red ? " red" : "") }, [`Trump: ${suitWords(v.trump)}`]));
-  }
+  upcardBox(up, v.upcard, upcardNote(v.upcard, v.moves, v.upcard_taken), v.trump);
   if (v.current_trick.length) {
     $("trick").append(el("div", { class: "label" }, [`Trick ${v.tricks.length + 1}`]),
-      ...v.current_trick.map(([seat, c]) => playedCard(seat, c)));
+      ...v.current_trick.map(([seat, c]) => playedCard(nameOf(seat), c)));
   } else if (v.phase === "play") {
     const lead = isYou(v.to_act) ? "your lead" : `${nameOf(v.to_act)} leads`;
     $("trick").append(el("div", { class: "label" }, [`Trick ${v.tricks.length + 1}: ${lead}`]));
@@ -552,13 +556,33 @@ function renderCentre(v) {
   if (last) {
     const by = isYou(last.winner) ? "you" : nameOf(last.winner);
     $("last-trick").append(el("div", { class: "label" }, [`Last trick, taken by ${by}`]),
-      ...last.plays.map(([seat, c]) => playedCard(seat, c, seat === last.winner)));
+      ...last.plays.map(([seat, c]) => playedCard(nameOf(seat), c, seat === last.winner)));
   }
 }
 
-function playedCard(seat, code, winner = false) {
+/** What became of the up-card, from the hand's moves so far ("1 leave", ...). */
+function upcardNote(upcard, moves, taken) {
+  const verbs = moves.map((m) => m.split(" ")[1]);
+  if (taken) return "taken by the dealer";
+  if (verbs.includes("leave")) return "left in the kitty";
+  if (verbs.length >= 3 && verbs.slice(0, 3).every((verb) => verb === "pass")) return "turned down";
+  if (upcard === "JO") return "the joker: trump is named blind";
+  return "";
+}
+
+/** The up-card with its note, and trump once it is known, into `box`. */
+function upcardBox(box, upcard, note, trump) {
+  box.append(el("div", { class: "label" }, ["Up-card"]), cardElement(upcard),
+    el("div", { class: "note" }, [note]));
+  if (trump) {
+    box.append(el("div", { class: "trump" + (SUITS[trump].red ? " red" : "") }, [`Trump: ${suitWords(trump)}`]));
+  }
+}
+
+/** A card played to a trick, with who played it under it. */
+function playedCard(who, code, winner = false) {
   return el("figure", { class: "played" + (winner ? " winner" : "") },
-    [cardElement(code), el("figcaption", {}, [nameOf(seat)])]);
+    [cardElement(code), el("figcaption", {}, [who])]);
 }
 
 /** This seat's cards: buttons, enabled when they can be played or discarded, or picked for a keep. */
@@ -754,10 +778,8 @@ function renderHandOver(s) {
   const kitty = lh.deal.kitty;
   rows.push(["Kitty (up-card first)", kitty]);
   const trump = lh.result?.trump || null;
-  parts.push(el("div", { class: "deal" }, rows.map(([who, cards]) => el("div", { class: "deal-row" }, [
-    el("span", { class: "who" }, [who]),
-    el("span", { class: "cards" }, (kitty === cards ? cards : sortCards(cards, trump)).map((c) => cardElement(c))),
-  ]))));
+  parts.push(el("div", { class: "deal" }, rows.map(([who, cards]) => dealRow(who,
+    (kitty === cards ? cards : sortCards(cards, trump)).map((c) => cardElement(c))))));
   if (s.status === "hand_over" && table.watching) {
     parts.push(el("p", { class: "note", id: "next-wait" }, ["The next hand is dealt when a player is ready."]));
   } else if (s.status === "hand_over") {
@@ -771,13 +793,22 @@ function renderHandOver(s) {
     parts.push(el("p", { class: "winners", id: "winners" }, [won]));
     if (!table.watching) parts.push(rematchButton(s));
     else if (s.next_game) parts.push(watchNextLink(s));
-    parts.push(el("p", {}, [el("a", { id: "record-link", href: `/api/games/${encodeURIComponent(s.game)}/record`,
+    parts.push(el("p", { class: "over-links" }, [
+      el("a", { id: "replay-link", class: "button-link", href: `/?replay=${encodeURIComponent(s.game)}` },
+        ["Watch it again"]), " ",
+      el("a", { id: "record-link", href: `/api/games/${encodeURIComponent(s.game)}/record`,
         download: `cutthroat-${s.game}.json` }, ["Download the game record"]), " · ",
       el("a", { href: "/" }, ["New game"])]));
     if (!table.watching) parts.push(reviewSection());  // the review is of a seat's choices
   }
   if (!table.watching) parts.push(el("p", { id: "over-error", class: "error", role: "alert" }, [table.overError]));
   box.replaceChildren(...parts);
+}
+
+/** A row of cards face up, after whose they are ("Dummy"). */
+function dealRow(who, cards) {
+  return el("div", { class: "deal-row" }, [el("span", { class: "who" }, [who]),
+    el("span", { class: "cards" }, cards)]);
 }
 
 /**
@@ -999,6 +1030,219 @@ function setUpChat() {
   }
 }
 
+/* ---------- Watching a game again --------------------------------------------------- */
+
+// A finished game (/?replay=ID) or a record file opened in the lobby, as frames from the
+// server (docs/protocol.md, "Replays"): the table after the deal and after every move,
+// every card face up. One frame is shown at a time; nothing is sent back.
+const replay = {
+  data: null,   // the server's answer: players, hands, frames, ...
+  index: 0,     // the frame shown
+};
+window.cutthroatReplay = replay;
+
+const RECORD_MAX = 256 * 1024;  // the largest record the server takes (bytes)
+
+/** /?replay=ID: the finished game's frames, with links to its record and its table. */
+async function showReplayOf(game) {
+  $("replay").hidden = false;
+  $("replay-title").textContent = `Game ${game}, watched again`;
+  const path = `/api/games/${encodeURIComponent(game)}`;
+  const back = localStorage.getItem(tokenKey(game)) ? `/?game=${encodeURIComponent(game)}`
+    : `/?watch=${encodeURIComponent(game)}`;
+  $("replay-links").replaceChildren(
+    el("a", { href: `${path}/record`, download: `cutthroat-${game}.json` }, ["Download the game record"]), " · ",
+    el("a", { href: back }, ["Back to the table"]), " · ", el("a", { href: "/" }, ["New game"]));
+  try { startReplay(await api("GET", `${path}/replay`)); } catch (e) {
+    $("replay-error").textContent = `This game cannot be watched again: ${e.message}.`;
+  }
+}
+
+/** The lobby's "Open a record…": the file's text, checked and made into frames by the server. */
+async function openRecord(file) {
+  const err = $("record-error");
+  err.textContent = "";
+  if (!file) return;
+  if (file.size > RECORD_MAX) {
+    err.textContent = `${file.name} is too big for a game record (at most ${RECORD_MAX / 1024} KiB).`;
+    return;
+  }
+  let data;
+  try { data = await api("POST", "/api/replay", await file.text()); } catch (e) {
+    err.textContent = `${file.name} cannot be shown: ${e.message}.`;
+    return;
+  }
+  $("lobby").hidden = true;
+  $("replay").hidden = false;
+  $("replay-title").textContent = `${file.name}, watched again`;
+  $("replay-links").replaceChildren(el("a", { href: "/" }, ["Back to the lobby"]));
+  startReplay(data);
+}
+
+/** Show the frames from the first, and take the controls and the keys. */
+function startReplay(data) {
+  replay.data = data;
+  if (!data.frames.length) {
+    $("replay-error").textContent = "This record holds no hand yet: there is nothing to watch.";
+    return;
+  }
+  $("replay-layout").hidden = false;
+  $("replay-slider").max = String(data.frames.length - 1);
+  const steps = { "replay-start": () => 0, "replay-end": () => data.frames.length - 1,
+    "replay-prev": () => replay.index - 1, "replay-next": () => replay.index + 1,
+    "replay-prev-hand": () => handStep(-1), "replay-next-hand": () => handStep(1) };
+  for (const [id, to] of Object.entries(steps)) $(id).addEventListener("click", () => showFrame(to()));
+  $("replay-slider").addEventListener("input", () => showFrame(Number($("replay-slider").value)));
+  document.addEventListener("keydown", (ev) => replayKey(ev, steps));
+  showFrame(0);
+}
+
+/** The arrow keys step through the game: left and right a move, up and down (or Page Up
+ *  and Page Down) a hand, Home and End to either end; the slider's own keys do the same. */
+function replayKey(ev, steps) {
+  const keys = { ArrowLeft: "replay-prev", ArrowRight: "replay-next", ArrowUp: "replay-prev-hand",
+    ArrowDown: "replay-next-hand", PageUp: "replay-prev-hand", PageDown: "replay-next-hand",
+    Home: "replay-start", End: "replay-end" };
+  const step = keys[ev.key];
+  const typing = ev.target.closest?.("input:not([type=range]), textarea, select, dialog");
+  if (!step || typing || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  ev.preventDefault();
+  showFrame(steps[step]());
+}
+
+/** The frame a hand's step goes to: the previous hand's deal (this one's, if a move of it
+ *  is shown), or the next hand's deal (the game's last frame from the last hand). */
+function handStep(direction) {
+  const { frames, hands } = replay.data;
+  const hand = hands[frames[replay.index].hand];
+  if (direction < 0) {
+    if (replay.index > hand.first) return hand.first;
+    return hands[Math.max(0, frames[replay.index].hand - 1)].first;
+  }
+  const next = hands[frames[replay.index].hand + 1];
+  return next ? next.first : frames.length - 1;
+}
+
+/** Show frame `index` (kept within the game). */
+function showFrame(index) {
+  const { frames, hands } = replay.data;
+  replay.index = Math.max(0, Math.min(frames.length - 1, index));
+  const f = frames[replay.index];
+  const hand = hands[f.hand];
+  const step = replay.index - hand.first;
+  $("replay-where").textContent = `Hand ${hand.number} of ${hands.length} · `
+    + (step ? `move ${step} of ${hand.count - 1}` : "the deal");
+  $("replay-text").replaceChildren(el("span", {}, [cardsInText(f.text)]),
+    ...(f.result ? [el("strong", { class: "replay-result" }, [cardsInText(capital(f.result))])] : []));
+  $("replay-slider").value = String(replay.index);
+  $("replay-start").disabled = $("replay-prev").disabled = replay.index === 0;
+  $("replay-end").disabled = $("replay-next").disabled = replay.index === frames.length - 1;
+  $("replay-prev-hand").disabled = replay.index === 0;
+  $("replay-next-hand").disabled = replay.index === frames.length - 1;
+  for (let seat = 0; seat < 3; seat++) {
+    $(`replay-seat-${seat}`).replaceChildren(...replaySeat(f, hand, seat));
+    $(`replay-seat-${seat}`).classList.toggle("acting", f.to_act === seat);
+  }
+  replayCentre(f, hand);
+  replayAside(f, hand);
+  replayScores(f);
+  replayMoves(f, hand);
+}
+
+const capital = (text) => text[0].toUpperCase() + text.slice(1);
+
+/** A sentence of the server's with its cards as the page writes them ("QH" -> "Q♥"). */
+function cardsInText(text) {
+  return text.replace(/\b([789TJQKA][CDHS]|JO)\b/g, (code) => cardText(code));
+}
+
+/** A seat of the frame: its name, its part in the hand, its points and tricks, its cards face up. */
+function replaySeat(f, hand, seat) {
+  const tags = handTags(hand.dealer, f, seat);
+  if (f.to_act === seat) tags.push(["to act", "acting"]);
+  const info = [plural(f.scores[seat], "point")];
+  if (f.trump) info.push(plural(f.tricks_won[seat], "trick"));
+  const cards = sortCards(f.cards[seat], f.trump || null).map((code) => replayCard(code));
+  return [
+    el("div", { class: "seat-name" }, [replay.data.players[seat]]),
+    tagList(tags),
+    el("div", { class: "seat-info" }, [info.join(" · ")]),
+    el("div", { class: "replay-cards", "data-seat": String(seat) }, cards),
+  ];
+}
+
+/** A card face up, marked with its code (data-card) as the tests read it. */
+function replayCard(code) {
+  const node = cardElement(code);
+  node.dataset.card = code;
+  return node;
+}
+
+/** The up-card and trump, the trick in progress, and the last trick. */
+function replayCentre(f, hand) {
+  const names = replay.data.players;
+  const moves = replay.data.frames.slice(hand.first + 1, replay.index + 1).map((x) => x.move);
+  const up = $("replay-upcard");
+  up.replaceChildren();
+  upcardBox(up, hand.upcard, upcardNote(hand.upcard, moves, Boolean(f.upcard_taken)), f.trump);
+  const trick = f.trick || [];
+  $("replay-trick").replaceChildren(...(trick.length ? [
+    el("div", { class: "label" }, [`Trick ${f.tricks_won.reduce((a, b) => a + b, 0) + 1}`]),
+    ...trick.map(([seat, c]) => playedCard(names[seat], c))] : []));
+  const last = f.last_trick;
+  $("replay-last").replaceChildren(...(last ? [
+    el("div", { class: "label" }, [`Last trick, taken by ${names[last.winner]}`]),
+    ...last.plays.map(([seat, c]) => playedCard(names[seat], c, seat === last.winner))] : []));
+}
+
+/** The cards off the seats: the dummy, the kitty, the dealer's discard, the maker's buried five. */
+function replayAside(f, hand) {
+  const names = replay.data.players;
+  const rows = [];
+  if (f.dummy) rows.push([f.alone?.includes(f.maker) ? "Dummy (the maker went alone)" : "Dummy", f.dummy]);
+  // The up-card is shown in the centre, and the dealer's discard on its own row.
+  const kitty = f.kitty.filter((c) => c !== hand.upcard && c !== f.discard);
+  rows.push([f.upcard_taken ? "Kitty" : "Kitty, under the up-card", kitty]);
+  if (f.discard) rows.push([`${names[hand.dealer]} discarded`, [f.discard]]);
+  if (f.buried) rows.push([`${names[f.maker]} buried`, f.buried]);
+  $("replay-aside").replaceChildren(...rows.map(([who, cards]) => dealRow(who,
+    sortCards(cards, f.trump || null).map((c) => replayCard(c)))));
+}
+
+/** The scores of the frame (after the hand in its last frame); the winners at the very end. */
+function replayScores(f) {
+  const { players, target, winners, over, frames } = replay.data;
+  const end = over && replay.index === frames.length - 1;
+  const rows = [0, 1, 2].map((seat) => el("tr", { class: end && winners.includes(seat) ? "winner" : "" }, [
+    el("th", { scope: "row" }, [players[seat]]),
+    el("td", {}, [String(f.scores[seat])]),
+  ]));
+  const caption = el("caption", {}, [`Playing to ${target}`, el("br"), el("small", {}, [`Rules: ${replay.data.rules_text}`])]);
+  $("replay-scores").replaceChildren(caption, ...rows);
+}
+
+/** The hand's moves in words, the one shown marked; a click goes to a move. */
+function replayMoves(f, hand) {
+  $("replay-moves-title").textContent = `Hand ${hand.number}`;
+  const list = $("replay-moves");
+  const items = replay.data.frames.slice(hand.first, hand.first + hand.count).map((x, k) => {
+    const index = hand.first + k;
+    const b = el("button", { type: "button", class: "replay-move", "data-frame": String(index) },
+      [cardsInText(x.text)]);
+    b.addEventListener("click", () => showFrame(index));
+    const item = el("li", { class: index === replay.index ? "current" : "" }, [b]);
+    if (index === replay.index) { item.setAttribute("aria-current", "step"); b.setAttribute("aria-current", "step"); }
+    return item;
+  });
+  if (hand.text) items.push(el("li", { class: "took" }, [cardsInText(capital(hand.text))]));
+  list.replaceChildren(...items);
+  const shown = list.querySelector("li.current");  // scrolled into the list's view, not the page's
+  if (shown && (shown.offsetTop < list.scrollTop
+    || shown.offsetTop + shown.offsetHeight > list.scrollTop + list.clientHeight)) {
+    list.scrollTop = shown.offsetTop - list.clientHeight / 2;
+  }
+}
+
 /* ---------- Start ---------------------------------------------------------------- */
 
 function showTable(game) {
@@ -1072,7 +1316,7 @@ function setUpHelp() {
   const dialog = $("how-to-play");
   $("help-button").addEventListener("click", async () => {
     const params = new URLSearchParams(location.search);
-    const game = params.get("game") || params.get("watch") || params.get("join");
+    const game = params.get("game") || params.get("watch") || params.get("join") || params.get("replay");
     const path = game ? `/api/games/${encodeURIComponent(game)}/how-to-play`
       : `/api/how-to-play?preset=${encodeURIComponent($("rules").value || "standard")}`;
     $("help-body").replaceChildren(el("p", {}, ["Loading…"]));
@@ -1097,6 +1341,7 @@ function main() {
   if (params.get("game")) showTable(params.get("game"));
   else if (params.get("watch")) showWatch(params.get("watch"));
   else if (params.get("join")) showJoin(params.get("join"));
+  else if (params.get("replay")) showReplayOf(params.get("replay"));
   else showLobby();
 }
 
