@@ -1294,3 +1294,6 @@ def test_a_record_file_opened_in_the_lobby(server: str, pages: Pages) -> None:
     error = page.locator("#record-error")
     expect(error).to_contain_text("09-renege-refused.json cannot be shown: hand 0, action 8:")
     expect(page.locator("#replay")).to_be_hidden()
+    page.set_input_files("#record-file", str(examples / "01-standard-full-game.json"))
+    expect(page.locator("#replay-title")).to_have_text("01-standard-full-game.json, watched again")
+    expect(error).to_be_empty()

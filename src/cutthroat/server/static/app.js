@@ -1065,11 +1065,13 @@ async function openRecord(file) {
   if (!file) return;
   if (file.size > RECORD_MAX) {
     err.textContent = `${file.name} is too big for a game record (at most ${RECORD_MAX / 1024} KiB).`;
+    $("record-file").value = "";
     return;
   }
   let data;
   try { data = await api("POST", "/api/replay", await file.text()); } catch (e) {
     err.textContent = `${file.name} cannot be shown: ${e.message}.`;
+    $("record-file").value = "";  // the same file, mended, may be opened again
     return;
   }
   $("lobby").hidden = true;
