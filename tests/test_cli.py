@@ -1162,3 +1162,15 @@ def test_watch_explain_tells_each_move_with_its_reason_and_plays_the_same_game()
     scores = [line for line in told.stdout.splitlines() if line.startswith("  score: ")]
     assert scores == [line for line in plain.stdout.splitlines()
                       if line.startswith("  score: ")]
+
+
+def test_version_is_shown_and_nothing_else_runs() -> None:
+    from typer.testing import CliRunner
+
+    from cutthroat import __version__
+    from cutthroat.cli import app
+
+    done = CliRunner().invoke(app, ["--version"])
+    assert done.exit_code == 0 and done.output == f"cutthroat {__version__}\n"
+    done = CliRunner().invoke(app, ["--version", "replay", "no-such-file.json"])
+    assert done.exit_code == 0 and done.output == f"cutthroat {__version__}\n"

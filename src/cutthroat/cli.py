@@ -32,6 +32,22 @@ app = typer.Typer(
 )
 
 
+def _version(shown: bool) -> None:
+    """``--version``: the package's version, then stop."""
+    if shown:
+        from . import __version__
+
+        typer.echo(f"cutthroat {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="Show the version and exit.")] = False) -> None:
+    """Three-handed (cutthroat) euchre: replay records, play and watch games."""
+
+
 def _rules(preset: str, settings: list[str] | None) -> Rules:
     """Rules from a preset name and ``field=value`` overrides (values read as JSON)."""
     try:
@@ -162,8 +178,8 @@ def random_variants(rng: random.Random) -> Rules:
 def watch(
     seed: Annotated[int, typer.Option(help="Seed of the game.")] = 0,
     bots: Annotated[str, typer.Option(
-        help="Three bots for seats 0, 1, 2 (random, beginner, intermediate, expert); "
-        "options after a colon, e.g. expert:bid_samples=80.")]
+        help="Three bots for seats 0, 1, 2 (random, beginner, intermediate, expert, or "
+        "your own as module.Class); options after a colon, e.g. expert:bid_samples=80.")]
     = "expert,intermediate,intermediate",
     preset: Annotated[str, typer.Option(help="Rules preset.")] = "standard",
     set_: Annotated[list[str] | None, typer.Option("--set", help="Override a rules field.")]
@@ -250,7 +266,7 @@ def play(
     = None,
     bots: Annotated[str, typer.Option(
         help="The bots on your left and right, e.g. expert,expert or intermediate,beginner "
-        "(options after a colon).")] = "expert,expert",
+        "(options after a colon; your own bot as module.Class).")] = "expert,expert",
     seed: Annotated[int | None, typer.Option(
         help="Seed of the deals and the bots (default: a new one each game).")] = None,
     preset: Annotated[str, typer.Option(help="Rules preset.")] = "standard",
