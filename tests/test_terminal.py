@@ -211,7 +211,7 @@ def test_R7_a_suit_named_in_the_first_round_or_a_card_played_too_soon_is_explain
 
 
 def test_words_a_newcomer_types_are_answered_with_the_choices_there_are() -> None:
-    """"I fold" or "jack of hearts" name no move: the answer gives the choices of the
+    """"I fold" or "jack of harts" name no move: the answer gives the choices of the
     moment (and how a card is written), not the list of every verb."""
     hand, player, out = at_first_move(["I fold", "go fish"])
     assert player.play() is False and len(hand.moves) == 0
@@ -220,7 +220,7 @@ def test_words_a_newcomer_types_are_answered_with_the_choices_there_are() -> Non
                       "order. Type help for how to write a move."
                       for said in ("I fold", "go fish")]
     play = dataclasses.replace(player.view(), legal=("play JH", "play 9H"))
-    for said in ("jack of hearts", "J\N{BLACK SPADE SUIT}\N{BLACK HEART SUIT}"):
+    for said in ("jack of harts", "J\N{BLACK SPADE SUIT}\N{BLACK HEART SUIT}"):
         with pytest.raises(CutthroatError) as refused:
             player._action(said, play)
         assert str(refused.value) == (f"{said!r} is not a move here: your choices are "
@@ -679,3 +679,36 @@ def test_cards_written_with_suit_symbols_are_read(said: str, meant: str) -> None
     _, player, _ = at_first_move([])
     view = dataclasses.replace(player.view(), legal=(meant, "play AD"))
     assert str(player._action(said, view)) == meant
+
+
+@pytest.mark.parametrize(("said", "legal", "meant"), [
+    ("the ten of spades", ("play TS", "play AD"), "play TS"),
+    ("Play the Jack of Hearts", ("play JH", "play AD"), "play JH"),
+    ("10 of diamonds", ("discard TD", "discard AD"), "discard TD"),
+    ("ace of diamond", ("play TS", "play AD"), "play AD"),
+    ("the joker", ("play JO", "play AD"), "play JO"),
+    ("right bower", ("play JD", "play JH"), "play JD"),  # trump is diamonds here
+    ("the left bower", ("play JD", "play JH"), "play JH"),
+])
+def test_R3_cards_named_in_words_are_the_cards_they_name(said: str, legal: tuple[str, ...],
+                                                        meant: str) -> None:
+    """What a player says at a table ("the ten of spades", "the right bower") is the
+    card the game writes (TS; the jack of trump, R3)."""
+    _, player, _ = at_first_move([])
+    view = dataclasses.replace(player.view(), legal=legal, trump=Suit.DIAMONDS)
+    assert str(player._action(said, view)) == meant
+
+
+def test_a_keep_may_name_its_cards_in_words_and_with_commas() -> None:
+    _, player, _ = at_first_move([])
+    view = dataclasses.replace(player.view(), legal=tuple(f"keep {i}" for i in range(252)),
+                               trump=Suit.SPADES)
+    said = "keep the ace of spades, king of spades, 9S, right bower, left bower"
+    assert str(player._action(said, view)) == "keep JC 9S JS KS AS"
+
+
+def test_a_bower_before_trump_is_made_is_refused_as_typed() -> None:
+    _, player, _ = at_first_move([])
+    view = dataclasses.replace(player.view(), legal=("pass", "order"), trump=None)
+    with pytest.raises(CutthroatError, match="'right bower' is not a move here"):
+        player._action("right bower", view)

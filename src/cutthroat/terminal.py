@@ -288,6 +288,7 @@ class TerminalGame(Session):
         said = text  # as typed, for a refusal
         text = _SAID.get(" ".join(re.sub(r"[^\w\s]", "", text.lower()).split()),
                          text.translate(_SUIT_SYMBOLS))
+        text = _in_letters(text, view.trump).replace(",", " ")  # keep AS, KS, ...
         words = text.split()
         verbs = {legal.split()[0] for legal in view.legal}
         try:
@@ -383,6 +384,41 @@ _SAID = {
 }
 """What players say at a table (R7: "I order it up", "I assist", "I accept" are all one
 ``order``), as the move it means, looked up in lower case without punctuation."""
+
+
+_RANK_WORDS = {"seven": "7", "eight": "8", "nine": "9", "ten": "T", "jack": "J",
+               "queen": "Q", "king": "K", "ace": "A"}
+_SUIT_WORDS = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
+_CARD_WORDS = re.compile(
+    r"\b(?:the\s+)?(seven|eight|nine|ten|jack|queen|king|ace|10|[789jqka])\s+of\s+"
+    r"(club|diamond|heart|spade)s?\b", re.IGNORECASE)
+_NAMED_CARDS = re.compile(r"\b(?:the\s+)?(joker|right\s+bower|left\s+bower)\b",
+                          re.IGNORECASE)
+
+
+def _in_letters(text: str, trump: Suit | None) -> str:
+    """Cards named in words, as the game writes them: "the ten of spades" is TS, "the
+    joker" JO, and once trump is known (R3) "the right bower" its jack and "the left
+    bower" the jack of the same colour. Other words are left as they are.
+
+    >>> _in_letters("play the jack of hearts", None), _in_letters("Ten of Spades", None)
+    ('play JH', 'TS')
+    >>> _in_letters("right bower", Suit.HEARTS), _in_letters("the left bower", Suit.CLUBS)
+    ('JH', 'JS')
+    """
+    def card(match: re.Match[str]) -> str:
+        rank = match.group(1).lower()
+        return (_RANK_WORDS.get(rank, rank.upper()) + _SUIT_WORDS[match.group(2).lower() + "s"])
+
+    def named(match: re.Match[str]) -> str:
+        word = " ".join(match.group(1).lower().split())
+        if word == "joker":
+            return "JO"
+        if trump is None:
+            return match.group(0)  # no bower before trump is made: refused as typed
+        return "J" + (trump if word == "right bower" else trump.partner).letter
+
+    return _NAMED_CARDS.sub(named, _CARD_WORDS.sub(card, text))
 
 
 def _choices(view: View) -> str:
