@@ -295,7 +295,7 @@ def test_a_friend_joins_and_sees_only_their_cards(server: str, pages: Pages) -> 
         expect(page.locator("#status[data-status=playing]")).to_have_count(1)
         expect(page.locator("#waiting")).to_be_hidden()
         expect(page.locator("#hand button[data-card]")).to_have_count(5)
-        expect(page.locator(".seats")).to_contain_text(other)
+        expect(page.locator("#table .seats")).to_contain_text(other)
         expect(page.locator("#undo-button")).to_be_hidden()  # not with another player
         hands[id(page)] = my_cards(page)
     assert state(ann)["seat"] != state(ben)["seat"]
@@ -759,7 +759,7 @@ def test_a_watcher_of_a_waiting_game_may_join_but_not_play(server: str, pages: P
     expect(watcher.locator("#waiting")).to_be_hidden()  # that is the seat's invitation
     expect(watcher.locator("#watch-join")).to_be_visible()
     assert watcher.get_attribute("#watch-join-link", "href") == f"/?join={game}"
-    expect(watcher.locator(".seats")).to_contain_text("open seat")
+    expect(watcher.locator("#table .seats")).to_contain_text("open seat")
     # Whatever a watcher sends but a ping is refused, and the page says why.
     watcher.evaluate(
         "window.cutthroatSocket.send(JSON.stringify({type: 'act', action: 'pass'}))")
