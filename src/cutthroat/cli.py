@@ -552,7 +552,7 @@ def serve(
                     "for.")] = None,
     new_games: Annotated[str | None, typer.Option(
         help="How many games one address may start (default '30/10 minutes'; behind a "
-             "proxy every player has the proxy's address).")] = None,
+             "proxy, see --forwarded-allow-ips).")] = None,
     chat_rate: Annotated[str | None, typer.Option(
         help="How many lines of table talk one seat may say (default '10/30 seconds')."
     )] = None,
@@ -562,6 +562,11 @@ def serve(
     turn_wait: Annotated[float | None, typer.Option(
         min=0, help="Seconds a player at the table may take over a move before another "
                     "may let a bot play for them (default 60).")] = None,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        help="The proxies whose X-Forwarded-For header gives a player's address (for the "
+             "limits): addresses or networks separated by commas, or '*' for any "
+             "(default $FORWARDED_ALLOW_IPS or 127.0.0.1, a proxy on this machine).")]
+    = None,
 ) -> None:
     """Start the web game: play in the browser against bots and friends.
 
@@ -597,7 +602,8 @@ def serve(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(f"cutthroat: the web game is at http://{shown}:{port}/ "
                f"(games kept in {application.state.server.store.shown_url}; Ctrl-C stops it)")
-    uvicorn.run(application, host=host, port=port, log_level="warning")
+    uvicorn.run(application, host=host, port=port, log_level="warning", proxy_headers=True,
+                forwarded_allow_ips=forwarded_allow_ips)
 
 
 def _register_commands() -> None:

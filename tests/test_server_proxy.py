@@ -1,0 +1,40 @@
+"""``cutthroat serve`` behind a reverse proxy: the limit on new games counts each
+player's address, taken from ``X-Forwarded-For`` of a trusted proxy only (docs/web.md).
+A real server in a subprocess, as uvicorn applies the header before the app sees it."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from test_browser import _free_port, run_server
+
+
+def _start(base: str, forwarded_for: str) -> int:
+    """POST a new game as a proxy would forward it for ``forwarded_for``: the status."""
+    request = urllib.request.Request(
+        base + "/api/games", method="POST",
+        data=json.dumps({"seats": ["you", "random", "random"]}).encode(),
+        headers={"Content-Type": "application/json", "X-Forwarded-For": forwarded_for})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as refused:
+        return int(refused.code)
+
+
+@pytest.mark.parametrize(("trusted", "statuses"), [
+    ((), [201, 429, 201]),  # a proxy on this machine: each player has a limit of their own
+    (("--forwarded-allow-ips", "10.9.9.9"), [201, 429, 429]),  # not trusted: one address
+    (("--forwarded-allow-ips", "10.9.9.9,127.0.0.1"), [201, 429, 201]),
+])
+def test_the_limit_on_new_games_counts_players_behind_a_trusted_proxy(
+        tmp_path: Path, trusted: tuple[str, ...], statuses: list[int]) -> None:
+    # run_server allows 1000 games a minute; the --new-games given last wins
+    with run_server(_free_port(), tmp_path / "games.db", "--new-games", "1/minute",
+                    *trusted) as base:
+        assert [_start(base, ip) for ip in ("1.2.3.4", "1.2.3.4", "5.6.7.8")] == statuses
