@@ -19,19 +19,21 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from textual.pilot import Pilot
+from textual.widgets import Button
 from typer.testing import CliRunner
 
 from cutthroat import Card, Game, Phase, Rules, cli, deck, parse_cards
 from cutthroat import record as rec
 from cutthroat.actions import Verb
 from cutthroat.cards import sort_cards
+from cutthroat.deal import Deal
 from cutthroat.session import Session
 from cutthroat.state import Hand
 from cutthroat.terminal import resumed, seat_names
 from cutthroat.tui.app import Stage, TableApp
 from cutthroat.tui.screens import TextPage
 from cutthroat.tui.text import face
-from cutthroat.tui.widgets import GameLog, MoveButton, StatusLine
+from cutthroat.tui.widgets import CardButton, GameLog, MoveButton, StatusLine
 
 FACE = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]|Joker")
 FACES = {face(card): str(card) for card in [*deck(32), Card.parse("JO")]}
@@ -256,6 +258,50 @@ async def test_R12_the_maker_keeps_five_cards_chosen_by_their_numbers() -> None:
     assert set(parse_cards(str(keep.action).split()[1:])) == {ten[i] for i in (0, 2, 4, 6, 9)}
 
 
+def on_screen(app: TableApp, buttons: type[Button]) -> list[Button]:
+    """The ``buttons`` shown, each wholly inside the screen (none cut off at its edge)."""
+    shown = [b for b in app.query(buttons) if b.display]
+    assert all(b.region.right <= app.size.width and b.region.width >= len(str(b.label))
+               for b in shown), [(str(b.label), b.region) for b in shown]
+    return shown
+
+
+@pytest.mark.anyio
+async def test_R12_ten_cards_with_the_joker_and_the_tens_fit_on_80_columns() -> None:
+    faces = "9D TD JD AD TH TS AS TC JC JO QD KD 9H JH QH KH AH 9S JS QS"
+    cards = tuple(parse_cards(faces.split(" ")))
+    rest = tuple(c for c in deck(25) if c not in cards)
+    dealt = Deal((cards[0:5], cards[10:15], cards[15:20]), cards[5:10], rest)
+    game = Game(Rules(deck=25), seed=1, players=seat_names(0), first_dealer=2)
+    game.deal(dealt)
+    for text in ("order", "leave", "dummy"):  # seat 0 orders, the dealer leaves it
+        game.push(text)
+    app = table(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert game.view(0).phase is Phase.KEEP
+        assert len(on_screen(app, CardButton)) == 10
+        assert "0 Joker" in "\n".join(screen_lines(app))
+
+
+@pytest.mark.anyio
+async def test_R9_five_choices_in_the_second_round_fit_on_80_columns() -> None:
+    rules = Rules(may_name_turned_down_suit=True)
+    game = Game(rules, seed=1, players=seat_names(0), first_dealer=2)
+    game.deal()
+    for _ in range(3):
+        game.push("pass")
+    app = table(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert len(app.choices) == 5
+        assert len(on_screen(app, MoveButton)) == 5
+        assert "5 pass" in screen_lines(app)[-3]
+        await pilot.resize_terminal(120, 30)  # room again: the suits' names come back
+        await pilot.pause()
+        assert "call ♠ spades" in "\n".join(screen_lines(app))
+
+
 @pytest.mark.anyio
 async def test_hint_shows_the_experts_options_and_marks_its_choice() -> None:
     game = Game(seed=3, players=seat_names(0))
@@ -298,6 +344,30 @@ async def test_undo_takes_back_the_players_move_and_the_bots_replies(tmp_path: P
         assert [str(m) for m in hand.moves] == before and app.stage is Stage.YOUR_MOVE
         assert app.log_lines[-1] == "Took back your last move (and the moves after it)."
         assert save.read_text(encoding="utf-8") == rec.dumps(game) + "\n"
+
+
+@pytest.mark.anyio
+async def test_R14_a_hand_over_and_turned_over_cannot_be_taken_back(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    game = Game(seed=3, players=seat_names(0))
+    app = table(game, save=save)
+    rng = random.Random(3)
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        while app.stage is not Stage.HAND_OVER:
+            await choose_randomly(pilot, app, rng)
+        assert "  The deal was:" in app.log_lines  # every hidden card shown
+        hand = game.hand
+        assert hand is not None and hand.is_over
+        moves = [str(m) for m in hand.moves]
+        await pilot.press("u")
+        await settle(pilot)
+        assert status(app).startswith("Not possible: the hand is over")
+        assert [str(m) for m in hand.moves] == moves and app.stage is Stage.HAND_OVER
+        assert save.read_text(encoding="utf-8") == rec.dumps(game) + "\n"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(game.hands) == 2
 
 
 @pytest.mark.anyio

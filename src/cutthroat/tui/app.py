@@ -129,6 +129,12 @@ class TableApp(App[bool]):
             self.say(f"Hand {len(game.hands)}, resumed", "bold")
         self._advance()
 
+    def on_resize(self) -> None:
+        """The terminal resized: the rows of cards and moves drawn anew to fit it (once
+        the app has its new size)."""
+        if self.session.game.hand is not None and self.query(Table):
+            self.call_after_refresh(self._draw)
+
     @property
     def busy(self) -> bool:
         """Whether a bot, the coach or the expert is thinking."""
@@ -339,8 +345,14 @@ class TableApp(App[bool]):
                         group="hint")
 
     def action_undo(self) -> None:
-        """Take back the player's last move of this hand, with the bots' moves after it."""
-        if self.stage not in (Stage.YOUR_MOVE, Stage.HAND_OVER):
+        """Take back the player's last move of this hand, with the bots' moves after it.
+        Not once the hand is over: its deal has been turned over in the log, and the
+        hand played again would be played with every hidden card seen (R14)."""
+        if self.stage is Stage.HAND_OVER:
+            self.refuse("the hand is over and its cards have been shown, so it cannot be "
+                        "taken back; press 1 or Enter for the next hand")
+            return
+        if self.stage is not Stage.YOUR_MOVE:
             self.refuse("you can take a move back when it is your turn")
             return
         if not self.session.take_back():

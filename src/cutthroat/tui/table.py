@@ -19,7 +19,16 @@ from ..session import Session
 from ..state import Phase
 from ..views import View
 from .text import header_text, move_label, phase_words, trick_table, with_faces
-from .widgets import MOVES_MAX, GameLog, HandRow, MoveBar, Scoreboard, StatusLine, TrickArea
+from .widgets import (
+    MOVES_MAX,
+    GameLog,
+    HandRow,
+    MoveBar,
+    Scoreboard,
+    StatusLine,
+    TrickArea,
+    row_width,
+)
 
 __all__ = ["CARD_VERBS", "Stage", "Table", "numbered"]
 
@@ -52,6 +61,7 @@ class Table(Vertical):
     HandRow #hand-note { text-style: none; color: $text-muted; }
     HandRow CardButton { width: auto; min-width: 4; margin-right: 1; text-wrap: nowrap;
                          background: #f0f0f0; color: #101010; }
+    HandRow.tight CardButton { margin-right: 0; }
     HandRow CardButton.unplayable { background: #8a8a8a; }
     HandRow CardButton.chosen { background: #8fdc8f; }
     MoveBar MoveButton { width: auto; min-width: 4; margin-right: 1; text-wrap: nowrap; }
@@ -109,7 +119,7 @@ class Table(Vertical):
             if text.split()[0] in CARD_VERBS}
         playable = set(shown) if keep is not None or not numbers else set(numbers)
         row.show(view.cards, view.trump, numbers=numbers, playable=playable,
-                 chosen=keep or ())
+                 chosen=keep or (), width=self._width())
 
     def _draw_moves(self, view: View, stage: Stage, choices: list[str],
                     keep: Sequence[Card] | None, best: str | None) -> None:
@@ -124,8 +134,15 @@ class Table(Vertical):
             bar.show(f"{verb.capitalize()}:",
                      [with_faces(text.split()[1]) for text in choices], best=marked)
         else:
-            bar.show("Your move:" if choices else "",
-                     [move_label(text, view) for text in choices], best=marked)
+            prefix = "Your move:" if choices else ""
+            labels = [move_label(text, view) for text in choices]
+            if row_width(prefix, labels) > self._width():  # five calls on 80 columns
+                labels = [move_label(text, view, short=True) for text in choices]
+            bar.show(prefix, labels, best=marked)
+
+    def _width(self) -> int:
+        """The columns a row of cards or moves has (the screen's, less its margins)."""
+        return self.app.size.width - 2
 
 
 def _status(view: View, stage: Stage, choices: list[str], keeping: bool,

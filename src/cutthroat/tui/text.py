@@ -9,6 +9,8 @@ the game's public facts (scores, names); nothing here knows Textual.
 'Left plays J♥, you play 10♣'
 >>> move_label("call S", None).plain
 'call ♠ spades'
+>>> move_label("call S", None, short=True).plain
+'call ♠'
 """
 
 from __future__ import annotations
@@ -81,9 +83,10 @@ _VERBS = {"pass": "pass", "order": "order up", "pickup": "pick up", "leave": "le
           "play": "play", "discard": "discard", "keep": "keep"}
 
 
-def move_label(legal: str, view: View | None) -> Text:
+def move_label(legal: str, view: View | None, *, short: bool = False) -> Text:
     """A legal move (``call S``) as a button says it (``call ♠ spades``): the up-card
-    where it is ordered or picked up, a lone defender's ``defend alone``."""
+    where it is ordered or picked up, a lone defender's ``defend alone``; ``short``:
+    a suit by its symbol alone (``call ♠``), for a narrow screen."""
     verb, _, rest = legal.partition(" ")
     words = _VERBS.get(verb, verb)
     if verb == "alone" and view is not None and view.maker not in (None, view.seat):
@@ -92,7 +95,9 @@ def move_label(legal: str, view: View | None) -> Text:
     if verb in ("order", "pickup") and view is not None:
         label.append(" ").append_text(card_text(view.upcard))
     elif verb in ("call", "trump"):
-        label.append(" ").append_text(suit_text(Suit.parse(rest)))
+        suit = Suit.parse(rest)
+        label.append(" ").append_text(Text(SYMBOLS[suit], style=STYLES[suit.colour])
+                                      if short else suit_text(suit))
     elif rest:
         label.append(" ").append_text(with_faces(rest))
     return label

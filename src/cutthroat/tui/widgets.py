@@ -18,7 +18,7 @@ from ..cards import Card, Suit, sort_cards
 from .text import card_text, with_faces
 
 __all__ = ["CardButton", "GameLog", "HandRow", "MoveBar", "MoveButton", "Scoreboard",
-           "StatusLine", "TrickArea"]
+           "StatusLine", "TrickArea", "row_width"]
 
 CARDS_MAX = 10
 """The most cards a player holds: the maker's ten before the keep (R12)."""
@@ -86,6 +86,12 @@ def key_of(number: int) -> str:
     return str(number % 10) if number <= 10 else ""
 
 
+def row_width(prefix: str, labels: Sequence[Text]) -> int:
+    """The columns a row of buttons takes: ``prefix`` and its margin, then each label
+    with a column of padding either side and its margin."""
+    return (len(prefix) + 1 if prefix else 1) + sum(label.cell_len + 3 for label in labels)
+
+
 def _relabel(button: Button, label: Text) -> None:
     """Give ``button`` a new label, and its width anew (Textual keeps the old one)."""
     button.label = label
@@ -104,21 +110,27 @@ class HandRow(Horizontal):
         yield Label("", id="hand-note")
 
     def show(self, cards: Sequence[Card], trump: Suit | None, *, numbers: dict[Card, int],
-             playable: Iterable[Card], chosen: Iterable[Card] = ()) -> None:
+             playable: Iterable[Card], chosen: Iterable[Card] = (), width: int = 0) -> None:
         """Show ``cards``: each with its key when it has one (``numbers``), dimmed when
-        it cannot be played now, highlighted when ``chosen`` for a keep."""
+        it cannot be played now, highlighted when ``chosen`` for a keep. Where they
+        would not fit in ``width`` columns (ten cards on 80), they are drawn side by side
+        without a gap."""
         ordered = sort_cards(cards, trump)
         can, picked = set(playable), set(chosen)
+        labels = []
+        for each in ordered:
+            label = Text()
+            if each in numbers:
+                label.append(f"{key_of(numbers[each])} ", style="dim")
+            labels.append(label.append_text(card_text(each, trump)))
+        self.set_class(bool(width) and row_width("Cards", labels) > width, "tight")
         for index, button in enumerate(self.query(CardButton)):
             card = ordered[index] if index < len(ordered) else None
             button.card = card
             button.display = card is not None
             if card is None:
                 continue
-            label = Text()
-            if card in numbers:
-                label.append(f"{key_of(numbers[card])} ", style="dim")
-            _relabel(button, label.append_text(card_text(card, trump)))
+            _relabel(button, labels[index])
             button.set_class(card not in can, "unplayable")
             button.set_class(card in picked, "chosen")
         self.query_one("#hand-note", Label).update("")
