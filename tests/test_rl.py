@@ -167,7 +167,7 @@ def test_bad_options_are_refused() -> None:
     with pytest.raises(ValueError, match="episode"):
         raw_env(episode="season")
     with pytest.raises(ValueError, match="render_mode"):
-        raw_env(render_mode="human")
+        raw_env(render_mode="rgb_array")
     for bad in (0, 2.5, "10", True):  # were taken ("10" failed at the first hand's end)
         with pytest.raises(ValueError, match="max_hands"):
             raw_env(max_hands=bad)  # type: ignore[arg-type]
@@ -176,6 +176,23 @@ def test_bad_options_are_refused() -> None:
     assert "up-card" in (shown.render() or "").lower()
     with pytest.warns(UserWarning, match="without specifying any render mode"):
         assert raw_env(seed=1).render() is None
+
+
+def test_pettingzoo_render_test_passes_with_the_hand_printed_for_a_person(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's own render check: ``"human"`` prints the hand, ``"ansi"`` returns
+    it."""
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: raw_env(render_mode=render_mode, seed=2))
+    printed = capsys.readouterr().out
+    assert "up-card" in printed.lower()
+    shown = raw_env(render_mode="human", seed=1)
+    shown.reset(seed=1)
+    assert shown.render() is None
+    ansi = raw_env(render_mode="ansi", seed=1)
+    ansi.reset(seed=1)
+    assert capsys.readouterr().out == (ansi.render() or "-") + "\n\n"
 
 
 @pytest.mark.parametrize("agent", ["player_3", "x", 0])

@@ -157,7 +157,7 @@ def test_a_game_too_long_is_truncated() -> None:
     ({"max_hands": 2.5}, "max_hands must be"),
     ({"illegal_reward": "-1"}, "illegal_reward must be"),
     ({"episode": "trick"}, "episode must be"),
-    ({"render_mode": "human"}, "render_mode must be"),
+    ({"render_mode": "rgb_array"}, "render_mode must be"),
 ])
 def test_bad_arguments_are_refused_at_once(options: dict[str, Any], words: str) -> None:
     with pytest.raises(ValueError, match=words):
@@ -181,6 +181,15 @@ def test_render_shows_the_hand_to_a_person_and_warns_without_a_mode() -> None:
     quiet.reset(seed=1)
     with pytest.warns(UserWarning, match="render_mode"):
         assert quiet.render() is None
+
+
+def test_human_render_mode_prints_the_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    env = VsBotsEnv(bots=("random", "beginner"), seat=0, render_mode="human")
+    env.reset(seed=1)
+    assert env.render() is None
+    ansi = VsBotsEnv(bots=("random", "beginner"), seat=0, render_mode="ansi")
+    ansi.reset(seed=1)
+    assert capsys.readouterr().out == (ansi.render() or "") + "\n\n"
 
 
 def test_the_spec_s_json_makes_the_environment_again() -> None:

@@ -47,7 +47,7 @@ from ..rules import Rules
 from .layout import SIZE
 from .observation import action_id, as_int, encode
 from .rewards import game_rewards, hand_rewards
-from .text import render_hand
+from .text import RENDER_MODES, render_hand
 
 __all__ = ["env", "raw_env"]
 
@@ -86,11 +86,12 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
             NumPy integer will do).
         max_hands: a game still going after this many hands is truncated.
         render_mode: ``"ansi"`` (:meth:`render` returns the hand as text, every card
-            shown: for a person watching, not for an agent) or ``None``.
+            shown: for a person watching, not for an agent),
+            ``"human"`` (it prints that text) or ``None``.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "cutthroat_v0",
-                                          "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES),
+                                          "name": "cutthroat_v0", "is_parallelizable": False}
 
     def __init__(self, *, rules: Rules | None = None, episode: str = "game",
                  seed: int | None = None, max_hands: int = 500,
@@ -98,8 +99,9 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         super().__init__()
         if episode not in EPISODES:
             raise ValueError(f"episode must be 'game' or 'hand', not {episode!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        if render_mode not in (None, *RENDER_MODES):
+            raise ValueError("render_mode must be 'ansi', 'human' or None, not "
+                             f"{render_mode!r}")
         if (as_int(max_hands) or 0) < 1:
             raise ValueError(f"max_hands must be a positive integer, not {max_hands!r}")
         self.rules = rules or Rules()

@@ -58,7 +58,7 @@ from ..rules import Rules
 from .layout import SIZE
 from .observation import action_id, as_int, encode
 from .rewards import game_rewards, hand_rewards
-from .text import render_hand
+from .text import RENDER_MODES, render_hand
 
 __all__ = ["ENV_ID", "VsBotsEnv"]
 
@@ -89,12 +89,13 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
             ends the episode there with that reward instead, as PettingZoo's classic
             games do.
         render_mode: ``"ansi"`` (:meth:`render` returns the hand as text, every card
-            shown: for a person watching) or ``None``.
+            shown: for a person watching),
+            ``"human"`` (it prints that text) or ``None``.
     """
 
     # render_fps: Gymnasium's checker warns at the first render without one (text has
     # no frame rate; 4 is what Gymnasium's own text environments declare)
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
 
     def __init__(self, *, bots: Sequence[str] = ("intermediate", "intermediate"),
                  seat: int | None = None, rules: Rules | Mapping[str, Any] | None = None,
@@ -117,8 +118,9 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
                                            or not isinstance(illegal_reward, Real)):
             raise ValueError("illegal_reward must be a number or None, not "
                              + repr(illegal_reward))
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        if render_mode not in (None, *RENDER_MODES):
+            raise ValueError("render_mode must be 'ansi', 'human' or None, not "
+                             f"{render_mode!r}")
         self.bot_specs = tuple(bots)
         self.fixed_seat = None if seat is None else operator.index(seat)
         if isinstance(rules, Mapping):  # fields, as in a record (a "preset" too)
