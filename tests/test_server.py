@@ -1195,3 +1195,43 @@ def test_a_finished_hand_is_told_to_each_seat_with_you_for_itself() -> None:
     assert "Zoë" not in mine and re.search(r"\b[Yy]ou\b", mine)
     assert "Zoë" in theirs and not re.search(r"\b[Yy]ou\b", theirs)
     assert mine.lower() == theirs.replace("Zoë", "you").lower()
+
+
+def test_stopping_the_server_waits_for_the_bots_saves_before_closing_the_database(
+        tmp_path: Path) -> None:
+    """A bot's move being saved when the server stops is saved to the end before the
+    database is closed: closing SQLite under a running statement crashed the process
+    (a segmentation fault seen in CI, in the shutdown of a doctest's TestClient)."""
+    from sqlalchemy import event
+
+    app = create_app(f"sqlite:///{tmp_path / 'games.db'}")
+    store = app.state.server.store
+    running = 0
+    events: list[str] = []
+
+    def before(*_: Any) -> None:
+        nonlocal running
+        running += 1
+        time.sleep(0.02)  # a slow database: the shutdown comes while a statement runs
+
+    def after(*_: Any) -> None:
+        nonlocal running
+        running -= 1
+        events.append("statement")
+
+    event.listen(store.engine, "before_cursor_execute", before)
+    event.listen(store.engine, "after_cursor_execute", after)
+    real_dispose = store.engine.dispose
+
+    def dispose(*args: Any, **kwargs: Any) -> None:  # the connections closed
+        events.append("closed while a statement runs" if running else "closed")
+        real_dispose(*args, **kwargs)
+
+    store.engine.dispose = dispose  # type: ignore[method-assign]
+    with TestClient(app) as client:  # seat 2 bids first: the bots move at once
+        made = client.post("/api/games", json={"seats": ["you", "random", "random"],
+                                               "seed": 4}).json()
+    assert events[-1] == "closed" and "closed while a statement runs" not in events
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}")) as again:
+        assert again.get(f"/api/games/{made['game']}",
+                         params={"token": made["token"]}).status_code == 200

@@ -21,6 +21,9 @@ from __future__ import annotations
 
 import json
 import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 
 from sqlalchemy import (
@@ -154,6 +157,9 @@ class Store:
         elif url.startswith("sqlite"):
             options = {"connect_args": {"check_same_thread": False}}
         self.url = url
+        self._quiet = threading.Condition()
+        self._in_use = 0
+        self._closed = False
         try:
             self.engine = create_engine(url, **options)
         except (SQLAlchemyError, ImportError, ValueError) as exc:
@@ -166,6 +172,27 @@ class Store:
             raise StoreError(f"cannot open the database {_shown(url)!r}: "
                              f"{_reason(exc)}{_folder_hint(self.engine)}") from exc
 
+    @contextmanager
+    def _session(self, *, write: bool = False) -> Iterator[Session]:
+        """A session of the database (in a transaction committed at the end when
+        ``write``), counted as in use until it ends, so that :meth:`close` waits for it:
+        SQLite closed under a running statement can crash the process."""
+        with self._quiet:
+            if self._closed:
+                raise StoreError("the database is closed: the server is stopping")
+            self._in_use += 1
+        try:
+            with Session(self.engine) as session:
+                if write:
+                    with session.begin():
+                        yield session
+                else:
+                    yield session
+        finally:
+            with self._quiet:
+                self._in_use -= 1
+                self._quiet.notify_all()
+
     @property
     def shown_url(self) -> str:
         """The database's URL as it may be shown: any password hidden."""
@@ -174,7 +201,7 @@ class Store:
     def save(self, table: Table) -> None:
         """Write the table's seats and record (a new row or over the old one)."""
         now = datetime.now(UTC).replace(tzinfo=None)
-        with Session(self.engine) as session, session.begin():
+        with self._session(write=True) as session:
             row = session.get(GameRow, table.id)
             if row is None:
                 row = GameRow(id=table.id, seed=table.seed, created=now)
@@ -187,7 +214,7 @@ class Store:
     def load(self, game_id: str) -> Table | None:
         """The table stored under ``game_id``, replayed from its record; ``None`` if
         there is none."""
-        with Session(self.engine) as session:
+        with self._session() as session:
             row = session.get(GameRow, game_id)
             if row is None:
                 return None
@@ -196,7 +223,7 @@ class Store:
 
     def exists(self, game_id: str) -> bool:
         """Whether a game is stored under ``game_id``."""
-        with Session(self.engine) as session:
+        with self._session() as session:
             return session.scalar(select(GameRow.id).where(GameRow.id == game_id)) is not None
 
     def say(self, game_id: str, seat: int, name: str, text: str, *,
@@ -204,7 +231,7 @@ class Store:
         """Keep a line of the game's table talk, numbered after the last one: the line as
         kept, or ``None`` (nothing kept) when the game holds ``most`` lines already."""
         now = datetime.now(UTC).replace(tzinfo=None, microsecond=0)
-        with Session(self.engine) as session, session.begin():
+        with self._session(write=True) as session:
             last = session.scalar(select(func.max(ChatRow.number))
                                   .where(ChatRow.game_id == game_id))
             if most is not None and (last or 0) >= most:
@@ -217,7 +244,7 @@ class Store:
 
     def talk(self, game_id: str, last: int | None = None) -> list[ChatLine]:
         """The game's table talk, oldest first: every line, or the ``last`` ones."""
-        with Session(self.engine) as session:
+        with self._session() as session:
             query = (select(ChatRow).where(ChatRow.game_id == game_id)
                      .order_by(ChatRow.number.desc()))
             if last is not None:
@@ -228,7 +255,7 @@ class Store:
         """The game started after ``game_id`` to play again: its id, the seat (of
         ``game_id``) that started it, and which seats of ``game_id`` sit in it (old seat
         -> new seat); ``None`` if there is none."""
-        with Session(self.engine) as session:
+        with self._session() as session:
             row = session.get(RematchRow, game_id)
             if row is None:
                 return None
@@ -238,7 +265,7 @@ class Store:
     def save_rematch(self, game_id: str, next_id: str, by: int,
                      seats: dict[int, int]) -> None:
         """Keep (or update) the game started after ``game_id`` (:meth:`rematch`)."""
-        with Session(self.engine) as session, session.begin():
+        with self._session(write=True) as session:
             row = session.get(RematchRow, game_id)
             if row is None:
                 row = RematchRow(game_id=game_id)
@@ -246,6 +273,10 @@ class Store:
             row.next_id, row.by = next_id, by
             row.seats = json.dumps({str(old): new for old, new in seats.items()})
 
-    def close(self) -> None:
-        """Release the database's connections."""
+    def close(self, wait: float = 30.0) -> None:
+        """Release the database's connections, once what is being read or written
+        has ended (waiting up to ``wait`` seconds); nothing more is read or written."""
+        with self._quiet:
+            self._closed = True
+            self._quiet.wait_for(lambda: self._in_use == 0, timeout=wait)
         self.engine.dispose()
