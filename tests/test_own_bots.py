@@ -7,6 +7,7 @@ web server never imports what a request names."""
 from __future__ import annotations
 
 import importlib.metadata
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -166,3 +167,114 @@ def test_the_web_server_takes_registered_bots_only(in_examples: Path,
             assert answer.status_code == 400, answer.text
             assert "unknown bot" in answer.json()["error"]["reason"]
     assert "greedy_bot" not in sys.modules
+
+
+@pytest.fixture
+def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """An empty current folder for modules of a test's own; they are forgotten after."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    before = set(sys.modules)
+    yield tmp_path
+    for name in set(sys.modules) - before:
+        sys.modules.pop(name, None)
+
+
+def test_a_module_that_fails_to_import_is_a_clear_error_everywhere(scratch: Path,
+                                                                   tmp_path: Path) -> None:
+    """A syntax error (or any exception) as a bot's module is imported is said plainly:
+    by make_bot, by each command (no traceback), and a package's bot that cannot be
+    imported is listed as unavailable by `cutthroat bots`, left out of the web lobby's
+    list, and hides none of the other bots."""
+    (scratch / "typo_bot.py").write_text("def choose(:\n", encoding="utf-8")
+    (scratch / "loud_bot.py").write_text("raise RuntimeError('no model file')\n",
+                                         encoding="utf-8")
+    with pytest.raises(BotUnavailableError, match=r"the 'typo_bot\.Bot' bot is not available: "
+                                                  "importing module typo_bot failed: "
+                                                  "SyntaxError"):
+        make_bot("typo_bot.Bot", 0)
+    with pytest.raises(BotUnavailableError, match=r"importing module loud_bot failed: "
+                                                  "RuntimeError: no model file"):
+        make_bot("loud_bot.Bot", 0)
+    runner = CliRunner()
+    for command in (["arena", "--bots", "typo_bot.Bot,random,random", "--games", "3"],
+                    ["watch", "--bots", "typo_bot.Bot,random,random"],
+                    ["watch", "--bots", "no_such_module.Bot,random,random"],
+                    ["play", "--plain", "--bots", "no_such_module.Bot,random"]):
+        done = runner.invoke(app, command, input="")
+        assert done.exit_code == 2, (command, done.output)
+        assert "is not available" in done.output, (command, done.output)
+    points = [importlib.metadata.EntryPoint("typo", "typo_bot:Bot", ENTRY_POINT_GROUP),
+              importlib.metadata.EntryPoint("gone", "no_such_module:Bot", ENTRY_POINT_GROUP)]
+    before = dict(BOTS)
+    try:
+        assert add_entry_points(points) == ["typo", "gone"]
+        described = {info.name: info for info in describe_bots()}
+        assert described["expert"].summary and not described["expert"].unavailable
+        assert "SyntaxError" in described["typo"].unavailable
+        assert "module no_such_module is missing" in described["gone"].unavailable
+        listed = runner.invoke(app, ["bots"])
+        assert listed.exit_code == 0, listed.output
+        assert "typo_bot failed: SyntaxError" in listed.output and "expert" in listed.output
+        one = runner.invoke(app, ["bots", "gone"])
+        assert one.exit_code == 2 and "no_such_module is missing" in one.output
+        with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}")) as client:
+            answer = client.get("/api/bots")
+            assert answer.status_code == 200, answer.text
+            names = [bot["name"] for bot in answer.json()["bots"]]
+            assert names == ["random", "beginner", "intermediate", "expert"]
+            refused = client.post("/api/games", json={"seats": ["you", "typo", "random"]})
+            assert refused.status_code == 400, refused.text
+            assert "is not available" in refused.json()["error"]["reason"]
+    finally:
+        BOTS.clear()
+        BOTS.update(before)
+
+
+_FAULTY = '''
+class Raises:
+    name = "raises"
+    def __init__(self, seed=0):
+        pass
+    def choose(self, view):
+        raise KeyError("oops")
+
+class Nothing:
+    name = "nothing"
+    def __init__(self, seed=0):
+        pass
+    def choose(self, view):
+        return None
+'''
+
+
+def test_a_faulty_bot_is_named_in_the_terminal_and_the_research_environment(
+        scratch: Path) -> None:
+    """Your bot failing or choosing no move in `cutthroat play` and in
+    cutthroat/VsBots-v0 is a BotError or BotMoveError naming it and its seat, as in
+    the arena; the terminal game says so, saves the game so far and stops."""
+    gymnasium = pytest.importorskip("gymnasium")
+    import numpy as np
+
+    import cutthroat.rl.vs_bots  # noqa: F401 - registers the environment
+
+    (scratch / "faulty_bot.py").write_text(_FAULTY, encoding="utf-8")
+    for spec, error, words in (("faulty_bot.Raises", BotError,
+                                r"the 'raises' bot in seat 1 failed to choose a move: "
+                                r"KeyError: 'oops'"),
+                               ("faulty_bot.Nothing", BotMoveError,
+                                r"the 'nothing' bot in seat 1 chose None, which the rules "
+                                r"refuse: not an action")):
+        env = gymnasium.make("cutthroat/VsBots-v0", bots=(spec, "random"))
+        with pytest.raises(error, match=words):  # in reset, when seat 1 acts first
+            obs, _ = env.reset(seed=1)
+            for _ in range(200):
+                obs, *_ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        save = scratch / f"{spec}.json"
+        done = CliRunner().invoke(app, ["play", "--plain", "--seat", "0", "--seed", "3",
+                                        "--bots", f"{spec},random", "--save", str(save)],
+                                  input="1\n" * 50)
+        assert done.exception is None, done.output
+        assert re.search(words.replace("the '", "The '", 1), done.output), done.output
+        assert "Traceback" not in done.output and save.exists()
+        assert "The game is saved" in done.output

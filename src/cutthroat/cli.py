@@ -15,7 +15,7 @@ import typer
 from . import record as rec
 from .actions import Action, Move
 from .bots import Bot, RandomBot, choose_explained, make_bot, play_game
-from .bots.registry import BotSpecError, normal_spec, split_line_up
+from .bots.registry import BotSpecError, BotUnavailableError, normal_spec, split_line_up
 from .game import Game
 from .render import describe_deal, describe_game, describe_hand, describe_result
 from .rules import PRESETS, Rules, RulesError
@@ -200,7 +200,7 @@ def watch(
         if len(names) != 3:
             raise BotSpecError("--bots takes three bots, e.g. expert,intermediate,beginner")
         players = [make_bot(name, seed * 3 + s) for s, name in enumerate(names)]
-    except ValueError as exc:
+    except (ValueError, BotUnavailableError) as exc:
         raise typer.BadParameter(str(exc), param_hint="--bots") from None
     seats = ("West", "North", "East")
     game = Game(rules, seed=seed, players=[f"{seats[s]} ({names[s]})" for s in range(3)])
@@ -303,7 +303,7 @@ def play(
             raise BotSpecError("--bots takes two bots, e.g. expert,intermediate")
         for name in names:
             make_bot(name, 0)
-    except ValueError as exc:
+    except (ValueError, BotUnavailableError) as exc:
         raise typer.BadParameter(str(exc), param_hint="--bots") from None
     if resume is not None:
         if preset != "standard" or set_:
@@ -503,21 +503,26 @@ def bots(
     import textwrap
 
     from .bots.catalog import describe_bot, describe_bots
-    from .bots.registry import UnknownBotError, format_value
+    from .bots.registry import BotUnavailableError, UnknownBotError, format_value
 
     if name is None:
         typer.echo("The bots, weakest first (their measured ladder: docs/bots.md):")
         for info in describe_bots():
+            if info.unavailable:
+                typer.echo(f"  {info.name:<13} {info.unavailable}")
+                continue
             typer.echo(f"  {info.name:<13} {info.summary}")
             if info.options:
-                typer.echo(f"  {'':<13} {len(info.options)} options: cutthroat bots {info.name}")
+                count = len(info.options)
+                typer.echo(f"  {'':<13} {count} option{'s' if count > 1 else ''}: "
+                           f"cutthroat bots {info.name}")
         typer.echo("Choose them with --bots in `cutthroat play`, `cutthroat watch` and "
                    "`cutthroat arena`, "
                    "options after a colon: expert:bid_samples=80")
         return
     try:
         info = describe_bot(name)
-    except UnknownBotError as exc:
+    except (UnknownBotError, BotUnavailableError) as exc:
         raise typer.BadParameter(str(exc), param_hint="NAME") from None
     typer.echo(f"{info.name}: {info.summary}")
     if not info.options:

@@ -33,6 +33,7 @@ from pathlib import Path
 from . import record as rec
 from .actions import Action, Verb
 from .bots import BOTS
+from .bots.base import BotError, BotMoveError, bot_choose, push_bot_move
 from .bots.expert import Analysis
 from .cards import CardError, Suit, parse_cards
 from .errors import CutthroatError, quoted, to_player
@@ -170,6 +171,11 @@ class TerminalGame(Session):
             self._saved()  # Ctrl-C while a bot thinks: the record is the game so far
             self.write(self.stopped_line())
             return False
+        except (BotError, BotMoveError) as exc:  # your own bot, failing: say which
+            self._saved()  # the game so far; the bot's move was not applied
+            self.write(str(exc)[:1].upper() + str(exc)[1:])
+            self.write(self.stopped_line())
+            return False
         for number, line in enumerate(self.game_over_lines()):
             self.write("\n" + line if number == 0 else line)
         return True
@@ -182,7 +188,8 @@ class TerminalGame(Session):
         if seat == self.seat:
             self._human_move()
         else:
-            hand.push(self.bot_choice(self.game.view(seat)), seat)
+            bot = self.bots[seat]  # a bot that fails or errs: a BotError naming it
+            push_bot_move(hand, bot, seat, bot_choose(bot, self.game.view(seat)))
             self._saved()
         self._tell(before)
 

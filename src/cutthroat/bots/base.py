@@ -11,7 +11,8 @@ from ..game import Game
 from ..state import Hand
 from ..views import View
 
-__all__ = ["Bot", "BotError", "BotMoveError", "choose_explained", "play_game"]
+__all__ = ["Bot", "BotError", "BotMoveError", "bot_choose", "choose_explained", "play_game",
+           "push_bot_move"]
 
 
 class BotError(CutthroatError):
@@ -52,6 +53,33 @@ def choose_explained(bot: Bot, view: View) -> tuple[Action, str | None]:
     return bot.choose(view), None
 
 
+def bot_choose(bot: Bot, view: View) -> Action | str | int:
+    """What ``bot`` chooses on ``view`` (its seat's view): exactly what its ``choose``
+    returns; an exception inside ``choose`` is a :class:`BotError` naming the bot and
+    the seat, with the bot's own exception as its cause."""
+    try:
+        return bot.choose(view)
+    except Exception as exc:
+        raise BotError(f"the {_name(bot)!r} bot in seat {view.seat} failed to choose a "
+                       f"move: {type(exc).__name__}: {exc}") from exc
+
+
+def push_bot_move(hand: Hand, bot: Bot, seat: int, action: Action | str | int) -> Move:
+    """Make ``bot``'s chosen ``action`` (an :class:`Action`, its text or its integer id)
+    for ``seat`` in ``hand``; one the rules refuse, or something that is no move, is a
+    :class:`BotMoveError` naming the bot, its seat and the reason, and nothing is
+    applied."""
+    try:
+        return hand.push(action, seat)
+    except (CutthroatError, TypeError, ValueError) as exc:
+        raise BotMoveError(f"the {_name(bot)!r} bot in seat {seat} chose {action!r}, "
+                           f"which the rules refuse: {exc}") from exc
+
+
+def _name(bot: Bot) -> str:
+    return str(getattr(bot, "name", type(bot).__name__))
+
+
 def play_game(
     game: Game,
     bots: Sequence[Bot],
@@ -77,17 +105,7 @@ def play_game(
             seat = hand.to_act
             assert seat is not None
             bot = bots[seat]
-            name = getattr(bot, "name", type(bot).__name__)
-            try:
-                action = bot.choose(game.view(seat))
-            except Exception as exc:
-                raise BotError(f"the {name!r} bot in seat {seat} failed to choose a move: "
-                               f"{type(exc).__name__}: {exc}") from exc
-            try:
-                move = hand.push(action, seat)
-            except (CutthroatError, TypeError, ValueError) as exc:
-                raise BotMoveError(f"the {name!r} bot in seat {seat} chose {action!r}, "
-                                   f"which the rules refuse: {exc}") from exc
+            move = push_bot_move(hand, bot, seat, bot_choose(bot, game.view(seat)))
             if on_move is not None:
                 on_move(hand, move)
         if on_hand is not None:

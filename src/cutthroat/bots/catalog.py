@@ -14,7 +14,6 @@ docstring), so the catalogue cannot fall out of step with the code.
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import re
 import typing
@@ -22,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .registry import _RESERVED, BOTS, UnknownBotError, _kind
+from .registry import _RESERVED, BOTS, BotUnavailableError, UnknownBotError, _kind
 
 __all__ = ["BotInfo", "BotOption", "describe_bot", "describe_bots"]
 
@@ -52,21 +51,35 @@ class BotInfo:
         name: its registry name.
         summary: one line on how it plays.
         options: the options a spec may set, in the constructor's order.
+        unavailable: why the bot cannot be made here (its module is missing or fails
+            as it is imported: a package's bot, say), else empty; such a bot has no
+            summary and no options.
     """
 
     name: str
     summary: str
     options: tuple[BotOption, ...]
+    unavailable: str = ""
 
 
 def describe_bots() -> list[BotInfo]:
-    """Every registered bot, in registry order (the built-in ones weakest first)."""
-    return [describe_bot(name) for name in BOTS]
+    """Every registered bot, in registry order (the built-in ones weakest first); one
+    that cannot be made here is listed with the reason in ``unavailable``, so that one
+    broken package does not hide the other bots."""
+    infos = []
+    for name in BOTS:
+        try:
+            infos.append(describe_bot(name))
+        except BotUnavailableError as exc:
+            infos.append(BotInfo(name, "", (), str(exc)))
+    return infos
 
 
 def describe_bot(name: str) -> BotInfo:
     """The bot registered under ``name`` (any case), described; an unknown name is an
-    :class:`~cutthroat.bots.registry.UnknownBotError` naming the known ones."""
+    :class:`~cutthroat.bots.registry.UnknownBotError` naming the known ones, one whose
+    module is missing or fails to import a
+    :class:`~cutthroat.bots.registry.BotUnavailableError`."""
     key = name.strip().lower()
     factory = BOTS.get(key)
     if factory is None:
@@ -90,12 +103,12 @@ def describe_bot(name: str) -> BotInfo:
 
 def _target(factory: Callable[..., Any]) -> Callable[..., Any]:
     """What a factory makes: the class behind a registry entry that imports it lazily
-    (``factory.target``, a module and class name), else the factory itself."""
-    where = getattr(factory, "target", None)
-    if where is None:
+    (its ``load()`` imports ``factory.target``, a module and class name), else the
+    factory itself."""
+    load = getattr(factory, "load", None)
+    if load is None:
         return factory
-    module, attr = where
-    found: Callable[..., Any] = getattr(importlib.import_module(module), attr)
+    found: Callable[..., Any] = load()  # BotUnavailableError if it cannot be imported
     return found
 
 

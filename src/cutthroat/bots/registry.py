@@ -75,7 +75,10 @@ class _Lazy:
         """The module and name of the class it makes (read by the catalogue)."""
         self.bot = bot
 
-    def __call__(self, seed: int, **options: Any) -> Bot:
+    def load(self) -> Any:
+        """The class (or whatever ``module.attr`` names), imported; a module that is
+        missing, or that fails as it is imported (a syntax error, an exception at its
+        top level), is a :class:`BotUnavailableError` naming the bot and the cause."""
         module, attr = self.target
         try:
             mod = _import(module)
@@ -86,10 +89,19 @@ class _Lazy:
                 + (" (run from the folder that holds it, or install it)"
                    if is_reference(self.bot) else "")
             ) from exc
+        except Exception as exc:  # SyntaxError too: it is an Exception
+            raise BotUnavailableError(
+                f"the {self.bot!r} bot is not available: importing module {module} "
+                f"failed: {type(exc).__name__}: {exc}") from exc
         cls = getattr(mod, attr, None)
         if cls is None:
             raise BotUnavailableError(
                 f"the {self.bot!r} bot needs {module}.{attr}, which is missing")
+        return cls
+
+    def __call__(self, seed: int, **options: Any) -> Bot:
+        module, attr = self.target
+        cls = self.load()
         if not callable(cls):
             raise BotSpecError(f"{module}.{attr} is not a bot class: it cannot be called")
         check_options(cls, self.bot, options)

@@ -52,6 +52,7 @@ except ModuleNotFoundError as exc:  # pragma: no cover - installed by make test
 
 from ..actions import NUM_ACTIONS
 from ..bots import Bot, make_bot
+from ..bots.base import bot_choose, push_bot_move
 from ..errors import IllegalActionError
 from ..game import Game
 from ..rules import Rules
@@ -240,7 +241,8 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
             assert seat is not None
             if seat == self.seat:
                 return 0.0, False, False
-            hand.push(self.bots[seat].choose(game.view(seat)), seat)
+            bot = self.bots[seat]  # a bot that fails or errs is a BotError naming it
+            push_bot_move(hand, bot, seat, bot_choose(bot, game.view(seat)))
 
 
 gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:VsBotsEnv")

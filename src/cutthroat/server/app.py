@@ -194,7 +194,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     async def bots() -> dict[str, Any]:
         """The bots a seat may be given, weakest first."""
         return {"bots": [{"name": b.name, "level": LEVELS.get(b.name), "summary": b.summary}
-                         for b in describe_bots()]}
+                         for b in describe_bots() if not b.unavailable]}
 
     @app.get("/api/how-to-play")
     async def how_to_play_for(preset: str = "standard") -> dict[str, Any]:
