@@ -188,11 +188,15 @@ def test_pettingzoo_render_test_passes_with_the_hand_printed_for_a_person(
     printed = capsys.readouterr().out
     assert "up-card" in printed.lower()
     shown = raw_env(render_mode="human", seed=1)
-    shown.reset(seed=1)
-    assert shown.render() is None
+    shown.reset(seed=1)  # printed at once, with no call to render()
     ansi = raw_env(render_mode="ansi", seed=1)
     ansi.reset(seed=1)
     assert capsys.readouterr().out == (ansi.render() or "-") + "\n\n"
+    action = int(shown.observe(shown.agent_selection)["action_mask"].argmax())
+    shown.step(action)
+    ansi.step(action)
+    assert capsys.readouterr().out == (ansi.render() or "-") + "\n\n"
+    assert shown.render() is None
 
 
 @pytest.mark.parametrize("agent", ["player_3", "x", 0])

@@ -183,13 +183,18 @@ def test_render_shows_the_hand_to_a_person_and_warns_without_a_mode() -> None:
         assert quiet.render() is None
 
 
-def test_human_render_mode_prints_the_hand(capsys: pytest.CaptureFixture[str]) -> None:
+def test_human_render_mode_prints_the_hand_at_each_reset_and_step(
+        capsys: pytest.CaptureFixture[str]) -> None:
     env = VsBotsEnv(bots=("random", "beginner"), seat=0, render_mode="human")
-    env.reset(seed=1)
-    assert env.render() is None
+    observation, _ = env.reset(seed=1)  # printed at once, with no call to render()
     ansi = VsBotsEnv(bots=("random", "beginner"), seat=0, render_mode="ansi")
     ansi.reset(seed=1)
     assert capsys.readouterr().out == (ansi.render() or "") + "\n\n"
+    action = int(observation["action_mask"].argmax())
+    env.step(action)
+    ansi.step(action)
+    assert capsys.readouterr().out == (ansi.render() or "") + "\n\n"
+    assert env.render() is None
 
 
 def test_the_spec_s_json_makes_the_environment_again() -> None:

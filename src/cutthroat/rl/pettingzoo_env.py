@@ -143,6 +143,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self._to_act()
+        self._show()
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s view as a vector, and its legal actions as a mask (all zero when
@@ -177,11 +178,18 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         if not any(self.terminations.values()) and not any(self.truncations.values()):
             self.agent_selection = self._to_act()
         self._accumulate_rewards()
+        self._show()
 
     def render(self) -> str | None:
         """The hand as text (every card shown), with ``render_mode="ansi"``; without a
         render mode, ``None`` and Gymnasium's warning, as other environments give."""
         return render_hand(self.render_mode, self.game.hand, self.possible_agents)
+
+    def _show(self) -> None:
+        """With ``render_mode="human"``, print the hand after each reset and step, as
+        PettingZoo's classic games do (no call to :meth:`render` needed)."""
+        if self.render_mode == "human":
+            self.render()
 
     def close(self) -> None:
         """Nothing to release."""

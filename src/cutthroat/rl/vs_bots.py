@@ -159,6 +159,7 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
             self._over = False
             self._play_bots()
             if not self._over:  # else it ended with no decision of the agent's: again
+                self._show()
                 return self._observe(), self._info()
 
     def step(self, action: int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
@@ -177,6 +178,7 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
             self._over = True
             return self._observe(), float(self.illegal_reward), True, False, self._info()
         reward, terminated, truncated = self._play_bots()
+        self._show()
         return self._observe(), reward, terminated, truncated, self._info()
 
     def render(self) -> str | None:
@@ -185,6 +187,12 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
         names = ["agent" if seat == self.seat else self.bot_specs[(seat - self.seat) % 3 - 1]
                  for seat in range(3)]
         return render_hand(self.render_mode, self.game.hand, names)
+
+    def _show(self) -> None:
+        """With ``render_mode="human"``, print the hand after each reset and step, as
+        Gymnasium's human mode asks (no call to :meth:`render` needed)."""
+        if self.render_mode == "human":
+            self.render()
 
     # --- for agents and people -----------------------------------------------------------
 
