@@ -498,3 +498,29 @@ def test_a_player_who_must_step_away_hands_their_seat_to_a_bot_at_once(
     assert back.status_code == 200 and back.json()["players"][0]["standin"] is None
     dealt = client.post(f"/api/games/{ann['game']}/next", json={"token": ann["token"]}).json()
     assert dealt["status"] == "playing" and dealt["players"][0]["standin"] is None
+
+
+def test_undo_gives_the_seat_back_to_its_player(client: TestClient) -> None:
+    """Taking back one's move while a bot plays one's seat ends the stand-in: the bot
+    would only make the move again. A refused undo leaves the bot in the seat."""
+    ann = client.post("/api/games", json={"seats": ["you", "random", "random"], "seed": 1,
+                                          "name": "Ann"}).json()
+    first = _state(client, ann)
+    assert first["to_act"] == 0
+    moved = client.post(f"/api/games/{ann['game']}/actions",
+                        json={"token": ann["token"], "action": first["view"]["legal"][0]})
+    assert moved.status_code == 200, moved.text
+    table = _room(client, ann["game"]).table
+    table.seats[0].standin = STANDIN  # as if Ann had let a bot play on for her here
+    undone = client.post(f"/api/games/{ann['game']}/undo", json={"token": ann["token"]})
+    assert undone.status_code == 200, undone.text
+    state = _until(client, ann, lambda s: s["to_act"] == 0)
+    assert state["players"][0]["standin"] is None
+    assert state["view"]["legal"] == first["view"]["legal"]
+    assert not any(m.startswith("0 ") for m in state["view"]["moves"])
+    # at the hand's end an undo is refused, and the bot playing for her stays
+    assert _stand_in(client, ann, 0).status_code == 200
+    assert _state(client, ann)["status"] == "hand_over"
+    refused = client.post(f"/api/games/{ann['game']}/undo", json={"token": ann["token"]})
+    assert refused.status_code == 409
+    assert _state(client, ann)["players"][0]["standin"] == STANDIN

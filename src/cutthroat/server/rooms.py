@@ -492,10 +492,22 @@ class Server:
             self.kick(room)
 
     async def undo(self, room: Room, seat: int) -> None:
-        """Take back the seat's last move of the hand, with the bots' replies."""
+        """Take back the seat's last move of the hand, with the bots' replies. A player
+        a bot was playing for plays again (the bot would only make the move again)."""
+        table = room.table
         async with room.lock:
-            undone = room.table.undo(seat)
-            await self.changed(room, lambda: room.table.redo(undone))
+            standin = table.come_back(seat)
+            try:
+                undone = table.undo(seat)
+            except TableError:
+                table.seats[seat].standin = standin  # refused: nothing changes
+                raise
+
+            def restore() -> None:
+                table.redo(undone)
+                table.seats[seat].standin = standin
+
+            await self.changed(room, restore)
         self.kick(room)
 
     async def join(self, room: Room, name: object, *, coach: bool = False,
