@@ -527,3 +527,64 @@ def test_only_the_command_line_imports_the_table_and_only_the_table_imports_text
                                  text, re.MULTILINE), path
         if not inside:
             assert not re.search(r"^\s*(?:from|import) textual\b", text, re.MULTILINE), path
+
+
+class _Failing:
+    """Your own bot, gone wrong: it raises, or chooses a card while bidding."""
+
+    def __init__(self, how: str) -> None:
+        self.name = how
+        self.how = how
+
+    def choose(self, view: object) -> str:
+        if self.how == "raises":
+            raise RuntimeError("boom")
+        return "play JH"
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("how", "said"), [
+    ("raises", "failed to choose a move: RuntimeError: boom"),
+    ("errs", "chose 'play JH', which the rules refuse"),
+])
+async def test_a_bot_that_fails_closes_the_table_saying_which_and_keeps_the_game(
+        tmp_path: Path, how: str, said: str) -> None:
+    """Your own bot failing (docs/bots.md) stops the game as in the line game: the
+    table closes, the record keeps every move made, and the bot and why are said."""
+    save = tmp_path / "game.json"
+    game = Game(seed=3, players=seat_names(0))
+    session = Session(game, 0, ["random", "random"], save=save)
+    session.bots = {1: _Failing(how), 2: _Failing(how)}  # type: ignore[dict-item]
+    app = TableApp(session, delay=0)
+    async with app.run_test() as pilot:
+        for _ in range(200):  # play on until a bot is asked
+            await pilot.pause()
+            if app.return_value is not None:
+                break
+            if app.stage is Stage.YOUR_MOVE:
+                await pilot.press("1")
+            else:
+                await app.workers.wait_for_complete()
+    assert app.failure is not None and said in app.failure
+    assert app.failure.startswith("The '")
+    assert app.return_value is False
+    saved = rec.replay(save.read_text(encoding="utf-8"))  # every move made, none lost
+    assert [[str(m) for m in h.moves] for h in saved.hands] == [
+        [str(m) for m in h.moves] for h in game.hands]
+    assert game.hand is not None and game.hand.to_act in (1, 2)  # the bad move not made
+
+
+def test_the_line_after_a_table_closed_by_a_failing_bot_says_which_bot(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cutthroat.tui.app import run_table
+
+    def failed(self: TableApp, **_: object) -> None:
+        self.failure = "The 'raises' bot in seat 2 failed to choose a move: boom"
+
+    monkeypatch.setattr(TableApp, "run", failed)
+    session = Session(Game(seed=3, players=seat_names(0)), 0, ["random", "random"],
+                      save=tmp_path / "game.json")
+    out: list[str] = []
+    assert run_table(session, write=out.append) is False
+    assert out == ["The 'raises' bot in seat 2 failed to choose a move: boom",
+                   session.stopped_line()]

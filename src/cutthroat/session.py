@@ -29,6 +29,7 @@ from pathlib import Path
 from . import record as rec
 from .actions import Action
 from .bots import Bot, make_bot
+from .bots.base import bot_choose
 from .bots.expert import Analysis
 from .bots.hints import hint, hint_lines
 from .bots.review import MARGIN, describe_verdict, second_opinion, worth_asking
@@ -95,10 +96,11 @@ class Session:
 
     # --- moves ---------------------------------------------------------------------------
 
-    def bot_choice(self, view: View) -> Action:
+    def bot_choice(self, view: View) -> Action | str | int:
         """The move of the bot of ``view``'s seat (which must be to act) from that view.
-        Reads nothing but the view, so it may run beside the game's own thread."""
-        return self.bots[view.seat].choose(view)
+        Reads nothing but the view, so it may run beside the game's own thread. A bot
+        that fails raises :class:`~cutthroat.bots.base.BotError`, naming it."""
+        return bot_choose(self.bots[view.seat], view)  # a failure: a BotError naming it
 
     def take_back(self) -> bool:
         """The player's undo: their last move of this hand and every move after it are

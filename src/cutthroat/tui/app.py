@@ -23,6 +23,7 @@ from textual.widgets import Button, Footer
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from ..actions import Action
+from ..bots.base import BotError, BotMoveError, push_bot_move
 from ..bots.hints import hint_lines
 from ..cards import Card, sort_cards
 from ..errors import CutthroatError, to_player
@@ -45,7 +46,7 @@ DELAY = 0.4
 class _BotMove:
     turn: int
     seat: int
-    action: Action
+    action: Action | str | int  # as the bot gave it: checked when it is made
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +110,8 @@ class TableApp(App[bool]):
         """Whether the expert is working out a hint."""
         self.log_lines: list[str] = []
         """Every line the log has told, as plain text."""
+        self.failure: str | None = None
+        """Why the game stopped, if a bot failed (your own bot: docs/bots.md)."""
 
     # --- the screen ------------------------------------------------------------------
 
@@ -175,7 +178,7 @@ class TableApp(App[bool]):
             self.stage = Stage.BOTS
             view = game.view(seat)  # what the bot's seat sees, and no more
             self.run_worker(partial(self._think, view, self.turn), thread=True,
-                            group="bot")
+                            group="bot", exit_on_error=False)
         self._draw()
 
     def _deal(self) -> None:
@@ -248,6 +251,9 @@ class TableApp(App[bool]):
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A bot, the coach or the expert has answered: go on, unless the game has
         changed since it was asked (an answer for an older position is dropped)."""
+        if event.state is WorkerState.ERROR and isinstance(event.worker.error, BotError):
+            self._stop_for(event.worker.error)  # a bot failed while choosing
+            return
         if event.state is not WorkerState.SUCCESS:
             return
         done = event.worker.result
@@ -258,7 +264,13 @@ class TableApp(App[bool]):
             return
         if isinstance(done, _BotMove):
             before = self.session.view()
-            self.session.game.push(done.action, done.seat)
+            hand = self.session.game.hand
+            assert hand is not None
+            try:
+                push_bot_move(hand, self.session.bots[done.seat], done.seat, done.action)
+            except BotMoveError as exc:  # nothing was applied
+                self._stop_for(exc)
+                return
             self._changed()
             self._tell(before)
         elif isinstance(done, _Coached):
@@ -268,6 +280,13 @@ class TableApp(App[bool]):
             self.say(done.lines[1], "italic")
             self._draw()
             self.push_screen(TextPage("Hint", hint_page(done.lines)))
+
+    def _stop_for(self, error: Exception) -> None:
+        """A bot failed or chose a move the rules refuse: the game cannot go on. The
+        table closes (the record holds every move made) and says which bot, and why."""
+        text = str(error)
+        self.failure = text[:1].upper() + text[1:]
+        self.exit(False)
 
     # --- keys and clicks -------------------------------------------------------------
 
@@ -379,10 +398,13 @@ def run_table(session: Session, *, intro: Sequence[str] = (),
     """Play ``session`` on the full-screen table; once it closes, write what the line
     game writes at its end (how to resume, or the game's result). Returns whether the
     game is over."""
-    TableApp(session, intro=intro, delay=delay).run()
+    app = TableApp(session, intro=intro, delay=delay)
+    app.run()
     warning = session.save_record()  # as the line game does when it stops
     if warning is not None:
         write(warning)
+    if app.failure is not None:  # a bot failed: as the line game says it
+        write(app.failure)
     if session.game.is_over:
         for line in session.game_over_lines():
             write(line)
