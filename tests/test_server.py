@@ -1235,3 +1235,36 @@ def test_stopping_the_server_waits_for_the_bots_saves_before_closing_the_databas
     with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}")) as again:
         assert again.get(f"/api/games/{made['game']}",
                          params={"token": made["token"]}).status_code == 200
+
+
+def test_a_bot_that_cannot_move_is_told_to_the_table(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A registered bot that fails (one of an installed package, docs/bots.md) stops
+    the bots; the players hear which bot and why, not a table that waits in silence."""
+    from cutthroat.bots.registry import BOTS
+
+    class Broken:
+        name = "broken"
+
+        def __init__(self, seed: int = 0) -> None:
+            pass
+
+        def choose(self, view: Any) -> Any:
+            raise RuntimeError("boom")
+
+    monkeypatch.setitem(BOTS, "broken", Broken)
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}")) as client:
+        made = client.post("/api/games", json={"seats": ["you", "broken", "broken"],
+                                               "seed": 4}).json()
+        path = f"/api/games/{made['game']}/ws?token={made['token']}"
+        told = ""
+        with client.websocket_connect(path) as ws:  # connecting tries the bots again
+            for _ in range(200):  # a ping a message: the wait never hangs
+                ws.send_json({"type": "ping"})
+                message = ws.receive_json()
+                if message["type"] == "error":
+                    told = message["reason"]
+                    break
+                time.sleep(0.01)
+    assert told.startswith("the bot playing Broken 2 could not move (RuntimeError: boom)")
+    assert "the game waits" in told

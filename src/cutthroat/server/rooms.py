@@ -293,13 +293,26 @@ class Server:
                 room.again = False
                 try:
                     await self._bot_moves(room)
-                except Exception:
+                except Exception as exc:
                     log.exception("game %s: the bots stopped", room.table.id)
+                    await self._tell_stopped(room, exc)
                     break
                 if not room.again:
                     break
         finally:
             room.idle.set()
+
+    async def _tell_stopped(self, room: Room, exc: Exception) -> None:
+        """Tell everybody at the table that a bot could not move, and why (a bot of an
+        installed package that fails, the database that cannot save): the game waits,
+        and the bots try again when somebody opens it or moves."""
+        seat = room.table.bot_to_move()
+        who = "a bot" if seat is None else f"the bot playing {room.table.seats[seat].name}"
+        reason = (f"{who} could not move ({type(exc).__name__}: {exc}); the game waits: "
+                  "reload the page to let it try again")
+        for socket in list(room.sockets):
+            with contextlib.suppress(Exception):  # a socket that closed meanwhile
+                await socket.send_json({"type": "error", "reason": reason})
 
     async def _bot_moves(self, room: Room) -> None:
         table = room.table
