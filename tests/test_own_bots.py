@@ -71,6 +71,9 @@ def test_a_class_named_in_a_spec_is_found_in_the_current_folder(in_examples: Pat
     ("cutthroat.cards.Card", BotSpecError, "must take its seed as a keyword"),
     ("greedy_bot.Greedy-Bot", BotSpecError, "neither a bot's name nor a class"),
     ("greedy_bot.GREEDY", BotUnavailableError, "needs greedy_bot.GREEDY"),  # case is kept
+    ("json.MyBot", BotUnavailableError, "needs json.MyBot, which is missing (json is a "
+                                        "module of Python's own, found before a file of "
+                                        "that name: rename your file)"),
 ])
 def test_a_spec_that_names_no_usable_bot_says_why(in_examples: Path, spec: str,
                                                   error: type[Exception], words: str) -> None:

@@ -95,8 +95,11 @@ class _Lazy:
                 f"failed: {type(exc).__name__}: {exc}") from exc
         cls = getattr(mod, attr, None)
         if cls is None:
+            top = module.partition(".")[0]
+            own = (f" ({top} is a module of Python's own, found before a file of that name: "
+                   "rename your file)" if top in sys.stdlib_module_names else "")
             raise BotUnavailableError(
-                f"the {self.bot!r} bot needs {module}.{attr}, which is missing")
+                f"the {self.bot!r} bot needs {module}.{attr}, which is missing{own}")
         return cls
 
     def __call__(self, seed: int, **options: Any) -> Bot:
