@@ -1297,3 +1297,7 @@ def test_a_record_file_opened_in_the_lobby(server: str, pages: Pages) -> None:
     page.set_input_files("#record-file", str(examples / "01-standard-full-game.json"))
     expect(page.locator("#replay-title")).to_have_text("01-standard-full-game.json, watched again")
     expect(error).to_be_empty()
+    page.goto(server + "/")  # a game not finished (example 07) says so
+    page.set_input_files("#record-file", str(examples / "07-in-progress.json"))
+    expect(page.locator("#replay-title")).to_have_text(
+        "07-in-progress.json, watched again (not finished: it stops at its latest move)")

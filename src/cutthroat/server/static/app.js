@@ -1084,6 +1084,7 @@ async function openRecord(file) {
 /** Show the frames from the first, and take the controls and the keys. */
 function startReplay(data) {
   replay.data = data;
+  if (!data.over) $("replay-title").textContent += " (not finished: it stops at its latest move)";
   if (!data.frames.length) {
     $("replay-error").textContent = "This record holds no hand yet: there is nothing to watch.";
     return;
