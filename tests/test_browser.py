@@ -1280,6 +1280,11 @@ def test_a_record_file_opened_in_the_lobby(server: str, pages: Pages) -> None:
     assert_frame_shown(page, 0)
     data = replay_data(page)
     assert len(data["hands"]) == len(expected["hands"])
+    page.click("#help-button")  # How to play: the record's rules, not the lobby's
+    expect(page.locator("#help-game-rules")).to_have_text(data["rules_text"])
+    expect(page.locator("#how-to-play")).to_contain_text("the joker is highest")
+    page.keyboard.press("Escape")
+    expect(page.locator("#how-to-play")).to_be_hidden()
     page.keyboard.press("End")
     assert_frame_shown(page, len(data["frames"]) - 1)
     assert replay_frame(page)["scores"] == expected["scores"]
@@ -1301,3 +1306,4 @@ def test_a_record_file_opened_in_the_lobby(server: str, pages: Pages) -> None:
     page.set_input_files("#record-file", str(examples / "07-in-progress.json"))
     expect(page.locator("#replay-title")).to_have_text(
         "07-in-progress.json, watched again (not finished: it stops at its latest move)")
+

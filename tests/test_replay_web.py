@@ -14,6 +14,8 @@ from fastapi.testclient import TestClient
 
 from cutthroat import record as rec
 from cutthroat.frames import game_frames
+from cutthroat.game import Game
+from cutthroat.howto import how_to_play
 from cutthroat.server.app import RECORD_MAX, create_app
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
@@ -50,6 +52,15 @@ def _finished(client: TestClient) -> dict[str, Any]:
     raise AssertionError("the game did not end")
 
 
+def _answer(game: Game) -> dict[str, Any]:
+    """What the replay routes answer for ``game``: its frames, and how to play under its
+    rules, as ``GET /api/games/ID/how-to-play`` gives it."""
+    rules = game.rules
+    return {**game_frames(game).to_json(), "how_to_play": {
+        "rules_text": rules.describe(),
+        "sections": [{"title": t, "paragraphs": p} for t, p in how_to_play(rules)]}}
+
+
 def test_a_finished_game_as_frames(client: TestClient) -> None:
     made = _finished(client)
     game = made["game"]
@@ -57,7 +68,7 @@ def test_a_finished_game_as_frames(client: TestClient) -> None:
     assert answer.status_code == 200, answer.text
     frames = answer.json()
     record = client.get(f"/api/games/{game}/record").json()
-    assert frames == game_frames(rec.replay(record)).to_json()
+    assert frames == _answer(rec.replay(record))
     state = client.get(f"/api/games/{game}", params={"token": made["token"]}).json()
     assert frames["over"] and frames["scores"] == state["scores"]
     assert frames["winners"] == state["winners"]
@@ -91,7 +102,8 @@ def test_a_record_posted_is_shown_as_frames(client: TestClient, name: str) -> No
     frames = answer.json()
     assert frames["scores"] == expected["scores"] and frames["over"] == expected["over"]
     assert len(frames["hands"]) == len(expected["hands"])
-    assert frames == game_frames(rec.replay(text)).to_json()
+    assert frames == _answer(rec.replay(text))
+    assert frames["how_to_play"]["rules_text"] == frames["rules_text"]  # the record's rules
 
 
 def test_an_illegal_record_is_refused_with_where_and_why(client: TestClient) -> None:

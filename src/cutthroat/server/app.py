@@ -103,7 +103,13 @@ def _frames_of(record: bytes) -> dict[str, Any]:
         game = rec.replay(record)
     except rec.RecordError as exc:
         raise TableError(str(exc)) from None
-    return game_frames(game).to_json()
+    return _replay(game)
+
+
+def _replay(game: Game) -> dict[str, Any]:
+    """The answer of the replay routes: the game's frames, and how to play under its
+    rules (the viewer of a record file has no game to ask them of)."""
+    return {**game_frames(game).to_json(), "how_to_play": _how_to_play(game.rules)}
 
 
 async def _body(request: Request, limit: int) -> bytes:
@@ -356,7 +362,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
         shows every card)."""
         async with server.use(game_id) as room:
             game = _finished(room, "the replay")
-        return await server.think(lambda: game_frames(game).to_json())
+        return await server.think(_replay, game)
 
     @app.post("/api/replay")
     async def replay_record(request: Request) -> dict[str, Any]:

@@ -1322,11 +1322,12 @@ function setUpHelp() {
     const game = params.get("game") || params.get("watch") || params.get("join") || params.get("replay");
     const path = game ? `/api/games/${encodeURIComponent(game)}/how-to-play`
       : `/api/how-to-play?preset=${encodeURIComponent($("rules").value || "standard")}`;
+    const known = game ? null : replay.data?.how_to_play;  // a record file's own rules
     $("help-body").replaceChildren(el("p", {}, ["Loading…"]));
     $("help-game-rules").textContent = "";
     dialog.showModal();
     try {
-      const help = await api("GET", path);
+      const help = known || await api("GET", path);
       $("help-game-rules").textContent = help.rules_text;
       $("help-body").replaceChildren(...help.sections.flatMap((section) => [
         el("h3", {}, [section.title]),
