@@ -1307,3 +1307,52 @@ def test_a_record_file_opened_in_the_lobby(server: str, pages: Pages) -> None:
     expect(page.locator("#replay-title")).to_have_text(
         "07-in-progress.json, watched again (not finished: it stops at its latest move)")
 
+
+
+def test_a_hand_played_with_the_keyboard_alone(server: str, pages: Pages) -> None:
+    """The number keys press the numbered choices (cards that may be played, else the
+    moves), Enter deals the next hand, H asks for a hint: a whole hand without the
+    mouse. Keys pressed while a dialog is open are not moves."""
+    page = pages.new()
+    create_game(page, server, seed=6)
+    page.keyboard.press("h")  # a hint, if it is this seat's turn
+    for _ in range(60):
+        status = wait_for_turn(page)
+        if status == "hand_over":
+            break
+        page.locator(ACTIONABLE).first.wait_for()
+        numbered = page.locator("[data-key]")
+        if page.locator("#keep-button").count():  # a keep: pick five by their numbers
+            for key in "12345":
+                page.keyboard.press(key)
+            expect(page.locator("#hand [aria-pressed=true]")).to_have_count(5)
+            before = len(state(page)["view"]["moves"])
+            page.keyboard.press("Enter")
+            page.wait_for_function("n => window.cutthroatState.view.moves.length > n",
+                                   arg=before)
+            continue
+        expect(numbered.first).to_have_attribute("data-key", "1")
+        keys = numbered.evaluate_all("els => els.map(e => e.dataset.key)")
+        assert keys == [str((i + 1) % 10) for i in range(len(keys))]
+        before = len(state(page)["view"]["moves"])
+        chosen = page.locator("[data-key='1']")
+        meant = chosen.get_attribute("data-card") or chosen.get_attribute("data-action")
+        page.keyboard.press("1")
+        page.wait_for_function("n => window.cutthroatState.view.moves.length > n", arg=before)
+        made = [m for m in state(page)["view"]["moves"][before:]
+                if m.split(" ")[0] == str(state(page)["seat"])]
+        assert made and meant in made[0]
+    else:
+        raise AssertionError("the hand did not end")
+    hand = state(page)["hand_number"]
+    page.keyboard.press("Enter")
+    page.wait_for_function("n => window.cutthroatState.hand_number > n", arg=hand)
+    wait_for_turn(page)
+    page.click("#help-button")  # keys pressed while a dialog is open move nothing
+    expect(page.locator("#how-to-play")).to_contain_text("the keyboard plays too")
+    moves = state(page)["view"]["moves"]
+    page.keyboard.press("1")
+    page.keyboard.press("Escape")
+    expect(page.locator("#how-to-play")).to_be_hidden()
+    page.wait_for_timeout(300)
+    assert state(page)["view"]["moves"] == moves

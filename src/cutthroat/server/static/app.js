@@ -416,6 +416,43 @@ function render() {
   renderLog(v);
   renderHandOver(s);
   renderChat(s);
+  numberChoices();
+}
+
+/** The choices the number keys press, left to right: the cards that may be played,
+ *  discarded or picked for a keep, else the move buttons (pass, order, ...). */
+function keyedChoices() {
+  if (table.watching) return [];
+  const cards = [...document.querySelectorAll("#hand button[data-card]:not([disabled])")];
+  return cards.length ? cards : [...document.querySelectorAll("#buttons button[data-action]:not([disabled])")];
+}
+
+/** Mark each choice with its key (1-9, then 0 for the tenth), as a small number on it. */
+function numberChoices() {
+  document.querySelectorAll("[data-key]").forEach((b) => b.removeAttribute("data-key"));
+  keyedChoices().slice(0, 10).forEach((b, i) => {
+    const key = String((i + 1) % 10);
+    b.dataset.key = key;
+    b.setAttribute("aria-keyshortcuts", key);
+  });
+}
+
+/**
+ * The table's keys, for a player who would rather not reach for the mouse: 1-9 and 0
+ * press the numbered choices, Enter keeps the five picked or deals the next hand, H asks
+ * for a hint, U takes a move back. Nothing while typing (the talk) or a dialog is open.
+ */
+function tableKey(ev) {
+  if (table.watching || ev.altKey || ev.ctrlKey || ev.metaKey || ev.repeat) return;
+  if (ev.target.closest?.("input, textarea, select") || document.querySelector("dialog[open]")) return;
+  let target = null;
+  if (/^[0-9]$/.test(ev.key)) target = document.querySelector(`[data-key="${ev.key}"]`);
+  else if (ev.key === "Enter" && !ev.target.closest?.("button, a")) target = $("keep-button") || $("next-hand");
+  else if (ev.key === "h" || ev.key === "H") target = $("hint-button");
+  else if (ev.key === "u" || ev.key === "U") target = $("undo-button");
+  if (!target || target.disabled || target.hidden) return;
+  ev.preventDefault();
+  target.click();
 }
 
 /** How many watch (in the header, when any), and the watch link to invite them. */
@@ -605,6 +642,7 @@ function renderHand(v) {
         if (table.keep.has(code)) table.keep.delete(code); else table.keep.add(code);
         renderHand(v);
         updateKeepButton(v);
+        numberChoices();
       });
     } else {
       const verb = legal.has(`play ${code}`) ? "play" : legal.has(`discard ${code}`) ? "discard" : null;
@@ -1260,6 +1298,7 @@ function showTable(game) {
   }
   $("table").hidden = false;
   $("status").textContent = "Connecting…";
+  document.addEventListener("keydown", tableKey);
   $("hint-button").addEventListener("click", () => { showError(""); if (send({ type: "hint" })) setThinking(true); });
   $("undo-button").addEventListener("click", () => { showError(""); send({ type: "undo" }); });
   copyButton("copy-link", "join-link");
