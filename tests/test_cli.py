@@ -1174,3 +1174,31 @@ def test_version_is_shown_and_nothing_else_runs() -> None:
     assert done.exit_code == 0 and done.output == f"cutthroat {__version__}\n"
     done = CliRunner().invoke(app, ["--version", "replay", "no-such-file.json"])
     assert done.exit_code == 0 and done.output == f"cutthroat {__version__}\n"
+
+
+def test_serve_open_to_the_network_says_where_friends_reach_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``serve --host 0.0.0.0`` (HOST=0.0.0.0 make run): the address friends on the
+    network use, not only localhost; none is guessed when the machine has no network
+    or when the server listens on this machine only."""
+    import uvicorn
+
+    from cutthroat import cli as cli_module
+
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: None)
+    monkeypatch.setattr(cli_module, "network_address", lambda: "192.168.1.23")
+    done = invoke("serve", "--host", "0.0.0.0", "--port", "8123", "--db", "sqlite://")
+    assert done.exit_code == 0, done.output
+    assert "Friends on your network reach it at http://192.168.1.23:8123/" in done.stdout
+    done = invoke("serve", "--port", "8123", "--db", "sqlite://")  # 127.0.0.1 only
+    assert done.exit_code == 0 and "Friends" not in done.stdout
+    monkeypatch.setattr(cli_module, "network_address", lambda: None)
+    done = invoke("serve", "--host", "0.0.0.0", "--db", "sqlite://")
+    assert done.exit_code == 0 and "Friends" not in done.stdout
+
+
+def test_the_network_address_is_none_or_one_a_friend_could_reach() -> None:
+    from cutthroat.cli import network_address
+
+    found = network_address()  # this machine's; no packet is sent
+    assert found is None or (found.count(".") == 3 and not found.startswith("127."))

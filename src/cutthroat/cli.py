@@ -538,6 +538,21 @@ def bots(
                                      subsequent_indent=" " * 6))
 
 
+def network_address() -> str | None:
+    """This machine's address on its network (the one a friend's browser would reach),
+    or ``None`` when it has none but the loopback: found by asking the system which
+    address it would send from, which sends nothing."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.254.254.254", 1))  # any address off this machine
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="The address to listen on (0.0.0.0: every "
@@ -607,6 +622,10 @@ def serve(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(f"cutthroat: the web game is at http://{shown}:{port}/ "
                f"(games kept in {application.state.server.store.shown_url}; Ctrl-C stops it)")
+    lan = network_address() if host == "0.0.0.0" else None
+    if lan is not None:
+        typer.echo(f"Friends on your network reach it at http://{lan}:{port}/ (open it "
+                   "at that address yourself, so the links the page gives them work)")
     uvicorn.run(application, host=host, port=port, log_level="warning", proxy_headers=True,
                 forwarded_allow_ips=forwarded_allow_ips)
 
