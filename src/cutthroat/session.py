@@ -37,7 +37,7 @@ from .game import Game
 from .render import describe_deal, describe_move, describe_result
 from .views import View
 
-__all__ = ["COACH_MARGIN", "NOTHING_TO_UNDO", "TOOK_BACK", "Session"]
+__all__ = ["COACH_MARGIN", "NOTHING_TO_UNDO", "TOOK_BACK", "Session", "stopped_by"]
 
 COACH_MARGIN = MARGIN
 """The coach speaks up when the expert's choice is worth at least this much more chance
@@ -49,6 +49,18 @@ NOTHING_TO_UNDO = "Nothing to undo: you have not moved yet in this hand."
 
 TOOK_BACK = "Took back your last move (and the moves after it)."
 """What an undo says when it took the player's last move back."""
+
+
+def stopped_by(error: Exception) -> str:
+    """What both front ends say when a bot at fault (a :class:`~cutthroat.bots.base.BotError`
+    or :class:`~cutthroat.bots.base.BotMoveError`) stops the game: the error, as a
+    sentence.
+
+    >>> stopped_by(RuntimeError("the 'x' bot in seat 2 failed"))
+    "The 'x' bot in seat 2 failed"
+    """
+    text = str(error)
+    return text[:1].upper() + text[1:]
 
 
 class Session:

@@ -40,7 +40,7 @@ from .errors import CutthroatError, quoted, to_player
 from .game import Game
 from .howto import how_to_play_text
 from .render import describe_plays, describe_view
-from .session import COACH_MARGIN, NOTHING_TO_UNDO, TOOK_BACK, Session
+from .session import COACH_MARGIN, NOTHING_TO_UNDO, TOOK_BACK, Session, stopped_by
 from .state import Phase
 from .views import View
 
@@ -173,7 +173,7 @@ class TerminalGame(Session):
             return False
         except (BotError, BotMoveError) as exc:  # your own bot, failing: say which
             self._saved()  # the game so far; the bot's move was not applied
-            self.write(str(exc)[:1].upper() + str(exc)[1:])
+            self.write(stopped_by(exc))
             self.write(self.stopped_line())
             return False
         for number, line in enumerate(self.game_over_lines()):

@@ -28,7 +28,7 @@ from ..bots.hints import hint_lines
 from ..cards import Card, sort_cards
 from ..errors import CutthroatError, to_player
 from ..howto import how_to_play_text
-from ..session import NOTHING_TO_UNDO, TOOK_BACK, Session
+from ..session import NOTHING_TO_UNDO, TOOK_BACK, Session, stopped_by
 from ..state import Phase
 from ..views import View
 from .screens import TextPage
@@ -284,8 +284,7 @@ class TableApp(App[bool]):
     def _stop_for(self, error: Exception) -> None:
         """A bot failed or chose a move the rules refuse: the game cannot go on. The
         table closes (the record holds every move made) and says which bot, and why."""
-        text = str(error)
-        self.failure = text[:1].upper() + text[1:]
+        self.failure = stopped_by(error)
         self.exit(False)
 
     # --- keys and clicks -------------------------------------------------------------
