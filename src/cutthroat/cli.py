@@ -15,11 +15,10 @@ import typer
 from . import record as rec
 from .actions import Action, Move
 from .bots import Bot, RandomBot, choose_explained, make_bot, play_game
-from .bots.registry import BotSpecError, BotUnavailableError, normal_spec, split_line_up
 from .game import Game
 from .render import describe_deal, describe_game, describe_hand, describe_result
 from .rules import PRESETS, Rules, RulesError
-from .sim.cli import check_new_file, make_folder
+from .sim.cli import check_line_up, check_new_file, make_folder
 from .state import Hand
 from .views import View
 
@@ -195,13 +194,8 @@ def watch(
     rules = _rules(preset, set_)
     if save is not None:
         check_new_file(save, "--save")
-    try:
-        names = [normal_spec(name) for name in split_line_up(bots)]
-        if len(names) != 3:
-            raise BotSpecError("--bots takes three bots, e.g. expert,intermediate,beginner")
-        players = [make_bot(name, seed * 3 + s) for s, name in enumerate(names)]
-    except (ValueError, BotUnavailableError) as exc:
-        raise typer.BadParameter(str(exc), param_hint="--bots") from None
+    names = check_line_up(bots, 3, "expert,intermediate,beginner")
+    players = [make_bot(name, seed * 3 + s) for s, name in enumerate(names)]
     seats = ("West", "North", "East")
     game = Game(rules, seed=seed, players=[f"{seats[s]} ({names[s]})" for s in range(3)])
     typer.echo(f"Rules: {rules.describe()}")
@@ -297,14 +291,7 @@ def play(
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
 
-    try:
-        names = [normal_spec(name) for name in split_line_up(bots)]
-        if len(names) != 2:
-            raise BotSpecError("--bots takes two bots, e.g. expert,intermediate")
-        for name in names:
-            make_bot(name, 0)
-    except (ValueError, BotUnavailableError) as exc:
-        raise typer.BadParameter(str(exc), param_hint="--bots") from None
+    names = check_line_up(bots, 2, "expert,intermediate")
     if resume is not None:
         if preset != "standard" or set_:
             raise typer.BadParameter("a resumed game keeps the rules of its record",

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from ..bots.registry import make_bot, split_line_up
+from ..bots.registry import make_bot, normal_spec, split_line_up
 from ..rules import PRESETS, Rules, RulesError
 from .arena import (
     BACKENDS,
@@ -29,6 +29,7 @@ from .ray_backend import RayAddressError, RayUnavailableError
 
 __all__ = [
     "arena",
+    "check_line_up",
     "check_new_file",
     "check_parent_folder",
     "make_folder",
@@ -84,16 +85,23 @@ def make_folder(path: Path, option: str) -> None:
         raise typer.BadParameter(f"cannot write in the folder {path}", param_hint=option)
 
 
-def _line_up(text: str) -> list[str]:
+def check_line_up(text: str, size: int, example: str) -> list[str]:
+    """``--bots``: ``size`` bot specs separated by commas, each written in its one form
+    and made once here, so that an unknown bot, a bad option, a module that cannot be
+    imported or a class that is no bot is a usage error now, naming the option."""
     try:
-        specs = split_line_up(text)
-        if len(specs) != 3:
-            raise BotSpecError(f"--bots takes three bots separated by commas, not {len(specs)}")
+        specs = [normal_spec(spec) for spec in split_line_up(text)]
+        if len(specs) != size:
+            raise BotSpecError(f"--bots takes {_WORDS[size]} bots separated by commas, "
+                               f"e.g. {example}, not {len(specs)}")
         for spec in specs:
-            make_bot(spec, 0)  # an unknown bot, a bad option, a class that is no bot
+            make_bot(spec, 0)
     except (ValueError, BotUnavailableError) as exc:
         raise typer.BadParameter(str(exc), param_hint="--bots") from None
     return specs
+
+
+_WORDS = {2: "two", 3: "three"}
 
 
 def arena(
@@ -139,7 +147,7 @@ def arena(
     Prints each bot's wins, win rate, points per game, maker success,
     euchres and loners, with confidence intervals.
     """
-    names = _line_up(bots)
+    names = check_line_up(bots, 3, "expert,intermediate,intermediate")
     rules = parse_rules(preset, set_)
     if backend not in BACKENDS:
         raise typer.BadParameter(f"--backend takes local or ray, not {backend!r}",
