@@ -417,15 +417,15 @@ class Table:
             raise TableError("seat must be 0, 1 or 2: the seat of the player a bot is to "
                              "play for")
         target = self.seats[seat]
-        if seat == by and target.standin is not None:
-            raise TableError("a bot plays for you already: \"back\" to play yourself", 409)
         if target.kind == "open":
             raise TableError("that seat is open: nobody sits there for a bot to play for",
                              409)
         if target.kind == "bot":
             raise TableError(f"{self._name(seat)} is a bot already", 409)
         if target.standin is not None:
-            raise TableError(f"a bot plays for {self._name(seat)} already", 409)
+            raise TableError("a bot plays for you already: \"back\" to play yourself"
+                             if seat == by else f"a bot plays for {self._name(seat)} already",
+                             409)
         if self.status in ("waiting", "over"):
             raise TableError("the game is over" if self.status == "over"
                              else "the game waits for a player to join", 409)
