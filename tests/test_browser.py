@@ -1157,6 +1157,28 @@ def test_the_lobby_lists_this_browsers_games_with_score_and_whose_move(server: s
 
 # --- watching a game again --------------------------------------------------------------
 
+def test_a_game_left_to_the_bots_deals_on_by_itself(tmp_path: Path, pages: Pages) -> None:
+    """Ann lets a bot play for her against two bots: at each hand's end her page (and a
+    watcher's) says the next hand is dealt by itself after the server's pause (1 s
+    here), and it is, with no "Next hand" pressed; "Play myself" ends it."""
+    with run_server(_free_port(), tmp_path / "games.db", "--hand-pause", "1") as base:
+        page = pages.new()
+        game = create_game(page, base, seed=8)
+        me = page.locator(f".seat[data-seat='{state(page)['seat']}']")
+        me.locator("button[data-standin]").click()
+        expect(page.locator("#next-by-itself")).to_have_text(
+            "A bot plays for every player, so the next hand is dealt by itself in 1 second.")
+        expect(page.locator("#next-hand")).to_be_visible()  # Ann may deal it sooner
+        watcher = pages.new()
+        watch(watcher, base, game)
+        watcher.wait_for_function("window.cutthroatState.hand_number >= 2")
+        expect(watcher.locator("#next-wait")).to_contain_text("dealt by itself in 1 second")
+        page.wait_for_function("window.cutthroatState.hand_number >= 3")
+        me.locator("button[data-back]").click()
+        expect(me.locator(".tag.standin")).to_have_count(0)
+        expect(page.locator("#next-by-itself")).to_have_count(0)
+
+
 FITS = "document.documentElement.scrollWidth <= window.innerWidth"
 """No sideways scrolling: the page is no wider than the window."""
 

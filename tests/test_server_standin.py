@@ -20,6 +20,7 @@ from fastapi.testclient import TestClient
 
 from cutthroat import record as rec
 from cutthroat.actions import Action
+from cutthroat.rules import Rules
 from cutthroat.server.app import Server, create_app
 from cutthroat.server.protocol import ProtocolError, parse_message
 from cutthroat.server.store import Store
@@ -174,7 +175,7 @@ def test_protocol_reads_stand_in_and_back() -> None:
 # --- the server -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("wait", ["away_wait", "turn_wait"])
+@pytest.mark.parametrize("wait", ["away_wait", "turn_wait", "hand_pause"])
 def test_a_negative_wait_is_refused(wait: str) -> None:
     with pytest.raises(ValueError, match=f"{wait} must be a number of seconds"):
         create_app("sqlite://", **{wait: -1.0})
@@ -524,3 +525,219 @@ def test_undo_gives_the_seat_back_to_its_player(client: TestClient) -> None:
     refused = client.post(f"/api/games/{ann['game']}/undo", json={"token": ann["token"]})
     assert refused.status_code == 409
     assert _state(client, ann)["players"][0]["standin"] == STANDIN
+
+
+# --- a table nobody plays deals on by itself ---------------------------------------------
+
+
+def test_table_deals_itself_only_while_a_bot_plays_for_every_player() -> None:
+    """A hand over with a bot in every seat (Ann's stand-in among them) is followed by
+    the next without anybody asking; with Ann back, it waits for her; a game over deals
+    nothing more."""
+    table = Table.create(["you", "random", "random"], seed=6, names=["Ann", None, None],
+                         rules=Rules.preset("short"))
+    table.stand_in(0, 0)
+    assert not table.deals_itself  # the hand is in play
+    hands = 0
+    while table.status != "over":
+        while table.bot_to_move() is not None:
+            table.bot_move()
+        assert table.status in ("hand_over", "over")
+        if table.status == "hand_over":
+            assert table.deals_itself
+            if hands == 0:  # Ann back between the first two hands: she deals
+                table.come_back(0)
+                assert not table.deals_itself
+                with pytest.raises(TableError, match="only while a bot plays for every"):
+                    table.deal_on()
+                table.stand_in(0, 0)
+            table.deal_on()
+            hands += 1
+    assert hands >= 1 and not table.deals_itself
+    with pytest.raises(TableError) as refused:
+        table.deal_on()
+    assert refused.value.status == 409 and table.status == "over"
+
+
+def _public(client: TestClient, game: str) -> dict[str, Any]:
+    answer = client.get(f"/api/games/{game}/public")
+    assert answer.status_code == 200, answer.text
+    state: dict[str, Any] = answer.json()
+    return state
+
+
+def _public_until(client: TestClient, game: str, done: Any,
+                  seconds: float = 60.0) -> dict[str, Any]:
+    """The public state once ``done(state)``: nobody asks the game for anything but to
+    see it."""
+    deadline = time.monotonic() + seconds
+    while True:
+        state = _public(client, game)
+        if done(state) or time.monotonic() > deadline:
+            return state
+        time.sleep(0.02)
+
+
+def test_a_player_who_hands_their_seat_to_a_bot_sees_the_game_played_to_its_end(
+        tmp_path: Path) -> None:
+    """Ann lets a bot play for her against two bots and asks for nothing more: hand
+    after hand is dealt by itself, to the end of the game, and no hand after it."""
+    app = create_app(f"sqlite:///{tmp_path / 'games.db'}", hand_pause=0)
+    with TestClient(app) as client:
+        ann = client.post("/api/games", json={"seats": ["you", "random", "random"],
+                                              "seed": 4, "name": "Ann",
+                                              "rules": "short"}).json()
+        answer = _stand_in(client, ann, 0)
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["hand_number"] == 1  # answered at the first hand's end
+        state = _public_until(client, ann["game"], lambda s: s["status"] == "over")
+        assert state["status"] == "over" and state["winners"], state
+        assert state["hand_number"] >= 2 and state["next_hand_after"] is None
+        time.sleep(0.2)
+        assert _public(client, ann["game"])["hand_number"] == state["hand_number"]
+        record = client.get(f"/api/games/{ann['game']}/record").json()
+        game = rec.replay(record)
+        assert game.is_over and len(game.hands) == state["hand_number"]
+        assert game.players[0] == "Ann" and list(game.scores) == state["scores"]
+
+
+def test_a_table_left_to_its_bots_deals_on_after_a_restart(tmp_path: Path) -> None:
+    """The server stopped during the pause after a hand: opened again (here by somebody
+    watching), the game deals on by itself; the state says when, and that Ann's seat is
+    still played for her."""
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    with TestClient(create_app(db, hand_pause=600)) as client:
+        ann = client.post("/api/games", json={"seats": ["you", "random", "random"],
+                                              "seed": 4, "name": "Ann"}).json()
+        state = _stand_in(client, ann, 0).json()
+        assert state["status"] == "hand_over" and state["next_hand_after"] == 600
+        assert _public(client, ann["game"])["next_hand_after"] == 600
+    with TestClient(create_app(db, hand_pause=0)) as client:
+        state = _public_until(client, ann["game"], lambda s: s["hand_number"] >= 2)
+        assert state["hand_number"] >= 2, state
+        assert state["players"][0]["standin"] == STANDIN
+
+
+def test_the_serve_command_takes_the_pause_between_hands(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``cutthroat serve --hand-pause 1.5`` reaches the server; a negative pause is a
+    usage error naming the option."""
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from cutthroat.cli import app
+
+    started: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda made, **kwargs: started.append(made))
+    done = CliRunner().invoke(app, ["serve", "--hand-pause", "-1", "--db", "sqlite://"])
+    assert done.exit_code == 2 and "--hand-pause" in done.stderr and not started
+    done = CliRunner().invoke(app, ["serve", "--hand-pause", "1.5", "--db", "sqlite://"])
+    assert done.exit_code == 0, done.output
+    assert started[0].state.server.hand_pause == 1.5
+
+
+class _LeftToBots:
+    """A server where Ann (seat 0) has let a bot play for her against two random bots:
+    the first hand is over, and the next waits for its pause, which ends only when let
+    (``gate.release()``: one pause per release)."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.store = Store(f"sqlite:///{tmp_path / 'games.db'}")
+        self.server = Server(self.store, hand_pause=600)
+        self.gate = asyncio.Semaphore(0)
+        self.server.pause = self.pause  # type: ignore[method-assign]
+        self.table = Table.create(["you", "random", "random"], seed=4,
+                                  names=["Ann", None, None])
+
+    async def pause(self, room: Any) -> None:
+        await self.gate.acquire()
+
+    async def start(self) -> Any:
+        room = await self.server.add(self.table)
+        await self.server.stand_in(room, 0, 0, wait=True)
+        assert self.table.status == "hand_over" and len(self.table.game.hands) == 1
+        assert room.dealing == self.table.version  # the pause has begun
+        return room
+
+
+async def _until_true(done: Any, seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "waited too long"
+        await asyncio.sleep(0.001)
+
+
+def test_a_player_back_at_the_table_stops_the_next_hand_dealing_itself(
+        tmp_path: Path) -> None:
+    """Ann takes her seat back during the pause: the pause ends and nothing is dealt,
+    the next hand waits for her "Next hand"; once a bot plays for her again, the game
+    deals on after a pause of its own."""
+    async def scenario() -> None:
+        left = _LeftToBots(tmp_path)
+        server, table = left.server, left.table
+        room = await left.start()
+        assert room.state_for(0)["next_hand_after"] == 600
+        await server.come_back(room, 0)
+        assert room.state_for(0)["next_hand_after"] is None
+        left.gate.release()  # the pause ends
+        await _until_true(lambda: room.dealing is None)
+        await server.settle(room)
+        assert table.status == "hand_over" and len(table.game.hands) == 1
+        await server.stand_in(room, 0, 0)
+        await _until_true(lambda: room.dealing == table.version)  # a new pause
+        left.gate.release()
+        await _until_true(lambda: len(table.game.hands) == 2)
+        left.store.close()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("first", ["the player", "the pause"])
+def test_next_hand_pressed_as_the_pause_ends_deals_one_hand(tmp_path: Path,
+                                                            first: str) -> None:
+    """Ann presses "Next hand" just as the pause ends: whichever comes first deals, the
+    other finds the hand dealt (Ann is told the hand is not over: her page, which has
+    the new hand already, says nothing of it). One hand, never two."""
+    async def scenario() -> None:
+        left = _LeftToBots(tmp_path)
+        server, table = left.server, left.table
+        room = await left.start()
+        left.gate.release()
+        if first == "the player":
+            await server.next_hand(room, 0, wait=True)  # the pause's deal waits on the lock
+        else:
+            await _until_true(room.lock.locked)  # the pause's deal is being saved
+            with pytest.raises(TableError) as refused:
+                await server.next_hand(room, 0, wait=True)
+            assert refused.value.status == 409
+            await server.settle(room)
+        for _ in range(100):
+            await asyncio.sleep(0)
+        assert len(table.game.hands) == 2 and table.status == "hand_over"
+        stored = left.store.load(table.id)
+        assert stored is not None and len(stored.game.hands) == 2
+        left.store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_hand_dealt_during_the_pause_gets_a_pause_of_its_own(tmp_path: Path) -> None:
+    """Ann deals the next hand herself during the pause, and the bots play it out: the
+    first hand's pause, when it ends, deals nothing; the second hand's result is on show
+    for a whole pause of its own."""
+    async def scenario() -> None:
+        left = _LeftToBots(tmp_path)
+        server, table = left.server, left.table
+        room = await left.start()
+        await server.next_hand(room, 0, wait=True)
+        assert len(table.game.hands) == 2 and table.status == "hand_over"
+        assert room.dealing == table.version  # the second hand's pause has begun
+        left.gate.release()  # the first hand's pause ends (the first to wait)
+        for _ in range(100):
+            await asyncio.sleep(0)
+        assert len(table.game.hands) == 2 and room.dealing == table.version
+        left.gate.release()  # the second hand's
+        await _until_true(lambda: len(table.game.hands) == 3)
+        left.store.close()
+
+    asyncio.run(scenario())

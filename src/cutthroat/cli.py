@@ -569,6 +569,9 @@ def serve(
     turn_wait: Annotated[float | None, typer.Option(
         min=0, help="Seconds a player at the table may take over a move before another "
                     "may let a bot play for them (default 60).")] = None,
+    hand_pause: Annotated[float | None, typer.Option(
+        min=0, help="Seconds a hand's result stays on show before the next hand is dealt "
+                    "by itself, while a bot plays for every player (default 4).")] = None,
     forwarded_allow_ips: Annotated[str | None, typer.Option(
         help="The proxies whose X-Forwarded-For header gives a player's address (for the "
              "limits): addresses or networks separated by commas, or '*' for any "
@@ -599,6 +602,8 @@ def serve(
         options["away_wait"] = away_wait
     if turn_wait is not None:
         options["turn_wait"] = turn_wait
+    if hand_pause is not None:
+        options["hand_pause"] = hand_pause
     try:
         application = create_app(db, **options)
     except StoreError as exc:

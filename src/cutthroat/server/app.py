@@ -53,7 +53,16 @@ from .protocol import (
     describe_validation,
     parse_message,
 )
-from .rooms import AWAY_WAIT, RELEASE_AFTER, TURN_WAIT, Room, Server, parse_rate, rate_words
+from .rooms import (
+    AWAY_WAIT,
+    HAND_PAUSE,
+    RELEASE_AFTER,
+    TURN_WAIT,
+    Room,
+    Server,
+    parse_rate,
+    rate_words,
+)
 from .store import DEFAULT_DB, Store
 from .tables import Table, TableError
 
@@ -140,7 +149,7 @@ def _token(query: str | None, header: str | None, body: str | None = None) -> st
 def create_app(db: str | None = None, *, bot_options: bool = False,
                release_after: float = RELEASE_AFTER, new_games: str = NEW_GAMES,
                chat_rate: str = CHAT_RATE, away_wait: float = AWAY_WAIT,
-               turn_wait: float = TURN_WAIT) -> FastAPI:
+               turn_wait: float = TURN_WAIT, hand_pause: float = HAND_PAUSE) -> FastAPI:
     """The web game's application, its games kept in ``db`` (a SQLAlchemy URL; default
     ``$CUTTHROAT_DB`` or ``sqlite:///cutthroat.db``). Seats take bots by name alone
     unless ``bot_options`` (``expert:bid_samples=80``: for a server you alone use). An
@@ -150,10 +159,13 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     can fill the database or keep the bots busy by starting games in a loop; a seat may
     say at most ``chat_rate`` lines of table talk (``"10/30 seconds"``). Another player
     may let a bot play for a player away for ``away_wait`` seconds, or one who has
-    taken ``turn_wait`` seconds over a move (:meth:`Server.stand_in`)."""
+    taken ``turn_wait`` seconds over a move (:meth:`Server.stand_in`). While a bot
+    plays for every player, the next hand is dealt by itself ``hand_pause`` seconds
+    after the last one ends (:meth:`Server.deal_on`)."""
     if not release_after > 0:
         raise ValueError("release_after must be a positive number of seconds")
-    for name, value in (("away_wait", away_wait), ("turn_wait", turn_wait)):
+    for name, value in (("away_wait", away_wait), ("turn_wait", turn_wait),
+                        ("hand_pause", hand_pause)):
         if not value >= 0:
             raise ValueError(f"{name} must be a number of seconds, 0 or more")
     rate = parse_rate(new_games, "new_games", NEW_GAMES)
@@ -161,7 +173,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     window = limits.strategies.MovingWindowRateLimiter(limits.storage.MemoryStorage())
     store = Store(db or os.environ.get("CUTTHROAT_DB") or DEFAULT_DB)
     server = Server(store, release_after=release_after, chat_rate=chat_rate,
-                    away_wait=away_wait, turn_wait=turn_wait)
+                    away_wait=away_wait, turn_wait=turn_wait, hand_pause=hand_pause)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> Any:

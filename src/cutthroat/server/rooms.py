@@ -40,8 +40,8 @@ from .chat import CHAT_RATE, GAME_LINES, HISTORY, ChatLine, clean_line
 from .store import Store
 from .tables import Table, TableError
 
-__all__ = ["AWAY_WAIT", "RELEASE_AFTER", "TURN_WAIT", "Room", "Server", "parse_rate",
-           "rate_words"]
+__all__ = ["AWAY_WAIT", "HAND_PAUSE", "RELEASE_AFTER", "TURN_WAIT", "Room", "Server",
+           "parse_rate", "rate_words"]
 
 log = logging.getLogger("cutthroat.server")
 T = TypeVar("T")
@@ -54,6 +54,9 @@ player may let a bot play for them: long enough to reload a page or reconnect.""
 TURN_WAIT = 60.0
 """Seconds a player whose page is open may take over a move before another player may
 let a bot play for them."""
+HAND_PAUSE = 4.0
+"""Seconds the result of a hand stays on show before the next is dealt by itself, at a
+table where a bot plays for every player (:attr:`Table.deals_itself`)."""
 
 
 @dataclass(eq=False)
@@ -88,6 +91,11 @@ class Room:
     """The table's version at :attr:`changed_at`."""
     waits: tuple[float, float] = (AWAY_WAIT, TURN_WAIT)
     """The server's ``away_wait`` and ``turn_wait`` (:meth:`Server.stand_in`)."""
+    hand_pause: float = HAND_PAUSE
+    """The server's ``hand_pause``: seconds before the next hand is dealt by itself."""
+    dealing: int | None = None
+    """The table's version at which a deal by itself waits out the pause, if one does
+    (:meth:`Server.deal_on`): one at a time."""
 
     def __post_init__(self) -> None:
         self.idle.set()
@@ -118,7 +126,9 @@ class Room:
                                                    "by": self.rematch[1]}
         return {**self.table.state_for(seat, self.connected()), "watchers": watchers,
                 "next_game": again,
-                "stand_in_after": {"away": self.waits[0], "turn": self.waits[1]}}
+                "stand_in_after": {"away": self.waits[0], "turn": self.waits[1]},
+                "next_hand_after": (self.hand_pause if self.table.deals_itself
+                                    else None)}
 
     @property
     def unused(self) -> bool:
@@ -146,11 +156,12 @@ class Server:
 
     def __init__(self, store: Store, *, release_after: float = RELEASE_AFTER,
                  chat_rate: str = CHAT_RATE, away_wait: float = AWAY_WAIT,
-                 turn_wait: float = TURN_WAIT) -> None:
+                 turn_wait: float = TURN_WAIT, hand_pause: float = HAND_PAUSE) -> None:
         self.store = store
         self.release_after = release_after
         self.away_wait = away_wait
         self.turn_wait = turn_wait
+        self.hand_pause = hand_pause
         self.rooms: dict[str, Room] = {}
         self._thinkers: anyio.CapacityLimiter | None = None
         self.chat_rate = parse_rate(chat_rate, "chat_rate", CHAT_RATE)
@@ -180,8 +191,8 @@ class Server:
                 raise TableError(f"there is no game {game_id!r}", 404)
             again = (await anyio.to_thread.run_sync(self.store.rematch, game_id)
                      if table.game.is_over else None)
-            room = self.rooms.setdefault(game_id, Room(table, rematch=again,
-                                                       waits=self.waits))
+            room = self.rooms.setdefault(game_id, Room(
+                table, rematch=again, waits=self.waits, hand_pause=self.hand_pause))
             self.kick(room)
         return room
 
@@ -226,7 +237,8 @@ class Server:
     async def add(self, table: Table) -> Room:
         """A new table: saved, then given a room, and its bots started."""
         await self.save(table)
-        room = self.rooms[table.id] = Room(table, waits=self.waits)
+        room = self.rooms[table.id] = Room(table, waits=self.waits,
+                                           hand_pause=self.hand_pause)
         self.kick(room)
         return room
 
@@ -271,8 +283,9 @@ class Server:
         await self.broadcast(room)
 
     def kick(self, room: Room) -> None:
-        """See that the bots move while it is a bot's turn: start the room's bot loop,
-        or have the running one look again once it is done."""
+        """See that the bots move while it is a bot's turn, and that the next hand is
+        dealt at a table nobody plays (:meth:`deal_on`): start the room's bot loop, or
+        have the running one look again once it is done."""
         if not room.idle.is_set():
             room.again = True
             return
@@ -320,6 +333,7 @@ class Server:
             async with room.lock:
                 turn = table.bot_turn()
                 if turn is None:
+                    self.deal_on(room)
                     return
                 seat, bot, view = turn
                 version = table.version
@@ -329,6 +343,41 @@ class Server:
                 if table.version == version and table.bot_to_move() == seat:
                     table.apply_bot(seat, action)
                     await self.changed(room, table.game.pop)
+
+    def deal_on(self, room: Room) -> None:
+        """At a table where a bot plays for every player and the hand is over
+        (:attr:`Table.deals_itself`), deal the next hand after ``hand_pause`` seconds
+        (the result stays on show for those watching), in a task of its own, so that a
+        request waiting for the bots (:meth:`settle`) is answered at the hand's end. At
+        most one such deal waits at a time; called under the room's lock."""
+        table = room.table
+        if table.deals_itself and room.dealing != table.version:
+            room.dealing = table.version
+            self.spawn(room, self._deal_on(room, table.version))
+
+    async def _deal_on(self, room: Room, version: int) -> None:
+        """:meth:`deal_on`'s task: the pause, then the deal, unless the table changed
+        meanwhile (a player dealt, or came back to play); then the bots move. A deal
+        that cannot be saved is logged and taken back; the next kick tries again."""
+        table = room.table
+        try:
+            await self.pause(room)
+            async with room.lock:
+                if table.version != version or not table.deals_itself:
+                    return
+                table.deal_on()
+                await self.changed(room, table.game.undeal)
+        except TableError:  # not saved (logged by changed): nobody was told of it
+            return
+        finally:
+            if room.dealing == version:
+                room.dealing = None
+        self.kick(room)
+
+    async def pause(self, room: Room) -> None:
+        """Wait ``hand_pause`` seconds, the hand's result on show, before the next hand
+        is dealt by itself (:meth:`deal_on`)."""
+        await asyncio.sleep(room.hand_pause)
 
     async def connect(self, room: Room, socket: WebSocket, seat: int | None) -> None:
         """A seat's socket (or a watcher's, ``None``) joins the room; everybody hears
@@ -495,7 +544,9 @@ class Server:
         await self.changed(room, undo)
 
     async def next_hand(self, room: Room, seat: int, *, wait: bool) -> None:
-        """Deal the next hand; then the bots move."""
+        """Deal the next hand at a player's request (at a table nobody plays, it is
+        dealt by itself too: :meth:`deal_on`; whichever comes first deals, and the
+        other finds the hand in play); then the bots move."""
         async with room.lock:
             room.table.next_hand(seat)
             await self.changed(room, room.table.game.undeal)

@@ -357,6 +357,23 @@ class Table:
                              else "the game waits for a player to join", 409)
         self._deal()
 
+    @property
+    def deals_itself(self) -> bool:
+        """Whether the next hand is to be dealt without waiting for anybody: the hand is
+        over, the game is not, and no seat is played by a human (a bot plays for every
+        player, at their own request or while they are away). The server deals it after
+        a pause (:meth:`deal_on`)."""
+        return self.status == "hand_over" and all(self.plays_itself(seat)
+                                                  for seat in range(3))
+
+    def deal_on(self) -> None:
+        """Deal the next hand of a table nobody plays (:attr:`deals_itself`); refused
+        (409) once a player plays their seat again, or the game is over."""
+        if not self.deals_itself:
+            raise TableError("the next hand is dealt by itself only while a bot plays "
+                             "for every player", 409)
+        self._deal()
+
     def act(self, seat: int, text: object) -> None:
         """Apply ``seat``'s move, written as in a record without the seat (``play JH``).
         Refused, with nothing changed, when it is not that seat's turn or not legal."""

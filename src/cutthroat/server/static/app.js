@@ -272,6 +272,9 @@ function connect() {
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
     if (msg.type === "state") { table.state = msg.state; window.cutthroatState = msg.state; render(); }
     else if (msg.type === "error" && msg.for === "say") chatRefused(msg.reason);  // by the chat input
+    else if (msg.type === "error" && msg.for === "next" && table.state?.status !== "hand_over") {
+      // the hand was dealt meanwhile (by another player, or by itself): nothing to say
+    }
     else if (msg.type === "error") { table.actedAt = null; showError(msg.reason); render(); }
     else if (msg.type === "coach") showCoach(msg);
     else if (msg.type === "hint") showHint(msg.hint);
@@ -818,12 +821,17 @@ function renderHandOver(s) {
   const trump = lh.result?.trump || null;
   parts.push(el("div", { class: "deal" }, rows.map(([who, cards]) => dealRow(who,
     (kitty === cards ? cards : sortCards(cards, trump)).map((c) => cardElement(c))))));
+  // A bot plays for every player: the server deals the next hand itself after a pause.
+  const byItself = s.next_hand_after == null ? ""
+    : `A bot plays for every player, so the next hand is dealt by itself ${
+      s.next_hand_after >= 1 ? `in ${plural(Math.round(s.next_hand_after), "second")}` : "at once"}.`;
   if (s.status === "hand_over" && table.watching) {
-    parts.push(el("p", { class: "note", id: "next-wait" }, ["The next hand is dealt when a player is ready."]));
+    parts.push(el("p", { class: "note", id: "next-wait" }, [byItself || "The next hand is dealt when a player is ready."]));
   } else if (s.status === "hand_over") {
     const b = el("button", { type: "button", id: "next-hand", class: "primary" }, ["Next hand"]);
     b.addEventListener("click", () => { showError(""); if (send({ type: "next" })) b.disabled = true; });
     parts.push(b);
+    if (byItself) parts.push(el("p", { class: "note", id: "next-by-itself" }, [byItself]));
   } else {
     const names = s.winners.map((w) => nameOf(w));
     const won = s.winners.length === 1 && isYou(s.winners[0]) ? "You win the game!"
