@@ -511,6 +511,80 @@ def test_repr() -> None:
     assert repr(_thrown_in()) == "<Hand dealer=0 thrown_in, 6 moves>"
 
 
+def test_str_of_a_hand_shows_every_card_and_whose_turn() -> None:
+    """print(hand) tells the deal, the moves so far, the cards each seat holds during
+    play and who is to act; at the end, the result (R19)."""
+    hand = std_hand()
+    text = str(hand)
+    assert text.splitlines()[0] == "Hand: Seat 0 deals; up-card QH"
+    assert "Seat 1: 9C JC JD AD TH" in text and "dummy: AC KD JH 9S JS" in text
+    assert text.splitlines()[-1] == "  Seat 1 to act"
+    for move in STD_MOVES[:8]:  # the first card of the first trick is played
+        hand.push(move)
+    lines = str(hand).splitlines()
+    now = lines.index("  cards in hand now:")
+    held = {line.split(":")[0].strip(): sorted(line.split(":")[1].split())
+            for line in lines[now + 1:now + 4]}
+    assert held == {f"Seat {s}": sorted(str(c) for c in hand.cards(s)) for s in range(3)}
+    assert len(held["Seat 1"]) == 4 and len(held["Seat 0"]) == 5
+    assert "trick 1 (in progress): Seat 1 TH" in str(hand)
+    assert lines[-1] == "  Seat 2 to act (trump hearts)"
+    done = _finished()
+    assert "cards in hand now" not in str(done)
+    assert str(done).splitlines()[-1].startswith("  Seat 2 made hearts")
+
+
+def test_str_of_a_view_shows_only_what_the_seat_may_see_R14() -> None:
+    """print(view) shows the seat's own cards and the public table, never a card held
+    by another seat, the dummy or the kitty (R14), and the moves it may make."""
+    import random
+
+    rng = random.Random(5)
+    for _ in range(30):
+        hand = Hand.deal(Rules(), rng=rng)
+        while not hand.is_over:
+            for seat in range(3):
+                text = str(hand.view(seat))
+                public = {str(c) for c in hand.view(seat).cards} | {str(hand.upcard)}
+                for trick in hand.tricks:
+                    public |= {str(c) for _, c in trick.plays}
+                public |= {str(c) for _, c in hand.current_trick}
+                if seat == hand.maker and hand.dummy_taken:
+                    public |= {str(c) for c in hand.buried}
+                if seat == hand.dealer and hand.dealer_discard is not None:
+                    public.add(str(hand.dealer_discard))
+                hidden = {str(c) for s in range(3) if s != seat for c in hand.cards(s)}
+                hidden |= {str(c) for c in hand.dummy + hand.kitty}
+                for card in hidden - public:
+                    assert card not in text.split(), (card, text)
+                if hand.to_act == seat:
+                    assert "Your turn" in text
+            hand.push(rng.choice(hand.legal_actions()))
+        assert str(hand.view(0)).splitlines()[-1] == "The hand is over"
+
+
+def test_str_of_a_view_sums_up_the_keep_R12() -> None:
+    """A maker choosing five of ten is told how to keep, not 252 keeps (R12)."""
+    hand = std_hand()
+    for move in STD_MOVES[:4]:
+        hand.push(move)
+    assert hand.phase is Phase.KEEP
+    assert str(hand.view(2)).splitlines()[-1] == (
+        "Your turn: keep any five of your ten (keep C1 C2 C3 C4 C5)")
+    assert str(hand.view(0)).splitlines()[-1] == "Seat 2 to act"
+
+
+def test_str_of_a_game_is_the_replay_text() -> None:
+    """print(game) is the game told hand by hand, as ``cutthroat replay`` tells it."""
+    from cutthroat.render import describe_game
+
+    game = Game(seed=4)
+    hand = game.deal()
+    hand.push(hand.legal_actions()[0])
+    assert str(game) == describe_game(game)
+    assert str(game).splitlines()[-1] == "Game in progress: Seat 0 0, Seat 1 0, Seat 2 0"
+
+
 def _legal_text_at(rules: Rules, deal: Deal, dealer: int, moves: list[str]) -> list[str]:
     hand = Hand(rules, deal, dealer)
     for move in moves:

@@ -180,3 +180,10 @@ class Game:
     def __repr__(self) -> str:
         state = "over" if self.is_over else "in play"
         return f"<Game {len(self.hands)} hands, scores {list(self.scores)}, {state}>"
+
+    def __str__(self) -> str:
+        """The game so far as text: the rules, every hand with all its cards, the
+        scores and the winner (what ``cutthroat replay`` prints)."""
+        from .render import describe_game
+
+        return describe_game(self)

@@ -439,6 +439,20 @@ class Hand:
         turn = "" if self.to_act is None else f", to_act={self._turn}"
         return f"<Hand dealer={self.dealer} {state}{turn}, {len(self._moves)} moves>"
 
+    def __str__(self) -> str:
+        """The whole hand as text, every card shown (this object sees them all): the
+        deal, the bidding, the tricks, then the cards each seat holds now and who is to
+        act, or the result. ``print(hand)`` at the REPL; a seat's own picture is
+        ``print(hand.view(seat))``."""
+        from .render import describe_hand, format_cards
+
+        lines = describe_hand(self)
+        if not self.is_over and self.phase >= Phase.PLAY:
+            lines[-1:-1] = ["  cards in hand now:"] + [
+                f"      Seat {seat}: {format_cards(self.cards(seat), self.trump)}"
+                for seat in self.active_seats()]
+        return "\n".join(lines)
+
     # --- legal actions -------------------------------------------------------------
 
     def legal_action_ids(self) -> Sequence[int]:

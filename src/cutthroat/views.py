@@ -71,6 +71,24 @@ class View:
     scores: tuple[int, int, int] | None
     legal: tuple[str, ...]
 
+    def __str__(self) -> str:
+        """What this seat sees, as text: the score, the deal, trump, the trick, its
+        cards, and whose turn it is with the moves it may make (``print(view)``)."""
+        from .render import describe_view
+
+        players = [f"Seat {s}" for s in range(3)]
+        lines = [f"Seat {self.seat}'s view"]
+        lines.extend(describe_view(self, players))
+        if self.to_act is None:
+            lines.append("The hand is over")
+        elif self.to_act != self.seat:
+            lines.append(f"Seat {self.to_act} to act")
+        elif self.phase is Phase.KEEP:
+            lines.append("Your turn: keep any five of your ten (keep C1 C2 C3 C4 C5)")
+        else:
+            lines.append("Your turn: " + ", ".join(self.legal))
+        return "\n".join(lines)
+
     def seen_mask(self) -> int:
         """Every card whose place this seat knows: its cards, its own discards, the
         cards played, and the up-card."""
