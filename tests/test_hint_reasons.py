@@ -355,3 +355,18 @@ def test_a_blind_trump_is_said_to_be_luck_R6() -> None:
     played_view = played(5, "1 order").view(0, (0, 0, 0))
     assert not explain(played_view, [option("pickup", 0.3), option("leave", 0.2)]).startswith(
         BLIND)
+
+
+def test_printing_a_hint_gives_the_lines_cutthroat_hint_prints() -> None:
+    """``print(hint(view))`` at the REPL shows what ``cutthroat hint`` shows: the seat to
+    act, the choice with its reason, and each option's chance to win."""
+    from cutthroat.bots import hint
+    from cutthroat.bots.hints import hint_lines
+
+    view = played(3).view(1)
+    advice = hint(view, samples=6)
+    text = str(advice)
+    assert text == "\n".join(hint_lines(advice))
+    assert text.splitlines()[0] == "Seat 1 to act: bid first"
+    assert text.splitlines()[1].startswith(f"Hint: {advice.best} - ")
+    assert {line.split()[0] for line in text.splitlines()[3:]} == {"pass", "order"}

@@ -12,11 +12,15 @@ Bots by name: ``make_bot("expert", seed=1)``; the names are the keys of ``BOTS``
 (``random``, ``beginner``, ``intermediate``, ``expert``). Options follow a colon,
 ``make_bot("expert:bid_samples=80", seed=1)``, or come as keywords,
 ``make_bot("expert", 1, bid_samples=80)``.
+
+Advice for the seat to act: ``print(hint(game.view(seat)))`` gives the expert's choice,
+why, and each option's chance to win the game (:mod:`cutthroat.bots.hints`).
 """
 
 from .base import Bot, BotError, BotMoveError, choose_explained, play_game
+from .hints import hint
 from .random import RandomBot
 from .registry import BOTS, BotSpecError, make_bot
 
 __all__ = ["BOTS", "Bot", "BotError", "BotMoveError", "BotSpecError", "RandomBot",
-           "choose_explained", "make_bot", "play_game"]
+           "choose_explained", "hint", "make_bot", "play_game"]

@@ -158,6 +158,13 @@ class Analysis:
         """The chosen action."""
         return self.options[0].action
 
+    def __str__(self) -> str:
+        """The analysis as ``cutthroat hint`` prints it: the choice and why, then each
+        option's chance to win the game, points and tricks."""
+        from .hints import hint_lines
+
+        return "\n".join(hint_lines(self))
+
 
 def _turncoat(hand: Hand | View, me: int, scores: tuple[int, int, int] | None) -> bool:
     """Whether a defender other than ``me`` would rather the maker made it
