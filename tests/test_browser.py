@@ -1331,6 +1331,77 @@ def test_a_record_file_opened_in_the_lobby(server: str, pages: Pages) -> None:
 
 
 
+def _at(page: Page, address: str) -> None:
+    """Wait until the address bar says ``address``, exactly."""
+    page.wait_for_url(lambda url: url == address)
+
+
+def test_a_link_opens_a_replay_at_its_move_and_follows_the_steps(server: str,
+                                                                  pages: Pages) -> None:
+    """``/?replay=ID&move=N`` opens the finished game at frame N; each step writes the
+    frame shown into the address (one history entry for the whole replay: Back leaves
+    it), so a reload lands on the same frame; "Copy link to this move" copies that
+    address. A move beyond the game is the game's end; one that is no number is ignored."""
+    page = pages.new()
+    game, _ann, _ben = _finished_game_of_two(server, page)
+    frames = page.request.get(f"{server}/api/games/{game}/replay").json()["frames"]
+    assert len(frames) >= 4
+    n = min(7, len(frames) - 2)
+    page.goto(server + "/")
+    page.goto(f"{server}/?replay={game}&move={n}")
+    assert_frame_shown(page, n)
+    _at(page, f"{server}/?replay={game}&move={n}")
+    page.click("#replay-next")
+    assert_frame_shown(page, n + 1)
+    _at(page, f"{server}/?replay={game}&move={n + 1}")
+    page.reload()
+    assert_frame_shown(page, n + 1)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
+    page.click("#replay-copy")
+    expect(page.locator("#replay-copy")).to_have_text("Copied")
+    assert page.evaluate("navigator.clipboard.readText()") == page.url
+    page.keyboard.press("Home")  # the deal: the address needs no move
+    assert_frame_shown(page, 0)
+    _at(page, f"{server}/?replay={game}")
+    expect(page.locator("#replay-copy")).to_have_text("Copy link to this move")
+    page.keyboard.press("ArrowRight")
+    _at(page, f"{server}/?replay={game}&move=1")
+    page.go_back()  # the steps made no history entries: Back leaves the replay
+    _at(page, server + "/")
+    expect(page.locator("#lobby")).to_be_visible()
+    for asked, shown in [("99999", len(frames) - 1), ("-3", 0), ("seven", 0), ("", 0)]:
+        page.goto(f"{server}/?replay={game}&move={asked}")
+        assert_frame_shown(page, shown)
+        _at(page, f"{server}/?replay={game}" + (f"&move={shown}" if shown else ""))
+    page.goto(f"{server}/?replay={game}&move=2")  # where the browser will not copy
+    assert_frame_shown(page, 2)
+    page.evaluate("Object.defineProperty(navigator, 'clipboard', {value: undefined})")
+    page.click("#replay-copy")
+    field = page.locator("#replay-link-field")
+    expect(field).to_be_visible()
+    expect(field).to_have_value(f"{server}/?replay={game}&move=2")
+    expect(field).to_be_focused()
+    assert page.evaluate("(f => f.selectionStart === 0 && f.selectionEnd === f.value.length)"
+                         "(document.getElementById('replay-link-field'))")
+    expect(page.locator("#replay-copy")).to_have_text("Press Ctrl+C to copy")
+
+
+def test_a_record_file_has_no_link_to_its_moves(server: str, pages: Pages) -> None:
+    """A record opened from a file is on no server's list: no "Copy link to this move",
+    and stepping through it leaves the address alone."""
+    examples = Path(__file__).resolve().parents[2] / "shared" / "examples"
+    page = pages.new()
+    page.goto(server + "/")
+    page.set_input_files("#record-file", str(examples / "05-joker-turned-up.json"))
+    assert_frame_shown(page, 0)
+    page.keyboard.press("ArrowRight")
+    assert_frame_shown(page, 1)
+    page.keyboard.press("End")
+    assert_frame_shown(page, len(replay_data(page)["frames"]) - 1)
+    expect(page.locator("#replay-share")).to_be_hidden()
+    assert page.url == server + "/"
+
+
 def test_a_hand_played_with_the_keyboard_alone(server: str, pages: Pages) -> None:
     """The number keys press the numbered choices (cards that may be played, else the
     moves), Enter deals the next hand, H asks for a hint: a whole hand without the

@@ -1084,13 +1084,16 @@ function setUpChat() {
 const replay = {
   data: null,   // the server's answer: players, hands, frames, ...
   index: 0,     // the frame shown
+  game: null,   // the game's id when the server keeps it (/?replay=ID), else null (a record file)
 };
 window.cutthroatReplay = replay;
 
 const RECORD_MAX = 256 * 1024;  // the largest record the server takes (bytes)
 
-/** /?replay=ID: the finished game's frames, with links to its record and its table. */
+/** /?replay=ID (&move=N: at frame N): the finished game's frames, with links to its
+ *  record and its table, and to the move shown. */
 async function showReplayOf(game) {
+  replay.game = game;
   $("replay").hidden = false;
   $("replay-title").textContent = `Game ${game}, watched again`;
   const path = `/api/games/${encodeURIComponent(game)}`;
@@ -1099,7 +1102,7 @@ async function showReplayOf(game) {
   $("replay-links").replaceChildren(
     el("a", { href: `${path}/record`, download: `cutthroat-${game}.json` }, ["Download the game record"]), " · ",
     el("a", { href: back }, ["Back to the table"]), " · ", el("a", { href: "/" }, ["New game"]));
-  try { startReplay(await api("GET", `${path}/replay`)); } catch (e) {
+  try { startReplay(await api("GET", `${path}/replay`), askedFrame()); } catch (e) {
     $("replay-error").textContent = `This game cannot be watched again: ${e.message}.`;
   }
 }
@@ -1127,8 +1130,44 @@ async function openRecord(file) {
   startReplay(data);
 }
 
-/** Show the frames from the first, and take the controls and the keys. */
-function startReplay(data) {
+/** The frame the address asks for (`move`, a frame's index; showFrame keeps it within
+ *  the game): anything but a whole number is ignored, and the game starts at its deal. */
+function askedFrame() {
+  const text = (new URLSearchParams(location.search).get("move") || "").trim();
+  return /^[-+]?\d+$/.test(text) ? Number(text) : 0;
+}
+
+/** The address of the server-kept game's frame `index`: `/?replay=ID&move=N`, or
+ *  `/?replay=ID` for the first deal. */
+function replayAddress(index) {
+  return `/?replay=${encodeURIComponent(replay.game)}${index ? `&move=${index}` : ""}`;
+}
+
+/** "Copy link to this move": the address of the frame shown, copied; where the browser
+ *  will not copy, shown in a field, selected, to copy by hand. */
+function setUpMoveLink() {
+  const button = $("replay-copy");
+  const field = $("replay-link-field");
+  $("replay-share").hidden = false;
+  button.addEventListener("click", async () => {
+    const link = location.origin + replayAddress(replay.index);
+    try {
+      if (!navigator.clipboard) throw new Error("no clipboard here");
+      await navigator.clipboard.writeText(link);
+      field.hidden = true;
+      button.textContent = "Copied";
+    } catch (e) {
+      field.value = link;
+      field.hidden = false;
+      field.focus();
+      field.select();
+      button.textContent = "Press Ctrl+C to copy";
+    }
+  });
+}
+
+/** Show the frames from `start` (kept within the game), and take the controls and the keys. */
+function startReplay(data, start = 0) {
   replay.data = data;
   if (!data.over) $("replay-title").textContent += " (not finished: it stops at its latest move)";
   if (!data.frames.length) {
@@ -1143,7 +1182,8 @@ function startReplay(data) {
   for (const [id, to] of Object.entries(steps)) $(id).addEventListener("click", () => showFrame(to()));
   $("replay-slider").addEventListener("input", () => showFrame(Number($("replay-slider").value)));
   document.addEventListener("keydown", (ev) => replayKey(ev, steps));
-  showFrame(0);
+  if (replay.game) setUpMoveLink();  // a record file has no address on the server
+  showFrame(start);
 }
 
 /** The arrow keys step through the game: left and right a move, up and down (or Page Up
@@ -1196,6 +1236,13 @@ function showFrame(index) {
   replayAside(f, hand);
   replayScores(f);
   replayMoves(f, hand);
+  if (replay.game) {
+    // The address follows the frame without a history entry per move: Back leaves the replay.
+    const address = replayAddress(replay.index);
+    if (location.pathname + location.search !== address) history.replaceState(history.state, "", address);
+    $("replay-copy").textContent = "Copy link to this move";
+    $("replay-link-field").hidden = true;
+  }
 }
 
 const capital = (text) => text[0].toUpperCase() + text.slice(1);
