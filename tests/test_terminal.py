@@ -28,8 +28,16 @@ from cutthroat.cli import random_variants
 from cutthroat.deal import Deal
 from cutthroat.errors import CutthroatError
 from cutthroat.render import describe_move, describe_result, describe_view, format_cards
+from cutthroat.session import Session, Sitting
 from cutthroat.state import Hand
-from cutthroat.terminal import COACH_MARGIN, TerminalGame, human_seat, resumed, seat_names
+from cutthroat.terminal import (
+    AGAIN,
+    COACH_MARGIN,
+    TerminalGame,
+    human_seat,
+    resumed,
+    seat_names,
+)
 from cutthroat.views import View
 
 CARD = re.compile(r"\b(?:[2-9TJQKA][CDHS]|JO)\b")
@@ -712,3 +720,230 @@ def test_a_bower_before_trump_is_made_is_refused_as_typed() -> None:
     view = dataclasses.replace(player.view(), legal=("pass", "order"), trump=None)
     with pytest.raises(CutthroatError, match="'right bower' is not a move here"):
         player._action("right bower", view)
+
+
+# --- another game at the same table ------------------------------------------------------
+
+
+def finished(save: Path | None = None, seed: int = 2) -> Game:
+    """A game played to its end by random bots (to 3 points, R22), its record in
+    ``save`` when given."""
+    from cutthroat.bots import make_bot, play_game
+
+    game = play_game(new_game(seed, Rules(target=3)), [make_bot("random", s) for s in range(3)])
+    if save is not None:
+        save.write_text(rec.dumps(game) + "\n", encoding="utf-8")
+    return game
+
+
+def test_a_seeded_sitting_deals_from_the_next_seed_and_saves_beside_the_first_record(
+        tmp_path: Path) -> None:
+    sitting = Sitting(seeded=True, save=tmp_path / "mine.json")
+    assert [sitting.next_seed(7), sitting.next_seed(8)] == [8, 9]
+    assert sitting.next_save(8) == tmp_path / "mine-2.json"
+    (tmp_path / "mine-2.json").write_text("{}", encoding="utf-8")
+    assert sitting.next_save(9) == tmp_path / "mine-3.json"  # never over a record
+    assert Sitting(save=tmp_path / "plain").next_save(1) == tmp_path / "plain-2"
+
+
+def test_a_sitting_without_a_seed_draws_a_fresh_one_and_names_each_record_for_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import cutthroat.session as session
+
+    sitting = Sitting(seeded=False, folder=tmp_path)
+    assert re.fullmatch(rf"{re.escape(str(tmp_path))}/game-\d{{8}}-\d{{6}}-seed12\.json",
+                        str(sitting.next_save(12)))
+    monkeypatch.setattr(session, "new_seed", lambda: 424242)
+    assert sitting.next_seed(7) == 424242
+    monkeypatch.setattr(session, "default_save",
+                        lambda seed, folder: folder / f"game-seed{seed}.json")
+    assert sitting.next_save(5) == tmp_path / "game-seed5.json"
+    (tmp_path / "game-seed5.json").write_text("{}", encoding="utf-8")
+    assert sitting.next_save(5) == tmp_path / "game-seed5-2.json"
+
+
+def test_R22_the_next_game_keeps_the_table_and_the_finished_games_record(
+        tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    game = finished(save)
+    kept = save.read_bytes()
+    table_ = Session(game, 0, ["random", "intermediate"], seed=5, save=save, coach=True,
+                     hint_samples=3)
+    lines = table_.next_game()
+    new = table_.game
+    assert new is not game and not new.hands and not new.is_over
+    assert (new.rules, new.players, table_.seat) == (game.rules, game.players, 0)
+    assert table_.specs == {1: "random", 2: "intermediate"}
+    assert table_.coach and table_.hint_samples == 3
+    assert (table_.seed, table_.number, table_.save) == (6, 2, tmp_path / "game-2.json")
+    assert {s: bot.name for s, bot in table_.bots.items()} == {1: "random", 2: "intermediate"}
+    assert save.read_bytes() == kept
+    second = tmp_path / "game-2.json"
+    assert rec.dumps(rec.replay(second.read_text(encoding="utf-8"))) == rec.dumps(new)
+    assert lines == ["Game 2 at this table: the same bots and rules, a new deal (seed 6). "
+                     f"Every move is saved to {table_.save}."]
+    new.deal()  # the seed deals the game: as a new game of that seed would
+    assert new.hands[0].dealt == Game(game.rules, seed=6).deal().dealt
+    table_.next_game()  # the third: beside the first record, not the second's
+    assert table_.save == tmp_path / "game-3.json" and table_.seed == 7
+
+
+def test_the_next_game_of_a_game_not_saved_is_not_saved_either() -> None:
+    table_ = Session(finished(), 0, ["random", "random"], seed=1)
+    assert table_.next_game() == [
+        "Game 2 at this table: the same bots and rules, a new deal (seed 2). It is not saved."]
+    assert table_.save is None
+
+
+def test_a_next_game_whose_record_cannot_be_written_raises_and_changes_nothing(
+        tmp_path: Path) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("", encoding="utf-8")
+    save = tmp_path / "game.json"
+    game = finished(save)
+    table_ = Session(game, 0, ["random", "random"], seed=5, save=save,
+                     sitting=Sitting(save=blocked / "game.json"))
+    with pytest.raises(OSError):
+        table_.next_game()
+    assert (table_.game, table_.seed, table_.save, table_.number) == (game, 5, save, 1)
+
+
+def again_table(game: Game, answers: Iterable[str], save: Path, seed: int = 3,
+                ) -> tuple[TerminalGame, list[str], list[str]]:
+    """A line game that offers another game, the player choosing at random among their
+    moves and answering :data:`AGAIN` with ``answers`` (then EOF); the lines written
+    and the questions asked."""
+    rng = random.Random(seed)
+    replies = iter(answers)
+    asked: list[str] = []
+    out: list[str] = []
+
+    def read(prompt: str) -> str:
+        if prompt != AGAIN:
+            return rng.choice(player.view().legal)
+        asked.append(prompt)
+        for reply in replies:
+            return reply
+        raise EOFError
+
+    player = TerminalGame(game, 0, ["random", "random"], seed=seed, read=read,
+                          write=out.append, save=save, again=True,
+                          sitting=Sitting(save=save))
+    return player, out, asked
+
+
+def test_R22_the_line_game_asks_to_play_again_and_y_plays_the_next_game(
+        tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    game = new_game(3, Rules(target=3))
+    save.write_text(rec.dumps(game) + "\n", encoding="utf-8")
+    player, out, asked = again_table(game, ["y", "n"], save)
+    assert player.play() is True
+    assert asked == [AGAIN, AGAIN]
+    first = rec.replay(save.read_text(encoding="utf-8"))
+    second = rec.replay((tmp_path / "game-2.json").read_text(encoding="utf-8"))
+    assert first.is_over and rec.dumps(first) == rec.dumps(game)
+    assert second.is_over and rec.dumps(second) == rec.dumps(player.game)
+    assert player.seed == 4 and not (tmp_path / "game-3.json").exists()
+    ends = [i for i, line in enumerate(out) if line.startswith("\nGame over after ")]
+    [told] = [i for i, line in enumerate(out) if line.startswith("\nGame 2 at this table")]
+    assert len(ends) == 2 and ends[0] < told < ends[1]
+    assert out[told + 2] == "Hand 1"
+    second_save = tmp_path / "game-2.json"
+    assert out[-1] == f"The expert's review of your choices: cutthroat review {second_save}"
+
+
+@pytest.mark.parametrize("answers", [[], [""], ["n"], ["nope"], ["quit"]],
+                         ids=["eof", "enter", "n", "nope", "quit"])
+def test_R22_anything_but_y_at_play_again_or_eof_ends_as_before(
+        tmp_path: Path, answers: list[str]) -> None:
+    save = tmp_path / "game.json"
+    player, out, asked = again_table(finished(save), answers, save)
+    assert player.play() is True
+    assert asked == [AGAIN] and player.number == 1 and player.save == save
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+    assert not any("at this table" in line for line in out)
+
+
+def test_the_line_game_offers_no_other_game_unless_asked_to(tmp_path: Path) -> None:
+    """Scripted or piped input (``again`` off) ends at the game's end, as it always has."""
+    player, out, asked = again_table(new_game(3, Rules(target=3)), ["y"], tmp_path / "g.json")
+    player.again = False
+    assert player.play() is True
+    assert asked == [] and out[-1].startswith("The expert's review")
+
+
+def test_a_next_game_that_cannot_be_saved_is_said_and_the_line_game_ends(
+        tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    blocked = tmp_path / "file"
+    blocked.write_text("", encoding="utf-8")
+    player, out, _ = again_table(finished(save), ["y"], save)
+    player.sitting = Sitting(save=blocked / "game.json")
+    assert player.play() is True
+    assert out[-1].startswith("Cannot start a new game: its record cannot be written (")
+    assert player.number == 1
+
+
+def test_play_piped_to_its_end_asks_nothing_and_ends_cleanly(tmp_path: Path) -> None:
+    """Input from a pipe plays to the game's end and stops there: no question."""
+    from typer.testing import CliRunner
+
+    import cutthroat.cli as cli_module
+
+    save = tmp_path / "game.json"
+    done = CliRunner().invoke(cli_module.app, [
+        "play", "--bots", "random,random", "--seed", "3", "--save", str(save),
+        "--set", "target=1", "--set", "dummy=false"], input="1\n" * 400)
+    assert done.exit_code == 0, done.output
+    assert "Game over after " in done.output and "Play again" not in done.output
+    assert done.output.rstrip().endswith(f"cutthroat review {save}")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+
+
+@pytest.fixture
+def line_game(monkeypatch: pytest.MonkeyPatch) -> list[TerminalGame]:
+    """``cutthroat play --plain`` believes a person types at a terminal; the line game
+    it makes is kept, not played."""
+    import cutthroat.cli as cli_module
+
+    made: list[TerminalGame] = []
+    monkeypatch.setattr(cli_module, "_typed_at_a_terminal", lambda: True)
+    def kept(self: TerminalGame) -> bool:
+        made.append(self)
+        return False
+
+    monkeypatch.setattr(TerminalGame, "play", kept)
+    return made
+
+
+def invoke_play(*args: str) -> str:
+    """``cutthroat play --plain ARGS`` in-process; its output."""
+    from typer.testing import CliRunner
+
+    import cutthroat.cli as cli_module
+
+    done = CliRunner().invoke(cli_module.app, ["play", "--plain", "--bots", "random,random",
+                                               *args])
+    assert done.exit_code == 0, done.output
+    return done.output
+
+
+def test_play_typed_at_a_terminal_offers_another_game_from_the_next_seed(
+        tmp_path: Path, line_game: list[TerminalGame]) -> None:
+    save = tmp_path / "mine.json"
+    invoke_play("--seed", "9", "--save", str(save))
+    [player] = line_game
+    assert player.again and player.sitting == Sitting(seeded=True, save=save)
+    invoke_play("--resume", str(save))
+    assert line_game[1].sitting == Sitting(seeded=False, save=save)
+
+
+def test_play_without_a_save_names_each_next_record_anew(
+        tmp_path: Path, line_game: list[TerminalGame], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    invoke_play()
+    [player] = line_game
+    assert player.sitting == Sitting(seeded=False, save=None)
+    assert player.save is not None and player.save.parent == Path("cutthroat-games")
+    assert player.save.name.endswith(f"-seed{player.seed}.json")

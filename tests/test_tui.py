@@ -27,10 +27,10 @@ from cutthroat import record as rec
 from cutthroat.actions import Verb
 from cutthroat.cards import sort_cards
 from cutthroat.deal import Deal
-from cutthroat.session import Session
+from cutthroat.session import Session, Sitting
 from cutthroat.state import Hand
 from cutthroat.terminal import resumed, seat_names
-from cutthroat.tui.app import Stage, TableApp
+from cutthroat.tui.app import NEW_GAME, Stage, TableApp
 from cutthroat.tui.screens import TextPage
 from cutthroat.tui.text import face
 from cutthroat.tui.widgets import CardButton, GameLog, MoveButton, StatusLine
@@ -142,9 +142,10 @@ async def test_R14_a_whole_game_by_number_keys_shows_no_hidden_card_and_saves_ev
                 shown = shown_cards(table_text(app))
                 assert shown <= seen_by(hand, 1), shown - seen_by(hand, 1)
             await choose_randomly(pilot, app, rng)
-        assert "Press q to quit." in status(app)
-        assert app.log_lines[-2].startswith(f"Game over after {len(game.hands)} hands.")
-        assert app.log_lines[-1] == f"The expert's review of your choices: cutthroat review {save}"
+        assert "Press n for a new game, q to quit." in status(app)
+        assert app.log_lines[-3].startswith(f"Game over after {len(game.hands)} hands.")
+        assert app.log_lines[-2] == f"The expert's review of your choices: cutthroat review {save}"
+        assert app.log_lines[-1] == NEW_GAME
         await pilot.press("q")
     assert app.return_value is True and turns > 10
     assert game.is_over and len(game.hands) > 2
@@ -410,6 +411,118 @@ async def test_a_bot_thinking_is_shown_and_the_keys_still_answer() -> None:
         assert isinstance(app.screen, TextPage)
         hand = game.hand
         assert hand is not None and not hand.moves
+
+
+# --- another game --------------------------------------------------------------------
+
+
+def finished(save: Path, seed: int = 2) -> Game:
+    """A game played to its end by random bots (to 3 points, R22), its record in ``save``."""
+    from cutthroat.bots import make_bot, play_game
+
+    game = play_game(Game(Rules(target=3), seed=seed, players=seat_names(0)),
+                     [make_bot("random", s) for s in range(3)])
+    save.write_text(rec.dumps(game) + "\n", encoding="utf-8")
+    return game
+
+
+def footer_keys(app: TableApp) -> set[str]:
+    """The keys the table answers now (those the footer shows among them)."""
+    return set(app.screen.active_bindings)
+
+
+@pytest.mark.anyio
+async def test_R22_once_the_game_is_over_n_starts_another_with_the_same_table_and_a_new_record(
+        tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    game = finished(save)
+    kept = save.read_bytes()
+    session = Session(game, 0, ["random", "intermediate"], seed=5, save=save, coach=True,
+                      hint_samples=3, sitting=Sitting(seeded=True, save=save))
+    session.coaching = lambda view, chosen: []  # type: ignore[method-assign]
+    app = TableApp(session, delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert app.stage is Stage.GAME_OVER and "n" in footer_keys(app)
+        assert "n New game" in screen_lines(app)[-1]
+        assert app.log_lines[-1] == NEW_GAME
+        assert status(app).endswith("Press n for a new game, q to quit.")
+        await pilot.press("n")
+        await settle(pilot)
+        new = session.game
+        assert new is not game and not new.is_over and len(new.hands) == 1
+        assert session.seed == 6 and session.number == 2  # --seed 5: the next is 6
+        assert session.save == tmp_path / "game-2.json"
+        assert (new.rules, new.players, session.seat) == (game.rules, game.players, 0)
+        assert session.specs == {1: "random", 2: "intermediate"}
+        assert session.coach and session.hint_samples == 3
+        assert save.read_bytes() == kept  # the finished game's record is kept as it was
+        again = rec.replay(session.save.read_text(encoding="utf-8"))
+        assert rec.dumps(again) == rec.dumps(new)
+        assert [line for line in app.log_lines if line.startswith("Game 2")] == [
+            "Game 2 at this table: the same bots and rules, a new deal (seed 6). "
+            f"Every move is saved to {session.save}."]
+        assert app.stage is not Stage.GAME_OVER and "n" not in footer_keys(app)
+        assert "n New game" not in screen_lines(app)[-1]
+        await pilot.press("n")  # not over: n does nothing
+        await settle(pilot)
+        assert session.game is new and session.number == 2
+        await pilot.press("q")
+    assert app.return_value is False
+    assert app.finished == Session(game, 0, ["random", "random"], save=save).game_over_lines()
+
+
+@pytest.mark.anyio
+async def test_n_is_no_key_while_the_game_goes_on() -> None:
+    game = Game(seed=3, players=seat_names(0))
+    app = table(game)
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        assert "n" not in footer_keys(app) and "New game" not in screen_lines(app)[-1]
+        hand = game.hand
+        assert hand is not None
+        before = [str(m) for m in hand.moves]
+        await pilot.press("n")
+        await settle(pilot)
+        assert app.session.game is game and [str(m) for m in hand.moves] == before
+        assert app.session.number == 1
+
+
+@pytest.mark.anyio
+async def test_a_new_game_whose_record_cannot_be_written_is_refused_and_the_table_stays(
+        tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    game = finished(save)
+    blocked = tmp_path / "file"
+    blocked.write_text("", encoding="utf-8")  # the new record's folder is a file
+    session = Session(game, 0, ["random", "random"], seed=5, save=save,
+                      sitting=Sitting(save=blocked / "game.json"))
+    app = TableApp(session, delay=0)
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        assert status(app).startswith("Not possible: a new game cannot start: its record "
+                                      "cannot be written (")
+        assert session.game is game and session.save == save and session.seed == 5
+        assert app.stage is Stage.GAME_OVER and not app.finished
+
+
+def test_a_table_closed_after_several_games_prints_each_result_then_the_last_games_end(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cutthroat.tui.app import run_table
+
+    first = ["Game over after 3 hands. Winner: You. Final score: You 3, Left 1, Right 0."]
+
+    def two_games(self: TableApp, **_: object) -> None:
+        self.finished = list(first)  # as if n had been pressed once
+
+    monkeypatch.setattr(TableApp, "run", two_games)
+    session = Session(Game(seed=3, players=seat_names(0)), 0, ["random", "random"],
+                      save=tmp_path / "game-2.json")
+    out: list[str] = []
+    assert run_table(session, write=out.append) is False
+    assert out == [*first, session.stopped_line()]
 
 
 # --- quitting and resuming -----------------------------------------------------------

@@ -262,7 +262,8 @@ def play(
         help="The bots on your left and right, e.g. expert,expert or intermediate,beginner "
         "(options after a colon; your own bot as module.Class).")] = "expert,expert",
     seed: Annotated[int | None, typer.Option(
-        help="Seed of the deals and the bots (default: a new one each game).")] = None,
+        help="Seed of the deals and the bots (default: a new one each game; with a seed, "
+        "each next game of the sitting takes the next one).")] = None,
     preset: Annotated[str, typer.Option(help="Rules preset.")] = "standard",
     set_: Annotated[list[str] | None, typer.Option("--set", help="Override a rules field.")]
     = None,
@@ -285,11 +286,17 @@ def play(
     On a terminal it opens a full-screen table: keys 1-9 choose, h hint, u undo, r rules, q quit.
 
     With --plain, or with input from a pipe or a file, it is played line by line (type help).
+
+    Once a game is over, n on the table (or y when the line game asks) starts another.
+
+    It has the same bots and rules, a new seed (S+1 after --seed S) and a new record file.
     """
+    from .session import Sitting, default_save, new_seed
     from .terminal import TerminalGame, human_seat, introduce, resumed, seat_names
 
+    sitting = Sitting(seeded=seed is not None, save=save if resume is None else resume)
     if seed is None:
-        seed = random.SystemRandom().randrange(1_000_000)
+        seed = new_seed()
 
     names = check_line_up(bots, 2, "expert,intermediate")
     if resume is not None:
@@ -309,10 +316,7 @@ def play(
     else:
         seat = 0 if seat is None else seat
         if save is None:
-            import time
-
-            stamp = time.strftime("%Y%m%d-%H%M%S")
-            save = Path("cutthroat-games") / f"game-{stamp}-seed{seed}.json"
+            save = default_save(seed)
         if save.is_dir():
             raise typer.BadParameter(f"{save} is a folder: give a file in it",
                                      param_hint="--save")
@@ -337,7 +341,7 @@ def play(
             from .tui.app import run_table
 
             run_table(Session(game, seat, names, seed=seed, save=save,
-                              hint_samples=hint_samples, coach=coach),
+                              hint_samples=hint_samples, coach=coach, sitting=sitting),
                       intro=[banner[0], banner[1] + " Press r for how to play, h for a hint.",
                              banner[2]], write=typer.echo)
             return
@@ -351,13 +355,20 @@ def play(
     if sys.stdout.isatty():  # pragma: no cover - colours only for a person to read
         write = _coloured_writer()
     table = TerminalGame(game, seat, names, seed=seed, save=save, hint_samples=hint_samples,
-                         coach=coach, write=write)
+                         coach=coach, write=write, sitting=sitting,
+                         again=_typed_at_a_terminal())  # piped: no question at the end
     table.play()
 
 
 def _on_a_terminal() -> bool:
     """Whether a person plays at a terminal: standard input and output are both one."""
     return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _typed_at_a_terminal() -> bool:
+    """Whether the line game's input is typed by a person at a terminal (not a pipe or
+    a file): then another game is offered at the end."""
+    return sys.stdin.isatty()
 
 
 def _coloured_writer(*, force: bool = False) -> Callable[[str], None]:

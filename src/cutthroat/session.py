@@ -18,12 +18,20 @@ public log; a hand's deal only once the hand is over.
 >>> move = game.push(session.bot_choice(game.view(2)), 2)
 >>> session.news(before)
 ['Right passes']
+
+The games played one after another at one table (:class:`Sitting`): once a game is over,
+:meth:`Session.next_game` starts the next with the same bots, rules and seat, its seed
+and its record chosen as :class:`Sitting` says.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+import random
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import count
 from pathlib import Path
 
 from . import record as rec
@@ -37,7 +45,8 @@ from .game import Game
 from .render import describe_deal, describe_move, describe_result
 from .views import View
 
-__all__ = ["COACH_MARGIN", "NOTHING_TO_UNDO", "TOOK_BACK", "Session", "stopped_by"]
+__all__ = ["COACH_MARGIN", "GAMES", "NOTHING_TO_UNDO", "TOOK_BACK", "Session", "Sitting",
+           "default_save", "new_seed", "stopped_by"]
 
 COACH_MARGIN = MARGIN
 """The coach speaks up when the expert's choice is worth at least this much more chance
@@ -49,6 +58,68 @@ NOTHING_TO_UNDO = "Nothing to undo: you have not moved yet in this hand."
 
 TOOK_BACK = "Took back your last move (and the moves after it)."
 """What an undo says when it took the player's last move back."""
+
+
+GAMES = Path("cutthroat-games")
+"""The folder of a new game's record when the player names none (``--save``)."""
+
+
+def new_seed() -> int:
+    """A fresh seed, for a game whose player chose none (``--seed``): drawn from the
+    system's randomness, so no two sittings deal alike."""
+    return random.SystemRandom().randrange(1_000_000)
+
+
+def default_save(seed: int, folder: Path = GAMES) -> Path:
+    """The record of a new game whose player named none: in ``folder``, named for the
+    time and the seed (``cutthroat-games/game-20261202-014128-seed5.json``)."""
+    return folder / f"game-{time.strftime('%Y%m%d-%H%M%S')}-seed{seed}.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Sitting:
+    """How the games played one after another at one table (one ``cutthroat play``)
+    follow each other: the seed of each next game and the file of its record.
+
+    Attributes:
+        seeded: whether the player chose the first game's seed (``--seed S``). Then
+            each next game's seed is the last one's plus one (S+1, S+2, ...), so the
+            whole sitting deals alike again, and each of its games can be dealt again
+            on its own with ``--seed``; otherwise each next game draws a fresh seed
+            (:func:`new_seed`).
+        save: the record the player named for the first game (``--save PATH``, or the
+            record resumed). The next games are saved beside it, its name with ``-2``,
+            ``-3``, ... before the extension (the first such name no file has yet).
+            ``None``: each next game is named as a new game without ``--save`` is
+            (:func:`default_save`, in ``folder``).
+        folder: where the records named by :func:`default_save` go.
+
+    >>> sitting = Sitting(seeded=True, save=Path("/nowhere/mine.json"))
+    >>> sitting.next_seed(7), sitting.next_save(8).name
+    (8, 'mine-2.json')
+    """
+
+    seeded: bool = True
+    save: Path | None = None
+    folder: Path = GAMES
+
+    def next_seed(self, seed: int) -> int:
+        """The seed of the game after the one dealt from ``seed``."""
+        return seed + 1 if self.seeded else new_seed()
+
+    def next_save(self, seed: int) -> Path:
+        """A file for the record of the next game, dealt from ``seed``: one that does
+        not exist yet (a finished game's record is never written over)."""
+        return next(path for path in self._names(seed) if not path.exists())
+
+    def _names(self, seed: int) -> Iterator[Path]:
+        if self.save is None:
+            first = default_save(seed, self.folder)
+            yield first
+        else:
+            first = self.save
+        for number in count(2):
+            yield first.with_name(f"{first.stem}-{number}{first.suffix}")
 
 
 def stopped_by(error: Exception) -> str:
@@ -74,11 +145,14 @@ class Session:
         save: the record file, rewritten after every move (``None``: not saved).
         hint_samples: deals sampled per option for a hint (default: the expert's).
         coach: whether the player's moves are coached (see :meth:`coaching`).
+        sitting: how the next games at this table are seeded and saved
+            (:meth:`next_game`; default: as when the player gave the seed and named
+            ``save``: the next seed is ``seed + 1``, the next record beside ``save``).
     """
 
     def __init__(self, game: Game, seat: int, bots: Sequence[str], *, seed: int = 0,
                  save: Path | None = None, hint_samples: int | None = None,
-                 coach: bool = False) -> None:
+                 coach: bool = False, sitting: Sitting | None = None) -> None:
         if seat not in (0, 1, 2):
             raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
         if len(bots) != 2:
@@ -91,6 +165,11 @@ class Session:
         self.save = save
         self.hint_samples = hint_samples
         self.coach = coach
+        self.sitting = sitting if sitting is not None else Sitting(save=save)
+        """How the next games at this table are seeded and saved."""
+        self.number = 1
+        """The game's number at this table: 1 for the first, then 2, 3, ... for each
+        :meth:`next_game`."""
         self.bots = self.make_bots()
 
     def make_bots(self) -> dict[int, Bot]:
@@ -139,6 +218,29 @@ class Session:
             return (f"Warning: could not save the game to {self.save} ({exc}); "
                     "it goes on, and is saved again after your next move.")
         return None
+
+    def next_game(self) -> list[str]:
+        """Start the next game at this table (once this one is over, R22): the same
+        rules, names, seat, bots, hint samples and coach; a new seed and a new record
+        as the :attr:`sitting` says (:meth:`Sitting.next_seed`,
+        :meth:`Sitting.next_save`; a game not saved has a next not saved). The new
+        record is written at once, to a new file: the finished game's is kept as it
+        is. Returns the lines that tell the new game. Raises :class:`OSError` when its
+        record cannot be written; this game is then left as it was."""
+        seed = self.sitting.next_seed(self.seed)
+        game = Game(self.game.rules, seed=seed, players=self.game.players)
+        save = None if self.save is None else self.sitting.next_save(seed)
+        if save is not None:
+            save.parent.mkdir(parents=True, exist_ok=True)
+            with save.open("x", encoding="utf-8") as file:  # "x": never over another
+                file.write(rec.dumps(game) + "\n")
+        self.game, self.seed, self.save = game, seed, save
+        self.number += 1
+        self.bots = self.make_bots()
+        kept = (f"Every move is saved to {save}." if save is not None
+                else "It is not saved.")
+        return [f"Game {self.number} at this table: the same bots and rules, a new deal "
+                f"(seed {seed}). {kept}"]
 
     # --- the expert ----------------------------------------------------------------------
 

@@ -9,7 +9,9 @@ machine stops; ``cutthroat play --resume FILE`` goes on from there.
 
 A line the game cannot take (a typo, a card that does not follow suit) is answered
 with the reason and changes nothing. ``hint`` asks the expert (:mod:`cutthroat.bots.hints`),
-``undo`` takes back the player's last move of the hand with the bots' replies.
+``undo`` takes back the player's last move of the hand with the bots' replies. Asked
+to (``again``, as ``cutthroat play`` does when a person types at a terminal), it offers
+another game once one is over.
 
 >>> from cutthroat import Game
 >>> answers = iter(["quit"])
@@ -40,12 +42,15 @@ from .errors import CutthroatError, quoted, to_player
 from .game import Game
 from .howto import how_to_play_text
 from .render import describe_plays, describe_view
-from .session import COACH_MARGIN, NOTHING_TO_UNDO, TOOK_BACK, Session, stopped_by
+from .session import COACH_MARGIN, NOTHING_TO_UNDO, TOOK_BACK, Session, Sitting, stopped_by
 from .state import Phase
 from .views import View
 
-__all__ = ["COACH_MARGIN", "HELP", "TerminalGame", "human_seat", "introduce", "resumed",
-           "seat_names"]
+__all__ = ["AGAIN", "COACH_MARGIN", "HELP", "TerminalGame", "human_seat", "introduce",
+           "resumed", "seat_names"]
+
+AGAIN = "Play again? [y/N] "
+"""The question asked once a game is over, when the line game offers another."""
 
 MENU_MAX = 12
 """Legal actions are numbered for the player when there are at most this many."""
@@ -137,22 +142,56 @@ class TerminalGame(Session):
         hint_samples: deals sampled per option for a hint (default: the expert's).
         coach: after each of the player's moves, say when the expert would have chosen
             otherwise by at least :data:`COACH_MARGIN` chance to win, and why.
+        sitting: how the next games are seeded and saved (see ``again``).
+        again: once a game is over, ask :data:`AGAIN`; ``y`` (or ``yes``) starts the
+            next game at this table (:meth:`Session.next_game
+            <cutthroat.session.Session.next_game>`), anything else or EOF ends.
     """
 
     def __init__(self, game: Game, seat: int, bots: Sequence[str], *, seed: int = 0,
                  read: Callable[[str], str] = input, write: Callable[[str], None] = print,
                  save: Path | None = None, hint_samples: int | None = None,
-                 coach: bool = False) -> None:
+                 coach: bool = False, sitting: Sitting | None = None,
+                 again: bool = False) -> None:
         super().__init__(game, seat, bots, seed=seed, save=save, hint_samples=hint_samples,
-                         coach=coach)
+                         coach=coach, sitting=sitting)
         self.read = read
         self.write = write
+        self.again = again
+        """Whether another game is offered once one is over."""
         self._advice: list[str] = []
 
     # --- the loop ------------------------------------------------------------------
 
     def play(self) -> bool:
-        """Play until the game ends (``True``) or the player stops (``False``)."""
+        """Play until the game ends (``True``) or the player stops (``False``); with
+        :attr:`again`, game after game for as long as the player answers ``y``
+        (whether the last game ended)."""
+        while True:
+            if not self._play_one() or not self.again or not self._play_again():
+                return self.game.is_over
+
+    def _play_again(self) -> bool:
+        """Ask whether to play another game; ``True`` when the next one has started."""
+        try:
+            answer = self.read(AGAIN)
+        except (EOFError, KeyboardInterrupt):
+            self.write("")
+            return False
+        if answer.strip().lower() not in ("y", "yes"):
+            return False
+        try:
+            lines = self.next_game()
+        except OSError as exc:
+            self.write(f"Cannot start a new game: its record cannot be written ({exc}).")
+            return False
+        self._advice = []
+        for line in lines:
+            self.write("\n" + line)
+        return True
+
+    def _play_one(self) -> bool:
+        """Play the game until it ends (``True``) or the player stops (``False``)."""
         game = self.game
         try:
             hand = game.hand

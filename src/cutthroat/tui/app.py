@@ -6,6 +6,8 @@ the log. The bots and the expert think in a worker thread, on a copy of what the
 seat sees, so the screen never freezes; their moves are made on the app's own thread,
 paced by ``delay`` so a person can follow them. The player sees only their seat's
 view (R14); a hand's deal is shown once the hand is over, as the line game shows it.
+Once the game is over, ``n`` starts the next at the same table
+(:meth:`Session.next_game <cutthroat.session.Session.next_game>`).
 """
 
 from __future__ import annotations
@@ -36,10 +38,13 @@ from .table import Stage, Table
 from .text import hint_page
 from .widgets import CardButton, GameLog, MoveButton, StatusLine
 
-__all__ = ["DELAY", "Stage", "TableApp", "run_table"]
+__all__ = ["DELAY", "NEW_GAME", "Stage", "TableApp", "run_table"]
 
 DELAY = 0.4
 """Seconds a bot's move takes at the least, so that a person can follow the play."""
+
+NEW_GAME = "Press n for a new game (the same bots and rules), q to quit."
+"""What the log says once the game is over."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +76,8 @@ class TableApp(App[bool]):
         intro: lines the log opens with (the rules, who sits where, the save file).
         delay: seconds a bot's move takes at the least (0 in tests).
 
-    The app's return value is whether the game is over.
+    The app's return value is whether the game is over (the last one, when ``n`` started
+    others).
     """
 
     TITLE = "cutthroat euchre"
@@ -84,6 +90,7 @@ class TableApp(App[bool]):
         Binding("u", "undo", "Undo"),
         Binding("r", "rules", "Rules"),
         Binding("question_mark", "rules", show=False),
+        Binding("n", "new_game", "New game"),
         Binding("q", "quit_game", "Quit (saved)"),
     ]
 
@@ -112,6 +119,9 @@ class TableApp(App[bool]):
         """Every line the log has told, as plain text."""
         self.failure: str | None = None
         """Why the game stopped, if a bot failed (your own bot: docs/bots.md)."""
+        self.finished: list[str] = []
+        """The results of the games over before this one (``n``), as
+        :meth:`~cutthroat.session.Session.game_over_lines` says them."""
 
     # --- the screen ------------------------------------------------------------------
 
@@ -170,6 +180,7 @@ class TableApp(App[bool]):
             self.say("")
             for line in self.session.game_over_lines():
                 self.say(line, "bold")
+            self.say(NEW_GAME, "bold")
         elif seat is None:
             self.stage = Stage.HAND_OVER
         elif seat == self.session.seat:
@@ -180,6 +191,7 @@ class TableApp(App[bool]):
             self.run_worker(partial(self._think, view, self.turn), thread=True,
                             group="bot", exit_on_error=False)
         self._draw()
+        self.refresh_bindings()  # n, for a new game, is in the footer once it is over
 
     def _deal(self) -> None:
         game = self.session.game
@@ -228,7 +240,7 @@ class TableApp(App[bool]):
         if self.stage is Stage.HAND_OVER:
             return "the hand is over: press 1 or Enter for the next one"
         if self.stage is Stage.GAME_OVER:
-            return "the game is over: press q to quit"
+            return "the game is over: press n for a new game, q to quit"
         return "wait for your turn"
 
     # --- the threads -----------------------------------------------------------------
@@ -387,6 +399,31 @@ class TableApp(App[bool]):
         text = how_to_play_text(self.session.game.rules, width)
         self.push_screen(TextPage("How to play", Text(text)))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``n`` (a new game) is a key, and in the footer, once the game is over."""
+        if action == "new_game":
+            return self.stage is Stage.GAME_OVER
+        return True
+
+    def action_new_game(self) -> None:
+        """The next game at this table, once this one is over: the same bots, rules,
+        seat and coach, a new seed, a new record (the finished game's is kept)."""
+        if self.stage is not Stage.GAME_OVER or isinstance(self.screen, TextPage):
+            return
+        ended = self.session.game_over_lines()
+        try:
+            lines = self.session.next_game()
+        except OSError as exc:
+            self.refuse(f"a new game cannot start: its record cannot be written ({exc})")
+            return
+        self.finished.extend(ended)
+        self.turn += 1  # an answer for the game over is dropped
+        self.keep, self.best = [], None
+        self.say("")
+        for line in lines:
+            self.say(line, "bold")
+        self._deal()
+
     def action_quit_game(self) -> None:
         """Stop; the record holds every move made (the game can be resumed)."""
         self.exit(self.session.game.is_over)
@@ -395,10 +432,12 @@ class TableApp(App[bool]):
 def run_table(session: Session, *, intro: Sequence[str] = (),
               write: Callable[[str], None] = print, delay: float = DELAY) -> bool:
     """Play ``session`` on the full-screen table; once it closes, write what the line
-    game writes at its end (how to resume, or the game's result). Returns whether the
-    game is over."""
+    game writes at its end (how to resume, or the game's result), after the results of
+    the games over before it (``n``). Returns whether the last game is over."""
     app = TableApp(session, intro=intro, delay=delay)
     app.run()
+    for line in app.finished:
+        write(line)
     warning = session.save_record()  # as the line game does when it stops
     if warning is not None:
         write(warning)

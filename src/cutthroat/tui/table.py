@@ -98,7 +98,7 @@ class Table(Vertical):
         self._draw_cards(view, choices, keep if keeping else None)
         self._draw_moves(view, stage, choices, keep if keeping else None, best)
         if stage is Stage.GAME_OVER:
-            said = session.game_over_lines()[0] + " Press q to quit."
+            said = session.game_over_lines()[0] + " Press n for a new game, q to quit."
         elif stage is Stage.BOTS and thinking is not None:
             said = f"{session.names[thinking]} is thinking…"
         else:
