@@ -14,6 +14,7 @@ import random
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -947,3 +948,80 @@ def test_play_without_a_save_names_each_next_record_anew(
     assert player.sitting == Sitting(seeded=False, save=None)
     assert player.save is not None and player.save.parent == Path("cutthroat-games")
     assert player.save.name.endswith(f"-seed{player.seed}.json")
+
+
+# --- the bots' pace --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("delay", [0.25, 0.0])
+def test_the_line_games_bots_take_at_least_the_delay_and_the_player_no_pause(
+        monkeypatch: pytest.MonkeyPatch, delay: float) -> None:
+    import cutthroat.terminal as terminal
+
+    slept: list[float] = []
+    monkeypatch.setattr(terminal.time, "sleep", slept.append)
+    game = new_game(5, Rules(target=3))
+    player, _ = table(game, random_rest=5)
+    player.delay = delay
+    assert player.play() is True
+    bot_moves = sum(1 for hand in game.hands for move in hand.moves if move.seat != 0)
+    if delay:  # each bot's move waits out what is left of the delay after it chose
+        assert len(slept) == bot_moves and all(0 < s <= delay for s in slept)
+    else:  # --delay 0: at once
+        assert slept == []
+
+
+def test_a_bots_move_in_the_line_game_lasts_the_delay_on_the_clock() -> None:
+    game = new_game(3)
+    hand = game.deal()
+    assert hand.to_act is not None
+    seat = (hand.to_act + 2) % 3  # the player bids third: two bots' moves first
+    player, _ = table(game, seat, ["quit"])
+    player.delay = 0.1
+    started = time.monotonic()
+    assert player.play() is False
+    assert len(hand.moves) == 2 and time.monotonic() - started >= 0.2
+
+
+def test_a_piped_game_is_played_at_once_whatever_delay_says(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    import cutthroat.cli as cli_module
+    import cutthroat.terminal as terminal
+
+    def no_sleep(seconds: float) -> None:
+        raise AssertionError("a piped game must not be paced")
+
+    monkeypatch.setattr(terminal.time, "sleep", no_sleep)
+    save = tmp_path / "game.json"
+    done = CliRunner().invoke(cli_module.app, [
+        "play", "--bots", "random,random", "--seed", "3", "--save", str(save), "--delay", "5",
+        "--set", "target=1", "--set", "dummy=false"], input="1\n" * 400)
+    assert done.exit_code == 0, done.output
+    assert "Game over after " in done.output
+
+
+def test_play_typed_at_a_terminal_paces_the_bots_as_delay_says(
+        tmp_path: Path, line_game: list[TerminalGame]) -> None:
+    from cutthroat.tui import DELAY
+
+    for number, options in enumerate([["--delay", "1.5"], ["--delay", "0"], []]):
+        invoke_play("--save", str(tmp_path / f"{number}.json"), *options)
+    assert [player.delay for player in line_game] == [1.5, 0.0, DELAY]
+
+
+def test_play_from_a_pipe_is_never_paced(tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    import cutthroat.cli as cli_module
+
+    made: list[TerminalGame] = []
+
+    def kept(self: TerminalGame) -> bool:
+        made.append(self)
+        return False
+
+    monkeypatch.setattr(cli_module, "_typed_at_a_terminal", lambda: False)
+    monkeypatch.setattr(TerminalGame, "play", kept)
+    invoke_play("--save", str(tmp_path / "game.json"), "--delay", "5")
+    assert made[0].delay == 0.0 and not made[0].again

@@ -13,6 +13,7 @@ import dataclasses
 import io
 import random
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -607,6 +608,46 @@ def test_plain_and_piped_input_play_line_by_line(tmp_path: Path,
     assert status_ == 0 and not terminal
     assert "Type help for the moves, rules for how to play." in output
     assert "Stopped. The game is saved" in output
+
+
+def test_play_paces_the_tables_bots_as_delay_says(tmp_path: Path,
+                                                  terminal: list[TableApp]) -> None:
+    from cutthroat.tui import DELAY
+
+    for number, options in enumerate([["--delay", "0"], ["--delay", "1.5"], []]):
+        (tmp_path / "game.json").unlink(missing_ok=True)
+        status_, _ = play(tmp_path, *options)
+        assert status_ == 0
+        assert terminal[number].session.save == tmp_path / "game.json"
+    assert [app.delay for app in terminal] == [0.0, 1.5, DELAY]
+    assert DELAY == 0.4
+
+
+@pytest.mark.parametrize(("given", "said"), [
+    ("-1", "greater than or equal to 0"), ("abc", "valid number"),
+    ("inf", "inf is not a number of seconds"), ("nan", "greater than or equal to 0"),
+])
+def test_a_delay_that_is_no_number_of_seconds_is_refused(
+        tmp_path: Path, terminal: list[TableApp], given: str, said: str) -> None:
+    status_, output = play(tmp_path, "--delay", given)
+    box = " ".join(re.sub("[│╭╮╰╯─]", " ", output).split())
+    assert status_ == 2 and "Invalid value for '--delay'" in box and said in box
+    assert not terminal and not (tmp_path / "game.json").exists()
+
+
+@pytest.mark.anyio
+async def test_a_bots_move_on_the_table_takes_at_least_the_delay() -> None:
+    game = Game(seed=3, players=seat_names(0))
+    hand = game.deal()
+    assert hand.to_act is not None
+    seat = (hand.to_act + 2) % 3  # the player bids third: two bots' moves first
+    game = Game(seed=3, players=seat_names(seat))
+    app = TableApp(Session(game, seat, ["random", "random"]), delay=0.15)
+    started = time.monotonic()
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        assert app.stage is Stage.YOUR_MOVE and time.monotonic() - started >= 0.3
+        assert game.hand is not None and len(game.hand.moves) == 2
 
 
 def test_piped_input_plays_line_by_line(tmp_path: Path) -> None:

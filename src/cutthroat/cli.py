@@ -4,6 +4,7 @@ bots`` (and ``arena``)."""
 from __future__ import annotations
 
 import json
+import math
 import random
 import sys
 from collections.abc import Callable
@@ -20,6 +21,7 @@ from .render import describe_deal, describe_game, describe_hand, describe_result
 from .rules import PRESETS, Rules, RulesError
 from .sim.cli import check_line_up, check_new_file, make_folder
 from .state import Hand
+from .tui import DELAY
 from .views import View
 
 app = typer.Typer(
@@ -253,6 +255,14 @@ class _Explained:
         return action
 
 
+def _seconds(value: float) -> float:
+    """``--delay``: a number of seconds (``nan`` and ``inf`` are refused, as a negative
+    number is by its range)."""
+    if not math.isfinite(value):
+        raise typer.BadParameter(f"{value} is not a number of seconds: give one, 0 or more")
+    return value
+
+
 @app.command()
 def play(
     seat: Annotated[int | None, typer.Option(
@@ -280,6 +290,10 @@ def play(
     plain: Annotated[bool, typer.Option(
         help="Play line by line (type your moves) instead of on the full-screen table.")]
     = False,
+    delay: Annotated[float, typer.Option(
+        min=0.0, callback=_seconds,
+        help="Seconds a bot's move takes at the least, so you can follow the bots (0: at "
+        "once). Line by line, only while you type at a terminal.")] = DELAY,
 ) -> None:
     """Play a game against two bots in the terminal, with hints; saved as you go.
 
@@ -343,7 +357,7 @@ def play(
             run_table(Session(game, seat, names, seed=seed, save=save,
                               hint_samples=hint_samples, coach=coach, sitting=sitting),
                       intro=[banner[0], banner[1] + " Press r for how to play, h for a hint.",
-                             banner[2]], write=typer.echo)
+                             banner[2]], write=typer.echo, delay=delay)
             return
         typer.echo(f"The full-screen table needs Textual ({INSTALL}); playing line by line.")
     typer.echo(banner[0])
@@ -354,9 +368,10 @@ def play(
         import readline  # noqa: F401
     if sys.stdout.isatty():  # pragma: no cover - colours only for a person to read
         write = _coloured_writer()
+    typed = _typed_at_a_terminal()  # piped or scripted input: no pace, no question
     table = TerminalGame(game, seat, names, seed=seed, save=save, hint_samples=hint_samples,
-                         coach=coach, write=write, sitting=sitting,
-                         again=_typed_at_a_terminal())  # piped: no question at the end
+                         coach=coach, write=write, sitting=sitting, again=typed,
+                         delay=delay if typed else 0.0)
     table.play()
 
 
@@ -367,7 +382,7 @@ def _on_a_terminal() -> bool:
 
 def _typed_at_a_terminal() -> bool:
     """Whether the line game's input is typed by a person at a terminal (not a pipe or
-    a file): then another game is offered at the end."""
+    a file): then bots are paced and another game is offered at the end."""
     return sys.stdin.isatty()
 
 

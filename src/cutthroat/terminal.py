@@ -11,7 +11,8 @@ A line the game cannot take (a typo, a card that does not follow suit) is answer
 with the reason and changes nothing. ``hint`` asks the expert (:mod:`cutthroat.bots.hints`),
 ``undo`` takes back the player's last move of the hand with the bots' replies. Asked
 to (``again``, as ``cutthroat play`` does when a person types at a terminal), it offers
-another game once one is over.
+another game once one is over; a bot's move may be paced (``delay``) so a person can
+follow it.
 
 >>> from cutthroat import Game
 >>> answers = iter(["quit"])
@@ -29,6 +30,7 @@ from __future__ import annotations
 import os  # noqa: F401 - the record is written by Session; tests reach os.replace here
 import random
 import re
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -146,19 +148,23 @@ class TerminalGame(Session):
         again: once a game is over, ask :data:`AGAIN`; ``y`` (or ``yes``) starts the
             next game at this table (:meth:`Session.next_game
             <cutthroat.session.Session.next_game>`), anything else or EOF ends.
+        delay: seconds a bot's move takes at the least, so that a person can follow
+            the bots (0: at once, for scripted input).
     """
 
     def __init__(self, game: Game, seat: int, bots: Sequence[str], *, seed: int = 0,
                  read: Callable[[str], str] = input, write: Callable[[str], None] = print,
                  save: Path | None = None, hint_samples: int | None = None,
-                 coach: bool = False, sitting: Sitting | None = None,
-                 again: bool = False) -> None:
+                 coach: bool = False, sitting: Sitting | None = None, again: bool = False,
+                 delay: float = 0.0) -> None:
         super().__init__(game, seat, bots, seed=seed, save=save, hint_samples=hint_samples,
                          coach=coach, sitting=sitting)
         self.read = read
         self.write = write
         self.again = again
         """Whether another game is offered once one is over."""
+        self.delay = delay
+        """Seconds a bot's move takes at the least."""
         self._advice: list[str] = []
 
     # --- the loop ------------------------------------------------------------------
@@ -227,8 +233,13 @@ class TerminalGame(Session):
         if seat == self.seat:
             self._human_move()
         else:
+            started = time.monotonic()
             bot = self.bots[seat]  # a bot that fails or errs: a BotError naming it
-            push_bot_move(hand, bot, seat, bot_choose(bot, self.game.view(seat)))
+            action = bot_choose(bot, self.game.view(seat))
+            left = self.delay - (time.monotonic() - started)
+            if left > 0:  # the pace: a person follows the bots' moves one by one
+                time.sleep(left)
+            push_bot_move(hand, bot, seat, action)
             self._saved()
         self._tell(before)
 

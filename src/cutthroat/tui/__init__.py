@@ -10,7 +10,11 @@ from __future__ import annotations
 
 from importlib.util import find_spec
 
-__all__ = ["INSTALL", "available"]
+__all__ = ["DELAY", "INSTALL", "available"]
+
+DELAY = 0.4
+"""Seconds a bot's move takes at the least by default (``cutthroat play --delay``), so
+that a person can follow the play."""
 
 INSTALL = "pip install 'cutthroat-euchre[tui]'"
 """The command that installs what the full-screen table needs."""

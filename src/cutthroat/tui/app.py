@@ -33,15 +33,13 @@ from ..howto import how_to_play_text
 from ..session import NOTHING_TO_UNDO, TOOK_BACK, Session, stopped_by
 from ..state import Phase
 from ..views import View
+from . import DELAY
 from .screens import TextPage
 from .table import Stage, Table
 from .text import hint_page
 from .widgets import CardButton, GameLog, MoveButton, StatusLine
 
 __all__ = ["DELAY", "NEW_GAME", "Stage", "TableApp", "run_table"]
-
-DELAY = 0.4
-"""Seconds a bot's move takes at the least, so that a person can follow the play."""
 
 NEW_GAME = "Press n for a new game (the same bots and rules), q to quit."
 """What the log says once the game is over."""
