@@ -1,5 +1,5 @@
 """The command line: ``cutthroat serve | play | replay | selfplay | watch | hint | review |
-bots`` (and ``arena``)."""
+rules | bots`` (and ``arena``, from :mod:`cutthroat.sim.cli`)."""
 
 from __future__ import annotations
 

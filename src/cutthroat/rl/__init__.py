@@ -4,9 +4,15 @@ PettingZoo).
 * :mod:`.observation`: a seat's :class:`~cutthroat.views.View` as a vector (the layout
   is documented there), and the legal actions as a mask over the flat action space of
   :mod:`cutthroat.actions` (``NUM_ACTIONS`` = 332).
-* :mod:`.pettingzoo_env`: a PettingZoo AEC environment, ``cutthroat_v0``.
+  :mod:`.layout` holds where each part of the vector starts.
+* :mod:`.pettingzoo_env`: a PettingZoo AEC environment, ``cutthroat_v0``; :mod:`.text`
+  the hand as text for its ``render_mode="ansi"``, :mod:`.rewards` the rewards it shares
+  with the OpenSpiel game.
+* :mod:`.vs_bots`: one agent against two bots, the Gymnasium environment
+  ``cutthroat/VsBots-v0`` (importing the module registers it).
 * :mod:`.openspiel_game`: an OpenSpiel game, ``python_cutthroat_euchre`` (the
-  ``openspiel`` extra; importing the module registers it).
+  ``openspiel`` extra; importing the module registers it), with the perfect-recall
+  information-state tensor of :mod:`.information_state`.
 
 >>> from cutthroat.rl import env
 >>> game = env(seed=3)

@@ -1,8 +1,9 @@
 """The web game: play in the browser against bots and friends (``cutthroat serve``).
 
 Needs the ``web`` extra (FastAPI, Uvicorn, SQLAlchemy). :mod:`.tables` holds the game
-logic of a table, :mod:`.protocol` the messages, :mod:`.store` the database and
-:mod:`.app` the routes; the protocol is in docs/protocol.md.
+logic of a table, :mod:`.protocol` the messages, :mod:`.chat` the table talk,
+:mod:`.store` the database, :mod:`.rooms` the games in memory and the server that holds
+them, and :mod:`.app` the routes; the protocol is in docs/protocol.md.
 """
 
 from .tables import Table, TableError
