@@ -31,12 +31,12 @@ import math
 import os
 import random
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_EXCEPTION, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .. import record as rec
 from ..bots import play_game
@@ -69,6 +69,9 @@ __all__ = [
     "play_arena_game",
     "run_arena",
 ]
+
+_JobT = TypeVar("_JobT")
+_ItemT = TypeVar("_ItemT")
 
 FORMAT = "cutthroat-arena/1"
 """The ``format`` field of :meth:`ArenaResult.to_json`."""
@@ -621,22 +624,25 @@ def run_arena(
                 found.extend(_run_job(job))
                 bar.advance(3 * len(job.sets))
     else:
-        found = _run_pool(jobs, workers, _Progress(3 * sets, progress))
+        found = _run_pool(jobs, _run_job, workers, _Progress(3 * sets, progress))
     elapsed = time.perf_counter() - start_time
     found.sort(key=lambda r: r.index)
     return ArenaResult((line_up[0], line_up[1], line_up[2]), seed, rules, tuple(found),
                        confidence=confidence, ci=ci, elapsed=elapsed, workers=workers)
 
 
-def _run_pool(jobs: list[_Job], workers: int, bar: _Progress) -> list[GameResult]:
-    """Run the jobs in worker processes, in any order; stop at the first failure."""
-    found: list[GameResult] = []
+def _run_pool(jobs: Sequence[_JobT], run: Callable[[_JobT], list[_ItemT]], workers: int,
+             bar: _Progress) -> list[_ItemT]:
+    """``run`` each job in worker processes, in any order, and gather what they return,
+    advancing ``bar`` by the length of each job's list; stop at the first failure, which
+    is raised. (The league plays its line-ups' jobs here too.)"""
+    found: list[_ItemT] = []
     pool = ProcessPoolExecutor(max_workers=workers)
     finished = False
     try:
         # Submitting starts the workers (forked on Linux) before the progress bar starts
         # its refresh thread: no process is forked while another thread runs.
-        pending: set[Future[list[GameResult]]] = {pool.submit(_run_job, j) for j in jobs}
+        pending: set[Future[list[_ItemT]]] = {pool.submit(run, j) for j in jobs}
         with bar:
             while pending:
                 done, pending = wait(pending, return_when=FIRST_EXCEPTION)
@@ -651,11 +657,15 @@ def _run_pool(jobs: list[_Job], workers: int, bar: _Progress) -> list[GameResult
 
 
 class _Progress:
-    """A Rich progress bar on standard error when it is a terminal, or nothing."""
+    """A Rich progress bar on standard error when it is a terminal, or nothing; ``label``
+    names the work (``arena``, ``league``), ``unit`` what is counted."""
 
-    def __init__(self, total: int, enabled: bool) -> None:
+    def __init__(self, total: int, enabled: bool, label: str = "arena",
+                 unit: str = "games") -> None:
         self.total = total
         self.enabled = enabled
+        self.label = label
+        self.unit = unit
         self._bar: Any = None
         self._task: Any = None
 
@@ -676,12 +686,12 @@ class _Progress:
             )
 
             self._bar = Progress(
-                TextColumn("arena"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+                TextColumn(self.label), BarColumn(), MofNCompleteColumn(), TextColumn(self.unit),
                 TimeElapsedColumn(), TimeRemainingColumn(),
                 console=console, transient=True,
             )
             self._bar.__enter__()
-            self._task = self._bar.add_task("arena", total=self.total)
+            self._task = self._bar.add_task(self.label, total=self.total)
         return self
 
     def advance(self, n: int) -> None:

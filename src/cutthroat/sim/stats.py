@@ -32,6 +32,7 @@ __all__ = [
     "Estimate",
     "cluster_bootstrap",
     "mean_estimate",
+    "percentile",
     "ratio_estimate",
     "t_quantile",
     "wilson",
@@ -217,8 +218,13 @@ def mean_estimate(values: Sequence[float], *, confidence: float = 0.95) -> Estim
     return ratio_estimate(values, [1.0] * len(values), confidence=confidence)
 
 
-def _percentile(ordered: Sequence[float], q: float) -> float:
-    """Linear interpolation between order statistics (like ``numpy.quantile``)."""
+def percentile(ordered: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0 to 1) of values sorted in ascending order: linear
+    interpolation between order statistics (like ``numpy.quantile``).
+
+    >>> percentile([1.0, 2.0, 3.0, 4.0], 0.5)
+    2.5
+    """
     pos = q * (len(ordered) - 1)
     i = math.floor(pos)
     j = min(i + 1, len(ordered) - 1)
@@ -274,8 +280,8 @@ def cluster_bootstrap(
         if point.value is None or len(values) < max(2, resamples // 2):
             out.append(Estimate(point.value))
             continue
-        est = Estimate(point.value, _clip(_percentile(values, alpha), clip),
-                       _clip(_percentile(values, 1 - alpha), clip))
+        est = Estimate(point.value, _clip(percentile(values, alpha), clip),
+                       _clip(percentile(values, 1 - alpha), clip))
         if proportions is not None and proportions[k]:
             est = _proportion(est, dens, confidence)
         out.append(est)
