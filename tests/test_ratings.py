@@ -1,0 +1,277 @@
+"""League ratings (cutthroat.sim.ratings): finishing orders and ties, the Plackett–Luce
+fit (recovers known strengths, is choix's maximum-likelihood estimate), the prior, the
+Elo-like scale and the cluster bootstrap."""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
+
+import pytest
+
+choix = pytest.importorskip("choix")
+
+from cutthroat.sim.ratings import (  # noqa: E402
+    SCALE,
+    Ranking,
+    RatingError,
+    RatingsUnavailableError,
+    finishing_order,
+    fit_strengths,
+    order_rankings,
+    prior_rankings,
+    rate,
+    require_choix,
+    to_ratings,
+    win_probabilities,
+)
+from cutthroat.sim.stats import Estimate  # noqa: E402
+
+TRUE = [0.0, 0.6, 1.2, -0.8, 0.3]
+"""Strengths (natural log) of five synthetic players."""
+
+
+def _draw(rng: random.Random, players: Sequence[int], strengths: Sequence[float]
+          ) -> Ranking:
+    """A finishing order drawn from the Plackett–Luce model."""
+    left, order = list(players), []
+    while left:
+        pick = rng.choices(left, weights=[math.exp(strengths[i]) for i in left])[0]
+        order.append(pick)
+        left.remove(pick)
+    return tuple(order)
+
+
+def _games(seed: int, count: int, strengths: Sequence[float] = TRUE) -> list[Ranking]:
+    rng = random.Random(seed)
+    return [_draw(rng, rng.sample(range(len(strengths)), 3), strengths)
+            for _ in range(count)]
+
+
+def _counts(rankings: Sequence[Ranking]) -> dict[Ranking, Fraction]:
+    found: dict[Ranking, Fraction] = {}
+    for r in rankings:
+        found[r] = found.get(r, Fraction(0)) + 1
+    return found
+
+
+# --- finishing orders and ties ----------------------------------------------------------
+
+
+def test_finishing_order_groups_players_level_on_points() -> None:
+    assert finishing_order([4, 10, 7]) == [(1,), (2,), (0,)]
+    assert finishing_order([4, 10, 4]) == [(1,), (0, 2)]
+    assert finishing_order([10, 10, 3]) == [(0, 1), (2,)]
+    assert finishing_order([6, 6, 6]) == [(0, 1, 2)]
+    assert finishing_order([4, 10, 7], items=[7, 3, 5]) == [(3,), (5,), (7,)]
+    with pytest.raises(ValueError):
+        finishing_order([1, 2], items=[0])
+
+
+def test_a_tie_is_split_evenly_over_the_orders_that_break_it() -> None:
+    assert order_rankings([(1,), (2,), (0,)]) == {(1, 2, 0): 1}
+    assert order_rankings([(1,), (0, 2)]) == {(1, 0, 2): Fraction(1, 2),
+                                              (1, 2, 0): Fraction(1, 2)}
+    shared = order_rankings([(0, 1), (2,)])  # a shared win (tie = "share")
+    assert shared == {(0, 1, 2): Fraction(1, 2), (1, 0, 2): Fraction(1, 2)}
+    everyone = order_rankings([(0, 1, 2)])
+    assert len(everyone) == 6 and set(everyone.values()) == {Fraction(1, 6)}
+    for order in ([(1,), (0, 2)], [(0, 1), (2,)], [(0, 1, 2)]):
+        assert sum(order_rankings(order).values()) == 1  # one game, one unit of weight
+
+
+def test_players_always_level_are_rated_equal() -> None:
+    """Two players who always tie behind a third get the same rating, and a tie counts
+    as half a win each way: the same fit as one game won by each."""
+    upsets = {(1, 0, 2): Fraction(1), (2, 0, 1): Fraction(1)}  # so that 0 is beaten
+    tied = {r: w * 10 for r, w in order_rankings([(0,), (1, 2)]).items()} | upsets
+    strengths = fit_strengths(3, tied)
+    assert strengths[1] == pytest.approx(strengths[2], abs=1e-9)
+    assert strengths[0] > strengths[1]
+    split = fit_strengths(3, {(0, 1, 2): Fraction(5), (0, 2, 1): Fraction(5)} | upsets)
+    assert strengths == pytest.approx(split, abs=1e-9)
+
+
+def test_shared_wins_rate_the_winners_alike() -> None:
+    data = {r: w * 6 for r, w in order_rankings([(0, 1), (2,)]).items()}
+    data[(2, 0, 1)] = data[(2, 1, 0)] = Fraction(1)  # the loser wins too: an estimate
+    strengths = fit_strengths(3, data)
+    assert strengths[0] == pytest.approx(strengths[1], abs=1e-9)
+    assert strengths[2] < strengths[0]
+
+
+# --- the fit ----------------------------------------------------------------------------
+
+
+def test_fit_recovers_known_strengths() -> None:
+    """3,000 synthetic games of three drawn from the model: every strength recovered
+    within 0.15 (about 26 rating points; the standard error is about 0.05)."""
+    strengths = fit_strengths(5, _counts(_games(1, 3000)))
+    mean = sum(TRUE) / len(TRUE)
+    for got, true in zip(strengths, TRUE, strict=True):
+        assert got == pytest.approx(true - mean, abs=0.15)
+    assert sum(strengths) == pytest.approx(0.0, abs=1e-9)
+    order = sorted(range(5), key=lambda i: strengths[i])
+    assert order == sorted(range(5), key=lambda i: TRUE[i])
+
+
+def test_fit_is_the_maximum_likelihood_estimate() -> None:
+    """The whole-number weights and choix's I-LSR give the estimate that a general
+    optimiser (choix.opt_rankings, Newton-CG) finds, and perturbing it lowers the
+    likelihood."""
+    games = _games(2, 150)
+    strengths = fit_strengths(5, _counts(games))
+    newton = choix.opt_rankings(5, games, alpha=0.0, tol=1e-10)
+    assert strengths == pytest.approx(list(newton - newton.mean()), abs=1e-4)
+    best = choix.log_likelihood_rankings(games, strengths)
+    for i in range(5):
+        for step in (-0.05, 0.05):
+            moved = list(strengths)
+            moved[i] += step
+            assert choix.log_likelihood_rankings(games, moved) < best
+
+
+def test_fractional_weights_are_replication() -> None:
+    weighted = {(0, 1, 2): Fraction(3, 2), (1, 0, 2): Fraction(1, 2), (2, 1, 0): Fraction(1),
+                (1, 2, 0): Fraction(1, 6)}
+    repeated = [(0, 1, 2)] * 9 + [(1, 0, 2)] * 3 + [(2, 1, 0)] * 6 + [(1, 2, 0)]
+    direct = choix.ilsr_rankings(3, repeated, tol=1e-10)
+    assert fit_strengths(3, weighted) == pytest.approx(list(direct - direct.mean()),
+                                                       abs=1e-7)
+    with pytest.raises(ValueError, match="negative"):
+        fit_strengths(3, {(0, 1, 2): -1})
+
+
+def test_without_a_prior_an_estimate_may_not_exist() -> None:
+    """Player 2 never finishes ahead of anyone: no maximum-likelihood estimate; one
+    virtual win each way per pair gives a finite one, lowest for player 2."""
+    data = {(0, 1, 2): Fraction(5), (1, 0, 2): Fraction(5)}
+    with pytest.raises(RatingError, match="no maximum-likelihood estimate"):
+        fit_strengths(3, data)
+    with_prior = dict(data)
+    for ranking, weight in prior_rankings(3, 1).items():
+        with_prior[ranking] = with_prior.get(ranking, Fraction(0)) + weight
+    strengths = fit_strengths(3, with_prior)
+    assert all(math.isfinite(s) for s in strengths)
+    assert strengths[2] < strengths[0] == pytest.approx(strengths[1])
+    with pytest.raises(RatingError, match="item 3 has no game"):
+        fit_strengths(4, data)
+
+
+def test_prior_rankings() -> None:
+    assert prior_rankings(3, 0) == {}
+    virtual = prior_rankings(3, 2)
+    assert virtual == {(0, 1): 2, (1, 0): 2, (0, 2): 2, (2, 0): 2, (1, 2): 2, (2, 1): 2}
+    with pytest.raises(ValueError):
+        prior_rankings(3, -1)
+
+
+# --- the scale --------------------------------------------------------------------------
+
+
+def test_elo_like_scale() -> None:
+    assert math.isclose(SCALE, 400 / math.log(10))
+    assert to_ratings([0.5, -0.5, 0.0]) == pytest.approx([SCALE * 0.5, -SCALE * 0.5, 0.0])
+    assert to_ratings([0.5, -0.5, 0.0], anchor=1) == pytest.approx([SCALE, 0.0, SCALE * 0.5])
+    assert win_probabilities([0.0, 0.0, 0.0]) == pytest.approx([1 / 3] * 3)
+    assert win_probabilities([400.0, 0.0]) == pytest.approx([10 / 11, 1 / 11])
+    assert sum(win_probabilities([812.0, -30.0, 5.0])) == pytest.approx(1.0)
+    # The model's chance of a win is exp(θ_i) / Σ exp(θ_j), whatever the scale.
+    strengths = [0.3, -0.1, 0.9]
+    expected = [math.exp(s) / sum(math.exp(t) for t in strengths) for s in strengths]
+    assert win_probabilities(to_ratings(strengths, anchor=0)) == pytest.approx(expected)
+
+
+# --- the bootstrap ----------------------------------------------------------------------
+
+
+def _clusters(seed: int, sets: int) -> list[dict[Ranking, Fraction]]:
+    """Synthetic deal sets: every line-up of three of the five players, three games each."""
+    rng = random.Random(seed)
+    line_ups = [(a, b, c) for a in range(5) for b in range(a + 1, 5) for c in range(b + 1, 5)]
+    clusters = []
+    for _ in range(sets):
+        cluster: dict[Ranking, Fraction] = {}
+        for line_up in line_ups:
+            for _ in range(3):
+                r = _draw(rng, line_up, TRUE)
+                cluster[r] = cluster.get(r, Fraction(0)) + 1
+        clusters.append(cluster)
+    return clusters
+
+
+def test_rate_bootstrap_is_seeded_and_brackets_the_estimate() -> None:
+    clusters = _clusters(3, 20)
+    fit = rate(clusters, 5, rng=random.Random(4), resamples=60)
+    again = rate(clusters, 5, rng=random.Random(4), resamples=60)
+    assert fit == again
+    assert fit.resamples == 60 and fit.failed == 0
+    assert sum(r.value or 0 for r in fit.ratings) == pytest.approx(0.0, abs=1e-6)  # mean 0
+    for estimate, true in zip(fit.ratings, to_ratings(TRUE), strict=True):
+        assert estimate.low is not None and estimate.high is not None
+        assert estimate.low <= (estimate.value or 0) <= estimate.high
+        assert estimate.low - 40 < true < estimate.high + 40
+    other = rate(clusters, 5, rng=random.Random(5), resamples=60)
+    assert other.ratings != fit.ratings
+    assert [r.value for r in other.ratings] == [r.value for r in fit.ratings]
+
+
+def test_rate_anchor_workers_and_small_data() -> None:
+    clusters = _clusters(6, 8)
+    here = rate(clusters, 5, rng=random.Random(1), resamples=24, anchor=0)
+    assert here.ratings[0] == Estimate(0.0, 0.0, 0.0)
+    assert here.ratings[2].value is not None and here.ratings[2].value > 0
+    pooled = rate(clusters, 5, rng=random.Random(1), resamples=24, anchor=0, workers=2)
+    assert pooled == here  # the resamples are drawn here: workers change nothing
+    one = rate(clusters[:1], 5, rng=random.Random(1), resamples=24)
+    assert one.resamples == 0 and all(r.low is None for r in one.ratings)
+    with pytest.raises(ValueError, match="anchor"):
+        rate(clusters, 5, rng=random.Random(1), anchor=5)
+    with pytest.raises(ValueError):
+        rate(clusters, 5, rng=random.Random(1), workers=0)
+    with pytest.raises(ValueError):
+        rate(clusters, 5, rng=random.Random(1), confidence=1.5)
+
+
+def test_rate_without_prior_counts_resamples_without_an_estimate() -> None:
+    """Player 2 finishes ahead of someone in one deal set only: resamples that leave it
+    out have no maximum-likelihood estimate; they are counted, not fitted."""
+    often = {(0, 1, 2): Fraction(2), (1, 0, 2): Fraction(1)}
+    rare = {(0, 2, 1): Fraction(1), (1, 0, 2): Fraction(2)}
+    clusters = [often, often, often, rare]
+    fit = rate(clusters, 3, rng=random.Random(0), prior=0, resamples=40)
+    assert 0 < fit.failed < 40
+    assert all(r.value is not None for r in fit.ratings)
+    with pytest.raises(RatingError):
+        rate([often, often], 3, rng=random.Random(0), prior=0, resamples=5)
+
+
+class _Bar:
+    def __init__(self) -> None:
+        self.done = 0
+        self.entered = False
+
+    def __enter__(self) -> _Bar:
+        self.entered = True
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+    def advance(self, n: int) -> None:
+        self.done += n
+
+
+def test_rate_advances_a_progress_bar() -> None:
+    bar = _Bar()
+    rate(_clusters(2, 4), 5, rng=random.Random(0), resamples=15, bar=bar)
+    assert bar.entered and bar.done == 15
+
+
+def test_without_choix_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "choix", None)
+    with pytest.raises(RatingsUnavailableError, match=r"pip install 'cutthroat-euchre\[sim\]'"):
+        require_choix()
