@@ -1,5 +1,6 @@
 """The command line: ``cutthroat serve | play | replay | selfplay | watch | hint | review |
-rules | bots`` (and ``arena``, from :mod:`cutthroat.sim.cli`)."""
+rules | bots`` (and ``arena``, from :mod:`cutthroat.sim.cli`, and ``league``, from
+:mod:`cutthroat.sim.league_cli`)."""
 
 from __future__ import annotations
 
@@ -650,8 +651,10 @@ def serve(
 
 def _register_commands() -> None:
     from .sim.cli import register
+    from .sim.league_cli import register as register_league
 
     register(app)
+    register_league(app)
 
 
 _register_commands()

@@ -1,4 +1,5 @@
-"""Tournaments between bots: duplicate deals, seat rotation, statistics and plots.
+"""Tournaments between bots: duplicate deals, seat rotation, statistics and plots; the
+league, which rates any number of bots from every line-up of three.
 
 >>> from cutthroat.sim import run_arena
 >>> result = run_arena(["random"] * 3, games=3, progress=False, workers=1)
@@ -21,6 +22,7 @@ from .arena import (
     play_arena_game,
     run_arena,
 )
+from .league import LeagueResult, run_league
 from .stats import Estimate
 
 __all__ = [
@@ -32,10 +34,12 @@ __all__ = [
     "BotUnavailableError",
     "Estimate",
     "GameResult",
+    "LeagueResult",
     "Tally",
     "UnknownBotError",
     "bot_names",
     "make_bot",
     "play_arena_game",
     "run_arena",
+    "run_league",
 ]

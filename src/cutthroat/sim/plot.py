@@ -1,4 +1,5 @@
-"""A bar chart of the arena's win rates, with interval error bars and the fair share.
+"""Charts: the arena's win rates (bars, with their intervals and the fair share) and a
+league's ratings (points, with their intervals).
 
 Needs matplotlib, an optional dependency: ``pip install 'cutthroat-euchre[sim]'``.
 """
@@ -7,14 +8,18 @@ from __future__ import annotations
 
 import importlib
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .arena import ArenaResult, BotStats, deal_sets_phrase
+
+if TYPE_CHECKING:
+    from .league import LeagueResult
 
 __all__ = [
     "INSTALL_HINT",
     "PlotUnavailableError",
     "check_plot_format",
+    "plot_ratings",
     "plot_win_rates",
     "require_matplotlib",
 ]
@@ -89,4 +94,38 @@ def plot_win_rates(result: ArenaResult, path: str | os.PathLike[str]) -> None:
         ax.annotate(f"{v:.3f}", (x, v), xytext=(8, 3), textcoords="offset points",
                     fontsize=8)
     ax.legend(loc="upper right", fontsize=8)
+    fig.savefig(os.fspath(path), dpi=120)
+
+
+def plot_ratings(result: LeagueResult, path: str | os.PathLike[str]) -> None:
+    """Write a chart of a league's ratings, highest at the top, each a point with its
+    bootstrap interval, and a line at 0 (the anchor). The file format follows the name's
+    extension (``.png``, ``.svg``, ``.pdf``)."""
+    figure_class = _figure_class()
+    rows = list(reversed(result.standings()))  # the highest drawn at the top
+    values = [s.rating.value or 0.0 for s in rows]
+    below = [v - s.rating.low if s.rating.low is not None else 0.0
+             for v, s in zip(values, rows, strict=True)]
+    above = [s.rating.high - v if s.rating.high is not None else 0.0
+             for v, s in zip(values, rows, strict=True)]
+    width = max(len(s.bot) for s in rows)
+    fig = figure_class(figsize=(6.5 + 0.06 * width, 1.2 + 0.45 * len(rows)),
+                       layout="constrained")
+    ax = fig.add_subplot()
+    positions = list(range(len(rows)))
+    ax.errorbar(values, positions, xerr=[below, above], fmt="o", color="tab:blue",
+                capsize=5, elinewidth=1.2)
+    anchor = "mean" if result.anchor == "mean" else result.anchor
+    ax.axvline(0, color="tab:red", linestyle="--", linewidth=1, label=f"0 = {anchor}")
+    ax.set_yticks(positions, [s.bot for s in rows])
+    ax.set_ylim(-0.6, len(rows) - 0.4)
+    ax.set_xlabel("rating (Elo-like: 400·log10 of the ratio of strengths)")
+    ax.set_title(f"League ratings, {len(result.line_ups)} line-ups × "
+                 f"{result.games_per_line_up} games, {result.confidence:.0%} CI "
+                 "(bootstrap of deal sets)", fontsize=10)
+    for y, v in zip(positions, values, strict=True):
+        ax.annotate(f"{v:+.0f}", (v, y), xytext=(0, 7), textcoords="offset points",
+                    ha="center", fontsize=8)
+    ax.legend(loc="lower right", fontsize=8)
+    ax.grid(axis="x", alpha=0.3)
     fig.savefig(os.fspath(path), dpi=120)

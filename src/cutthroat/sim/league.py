@@ -1,0 +1,520 @@
+"""The league: any number of bots rated against each other.
+
+**Play.** A pool of ``n`` bots (at least three, no two the same) plays every line-up
+of three of them, C(n, 3) line-ups in all, each a duplicate match of the arena
+(:func:`~cutthroat.sim.arena.play_arena_game`: every deal set three times, the line-up
+rotated through the seats). Every line-up plays the *same* deal sets: deal set ``g``
+deals the same cards whichever three bots hold them, so the line-ups are comparable and
+a deal set is one cluster across the whole league. The jobs of every line-up share one
+pool of worker processes (or Ray tasks) and one progress bar; the results depend only
+on the seed.
+
+**Ratings.** Every game's finishing order (by final points; players level are tied)
+is a ranking; a Plackett–Luce model fitted to all of them by maximum likelihood
+(:mod:`cutthroat.sim.ratings`, with choix) gives each bot a rating on an Elo-like scale,
+anchored at ``random`` = 0 when ``random`` is in the pool and else at the pool's mean.
+The 95% intervals come from a bootstrap of deal sets, each resample drawing whole deal
+sets with their games in every line-up. Each bot's games, wins, win rate and points per
+game are given beside its rating, with intervals clustered by deal set as in the arena.
+
+>>> result = run_league(["random", "beginner", "intermediate"], games=12, seed=1,
+...                     workers=1, progress=False, resamples=20)
+>>> len(result.line_ups), result.games, [s.bot for s in result.standings()]
+(1, 12, ['intermediate', 'beginner', 'random'])
+>>> result.anchor, result.standings()[-1].rating.value
+('random', 0.0)
+"""
+
+from __future__ import annotations
+
+import inspect
+import io
+import itertools
+import math
+import os
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from ..bots import registry
+from ..bots.registry import BotSpecError, is_reference, make_bot, normal_spec, parse_spec
+from ..rules import Rules
+from .arena import (
+    BACKENDS,
+    CI_METHODS,
+    ArenaError,
+    ArenaResult,
+    GameResult,
+    Tally,
+    _Job,
+    _mix,
+    _Progress,
+    _run_job,
+    _run_pool,
+    _sum,
+    deal_sets_phrase,
+)
+from .ratings import (
+    Ranking,
+    RatingFit,
+    finishing_order,
+    order_rankings,
+    rate,
+    require_choix,
+    win_probabilities,
+)
+from .stats import Estimate, cluster_bootstrap, ratio_estimate
+
+__all__ = [
+    "FORMAT",
+    "BotStanding",
+    "LeagueResult",
+    "check_pool",
+    "line_ups",
+    "resolve_anchor",
+    "run_league",
+]
+
+FORMAT = "cutthroat-league/1"
+"""The ``format`` field of :meth:`LeagueResult.to_json`."""
+
+MEAN = "mean"
+"""The anchor that puts the pool's mean rating at 0."""
+
+
+def _defaults(name: str) -> dict[str, Any]:
+    """The option defaults of the bot ``name`` (a registry name or ``module.Class``,
+    already known to be makeable): its constructor's keyword defaults."""
+    factory = registry.BOTS.get(name)
+    if factory is None and is_reference(name):
+        module, _, attr = name.rpartition(".")
+        factory = registry._lazy(module, attr, name)
+    load = getattr(factory, "load", None)
+    target = load() if load is not None else factory
+    if target is None:  # pragma: no cover - check_pool made the bot first
+        return {}
+    try:
+        params = inspect.signature(target).parameters.values()
+    except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature
+        return {}
+    return {p.name: p.default for p in params if p.default is not p.empty}
+
+
+def _identity(spec: str) -> tuple[str, frozenset[tuple[str, str]]]:
+    """What makes two specs the same bot: the name, and the options that differ from
+    their defaults (in any order)."""
+    name, options = parse_spec(spec)
+    defaults = _defaults(name)
+    kept = {(key, repr(value)) for key, value in options.items()
+            if not (key in defaults and type(defaults[key]) is type(value)
+                    and defaults[key] == value)}
+    return name, frozenset(kept)
+
+
+def check_pool(bots: Sequence[str]) -> list[str]:
+    """A league's pool, each spec written in its one form and made once, so that a bad
+    spec fails now. Raises :class:`~cutthroat.bots.registry.BotSpecError` for fewer than
+    three bots or for two specs of the same bot: the same name with the same options,
+    in any order, an option set to its default counting as left out (``expert`` and
+    ``expert:play_samples=5`` are two bots; ``expert:play_samples=20``, the default, is
+    ``expert`` again); the registry's errors for an unknown or unavailable bot."""
+    pool = [normal_spec(spec) for spec in bots]
+    if len(pool) < 3:
+        raise BotSpecError(f"a league needs at least three bots, not {len(pool)}")
+    seen: dict[tuple[str, frozenset[tuple[str, str]]], str] = {}
+    for spec in pool:
+        make_bot(spec, 0)
+        key = _identity(spec)
+        if key in seen:
+            same = "twice" if seen[key] == spec else f"as {seen[key]} and as {spec}"
+            raise BotSpecError(f"the pool names the same bot {same}: each bot plays once "
+                               "in a league (give a copy different options to rate it "
+                               "as another bot)")
+        seen[key] = spec
+    return pool
+
+
+def line_ups(n: int) -> list[tuple[int, int, int]]:
+    """Every line-up of three of ``n`` bots, by pool index, in order.
+
+    >>> line_ups(4)
+    [(0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)]
+    """
+    return [(a, b, c) for a, b, c in itertools.combinations(range(n), 3)]
+
+
+def resolve_anchor(pool: Sequence[str], anchor: str | None) -> tuple[str, int | None]:
+    """The bot rated 0 (a spec in the pool, any spelling) and its index in the pool, or
+    ``("mean", None)`` for the pool's mean; ``None`` chooses ``random`` when it is in
+    the pool, else the mean. Raises ``ValueError`` for a bot not in the pool."""
+    if anchor is None:
+        anchor = "random" if "random" in pool else MEAN
+    if anchor.strip().lower() == MEAN:
+        return MEAN, None
+    spec = normal_spec(anchor)
+    if spec not in pool:
+        raise ValueError(f"the anchor {anchor!r} is not in the pool ({', '.join(pool)}) "
+                         f"and is not {MEAN!r}")
+    return spec, pool.index(spec)
+
+
+@dataclass(frozen=True, slots=True)
+class _LeagueJob:
+    """Deal sets of one line-up, for a worker (picklable)."""
+
+    line_up: int
+    job: _Job
+
+
+def _run_league_job(job: _LeagueJob) -> list[tuple[int, GameResult]]:
+    try:
+        return [(job.line_up, r) for r in _run_job(job.job)]
+    except ArenaError as exc:
+        raise ArenaError(f"line-up {job.line_up} ({', '.join(job.job.bots)}): {exc}"
+                         ) from exc
+
+
+@dataclass(frozen=True, slots=True)
+class BotStanding:
+    """One bot's results over the league.
+
+    Attributes:
+        bot: its spec.
+        index: its place in the pool.
+        rank: 1 for the highest rating.
+        rating: on the Elo-like scale, with its bootstrap interval.
+        totals: its games summed over every line-up it played in (a :class:`Tally`).
+        win_rate: wins per game (1/3 is a fair share), with its interval.
+        points_per_game: with its interval.
+    """
+
+    bot: str
+    index: int
+    rank: int
+    rating: Estimate
+    totals: Tally
+    win_rate: Estimate
+    points_per_game: Estimate
+
+    def to_json(self) -> dict[str, Any]:
+        """The standing as a JSON object."""
+        t = self.totals
+        return {"rank": self.rank, "bot": self.bot, "rating": self.rating.to_json(),
+                "games": t.games, "wins": t.wins, "win_rate": self.win_rate.to_json(),
+                "points": t.points, "points_per_game": self.points_per_game.to_json(),
+                "hands": t.hands}
+
+
+@dataclass
+class LeagueResult:
+    """The outcome of :func:`run_league`.
+
+    Attributes:
+        bots: the pool, each spec in its one form.
+        line_ups: every line-up of three, by pool index.
+        results: per line-up, its games by index (the same deal sets in each).
+        seed: the league's seed.
+        rules: the rules played.
+        fit: the ratings (:class:`~cutthroat.sim.ratings.RatingFit`), by pool index.
+        anchor: the bot rated 0, or ``"mean"`` for the pool's mean.
+        prior: virtual wins each way between every pair of bots in the fit.
+        confidence: the level of the intervals.
+        ci: the interval method of the win rates and points (the ratings' is always a
+            bootstrap of deal sets), a key of :data:`~cutthroat.sim.arena.CI_METHODS`.
+        elapsed: seconds spent playing.
+        rating_elapsed: seconds spent fitting the ratings and their intervals.
+        workers: worker processes used.
+    """
+
+    bots: tuple[str, ...]
+    line_ups: tuple[tuple[int, int, int], ...]
+    results: tuple[tuple[GameResult, ...], ...]
+    seed: int
+    rules: Rules
+    fit: RatingFit
+    anchor: str
+    prior: int = 1
+    confidence: float = 0.95
+    ci: str = "se"
+    elapsed: float = 0.0
+    rating_elapsed: float = 0.0
+    workers: int = 1
+    _cache: dict[str, list[BotStanding]] = field(default_factory=dict, init=False,
+                                                 repr=False, compare=False)
+
+    @property
+    def games_per_line_up(self) -> int:
+        """Games each line-up played (a multiple of 3)."""
+        return len(self.results[0]) if self.results else 0
+
+    @property
+    def deal_sets(self) -> int:
+        """Duplicate deal sets, played by every line-up."""
+        return self.games_per_line_up // 3
+
+    @property
+    def games(self) -> int:
+        """Games played in all."""
+        return sum(len(r) for r in self.results)
+
+    @property
+    def hands(self) -> int:
+        """Hands dealt in all the games."""
+        return sum(g.hands for r in self.results for g in r)
+
+    def line_up_result(self, k: int) -> ArenaResult:
+        """Line-up ``k``'s games as an arena result (its table, per-entry statistics)."""
+        bots = tuple(self.bots[i] for i in self.line_ups[k])
+        return ArenaResult((bots[0], bots[1], bots[2]), self.seed, self.rules,
+                           self.results[k], confidence=self.confidence, ci=self.ci)
+
+    def _clusters(self, bot: int) -> list[Tally]:
+        """The bot's tallies, summed per deal set over every line-up it played in."""
+        clusters = [Tally()] * self.deal_sets
+        for line_up, games in zip(self.line_ups, self.results, strict=True):
+            if bot in line_up:
+                entry = line_up.index(bot)
+                for g in games:
+                    clusters[g.deal_set] = clusters[g.deal_set] + g.tallies[entry]
+        return clusters
+
+    def standings(self) -> list[BotStanding]:
+        """Every bot's standing, highest rating first (the pool's order among equals)."""
+        if "standings" in self._cache:
+            return self._cache["standings"]
+        ratings = self.fit.ratings
+        order = sorted(range(len(self.bots)), key=lambda i: (-(ratings[i].value or 0.0), i))
+        found = []
+        for rank, i in enumerate(order, start=1):
+            clusters = self._clusters(i)
+            pairs = [([float(c.wins) for c in clusters], [float(c.games) for c in clusters]),
+                     ([float(c.points) for c in clusters], [float(c.games) for c in clusters])]
+            if self.ci == "bootstrap":
+                win, ppg = cluster_bootstrap(
+                    pairs, rng=random.Random(_mix(self.seed, "league-ci", i)),
+                    confidence=self.confidence, bounds=[None, (0.0, math.inf)],
+                    proportions=[True, False])
+            else:
+                win = ratio_estimate(*pairs[0], confidence=self.confidence, proportion=True)
+                ppg = ratio_estimate(*pairs[1], confidence=self.confidence,
+                                     bounds=(0.0, math.inf))
+            found.append(BotStanding(self.bots[i], i, rank, ratings[i], _sum(clusters),
+                                     win, ppg))
+        self._cache["standings"] = found
+        return found
+
+    def _line_ups_json(self) -> list[dict[str, Any]]:
+        ratings = [r.value or 0.0 for r in self.fit.ratings]
+        out = []
+        for line_up, games in zip(self.line_ups, self.results, strict=True):
+            totals = [_sum(g.tallies[e] for g in games) for e in range(3)]
+            out.append({
+                "bots": [self.bots[i] for i in line_up],
+                "games": len(games),
+                "wins": [t.wins for t in totals],
+                "points_per_game": [t.points / len(games) if games else None
+                                    for t in totals],
+                "model_win_rate": win_probabilities([ratings[i] for i in line_up]),
+            })
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """The league as a JSON object (``format: cutthroat-league/1``). Everything but
+        ``elapsed_s``, ``rating_elapsed_s``, ``games_per_s`` and ``workers`` depends only
+        on the pool, the games, the seed, the rules and the rating settings."""
+        fit = self.fit
+        return {
+            "format": FORMAT,
+            "bots": list(self.bots),
+            "games": self.games,
+            "games_per_line_up": self.games_per_line_up,
+            "deal_sets": self.deal_sets,
+            "hands": self.hands,
+            "seed": self.seed,
+            "rules": self.rules.to_json(),
+            "confidence": self.confidence,
+            "ci": self.ci,
+            "ci_method": CI_METHODS[self.ci],
+            "rating": {
+                "model": "Plackett-Luce on each game's finishing order by points",
+                "fit": "maximum likelihood, choix.ilsr_rankings",
+                "ties": "split evenly over the orders that break them",
+                "scale": "400*log10: P(i wins) = 10^(R_i/400) / sum_j 10^(R_j/400)",
+                "anchor": self.anchor,
+                "prior": self.prior,
+                "interval": "percentile bootstrap of deal sets, all line-ups together",
+                "resamples": fit.resamples,
+                "failed_resamples": fit.failed,
+            },
+            "standings": [s.to_json() for s in self.standings()],
+            "line_ups": self._line_ups_json(),
+            "workers": self.workers,
+            "elapsed_s": round(self.elapsed, 3),
+            "rating_elapsed_s": round(self.rating_elapsed, 3),
+            "games_per_s": round(self.games / self.elapsed, 2) if self.elapsed > 0 else None,
+        }
+
+    def table(self) -> Any:
+        """The standings as a Rich table, highest rating first, intervals under their
+        estimates, and a caption that says how the ratings were made."""
+        from rich import box
+        from rich.table import Table
+
+        from .arena import _cell, _num
+
+        pct = f"{self.confidence:.0%}"
+        n, lines = len(self.bots), len(self.line_ups)
+        table = Table(
+            title=f"League of {n} bots: {lines} line-up{'s' if lines != 1 else ''} × "
+                  f"{self.games_per_line_up} games ({deal_sets_phrase(self.deal_sets)} × 3 "
+                  f"seatings), seed {self.seed}",
+            box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0),
+        )
+        for header in ("#", "Bot", f"Rating\n[{pct} CI]", "Games", "Won",
+                       f"Win rate\n[{pct} CI]", f"Points per game\n[{pct} CI]"):
+            table.add_column(header, justify="left" if header == "Bot" else "right",
+                             overflow="fold")
+        for s in self.standings():
+            t = s.totals
+            table.add_row(str(s.rank), s.bot, _cell(s.rating, "+.0f"), str(t.games),
+                          _num(t.wins), _cell(s.win_rate), _cell(s.points_per_game, ".2f"))
+        anchor = ("the pool's mean at 0" if self.anchor == MEAN
+                  else f"{self.anchor} at 0")
+        fit = self.fit
+        failed = f", {fit.failed} without an estimate" if fit.failed else ""
+        wins = "win" if self.prior == 1 else "wins"
+        table.caption = (
+            f"Rating: Plackett–Luce fit of every game's finishing order by points (ties "
+            f"split over their orders, {self.prior} virtual {wins} each way per pair), "
+            f"400·log10 scale, {anchor}.\n"
+            f"{pct} intervals: rating, bootstrap of deal sets across all line-ups "
+            f"({fit.resamples} resamples{failed}); win rate and points, "
+            f"{CI_METHODS[self.ci]}.\nRules: {self.rules.describe()}.")
+        return table
+
+    def text(self, width: int = 160) -> str:
+        """The table as plain text."""
+        from rich.console import Console
+
+        buffer = io.StringIO()
+        Console(file=buffer, width=width, no_color=True, highlight=False).print(self.table())
+        return buffer.getvalue()
+
+
+def _game_rankings(line_up: Sequence[int], game: GameResult) -> dict[Ranking, Fraction]:
+    """The weighted rankings of one game, by pool index."""
+    points = [game.tallies[e].points for e in range(3)]
+    return order_rankings(finishing_order(points, line_up))
+
+
+def run_league(
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    rules: Rules | None = None,
+    workers: int | None = None,
+    progress: bool = True,
+    *,
+    records: str | os.PathLike[str] | None = None,
+    ci: str = "se",
+    confidence: float = 0.95,
+    backend: str = "local",
+    address: str | None = None,
+    anchor: str | None = None,
+    prior: int = 1,
+    resamples: int = 1000,
+) -> LeagueResult:
+    """Play every line-up of three bots from ``bots`` on the same duplicate deal sets,
+    and rate the bots.
+
+    Args:
+        bots: the pool, at least three bot specs, no two the same bot (see
+            :func:`check_pool`).
+        games: games per line-up, rounded up to a multiple of 3 (whole deal sets).
+        seed: the league's seed; the same seed plays the same games and intervals.
+        rules: the rules (default: the ``standard`` preset).
+        workers: processes to play and to refit the bootstrap in (default: every CPU).
+        progress: show one progress bar for the whole league on standard error.
+        records: a folder to save every game's record in: ``lineup-KKK/game-NNNNNN.json``
+            for line-up ``K`` (the index in :attr:`LeagueResult.line_ups`).
+        ci: the interval method of the win rates and points (``"se"``, ``"bootstrap"``).
+        confidence: the level of every interval.
+        backend: ``"local"`` or ``"ray"``, as in :func:`~cutthroat.sim.arena.run_arena`.
+        address: the Ray cluster to join.
+        anchor: the bot rated 0, or ``"mean"`` for the pool's mean (default: ``random``
+            when it is in the pool, else the mean).
+        prior: virtual wins each way between every pair of bots (see
+            :mod:`cutthroat.sim.ratings`); 0 fits the plain maximum-likelihood estimate.
+        resamples: bootstrap resamples of the ratings' intervals.
+    """
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be local or ray, not {backend!r}")
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    if ci not in CI_METHODS:
+        raise ValueError(f"ci must be one of {', '.join(CI_METHODS)}, not {ci!r}")
+    if not 0.0 < confidence < 1.0:
+        raise ValueError("confidence must lie strictly between 0 and 1")
+    if prior < 0 or resamples < 0:
+        raise ValueError("prior and resamples must be at least 0")
+    require_choix()
+    pool = check_pool(bots)
+    anchor_name, anchor_index = resolve_anchor(pool, anchor)
+    rules = rules or Rules()
+    sets = math.ceil(games / 3)
+    lines = line_ups(len(pool))
+    workers = (os.cpu_count() or 1) if workers is None else workers
+    if workers < 1:
+        raise ValueError("workers must be at least 1")
+    play_workers = min(workers, sets * len(lines))
+    folders: list[str | None] = [None] * len(lines)
+    if records is not None:
+        for k in range(len(lines)):
+            folder = Path(records) / f"lineup-{k:03d}"
+            folder.mkdir(parents=True, exist_ok=True)
+            folders[k] = os.fspath(folder)
+    total = sets * len(lines)
+    per_job = 1 if play_workers == 1 else max(1, min(25, math.ceil(total / (play_workers * 8))))
+    jobs = [_LeagueJob(k, _Job((pool[a], pool[b], pool[c]), rules, seed,
+                               range(start, min(start + per_job, sets)), folders[k]))
+            for k, (a, b, c) in enumerate(lines) for start in range(0, sets, per_job)]
+
+    start_time = time.perf_counter()
+    bar = _Progress(3 * total, progress, label="league")
+    found: list[tuple[int, GameResult]] = []
+    if backend == "ray":
+        from .ray_backend import run_on_ray
+
+        found = run_on_ray(jobs, _run_league_job, play_workers, address, bar)
+    elif play_workers == 1:
+        with bar:
+            for job in jobs:
+                found.extend(_run_league_job(job))
+                bar.advance(3 * len(job.job.sets))
+    else:
+        found = _run_pool(jobs, _run_league_job, play_workers, bar)
+    elapsed = time.perf_counter() - start_time
+
+    by_line_up: list[list[GameResult]] = [[] for _ in lines]
+    for k, result in found:
+        by_line_up[k].append(result)
+    results = tuple(tuple(sorted(r, key=lambda g: g.index)) for r in by_line_up)
+    clusters: list[dict[Ranking, Fraction]] = [{} for _ in range(sets)]
+    for line_up, games_played in zip(lines, results, strict=True):
+        for game in games_played:
+            cluster = clusters[game.deal_set]
+            for ranking, weight in _game_rankings(line_up, game).items():
+                cluster[ranking] = cluster.get(ranking, Fraction(0)) + weight
+    rating_start = time.perf_counter()
+    fit = rate(clusters, len(pool), rng=random.Random(_mix(seed, "league-ratings")),
+               anchor=anchor_index, prior=prior, resamples=resamples,
+               confidence=confidence, workers=workers,
+               bar=_Progress(resamples, progress, label="ratings", unit="resamples"))
+    rating_elapsed = time.perf_counter() - rating_start
+    return LeagueResult(tuple(pool), tuple(lines), results, seed, rules, fit, anchor_name,
+                        prior=prior, confidence=confidence, ci=ci, elapsed=elapsed,
+                        rating_elapsed=rating_elapsed, workers=play_workers)

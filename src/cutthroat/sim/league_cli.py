@@ -1,0 +1,167 @@
+"""The ``cutthroat league`` command; :func:`register` adds it to the main Typer app.
+
+A command of its own rather than ``cutthroat arena --pool``: the arena compares one
+line-up of three (a bot may be entered twice) seat by seat, with its play statistics;
+a league takes any number of distinct bots, plays every line-up of three, counts its
+games per line-up, and answers with ratings. The options they share (rules, seed,
+workers, backend, records, plot, intervals) mean the same in both."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..bots.registry import BotUnavailableError, split_line_up
+from ..rules import PRESETS
+from .arena import BACKENDS, BOTS, CI_METHODS, ArenaError, UnknownBotError
+from .cli import check_parent_folder, make_folder, parse_rules
+from .league import check_pool, resolve_anchor, run_league
+from .ratings import RatingError, RatingsUnavailableError, require_choix
+from .ray_backend import RayAddressError, RayUnavailableError
+
+__all__ = ["check_bots", "league", "register"]
+
+
+def check_bots(text: str) -> list[str]:
+    """``--bots``: at least three distinct bot specs separated by commas (see
+    :func:`~cutthroat.sim.league.check_pool`), each made once here, so that a bad one is
+    a usage error now, naming the option."""
+    try:
+        return check_pool(split_line_up(text))
+    except (ValueError, BotUnavailableError) as exc:
+        raise typer.BadParameter(str(exc), param_hint="--bots") from None
+
+
+def league(
+    bots: Annotated[str, typer.Option(
+        help=f"At least three bots, separated by commas (known: {', '.join(BOTS)}; or "
+        "your own as module.Class); options after a colon, e.g. "
+        "expert:bid_samples=80,play_samples=40. Two specs of one bot with different "
+        "options are two bots.")],
+    games: Annotated[int, typer.Option(
+        min=1, help="Games per line-up, rounded up to a multiple of 3; every line-up "
+        "plays the same deal sets.")] = 300,
+    seed: Annotated[int, typer.Option(help="League seed: the same seed, the same games.")]
+    = 0,
+    preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")]
+    = "standard",
+    set_: Annotated[list[str] | None, typer.Option(
+        "--set", help="Override a rules field, e.g. --set deck=25 (repeatable).")] = None,
+    workers: Annotated[int | None, typer.Option(
+        min=1, help="Worker processes, for the games and the ratings' bootstrap "
+        "(default: every CPU).")] = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print the results as JSON, and nothing else, on standard output.")]
+    = False,
+    plot: Annotated[Path | None, typer.Option(
+        help="Write a chart of the ratings with their intervals to this file, in the "
+        "format its extension names (.png, .svg, .pdf); needs matplotlib.")] = None,
+    records: Annotated[Path | None, typer.Option(
+        help="Save every game's record in this folder (made if need be), line-up K's "
+        "in lineup-KKK/.")] = None,
+    anchor: Annotated[str | None, typer.Option(
+        help="The bot rated 0, or 'mean' for the pool's mean (default: random when it "
+        "is in the pool, else the mean).")] = None,
+    prior: Annotated[int, typer.Option(
+        min=0, help="Virtual wins each way between every pair of bots, which keep the "
+        "ratings finite; 0: the plain maximum-likelihood fit.")] = 1,
+    resamples: Annotated[int, typer.Option(
+        min=0, help="Bootstrap resamples of deal sets for the ratings' intervals.")]
+    = 1000,
+    ci: Annotated[str, typer.Option(
+        help="Win-rate and points intervals: se (cluster standard error) or bootstrap.")]
+    = "se",
+    progress: Annotated[bool, typer.Option(
+        help="Show progress bars on standard error.")] = True,
+    backend: Annotated[str, typer.Option(
+        help="Where to play: local (worker processes) or ray (Ray tasks; the ray extra).")]
+    = "local",
+    ray_address: Annotated[str | None, typer.Option(
+        help="With --backend ray: the cluster to join (auto, or ray://HOST:10001); "
+             "default: a Ray runtime started here with --workers CPUs.")] = None,
+) -> None:
+    """Rate any number of bots: every line-up of three, the same deals.
+
+    Plays every line-up of three bots from the pool as a duplicate
+    match (each deal set three times, the line-up rotated through
+    the seats), all on the same deal sets, then fits a Plackett-Luce
+    model to every game's finishing order. Prints each bot's rating
+    (Elo-like scale) with a bootstrap interval over deal sets, its
+    games, wins, win rate and points per game.
+    """
+    pool = check_bots(bots)
+    rules = parse_rules(preset, set_)
+    try:
+        resolve_anchor(pool, anchor)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--anchor") from None
+    if backend not in BACKENDS:
+        raise typer.BadParameter(f"--backend takes local or ray, not {backend!r}",
+                                 param_hint="--backend")
+    if ray_address is not None and backend != "ray":
+        raise typer.BadParameter("--ray-address goes with --backend ray",
+                                 param_hint="--ray-address")
+    if ci not in CI_METHODS:
+        raise typer.BadParameter(f"--ci takes {' or '.join(CI_METHODS)}, not {ci!r}",
+                                 param_hint="--ci")
+    try:
+        require_choix()
+    except RatingsUnavailableError as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    if plot is not None:
+        from .plot import PlotUnavailableError, check_plot_format, require_matplotlib
+
+        try:
+            require_matplotlib()
+        except PlotUnavailableError as exc:
+            typer.echo(f"Error: {exc}", err=True)
+            raise typer.Exit(2) from None
+        try:
+            check_plot_format(plot)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--plot") from None
+        check_parent_folder(plot, "--plot")
+    if records is not None:
+        make_folder(records, "--records")
+    try:
+        result = run_league(pool, games, seed=seed, rules=rules, workers=workers,
+                            progress=progress, records=records, ci=ci, backend=backend,
+                            address=ray_address, anchor=anchor, prior=prior,
+                            resamples=resamples)
+    except (UnknownBotError, BotUnavailableError, ArenaError, RatingError,
+            RayUnavailableError, RayAddressError) as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(1) from None
+    if as_json:
+        sys.stdout.write(json.dumps(result.to_json()) + "\n")
+    else:
+        from rich.console import Console
+
+        Console().print(result.table())
+        speed = (f", {result.games / result.elapsed:.1f} games/s"
+                 if result.elapsed > 0 else "")
+        typer.echo(f"{result.games} games ({result.hands} hands) in {result.elapsed:.1f} s "
+                   f"on {result.workers} worker{'s' if result.workers > 1 else ''}{speed}; "
+                   f"ratings fitted in {result.rating_elapsed:.1f} s")
+    if plot is not None:
+        from .plot import plot_ratings
+
+        try:
+            plot_ratings(result, plot)
+        except OSError as exc:
+            typer.echo(f"Error: cannot write the plot to {plot}: {exc.strerror or exc}",
+                       err=True)
+            raise typer.Exit(1) from None
+        typer.echo(f"Plot saved to {plot}", err=as_json)
+    if records is not None:
+        typer.echo(f"{result.games} records saved in {records}", err=as_json)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``league`` command to the main ``cutthroat`` app."""
+    app.command(name="league")(league)

@@ -1,0 +1,406 @@
+"""The league (cutthroat.sim.league): every line-up of three from a pool, on the same
+deal sets; ratings in a known order; the pool's checks; determinism; JSON; the
+``cutthroat league`` command; the ratings chart."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+pytest.importorskip("choix")
+
+from cutthroat import Rules
+from cutthroat import record as rec
+from cutthroat.actions import Action
+from cutthroat.bots import registry
+from cutthroat.bots.registry import BotSpecError, UnknownBotError
+from cutthroat.cli import app
+from cutthroat.sim import league as league_mod
+from cutthroat.sim.arena import ArenaError
+from cutthroat.sim.league import (
+    LeagueResult,
+    check_pool,
+    line_ups,
+    resolve_anchor,
+    run_league,
+)
+from cutthroat.views import View
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+KNOWN = ["random", "beginner", "intermediate"]
+GREEDY = "greedy_bot.GreedyBot"
+TIMING = ("elapsed_s", "rating_elapsed_s", "games_per_s", "workers")
+
+
+def stable(obj: dict[str, Any]) -> dict[str, Any]:
+    """A league's JSON without the fields that depend on timing or workers."""
+    return {k: v for k, v in obj.items() if k not in TIMING}
+
+
+@pytest.fixture(scope="module")
+def examples_on_path() -> Iterator[None]:
+    """examples/ (greedy_bot.py) importable, as if the league ran from there."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.syspath_prepend(str(EXAMPLES))
+        yield
+
+
+@pytest.fixture(scope="module")
+def four(examples_on_path: None) -> LeagueResult:
+    """A league of four cheap bots: 4 line-ups × 30 games (10 deal sets each)."""
+    return run_league([*KNOWN, GREEDY], games=30, seed=0, workers=1, progress=False,
+                      resamples=100)
+
+
+# --- ratings in a known order -------------------------------------------------------------
+
+
+def test_a_pool_of_known_order_is_rated_in_that_order() -> None:
+    """random < beginner < intermediate (the ladder in docs/bots.md), from 30 games."""
+    result = run_league(KNOWN, games=30, seed=3, workers=1, progress=False, resamples=100)
+    assert [s.bot for s in result.standings()] == ["intermediate", "beginner", "random"]
+    assert len(result.line_ups) == 1 and result.games == 30
+    ratings = {s.bot: s.rating for s in result.standings()}
+    assert ratings["random"].value == 0.0  # the anchor
+    beginner, intermediate = ratings["beginner"], ratings["intermediate"]
+    assert beginner.low is not None and beginner.low > 0  # clearly above random
+    assert intermediate.low is not None and beginner.high is not None
+    assert intermediate.value is not None and beginner.value is not None
+    assert intermediate.value > beginner.value + 100
+
+
+def test_a_league_of_four_rates_who_wins_more_higher(four: LeagueResult) -> None:
+    standings = four.standings()
+    assert [s.rank for s in standings] == [1, 2, 3, 4]
+    order = [s.bot for s in standings]
+    assert order.index("intermediate") < order.index("beginner") < order.index("random")
+    rates = [s.win_rate.value for s in standings]
+    assert rates == sorted(rates, reverse=True), "a bot that wins more must rate higher"
+    ratings = [s.rating.value for s in standings]
+    assert ratings == sorted(ratings, reverse=True)
+    # C(4, 3) = 4 line-ups; each bot plays in 3 of them, 30 games each.
+    assert four.line_ups == ((0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3))
+    assert four.games == 120 and four.games_per_line_up == 30 and four.deal_sets == 10
+    for s in standings:
+        assert s.totals.games == 90
+    assert sum(s.totals.wins for s in standings) == pytest.approx(120)
+
+
+def test_every_line_up_plays_the_same_deal_sets(four: LeagueResult, tmp_path: Path,
+                                                examples_on_path: None) -> None:
+    result = run_league([*KNOWN, GREEDY], games=3, seed=0, workers=1, progress=False,
+                        resamples=0, records=tmp_path)
+    folders = sorted(p.name for p in tmp_path.iterdir())
+    assert folders == ["lineup-000", "lineup-001", "lineup-002", "lineup-003"]
+    for index in range(3):
+        games = [rec.replay((tmp_path / f / f"game-{index:06d}.json").read_text())
+                 for f in folders]
+        assert len({g.hands[0].dealt for g in games}) == 1
+        assert len({g.first_dealer for g in games}) == 1
+    first = rec.replay((tmp_path / "lineup-003" / "game-000000.json").read_text())
+    assert set(first.players) == {"beginner#0", "intermediate#1", f"{GREEDY}#2"}
+    # The same games as the bigger league's first deal set, line-up by line-up.
+    for k in range(4):
+        assert result.results[k] == four.results[k][:3]
+
+
+def test_line_up_result_is_the_arena_table(four: LeagueResult) -> None:
+    arena = four.line_up_result(3)
+    assert arena.bots == ("beginner", "intermediate", GREEDY)
+    assert arena.games == 30
+    standings = {s.bot: s for s in four.standings()}
+    wins = sum(four.line_up_result(k).entry_stats()[four.line_ups[k].index(1)].totals.wins
+               for k in range(4) if 1 in four.line_ups[k])
+    assert wins == standings["beginner"].totals.wins
+
+
+# --- ties ---------------------------------------------------------------------------------
+
+
+def test_shared_wins_and_level_losers_are_split() -> None:
+    """With tie = share and a short target, games end level: each game still weighs one
+    unit in the fit, split over the orders that break its ties."""
+    rules = Rules(tie="share", target=5)
+    result = run_league(KNOWN, games=30, seed=2, rules=rules, workers=1, progress=False,
+                        resamples=20)
+    shared = [g for g in result.results[0] if any(0 < t.wins < 1 for t in g.tallies)]
+    assert shared, "no shared win in 30 games to 5 points"
+    for game in result.results[0]:
+        weights = league_mod._game_rankings((0, 1, 2), game)
+        assert sum(weights.values()) == 1
+        points = [t.points for t in game.tallies]
+        if len(set(points)) < 3:
+            assert len(weights) > 1 and set(weights.values()) <= {Fraction(1, 2),
+                                                                   Fraction(1, 6)}
+        else:
+            assert list(weights.values()) == [1]
+        top = max(points)
+        winners = {e for e in range(3) if game.tallies[e].wins > 0}
+        assert winners == {e for e in range(3) if points[e] == top}
+
+
+# --- the pool -----------------------------------------------------------------------------
+
+
+def test_check_pool() -> None:
+    assert check_pool([" Random", "beginner", "intermediate"]) == KNOWN
+    assert check_pool(["expert", "expert:play_samples=5", "random"]) == [
+        "expert", "expert:play_samples=5", "random"]
+    assert line_ups(3) == [(0, 1, 2)] and len(line_ups(6)) == 20
+
+
+@pytest.mark.parametrize(("pool", "message"), [
+    (["random", "beginner"], "at least three bots, not 2"),
+    (["random", "beginner", "RANDOM"], "same bot twice"),
+    (["expert:play_samples=5,bid_samples=4", "random", "expert:bid_samples=4,play_samples=5"],
+     "same bot as expert:play_samples=5,bid_samples=4 and as "
+     "expert:bid_samples=4,play_samples=5"),
+    (["expert", "random", "expert:play_samples=20"], "same bot as expert and as "
+                                                     "expert:play_samples=20"),
+])
+def test_check_pool_refuses_the_same_bot_twice(pool: list[str], message: str) -> None:
+    with pytest.raises(BotSpecError, match=message.replace("[", r"\[")):
+        check_pool(pool)
+
+
+def test_check_pool_refuses_unknown_bots() -> None:
+    with pytest.raises(UnknownBotError):
+        check_pool(["random", "beginner", "nobody"])
+
+
+def test_anchor() -> None:
+    assert resolve_anchor(KNOWN, None) == ("random", 0)
+    assert resolve_anchor(["beginner", "intermediate", "expert"], None) == ("mean", None)
+    assert resolve_anchor(KNOWN, " Mean") == ("mean", None)
+    assert resolve_anchor(KNOWN, "Intermediate") == ("intermediate", 2)
+    with pytest.raises(ValueError, match="not in the pool"):
+        resolve_anchor(KNOWN, "expert")
+
+
+def test_mean_anchor_and_other_anchors() -> None:
+    mean = run_league(KNOWN, games=12, seed=1, workers=1, progress=False, resamples=40,
+                      anchor="mean")
+    values = [s.rating.value or 0.0 for s in mean.standings()]
+    assert sum(values) == pytest.approx(0.0, abs=1e-6)
+    assert all(s.rating.low is not None and s.rating.low < (s.rating.value or 0)
+               for s in mean.standings())
+    pinned = run_league(KNOWN, games=12, seed=1, workers=1, progress=False, resamples=40,
+                        anchor="beginner")
+    by_bot = {s.bot: s.rating.value or 0.0 for s in pinned.standings()}
+    assert by_bot["beginner"] == 0.0
+    shift = {s.bot: s.rating.value or 0.0 for s in mean.standings()}["beginner"]
+    for s in mean.standings():
+        assert by_bot[s.bot] == pytest.approx((s.rating.value or 0.0) - shift, abs=1e-6)
+
+
+class _Broken:
+    """A bot that breaks the rules: it always tries to discard the nine of clubs."""
+
+    name = "broken"
+
+    def choose(self, view: View) -> Action:
+        return Action.parse("discard 9C")
+
+
+def test_a_failing_bot_names_its_line_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry.BOTS, "broken", lambda seed: _Broken())
+    with pytest.raises(ArenaError, match=r"^line-up 0 \(random, beginner, broken\): "
+                                         r"game 0 \(deal set 0, rotation 0\)"):
+        run_league(["random", "beginner", "broken"], games=3, workers=1, progress=False)
+
+
+def test_bad_arguments() -> None:
+    for kwargs in ({"games": 0}, {"workers": 0}, {"ci": "jackknife"}, {"backend": "spark"},
+                   {"confidence": 1.0}, {"prior": -1}, {"resamples": -1}):
+        with pytest.raises(ValueError):
+            run_league(KNOWN, **{"games": 3, "progress": False, **kwargs})
+
+
+# --- determinism, JSON, table ---------------------------------------------------------------
+
+
+def test_the_seed_decides_everything(examples_on_path: None) -> None:
+    pool = [*KNOWN, GREEDY]
+    here = run_league(pool, games=6, seed=0, workers=1, progress=False, resamples=30)
+    pooled = run_league(pool, games=6, seed=0, workers=2, progress=False, resamples=30)
+    assert pooled.workers == 2
+    assert stable(pooled.to_json()) == stable(here.to_json())
+    other = run_league(pool, games=6, seed=1, workers=1, progress=False, resamples=30)
+    assert other.results != here.results
+    assert other.fit.ratings != here.fit.ratings
+
+
+def test_json_shape(four: LeagueResult) -> None:
+    obj = four.to_json()
+    assert json.loads(json.dumps(obj, allow_nan=False)) == obj
+    assert obj["format"] == "cutthroat-league/1"
+    assert obj["bots"] == [*KNOWN, GREEDY]
+    assert (obj["games"], obj["games_per_line_up"], obj["deal_sets"]) == (120, 30, 10)
+    assert obj["rating"]["anchor"] == "random" and obj["rating"]["prior"] == 1
+    assert obj["rating"]["resamples"] == 100 and obj["rating"]["failed_resamples"] == 0
+    assert [s["rank"] for s in obj["standings"]] == [1, 2, 3, 4]
+    entry = obj["standings"][0]
+    assert set(entry) == {"rank", "bot", "rating", "games", "wins", "win_rate", "points",
+                          "points_per_game", "hands"}
+    assert set(entry["rating"]) == {"value", "low", "high"}
+    assert len(obj["line_ups"]) == 4
+    line_up = obj["line_ups"][0]
+    assert line_up["bots"] == KNOWN and line_up["games"] == 30
+    assert sum(line_up["wins"]) == pytest.approx(30)
+    assert sum(line_up["model_win_rate"]) == pytest.approx(1.0)
+
+
+def test_table(four: LeagueResult) -> None:
+    text = four.text(width=140)
+    assert "League of 4 bots: 4 line-ups × 30 games (10 duplicate deal sets × 3" in text
+    for bot in [*KNOWN, GREEDY]:
+        assert bot in text
+    words = " ".join(text.split())  # the caption is wrapped
+    assert "random at 0" in words and "100 resamples" in words
+    assert "ties split over their orders" in words
+
+
+def test_bootstrap_intervals_for_win_rates(four: LeagueResult) -> None:
+    """--ci bootstrap changes the intervals of the win rates and points, not the
+    ratings (always a bootstrap of their own)."""
+    boot = dataclasses.replace(four, ci="bootstrap")
+    for b, s in zip(boot.standings(), four.standings(), strict=True):
+        assert b.rating == s.rating
+        assert b.points_per_game.value == s.points_per_game.value
+        assert b.points_per_game != s.points_per_game
+    assert boot.to_json()["ci"] == "bootstrap"
+
+
+def test_progress_bars_on_a_terminal(monkeypatch: pytest.MonkeyPatch,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    from rich.console import Console
+
+    monkeypatch.setattr(Console, "is_terminal", property(lambda self: True))
+    run_league(KNOWN, games=6, seed=0, workers=1, progress=True, resamples=20)
+    out, err = capsys.readouterr()
+    assert out == "" and "league" in err and "ratings" in err
+
+
+# --- the command line ---------------------------------------------------------------------
+
+
+def unboxed(text: str) -> str:
+    """A usage error's text without the box Typer draws around it, on one line."""
+    import re
+
+    return " ".join(re.sub("[│╭╮╰╯─]", " ", text).split())
+
+
+def test_cli_json_is_all_of_stdout() -> None:
+    done = CliRunner().invoke(app, ["league", "--bots", "random, beginner,intermediate",
+                                    "--games", "6", "--seed", "5", "--workers", "1",
+                                    "--resamples", "30", "--json"])
+    assert done.exit_code == 0, done.output
+    assert done.stdout.count("\n") == 1 and done.stderr == ""
+    expected = run_league(KNOWN, games=6, seed=5, workers=1, progress=False, resamples=30)
+    assert stable(json.loads(done.stdout)) == stable(expected.to_json())
+
+
+def test_cli_table_records_and_plot(tmp_path: Path) -> None:
+    plot = tmp_path / "ratings.png"
+    done = CliRunner().invoke(app, [
+        "league", "--bots", "random,beginner,intermediate", "--games", "3", "--workers",
+        "1", "--no-progress", "--resamples", "10", "--preset", "stick", "--set",
+        "target=5", "--records", str(tmp_path / "recs"), "--plot", str(plot),
+        "--anchor", "mean"])
+    assert done.exit_code == 0, done.output
+    assert "League of 3 bots" in done.stdout and "mean at 0" in done.stdout
+    assert "ratings fitted in" in done.stdout and "Plot saved" in done.stdout
+    assert plot.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    games = sorted((tmp_path / "recs" / "lineup-000").iterdir())
+    assert len(games) == 3
+    assert rec.replay(games[0].read_text()).rules == Rules.preset("stick", target=5)
+
+
+@pytest.mark.parametrize(("args", "option", "message"), [
+    (["--bots", "random,beginner"], "--bots", "at least three bots, not 2"),
+    (["--bots", "random,beginner,random"], "--bots", "same bot twice"),
+    (["--bots", "random,beginner,nobody"], "--bots", "unknown bot 'nobody'"),
+    (["--bots", "random,beginner,expert:bogus=1"], "--bots", "bogus"),
+    (["--bots", "random,beginner,intermediate", "--anchor", "expert"], "--anchor",
+     "not in the pool"),
+    (["--bots", "random,beginner,intermediate", "--ci", "nope"], "--ci", "se or bootstrap"),
+    (["--bots", "random,beginner,intermediate", "--backend", "spark"], "--backend",
+     "local or ray"),
+    (["--bots", "random,beginner,intermediate", "--ray-address", "auto"], "--ray-address",
+     "goes with --backend ray"),
+    (["--bots", "random,beginner,intermediate", "--prior", "-1"], "--prior", ""),
+])
+def test_cli_usage_errors(monkeypatch: pytest.MonkeyPatch, args: list[str], option: str,
+                          message: str) -> None:
+    def boom(*a: object, **k: object) -> LeagueResult:
+        raise AssertionError("the league started before the arguments were checked")
+
+    from cutthroat.sim import league_cli
+
+    monkeypatch.setattr(league_cli, "run_league", boom)
+    done = CliRunner().invoke(app, ["league", *args, "--json"])
+    assert done.exit_code == 2, done.output
+    said = unboxed(done.stderr)
+    assert done.stdout == "" and option in said and message in said
+
+
+def test_cli_plot_is_checked_before_playing(monkeypatch: pytest.MonkeyPatch,
+                                            tmp_path: Path) -> None:
+    from cutthroat.sim import league_cli
+
+    def boom(*a: object, **k: object) -> LeagueResult:
+        raise AssertionError("the league started before the plot was checked")
+
+    monkeypatch.setattr(league_cli, "run_league", boom)
+    args = ["league", "--bots", "random,beginner,intermediate", "--plot"]
+    done = CliRunner().invoke(app, [*args, str(tmp_path / "p.txt")])
+    assert done.exit_code == 2 and "cannot write a .txt file" in unboxed(done.stderr)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    monkeypatch.setitem(sys.modules, "matplotlib.figure", None)
+    done = CliRunner().invoke(app, [*args, str(tmp_path / "p.png")])
+    assert done.exit_code == 2 and "pip install 'cutthroat-euchre[sim]'" in done.stderr
+
+
+def test_cli_without_choix_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "choix", None)
+    done = CliRunner().invoke(app, ["league", "--bots", "random,beginner,intermediate",
+                                    "--json"])
+    assert done.exit_code == 2 and done.stdout == ""
+    assert "pip install 'cutthroat-euchre[sim]'" in done.stderr
+
+
+def test_cli_a_failing_bot_is_an_error_not_a_traceback(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    monkeypatch.setitem(registry.BOTS, "broken", lambda seed: _Broken())
+    done = CliRunner().invoke(app, ["league", "--bots", "random,beginner,broken", "--games",
+                                    "3", "--workers", "1", "--no-progress"])
+    assert done.exit_code == 1
+    assert "Error: line-up 0 (random, beginner, broken)" in done.stderr
+
+
+def test_plot_ratings(four: LeagueResult, tmp_path: Path) -> None:
+    from cutthroat.sim.plot import plot_ratings
+
+    path = tmp_path / "ratings.svg"
+    plot_ratings(four, path)
+    assert path.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+
+
+# --- Ray ------------------------------------------------------------------------------------
+
+
+def test_league_on_ray_plays_the_same_games() -> None:
+    pytest.importorskip("ray")
+    local = run_league(KNOWN, games=6, seed=4, workers=2, progress=False, resamples=20)
+    on_ray = run_league(KNOWN, games=6, seed=4, workers=2, progress=False, resamples=20,
+                        backend="ray")
+    assert stable(on_ray.to_json()) == stable(local.to_json())
