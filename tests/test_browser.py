@@ -22,6 +22,7 @@ from playwright.sync_api import (
     Browser,
     ConsoleMessage,
     Dialog,
+    Locator,
     Page,
     expect,
     sync_playwright,
@@ -671,9 +672,10 @@ def assert_watcher_sees_none(watcher: Page, player: Page) -> None:
     anywhere in the watcher's page (R14), and nothing is offered to play."""
     watcher.wait_for_function("v => window.cutthroatState.version >= v",
                               arg=state(player)["version"])
-    text = watcher.locator("body").inner_text()
+    text = watcher.locator("body").inner_text()  # the words for a screen reader too
     for code in hidden_cards(player):
         assert card_text(code) not in text, f"the watcher sees {code} of the player's"
+        assert card_name(code) not in text, f"the watcher hears {code} of the player's"
     assert watcher.locator("[data-card], [data-action], #keep-button").count() == 0
     # no button but "How to play" (in the header, for everybody)
     assert watcher.locator("button:visible:not(#help-button)").count() == 0
@@ -692,6 +694,7 @@ def test_a_watcher_sees_the_table_and_no_hidden_card(server: str, pages: Pages) 
     assert ann.get_attribute("#watch-link", "href") == link
 
     watcher = pages.new()
+    watcher.context.add_init_script(HEAR)
     watch(watcher, server, game)
     expect(ann.locator("#watchers")).to_have_text("1 watching")
     expect(watcher.locator("#watchers")).to_have_text("1 watching")
@@ -707,6 +710,7 @@ def test_a_watcher_sees_the_table_and_no_hidden_card(server: str, pages: Pages) 
     expect(watcher.locator(".tag.you")).to_have_count(0)
     expect(watcher.locator("#upcard .card")).to_have_text(card_text(seen["view"]["upcard"]))
     expect(watcher.locator("#hand")).to_be_hidden()
+    expect(watcher.get_by_role("heading", name="Your cards")).to_have_count(0)
     expect(watcher.locator("#actions")).to_be_hidden()
     expect(watcher.locator("#share")).to_be_hidden()
     expect(watcher.locator("#status")).not_to_have_class(re.compile("your-turn"))
@@ -726,6 +730,7 @@ def test_a_watcher_sees_the_table_and_no_hidden_card(server: str, pages: Pages) 
     assert "keep" in phases, f"seed 9 no longer gives Ann a keep (phases: {phases})"
     log = watcher.locator("#log").inner_text()
     assert "Ann keeps five of ten cards and buries the rest face down." in log
+    assert "Ann keeps five of ten cards and buries the rest face down." in heard(watcher)
     assert "You " not in log and "(you)" not in watcher.locator("body").inner_text()
 
     # The hand over: its deal face up and its result; the watcher cannot deal the next.
@@ -1449,3 +1454,360 @@ def test_a_hand_played_with_the_keyboard_alone(server: str, pages: Pages) -> Non
     expect(page.locator("#how-to-play")).to_be_hidden()
     page.wait_for_timeout(300)
     assert state(page)["view"]["moves"] == moves
+
+
+# --- a screen reader, the keyboard alone, low vision ------------------------------------
+
+RANK_WORDS = dict(zip("789TJQKA", ("seven", "eight", "nine", "ten", "jack", "queen", "king",
+                                   "ace"), strict=True))
+SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
+CODES = r"(?:[789TJQKA][CDHS]|JO)"
+
+
+def card_name(code: str, trump: str | None = None) -> str:
+    """A card's accessible name: ``TS`` -> ``ten of spades``, ``JO`` -> ``joker``; once
+    trump is made its jacks are the bowers (``jack of hearts, right bower``)."""
+    if code == "JO":
+        return "joker"
+    name = f"{RANK_WORDS[code[0]]} of {SUIT_WORDS[code[1]]}"
+    if trump and code[0] == "J" and code[1] == trump:
+        return name + ", right bower"
+    if trump and code[0] == "J" and code[1] == SAME_COLOUR[trump]:
+        return name + ", left bower"
+    return name
+
+
+def said_cards(codes: list[str]) -> str:
+    """Cards in a sentence, in words: ``the nine of spades, jack of hearts and ace of clubs``."""
+    names = [card_name(c) for c in codes]
+    return "the " + (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1])
+
+
+def in_words(text: str) -> str:
+    """The server's sentence with its cards in words (``Ben orders up the KH`` -> ``Ben
+    orders up the king of hearts``), as a screen reader hears it."""
+    return re.sub(rf"\b(?:the )?({CODES}(?: {CODES})*)\b", lambda m: said_cards(m[1].split()),
+                  text)
+
+
+def move_said(move: str, st: dict) -> str:
+    """A move of the hand's log as the live region says it to ``st``'s seat."""
+    seat_text, verb, *args = move.split()
+    seat, view = int(seat_text), st["view"]
+    you = seat == st["seat"]
+    player = st["players"][seat]
+    who = "You" if you else player.get("name") or f"{player.get('bot')} bot"
+
+    def says(third: str, second: str) -> str:
+        return f"{who} {second if you else third}"
+
+    up = said_cards([view["upcard"]])
+    if verb == "pass":
+        return says("passes", "pass") + "."
+    if verb == "order":
+        return says("orders", "order") + f" up {up}."
+    if verb == "pickup":
+        return says("picks", "pick") + f" up {up}."
+    if verb == "leave":
+        return says("leaves", "leave") + f" {up} in the kitty."
+    if verb == "discard":
+        what = "a card" if args[0] == "?" else said_cards(args)
+        return says("discards", "discard") + f" {what} face down."
+    if verb == "call":
+        return says("calls", "call") + f" {SUIT_WORDS[args[0]]} as trump."
+    if verb == "trump":
+        return says("names", "name") + f" {SUIT_WORDS[args[0]]} as trump, blind."
+    if verb == "dummy":
+        return says("takes", "take") + " the dummy."
+    if verb == "alone":
+        return says("goes", "go") + " alone." if seat == view["maker"] \
+            else says("defends", "defend") + " alone."
+    if verb == "play":
+        return says("plays", "play") + f" {said_cards(args)}."
+    assert verb == "keep", move
+    if "?" in args:
+        return says("keeps", "keep") + " five of ten cards and buries the rest face down."
+    bury = "bury" if you else "buries"
+    return says("keeps", "keep") + f" {said_cards(args)} and {bury} the rest face down."
+
+
+HEAR = """
+document.addEventListener("DOMContentLoaded", () => {
+  const live = document.getElementById("announcer");
+  window.heard = [];
+  if (live) new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) window.heard.push(n.textContent);
+  }).observe(live, { childList: true });
+});
+"""
+"""Keeps every announcement of the table's live region in ``window.heard``."""
+
+
+def heard(page: Page) -> str:
+    """Everything the live region has said on this page, one announcement a line."""
+    return "\n".join(page.evaluate("window.heard"))
+
+
+def focused(page: Page) -> str:
+    """The element with the focus: its id, else its tag and accessible-ish label."""
+    return page.evaluate("(e => e.id || `${e.tagName}:${e.getAttribute('aria-label') || ''}`)"
+                         "(document.activeElement)")
+
+
+def contrast(foreground: str, background: str) -> float:
+    """WCAG's contrast ratio of two CSS colours as getComputedStyle gives them
+    (``rgb(r, g, b)``, opaque)."""
+    def luminance(css: str) -> float:
+        numbers = [float(x) for x in re.findall(r"[\d.]+", css)]
+        assert len(numbers) == 3 or numbers[3] == 1, f"{css} is not opaque"
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+                  for c in (n / 255 for n in numbers[:3])]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    high, low = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def card_contrast(card: Locator) -> float:
+    """The contrast of a card's rank and suit against its face, drawn fully opaque."""
+    style = card.evaluate("e => { const s = getComputedStyle(e);"
+                          " return [s.color, s.backgroundColor, s.opacity, s.filter]; }")
+    color, background, opacity, filter_ = style
+    assert opacity == "1" and filter_ == "none", f"a card drawn faded ({opacity}, {filter_})"
+    return contrast(color, background)
+
+
+def test_a_screen_reader_hears_each_move_once_and_plays_cards_by_their_names(
+        server: str, pages: Pages) -> None:
+    """A blind player plays a whole hand with a screen reader: the live region says each
+    move as it is made, in words ("Random 1 plays the ace of spades"), whose turn it is,
+    and the hand's end with the score, each once; every card is a button named in words,
+    the bowers as such once trump is made; the cards that may not be played are disabled,
+    greyed with their rank and suit still readable (4.5:1); after each move the focus
+    waits on the player's cards, and on "Next hand" at the hand's end. The table's parts
+    are landmarks with headings. (Seed 7: this seat defends, holding the right bower.)"""
+    page = pages.new()
+    page.context.add_init_script(HEAR)
+    create_game(page, server, seed=7)
+    for role, name in [("region", "The table"), ("heading", "The table"), ("group", "Your cards"),
+                       ("region", "Your move"), ("region", "Score"), ("region", "This hand"),
+                       ("log", "What happens at the table")]:
+        expect(page.get_by_role(role, name=name, exact=True)).to_have_count(1)
+    live = page.get_by_role("log", name="What happens at the table")
+    turns: list[str] = []
+    bowers: set[str] = set()
+    greyed = 0
+    for _ in range(40):
+        if wait_for_turn(page) != "playing":
+            break
+        st = state(page)
+        view, trump = st["view"], st["view"]["trump"]
+        expect(live.locator("p").last).to_contain_text("Your turn: ")
+        turns.append(live.locator("p").last.inner_text())
+        # Every card of the hand by its name, enabled exactly when it may be played.
+        playable = {a.split()[1] for a in view["legal"] if a.startswith("play ")}
+        for code in view["cards"]:
+            card = page.get_by_role("button", name=card_name(code, trump), exact=True)
+            expect(card).to_have_count(1)
+            if code in playable:
+                expect(card).to_be_enabled()
+            elif view["phase"] == "play":
+                expect(card).to_be_disabled()
+                assert card_contrast(card) >= 4.5, f"the greyed {code} is hard to read"
+                greyed += 1
+            if "bower" in card_name(code, trump):
+                bowers.add(card_name(code, trump))
+        before = len(view["moves"])
+        if playable:
+            code = sorted(playable)[0]
+            page.get_by_role("button", name=card_name(code, trump), exact=True).press("Enter")
+            mine = f"You play {said_cards([code])}."
+        else:  # a bid: the first move offered, by its name
+            button = page.locator("#buttons [data-action]").first
+            label = button.get_attribute("aria-label") or button.inner_text()
+            page.get_by_role("button", name=label, exact=True).press("Enter")
+            mine = ""
+        # The focus is not lost to the page: it waits on the cards (or "Next hand").
+        page.wait_for_function("n => window.cutthroatState.view.moves.length > n", arg=before)
+        assert focused(page) in ("hand", "next-hand"), focused(page)
+        if mine:
+            expect(live).to_contain_text(mine)
+    else:
+        raise AssertionError("the hand did not end")
+    assert bowers == {"jack of hearts, right bower"}, (
+        f"seed 7 no longer gives this seat the right bower ({bowers}): choose another")
+    assert greyed, "seed 7 no longer greys a card this seat may not play: choose another"
+    assert turns[0] == "Your turn: order it up or pass." or turns[0].endswith(
+        "Your turn: order it up or pass."), turns
+    assert any(t.endswith("Your turn: play a card.") for t in turns), turns
+    # Each move said once, in words, and each trick's taker; then the hand's end, with the score.
+    last = state(page)
+    said = heard(page)
+    for move in last["view"]["moves"]:
+        words = move_said(move, last)
+        assert said.count(words) >= 1, f"{words!r} was not said:\n{said}"
+    for move in {m for m in last["view"]["moves"] if " play " in m}:
+        assert said.count(move_said(move, last)) == 1, f"{move} said twice:\n{said}"
+    takers = [t["winner"] for t in last["view"]["tricks"]]
+    assert said.count("takes the trick.") + said.count("You take the trick.") == len(takers)
+    assert said.count("deals; the up-card is") == 1, said  # the log is never said again
+    result = last["last_hand"]["text"]
+    assert f"Hand over: {result[0].upper()}{result[1:]}" in said
+    names = [("you" if seat == last["seat"] else p["name"])
+             for seat, p in enumerate(last["players"])]
+    scores = ", ".join(f"{n} {s}" for n, s in zip(names, last["scores"], strict=True))
+    assert f"Score: {scores}; playing to 10." in said
+    assert focused(page) == "next-hand"
+    # The hand over: its deal face up, the bowers named; Enter deals the next, said once.
+    trump = last["view"]["trump"]
+    right = f"jack of {SUIT_WORDS[trump]}, right bower"
+    expect(page.locator("#hand-over").get_by_role("img", name=right, exact=True)).to_have_count(1)
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => window.heard.some((h) => h.startsWith('Hand 2. '))")
+    assert heard(page).count("Hand 2.") == 1
+    page.wait_for_function("() => document.activeElement.id === 'hand'")
+
+
+def test_every_control_shows_the_keyboard_focus_and_dialogs_give_it_back(
+        server: str, pages: Pages) -> None:
+    """Tab reaches every control with a visible focus ring, in the lobby and at the
+    table; "How to play" opened from the keyboard keeps Tab inside it, Escape closes it,
+    and the focus goes back to the button that opened it."""
+    page = pages.new()
+    page.goto(server + "/")
+    expect(page.locator("#seat1 option[value=random]")).to_have_count(1)
+
+    def tab_through(times: int) -> list[str]:
+        """Press Tab ``times``: what each reached (an id, a card, a move), each ringed."""
+        seen = []
+        for _ in range(times):
+            page.keyboard.press("Tab")
+            ring = page.evaluate("""() => { const e = document.activeElement;
+              const s = getComputedStyle(e);
+              return [e.id || e.dataset.card || e.dataset.action || e.tagName,
+                      e.matches(':focus-visible'), s.outlineStyle,
+                      parseFloat(s.outlineWidth)]; }""")
+            name, visible, style, width = ring
+            assert visible and style != "none" and width >= 2, f"no focus ring on {name}: {ring}"
+            seen.append(name)
+        return seen
+
+    seen = tab_through(10)  # from the title's link to "Open a record…"
+    wanted = {"help-button", "name", "seat1", "rules", "coach", "start", "record-file"}
+    assert wanted <= set(seen), seen
+    # How to play, from the keyboard.
+    page.locator("#help-button").focus()
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog", name="How to play three-handed euchre")
+    expect(dialog).to_be_visible()
+    page.wait_for_function("() => document.activeElement.closest('dialog[open]') !== null")
+    for key in ["Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab"]:
+        page.keyboard.press(key)
+        assert page.evaluate("document.activeElement.closest('#how-to-play') !== null"), key
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    assert focused(page) == "help-button"
+    # At the table: the moves (the cards, in trick play), every one ringed when Tab reaches it.
+    create_game(page, server, seed=7)
+    wait_for_turn(page)
+    page.locator("#help-button").focus()
+    offered = {a for a in state(page)["view"]["legal"]}
+    seen = tab_through(4)
+    assert offered <= set(seen), (offered, seen)  # the bids, here: "Pass", "Order it up"
+    page.get_by_role("button", name="How to play").click()
+    expect(dialog).to_be_visible()
+    page.get_by_role("button", name="Close").press("Enter")
+    expect(dialog).to_be_hidden()
+    assert focused(page) == "help-button"
+
+
+def test_greyed_and_red_cards_are_readable_and_motion_can_be_calmed(server: str,
+                                                                    pages: Pages) -> None:
+    """Low vision and colour blindness: a card that may not be played is greyed, yet its
+    rank and suit keep WCAG AA's 4.5:1 against its face (black, red and the joker alike),
+    and it is told apart by more than colour (a dashed edge); red suits are 4.5:1 too,
+    the suit symbol always there. With "reduce motion" the cards do not slide."""
+    page = pages.new()
+    create_game(page, server, seed=7)
+    wait_for_turn(page)
+    hand = page.locator("#hand")
+    page.evaluate("""() => {
+      for (const [code, cls] of [["9S", ""], ["9H", " red"], ["JO", " joker"]]) {
+        for (const dim of ["", " dim"]) {
+          const b = document.createElement("button");
+          b.className = "card" + cls + dim; b.disabled = Boolean(dim); b.dataset.test = code + dim;
+          b.textContent = code; document.getElementById("hand").append(b);
+        }
+      }}""")
+    for test in ("9S", "9H", "JO", "9S dim", "9H dim", "JO dim"):
+        card = hand.locator(f"[data-test='{test}']")
+        ratio = card_contrast(card)
+        assert ratio >= 4.5, f"{test}: {ratio:.2f} to 1"
+    plain, greyed = (hand.locator(f"[data-test='{t}']").evaluate(
+        "e => [getComputedStyle(e).borderTopStyle, getComputedStyle(e).backgroundColor]")
+        for t in ("9S", "9S dim"))
+    assert greyed[0] == "dashed" and plain[0] != "dashed" and greyed[1] != plain[1]
+    # Every card on the page shows its suit's symbol, and is named in words.
+    for card in page.locator("#table .card:not([data-test])").all():
+        text = card.inner_text()
+        name = card.get_attribute("aria-label") or ""
+        assert text == "Joker" or text[-1] in "♣♦♥♠", text
+        assert name and not any(s in name for s in "♣♦♥♠"), name
+    duration = "e => getComputedStyle(e).transitionDuration"
+    assert hand.locator("[data-card]").first.evaluate(duration) != "0s"
+    page.emulate_media(reduced_motion="reduce")
+    assert hand.locator("[data-card]").first.evaluate(duration) == "0s"
+
+
+def test_the_replay_names_its_cards_and_says_the_move_shown(server: str, pages: Pages) -> None:
+    """Watching a game again with a screen reader: the move shown is said in words in a
+    live region (and is the slider's value), each move of the list is a button named in
+    words, the cards face up are named (the bowers once trump is made), and the focus
+    stays on the move or the step button pressed."""
+    examples = Path(__file__).resolve().parents[2] / "shared" / "examples"
+    page = pages.new()
+    page.goto(server + "/")
+    page.set_input_files("#record-file", str(examples / "01-standard-full-game.json"))
+    data = replay_data(page)
+    say = page.locator("#replay-say")
+    assert say.get_attribute("aria-live") == "polite"
+    hand = data["hands"][0]
+    deal = data["frames"][0]["text"]  # "Hand 1: Seat 0 deals; the up-card is QH"
+    expect(say).to_have_text(f"Hand 1 of {len(data['hands'])}: "
+                             + in_words(deal.split(": ", 1)[1]) + ".")
+    page.locator("#replay-next").press("Enter")
+    assert_frame_shown(page, 1)
+    for index in range(1, hand["count"]):
+        frame = data["frames"][index]
+        where = f"Hand 1 of {len(data['hands'])}, move {index} of {hand['count'] - 1}"
+        words = in_words(frame["text"])
+        words = words[0].upper() + words[1:] + "."
+        if frame.get("result"):
+            words += f" {in_words(frame['result'])[0].upper()}{in_words(frame['result'])[1:]}."
+        page.wait_for_function("i => window.cutthroatReplay.index === i", arg=index)
+        expect(say).to_have_text(f"{where}: {words}")
+        assert page.get_attribute("#replay-slider", "aria-valuetext") == f"{where}: {words}"
+        assert focused(page) == "replay-next"
+        # The cards face up, each seat's by name (the bowers once trump is made).
+        trump = frame.get("trump")
+        for seat in range(3):
+            names = page.locator(f"#replay-seat-{seat}").get_by_role("img").evaluate_all(
+                "els => els.map(e => e.getAttribute('aria-label'))")
+            assert sorted(names) == sorted(card_name(c, trump) for c in frame["cards"][seat])
+        if index < hand["count"] - 1:
+            page.keyboard.press("Enter")  # on "Next ›", which keeps the focus
+    assert any("bower" in card_name(c, f.get("trump")) for f in data["frames"][:hand["count"]]
+               for cards in f["cards"] for c in cards), "no bower in the first hand: choose another"
+    # The list of moves: buttons named in words; pressing one keeps the focus on it.
+    move = data["frames"][3]["text"]
+    button = page.get_by_role("button", name=in_words(move), exact=True)
+    button.press("Enter")
+    assert_frame_shown(page, 3)
+    assert page.evaluate("document.activeElement.dataset.frame") == "3"
+    # Back to the first deal with "‹ Back": at the start it is disabled, and the focus
+    # goes to "Next ›" rather than to the page.
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    page.locator("#replay-prev").press("Enter")
+    assert_frame_shown(page, 0)
+    assert focused(page) == "replay-next"

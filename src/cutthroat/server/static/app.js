@@ -22,10 +22,58 @@ function cardText(code) {
   return (code[0] === "T" ? "10" : code[0]) + SUITS[code[1]].symbol;
 }
 
-/** "JH" -> "jack of hearts". */
-function cardWords(code) {
-  if (code === "JO") return "the joker";
-  return `${RANKS[code[0]]} of ${SUITS[code[1]].name}`;
+/**
+ * A card's name in words, as a screen reader says it: "TS" -> "ten of spades", "JO" ->
+ * "joker"; once trump is known its jacks are named as the bowers too (R3): "jack of
+ * hearts, right bower", "jack of diamonds, left bower". The words of the terminal game
+ * (terminal.py reads "the ten of spades", "the joker", "the right bower").
+ */
+function cardName(code, trump = null) {
+  if (code === "JO") return "joker";
+  const name = `${RANKS[code[0]]} of ${SUITS[code[1]].name}`;
+  if (trump && code[0] === "J" && code[1] === trump) return `${name}, right bower`;
+  if (trump && code[0] === "J" && code[1] === SAME_COLOUR[trump]) return `${name}, left bower`;
+  return name;
+}
+
+/** A card in a sentence, in words: "the ten of spades", "the joker". */
+const cardSaid = (code) => `the ${cardName(code)}`;
+
+/** "a, b and c". */
+function wordList(items) {
+  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+/**
+ * Cards and suits in a sentence, as the page shows them (SHOWN: "the K♥", "hearts ♥")
+ * and as a screen reader says them (SAID: "the king of hearts", "hearts"): the log, the
+ * announcements and the move buttons are written once, for both.
+ */
+const SHOWN = {
+  card: (c) => cardText(c),
+  the: (c) => `the ${cardText(c)}`,
+  cards: (cs) => cs.map(cardText).join(" "),
+  suit: (s) => `${SUITS[s].name} ${SUITS[s].symbol}`,
+};
+const SAID = {
+  card: cardSaid,
+  the: cardSaid,
+  cards: (cs) => `the ${wordList(cs.map((c) => cardName(c)))}`,
+  suit: (s) => SUITS[s].name,
+};
+
+/** A server's sentence with card codes ("Ben orders up the KH", "Cal keeps 9S JH ...")
+ *  in words: "Ben orders up the king of hearts", "Cal keeps the nine of spades, ...". */
+function cardsInWords(text) {
+  return text.replace(/\b(the )?((?:[789TJQKA][CDHS]|JO)(?: (?:[789TJQKA][CDHS]|JO))*)\b/g,
+    (_, _the, codes) => SAID.cards(codes.split(" ")));
+}
+
+/** Text shown with symbols and said in words: the symbols hidden from a screen reader,
+ *  the words from the eye (a node list for el()). */
+function spoken(shown, said) {
+  if (shown === said) return [shown];
+  return [el("span", { "aria-hidden": "true" }, [shown]), el("span", { class: "visually-hidden" }, [said])];
 }
 
 /** The suit a card belongs to once trump is known (the left bower and joker are trump). */
@@ -52,20 +100,25 @@ function sortCards(cards, trump) {
   return [...cards].sort((a, b) => rank(a) - rank(b) || strength(b, trump) - strength(a, trump));
 }
 
-/** A card as an element: a <button data-card> for the player's own cards, else a <span>. */
-function cardElement(code, { button = false } = {}) {
+/** A card as an element: a <button data-card> for the player's own cards, else an image
+ *  (role img); either named in words, the bowers as such once `trump` is known. */
+function cardElement(code, { button = false, trump = null } = {}) {
+  const name = cardName(code, trump);
   const node = el(button ? "button" : "span", {
     class: "card" + (code !== "JO" && SUITS[code[1]].red ? " red" : "") + (code === "JO" ? " joker" : ""),
-    "aria-label": cardWords(code),
-    title: cardWords(code),
+    role: button ? null : "img",
+    "aria-label": name,  // no title: a screen reader would say the name twice
   }, [cardText(code)]);
   if (button) { node.type = "button"; node.dataset.card = code; }
   return node;
 }
 
-const suitWords = (s) => `${SUITS[s].name} ${SUITS[s].symbol}`;
+const suitWords = (s) => SHOWN.suit(s);
 
 /* ---------- Small DOM and HTTP helpers -------------------------------------------- */
+
+/** Whether the player asked for less motion (the system's "reduce motion"). */
+const calm = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 
 const $ = (id) => document.getElementById(id);
 
@@ -327,7 +380,13 @@ function send(msg) {
 
 function act(action) {
   showError("");
-  if (send({ type: "act", action })) { table.actedAt = table.state?.version ?? null; disableActions(); }
+  if (send({ type: "act", action })) {
+    table.actedAt = table.state?.version ?? null;
+    // The card or button pressed is about to go: the focus waits on this seat's cards.
+    const chose = document.activeElement?.closest?.("#hand, #buttons");
+    disableActions();
+    if (chose) $("hand").focus();
+  }
 }
 
 function disableActions() {
@@ -398,6 +457,7 @@ function render() {
   const s = table.state;
   if (!s) return;
   const v = s.view;
+  const focused = focusedKey();
   const st = $("status");
   st.dataset.status = s.status;
   const words = STATUS_WORDS[s.status] || s.status;
@@ -405,8 +465,9 @@ function render() {
   if (s.status === "playing" && s.to_act !== null && s.to_act !== undefined) {
     line += isYou(s.to_act) ? " · your turn" : ` · ${nameOf(s.to_act)} to act`;
   }
-  st.textContent = line;
+  setText(st, line);
   st.classList.toggle("your-turn", myTurn());
+  const entries = v ? logEntries(v) : [];
 
   noteAbsence(s);
   renderWatchers(s);
@@ -416,10 +477,117 @@ function render() {
   renderHand(v);
   renderActions(s, v);
   renderScores(s);
-  renderLog(v);
+  renderLog(entries);
   renderHandOver(s);
   renderChat(s);
   numberChoices();
+  tellNews(s, entries);
+  settleFocus(focused);
+}
+
+/** Set a node's text only when it changes (a live region says each change). */
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+/* ---------- For a screen reader: what happens, and where the focus goes ------------- */
+
+// The live region (#announcer) says each state's news once: the moves made since the
+// last state, in the log's words with the cards named ("Ben orders up the king of
+// hearts"), a new hand, the end of a hand with the score, and this seat's turn. A state
+// heard again (a reconnection, a refused move) says nothing; the first says only where
+// the game stands, not the whole log.
+const speech = { hand: null, heard: 0, status: null, turn: null };
+
+/** Say `text` in the live region (polite: after what the screen reader is saying). */
+function announce(text) {
+  const box = $("announcer");
+  box.append(el("p", {}, [text]));
+  while (box.children.length > 6) box.firstElementChild.remove();
+}
+
+function tellNews(s, entries) {
+  const v = s.view;
+  const parts = [];
+  const first = speech.status === null;
+  if (v && s.hand_number && s.status !== "waiting") {
+    if (speech.hand !== s.hand_number) {
+      parts.push(`Hand ${s.hand_number}.`);
+      if (first) {  // the deal and trump; the moves before are in the log
+        parts.push(entries[0].said);
+        if (v.trump && v.maker !== null && v.maker !== undefined) {
+          parts.push(`Trump is ${SAID.suit(v.trump)}, made by ${isYou(v.maker) ? "you" : nameOf(v.maker)}.`);
+        }
+      } else parts.push(...entries.map((e) => e.said));
+      speech.hand = s.hand_number;
+    } else if (entries.length > speech.heard) {
+      parts.push(...entries.slice(speech.heard).map((e) => e.said));
+    } else if (entries.length < speech.heard) {
+      parts.push("A move is taken back.");
+    }
+    speech.heard = entries.length;
+  }
+  if (s.status !== speech.status) {
+    if (s.status === "hand_over" && s.last_hand) {
+      parts.push(`Hand over: ${sentence(s.last_hand.text || "")}`, scoreWords(s));
+    } else if (s.status === "over" && s.last_hand) {
+      parts.push(`Game over: ${sentence(s.last_hand.text || "")}`, winnersText(s), scoreWords(s));
+    } else if (s.status === "waiting") {
+      parts.push("Waiting for a friend to take the open seat.");
+    }
+    speech.status = s.status;
+  }
+  if (myTurn() && speech.turn !== s.version) {
+    parts.push(turnWords(v));
+    speech.turn = s.version;
+  }
+  if (parts.length) announce(parts.join(" "));
+}
+
+/** "a sentence" -> "A sentence." */
+const sentence = (text) => (text ? capital(text) + (/[.!?]$/.test(text) ? "" : ".") : "");
+
+/** "Score: you 3, Ben 1, Cal 0; playing to 10." */
+function scoreWords(s) {
+  const scores = [0, 1, 2].map((seat) => `${isYou(seat) ? "you" : nameOf(seat)} ${s.scores[seat]}`);
+  return `Score: ${scores.join(", ")}; playing to ${s.rules?.target ?? 10}.`;
+}
+
+/** Who won the game, in words ("You win the game!", "Ben wins the game."). */
+function winnersText(s) {
+  const names = s.winners.map((w) => nameOf(w));
+  return s.winners.length === 1 && isYou(s.winners[0]) ? "You win the game!"
+    : `${names.join(" and ")} ${names.length === 1 && names[0] !== "You" ? "wins" : "win"} the game.`;
+}
+
+/** The element that has the focus in the table, as a selector that finds it again once
+ *  it is drawn anew (null: none, or one that is not redrawn). */
+function focusedKey() {
+  const node = document.activeElement;
+  if (!node || node === document.body || !$("table").contains(node)) return null;
+  if (node.dataset.card) return `#hand [data-card="${node.dataset.card}"]`;
+  if (node.dataset.action) return `#buttons [data-action="${CSS.escape(node.dataset.action)}"]`;
+  if (node.dataset.standin !== undefined) return `[data-standin="${node.dataset.standin}"]`;
+  if (node.dataset.back !== undefined) return "[data-back]";
+  if (node.id) return `#${CSS.escape(node.id)}`;
+  return "#hand-over-title";  // a link of the hand-over box, say: its heading takes the focus
+}
+
+/** After drawing the table anew: the focus that was on a control now gone (a card
+ *  played, a move button, "Next hand") goes to the same control if it is still there,
+ *  else somewhere sensible, never to the page itself: the hand-over box's next step
+ *  when a hand is over, else this seat's cards (a watcher's: the table's heading). */
+function settleFocus(key) {
+  const now = document.activeElement;
+  const lost = key && (!now || now === document.body || now.disabled);  // a control disabled loses it
+  const over = !$("hand-over").hidden;
+  const stranded = over && now === $("hand");  // the hand played out under the focus
+  if (!lost && !stranded) return;
+  const again = lost ? document.querySelector(key) : null;
+  if (again && !again.disabled && again.checkVisibility()) { again.focus(); return; }
+  const next = over ? ($("next-hand") || $("rematch") || $("hand-over-title"))
+    : (!$("hand").hidden ? $("hand") : $("table-title"));
+  next?.focus();
 }
 
 /** The choices the number keys press, left to right: the cards that may be played,
@@ -462,7 +630,7 @@ function tableKey(ev) {
 function renderWatchers(s) {
   const n = s.watchers || 0;
   $("watchers").hidden = n === 0;
-  $("watchers").textContent = `${n} watching`;
+  setText($("watchers"), `${n} watching`);
   $("watchers").title = table.watching ? `${plural(n, "person")} watching this game, you included`
     : `${plural(n, "person")} watching this game, in no seat`;
   $("share").hidden = table.watching;
@@ -505,7 +673,7 @@ function renderSeats(s) {
     if (v && v.trump) info.push(plural(v.tricks_won[seat], "trick"));
     const button = standInButton(s, seat);
     node.replaceChildren(
-      el("div", { class: "seat-name" }, [nameOf(seat, false) + (isYou(seat) ? " (you)" : "")]),
+      el("h3", { class: "seat-name" }, [nameOf(seat, false) + (isYou(seat) ? " (you)" : "")]),
       tagList(tags),
       el("div", { class: "seat-info" }, [info.join(" · ")]),
       ...(button ? [button] : []),
@@ -587,7 +755,7 @@ function renderCentre(v) {
   upcardBox(up, v.upcard, upcardNote(v.upcard, v.moves, v.upcard_taken), v.trump);
   if (v.current_trick.length) {
     $("trick").append(el("div", { class: "label" }, [`Trick ${v.tricks.length + 1}`]),
-      ...v.current_trick.map(([seat, c]) => playedCard(nameOf(seat), c)));
+      ...v.current_trick.map(([seat, c]) => playedCard(nameOf(seat), c, false, v.trump)));
   } else if (v.phase === "play") {
     const lead = isYou(v.to_act) ? "your lead" : `${nameOf(v.to_act)} leads`;
     $("trick").append(el("div", { class: "label" }, [`Trick ${v.tricks.length + 1}: ${lead}`]));
@@ -596,7 +764,7 @@ function renderCentre(v) {
   if (last) {
     const by = isYou(last.winner) ? "you" : nameOf(last.winner);
     $("last-trick").append(el("div", { class: "label" }, [`Last trick, taken by ${by}`]),
-      ...last.plays.map(([seat, c]) => playedCard(nameOf(seat), c, seat === last.winner)));
+      ...last.plays.map(([seat, c]) => playedCard(nameOf(seat), c, seat === last.winner, v.trump)));
   }
 }
 
@@ -612,17 +780,18 @@ function upcardNote(upcard, moves, taken) {
 
 /** The up-card with its note, and trump once it is known, into `box`. */
 function upcardBox(box, upcard, note, trump) {
-  box.append(el("div", { class: "label" }, ["Up-card"]), cardElement(upcard),
+  box.append(el("div", { class: "label" }, ["Up-card"]), cardElement(upcard, { trump }),
     el("div", { class: "note" }, [note]));
   if (trump) {
-    box.append(el("div", { class: "trump" + (SUITS[trump].red ? " red" : "") }, [`Trump: ${suitWords(trump)}`]));
+    box.append(el("div", { class: "trump" + (SUITS[trump].red ? " red" : "") },
+      ["Trump: ", ...spoken(SHOWN.suit(trump), SAID.suit(trump))]));
   }
 }
 
 /** A card played to a trick, with who played it under it. */
-function playedCard(who, code, winner = false) {
+function playedCard(who, code, winner = false, trump = null) {
   return el("figure", { class: "played" + (winner ? " winner" : "") },
-    [cardElement(code), el("figcaption", {}, [who])]);
+    [cardElement(code, { trump }), el("figcaption", {}, [who])]);
 }
 
 /** This seat's cards: buttons, enabled when they can be played or discarded, or picked for a keep. */
@@ -630,6 +799,7 @@ function renderHand(v) {
   const hand = $("hand");
   hand.replaceChildren();
   hand.hidden = table.watching;  // a watcher holds no cards
+  $("hand-title").hidden = table.watching;
   if (!v || table.watching) return;
   const offered = myTurn() ? v.legal : [];  // nothing while a move sent is unanswered
   const legal = new Set(offered);
@@ -637,15 +807,19 @@ function renderHand(v) {
   const choosing = offered.some((a) => /^(play|discard) /.test(a));
   if (!keeping) table.keep.clear();
   for (const code of sortCards(v.cards, v.trump)) {
-    const b = cardElement(code, { button: true });
+    const b = cardElement(code, { button: true, trump: v.trump });
     if (keeping) {
       b.classList.add("pickable");
       b.setAttribute("aria-pressed", table.keep.has(code) ? "true" : "false");
       b.addEventListener("click", () => {
         if (table.keep.has(code)) table.keep.delete(code); else table.keep.add(code);
+        const focused = document.activeElement === b;
         renderHand(v);
         updateKeepButton(v);
         numberChoices();
+        if (focused) $("hand").querySelector(`[data-card="${code}"]`)?.focus();  // not lost to the page
+        const picked = table.keep.has(code) ? "picked" : "put back";
+        announce(`${capital(cardName(code, v.trump))} ${picked}: ${table.keep.size} of 5 picked.`);
       });
     } else {
       const verb = legal.has(`play ${code}`) ? "play" : legal.has(`discard ${code}`) ? "discard" : null;
@@ -658,8 +832,14 @@ function renderHand(v) {
   if (!v.cards.length && v.phase === "joker_trump" && v.dealer === v.seat) {
     hand.append(el("p", { class: "note" }, ["Your cards stay face down until you name trump."]));
   }
-  if (v.discard) hand.append(el("p", { class: "note" }, [`You discarded ${cardText(v.discard)}.`]));
-  if (v.buried.length) hand.append(el("p", { class: "note" }, [`You buried ${v.buried.map(cardText).join(" ")}.`]));
+  if (v.discard) {
+    hand.append(el("p", { class: "note" }, spoken(`You discarded ${SHOWN.card(v.discard)}.`,
+      `You discarded ${SAID.card(v.discard)}.`)));
+  }
+  if (v.buried.length) {
+    hand.append(el("p", { class: "note" }, spoken(`You buried ${SHOWN.cards(v.buried)}.`,
+      `You buried ${SAID.cards(v.buried)}.`)));
+  }
 }
 
 /** The keep string that matches the cards picked, if it is legal. */
@@ -679,33 +859,51 @@ function updateKeepButton(v) {
   b.textContent = table.keep.size === 5 ? "Keep these five" : `Keep these five (${table.keep.size} of 5 picked)`;
 }
 
-/** A legal action's label for people. */
-function actionLabel(action, v) {
+/** A legal action's label for people: shown (`f` SHOWN, "Pick up the K♥") or said
+ *  (SAID, "Pick up the king of hearts"). */
+function actionLabel(action, v, f = SHOWN) {
   const [verb, arg] = action.split(" ");
-  const up = cardText(v.upcard);
+  const up = f.the(v.upcard);
   switch (verb) {
     case "pass": return v.phase === "defender_choice" ? "Don't go alone" : "Pass";
-    case "order": return v.dealer === v.seat ? `Accept: pick up the ${up}` : "Order it up";
-    case "pickup": return `Pick up the ${up}`;
-    case "leave": return `Leave the ${up}`;
+    case "order": return v.dealer === v.seat ? `Accept: pick up ${up}` : "Order it up";
+    case "pickup": return `Pick up ${up}`;
+    case "leave": return `Leave ${up}`;
     case "dummy": return "Take the dummy";
     case "alone": return v.maker === v.seat ? "Go alone" : "Defend alone";
-    case "call": return `Call ${suitWords(arg)}`;
-    case "trump": return `Name ${suitWords(arg)} trump`;
+    case "call": return `Call ${f.suit(arg)}`;
+    case "trump": return `Name ${f.suit(arg)} trump`;
     default: return action;
   }
+}
+
+/** What this seat is asked to do now, in words for the live region: "Your turn: play a card." */
+function turnWords(v) {
+  const or = (what) => (v.legal.includes("pass") ? `${what} or pass` : what);
+  const asked = {
+    joker_trump: "name trump before you see your cards",
+    bid_first: v.dealer === v.seat ? `accept ${cardSaid(v.upcard)} or pass` : "order it up or pass",
+    pickup: `pick up ${cardSaid(v.upcard)} or leave it`,
+    discard: "discard a card",
+    bid_second: or("call trump"),
+    maker_choice: "take the dummy or go alone",
+    keep: "pick the five cards to keep",
+    defender_choice: "defend alone, or not",
+    play: "play a card",
+  }[v.phase];
+  return `Your turn: ${asked || "choose"}.`;
 }
 
 const PROMPTS = {
   joker_trump: "The joker is turned up: name trump before you see your cards.",
   bid_first: "Order up the up-card's suit as trump, or pass.",
   pickup: "Pick up the up-card (and discard one card), or leave it.",
-  discard: "Click the card to discard face down.",
+  discard: "Click the card to discard face down, or press its number.",
   bid_second: "Call a trump suit, or pass.",
   maker_choice: "Take the dummy's five cards, or go alone.",
   keep: "You hold ten cards: pick the five to keep.",
   defender_choice: "Defend alone against the maker, or not.",
-  play: "Click a card to play it.",
+  play: "Play a card: click it, or press its number.",
 };
 
 /** The buttons for the moves this seat may make now, and the hint button. */
@@ -721,7 +919,10 @@ function renderActions(s, v) {
     const connected = table.socket?.readyState === WebSocket.OPEN;
     for (const a of v.legal) {
       if (/^(play|discard|keep) /.test(a)) continue;
-      const b = el("button", { type: "button", "data-action": a, class: "action" }, [actionLabel(a, v)]);
+      const shown = actionLabel(a, v);
+      const said = actionLabel(a, v, SAID);
+      const b = el("button", { type: "button", "data-action": a, class: "action",
+        "aria-label": said === shown ? null : said }, [shown]);
       b.disabled = !connected;
       b.addEventListener("click", () => act(a));
       box.append(b);
@@ -754,53 +955,61 @@ function renderScores(s) {
   $("scores").replaceChildren(caption, ...rows);
 }
 
-/** The hand's public log in words, with who took each trick. */
-function renderLog(v) {
-  const log = $("log");
-  log.replaceChildren();
-  if (!v) return;
+/** The hand's public log in words, with who took each trick: entries of
+ *  {shown, said, took}, the deal first (said: the cards in words, for the live region). */
+function logEntries(v) {
+  const entries = [];
+  const line = (words, took = false) => entries.push({ shown: words(SHOWN), said: words(SAID), took });
   const deals = isYou(v.dealer) ? "You deal" : `${nameOf(v.dealer)} deals`;
-  log.append(el("li", { class: "took" }, [`${deals}; the up-card is ${cardText(v.upcard)}.`]));
+  line((f) => `${deals}; the up-card is ${f.card(v.upcard)}.`, true);
   let plays = 0;
   let trick = 0;
   v.moves.forEach((m, i) => {
-    log.append(el("li", {}, [moveWords(m, v)]));
+    line((f) => moveWords(m, v, f));
     if (i === 2 && v.moves.slice(0, 3).every((x) => x.endsWith(" pass"))) {
-      log.append(el("li", { class: "took" }, [`Everybody passed: the ${cardText(v.upcard)} is turned down.`]));
+      line((f) => `Everybody passed: ${f.the(v.upcard)} is turned down.`, true);
     }
     if (m.split(" ")[1] === "play" && v.tricks[trick] && ++plays === v.tricks[trick].plays.length) {
       const w = v.tricks[trick].winner;
-      log.append(el("li", { class: "took" }, [`${nameOf(w)} ${isYou(w) ? "take" : "takes"} the trick.`]));
+      line(() => `${nameOf(w)} ${isYou(w) ? "take" : "takes"} the trick.`, true);
       plays = 0;
       trick++;
     }
   });
-  if (v.phase === "thrown_in") log.append(el("li", { class: "took" }, ["Everybody passed: the hand is thrown in."]));
+  if (v.phase === "thrown_in") line(() => "Everybody passed: the hand is thrown in.", true);
+  return entries;
+}
+
+function renderLog(entries) {
+  const log = $("log");
+  log.replaceChildren(...entries.map((e) => el("li", { class: e.took ? "took" : null },
+    spoken(e.shown, e.said))));
   log.scrollTop = log.scrollHeight;
 }
 
-/** One move of the public log ("1 order") in words ("Ben orders up the 9♥"). */
-function moveWords(move, v) {
+/** One move of the public log ("1 order") in words ("Ben orders up the 9♥"), its cards
+ *  as `f` writes them (SHOWN on the page, SAID for a screen reader). */
+function moveWords(move, v, f = SHOWN) {
   const [seatText, verb, ...args] = move.split(" ");
   const seat = Number(seatText);
   const you = isYou(seat);
   const who = nameOf(seat);
   const s = (third, second) => (you ? second : third);
-  const up = cardText(v.upcard);
+  const up = f.the(v.upcard);
   switch (verb) {
     case "pass": return `${who} ${s("passes", "pass")}.`;
-    case "order": return `${who} ${s("orders", "order")} up the ${up}.`;
-    case "pickup": return `${who} ${s("picks", "pick")} up the ${up}.`;
-    case "leave": return `${who} ${s("leaves", "leave")} the ${up} in the kitty.`;
+    case "order": return `${who} ${s("orders", "order")} up ${up}.`;
+    case "pickup": return `${who} ${s("picks", "pick")} up ${up}.`;
+    case "leave": return `${who} ${s("leaves", "leave")} ${up} in the kitty.`;
     case "discard": return args[0] === "?" ? `${who} ${s("discards", "discard")} a card face down.`
-      : `${who} ${s("discards", "discard")} ${cardText(args[0])} face down.`;
-    case "call": return `${who} ${s("calls", "call")} ${suitWords(args[0])} as trump.`;
-    case "trump": return `${who} ${s("names", "name")} ${suitWords(args[0])} as trump, blind.`;
+      : `${who} ${s("discards", "discard")} ${f.card(args[0])} face down.`;
+    case "call": return `${who} ${s("calls", "call")} ${f.suit(args[0])} as trump.`;
+    case "trump": return `${who} ${s("names", "name")} ${f.suit(args[0])} as trump, blind.`;
     case "dummy": return `${who} ${s("takes", "take")} the dummy.`;
     case "keep": return args.includes("?") ? `${who} ${s("keeps", "keep")} five of ten cards and buries the rest face down.`
-      : `${who} ${s("keeps", "keep")} ${args.map(cardText).join(" ")} and ${s("buries", "bury")} the rest face down.`;
+      : `${who} ${s("keeps", "keep")} ${f.cards(args)} and ${s("buries", "bury")} the rest face down.`;
     case "alone": return seat === v.maker ? `${who} ${s("goes", "go")} alone.` : `${who} ${s("defends", "defend")} alone.`;
-    case "play": return `${who} ${s("plays", "play")} ${cardText(args[0])}.`;
+    case "play": return `${who} ${s("plays", "play")} ${f.card(args[0])}.`;
     default: return move;
   }
 }
@@ -812,7 +1021,7 @@ function renderHandOver(s) {
   box.hidden = !show;
   if (!show) { box.replaceChildren(); table.overError = ""; return; }
   const lh = s.last_hand;
-  const parts = [el("h2", {}, [s.status === "over" ? "Game over" : "Hand over"]),
+  const parts = [el("h2", { id: "hand-over-title", tabindex: "-1" }, [s.status === "over" ? "Game over" : "Hand over"]),
     el("p", { class: "result", id: "result" }, [lh.text || ""])];
   const rows = [0, 1, 2].map((seat) => [nameOf(seat), lh.deal[String(seat)]]);
   if (lh.deal.dummy?.length) rows.push(["Dummy", lh.deal.dummy]);
@@ -820,7 +1029,7 @@ function renderHandOver(s) {
   rows.push(["Kitty (up-card first)", kitty]);
   const trump = lh.result?.trump || null;
   parts.push(el("div", { class: "deal" }, rows.map(([who, cards]) => dealRow(who,
-    (kitty === cards ? cards : sortCards(cards, trump)).map((c) => cardElement(c))))));
+    (kitty === cards ? cards : sortCards(cards, trump)).map((c) => cardElement(c, { trump }))))));
   // A bot plays for every player: the server deals the next hand itself after a pause.
   const byItself = s.next_hand_after == null ? ""
     : `A bot plays for every player, so the next hand is dealt by itself ${
@@ -829,14 +1038,16 @@ function renderHandOver(s) {
     parts.push(el("p", { class: "note", id: "next-wait" }, [byItself || "The next hand is dealt when a player is ready."]));
   } else if (s.status === "hand_over") {
     const b = el("button", { type: "button", id: "next-hand", class: "primary" }, ["Next hand"]);
-    b.addEventListener("click", () => { showError(""); if (send({ type: "next" })) b.disabled = true; });
+    b.addEventListener("click", () => {
+      showError("");
+      if (!send({ type: "next" })) return;
+      if (document.activeElement === b) $("hand").focus();  // where the next hand's cards come
+      b.disabled = true;
+    });
     parts.push(b);
     if (byItself) parts.push(el("p", { class: "note", id: "next-by-itself" }, [byItself]));
   } else {
-    const names = s.winners.map((w) => nameOf(w));
-    const won = s.winners.length === 1 && isYou(s.winners[0]) ? "You win the game!"
-      : `${names.join(" and ")} ${names.length === 1 && names[0] !== "You" ? "wins" : "win"} the game.`;
-    parts.push(el("p", { class: "winners", id: "winners" }, [won]));
+    parts.push(el("p", { class: "winners", id: "winners" }, [winnersText(s)]));
     if (!table.watching) parts.push(rematchButton(s));
     else if (s.next_game) parts.push(watchNextLink(s));
     parts.push(el("p", { class: "over-links" }, [
@@ -942,8 +1153,12 @@ const chat = {
 
 /** A `chat` message: new lines (or the history on connecting) merged into the panel. */
 function hearChat(msg) {
-  const list = $("chat-lines");
-  const stick = list.scrollHeight - list.scrollTop - list.clientHeight < 40;  // at the newest
+  const shown = $("chat-lines");
+  const stick = shown.scrollHeight - shown.scrollTop - shown.clientHeight < 40;  // at the newest
+  // The list is a live region: the lines heard again on connecting go into a copy of it,
+  // put in its place once filled, which a screen reader does not read out (it says the
+  // lines said from now on, not the last hundred at each reconnection).
+  const list = msg.history ? shown.cloneNode(true) : shown;
   let mine = false;
   let news = 0;
   for (const line of msg.lines || []) {
@@ -954,6 +1169,7 @@ function hearChat(msg) {
     if (isYou(line.seat)) mine = true;
     else if (!msg.history) news++;
   }
+  if (list !== shown) shown.replaceWith(list);
   const back = (msg.lines || []).some((line) => isYou(line.seat) && (msg.history
     ? line.n > (chat.unconfirmed?.after ?? Infinity) && line.text === chat.unconfirmed.text
     : chat.sending));
@@ -1066,7 +1282,7 @@ function setUpChat() {
   $("chat-input").addEventListener("input", () => { if (table.state) renderChat(table.state); });
   $("chat-unread").addEventListener("click", (ev) => {
     ev.preventDefault();
-    $("chat-panel").scrollIntoView({ behavior: "smooth", block: "end" });
+    $("chat-panel").scrollIntoView({ behavior: calm() ? "auto" : "smooth", block: "end" });
   });
   if ("IntersectionObserver" in window) {
     new IntersectionObserver((entries) => {
@@ -1215,6 +1431,7 @@ function handStep(direction) {
 /** Show frame `index` (kept within the game). */
 function showFrame(index) {
   const { frames, hands } = replay.data;
+  const control = document.activeElement?.closest?.(".replay-controls button")?.id;
   replay.index = Math.max(0, Math.min(frames.length - 1, index));
   const f = frames[replay.index];
   const hand = hands[f.hand];
@@ -1223,11 +1440,21 @@ function showFrame(index) {
     + (step ? `move ${step} of ${hand.count - 1}` : "the deal");
   $("replay-text").replaceChildren(el("span", {}, [cardsInText(f.text)]),
     ...(f.result ? [el("strong", { class: "replay-result" }, [cardsInText(capital(f.result))])] : []));
+  // For a screen reader: the move shown in words, said as it is shown (the live region),
+  // and the slider's value as that move.
+  const where = `Hand ${hand.number} of ${hands.length}${step ? `, move ${step} of ${hand.count - 1}` : ""}`;
+  const said = sentence(cardsInWords(step ? f.text : f.text.replace(/^Hand \d+: /, "")))
+    + (f.result ? ` ${sentence(cardsInWords(f.result))}` : "");
+  $("replay-say").textContent = `${where}: ${said}`;
+  $("replay-slider").setAttribute("aria-valuetext", `${where}: ${said}`);
   $("replay-slider").value = String(replay.index);
   $("replay-start").disabled = $("replay-prev").disabled = replay.index === 0;
   $("replay-end").disabled = $("replay-next").disabled = replay.index === frames.length - 1;
   $("replay-prev-hand").disabled = replay.index === 0;
   $("replay-next-hand").disabled = replay.index === frames.length - 1;
+  if (control && $(control).disabled) {  // at either end: the focus goes the other way, not to the page
+    $(["replay-start", "replay-prev", "replay-prev-hand"].includes(control) ? "replay-next" : "replay-prev").focus();
+  }
   for (let seat = 0; seat < 3; seat++) {
     $(`replay-seat-${seat}`).replaceChildren(...replaySeat(f, hand, seat));
     $(`replay-seat-${seat}`).classList.toggle("acting", f.to_act === seat);
@@ -1235,7 +1462,14 @@ function showFrame(index) {
   replayCentre(f, hand);
   replayAside(f, hand);
   replayScores(f);
+  // A move of the list had the focus: it keeps it once the list is drawn anew (or, the
+  // hand changed, the move shown takes it), rather than losing it to the page.
+  const onMove = document.activeElement?.closest?.("#replay-moves [data-frame]")?.dataset.frame;
   replayMoves(f, hand);
+  if (onMove !== undefined) {
+    const list = $("replay-moves");
+    (list.querySelector(`[data-frame="${onMove}"]`) || list.querySelector("li.current button"))?.focus();
+  }
   if (replay.game) {
     // The address follows the frame without a history entry per move: Back leaves the replay.
     const address = replayAddress(replay.index);
@@ -1258,18 +1492,19 @@ function replaySeat(f, hand, seat) {
   if (f.to_act === seat) tags.push(["to act", "acting"]);
   const info = [plural(f.scores[seat], "point")];
   if (f.trump) info.push(plural(f.tricks_won[seat], "trick"));
-  const cards = sortCards(f.cards[seat], f.trump || null).map((code) => replayCard(code));
+  const cards = sortCards(f.cards[seat], f.trump || null).map((code) => replayCard(code, f.trump));
   return [
-    el("div", { class: "seat-name" }, [replay.data.players[seat]]),
+    el("h3", { class: "seat-name" }, [replay.data.players[seat]]),
     tagList(tags),
     el("div", { class: "seat-info" }, [info.join(" · ")]),
     el("div", { class: "replay-cards", "data-seat": String(seat) }, cards),
   ];
 }
 
-/** A card face up, marked with its code (data-card) as the tests read it. */
-function replayCard(code) {
-  const node = cardElement(code);
+/** A card face up, marked with its code (data-card) as the tests read it; named in words,
+ *  the bowers as such once trump is made. */
+function replayCard(code, trump = null) {
+  const node = cardElement(code, { trump: trump || null });
   node.dataset.card = code;
   return node;
 }
@@ -1284,11 +1519,11 @@ function replayCentre(f, hand) {
   const trick = f.trick || [];
   $("replay-trick").replaceChildren(...(trick.length ? [
     el("div", { class: "label" }, [`Trick ${f.tricks_won.reduce((a, b) => a + b, 0) + 1}`]),
-    ...trick.map(([seat, c]) => playedCard(names[seat], c))] : []));
+    ...trick.map(([seat, c]) => playedCard(names[seat], c, false, f.trump || null))] : []));
   const last = f.last_trick;
   $("replay-last").replaceChildren(...(last ? [
     el("div", { class: "label" }, [`Last trick, taken by ${names[last.winner]}`]),
-    ...last.plays.map(([seat, c]) => playedCard(names[seat], c, seat === last.winner))] : []));
+    ...last.plays.map(([seat, c]) => playedCard(names[seat], c, seat === last.winner, f.trump || null))] : []));
 }
 
 /** The cards off the seats: the dummy, the kitty, the dealer's discard, the maker's buried five. */
@@ -1302,7 +1537,7 @@ function replayAside(f, hand) {
   if (f.discard) rows.push([`${names[hand.dealer]} discarded`, [f.discard]]);
   if (f.buried) rows.push([`${names[f.maker]} buried`, f.buried]);
   $("replay-aside").replaceChildren(...rows.map(([who, cards]) => dealRow(who,
-    sortCards(cards, f.trump || null).map((c) => replayCard(c)))));
+    sortCards(cards, f.trump || null).map((c) => replayCard(c, f.trump)))));
 }
 
 /** The scores of the frame (after the hand in its last frame); the winners at the very end. */
@@ -1323,14 +1558,17 @@ function replayMoves(f, hand) {
   const list = $("replay-moves");
   const items = replay.data.frames.slice(hand.first, hand.first + hand.count).map((x, k) => {
     const index = hand.first + k;
-    const b = el("button", { type: "button", class: "replay-move", "data-frame": String(index) },
-      [cardsInText(x.text)]);
+    const said = cardsInWords(x.text);  // the button's name: its cards in words
+    const b = el("button", { type: "button", class: "replay-move", "data-frame": String(index),
+      "aria-label": said === x.text ? null : said }, [cardsInText(x.text)]);
     b.addEventListener("click", () => showFrame(index));
     const item = el("li", { class: index === replay.index ? "current" : "" }, [b]);
     if (index === replay.index) { item.setAttribute("aria-current", "step"); b.setAttribute("aria-current", "step"); }
     return item;
   });
-  if (hand.text) items.push(el("li", { class: "took" }, [cardsInText(capital(hand.text))]));
+  if (hand.text) {
+    items.push(el("li", { class: "took" }, spoken(cardsInText(capital(hand.text)), cardsInWords(capital(hand.text)))));
+  }
   list.replaceChildren(...items);
   const shown = list.querySelector("li.current");  // scrolled into the list's view, not the page's
   if (shown && (shown.offsetTop < list.scrollTop
@@ -1354,7 +1592,12 @@ function showTable(game) {
   $("table").hidden = false;
   $("status").textContent = "Connecting…";
   document.addEventListener("keydown", tableKey);
-  $("hint-button").addEventListener("click", () => { showError(""); if (send({ type: "hint" })) setThinking(true); });
+  $("hint-button").addEventListener("click", () => {
+    showError("");
+    if (!send({ type: "hint" })) return;
+    if (document.activeElement === $("hint-button")) $("hint").focus();  // the button is disabled meanwhile
+    setThinking(true);
+  });
   $("undo-button").addEventListener("click", () => { showError(""); send({ type: "undo" }); });
   copyButton("copy-link", "join-link");
   copyButton("copy-watch-link", "watch-link");
@@ -1411,15 +1654,25 @@ function keepConnected() {
  */
 function setUpHelp() {
   const dialog = $("how-to-play");
+  let opener = null;  // the control that opened the dialog: the focus goes back to it
+  dialog.addEventListener("close", () => {
+    const back = opener?.isConnected && opener.checkVisibility() ? opener : $("help-button");
+    opener = null;
+    back.focus();
+  });
+  dialog.addEventListener("keydown", (ev) => trapTab(dialog, ev));
   $("help-button").addEventListener("click", async () => {
+    opener = document.activeElement && document.activeElement !== document.body
+      ? document.activeElement : $("help-button");
     const params = new URLSearchParams(location.search);
     const game = params.get("game") || params.get("watch") || params.get("join") || params.get("replay");
     const path = game ? `/api/games/${encodeURIComponent(game)}/how-to-play`
       : `/api/how-to-play?preset=${encodeURIComponent($("rules").value || "standard")}`;
     const known = game ? null : replay.data?.how_to_play;  // a record file's own rules
     $("help-body").replaceChildren(el("p", {}, ["Loading…"]));
+    $("help-body").setAttribute("aria-busy", "true");
     $("help-game-rules").textContent = "";
-    dialog.showModal();
+    if (!dialog.open) dialog.showModal();
     try {
       const help = known || await api("GET", path);
       $("help-game-rules").textContent = help.rules_text;
@@ -1430,7 +1683,21 @@ function setUpHelp() {
     } catch (e) {
       $("help-body").replaceChildren(el("p", { class: "error" }, [`Could not load the rules: ${e.message}`]));
     }
+    $("help-body").removeAttribute("aria-busy");
   });
+}
+
+/** Tab and Shift+Tab go round the controls of an open dialog, never out of it. */
+function trapTab(dialog, ev) {
+  if (ev.key !== "Tab") return;
+  const items = [...dialog.querySelectorAll("a[href], button, input, select, textarea, [tabindex]")]
+    .filter((n) => n.tabIndex >= 0 && !n.disabled && n.checkVisibility());
+  if (!items.length) return;
+  const first = items[0];
+  const last = items.at(-1);
+  const now = document.activeElement;
+  if (ev.shiftKey && (now === first || !items.includes(now))) { ev.preventDefault(); last.focus(); }
+  else if (!ev.shiftKey && (now === last || !items.includes(now))) { ev.preventDefault(); first.focus(); }
 }
 
 function main() {
