@@ -29,8 +29,10 @@ from .ray_backend import RayAddressError, RayUnavailableError
 
 __all__ = [
     "arena",
+    "check_backend_and_ci",
     "check_line_up",
     "check_new_file",
+    "check_outputs",
     "check_parent_folder",
     "make_folder",
     "parse_rules",
@@ -83,6 +85,40 @@ def make_folder(path: Path, option: str) -> None:
                                  param_hint=option) from None
     if not os.access(path, os.W_OK | os.X_OK):
         raise typer.BadParameter(f"cannot write in the folder {path}", param_hint=option)
+
+
+def check_backend_and_ci(backend: str, ray_address: str | None, ci: str) -> None:
+    """``--backend``, ``--ray-address`` and ``--ci`` of a tournament command (arena,
+    league): a usage error naming the option, before any game is played."""
+    if backend not in BACKENDS:
+        raise typer.BadParameter(f"--backend takes local or ray, not {backend!r}",
+                                 param_hint="--backend")
+    if ray_address is not None and backend != "ray":
+        raise typer.BadParameter("--ray-address goes with --backend ray",
+                                 param_hint="--ray-address")
+    if ci not in CI_METHODS:
+        raise typer.BadParameter(f"--ci takes {' or '.join(CI_METHODS)}, not {ci!r}",
+                                 param_hint="--ci")
+
+
+def check_outputs(plot: Path | None, records: Path | None) -> None:
+    """``--plot`` (matplotlib installed, a format it writes, a folder that exists) and
+    ``--records`` (made if need be) of a tournament command, before any game."""
+    if plot is not None:
+        from .plot import PlotUnavailableError, check_plot_format, require_matplotlib
+
+        try:
+            require_matplotlib()
+        except PlotUnavailableError as exc:
+            typer.echo(f"Error: {exc}", err=True)
+            raise typer.Exit(2) from None
+        try:
+            check_plot_format(plot)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--plot") from None
+        check_parent_folder(plot, "--plot")
+    if records is not None:
+        make_folder(records, "--records")
 
 
 def check_line_up(text: str, size: int, example: str) -> list[str]:
@@ -149,30 +185,8 @@ def arena(
     """
     names = check_line_up(bots, 3, "expert,intermediate,intermediate")
     rules = parse_rules(preset, set_)
-    if backend not in BACKENDS:
-        raise typer.BadParameter(f"--backend takes local or ray, not {backend!r}",
-                                 param_hint="--backend")
-    if ray_address is not None and backend != "ray":
-        raise typer.BadParameter("--ray-address goes with --backend ray",
-                                 param_hint="--ray-address")
-    if ci not in CI_METHODS:
-        raise typer.BadParameter(f"--ci takes {' or '.join(CI_METHODS)}, not {ci!r}",
-                                 param_hint="--ci")
-    if plot is not None:
-        from .plot import PlotUnavailableError, check_plot_format, require_matplotlib
-
-        try:
-            require_matplotlib()
-        except PlotUnavailableError as exc:
-            typer.echo(f"Error: {exc}", err=True)
-            raise typer.Exit(2) from None
-        try:
-            check_plot_format(plot)
-        except ValueError as exc:
-            raise typer.BadParameter(str(exc), param_hint="--plot") from None
-        check_parent_folder(plot, "--plot")
-    if records is not None:
-        make_folder(records, "--records")
+    check_backend_and_ci(backend, ray_address, ci)
+    check_outputs(plot, records)
     try:
         result = run_arena(names, games, seed=seed, rules=rules, workers=workers,
                            progress=progress, records=records, ci=ci, backend=backend,

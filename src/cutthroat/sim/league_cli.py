@@ -17,8 +17,8 @@ import typer
 
 from ..bots.registry import BotUnavailableError, split_line_up
 from ..rules import PRESETS
-from .arena import BACKENDS, BOTS, CI_METHODS, ArenaError, UnknownBotError
-from .cli import check_parent_folder, make_folder, parse_rules
+from .arena import BOTS, ArenaError, UnknownBotError
+from .cli import check_backend_and_ci, check_outputs, parse_rules
 from .league import check_pool, resolve_anchor, run_league
 from .ratings import RatingError, RatingsUnavailableError, require_choix
 from .ray_backend import RayAddressError, RayUnavailableError
@@ -99,35 +99,13 @@ def league(
         resolve_anchor(pool, anchor)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--anchor") from None
-    if backend not in BACKENDS:
-        raise typer.BadParameter(f"--backend takes local or ray, not {backend!r}",
-                                 param_hint="--backend")
-    if ray_address is not None and backend != "ray":
-        raise typer.BadParameter("--ray-address goes with --backend ray",
-                                 param_hint="--ray-address")
-    if ci not in CI_METHODS:
-        raise typer.BadParameter(f"--ci takes {' or '.join(CI_METHODS)}, not {ci!r}",
-                                 param_hint="--ci")
+    check_backend_and_ci(backend, ray_address, ci)
     try:
         require_choix()
     except RatingsUnavailableError as exc:
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(2) from None
-    if plot is not None:
-        from .plot import PlotUnavailableError, check_plot_format, require_matplotlib
-
-        try:
-            require_matplotlib()
-        except PlotUnavailableError as exc:
-            typer.echo(f"Error: {exc}", err=True)
-            raise typer.Exit(2) from None
-        try:
-            check_plot_format(plot)
-        except ValueError as exc:
-            raise typer.BadParameter(str(exc), param_hint="--plot") from None
-        check_parent_folder(plot, "--plot")
-    if records is not None:
-        make_folder(records, "--records")
+    check_outputs(plot, records)
     try:
         result = run_league(pool, games, seed=seed, rules=rules, workers=workers,
                             progress=progress, records=records, ci=ci, backend=backend,
