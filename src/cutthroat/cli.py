@@ -599,6 +599,12 @@ def serve(
     hand_pause: Annotated[float | None, typer.Option(
         min=0, help="Seconds a hand's result stays on show before the next hand is dealt "
                     "by itself, while a bot plays for every player (default 4).")] = None,
+    watch_pace: Annotated[float | None, typer.Option(
+        min=0, help="Seconds each move takes at least in a game of three bots made to be "
+                    "watched ('Watch three bots play'; default 1.5).")] = None,
+    watch_games: Annotated[int | None, typer.Option(
+        min=0, help="How many games of three bots may play at once, each while somebody "
+                    "watches it (default 4); beyond, a new one is refused.")] = None,
     forwarded_allow_ips: Annotated[str | None, typer.Option(
         help="The proxies whose X-Forwarded-For header gives a player's address (for the "
              "limits): addresses or networks separated by commas, or '*' for any "
@@ -631,6 +637,10 @@ def serve(
         options["turn_wait"] = turn_wait
     if hand_pause is not None:
         options["hand_pause"] = hand_pause
+    if watch_pace is not None:
+        options["watch_pace"] = watch_pace
+    if watch_games is not None:
+        options["watch_games"] = watch_games
     try:
         application = create_app(db, **options)
     except StoreError as exc:

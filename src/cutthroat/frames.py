@@ -33,7 +33,7 @@ from .rules import Rules
 from .scoring import GameOutcome, HandResult, game_outcome
 from .state import Hand, Phase, Trick
 
-__all__ = ["Frame", "GameFrames", "HandFrames", "game_frames"]
+__all__ = ["Frame", "GameFrames", "HandFrames", "current_frame", "game_frames"]
 
 Scores = tuple[int, int, int]
 
@@ -219,6 +219,19 @@ def game_frames(game: Game) -> GameFrames:
         frames.extend(hand_frames)
     return GameFrames(players=game.players, rules=game.rules, hands=tuple(hands),
                       frames=tuple(frames), outcome=game.outcome)
+
+
+def current_frame(game: Game) -> Frame | None:
+    """The table of the game's hand in play as it lies now, every card face up (as
+    :func:`game_frames` would draw it after the latest move), with the scores before
+    the hand; ``None`` before the first deal."""
+    hand = game.hand
+    if hand is None:
+        return None
+    before = game_outcome(game.rules, [h.result for h in game.hands[:-1]
+                                       if h.result is not None]).scores
+    return _frame(hand, len(game.hands) - 1, hand.moves[-1] if hand.moves else None, "",
+                  before)
 
 
 def _ended(frame: Frame, scores: Scores, result: str) -> Frame:

@@ -58,6 +58,8 @@ from .rooms import (
     HAND_PAUSE,
     RELEASE_AFTER,
     TURN_WAIT,
+    WATCH_GAMES,
+    WATCH_PACE,
     Room,
     Server,
     parse_rate,
@@ -149,7 +151,8 @@ def _token(query: str | None, header: str | None, body: str | None = None) -> st
 def create_app(db: str | None = None, *, bot_options: bool = False,
                release_after: float = RELEASE_AFTER, new_games: str = NEW_GAMES,
                chat_rate: str = CHAT_RATE, away_wait: float = AWAY_WAIT,
-               turn_wait: float = TURN_WAIT, hand_pause: float = HAND_PAUSE) -> FastAPI:
+               turn_wait: float = TURN_WAIT, hand_pause: float = HAND_PAUSE,
+               watch_pace: float = WATCH_PACE, watch_games: int = WATCH_GAMES) -> FastAPI:
     """The web game's application, its games kept in ``db`` (a SQLAlchemy URL; default
     ``$CUTTHROAT_DB`` or ``sqlite:///cutthroat.db``). Seats take bots by name alone
     unless ``bot_options`` (``expert:bid_samples=80``: for a server you alone use). An
@@ -161,19 +164,25 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     may let a bot play for a player away for ``away_wait`` seconds, or one who has
     taken ``turn_wait`` seconds over a move (:meth:`Server.stand_in`). While a bot
     plays for every player, the next hand is dealt by itself ``hand_pause`` seconds
-    after the last one ends (:meth:`Server.deal_on`)."""
+    after the last one ends (:meth:`Server.deal_on`). At a table of three bots, made to
+    be watched (``"watch": true``), each move takes at least ``watch_pace`` seconds, and
+    at most ``watch_games`` such games play at once (429 beyond: a game plays while
+    somebody watches it)."""
     if not release_after > 0:
         raise ValueError("release_after must be a positive number of seconds")
     for name, value in (("away_wait", away_wait), ("turn_wait", turn_wait),
-                        ("hand_pause", hand_pause)):
+                        ("hand_pause", hand_pause), ("watch_pace", watch_pace)):
         if not value >= 0:
             raise ValueError(f"{name} must be a number of seconds, 0 or more")
+    if not watch_games >= 0:
+        raise ValueError("watch_games must be a number of games, 0 or more")
     rate = parse_rate(new_games, "new_games", NEW_GAMES)
     parse_rate(chat_rate, "chat_rate", CHAT_RATE)  # checked before the store is opened
     window = limits.strategies.MovingWindowRateLimiter(limits.storage.MemoryStorage())
     store = Store(db or os.environ.get("CUTTHROAT_DB") or DEFAULT_DB)
     server = Server(store, release_after=release_after, chat_rate=chat_rate,
-                    away_wait=away_wait, turn_wait=turn_wait, hand_pause=hand_pause)
+                    away_wait=away_wait, turn_wait=turn_wait, hand_pause=hand_pause,
+                    watch_pace=watch_pace, watch_games=watch_games)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> Any:
@@ -237,7 +246,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
 
     @app.post("/api/games", status_code=201)
     async def create(body: CreateGame, request: Request) -> dict[str, Any]:
-        """A new game; the answer holds the creator's seat and token."""
+        """A new game; the answer holds the creator's seat and token (none for a table
+        of three bots made to watch: ``watch``)."""
         address = request.client.host if request.client else "unknown"
         if not window.test(rate, "new-game", address):
             raise too_many_games()
@@ -245,10 +255,19 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
             rules = Rules.from_json(body.rules)
         except RulesError as exc:
             raise TableError(f"bad rules: {exc}") from None
-        table = Table.create(body.seats, names=[body.name] * 3, rules=rules,
-                             seed=body.seed, coach=body.coach, bot_options=bot_options)
+        if body.watch and (body.coach or body.name is not None):
+            raise TableError("a table of three bots has no player: leave out the name and "
+                             "the coach")
+        seats = body.seats or (["expert"] * 3 if body.watch else ["you", "expert", "expert"])
+        table = Table.create(seats, names=[body.name] * 3, rules=rules,
+                             seed=body.seed, coach=body.coach, bot_options=bot_options,
+                             watch=body.watch)
+        if body.watch:
+            server.check_watch_games()  # before the game counts against the address
         window.hit(rate, "new-game", address)  # only a game made counts
         await server.add(table)
+        if body.watch:
+            return {"game": table.id, "seat": None, "token": None}
         seat, token = next(iter(table.tokens.items()))
         return {"game": table.id, "seat": seat, "token": token}
 

@@ -53,10 +53,13 @@ class _Strict(BaseModel):
 class CreateGame(_Strict):
     """``POST /api/games``: the three seats (``"you"``, a bot spec or ``"open"``), the
     creator's name, the rules (a preset name or an object as in a record), a seed, and
-    whether the expert coaches the creator."""
+    whether the expert coaches the creator. With ``watch``, a table of three bots and no
+    human seat, to watch every card face up: ``seats`` are three bot names (default
+    three experts)."""
 
     name: str | None = None
-    seats: list[str] = Field(default_factory=lambda: ["you", "expert", "expert"])
+    seats: list[str] | None = None
+    watch: bool = False
     rules: str | dict[str, Any] | None = None
     seed: int | None = Field(default=None, ge=0, lt=2**63)
     coach: bool = False

@@ -26,6 +26,7 @@ import limits.strategies
 from fastapi import WebSocket
 
 from ..actions import Action
+from ..bots.base import choose_explained
 from ..bots.hints import hint, hint_json, hint_lines
 from ..bots.review import (
     MARGIN,
@@ -37,11 +38,11 @@ from ..bots.review import (
 )
 from ..views import View
 from .chat import CHAT_RATE, GAME_LINES, HISTORY, ChatLine, clean_line
-from .store import Store
+from .store import Reason, Store
 from .tables import Table, TableError
 
-__all__ = ["AWAY_WAIT", "HAND_PAUSE", "RELEASE_AFTER", "TURN_WAIT", "Room", "Server",
-           "parse_rate", "rate_words"]
+__all__ = ["AWAY_WAIT", "HAND_PAUSE", "RELEASE_AFTER", "TURN_WAIT", "WATCH_GAMES",
+           "WATCH_GRACE", "WATCH_PACE", "Room", "Server", "parse_rate", "rate_words"]
 
 log = logging.getLogger("cutthroat.server")
 T = TypeVar("T")
@@ -57,6 +58,15 @@ let a bot play for them."""
 HAND_PAUSE = 4.0
 """Seconds the result of a hand stays on show before the next is dealt by itself, at a
 table where a bot plays for every player (:attr:`Table.deals_itself`)."""
+WATCH_PACE = 1.5
+"""Seconds each move takes at least at a table of three bots (:attr:`Table.bots_only`),
+so that a person watching can follow it."""
+WATCH_GAMES = 4
+"""How many games of three bots one server plays at once, by default (a game plays
+while somebody watches it: :meth:`Server.watched_games`)."""
+WATCH_GRACE = 60.0
+"""Seconds a game of three bots just made counts as playing before anybody watches it
+(the page that made it is opening it)."""
 
 
 @dataclass(eq=False)
@@ -96,6 +106,15 @@ class Room:
     dealing: int | None = None
     """The table's version at which a deal by itself waits out the pause, if one does
     (:meth:`Server.deal_on`): one at a time."""
+    watch_pace: float = WATCH_PACE
+    """The server's ``watch_pace``: the least seconds a move takes at a table of three
+    bots."""
+    reasons: dict[tuple[int, int], str] = field(default_factory=dict)
+    """At a table of three bots, each bot's reason for its move, by (hand, move), both
+    from 0 (kept in the store with the move: :meth:`Store.reasons`)."""
+    held_until: float = 0.0
+    """Until when a table of three bots counts as playing though nobody watches it yet
+    (:data:`WATCH_GRACE` after it is made)."""
 
     def __post_init__(self) -> None:
         self.idle.set()
@@ -128,7 +147,24 @@ class Room:
                 "next_game": again,
                 "stand_in_after": {"away": self.waits[0], "turn": self.waits[1]},
                 "next_hand_after": (self.hand_pause if self.table.deals_itself
-                                    else None)}
+                                    else None),
+                **(self._watched_extras() if self.table.bots_only else {})}
+
+    def _watched_extras(self) -> dict[str, Any]:
+        """A table of three bots's own fields (docs/protocol.md): each bot's reason for
+        each move of the hand in play (``null`` where it gave none), and the pace."""
+        game = self.table.game
+        moves = 0 if game.hand is None else len(game.hand.moves)
+        number = len(game.hands) - 1
+        return {"reasons": [self.reasons.get((number, index)) for index in range(moves)],
+                "watch_pace": self.watch_pace}
+
+    @property
+    def playing_to_watch(self) -> bool:
+        """A table of three bots that plays now: not over, and watched (or just made,
+        :attr:`held_until`)."""
+        return (self.table.bots_only and not self.table.game.is_over
+                and (bool(self.sockets) or time.monotonic() < self.held_until))
 
     @property
     def unused(self) -> bool:
@@ -156,8 +192,12 @@ class Server:
 
     def __init__(self, store: Store, *, release_after: float = RELEASE_AFTER,
                  chat_rate: str = CHAT_RATE, away_wait: float = AWAY_WAIT,
-                 turn_wait: float = TURN_WAIT, hand_pause: float = HAND_PAUSE) -> None:
+                 turn_wait: float = TURN_WAIT, hand_pause: float = HAND_PAUSE,
+                 watch_pace: float = WATCH_PACE, watch_games: int = WATCH_GAMES) -> None:
         self.store = store
+        self.watch_pace = watch_pace
+        self.watch_games = watch_games
+        self._starting = 0
         self.release_after = release_after
         self.away_wait = away_wait
         self.turn_wait = turn_wait
@@ -191,8 +231,11 @@ class Server:
                 raise TableError(f"there is no game {game_id!r}", 404)
             again = (await anyio.to_thread.run_sync(self.store.rematch, game_id)
                      if table.game.is_over else None)
+            reasons = (await anyio.to_thread.run_sync(self.store.reasons, game_id)
+                       if table.bots_only else {})
             room = self.rooms.setdefault(game_id, Room(
-                table, rematch=again, waits=self.waits, hand_pause=self.hand_pause))
+                table, rematch=again, waits=self.waits, hand_pause=self.hand_pause,
+                watch_pace=self.watch_pace, reasons=reasons))
             self.kick(room)
         return room
 
@@ -234,17 +277,48 @@ class Server:
             if released:
                 log.info("released %d idle game(s) from memory", len(released))
 
+    def watched_games(self) -> int:
+        """How many games of three bots play now (:attr:`Room.playing_to_watch`), those
+        being made included."""
+        return self._starting + sum(1 for room in self.rooms.values()
+                                    if room.playing_to_watch)
+
+    def check_watch_games(self) -> None:
+        """Refuse (429) a new game of three bots while ``watch_games`` play already."""
+        if self.watched_games() >= self.watch_games:
+            most = self.watch_games
+            raise TableError(
+                f"this server plays at most {most} game{'' if most == 1 else 's'} of three "
+                "bots at once, and that many are being watched now: watch one of them, or "
+                "try again when one ends or its watchers leave", 429)
+
     async def add(self, table: Table) -> Room:
-        """A new table: saved, then given a room, and its bots started."""
-        await self.save(table)
+        """A new table: saved, then given a room, and its bots started. A table of
+        three bots is refused (429) beyond ``watch_games`` (:meth:`check_watch_games`)."""
+        if not table.bots_only:
+            await self.save(table)
+        else:
+            self.check_watch_games()
+            self._starting += 1
+            try:
+                await self.save(table)
+            finally:
+                self._starting -= 1
         room = self.rooms[table.id] = Room(table, waits=self.waits,
-                                           hand_pause=self.hand_pause)
+                                           hand_pause=self.hand_pause,
+                                           watch_pace=self.watch_pace)
+        if table.bots_only:
+            room.held_until = time.monotonic() + WATCH_GRACE
         self.kick(room)
         return room
 
-    async def save(self, table: Table) -> None:
-        """Write the table to the store (before anybody is told of the change)."""
-        await anyio.to_thread.run_sync(self.store.save, table)
+    async def save(self, table: Table, reasons: list[Reason] | None = None) -> None:
+        """Write the table to the store (before anybody is told of the change), with the
+        bots' ``reasons`` for moves, if any (:meth:`Store.save`)."""
+        if reasons:
+            await anyio.to_thread.run_sync(self.store.save, table, reasons)
+        else:
+            await anyio.to_thread.run_sync(self.store.save, table)
 
     def spawn(self, room: Room, work: Any) -> None:
         """Run ``work`` (a coroutine) in the background, keeping hold of it. A finished
@@ -267,12 +341,14 @@ class Server:
             except Exception:  # a socket that closed meanwhile; its handler cleans up
                 room.sockets.pop(socket, None)
 
-    async def changed(self, room: Room, undo: Callable[[], object]) -> None:
-        """Save the table, then tell everybody (under the room's lock). If it cannot be
-        saved, the change is taken back with ``undo`` and refused (503): nobody is told
-        of a move that a restart would lose."""
+    async def changed(self, room: Room, undo: Callable[[], object],
+                      reasons: list[Reason] | None = None) -> None:
+        """Save the table (with a bot's ``reasons`` for its move, if any), then tell
+        everybody (under the room's lock). If it cannot be saved, the change is taken
+        back with ``undo`` and refused (503): nobody is told of a move that a restart
+        would lose."""
         try:
-            await self.save(room.table)
+            await self.save(room.table, reasons)
         except Exception:
             undo()
             log.exception("game %s could not be saved", room.table.id)
@@ -328,6 +404,10 @@ class Server:
                 await socket.send_json({"type": "error", "reason": reason})
 
     async def _bot_moves(self, room: Room) -> None:
+        """The bots' moves, one after another, until it is no bot's turn. At a table of
+        three bots (:attr:`Table.bots_only`) each move takes at least ``watch_pace``
+        seconds and comes with the bot's reason (:func:`choose_explained`), and the bots
+        stop between moves while nobody watches (a watcher who connects kicks them on)."""
         table = room.table
         while True:
             async with room.lock:
@@ -335,14 +415,41 @@ class Server:
                 if turn is None:
                     self.deal_on(room)
                     return
+                if table.bots_only and not room.sockets:
+                    return  # nobody watches: the game waits for a watcher
                 seat, bot, view = turn
                 version = table.version
-            action = await self.think(bot.choose, view)
+            reason: str | None = None
+            if table.bots_only:
+                started = time.monotonic()
+                action, reason = await self.think(choose_explained, bot, view)
+                left = room.watch_pace - (time.monotonic() - started)
+                if left > 0:
+                    await asyncio.sleep(left)
+            else:
+                action = await self.think(bot.choose, view)
             async with room.lock:
                 # else the table changed, or the player a bot stood in for came back
                 if table.version == version and table.bot_to_move() == seat:
                     table.apply_bot(seat, action)
-                    await self.changed(room, table.game.pop)
+                    await self._changed_by_bot(room, seat, reason)
+
+    async def _changed_by_bot(self, room: Room, seat: int, reason: str | None) -> None:
+        """:meth:`changed` after a bot's move, kept with its reason, if any (under the
+        room's lock)."""
+        game = room.table.game
+        assert game.hand is not None
+        key = (len(game.hands) - 1, len(game.hand.moves) - 1)
+        if reason is None:
+            await self.changed(room, game.pop)
+            return
+        room.reasons[key] = reason
+
+        def undo() -> None:
+            game.pop()
+            room.reasons.pop(key, None)
+
+        await self.changed(room, undo, [(key[0], key[1], seat, reason)])
 
     def deal_on(self, room: Room) -> None:
         """At a table where a bot plays for every player and the hand is over
@@ -365,6 +472,8 @@ class Server:
             async with room.lock:
                 if table.version != version or not table.deals_itself:
                     return
+                if table.bots_only and not room.sockets:
+                    return  # nobody watches: dealt when a watcher comes (a kick)
                 table.deal_on()
                 await self.changed(room, table.game.undeal)
         except TableError:  # not saved (logged by changed): nobody was told of it

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 
@@ -46,7 +46,8 @@ from ..errors import CutthroatError
 from .chat import ChatLine
 from .tables import Table
 
-__all__ = ["DEFAULT_DB", "ChatRow", "GameRow", "RematchRow", "Store", "StoreError"]
+__all__ = ["DEFAULT_DB", "ChatRow", "GameRow", "Reason", "ReasonRow", "RematchRow", "Store",
+           "StoreError"]
 
 DEFAULT_DB = "sqlite:///cutthroat.db"
 """The database used when none is given: a SQLite file in the working directory."""
@@ -103,6 +104,26 @@ class RematchRow(_Base):
     next_id: Mapped[str] = mapped_column(String(32))
     by: Mapped[int] = mapped_column(Integer)
     seats: Mapped[str] = mapped_column(Text)
+
+
+class ReasonRow(_Base):
+    """Why a bot made one move at a table of three bots (``cutthroat watch
+    --explain``'s words): the game, the hand (from 0), the move in that hand (from 0),
+    the bot's seat and the reason. Kept beside the record (which has no room for it)
+    and apart from the table talk (which is the players' own, and limited)."""
+
+    __tablename__ = "reasons"
+
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"),
+                                         primary_key=True)
+    hand: Mapped[int] = mapped_column(Integer, primary_key=True)
+    move: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+
+
+Reason = tuple[int, int, int, str]
+"""A bot's reason for a move, as :meth:`Store.save` keeps it: (hand, move, seat, text)."""
 
 
 class StoreError(CutthroatError):
@@ -198,8 +219,10 @@ class Store:
         """The database's URL as it may be shown: any password hidden."""
         return _shown(self.url)
 
-    def save(self, table: Table) -> None:
-        """Write the table's seats and record (a new row or over the old one)."""
+    def save(self, table: Table, reasons: Sequence[Reason] = ()) -> None:
+        """Write the table's seats and record (a new row or over the old one), and in
+        the same transaction the bots' ``reasons`` for moves (:meth:`reasons`; one for
+        a move already kept, its move taken back and made again, is written over)."""
         now = datetime.now(UTC).replace(tzinfo=None)
         with self._session(write=True) as session:
             row = session.get(GameRow, table.id)
@@ -210,6 +233,17 @@ class Store:
             row.record = json.dumps(table.record())
             row.status = table.status
             row.updated = now
+            session.flush()  # the game's row before its reasons (a foreign key)
+            for hand, move, seat, text in reasons:
+                session.merge(ReasonRow(game_id=table.id, hand=hand, move=move, seat=seat,
+                                        text=text))
+
+    def reasons(self, game_id: str) -> dict[tuple[int, int], str]:
+        """The bots' reasons kept for a game's moves (:meth:`save`), by (hand, move),
+        both from 0."""
+        with self._session() as session:
+            rows = session.scalars(select(ReasonRow).where(ReasonRow.game_id == game_id))
+            return {(row.hand, row.move): row.text for row in rows}
 
     def load(self, game_id: str) -> Table | None:
         """The table stored under ``game_id``, replayed from its record; ``None`` if

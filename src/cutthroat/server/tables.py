@@ -40,6 +40,7 @@ from ..bots.registry import (
     parse_spec,
 )
 from ..errors import CutthroatError, to_player
+from ..frames import current_frame
 from ..game import Game
 from ..render import describe_result
 from ..rules import Rules
@@ -205,13 +206,19 @@ class Table:
     def create(cls, seats: Sequence[str], *, names: Sequence[str | None] = (None, None, None),
                rules: Rules | None = None, seed: int | None = None,
                game_id: str | None = None, coach: bool = False,
-               bot_options: bool = True) -> Table:
+               bot_options: bool = True, watch: bool = False) -> Table:
         """A new table. ``seats`` are three entries: ``"you"`` (exactly one: the
         creator's seat, coached by the expert with ``coach``), a bot spec (with options
-        only if ``bot_options``), or ``"open"`` (for a friend to join)."""
+        only if ``bot_options``), or ``"open"`` (for a friend to join). With ``watch``,
+        three bot specs and no human seat: a table to watch three bots play, every card
+        face up (:attr:`bots_only`)."""
         if len(seats) != 3 or not all(isinstance(s, str) for s in seats):
             raise TableError("seats must list three seats: \"you\", a bot or \"open\"")
-        if sum(1 for s in seats if s.strip().lower() == "you") != 1:
+        if watch:
+            if any(s.strip().lower() in ("you", "open") for s in seats):
+                raise TableError("a table to watch has three bots: no seat may be \"you\" "
+                                 "or \"open\"")
+        elif sum(1 for s in seats if s.strip().lower() == "you") != 1:
             raise TableError("exactly one seat must be \"you\"")
         if seed is None:
             seed = secrets.randbelow(2**31)
@@ -365,6 +372,13 @@ class Table:
         a pause (:meth:`deal_on`)."""
         return self.status == "hand_over" and all(self.plays_itself(seat)
                                                   for seat in range(3))
+
+    @property
+    def bots_only(self) -> bool:
+        """Whether the table was made with no human seat (``watch``): three bots, whose
+        cards a watcher sees face up. A table with a human seat never is, even while a
+        bot plays for every player there (R14)."""
+        return all(seat.kind == "bot" for seat in self.seats)
 
     def deal_on(self) -> None:
         """Deal the next hand of a table nobody plays (:attr:`deals_itself`); refused
@@ -555,7 +569,24 @@ class Table:
             "view": (None if hand is None else game.public_view() if seat is None
                      else game.view(seat).to_json()),
             "last_hand": last,
+            **(self._face_up() if seat is None and self.bots_only else {}),
         }
+
+    def _face_up(self) -> dict[str, Any]:
+        """A watcher's extra fields at a table of three bots (:attr:`bots_only`): every
+        card of the hand in play as it lies now, as a replay's frame draws it
+        (:mod:`cutthroat.frames`), and its moves in full (a discard's card, a keep's
+        cards). Never at a table with a human seat (R14)."""
+        hand = self.game.hand
+        frame = current_frame(self.game)
+        face_up = None
+        if hand is not None and frame is not None:
+            shown = frame.to_json()
+            face_up = {"cards": shown["cards"], "dummy": shown.get("dummy", []),
+                       "kitty": shown["kitty"], "discard": shown.get("discard"),
+                       "buried": shown.get("buried", []),
+                       "moves": [str(move) for move in hand.moves]}
+        return {"bots_only": True, "face_up": face_up}
 
     def _names_for(self, seat: int | None) -> list[str]:
         """The players' names as ``seat`` reads them: its own is "You" (the page calls
