@@ -309,6 +309,18 @@ def test_cli_json_is_all_of_stdout() -> None:
     assert stable(json.loads(done.stdout)) == stable(expected.to_json())
 
 
+def test_cli_prior_0_without_an_estimate_names_the_remedy() -> None:
+    """The intermediate wins every game of a one-deal-set league: with --prior 0 there is
+    no rating, and the error says why and which option gives one."""
+    done = CliRunner().invoke(app, ["league", "--bots", "random,beginner,intermediate",
+                                    "--games", "3", "--workers", "1", "--no-progress",
+                                    "--prior", "0"])
+    assert done.exit_code == 1
+    said = done.stderr
+    assert said.startswith("Error: with --prior 0 the ratings have no maximum-likelihood")
+    assert "--prior 1 (the default)" in said and "choix" not in said
+
+
 def test_cli_table_records_and_plot(tmp_path: Path) -> None:
     plot = tmp_path / "ratings.png"
     done = CliRunner().invoke(app, [

@@ -161,6 +161,16 @@ def test_without_a_prior_an_estimate_may_not_exist() -> None:
         fit_strengths(4, data)
 
 
+def test_no_estimate_says_why_and_what_to_do() -> None:
+    """Where choix fails on data without an estimate, the error gives the cause and the
+    remedy rather than choix's words alone (a Markov chain's absorbing classes)."""
+    for data in ({(0, 1, 2): Fraction(5), (1, 0, 2): Fraction(5)},
+                 {(0, 1, 2): Fraction(3)}):
+        with pytest.raises(RatingError, match=r"never finish ahead of the rest, or always "
+                                              r"do \(give a prior\)"):
+            fit_strengths(3, data)
+
+
 def test_prior_rankings() -> None:
     assert prior_rankings(3, 0) == {}
     virtual = prior_rankings(3, 2)

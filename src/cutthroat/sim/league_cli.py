@@ -113,7 +113,11 @@ def league(
                             resamples=resamples)
     except (UnknownBotError, BotUnavailableError, ArenaError, RatingError,
             RayUnavailableError, RayAddressError) as exc:
-        typer.echo(f"Error: {exc}", err=True)
+        said = ("with --prior 0 the ratings have no maximum-likelihood estimate: some "
+                "bots never finished ahead of the others, or always did; --prior 1 (the "
+                "default) gives every bot a rating" if isinstance(exc, RatingError)
+                and prior == 0 else str(exc))
+        typer.echo(f"Error: {said}", err=True)
         raise typer.Exit(1) from None
     if as_json:
         sys.stdout.write(json.dumps(result.to_json()) + "\n")

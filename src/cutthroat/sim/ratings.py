@@ -165,6 +165,10 @@ def fit_strengths(n_items: int, counts: Mapping[Ranking, Fraction | int], *,
                 initial, tol)
 
 
+_NO_ESTIMATE = ("no maximum-likelihood estimate: some items never finish ahead of the rest, "
+                "or always do (give a prior)")
+
+
 def _fit(n_items: int, counts: Mapping[Ranking, int], initial: Sequence[float] | None,
          tol: float) -> list[float]:
     """``choix.ilsr_rankings`` on whole-number counts (divided by their common divisor
@@ -186,10 +190,9 @@ def _fit(n_items: int, counts: Mapping[Ranking, int], initial: Sequence[float] |
             params: NDArray[np.float64] = choix.ilsr_rankings(
                 n_items, data, initial_params=start, max_iter=200, tol=tol)
     except (ValueError, RuntimeError, np.linalg.LinAlgError) as exc:
-        raise RatingError(f"no maximum-likelihood estimate: {exc}") from None
+        raise RatingError(f"{_NO_ESTIMATE} (choix: {exc})") from None
     if not np.all(np.isfinite(params)):
-        raise RatingError("no maximum-likelihood estimate: some items never finish ahead "
-                          "of the rest, or always do (give a prior)")
+        raise RatingError(_NO_ESTIMATE)
     return [float(x) for x in params - params.mean()]
 
 
