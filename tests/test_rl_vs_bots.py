@@ -183,6 +183,19 @@ def test_render_shows_the_hand_to_a_person_and_warns_without_a_mode() -> None:
         assert quiet.render() is None
 
 
+def test_render_tells_two_bots_of_one_spec_apart() -> None:
+    """Two bots of the same spec were both written 'random', so the hand's text did not
+    say which of them ordered, discarded or played."""
+    env = VsBotsEnv(bots=("random", "random"), seat=0, render_mode="ansi")
+    env.reset(seed=3)
+    text = env.render() or ""
+    assert "random (seat 1)" in text and "random (seat 2)" in text
+    assert "random:" not in text and "random deals" not in text
+    mixed = VsBotsEnv(bots=("random", "beginner"), seat=2, render_mode="ansi")
+    mixed.reset(seed=3)
+    assert "(seat" not in (mixed.render() or "")
+
+
 def test_human_render_mode_prints_the_hand_at_each_reset_and_step(
         capsys: pytest.CaptureFixture[str]) -> None:
     env = VsBotsEnv(bots=("random", "beginner"), seat=0, render_mode="human")

@@ -183,8 +183,11 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
 
     def render(self) -> str | None:
         """The hand as text (every card shown), with ``render_mode="ansi"``; without a
-        render mode, ``None`` and Gymnasium's warning."""
-        names = ["agent" if seat == self.seat else self.bot_specs[(seat - self.seat) % 3 - 1]
+        render mode, ``None`` and Gymnasium's warning. The bots are named by their specs,
+        and by their seats too when both have the same spec."""
+        same = self.bot_specs[0] == self.bot_specs[1]
+        names = ["agent" if seat == self.seat else
+                 self.bot_specs[(seat - self.seat) % 3 - 1] + (f" (seat {seat})" if same else "")
                  for seat in range(3)]
         return render_hand(self.render_mode, self.game.hand, names)
 
