@@ -486,6 +486,23 @@ def test_play_saves_every_move_and_resumes_where_it_stopped(tmp_path: Path) -> N
         g.moves for g in game.hands]
 
 
+def test_the_resume_command_printed_names_the_bots_the_game_was_played_with() -> None:
+    """A record does not hold its bots: the command printed on stopping resumed a game
+    against two experts that was played against other bots; it now gives --bots unless
+    they are the default ones."""
+    from cutthroat.session import Session
+
+    save = Path("games", "mine.json")
+    others = Session(Game(seed=1, players=seat_names(2)), 2,
+                     ["random", "expert:play_samples=5"], save=save)
+    assert others.stopped_line() == ("Stopped. The game is saved: cutthroat play --resume "
+                                     "games/mine.json --bots random,expert:play_samples=5")
+    experts = Session(Game(seed=1, players=seat_names(0)), 0, ["expert", "expert"],
+                      save=save)
+    assert experts.stopped_line() == ("Stopped. The game is saved: cutthroat play --resume "
+                                      "games/mine.json")
+
+
 def test_play_refuses_bad_options_and_bad_records(tmp_path: Path) -> None:
     assert "--bots takes two bots" in cli(tmp_path, "play", "--bots", "random").stderr
     assert "unknown bot" in cli(tmp_path, "play", "--bots", "random,grandmaster").stderr

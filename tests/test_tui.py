@@ -599,7 +599,8 @@ def test_play_on_a_terminal_opens_the_table(tmp_path: Path,
     assert terminal[0].session.save == tmp_path / "game.json"
     assert terminal[0].intro[0].startswith("Rules: ")
     saved = tmp_path / "game.json"
-    assert output == f"Stopped. The game is saved: cutthroat play --resume {saved}\n"
+    assert output == ("Stopped. The game is saved: cutthroat play --resume "
+                      f"{saved} --bots random,random\n")
 
 
 def test_plain_and_piped_input_play_line_by_line(tmp_path: Path,

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 import random
+import shlex
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -47,6 +48,9 @@ from .views import View
 
 __all__ = ["COACH_MARGIN", "GAMES", "NOTHING_TO_UNDO", "TOOK_BACK", "Session", "Sitting",
            "default_save", "new_seed", "stopped_by"]
+
+DEFAULT_BOTS = ("expert", "expert")
+"""The bots of ``cutthroat play`` without ``--bots``, on the player's left and right."""
 
 COACH_MARGIN = MARGIN
 """The coach speaks up when the expert's choice is worth at least this much more chance
@@ -309,7 +313,11 @@ class Session:
         """What is said when the player stops before the game is over."""
         if self.save is None:
             return "Stopped. The game is not saved: start it with --save FILE to keep it."
-        return f"Stopped. The game is saved: cutthroat play --resume {self.save}"
+        command = f"cutthroat play --resume {shlex.quote(str(self.save))}"
+        line_up = [self.specs[(self.seat + 1) % 3], self.specs[(self.seat + 2) % 3]]
+        if line_up != list(DEFAULT_BOTS):  # a record does not hold its bots
+            command += f" --bots {shlex.quote(','.join(line_up))}"
+        return f"Stopped. The game is saved: {command}"
 
     def who(self, seat: int) -> str:
         """``You take`` or ``Left takes``: the start of a sentence on a trick won."""
