@@ -775,6 +775,24 @@ def test_readable_replay_of_a_finished_game() -> None:
     assert "Seat 0" in lines[-1] and "11" in lines[-1]
 
 
+def test_readable_replay_of_a_game_won_by_you_says_you_win() -> None:
+    """A terminal game's record names the player "You": its account ended "You wins"."""
+    from cutthroat import Game, Rules
+    from cutthroat.bots import make_bot, play_game
+    from cutthroat.render import describe_game
+
+    players = ["You", "Left", "Right"]
+    for seed in range(40):
+        game = play_game(Game(Rules(target=3), seed=seed, players=players),
+                         [make_bot("random", s) for s in range(3)])
+        if game.winners == (0,):
+            break
+    last = describe_game(game).splitlines()[-1]
+    assert last == f"Game over: You win with {max(game.scores)} points."
+    game.players = ("Ann", "Left", "Right")
+    assert describe_game(game).splitlines()[-1].startswith("Game over: Ann wins with")
+
+
 def test_readable_replay_names_players_and_next(replay: Replayer, tmp_path: Path) -> None:
     """Players' names are used; a game in progress ends with who acts next."""
     record = example(IN_PROGRESS)

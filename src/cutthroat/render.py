@@ -109,7 +109,8 @@ def describe_game(game: Game) -> str:
     lines.append("")
     if outcome.over:
         names = " and ".join(game.players[s] for s in outcome.winners)
-        verb = "share the win" if len(outcome.winners) > 1 else "wins"
+        verb = ("share the win" if len(outcome.winners) > 1
+                else "win" if names == "You" else "wins")
         lines.append(f"Game over: {names} {verb} with {max(outcome.scores)} points.")
     else:
         lines.append("Game in progress: " + ", ".join(
