@@ -1811,3 +1811,52 @@ def test_the_replay_names_its_cards_and_says_the_move_shown(server: str, pages: 
     page.locator("#replay-prev").press("Enter")
     assert_frame_shown(page, 0)
     assert focused(page) == "replay-next"
+
+
+SHOWN_FACE_UP = """() => {
+  const s = window.cutthroatState;
+  const shown = [0, 1, 2].map((seat) => [...document.querySelectorAll(
+    `#layout .replay-cards[data-seat="${seat}"] [data-card]`)].map((e) => e.dataset.card));
+  return { cards: s.face_up.cards, shown, hand: s.hand_number };
+}"""
+"""Each seat's cards in the last state, and those the page shows under each seat (read
+at once: the page draws each state as it comes)."""
+
+
+def test_three_bots_watched_from_the_lobby_every_card_face_up_with_reasons(
+        tmp_path: Path, pages: Pages) -> None:
+    """The lobby's "Watch three bots play": three cheap bots chosen, "Watch" opens the
+    game as a watcher; every seat's cards are face up, named in words, each move in the
+    log has the bot's reason (said in the live region too), and the next hand is dealt
+    by itself."""
+    with run_server(_free_port(), tmp_path / "games.db", "--watch-pace", "0.1",
+                    "--hand-pause", "1") as base:
+        page = pages.new()
+        page.goto(base + "/")
+        expect(page.locator("#watch-bot0 option[value=beginner]")).to_have_count(1)
+        expect(page.locator("#watch-bot1")).to_have_value("expert")
+        page.get_by_label("First bot").select_option("beginner")
+        page.get_by_label("Second bot").select_option("intermediate")
+        page.get_by_label("Third bot").select_option("beginner")
+        page.get_by_label("Rules of the game to watch").select_option("standard")
+        page.get_by_label("Seed of the game to watch (optional)").fill("5")
+        page.get_by_role("button", name="Watch", exact=True).click()
+        page.wait_for_url("**/?watch=*")
+        expect(page.locator("#watch-intro")).to_contain_text("You are watching three bots play")
+        page.wait_for_function("window.cutthroatState?.face_up?.cards.flat().length >= 10")
+        seen = page.evaluate(SHOWN_FACE_UP)
+        assert [sorted(c) for c in seen["shown"]] == [sorted(c) for c in seen["cards"]]
+        card = page.locator("#layout .replay-cards [data-card]").first
+        expect(card).to_have_attribute("role", "img")
+        expect(card).to_have_attribute("aria-label", re.compile(r"^\w+ of \w+|^joker"))
+        expect(page.locator("#face-up-aside")).to_contain_text("Kitty")
+        reason = page.locator("#log .reason").first
+        expect(reason).to_be_visible()
+        assert len(reason.inner_text()) > 5
+        expect(page.locator("#announcer")).to_contain_text("Reason:")
+        assert page.locator("#hand button").count() == 0  # a watcher holds no cards
+        page.wait_for_function("window.cutthroatState.hand_number >= 2")  # dealt by itself
+        page.wait_for_function("window.cutthroatState.face_up.cards.flat().length >= 10")
+        seen = page.evaluate(SHOWN_FACE_UP)
+        assert seen["hand"] >= 2
+        assert [sorted(c) for c in seen["shown"]] == [sorted(c) for c in seen["cards"]]

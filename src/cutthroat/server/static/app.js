@@ -170,6 +170,7 @@ async function showLobby() {
     select.append(el("option", { value: "open" }, ["a friend (open seat)"]));
     select.value = bots.some((b) => b.name === "expert") ? "expert" : (bots.at(-1)?.name || "open");
   }
+  setUpWatchBots(bots);
   listMyGames();
   $("record-file").addEventListener("change", () => openRecord($("record-file").files[0]));
   $("lobby-form").addEventListener("submit", async (ev) => {
@@ -188,6 +189,40 @@ async function showLobby() {
     try { enterGame(await api("POST", "/api/games", body)); } catch (e) {
       err.textContent = `The game could not be started: ${e.message}.`;
       $("start").disabled = false;
+    }
+  });
+}
+
+/** The lobby's "Watch three bots play": three bots (experts by default), the rules and a
+ *  seed; "Watch" makes the game (no seat: nobody plays) and opens it as a watcher. */
+function setUpWatchBots(bots) {
+  const err = $("watch-bots-error");
+  for (let i = 0; i < 3; i++) {
+    const select = $(`watch-bot${i}`);
+    for (const b of bots) {
+      select.append(el("option", { value: b.name, title: b.summary || "" }, [`${b.name} bot`]));
+    }
+    select.value = bots.some((b) => b.name === "expert") ? "expert" : (bots.at(-1)?.name || "");
+  }
+  for (const option of $("rules").options) $("watch-rules").append(option.cloneNode(true));
+  $("watch-rules").value = "standard";
+  $("watch-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    err.textContent = "";
+    const body = { watch: true, seats: [0, 1, 2].map((i) => $(`watch-bot${i}`).value),
+      rules: $("watch-rules").value };
+    const seed = $("watch-seed").value.trim();
+    if (seed !== "") {
+      if (!/^\d+$/.test(seed)) { err.textContent = "The seed must be a whole number, 0 or more."; return; }
+      body.seed = Number(seed);
+    }
+    $("watch-start").disabled = true;
+    try {
+      const made = await api("POST", "/api/games", body);
+      location.assign(`/?watch=${encodeURIComponent(made.game)}`);
+    } catch (e) {
+      err.textContent = `The game could not be started: ${e.message}.`;
+      $("watch-start").disabled = false;
     }
   });
 }
@@ -467,12 +502,13 @@ function render() {
   }
   setText(st, line);
   st.classList.toggle("your-turn", myTurn());
-  const entries = v ? logEntries(v) : [];
+  const entries = v ? logEntries(s.face_up ? { ...v, moves: s.face_up.moves } : v, s.reasons) : [];
 
   noteAbsence(s);
   renderWatchers(s);
   renderWaiting(s);
   renderSeats(s);
+  renderFaceUp(s);
   renderCentre(v);
   renderHand(v);
   renderActions(s, v);
@@ -679,6 +715,36 @@ function renderSeats(s) {
       ...(button ? [button] : []),
     );
   }
+}
+
+/** At a table of three bots (s.face_up): every seat's cards face up under its name, and
+ *  the dummy, the kitty, the dealer's discard and the maker's buried cards beside, drawn
+ *  as the replay draws a frame. Anywhere else nothing (a watcher sees no hidden card). */
+function renderFaceUp(s) {
+  const aside = $("face-up-aside");
+  const up = s.face_up;
+  aside.hidden = !up;
+  if (table.watching && s.bots_only) {
+    $("watch-intro").replaceChildren(el("strong", {}, ["You are watching three bots play."]),
+      " Every card is face up, and each move in the log says why the bot made it.");
+  }
+  if (!up) { aside.replaceChildren(); return; }
+  const v = s.view || {};
+  const trump = v.trump || null;
+  for (let seat = 0; seat < 3; seat++) {
+    const node = document.querySelector(`#layout .seat[data-seat="${seat}"]`);
+    node.append(el("div", { class: "replay-cards", "data-seat": String(seat), role: "group",
+      "aria-label": `${nameOf(seat)}'s cards` },
+    sortCards(up.cards[seat], trump).map((c) => replayCard(c, trump))));
+  }
+  const rows = [];
+  if (up.dummy.length) rows.push(["Dummy", up.dummy]);
+  const kitty = up.kitty.filter((c) => c !== v.upcard && c !== up.discard);
+  rows.push([v.upcard_taken ? "Kitty" : "Kitty, under the up-card", kitty]);
+  if (up.discard) rows.push([`${nameOf(v.dealer)} discarded`, [up.discard]]);
+  if (up.buried.length && v.maker != null) rows.push([`${nameOf(v.maker)} buried`, up.buried]);
+  aside.replaceChildren(...rows.map(([who, cards]) => dealRow(who,
+    sortCards(cards, trump).map((c) => replayCard(c, trump)))));
 }
 
 /** A seat's part in the hand, as [text, class] tags: dealer, maker (and trump), with the
@@ -956,16 +1022,18 @@ function renderScores(s) {
 }
 
 /** The hand's public log in words, with who took each trick: entries of
- *  {shown, said, took}, the deal first (said: the cards in words, for the live region). */
-function logEntries(v) {
+ *  {shown, said, took, reason}, the deal first (said: the cards in words, for the live
+ *  region). `reasons` (a table of three bots): each move's reason, said after it. */
+function logEntries(v, reasons = null) {
   const entries = [];
-  const line = (words, took = false) => entries.push({ shown: words(SHOWN), said: words(SAID), took });
+  const line = (words, took = false, reason = null) => entries.push({ shown: words(SHOWN),
+    said: words(SAID) + (reason ? ` Reason: ${cardsInWords(reason)}.` : ""), took, reason });
   const deals = isYou(v.dealer) ? "You deal" : `${nameOf(v.dealer)} deals`;
   line((f) => `${deals}; the up-card is ${f.card(v.upcard)}.`, true);
   let plays = 0;
   let trick = 0;
   v.moves.forEach((m, i) => {
-    line((f) => moveWords(m, v, f));
+    line((f) => moveWords(m, v, f), false, reasons?.[i] || null);
     if (i === 2 && v.moves.slice(0, 3).every((x) => x.endsWith(" pass"))) {
       line((f) => `Everybody passed: ${f.the(v.upcard)} is turned down.`, true);
     }
@@ -983,7 +1051,8 @@ function logEntries(v) {
 function renderLog(entries) {
   const log = $("log");
   log.replaceChildren(...entries.map((e) => el("li", { class: e.took ? "took" : null },
-    spoken(e.shown, e.said))));
+    e.reason ? [...spoken(e.shown, e.said), el("span", { class: "reason", "aria-hidden": "true" },
+      [` — ${cardsInText(e.reason)}`])] : spoken(e.shown, e.said))));
   log.scrollTop = log.scrollHeight;
 }
 
