@@ -474,6 +474,24 @@ async def test_R22_once_the_game_is_over_n_starts_another_with_the_same_table_an
 
 
 @pytest.mark.anyio
+async def test_R22_undo_once_the_game_is_over_says_the_game_is_over(tmp_path: Path) -> None:
+    """u at the game's end said 'you can take a move back when it is your turn', a turn
+    that never comes; it says the game is over and what the keys are now."""
+    save = tmp_path / "game.json"
+    game = finished(save)
+    app = TableApp(Session(game, 0, ["random", "random"], save=save), delay=0)
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        assert app.stage is Stage.GAME_OVER
+        await pilot.press("u")
+        await settle(pilot)
+        assert status(app).startswith("Not possible: the game is over")
+        assert "press n for a new game, q to quit" in status(app)
+        assert "when it is your turn" not in status(app)
+        assert app.stage is Stage.GAME_OVER and app.session.game is game
+
+
+@pytest.mark.anyio
 async def test_n_is_no_key_while_the_game_goes_on() -> None:
     game = Game(seed=3, players=seat_names(0))
     app = table(game)

@@ -380,6 +380,10 @@ class TableApp(App[bool]):
             self.refuse("the hand is over and its cards have been shown, so it cannot be "
                         "taken back; press 1 or Enter for the next hand")
             return
+        if self.stage is Stage.GAME_OVER:
+            self.refuse("the game is over: nothing can be taken back; press n for a new "
+                        "game, q to quit")
+            return
         if self.stage is not Stage.YOUR_MOVE:
             self.refuse("you can take a move back when it is your turn")
             return
