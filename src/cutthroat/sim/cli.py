@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -37,6 +38,7 @@ __all__ = [
     "make_folder",
     "parse_rules",
     "register",
+    "save_plot",
 ]
 
 
@@ -119,6 +121,18 @@ def check_outputs(plot: Path | None, records: Path | None) -> None:
         check_parent_folder(plot, "--plot")
     if records is not None:
         make_folder(records, "--records")
+
+
+def save_plot(draw: Callable[[], None], plot: Path, as_json: bool) -> None:
+    """Write a tournament's chart with ``draw`` and say where (on standard error beside
+    ``--json``); a file that cannot be written ends the command with its reason."""
+    try:
+        draw()
+    except OSError as exc:
+        typer.echo(f"Error: cannot write the plot to {plot}: {exc.strerror or exc}",
+                   err=True)
+        raise typer.Exit(1) from None
+    typer.echo(f"Plot saved to {plot}", err=as_json)
 
 
 def check_line_up(text: str, size: int, example: str) -> list[str]:
@@ -208,13 +222,7 @@ def arena(
     if plot is not None:
         from .plot import plot_win_rates
 
-        try:
-            plot_win_rates(result, plot)
-        except OSError as exc:
-            typer.echo(f"Error: cannot write the plot to {plot}: {exc.strerror or exc}",
-                       err=True)
-            raise typer.Exit(1) from None
-        typer.echo(f"Plot saved to {plot}", err=as_json)
+        save_plot(lambda: plot_win_rates(result, plot), plot, as_json)
     if records is not None:
         typer.echo(f"{result.games} records saved in {records}", err=as_json)
 

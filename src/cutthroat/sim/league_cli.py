@@ -18,7 +18,7 @@ import typer
 from ..bots.registry import BotUnavailableError, split_line_up
 from ..rules import PRESETS
 from .arena import BOTS, ArenaError, UnknownBotError
-from .cli import check_backend_and_ci, check_outputs, parse_rules
+from .cli import check_backend_and_ci, check_outputs, parse_rules, save_plot
 from .league import check_pool, resolve_anchor, run_league
 from .ratings import RatingError, RatingsUnavailableError, require_choix
 from .ray_backend import RayAddressError, RayUnavailableError
@@ -133,13 +133,7 @@ def league(
     if plot is not None:
         from .plot import plot_ratings
 
-        try:
-            plot_ratings(result, plot)
-        except OSError as exc:
-            typer.echo(f"Error: cannot write the plot to {plot}: {exc.strerror or exc}",
-                       err=True)
-            raise typer.Exit(1) from None
-        typer.echo(f"Plot saved to {plot}", err=as_json)
+        save_plot(lambda: plot_ratings(result, plot), plot, as_json)
     if records is not None:
         typer.echo(f"{result.games} records saved in {records}", err=as_json)
 
