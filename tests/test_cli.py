@@ -895,6 +895,28 @@ def test_selfplay_refuses_bad_rules(tmp_path: Path) -> None:
     assert not (tmp_path / "out").exists()
 
 
+def test_a_game_of_one_hand_is_told_in_the_singular() -> None:
+    """watch and the line game said 'Game over after 1 hands'."""
+    from cutthroat import Game, Rules
+    from cutthroat.bots import make_bot, play_game
+    from cutthroat.session import Session
+    from cutthroat.terminal import seat_names
+
+    done = cutthroat("watch", "--seed", "1", "--bots", "random,random,intermediate",
+                     "--set", "target=1")
+    assert done.returncode == 0
+    text = done.stdout.decode("utf-8")
+    assert re.search(r"^Game over after 1 hand: .+ won\.$", text, re.M), text[-300:]
+    for seed in range(50):
+        game = play_game(Game(Rules(target=1), seed=seed, players=seat_names(0)),
+                         [make_bot("random", s) for s in range(3)])
+        if len(game.hands) == 1:
+            break
+    assert len(game.hands) == 1
+    said = Session(game, 0, ["random", "random"]).game_over_lines()[0]
+    assert said.startswith("Game over after 1 hand. Winner")
+
+
 def test_watch_runs_to_game_over_and_saves(replay: Replayer, tmp_path: Path) -> None:
     """``watch --seed 3`` plays to "Game over"; ``--save`` writes the same game's record."""
     plain = cutthroat("watch", "--seed", "3")
@@ -904,7 +926,7 @@ def test_watch_runs_to_game_over_and_saves(replay: Replayer, tmp_path: Path) -> 
     assert saved.returncode == 0
     text = plain.stdout.decode("utf-8")
     assert saved.stdout.decode("utf-8").startswith(text)
-    match = re.search(r"^Game over after (\d+) hands: (.+) won\.$", text, re.M)
+    match = re.search(r"^Game over after (\d+) hands?: (.+) won\.$", text, re.M)
     assert match
     record = json.loads(save.read_text(encoding="utf-8"))
     assert record["players"] == ["West (expert)", "North (intermediate)",

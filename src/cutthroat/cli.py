@@ -227,11 +227,12 @@ def watch(
     told = [_Explained(bot) for bot in players]
     play_game(game, told if explain else players, on_move=tell if explain else None,
               on_hand=show)
+    hands = f"{len(game.hands)} hand{'s' if len(game.hands) != 1 else ''}"
     if game.is_over:
         winners = " and ".join(game.players[s] for s in game.winners)
-        typer.echo(f"\nGame over after {len(game.hands)} hands: {winners} won.")
+        typer.echo(f"\nGame over after {hands}: {winners} won.")
     else:  # play_game's guard against endless play (a target of a million, say)
-        typer.echo(f"\nStopped after {len(game.hands)} hands with nobody at the target "
+        typer.echo(f"\nStopped after {hands} with nobody at the target "
                    f"({rules.target}) yet.")
     if save is not None:
         try:

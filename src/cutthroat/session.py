@@ -303,7 +303,8 @@ class Session:
         game = self.game
         winners = " and ".join(self.names[s] for s in game.winners)
         label = "Winners" if len(game.winners) > 1 else "Winner"
-        lines = [f"Game over after {len(game.hands)} hands. {label}: {winners}. "
+        hands = len(game.hands)
+        lines = [f"Game over after {hands} hand{'s' if hands != 1 else ''}. {label}: {winners}. "
                  f"Final score: {self.scores_text(game.scores)}."]
         if self.save is not None:
             lines.append(f"The expert's review of your choices: cutthroat review {self.save}")
