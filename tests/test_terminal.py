@@ -127,7 +127,8 @@ def test_R14_a_whole_game_in_the_terminal_shows_no_hidden_card_before_the_hand_e
     for hand, text in zip(game.hands, texts, strict=True):
         shown = set(CARD.findall(text))
         assert shown <= seen_by(hand, seat), (shown - seen_by(hand, seat), text)
-    assert out[-1].startswith(f"\nGame over after {len(game.hands)} hands.")
+    count = len(game.hands)
+    assert out[-1].startswith(f"\nGame over after {count} hand{'s' if count != 1 else ''}.")
     # the bots' moves are all told, so a player can follow the game
     told = sum(1 for line in out if line.startswith(("Left ", "Right ")))
     others = sum(1 for hand in game.hands for move in hand.moves if move.seat != seat)

@@ -144,7 +144,8 @@ async def test_R14_a_whole_game_by_number_keys_shows_no_hidden_card_and_saves_ev
                 assert shown <= seen_by(hand, 1), shown - seen_by(hand, 1)
             await choose_randomly(pilot, app, rng)
         assert "Press n for a new game, q to quit." in status(app)
-        assert app.log_lines[-3].startswith(f"Game over after {len(game.hands)} hands.")
+        assert app.log_lines[-3].startswith(f"Game over after {len(game.hands)} hand"
+                                             f"{'s' if len(game.hands) != 1 else ''}.")
         assert app.log_lines[-2] == f"The expert's review of your choices: cutthroat review {save}"
         assert app.log_lines[-1] == NEW_GAME
         await pilot.press("q")
@@ -585,7 +586,8 @@ def test_a_table_closed_on_a_finished_game_prints_the_result_as_the_line_game_do
     out: list[str] = []
     assert run_table(Session(game, 0, ["random", "random"], save=save), write=out.append)
     assert out == Session(game, 0, ["random", "random"], save=save).game_over_lines()
-    assert out[0].startswith(f"Game over after {len(game.hands)} hands.")
+    assert out[0].startswith(f"Game over after {len(game.hands)} hand"
+                                             f"{'s' if len(game.hands) != 1 else ''}.")
     assert rec.replay(save.read_text(encoding="utf-8")).is_over
 
 
