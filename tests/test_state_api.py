@@ -852,3 +852,18 @@ def test_cards_of_a_seat_that_is_not_0_1_or_2_is_refused(seat: int) -> None:
     """``cards(-1)`` gave seat 2's cards, ``cards(3)`` an IndexError."""
     with pytest.raises(ValueError, match="seat must be 0, 1 or 2"):
         Hand.deal(seed=1).cards(seat)
+
+
+def test_deal_lines_align_names_longer_than_ten() -> None:
+    """The deal's and the held cards' lines line up their colons whatever the players'
+    names (a bot called "intermediate#2" used to push its line out of step)."""
+    from cutthroat.render import describe_deal, describe_holdings
+
+    hand = std_hand()
+    for move in STD_MOVES[:8]:
+        hand.push(move)
+    players = ["Ann", "intermediate#2", "Seat 2"]
+    for lines in (describe_deal(hand.dealt, players), describe_holdings(hand, players)[1:]):
+        assert len({line.index(":") for line in lines}) == 1, lines
+        assert lines[1].startswith("  intermediate#2: ")
+    assert describe_deal(hand.dealt, ["A", "B", "C"])[0].startswith("           A: ")

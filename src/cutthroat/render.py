@@ -13,7 +13,8 @@ from .scoring import HandResult
 from .state import Hand, Phase
 from .views import View
 
-__all__ = ["describe_action", "describe_deal", "describe_game", "describe_hand", "describe_move",
+__all__ = ["describe_action", "describe_deal", "describe_game", "describe_hand",
+           "describe_holdings", "describe_move",
            "describe_plays", "describe_result", "describe_seat", "describe_view", "format_cards"]
 
 
@@ -66,11 +67,27 @@ def describe_seat(seat: int, players: Sequence[str]) -> str:
 
 
 def describe_deal(deal: Deal, players: Sequence[str]) -> list[str]:
-    """The cards dealt to each seat, and the dummy's if there is one, a line each."""
-    lines = [f"  {players[seat]:>10}: {format_cards(deal.hands[seat])}" for seat in range(3)]
+    """The cards dealt to each seat, and the dummy's if there is one, a line each, the
+    names right-aligned (to the longest, at least ten wide)."""
+    width = _name_width(players)
+    lines = [f"  {players[seat]:>{width}}: {format_cards(deal.hands[seat])}"
+             for seat in range(3)]
     if deal.dummy:
-        lines.append(f"  {'dummy':>10}: {format_cards(deal.dummy)}")
+        lines.append(f"  {'dummy':>{width}}: {format_cards(deal.dummy)}")
     return lines
+
+
+def describe_holdings(hand: Hand, players: Sequence[str]) -> list[str]:
+    """The cards each active seat holds now, aligned as :func:`describe_deal` aligns
+    the deal (trumps last)."""
+    width = _name_width(players)
+    return ["  cards in hand now:"] + [
+        f"  {players[seat]:>{width}}: {format_cards(hand.cards(seat), hand.trump)}"
+        for seat in hand.active_seats()]
+
+
+def _name_width(players: Sequence[str]) -> int:
+    return max(10, *(len(name) for name in players))
 
 
 def describe_result(result: HandResult, players: Sequence[str]) -> str:

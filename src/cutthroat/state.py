@@ -444,13 +444,11 @@ class Hand:
         deal, the bidding, the tricks, then the cards each seat holds now and who is to
         act, or the result. ``print(hand)`` at the REPL; a seat's own picture is
         ``print(hand.view(seat))``."""
-        from .render import describe_hand, format_cards
+        from .render import describe_hand, describe_holdings
 
         lines = describe_hand(self)
         if not self.is_over and self.phase >= Phase.PLAY:
-            lines[-1:-1] = ["  cards in hand now:"] + [
-                f"      Seat {seat}: {format_cards(self.cards(seat), self.trump)}"
-                for seat in self.active_seats()]
+            lines[-1:-1] = describe_holdings(self, [f"Seat {s}" for s in range(3)])
         return "\n".join(lines)
 
     # --- legal actions -------------------------------------------------------------
