@@ -2,8 +2,10 @@
 
 For each decision the expert deals the cards it cannot see many times, consistently
 with its view (:mod:`cutthroat.bots.sampling`) and, mostly, with how the others bid and
-played (a deal on which the intermediate bot, its model of them, would have bid or
-played otherwise is rarely kept), and plays each option out on every sample:
+played (a deal on which its model of them would have bid or played otherwise is
+rarely kept; the model is the intermediate bot, or the beginner for a seat that has
+played like one in this game, :mod:`cutthroat.bots.opponents`), and plays each option
+out on every sample:
 
 * in trick play, each card is searched on that sample against the model of the other
   seats (:mod:`cutthroat.bots.model_search`: every line of this seat's cards, the others
@@ -33,11 +35,12 @@ from ..actions import Action
 from ..cards import Card
 from ..state import Hand, Phase
 from ..views import View
-from .heuristic import IntermediateBot
+from .heuristic import BeginnerBot, IntermediateBot
 from .heuristic_bidding import ranked_keeps
 from .heuristic_play import prefers_maker
 from .inference import Inference
 from .model_search import ModelSearch, hand_points, side_tricks
+from .opponents import SeatModels
 from .playout_calibration import PLAYED
 from .sampling import parsed_move
 from .solver import evaluate_moves, solve
@@ -55,6 +58,8 @@ _PLAYOUTS = ("solver", "policy", "mixed", "table", "bidding")
 """The ways a simulated hand is played out before play (``ExpertBot``'s ``playout``)."""
 _BIDS = frozenset({Phase.BID_FIRST, Phase.BID_SECOND})
 """The decisions in which the options change who makes trump."""
+_OPPONENTS = ("adaptive", "intermediate")
+"""How the expert models the other seats (``ExpertBot``'s ``opponents``)."""
 SPREAD = {expert_maker: tuple(tuple(n / sum(row) for n in row) for row in rows)
           for expert_maker, rows in PLAYED.items()}
 """``SPREAD[the expert is maker][solved tricks]``: the shares of the maker's tricks as
@@ -269,6 +274,11 @@ class ExpertBot:
             average: holding back such options with ``margin=1`` lost
             −0.0024 ± 0.0039 chance to win per hand (docs/strength.md), but it makes a
             more conventional partner, and the hint says when it applied.
+        opponents: how the other seats are modelled, in reading their cards and in
+            searching against their replies: ``"adaptive"`` (the default) by the
+            intermediate bot, or for a seat that has played like the beginner in this
+            game by the beginner (:class:`~cutthroat.bots.opponents.SeatModels`);
+            ``"intermediate"`` by the intermediate bot always.
     """
 
     name = "expert"
@@ -279,7 +289,7 @@ class ExpertBot:
                  inference: float = 0.01, playout: str = "solver", aware: bool = False,
                  calibrated: bool = False, card_play: str = "model",
                  play_inference: bool = True, margin: float = 0.0,
-                 rng: random.Random | None = None) -> None:
+                 opponents: str = "adaptive", rng: random.Random | None = None) -> None:
         if playout not in _PLAYOUTS:
             raise ValueError(
                 f"playout must be solver, policy, mixed, table or bidding, not {playout!r}")
@@ -296,6 +306,8 @@ class ExpertBot:
             raise ValueError(f"time_limit must be a number of seconds above 0, not {time_limit!r}")
         if not 0.0 <= inference <= 1.0:
             raise ValueError(f"inference must lie between 0 and 1, not {inference!r}")
+        if opponents not in _OPPONENTS:
+            raise ValueError(f"opponents must be adaptive or intermediate, not {opponents!r}")
         if card_play not in ("model", "solver"):
             raise ValueError(f"card_play must be model or solver, not {card_play!r}")
         self.card_play = card_play
@@ -312,7 +324,15 @@ class ExpertBot:
         self.aware = aware
         self.calibrated = calibrated
         self._policy = IntermediateBot(seed=0)
-        self.reader = Inference(self._policy, inference, play_inference)
+        models: dict[str, IntermediateBot | BeginnerBot] = {"intermediate": self._policy}
+        if opponents == "adaptive":
+            models["beginner"] = BeginnerBot(seed=0)
+        self.opponents = opponents
+        self.seat_models = SeatModels(models, seed=seed)
+        """The model of each other seat (:class:`~cutthroat.bots.opponents.SeatModels`):
+        the intermediate bot, or with ``opponents="adaptive"`` the beginner for a seat
+        that plays like one."""
+        self.reader = Inference(self.seat_models, inference, play_inference)
         """How the others' cards are read from their bids and play
         (:class:`~cutthroat.bots.inference.Inference`)."""
         self._carry: tuple[View, list[Hand]] | None = None
@@ -339,6 +359,7 @@ class ExpertBot:
         ``also`` (a player's own keep, for a review to value it on the same samples)."""
         if view.to_act != view.seat or not view.legal:
             raise ValueError(f"seat {view.seat} is not to act")
+        self.seat_models.observe(view)
         legal = [Action.parse(text) for text in view.legal]
         if len(legal) == 1:
             only = Option(legal[0], 0.0, 0.0, 0.0)
@@ -379,7 +400,7 @@ class ExpertBot:
             assert maker is not None
             before = {card: acc[0] for card, acc in totals.items()}
             if self.card_play == "model":
-                search = ModelSearch(me, self._policy, view.scores, hand, hero=self.aware)
+                search = ModelSearch(me, self.seat_models, view.scores, hand, hero=self.aware)
                 for card, (value, points, side) in search.options(hand).items():
                     acc = totals[card]
                     acc[0] += value
@@ -500,7 +521,7 @@ class ExpertBot:
         while not hand.is_over and not (until_play and hand.phase is Phase.PLAY):
             seat = hand.to_act
             assert seat is not None
-            hand.push(self._policy.choose_in(hand, seat, scores), seat)
+            hand.push(self.seat_models.choose_in(hand, seat, scores), seat)
 
     def _playout_for(self, phase: Phase) -> str:
         """The playout used for a decision before play in ``phase``: ``playout``, but
@@ -551,7 +572,7 @@ class ExpertBot:
         it is among the best): (points, the tricks of ``me``'s side)."""
         maker = hand.maker
         assert maker is not None
-        policy = self._policy
+        policy = self.seat_models
         while not hand.is_over:
             seat = hand.to_act
             assert seat is not None

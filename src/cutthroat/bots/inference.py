@@ -29,7 +29,7 @@ from ..deal import Deal
 from ..errors import CutthroatError
 from ..state import Hand
 from ..views import View
-from .heuristic import IntermediateBot
+from .model_search import Policy
 from .sampling import SampledDeal, sample_deal, sample_hand, swap_unseen
 
 __all__ = ["Inference"]
@@ -52,14 +52,15 @@ class Inference:
     """Deals in character: consistent with a view and with the model of the others.
 
     Args:
-        policy: the model of the other seats (the intermediate bot).
+        policy: the model of the other seats (the intermediate bot, or the expert's
+            :class:`~cutthroat.bots.opponents.SeatModels`).
         inference: the probability with which a deal on which the others acted out of
             character is kept anyway (1.0 turns inference off; 0.0 trusts the model
             completely).
         play_inference: judge the cards the others played as well as their bids.
     """
 
-    def __init__(self, policy: IntermediateBot, inference: float = 0.01,
+    def __init__(self, policy: Policy, inference: float = 0.01,
                  play_inference: bool = True) -> None:
         self.policy = policy
         self.inference = inference
