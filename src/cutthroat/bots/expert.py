@@ -42,7 +42,7 @@ from .inference import Inference
 from .model_search import ModelSearch, hand_points, side_tricks
 from .opponents import SeatModels
 from .playout_calibration import PLAYED
-from .sampling import parsed_move
+from .sampling import parsed_move, same_hand
 from .solver import evaluate_moves, solve
 from .valuation import hand_value
 
@@ -440,12 +440,9 @@ class ExpertBot:
             return []
         before, deals = self._carry
         self._carry = None
-        known = len(before.moves)
-        if (before.seat != view.seat or before.dealer != view.dealer
-                or before.upcard != view.upcard or before.scores != view.scores
-                or before.rules != view.rules or view.moves[:known] != before.moves):
+        if not same_hand(before, view):
             return []
-        since = [parsed_move(text) for text in view.moves[known:]]
+        since = [parsed_move(text) for text in view.moves[len(before.moves):]]
         mine = set(view.cards)
         out = []
         for deal in deals:

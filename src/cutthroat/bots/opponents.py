@@ -37,7 +37,7 @@ from ..errors import CutthroatError
 from ..state import Hand
 from ..views import View
 from .model_search import Policy
-from .sampling import SamplingError, sample_deal
+from .sampling import SamplingError, same_hand, sample_deal
 
 __all__ = ["FIT", "JUDGED", "SeatModels"]
 
@@ -114,7 +114,7 @@ class SeatModels:
             self.misses = [self._zeros() for _ in range(3)]
             self.judged = [0, 0, 0]
             self._chosen = [self.default] * 3
-        elif not _same_hand(last, view):
+        elif not same_hand(last, view):
             self.judge(last)
 
     def judge(self, view: View) -> None:
@@ -161,13 +161,6 @@ class SeatModels:
         except CutthroatError:
             return None
         return counts
-
-
-def _same_hand(before: View, after: View) -> bool:
-    """Whether ``after`` is a later moment of ``before``'s hand."""
-    return (before.dealer == after.dealer and before.upcard == after.upcard
-            and before.scores == after.scores and before.rules == after.rules
-            and after.moves[:len(before.moves)] == before.moves)
 
 
 def _new_game(before: View, after: View) -> bool:

@@ -31,8 +31,8 @@ from ..rules import Rules
 from ..state import Hand, Phase
 from ..views import View
 
-__all__ = ["SampledDeal", "SamplingError", "parsed_move", "sample_deal", "sample_hand",
-           "swap_unseen", "void_masks"]
+__all__ = ["SampledDeal", "SamplingError", "parsed_move", "same_hand", "sample_deal",
+           "sample_hand", "swap_unseen", "void_masks"]
 
 
 class SamplingError(CutthroatError):
@@ -257,6 +257,15 @@ def _rebuild(view: View, holdings: list[int], played: list[int], discard: int, b
 
 
 @lru_cache(maxsize=4096)
+def same_hand(before: View, after: View) -> bool:
+    """Whether ``after`` is a later moment (or the same one) of ``before``'s hand, seen
+    from the same seat."""
+    return (before.seat == after.seat and before.dealer == after.dealer
+            and before.upcard == after.upcard and before.scores == after.scores
+            and before.rules == after.rules
+            and after.moves[:len(before.moves)] == before.moves)
+
+
 def parsed_move(text: str) -> Move:
     """A move of the public log, parsed once (a view's log is replayed on every sample)."""
     return Move.parse(text)
