@@ -32,9 +32,9 @@ from ..views import View
 from .model_search import Policy
 from .sampling import SampledDeal, sample_deal, sample_hand, swap_unseen
 
-__all__ = ["Inference"]
+__all__ = ["INFORMATIVE", "Inference"]
 
-_INFORMATIVE = frozenset({Verb.PASS, Verb.ORDER, Verb.CALL, Verb.PICKUP, Verb.LEAVE,
+INFORMATIVE = frozenset({Verb.PASS, Verb.ORDER, Verb.CALL, Verb.PICKUP, Verb.LEAVE,
                           Verb.ALONE, Verb.DUMMY})
 """Public decisions that tell something about the cards of the seat taking them."""
 _HIDDEN = frozenset({Verb.DISCARD, Verb.KEEP})
@@ -176,8 +176,8 @@ class Inference:
         kept). ``deal`` replays ``hand``'s moves on other cards than it was dealt."""
         dealt = hand.dealt if deal is None else deal
         replay = Hand(hand.rules, dealt, hand.dealer, check=False)
-        now, later = ((frozenset({Verb.PLAY}), _INFORMATIVE) if self.play_inference
-                      else (_INFORMATIVE, frozenset()))
+        now, later = ((frozenset({Verb.PLAY}), INFORMATIVE) if self.play_inference
+                      else (INFORMATIVE, frozenset()))
         checking = rng is not None
         agreed = 0
         deferred: list[int] = []

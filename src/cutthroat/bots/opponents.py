@@ -36,13 +36,13 @@ from ..actions import Action, Verb
 from ..errors import CutthroatError
 from ..state import Hand
 from ..views import View
+from .inference import INFORMATIVE
 from .model_search import Policy
 from .sampling import SamplingError, same_hand, sample_deal
 
 __all__ = ["FIT", "JUDGED", "SeatModels"]
 
-JUDGED = frozenset({Verb.PASS, Verb.ORDER, Verb.CALL, Verb.PICKUP, Verb.LEAVE,
-                    Verb.ALONE, Verb.DUMMY, Verb.PLAY})
+JUDGED = INFORMATIVE | {Verb.PLAY}
 """The public decisions by which a seat's model is judged (a discard or a keep is not
 seen)."""
 _JUDGED_WORDS = frozenset(verb.value for verb in JUDGED)

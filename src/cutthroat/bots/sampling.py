@@ -256,7 +256,6 @@ def _rebuild(view: View, holdings: list[int], played: list[int], discard: int, b
     return SampledDeal(rules, deal, dealer, moves)
 
 
-@lru_cache(maxsize=4096)
 def same_hand(before: View, after: View) -> bool:
     """Whether ``after`` is a later moment (or the same one) of ``before``'s hand, seen
     from the same seat."""
@@ -266,6 +265,7 @@ def same_hand(before: View, after: View) -> bool:
             and after.moves[:len(before.moves)] == before.moves)
 
 
+@lru_cache(maxsize=4096)
 def parsed_move(text: str) -> Move:
     """A move of the public log, parsed once (a view's log is replayed on every sample)."""
     return Move.parse(text)
