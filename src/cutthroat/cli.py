@@ -424,8 +424,8 @@ def hint(
     = False,
 ) -> None:
     """The expert's choice for the seat to act, each option's value, and why."""
+    from .bots.hints import earlier_views, hint_json, hint_lines
     from .bots.hints import hint as advise
-    from .bots.hints import hint_json, hint_lines
 
     try:
         game = rec.replay(_read_input(file))
@@ -438,7 +438,8 @@ def hint(
                    "none). A hint needs a game in progress.", err=True)
         raise typer.Exit(1)
     seat = hand.to_act
-    analysis = advise(game.view(seat), seed=seed, samples=samples)
+    analysis = advise(game.view(seat), seed=seed, samples=samples,
+                      earlier=earlier_views(game, seat))
     if as_json:
         sys.stdout.write(json.dumps(hint_json(analysis)) + "\n")
         return

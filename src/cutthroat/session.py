@@ -40,7 +40,7 @@ from .actions import Action
 from .bots import Bot, make_bot
 from .bots.base import bot_choose
 from .bots.expert import Analysis
-from .bots.hints import hint, hint_lines
+from .bots.hints import earlier_views, hint, hint_lines
 from .bots.review import MARGIN, describe_verdict, second_opinion, worth_asking
 from .game import Game
 from .render import describe_deal, describe_move, describe_result
@@ -250,8 +250,15 @@ class Session:
 
     def analyse(self, view: View, also: Sequence[Action] = ()) -> Analysis:
         """The expert's analysis of the decision of ``view``'s seat, as a hint gives it
-        (``also``: options to value beside its own)."""
-        return hint(view, samples=self.hint_samples, also=also)
+        (``also``: options to value beside its own), with what the seat saw of this
+        game's hands before (so the bots are read as the players they have shown
+        themselves to be). A view of an earlier game (a coach's word still being worked
+        out when a new game began) is analysed without them."""
+        try:
+            earlier = earlier_views(self.game, view.seat, before=view)
+        except ValueError:
+            earlier = []
+        return hint(view, samples=self.hint_samples, also=also, earlier=earlier)
 
     def hint_lines(self, view: View) -> list[str]:
         """A hint for the player at ``view``: the expert's choice and why, then every

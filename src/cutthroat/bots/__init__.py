@@ -14,13 +14,15 @@ Bots by name: ``make_bot("expert", seed=1)``; the names are the keys of ``BOTS``
 ``make_bot("expert", 1, bid_samples=80)``.
 
 Advice for the seat to act: ``print(hint(game.view(seat)))`` gives the expert's choice,
-why, and each option's chance to win the game (:mod:`cutthroat.bots.hints`).
+why, and each option's chance to win the game (:mod:`cutthroat.bots.hints`);
+``hint(game.view(seat), earlier=earlier_views(game, seat))`` reads the other players
+from how they have played the game so far.
 """
 
 from .base import Bot, BotError, BotMoveError, choose_explained, play_game
-from .hints import hint
+from .hints import earlier_views, hint
 from .random import RandomBot
 from .registry import BOTS, BotSpecError, make_bot
 
 __all__ = ["BOTS", "Bot", "BotError", "BotMoveError", "BotSpecError", "RandomBot",
-           "choose_explained", "hint", "make_bot", "play_game"]
+           "choose_explained", "earlier_views", "hint", "make_bot", "play_game"]

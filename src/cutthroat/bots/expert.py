@@ -149,7 +149,9 @@ class Analysis:
 
     ``extra`` holds ``edge`` and ``noise`` when the chosen option is the natural move
     (the intermediate bot's) although another one averaged more: by ``edge``, which is
-    within ``margin`` times ``noise`` (its standard error) of nothing."""
+    within ``margin`` times ``noise`` (its standard error) of nothing. ``models`` names
+    the model each seat was read and searched with (``"intermediate"`` or
+    ``"beginner"``, :class:`~cutthroat.bots.opponents.SeatModels`)."""
 
     seat: int
     phase: Phase
@@ -157,6 +159,7 @@ class Analysis:
     samples: int
     reason: str = ""
     extra: dict[str, float] = field(default_factory=dict)
+    models: tuple[str, ...] = ()
 
     @property
     def best(self) -> Action:
@@ -363,7 +366,8 @@ class ExpertBot:
         legal = [Action.parse(text) for text in view.legal]
         if len(legal) == 1:
             only = Option(legal[0], 0.0, 0.0, 0.0)
-            return Analysis(view.seat, view.phase, (only,), 0, "the only legal action")
+            return Analysis(view.seat, view.phase, (only,), 0, "the only legal action",
+                            models=self.seat_models.model_names())
         rng = random.Random(self.rng.getrandbits(64))
         if view.phase is Phase.PLAY:
             analysis = self._analyse_play(view, legal, rng)
@@ -372,7 +376,8 @@ class ExpertBot:
         from .reasons import explain
 
         return Analysis(analysis.seat, analysis.phase, analysis.options, analysis.samples,
-                        explain(view, analysis.options, analysis.extra), analysis.extra)
+                        explain(view, analysis.options, analysis.extra), analysis.extra,
+                        self.seat_models.model_names())
 
     def _deadline(self) -> float | None:
         return None if self.time_limit is None else time.perf_counter() + self.time_limit

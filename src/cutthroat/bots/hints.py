@@ -1,7 +1,9 @@
 """Hints: the expert's advice for a seat, with every option's value and a reason.
 
 One function serves every front end (``cutthroat hint``, the terminal table, the
-browser): give it the view of the seat to act.
+browser): give it the view of the seat to act, and with ``earlier`` what the seat saw of
+the game's hands before (:func:`earlier_views`), so the others are read as the players
+they have shown themselves to be.
 
 >>> from cutthroat import Hand
 >>> hand = Hand.deal(seed=2)
@@ -17,11 +19,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import Action
+from ..game import Game
 from ..render import describe_seat
+from ..scoring import HandResult, game_outcome
 from ..views import View
 from .expert import Analysis, ExpertBot, Outcomes
+from .sampling import same_hand
 
-__all__ = ["hint", "hint_json", "hint_lines", "hint_seed"]
+__all__ = ["earlier_views", "hint", "hint_json", "hint_lines", "hint_seed"]
 
 
 def hint_seed(view: View) -> int:
@@ -38,20 +43,63 @@ def hint_seed(view: View) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
+def earlier_views(game: Game, seat: int, before: View | None = None) -> list[View]:
+    """What ``seat`` saw of each finished hand of ``game``, each at its end with the
+    scores before it: the ``earlier`` of :func:`hint`. With ``before`` (a view of this
+    game), only the hands before the one it belongs to. Nothing hidden from the seat is
+    in them.
+
+    >>> from cutthroat import Game
+    >>> from cutthroat.bots import play_game
+    >>> from cutthroat.bots.heuristic import BeginnerBot
+    >>> game = play_game(Game(seed=3), [BeginnerBot(seed=s) for s in range(3)])
+    >>> views = earlier_views(game, 0)
+    >>> len(views) == len(game.hands), views[1].scores == game.hands[0].result.points
+    (True, True)
+    """
+    views: list[View] = []
+    results: list[HandResult] = []
+    for hand in game.hands:
+        scores = game_outcome(game.rules, results).scores
+        # A hand is known by what is fixed when it is dealt (not by its moves, which
+        # may be changing while a front end's worker reads them).
+        if before is not None and (before.dealer, before.upcard, before.scores) == (
+                hand.dealer, hand.upcard, scores):
+            return views
+        result = hand.result
+        if result is None:
+            break
+        views.append(hand.view(seat, scores=scores))
+        results.append(result)
+    if before is not None:
+        raise ValueError("the view is not of a hand of this game")
+    return views
+
+
 def hint(view: View, *, seed: int | None = None, samples: int | None = None,
-         also: Sequence[Action] = ()) -> Analysis:
+         also: Sequence[Action] = (), earlier: Sequence[View] = ()) -> Analysis:
     """The expert's analysis of ``view``'s decision (its seat must be the one to act).
 
     ``samples`` sets the deals sampled per option (default: the expert's own budget);
     ``seed`` the sampling's seed (default :func:`hint_seed`, from the view); ``also``
     options to value beside those the expert tries (a player's own keep of five, which
     may be none of them: the review and the coach value it on the same samples).
+    ``earlier`` is what the seat saw of the game's hands before this one
+    (:func:`earlier_views`): the expert judges from them how each other player decides,
+    as it does in its own games (:class:`~cutthroat.bots.opponents.SeatModels`), and
+    reads a player who has played like a beginner as one. Without it every other seat
+    is read as the intermediate bot. The analysis's ``models`` says which was used.
     """
     options: dict[str, Any] = {}
     if samples is not None:
         options = {"play_samples": samples, "bid_samples": samples,
                    "bid_samples_max": samples}
     expert = ExpertBot(seed=hint_seed(view) if seed is None else seed, **options)
+    for before in earlier:
+        if before.seat != view.seat or same_hand(before, view):
+            raise ValueError("earlier views must be the same seat's views of hands "
+                             "before this one")
+        expert.seat_models.observe(before)
     return expert.analyse(view, also)
 
 
@@ -63,6 +111,7 @@ def hint_json(analysis: Analysis) -> dict[str, Any]:
         "choice": str(analysis.best),
         "reason": analysis.reason,
         "samples": analysis.samples,
+        "models": list(analysis.models),
         "options": [
             {"action": str(o.action), "win_chance": round(o.value, 4),
              "points": round(o.points, 3), "tricks": round(o.tricks, 3),
@@ -80,6 +129,11 @@ def hint_lines(analysis: Analysis, players: Sequence[str] = ("Seat 0", "Seat 1",
     phase = analysis.phase.name.lower().replace("_", " ")
     lines = [f"{describe_seat(analysis.seat, players)} to act: {phase}",
              f"Hint: {analysis.best} - {analysis.reason}"]
+    read = [f"{describe_seat(seat, players)} as a {model}"
+            for seat, model in enumerate(analysis.models)
+            if seat != analysis.seat and model != "intermediate"]
+    if read:
+        lines.append(f"Reading {' and '.join(read)}, from how they have played this game.")
     if analysis.samples:
         lines.append(f"Options ({analysis.samples} sampled deals each):")
         for option in analysis.options:

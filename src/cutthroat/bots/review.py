@@ -168,20 +168,22 @@ def review(game: Game, seat: int, *, seed: int | None = None, samples: int | Non
     """The expert's review of ``seat``'s choices in ``game`` (finished or not).
 
     Each decision is analysed as the hint there was (:func:`~cutthroat.bots.hints.hint`
-    with its default seed, read from the view, as the terminal and web games give it),
+    with its default seed, read from the view, and the seat's view of the game's hands
+    before it, as the terminal and web games give it),
     with ``samples`` deals per option (default: the expert's own); with ``seed``, with
     ``seed`` plus the number of moves before it in its hand instead (a second opinion
     on other samples). ``progress(done, total)`` is called after each.
     """
-    from .hints import hint
+    from .hints import earlier_views, hint
 
     todo = decisions(game, seat, hands)
+    seen = earlier_views(game, seat)
     findings = []
     for done, (number, index, view, action) in enumerate(todo, 1):
         verdict = None
         if worth_asking(view):
             analysis = hint(view, seed=None if seed is None else seed + len(view.moves),
-                            samples=samples, also=(action,))
+                            samples=samples, also=(action,), earlier=seen[:number])
             verdict = second_opinion(analysis, action, margin)
         if verdict is not None:
             trick = len(view.tricks) + 1 if view.phase is Phase.PLAY else None

@@ -27,7 +27,7 @@ from fastapi import WebSocket
 
 from ..actions import Action
 from ..bots.base import choose_explained
-from ..bots.hints import hint, hint_json, hint_lines
+from ..bots.hints import earlier_views, hint, hint_json, hint_lines
 from ..bots.review import (
     MARGIN,
     describe_verdict,
@@ -750,7 +750,11 @@ class Server:
         seed the hint there would have used) and, when its own choice is worth at least
         :data:`~cutthroat.bots.review.MARGIN` more chance to win, tells that seat's
         sockets why (``{"type": "coach", ...}``; ``number`` is the hand's, from 1)."""
-        analysis = await self.think(lambda: hint(before, also=(chosen,)))
+        try:
+            earlier = earlier_views(room.table.game, seat, before=before)
+        except ValueError:  # the table has moved on to another game since
+            earlier = []
+        analysis = await self.think(lambda: hint(before, also=(chosen,), earlier=earlier))
         verdict = second_opinion(analysis, chosen, MARGIN)
         if verdict is None:
             return
@@ -785,9 +789,10 @@ class Server:
             raise TableError("a hint for you is being worked out already: it comes in a "
                              "moment", 429)
         view = table.game.view(seat)
+        earlier = earlier_views(table.game, seat)
         room.hinting.add(seat)
         try:
-            analysis = await self.think(hint, view)
+            analysis = await self.think(lambda: hint(view, earlier=earlier))
         finally:
             room.hinting.discard(seat)
         return {**hint_json(analysis), "lines": hint_lines(analysis, table.game.players)}
