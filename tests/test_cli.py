@@ -12,6 +12,7 @@ import copy
 import functools
 import itertools
 import json
+import os
 import re
 import subprocess
 import sys
@@ -316,6 +317,7 @@ RULES_ERRORS: list[tuple[str, Any]] = [
     ("tie-unknown", {"tie": "draw"}),
     ("rules-list", ["standard"]),
     ("rules-number", 24),
+    ("null", None),  # optional means the key may be left out, not that it may be null
 ]
 
 PLAYERS_ERRORS: list[tuple[str, Any]] = [
@@ -325,6 +327,7 @@ PLAYERS_ERRORS: list[tuple[str, Any]] = [
     ("a-null", ["Ann", None, "Cal"]),
     ("a-string", "Ann Ben Cal"),
     ("an-object", {"0": "Ann", "1": "Ben", "2": "Cal"}),
+    ("null", None),
 ]
 
 ERROR_CASES: list[tuple[str, Callable[[], Record], int | None, int | None, str | None]] = [
@@ -441,7 +444,8 @@ SUBPROCESS = {
     "empty", "not-json", "truncated", "nan", "list", "number", "format-missing",
     "format-version", "rules-unknown-field", "rules-unknown-preset", "rules-deck-float",
     "rules-deck-string", "rules-dummy-int", "rules-target-negative", "rules-tie-unknown",
-    "players-two-names", "players-numbers", "dealer-0", "dealer-3", "dealer-'2'",
+    "players-two-names", "players-numbers", "players-null", "rules-null", "dealer-0",
+    "dealer-3", "dealer-'2'",
     "dealer-True", "card-missing", "card-repeated", "card-outside-deck", "kitty-too-big",
     "dummy-with-dummy-false", "deal-missing", "hand-after-unfinished", "hand-after-game-over",
     "unknown-verb", "seat-9", "action-number", "out-of-turn-bid", "out-of-turn-play",
@@ -938,6 +942,32 @@ def test_watch_runs_to_game_over_and_saves(replay: Replayer, tmp_path: Path) -> 
     assert match.group(2) == " and ".join(record["players"][s] for s in obj["winners"])
 
 
+def test_watch_saves_the_whole_game_when_its_output_is_cut_short(tmp_path: Path) -> None:
+    """``watch --save F | head -1``: once nobody reads the output, the game is played
+    to its end unseen and its record saved (it used to be lost, exit 1); without
+    --save the watch stops quietly."""
+    def unread(*args: str | Path) -> tuple[int, bytes]:
+        """Run with standard output a pipe nobody reads: every write to it fails."""
+        read, write = os.pipe()
+        os.close(read)
+        try:
+            done = subprocess.run([sys.executable, "-m", "cutthroat.cli", *map(str, args)],
+                                  stdout=write, stderr=subprocess.PIPE, timeout=120,
+                                  check=False)
+        finally:
+            os.close(write)
+        return done.returncode, done.stderr
+
+    bots = ("--bots", "random,beginner,random", "--seed", "2")
+    cut = tmp_path / "cut.json"
+    assert unread("watch", *bots, "--save", cut) == (0, b"")
+    whole = tmp_path / "whole.json"
+    assert cutthroat("watch", *bots, "--save", whole).returncode == 0
+    assert cut.read_bytes() == whole.read_bytes()
+    assert json.loads(cut.read_text(encoding="utf-8"))["hands"]
+    assert unread("watch", *bots) == (0, b"")
+
+
 # --- the same commands in-process (so that coverage sees cli.py) ---------------------------
 
 
@@ -966,8 +996,11 @@ def test_in_process_replay() -> None:
     assert done.stdout == "" and "hand 0, action 8 (2 play 9S)" in done.stderr
     done = invoke("replay", EXAMPLES / "nonesuch.json")
     assert done.exit_code == 1
-    assert done.stdout == "" and "Illegal record: " in done.stderr
-    assert "record: record" not in done.stderr and "Illegal record: record:" not in done.stderr
+    assert done.stdout == "" and "Error: cannot read the record " in done.stderr
+    assert "Illegal record" not in done.stderr  # a missing file is not an illegal record
+    done = invoke("replay", "-", stdin=b'{"format": "cutthroat-record/1", "hands": 7}')
+    assert done.exit_code == 1
+    assert done.stdout == "" and "Illegal record: hands must be a list" in done.stderr
 
 
 def test_in_process_selfplay_and_watch(tmp_path: Path) -> None:
@@ -1127,6 +1160,40 @@ def test_hint_samples_below_one_is_a_usage_error(tmp_path: Path, samples: str) -
     result = invoke("hint", path, "--samples", samples)
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert "samples" in result.output
+
+
+@pytest.mark.parametrize("command", ["replay", "watch", "hint", "review", "arena", "play"])
+def test_help_shows_no_value_on_a_flag(command: str) -> None:
+    """An on/off flag takes no value, and its help must not show one (Typer 0.29 printed
+    ``--json <bool>``, and ``--json true FILE`` then failed)."""
+    shown = invoke(command, "--help")
+    assert shown.exit_code == 0
+    assert "--help" in shown.stdout and "<bool>" not in shown.stdout
+
+
+def test_a_finished_game_is_said_to_be_over(tmp_path: Path) -> None:
+    """``hint`` and ``play --resume`` on the record of a finished game say that it is
+    over (not that its "last hand is over", nor a new seed to play it with)."""
+    save = tmp_path / "done.json"
+    assert invoke("watch", "--bots", "random,random,random", "--seed", "1", "--save",
+                  save).exit_code == 0
+    hinted = invoke("hint", save)
+    assert hinted.exit_code == 1
+    assert "Nobody is to act in this record: the game is over." in hinted.stderr
+    resumed = invoke("play", "--resume", save, "--seat", "0", "--plain")
+    assert resumed.exit_code == 0
+    lines = resumed.stdout.splitlines()
+    assert lines[0] == f"The game in {save} is over: there is nothing left to play."
+    assert lines[1].startswith("Game over after ") and "seed" not in resumed.stdout
+    assert lines[2] == f"The expert's review of your choices: cutthroat review {save}"
+
+
+def test_bots_names_every_command_that_takes_them() -> None:
+    listed = invoke("bots")
+    assert listed.exit_code == 0
+    footer = " ".join(listed.stdout.split()[-30:])
+    for command in ("play", "watch", "arena", "league"):
+        assert f"`cutthroat {command}`" in footer
 
 
 def test_watch_shows_each_bot_by_its_spec_in_one_form() -> None:

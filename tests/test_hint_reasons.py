@@ -367,6 +367,6 @@ def test_printing_a_hint_gives_the_lines_cutthroat_hint_prints() -> None:
     advice = hint(view, samples=6)
     text = str(advice)
     assert text == "\n".join(hint_lines(advice))
-    assert text.splitlines()[0] == "Seat 1 to act: bid first"
+    assert text.splitlines()[0] == "Seat 1 to act: first round of bidding"
     assert text.splitlines()[1].startswith(f"Hint: {advice.best} - ")
     assert {line.split()[0] for line in text.splitlines()[3:]} == {"pass", "order"}

@@ -168,7 +168,7 @@ def test_replay_takes_text_bytes_or_parsed_json() -> None:
     ids=str,
 )
 def test_rules_accepted(rules: Any) -> None:
-    """``rules`` absent, null, a preset name, or an object overriding a preset."""
+    """``rules`` absent, a preset name, or an object overriding a preset."""
     record: dict[str, Any] = {"format": rec.FORMAT}
     if rules is not None:
         record["rules"] = rules
@@ -211,7 +211,8 @@ def test_players_used_or_defaulted() -> None:
         "Ann", "", "Ann")
     default = ("Seat 0", "Seat 1", "Seat 2")
     assert rec.replay({"format": rec.FORMAT}).players == default
-    assert rec.replay({"format": rec.FORMAT, "players": None}).players == default
+    with pytest.raises(rec.RecordError, match="players must be a list of three names"):
+        rec.replay({"format": rec.FORMAT, "players": None})  # left out, not null
 
 
 @pytest.mark.parametrize("fmt", [None, "", "cutthroat-record/1 ", "cutthroat-record/2", 1])

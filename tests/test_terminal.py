@@ -504,6 +504,50 @@ def test_the_resume_command_printed_names_the_bots_the_game_was_played_with() ->
                                       "games/mine.json")
 
 
+def test_the_resume_command_printed_gives_the_seat_when_the_record_does_not(
+        tmp_path: Path) -> None:
+    """A record with no seat called You was resumed with --seat 0: the command printed on
+    stopping gives --seat again, and running it goes on with the game."""
+    save = tmp_path / "e07.json"
+    examples = Path(__file__).resolve().parents[2] / "shared" / "examples"
+    save.write_bytes((examples / "07-in-progress.json").read_bytes())
+    first = cli(tmp_path, "play", "--resume", str(save), "--seat", "0", "--bots",
+                "beginner,beginner", stdin="pass\nquit\n")
+    assert first.returncode == 0, first.stderr
+    command = first.stdout.strip().splitlines()[-1].split("The game is saved: ")[1]
+    assert command.endswith("--bots beginner,beginner --seat 0")
+    again = cli(tmp_path, *command.split()[1:], stdin="quit\n")
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.strip().splitlines()[-1].endswith(command)
+
+
+def test_undo_shows_the_table_once(tmp_path: Path) -> None:
+    """After an undo the table is shown afresh, once: the trick and the cards were told
+    a second time before the prompt."""
+    done = cli(tmp_path, "play", "--seed", "3", "--bots", "beginner,beginner", "--save",
+               str(tmp_path / "g.json"), stdin="order\ntc\nalone\nJH\nundo\nquit\n")
+    assert done.returncode == 0, done.stderr
+    after = done.stdout.split("Took back your last move")[1].split("Your move:")[0]
+    assert after.count("Trick 1: Left TH, Right QH") == 1
+    assert after.count("Your cards: JC 9H KH AH JH") == 1
+
+
+def test_a_keep_of_too_few_cards_says_how_many_with_the_players_own_cards(
+        tmp_path: Path) -> None:
+    """R12: the maker keeps five. Three cards typed (with commas, or after "keep") are
+    refused with the count, and the example names cards the player holds."""
+    done = cli(tmp_path, "play", "--seed", "3", "--bots", "beginner,beginner", "--save",
+               str(tmp_path / "g.json"), stdin="order\ntc\ndummy\nJC, 9H, KH\nkeep jc 9h\n"
+               "quit\n")
+    assert done.returncode == 0, done.stderr
+    example = re.search(r"keep five of your ten: type them, e.g. ((?:\S\S ){4}\S\S)",
+                        done.stdout)
+    assert example
+    for count in (3, 2):
+        assert (f"Not possible: keep takes five of your cards, not {count}: e.g. "
+                f"{example.group(1)}.") in done.stdout
+
+
 def test_play_refuses_bad_options_and_bad_records(tmp_path: Path) -> None:
     assert "--bots takes two bots" in cli(tmp_path, "play", "--bots", "random").stderr
     assert "unknown bot" in cli(tmp_path, "play", "--bots", "random,grandmaster").stderr

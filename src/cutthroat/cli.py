@@ -4,8 +4,10 @@ rules | bots`` (and ``arena``, from :mod:`cutthroat.sim.cli`, and ``league``, fr
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import os
 import random
 import sys
 from collections.abc import Callable
@@ -87,7 +89,8 @@ def _printable(text: str, stream: Any) -> str:
 @app.command()
 def replay(
     file: Annotated[str, typer.Argument(help="A game record (JSON), or - for standard input.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the RECORD.md result object.")]
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print the result as one JSON object, as docs/record.md describes.")]
     = False,
 ) -> None:
     """Check a game record against the rules and print what happened.
@@ -98,6 +101,8 @@ def replay(
         text = _read_input(file)
     except (OSError, UnicodeDecodeError) as exc:
         error = rec.RecordError(f"cannot read {file}: {exc}")
+        if not as_json:  # not a record at all: no "Illegal record"
+            raise _fail(f"cannot read the record {file}: {exc}") from None
         _finish(1, error.to_json(), as_json, None)
         return
     try:
@@ -193,7 +198,12 @@ def watch(
         "--explain", help="Show every move as it is made, with the bot's reason (the "
         "expert's analysis, the heuristic bots' rules of thumb).")] = False,
 ) -> None:
-    """Watch three bots play a whole game, hand by hand."""
+    """Watch three bots play a whole game, hand by hand.
+
+    With --save the record is written as the game goes, so it holds every move made even
+    if the output is cut short (piped into head, say: the game is then played to its end
+    unseen) or the game is stopped.
+    """
     rules = _rules(preset, set_)
     if save is not None:
         check_new_file(save, "--save")
@@ -201,46 +211,89 @@ def watch(
     players = [make_bot(name, seed * 3 + s) for s, name in enumerate(names)]
     seats = ("West", "North", "East")
     game = Game(rules, seed=seed, players=[f"{seats[s]} ({names[s]})" for s in range(3)])
-    typer.echo(f"Rules: {rules.describe()}")
-
-    def show(hand: Hand) -> None:
-        if explain:  # the moves were told as they came: the result
-            assert hand.result is not None
-            typer.echo("  " + describe_result(hand.result, game.players))
-        else:
-            typer.echo("")
-            for line in describe_hand(hand, game.players, len(game.hands)):
-                typer.echo(line)
-        typer.echo("  score: " + ", ".join(
-            f"{game.players[s]} {game.scores[s]}" for s in range(3)))
-
-    def tell(hand: Hand, move: Move) -> None:
-        if len(hand.moves) == 1:  # a new hand: its deal first
-            typer.echo(f"\nHand {len(game.hands)}: {game.players[hand.dealer]} deals; "
-                       f"up-card {hand.dealt.upcard}")
-            for line in describe_deal(hand.dealt, game.players):
-                typer.echo(line)
-        reason = told[move.seat].reason
-        typer.echo(f"  {game.players[move.seat]}: {move.action}"
-                   + (f" - {reason}" if reason else ""))
-
-    told = [_Explained(bot) for bot in players]
-    play_game(game, told if explain else players, on_move=tell if explain else None,
-              on_hand=show)
-    hands = f"{len(game.hands)} hand{'s' if len(game.hands) != 1 else ''}"
-    if game.is_over:
-        winners = " and ".join(game.players[s] for s in game.winners)
-        typer.echo(f"\nGame over after {hands}: {winners} won.")
-    else:  # play_game's guard against endless play (a target of a million, say)
-        typer.echo(f"\nStopped after {hands} with nobody at the target "
-                   f"({rules.target}) yet.")
     if save is not None:
         try:
             with save.open("x", encoding="utf-8") as file:  # "x": never over another
                 file.write(rec.dumps(game) + "\n")
         except OSError as exc:
             raise _fail(f"cannot save the record to {save}: {exc.strerror or exc}") from None
-        typer.echo(f"Record saved to {save}")
+    out = _Output(finish=save is not None)
+    say = out.echo
+
+    def show(hand: Hand) -> None:
+        if explain:  # the moves were told as they came: the result
+            assert hand.result is not None
+            say("  " + describe_result(hand.result, game.players))
+        else:
+            say("")
+            for line in describe_hand(hand, game.players, len(game.hands)):
+                say(line)
+        say("  score: " + ", ".join(f"{game.players[s]} {game.scores[s]}" for s in range(3)))
+
+    def tell(hand: Hand, move: Move) -> None:
+        if save is not None:
+            _rewrite(save, game)
+        if not explain:
+            return
+        if len(hand.moves) == 1:  # a new hand: its deal first
+            say(f"\nHand {len(game.hands)}: {game.players[hand.dealer]} deals; "
+                f"up-card {hand.dealt.upcard}")
+            for line in describe_deal(hand.dealt, game.players):
+                say(line)
+        reason = told[move.seat].reason
+        say(f"  {game.players[move.seat]}: {move.action}" + (f" - {reason}" if reason else ""))
+
+    told = [_Explained(bot) for bot in players]
+    try:
+        say(f"Rules: {rules.describe()}")
+        play_game(game, told if explain else players, on_move=tell, on_hand=show)
+    except _Unread:  # nobody reads the output and nothing is to be saved: stop quietly
+        return
+    hands = f"{len(game.hands)} hand{'s' if len(game.hands) != 1 else ''}"
+    if game.is_over:
+        winners = " and ".join(game.players[s] for s in game.winners)
+        say(f"\nGame over after {hands}: {winners} won.")
+    else:  # play_game's guard against endless play (a target of a million, say)
+        say(f"\nStopped after {hands} with nobody at the target ({rules.target}) yet.")
+    if save is not None:
+        _rewrite(save, game)
+        say(f"Record saved to {save}")
+
+
+def _rewrite(save: Path, game: Game) -> None:
+    """Write ``game``'s record over ``save`` (a file this command made)."""
+    try:
+        save.write_text(rec.dumps(game) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise _fail(f"cannot save the record to {save}: {exc.strerror or exc}") from None
+
+
+class _Unread(Exception):
+    """The output is read no more (a closed pipe) and nothing else is to be done."""
+
+
+class _Output:
+    """Standard output that may be closed under it (``| head``): once it is, nothing
+    more is written, and with ``finish`` the work goes on unseen (a record still to be
+    saved); without it :class:`_Unread` is raised to stop."""
+
+    def __init__(self, *, finish: bool) -> None:
+        self.finish = finish
+        self.closed = False
+
+    def echo(self, text: str) -> None:
+        """Write a line, unless the reader has gone."""
+        if self.closed:
+            return
+        try:
+            typer.echo(text)
+        except BrokenPipeError:
+            self.closed = True
+            # Python flushes standard output on the way out: let that write go nowhere.
+            with contextlib.suppress(OSError, ValueError):  # captured in-process: no file
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            if not self.finish:
+                raise _Unread from None
 
 
 class _Explained:
@@ -257,11 +310,15 @@ class _Explained:
         return action
 
 
-def _seconds(value: float) -> float:
-    """``--delay``: a number of seconds (``nan`` and ``inf`` are refused, as a negative
-    number is by its range)."""
-    if not math.isfinite(value):
-        raise typer.BadParameter(f"{value} is not a number of seconds: give one, 0 or more")
+def _seconds(text: str | float) -> float:
+    """``--delay``: a number of seconds, 0 or more (``nan``, ``inf`` and a negative
+    number are refused, in the same words whatever Typer's version)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value >= 0):
+        raise typer.BadParameter(f"{text!s} is not a number of seconds: give one, 0 or more")
     return value
 
 
@@ -293,7 +350,7 @@ def play(
         help="Play line by line (type your moves) instead of on the full-screen table.")]
     = False,
     delay: Annotated[float, typer.Option(
-        min=0.0, callback=_seconds,
+        parser=_seconds, metavar="SECONDS",
         help="Seconds a bot's move takes at the least, so you can follow the bots (0: at "
         "once). Line by line, only while you type at a terminal.")] = DELAY,
 ) -> None:
@@ -329,6 +386,13 @@ def play(
             typer.echo(f"Cannot resume {resume}: {exc}", err=True)
             raise typer.Exit(1) from None
         save = resume
+        if game.is_over:
+            from .session import Session
+
+            typer.echo(f"The game in {resume} is over: there is nothing left to play.")
+            for line in Session(game, seat, names, save=save).game_over_lines():
+                typer.echo(line)
+            return
     else:
         seat = 0 if seat is None else seat
         if save is None:
@@ -434,8 +498,10 @@ def hint(
         raise typer.Exit(1) from None
     hand = game.hand
     if hand is None or hand.is_over or hand.to_act is None:
-        typer.echo("Nobody is to act in this record: the last hand is over (or there is "
-                   "none). A hint needs a game in progress.", err=True)
+        why = ("the game is over" if game.is_over else "it has no hand yet" if hand is None
+               else "its last hand is over, and the next one is not dealt yet")
+        typer.echo(f"Nobody is to act in this record: {why}. A hint needs a game in "
+                   "progress, with a move to make.", err=True)
         raise typer.Exit(1)
     seat = hand.to_act
     analysis = advise(game.view(seat), seed=seed, samples=samples,
@@ -532,8 +598,8 @@ def bots(
                 count = len(info.options)
                 typer.echo(f"  {'':<13} {count} option{'s' if count > 1 else ''}: "
                            f"cutthroat bots {info.name}")
-        typer.echo("Choose them with --bots in `cutthroat play`, `cutthroat watch` and "
-                   "`cutthroat arena`, "
+        typer.echo("Choose them with --bots in `cutthroat play`, `cutthroat watch`, "
+                   "`cutthroat arena` and `cutthroat league`, "
                    "options after a colon: expert:bid_samples=80")
         return
     try:

@@ -91,15 +91,19 @@ def _header(record: object) -> tuple[Rules, tuple[str, str, str] | None, list[An
         if "format" not in record:
             raise RecordError(f"the record has no format (it must be {FORMAT!r})")
         raise RecordError(f"format must be {FORMAT!r}, not {record['format']!r}")
+    # An optional field may be left out; null is not a way to leave it out (RECORD.md:
+    # a value of the wrong type is an error).
+    if "rules" in record and record["rules"] is None:
+        raise RecordError("bad rules: rules must be a preset name or an object, not null")
     try:
         rules = Rules.from_json(record.get("rules"))
     except RulesError as exc:
         raise RecordError(f"bad rules: {exc}") from None
     players = record.get("players")
-    if players is not None and (
+    if ("players" in record and players is None) or (players is not None and (
         not isinstance(players, list) or len(players) != 3
         or not all(isinstance(p, str) for p in players)
-    ):
+    )):
         raise RecordError("players must be a list of three names")
     hands = record.get("hands", [])
     if not isinstance(hands, list):

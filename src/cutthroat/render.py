@@ -14,8 +14,8 @@ from .state import Hand, Phase
 from .views import View
 
 __all__ = ["describe_action", "describe_deal", "describe_game", "describe_hand",
-           "describe_holdings", "describe_move",
-           "describe_plays", "describe_result", "describe_seat", "describe_view", "format_cards"]
+           "describe_holdings", "describe_move", "describe_phase", "describe_plays",
+           "describe_result", "describe_seat", "describe_view", "format_cards"]
 
 
 def format_cards(cards: Sequence[Card], trump: object = None) -> str:
@@ -58,6 +58,27 @@ def describe_hand(hand: Hand, players: Sequence[str] = ("Seat 0", "Seat 1", "Sea
 def describe_plays(plays: Sequence[tuple[int, Card]], players: Sequence[str]) -> str:
     """The cards of a trick in the order played, each after its player's name."""
     return ", ".join(f"{players[seat]} {card}" for seat, card in plays)
+
+
+_PHASE_WORDS = {
+    Phase.JOKER_TRUMP: "blind trump (the joker turned up)",
+    Phase.BID_FIRST: "first round of bidding",
+    Phase.PICKUP: "pick-up",
+    Phase.DISCARD: "discard",
+    Phase.BID_SECOND: "second round of bidding",
+    Phase.MAKER_CHOICE: "dummy or alone",
+    Phase.KEEP: "keep five",
+    Phase.DEFENDER_CHOICE: "defend alone or not",
+    Phase.PLAY: "trick play",
+    Phase.OVER: "hand over",
+    Phase.THROWN_IN: "thrown in",
+}
+
+
+def describe_phase(phase: Phase) -> str:
+    """A decision's stage in words for people: ``first round of bidding`` (not the
+    phase's name, ``bid_first``, which reads as "bid first in turn")."""
+    return _PHASE_WORDS[phase]
 
 
 def describe_seat(seat: int, players: Sequence[str]) -> str:

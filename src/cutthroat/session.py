@@ -325,6 +325,8 @@ class Session:
         line_up = [self.specs[(self.seat + 1) % 3], self.specs[(self.seat + 2) % 3]]
         if line_up != list(DEFAULT_BOTS):  # a record does not hold its bots
             command += f" --bots {shlex.quote(','.join(line_up))}"
+        if [s for s, name in enumerate(self.game.players) if name == "You"] != [self.seat]:
+            command += f" --seat {self.seat}"  # the record does not say which seat is yours
         return f"Stopped. The game is saved: {command}"
 
     def who(self, seat: int) -> str:

@@ -39,7 +39,7 @@ from .actions import Action, Verb
 from .bots import BOTS
 from .bots.base import BotError, BotMoveError, bot_choose, push_bot_move
 from .bots.expert import Analysis
-from .cards import CardError, Suit, parse_cards
+from .cards import Card, CardError, Suit, parse_cards
 from .errors import CutthroatError, quoted, to_player
 from .game import Game
 from .howto import how_to_play_text
@@ -231,7 +231,8 @@ class TerminalGame(Session):
         seat = hand.to_act
         before = self.view()
         if seat == self.seat:
-            self._human_move()
+            if not self._human_move():
+                return  # taken back: the table was shown afresh, nothing to tell
         else:
             started = time.monotonic()
             bot = self.bots[seat]  # a bot that fails or errs: a BotError naming it
@@ -259,7 +260,8 @@ class TerminalGame(Session):
                                             or len(after.cards) > len(before.cards)):
             self._show(brief=True)  # your turn again, or new cards: the dummy, the up-card
 
-    def _human_move(self) -> None:
+    def _human_move(self) -> bool:
+        """Read the player's move and make it (``True``), or an undo (``False``)."""
         while True:
             view = self.view()
             try:
@@ -273,7 +275,7 @@ class TerminalGame(Session):
             word = text.lower()
             if word in _COMMANDS:
                 if self._command(word):
-                    return
+                    return False
                 continue
             try:
                 action = self._action(text, view)
@@ -285,7 +287,7 @@ class TerminalGame(Session):
             self._saved()
             if self.coach:
                 self._advice = self.coaching(view, move.action)
-            return
+            return True
 
     def _command(self, word: str) -> bool:
         """Carry out a command; ``True`` when it changed the hand (undo)."""
@@ -351,6 +353,10 @@ class TerminalGame(Session):
         try:
             return Action.parse(text)
         except CutthroatError:
+            typed = _cards(words[1:] if words[0].lower() == "keep" else words)
+            if "keep" in verbs and typed is not None and len(typed) != 5:
+                raise _NotAMove(f"keep takes five of your cards, not {len(typed)}: e.g. "
+                                + " ".join(str(c) for c in sorted(view.cards)[:5])) from None
             named = _suit(words[-1]) if len(words) == 2 else None
             if named is not None and words[0].lower() in verbs & {"call", "trump"}:
                 return Action.parse(f"{words[0]} {named}")  # call hearts
@@ -403,6 +409,14 @@ class TerminalGame(Session):
 
 class _NotAMove(CutthroatError):
     """A line that names no move here."""
+
+
+def _cards(words: list[str]) -> list[Card] | None:
+    """The cards ``words`` name, if they are all cards (and there is one or more)."""
+    try:
+        return parse_cards(words) if words else None
+    except CardError:
+        return None
 
 
 def _shortcut(words: list[str], verbs: set[str]) -> Action | None:

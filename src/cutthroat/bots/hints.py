@@ -20,7 +20,7 @@ from typing import Any
 
 from ..actions import Action
 from ..game import Game
-from ..render import describe_seat
+from ..render import describe_phase, describe_seat
 from ..scoring import HandResult, game_outcome
 from ..views import View
 from .expert import Analysis, ExpertBot, Outcomes
@@ -126,7 +126,7 @@ def hint_lines(analysis: Analysis, players: Sequence[str] = ("Seat 0", "Seat 1",
     """An analysis as lines for people: who is to act, the choice and why, then each
     option's chance to win the game, points and tricks (``cutthroat hint``, the
     terminal game)."""
-    phase = analysis.phase.name.lower().replace("_", " ")
+    phase = describe_phase(analysis.phase)
     lines = [f"{describe_seat(analysis.seat, players)} to act: {phase}",
              f"Hint: {analysis.best} - {analysis.reason}"]
     read = [f"{describe_seat(seat, players)} as a {model}"

@@ -196,7 +196,7 @@ def review(game: Game, seat: int, *, seed: int | None = None, samples: int | Non
 def review_lines(result: Review, players: Sequence[str], margin: float = MARGIN) -> list[str]:
     """A review in words: the seat's choices, each finding with where it was, both
     values and why, and the chance given away (``cutthroat review``, the web game)."""
-    from ..render import describe_seat
+    from ..render import describe_phase, describe_seat
 
     choices = "1 choice" if result.decisions == 1 else f"{result.decisions} choices"
     lines = [f"{describe_seat(result.seat, players)}: {choices}, "
@@ -205,7 +205,7 @@ def review_lines(result: Review, players: Sequence[str], margin: float = MARGIN)
     for finding in result.findings:
         where = f"Hand {finding.hand + 1}, " + (
             f"trick {finding.trick}" if finding.trick is not None
-            else finding.phase.name.lower().replace("_", " "))
+            else describe_phase(finding.phase))
         lines.append(f"  {where}: {describe_verdict(finding.verdict)}")
     if result.findings:
         points = round(result.loss * 100)
