@@ -37,10 +37,10 @@ def how_to_play(rules: Rules | None = None) -> list[Section]:
     cards = {24: "24 cards: the 9, 10, jack, queen, king and ace of each suit",
              25: "25 cards: the 9, 10, jack, queen, king and ace of each suit, and a joker",
              32: "32 cards: the 7 to the ace of each suit"}[rules.deck]
-    dummy = ("five more go to the dummy (a hand that belongs to nobody), and "
-             if rules.dummy else "")
+    dummy = (", five more go to the dummy (a hand that belongs to nobody)," if rules.dummy
+             else "")
     deal = [f"Three players, each for themselves, with {cards}. The deal passes to the "
-            f"left after every hand. Each player gets five cards, {dummy}the rest form "
+            f"left after every hand. Each player gets five cards{dummy} and the rest form "
             "the kitty, whose top card is turned up: the up-card."]
     top = ("the joker is highest, then the right bower (the jack of trump)"
            if rules.deck == 25 else "the right bower (the jack of trump) is highest")
@@ -56,25 +56,25 @@ def how_to_play(rules: Rules | None = None) -> list[Section]:
               "A dealer who orders must take the up-card and discard a card; after "
               "another player's order the dealer may take it (and discard a card) or "
               "leave it in the kitty, and the suit is trump either way.")
-    turned = ("any suit, the turned-down one included" if rules.may_name_turned_down_suit
-              else "a suit other than the turned-down one")
-    last = ("the dealer may not pass: he must name a suit"
+    turned = ("any suit as trump, the turned-down one included,"
+              if rules.may_name_turned_down_suit else
+              "a suit other than the turned-down one as trump")
+    last = ("the dealer, though, may not pass: he must name a suit"
             if rules.stick_the_dealer else "if all pass again, the hand is thrown in")
     bidding = [f"From the dealer's left, each player passes or orders up the up-card's "
                f"suit as trump; the first to order is the maker. {pickup} If all three "
                f"pass, the up-card is turned down and each in turn, from the dealer's left "
-               f"again, may name {turned} as trump, or pass; {last}."]
+               f"again, may name {turned} or pass; {last}."]
     defend = ("each defender in turn, from the maker's left, may defend alone: his "
               "partner then sits the hand out, cards face down, but still scores with him.")
+    makes = ("Whoever makes trump is the maker and plays against the other two, who "
+             "defend together for this hand only.")
     if rules.dummy:
-        maker = ["Whoever makes trump is the maker and plays against the other two, who "
-                 "defend together for this hand only. Before seeing the dummy, the maker "
-                 "either takes it, keeping any five of his ten cards and discarding the "
-                 "other five face down, or goes alone without it (it stays face down). "
-                 f"Then {defend}"]
-    else:
-        maker = ["Whoever makes trump is the maker and plays against the other two, who "
-                 f"defend together for this hand only. Then {defend}"]
+        maker = [f"{makes} Before seeing the dummy, the maker either takes it, keeping any "
+                 "five of his ten cards and discarding the other five face down, or goes "
+                 f"alone without it (it stays face down). Then {defend}"]
+    else:  # R5: no dummy, so no choice of the maker's for "Then" to follow
+        maker = [f"{makes} Once trump is made, {defend}"]
     alone = ("If the maker went alone, the player on his left leads instead; if only a "
              "defender went alone, the player on that defender's left does"
              if rules.dummy else

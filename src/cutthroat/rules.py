@@ -167,7 +167,7 @@ class Rules:
         if self.stick_the_dealer:
             parts.append("stick the dealer")
         parts.append(f"march {self.march_points}")
-        if self.maker_alone_march is not None:
+        if self.dummy and self.maker_alone_march is not None:  # R5: no dummy, no lone maker
             parts.append(f"lone march {self.maker_alone_march}")
         parts.append(f"to {self.target}")
         parts.append("ties share" if self.tie == "share" else "ties play on")

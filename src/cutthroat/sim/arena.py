@@ -27,12 +27,13 @@ from __future__ import annotations
 
 import hashlib
 import io
+import itertools
 import math
 import os
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import FIRST_EXCEPTION, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -55,6 +56,7 @@ from .stats import Estimate, cluster_bootstrap, ratio_estimate, wilson
 
 __all__ = [
     "BOTS",
+    "MAX_GAMES",
     "ArenaError",
     "ArenaResult",
     "BotSpecError",
@@ -75,6 +77,12 @@ _ItemT = TypeVar("_ItemT")
 
 FORMAT = "cutthroat-arena/1"
 """The ``format`` field of :meth:`ArenaResult.to_json`."""
+
+MAX_GAMES = 100_000_000
+"""The most games :func:`run_arena` plays (and :func:`~cutthroat.sim.league.run_league`
+per line-up): every game's result is kept in memory (a few hundred bytes each) and even
+the cheapest bots play a few thousand games a second, so more is a typing slip rather
+than a tournament."""
 
 
 class ArenaError(RuntimeError):
@@ -264,6 +272,19 @@ class _Job:
     seed: int
     sets: range
     records: str | None
+
+
+def _per_job(sets: int, workers: int) -> int:
+    """Deal sets per job: one when playing here, else a few jobs per worker (at most 25
+    deal sets each), so that the workers finish together."""
+    return 1 if workers == 1 else max(1, min(25, math.ceil(sets / (workers * 8))))
+
+
+def _chunks(sets: int, per_job: int) -> Iterator[range]:
+    """Deal sets ``0`` to ``sets - 1`` in runs of ``per_job``, each made only when it is
+    asked for: a tournament of any length never holds its whole plan in memory."""
+    for start in range(0, sets, per_job):
+        yield range(start, min(start + per_job, sets))
 
 
 def _run_job(job: _Job) -> list[GameResult]:
@@ -589,8 +610,7 @@ def run_arena(
     line_up = tuple(normal_spec(spec) for spec in bots)
     if len(line_up) != 3:
         raise ValueError(f"the arena needs a line-up of three bots, not {len(line_up)}")
-    if games < 1:
-        raise ValueError("games must be at least 1")
+    _check_games(games)
     if ci not in CI_METHODS:
         raise ValueError(f"ci must be one of {', '.join(CI_METHODS)}, not {ci!r}")
     if not 0.0 < confidence < 1.0:
@@ -607,10 +627,9 @@ def run_arena(
     if records is not None:
         Path(records).mkdir(parents=True, exist_ok=True)
         folder = os.fspath(records)
-    per_job = 1 if workers == 1 else max(1, min(25, math.ceil(sets / (workers * 8))))
-    jobs = [_Job((line_up[0], line_up[1], line_up[2]), rules, seed,
-                 range(start, min(start + per_job, sets)), folder)
-            for start in range(0, sets, per_job)]
+    # A generator: the jobs are made as the workers are ready for them.
+    jobs = (_Job((line_up[0], line_up[1], line_up[2]), rules, seed, chunk, folder)
+            for chunk in _chunks(sets, _per_job(sets, workers)))
 
     start_time = time.perf_counter()
     found: list[GameResult] = []
@@ -631,29 +650,45 @@ def run_arena(
                        confidence=confidence, ci=ci, elapsed=elapsed, workers=workers)
 
 
-def _run_pool(jobs: Sequence[_JobT], run: Callable[[_JobT], list[_ItemT]], workers: int,
-             bar: _Progress) -> list[_ItemT]:
+def _run_pool(jobs: Iterable[_JobT], run: Callable[[_JobT], list[_ItemT]], workers: int,
+              bar: _Progress, ahead: int = 4) -> list[_ItemT]:
     """``run`` each job in worker processes, in any order, and gather what they return,
-    advancing ``bar`` by the length of each job's list; stop at the first failure, which
-    is raised. (The league plays its line-ups' jobs here too.)"""
+    advancing ``bar`` by the length of each job's list as each job finishes; stop at the
+    first failure, which is raised. ``jobs`` is drawn lazily: at most ``ahead`` jobs per
+    worker are submitted at a time, the next one as one finishes, so memory stays
+    bounded however many jobs there are. (The league plays its line-ups' jobs here too.)
+    """
     found: list[_ItemT] = []
+    todo = iter(jobs)
+    most = ahead * workers
     pool = ProcessPoolExecutor(max_workers=workers)
     finished = False
     try:
-        # Submitting starts the workers (forked on Linux) before the progress bar starts
-        # its refresh thread: no process is forked while another thread runs.
-        pending: set[Future[list[_ItemT]]] = {pool.submit(run, j) for j in jobs}
+        # The first submission starts every worker (forked on Linux) before the progress
+        # bar starts its refresh thread: no process is forked while another thread runs.
+        pending: set[Future[list[_ItemT]]] = {
+            pool.submit(run, j) for j in itertools.islice(todo, most)}
         with bar:
             while pending:
-                done, pending = wait(pending, return_when=FIRST_EXCEPTION)
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in done:
                     chunk = future.result()  # raises the job's exception, if any
                     found.extend(chunk)
                     bar.advance(len(chunk))
+                pending |= {pool.submit(run, j)
+                            for j in itertools.islice(todo, most - len(pending))}
         finished = True
     finally:
         pool.shutdown(wait=finished, cancel_futures=True)
     return found
+
+
+def _check_games(games: int) -> None:
+    """Refuse a number of games below 1 or above :data:`MAX_GAMES` (``ValueError``)."""
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    if games > MAX_GAMES:
+        raise ValueError(f"games must be at most {MAX_GAMES:,}, not {games:,}")
 
 
 class _Progress:

@@ -20,6 +20,7 @@ from .arena import (
     BACKENDS,
     BOTS,
     CI_METHODS,
+    MAX_GAMES,
     ArenaError,
     BotSpecError,
     BotUnavailableError,
@@ -160,7 +161,8 @@ def arena(
         "as module.Class); options after a colon, e.g. "
         "expert:bid_samples=80,play_samples=40.")],
     games: Annotated[int, typer.Option(
-        min=1, help="Games in total, rounded up to a multiple of 3.")] = 300,
+        min=1, max=MAX_GAMES, help=f"Games in total, rounded up to a multiple of 3 "
+        f"(at most {MAX_GAMES:,}).")] = 300,
     seed: Annotated[int, typer.Option(help="Tournament seed: the same seed, the same games.")]
     = 0,
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")]

@@ -50,8 +50,11 @@ from .arena import (
     ArenaResult,
     GameResult,
     Tally,
+    _check_games,
+    _chunks,
     _Job,
     _mix,
+    _per_job,
     _Progress,
     _run_job,
     _run_pool,
@@ -71,6 +74,7 @@ from .stats import Estimate, cluster_bootstrap, ratio_estimate
 
 __all__ = [
     "FORMAT",
+    "MIN_DEAL_SETS",
     "BotStanding",
     "LeagueResult",
     "check_pool",
@@ -84,6 +88,10 @@ FORMAT = "cutthroat-league/1"
 
 MEAN = "mean"
 """The anchor that puts the pool's mean rating at 0."""
+
+MIN_DEAL_SETS = 2
+"""The fewest deal sets that give intervals: the bootstrap of the ratings and the
+intervals of the win rates and points are all over deal sets (6 games per line-up)."""
 
 
 def _defaults(name: str) -> dict[str, Any]:
@@ -307,6 +315,25 @@ class LeagueResult:
         self._cache["standings"] = found
         return found
 
+    def notes(self) -> list[str]:
+        """Why intervals are missing, if they are, in plain words (empty when every
+        interval is there): none at all from fewer than :data:`MIN_DEAL_SETS` deal sets,
+        none for the ratings with 0 resamples or too few resamples with an estimate."""
+        if self.deal_sets < MIN_DEAL_SETS:
+            return [f"no intervals: they need at least {MIN_DEAL_SETS} deal sets "
+                    f"({3 * MIN_DEAL_SETS} games per line-up or more: --games "
+                    f"{3 * MIN_DEAL_SETS}); this league played {self.deal_sets}, so "
+                    "no bootstrap resamples were drawn"]
+        fit = self.fit
+        if fit.resamples == 0:
+            return ["no rating intervals: --resamples 0"]
+        estimated = fit.resamples - fit.failed
+        needed = max(2, fit.resamples // 2)
+        if estimated < needed:
+            return [f"no rating intervals: {estimated} of {fit.resamples} resamples had "
+                    f"an estimate, fewer than the {needed} needed"]
+        return []
+
     def _line_ups_json(self) -> list[dict[str, Any]]:
         ratings = [r.value or 0.0 for r in self.fit.ratings]
         out = []
@@ -323,7 +350,8 @@ class LeagueResult:
         return out
 
     def to_json(self) -> dict[str, Any]:
-        """The league as a JSON object (``format: cutthroat-league/1``). Everything but
+        """The league as a JSON object (``format: cutthroat-league/1``); ``notes`` says
+        why intervals are missing, if they are (:meth:`notes`). Everything but
         ``elapsed_s``, ``rating_elapsed_s``, ``games_per_s`` and ``workers`` depends only
         on the pool, the games, the seed, the rules and the rating settings."""
         fit = self.fit
@@ -350,6 +378,7 @@ class LeagueResult:
                 "resamples": fit.resamples,
                 "failed_resamples": fit.failed,
             },
+            "notes": self.notes(),
             "standings": [s.to_json() for s in self.standings()],
             "line_ups": self._line_ups_json(),
             "workers": self.workers,
@@ -387,13 +416,19 @@ class LeagueResult:
         fit = self.fit
         failed = f", {fit.failed} without an estimate" if fit.failed else ""
         wins = "win" if self.prior == 1 else "wins"
+        notes = self.notes()
+        if self.deal_sets < MIN_DEAL_SETS:
+            intervals = f"{notes[0][0].upper()}{notes[0][1:]}."
+        else:
+            rating = (f"none ({notes[0].removeprefix('no rating intervals: ')})" if notes
+                      else f"bootstrap of deal sets across all line-ups ({fit.resamples} "
+                      f"resamples{failed})")
+            intervals = (f"{pct} intervals: rating, {rating}; win rate and points, "
+                         f"{CI_METHODS[self.ci]}.")
         table.caption = (
             f"Rating: Plackett–Luce fit of every game's finishing order by points (ties "
             f"split over their orders, {self.prior} virtual {wins} each way per pair), "
-            f"400·log10 scale, {anchor}.\n"
-            f"{pct} intervals: rating, bootstrap of deal sets across all line-ups "
-            f"({fit.resamples} resamples{failed}); win rate and points, "
-            f"{CI_METHODS[self.ci]}.\nRules: {self.rules.describe()}.")
+            f"400·log10 scale, {anchor}.\n{intervals}\nRules: {self.rules.describe()}.")
         return table
 
     def text(self, width: int = 160) -> str:
@@ -453,8 +488,7 @@ def run_league(
     """
     if backend not in BACKENDS:
         raise ValueError(f"backend must be local or ray, not {backend!r}")
-    if games < 1:
-        raise ValueError("games must be at least 1")
+    _check_games(games)
     if ci not in CI_METHODS:
         raise ValueError(f"ci must be one of {', '.join(CI_METHODS)}, not {ci!r}")
     if not 0.0 < confidence < 1.0:
@@ -478,10 +512,10 @@ def run_league(
             folder.mkdir(parents=True, exist_ok=True)
             folders[k] = os.fspath(folder)
     total = sets * len(lines)
-    per_job = 1 if play_workers == 1 else max(1, min(25, math.ceil(total / (play_workers * 8))))
-    jobs = [_LeagueJob(k, _Job((pool[a], pool[b], pool[c]), rules, seed,
-                               range(start, min(start + per_job, sets)), folders[k]))
-            for k, (a, b, c) in enumerate(lines) for start in range(0, sets, per_job)]
+    per_job = _per_job(total, play_workers)
+    # A generator: the jobs are made as the workers are ready for them.
+    jobs = (_LeagueJob(k, _Job((pool[a], pool[b], pool[c]), rules, seed, chunk, folders[k]))
+            for k, (a, b, c) in enumerate(lines) for chunk in _chunks(sets, per_job))
 
     start_time = time.perf_counter()
     bar = _Progress(3 * total, progress, label="league")
@@ -513,7 +547,8 @@ def run_league(
     fit = rate(clusters, len(pool), rng=random.Random(_mix(seed, "league-ratings")),
                anchor=anchor_index, prior=prior, resamples=resamples,
                confidence=confidence, workers=workers,
-               bar=_Progress(resamples, progress, label="ratings", unit="resamples"))
+               bar=_Progress(resamples if sets >= MIN_DEAL_SETS else 0, progress,
+                             label="ratings", unit="resamples"))
     rating_elapsed = time.perf_counter() - rating_start
     return LeagueResult(tuple(pool), tuple(lines), results, seed, rules, fit, anchor_name,
                         prior=prior, confidence=confidence, ci=ci, elapsed=elapsed,

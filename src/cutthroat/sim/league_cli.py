@@ -17,7 +17,7 @@ import typer
 
 from ..bots.registry import BotUnavailableError, split_line_up
 from ..rules import PRESETS
-from .arena import BOTS, ArenaError, UnknownBotError
+from .arena import BOTS, MAX_GAMES, ArenaError, UnknownBotError
 from .cli import check_backend_and_ci, check_outputs, parse_rules, save_plot
 from .league import check_pool, resolve_anchor, run_league
 from .ratings import RatingError, RatingsUnavailableError, require_choix
@@ -43,8 +43,9 @@ def league(
         "expert:bid_samples=80,play_samples=40. Two specs of one bot with different "
         "options are two bots.")],
     games: Annotated[int, typer.Option(
-        min=1, help="Games per line-up, rounded up to a multiple of 3; every line-up "
-        "plays the same deal sets.")] = 300,
+        min=1, max=MAX_GAMES, help="Games per line-up, rounded up to a multiple of 3 "
+        f"(at most {MAX_GAMES:,}); every line-up plays the same deal sets, and intervals "
+        "need at least 2 of them (--games 6).")] = 300,
     seed: Annotated[int, typer.Option(help="League seed: the same seed, the same games.")]
     = 0,
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")]
@@ -70,7 +71,8 @@ def league(
         min=0, help="Virtual wins each way between every pair of bots, which keep the "
         "ratings finite; 0: the plain maximum-likelihood fit.")] = 1,
     resamples: Annotated[int, typer.Option(
-        min=0, help="Bootstrap resamples of deal sets for the ratings' intervals.")]
+        min=0, help="Bootstrap resamples of deal sets for the ratings' intervals "
+        "(none are drawn from a single deal set).")]
     = 1000,
     ci: Annotated[str, typer.Option(
         help="Win-rate and points intervals: se (cluster standard error) or bootstrap.")]

@@ -10,7 +10,8 @@ on more machines.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import itertools
+from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TypeVar
 
 __all__ = ["RayAddressError", "RayUnavailableError", "run_on_ray"]
@@ -36,14 +37,17 @@ class _Bar(Protocol):
     def advance(self, n: int) -> None: ...
 
 
-def run_on_ray(jobs: Sequence[Job], run: Callable[[Job], list[Result]], workers: int,
-               address: str | None, bar: _Bar) -> list[Result]:
+def run_on_ray(jobs: Iterable[Job], run: Callable[[Job], list[Result]], workers: int,
+               address: str | None, bar: _Bar, ahead: int = 4) -> list[Result]:
     """``run`` each job as a Ray task, in any order, and gather the results; the first
-    failure cancels the rest and is raised. A runtime started here (no ``address``)
-    uses ``workers`` CPUs and is shut down at the end; a cluster joined is left as it
-    was. If Ray already runs in this process (a notebook that called ``ray.init``), the
-    jobs go there and it is left running; an ``address`` other than ``"auto"`` or the
-    one it joined is then a :class:`RayAddressError`, not silently ignored."""
+    failure cancels the rest and is raised. ``jobs`` is drawn lazily: at most ``ahead``
+    tasks per CPU of the cluster are in flight, the next one submitted as one finishes,
+    so memory stays bounded however many jobs there are. A runtime started here (no
+    ``address``) uses ``workers`` CPUs and is shut down at the end; a cluster joined is
+    left as it was. If Ray already runs in this process (a notebook that called
+    ``ray.init``), the jobs go there and it is left running; an ``address`` other than
+    ``"auto"`` or the one it joined is then a :class:`RayAddressError`, not silently
+    ignored."""
     try:
         import ray
     except ImportError:
@@ -61,9 +65,14 @@ def run_on_ray(jobs: Sequence[Job], run: Callable[[Job], list[Result]], workers:
         ray.init(address=address, num_cpus=None if address else workers,
                  include_dashboard=False, log_to_driver=False, configure_logging=False)
     task = ray.remote(run)
-    pending = [task.remote(job) for job in jobs]
     found: list[Result] = []
+    pending: list[Any] = []
     try:
+        resources: Callable[[], dict[str, float]] = ray.cluster_resources
+        cpus = int(resources().get("CPU", 0)) or workers
+        most = ahead * max(1, cpus)
+        todo = iter(jobs)
+        pending = [task.remote(job) for job in itertools.islice(todo, most)]
         with bar:
             while pending:
                 done, pending = ray.wait(pending, num_returns=1)
@@ -71,10 +80,11 @@ def run_on_ray(jobs: Sequence[Job], run: Callable[[Job], list[Result]], workers:
                     chunk = ray.get(ref)
                     found.extend(chunk)
                     bar.advance(len(chunk))
+                pending += [task.remote(job)
+                            for job in itertools.islice(todo, most - len(pending))]
     finally:
         for ref in pending:
             ray.cancel(ref)
         if started:
             ray.shutdown()
     return found
-

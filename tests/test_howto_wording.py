@@ -1,0 +1,109 @@
+"""How to play (src/cutthroat/howto.py), its wording in every variant: the second
+round's sentence reads whole (R9, R10), the "Maker and defenders" section never says
+"Then" after nothing (R5, R12, R13), and the summary line leaves out a setting that does
+not apply (R5: ``maker_alone_march`` without a dummy)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+from hypothesis import given, settings
+
+from cutthroat.howto import how_to_play, how_to_play_text
+from cutthroat.rules import PRESETS, Rules
+from test_cli import invoke
+from test_howto import rules_strategy
+
+SECOND_ROUND = {
+    (True, True): "may name any suit as trump, the turned-down one included, or pass; "
+                  "the dealer, though, may not pass: he must name a suit.",
+    (True, False): "may name any suit as trump, the turned-down one included, or pass; "
+                   "if all pass again, the hand is thrown in.",
+    (False, True): "may name a suit other than the turned-down one as trump or pass; "
+                   "the dealer, though, may not pass: he must name a suit.",
+    (False, False): "may name a suit other than the turned-down one as trump or pass; "
+                    "if all pass again, the hand is thrown in.",
+}
+
+
+def _section(rules: Rules, title: str) -> str:
+    return " ".join(dict(how_to_play(rules))[title])
+
+
+@pytest.mark.parametrize(("may_name", "stick"), list(itertools.product([True, False],
+                                                                        repeat=2)))
+def test_rules_text_R9_R10_the_second_round_reads_whole(may_name: bool, stick: bool
+                                                        ) -> None:
+    for dummy in (True, False):
+        rules = Rules(may_name_turned_down_suit=may_name, stick_the_dealer=stick,
+                      dummy=dummy)
+        bidding = _section(rules, "Bidding")
+        assert bidding.endswith(
+            "If all three pass, the up-card is turned down and each in turn, from the "
+            f"dealer's left again, {SECOND_ROUND[may_name, stick]}"), bidding
+        assert "included as trump" not in bidding
+
+
+def test_rules_text_R5_R12_R13_then_follows_the_makers_choice_or_is_not_said() -> None:
+    with_dummy = _section(Rules(), "Maker and defenders")
+    assert ("or goes alone without it (it stays face down). Then each defender in turn"
+            in with_dummy)
+    without = _section(Rules(dummy=False), "Maker and defenders")
+    assert "Then" not in without and "then sits" in without
+    assert without == (
+        "Whoever makes trump is the maker and plays against the other two, who defend "
+        "together for this hand only. Once trump is made, each defender in turn, from "
+        "the maker's left, may defend alone: his partner then sits the hand out, cards "
+        "face down, but still scores with him.")
+
+
+def test_rules_text_R5_the_deal_reads_whole_with_and_without_a_dummy() -> None:
+    assert ("Each player gets five cards, five more go to the dummy (a hand that belongs "
+            "to nobody), and the rest form the kitty" in _section(Rules(), "The deal"))
+    assert ("Each player gets five cards and the rest form the kitty"
+            in _section(Rules(dummy=False), "The deal"))
+
+
+def test_rules_text_R5_R19_no_lone_march_in_the_summary_without_a_dummy() -> None:
+    rules = Rules(deck=32, dummy=False, may_name_turned_down_suit=True,
+                  stick_the_dealer=True, maker_alone_march=4)
+    header = how_to_play_text(rules).splitlines()[1]
+    assert header == ("Rules: 32 cards, no dummy, turned-down suit may be named, stick "
+                      "the dealer, march 3, to 10, ties play on")
+    with_dummy = how_to_play_text(Rules(maker_alone_march=4)).splitlines()[1]
+    assert "lone march 4" in with_dummy
+    assert rules.describe() == header.removeprefix("Rules: ")  # every screen's summary
+
+
+def test_rules_text_R5_the_command_of_the_report() -> None:
+    done = invoke("rules", "--set", "deck=32", "--set", "dummy=false", "--set",
+                  "may_name_turned_down_suit=true", "--set", "stick_the_dealer=true",
+                  "--set", "maker_alone_march=4")
+    assert done.exit_code == 0, done.output
+    flat = " ".join(done.stdout.split())
+    assert "lone march" not in flat and "for a maker who went alone" not in flat
+    assert "may name any suit as trump, the turned-down one included, or pass;" in flat
+    assert "Then each defender" not in flat
+
+
+@settings(max_examples=150, deadline=None)
+@given(rules=rules_strategy)
+def test_rules_text_R5_R9_R10_R19_every_variant_reads_cleanly(rules: Rules) -> None:
+    text = how_to_play_text(rules, width=10_000)
+    flat = " ".join(text.split())
+    assert ("lone march" in text.splitlines()[1]) == (
+        rules.dummy and rules.maker_alone_march is not None)
+    assert ("went alone" in _section(rules, "Scoring")) == (
+        rules.dummy and rules.lone_march_points != rules.march_points)
+    assert not re.search(r" [,;.:]|,,|\.\.|[,;] *[.;]", flat), flat
+    assert "included as trump" not in flat
+    maker = _section(rules, "Maker and defenders")
+    assert maker.count("Then ") == rules.dummy
+
+
+def test_every_preset_summary_is_its_describe_line() -> None:
+    """No preset carries a setting that does not apply: the summary is describe()'s."""
+    for rules in PRESETS.values():
+        assert how_to_play_text(rules).splitlines()[1] == f"Rules: {rules.describe()}"
