@@ -6,7 +6,7 @@ one deal set says why it has no intervals, whatever ``--resamples`` asked for.""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -55,12 +55,11 @@ def _twice(job: int) -> list[int]:
 # --- the work is made as it is needed -------------------------------------------------
 
 
-def test_arena_in_process_makes_each_job_when_it_plays_it(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """With one worker the first game is played before the second job exists: 10,000
-    deal sets are not planned up front (the bar appears at once, memory stays flat)."""
+def _jobs_made_before_the_first_is_played(monkeypatch: pytest.MonkeyPatch, module: Any,
+                                           runner: str, play: Callable[[], object]) -> int:
+    """How many of ``module``'s jobs exist when ``runner`` is asked to play the first."""
     made = [0]
-    real_job = arena_mod._Job
+    real_job = module._Job
 
     def counting_job(*args: Any) -> Any:
         made[0] += 1
@@ -69,11 +68,20 @@ def test_arena_in_process_makes_each_job_when_it_plays_it(
     def first_job_only(job: Any) -> list[Any]:
         raise _Stop(made[0])
 
-    monkeypatch.setattr(arena_mod, "_Job", counting_job)
-    monkeypatch.setattr(arena_mod, "_run_job", first_job_only)
+    monkeypatch.setattr(module, "_Job", counting_job)
+    monkeypatch.setattr(module, runner, first_job_only)
     with pytest.raises(_Stop) as stopped:
-        run_arena(RANDOM3, games=30_000, workers=1, progress=False)
-    assert stopped.value.args == (1,)
+        play()
+    return int(stopped.value.args[0])
+
+
+def test_arena_in_process_makes_each_job_when_it_plays_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With one worker the first game is played before the second job exists: 10,000
+    deal sets are not planned up front (the bar appears at once, memory stays flat)."""
+    assert _jobs_made_before_the_first_is_played(
+        monkeypatch, arena_mod, "_run_job",
+        lambda: run_arena(RANDOM3, games=30_000, workers=1, progress=False)) == 1
 
 
 def test_league_in_process_makes_each_job_when_it_plays_it(
@@ -81,22 +89,10 @@ def test_league_in_process_makes_each_job_when_it_plays_it(
     pytest.importorskip("choix")
     from cutthroat.sim import league as league_mod
 
-    made = [0]
-    real_job = league_mod._Job
-
-    def counting_job(*args: Any) -> Any:
-        made[0] += 1
-        return real_job(*args)
-
-    def first_job_only(job: Any) -> list[Any]:
-        raise _Stop(made[0])
-
-    monkeypatch.setattr(league_mod, "_Job", counting_job)
-    monkeypatch.setattr(league_mod, "_run_league_job", first_job_only)
-    with pytest.raises(_Stop) as stopped:
-        league_mod.run_league(["random", "beginner", "intermediate"], games=30_000,
-                              workers=1, progress=False)
-    assert stopped.value.args == (1,)
+    assert _jobs_made_before_the_first_is_played(
+        monkeypatch, league_mod, "_run_league_job",
+        lambda: league_mod.run_league(["random", "beginner", "intermediate"], games=30_000,
+                                      workers=1, progress=False)) == 1
 
 
 def test_worker_pool_draws_jobs_as_workers_free_up_and_advances_as_they_finish() -> None:
