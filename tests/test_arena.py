@@ -6,6 +6,7 @@ import json
 import math
 import multiprocessing
 import random
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -464,14 +465,28 @@ def test_cli_rules_table_records_and_plot(app: typer.Typer, tmp_path: Path) -> N
 
 
 @pytest.mark.parametrize(("bots", "message"), [
-    ("random,random", "three bots"),
+    ("random,random", "three bots separated by commas, e.g. expert,intermediate,"
+     "intermediate, not 2: random, random"),
+    ("", "three bots separated by commas, e.g. expert,intermediate,intermediate, and none "
+     "was given"),
+    ("random,,random", "not 2: random, random (an empty place between commas names no bot)"),
     ("random,random,nobody", "unknown bot 'nobody'"),
 ])
 def test_cli_bad_line_up(app: typer.Typer, bots: str, message: str) -> None:
     done = CliRunner().invoke(app, ["arena", "--bots", bots, "--games", "3", "--json"])
     assert done.exit_code == 2
     assert done.stdout == ""
-    assert message in done.stderr
+    said = " ".join(re.sub("[│╭╮╰╯─]", " ", done.stderr).split())
+    assert message in said
+
+
+def test_arena_of_one_deal_set_says_why_it_has_no_intervals() -> None:
+    one = run_arena(["random", "random", "random"], games=3, workers=1, progress=False)
+    text = " ".join(one.text().split())
+    assert "No intervals: they are over deal sets and need at least 2 (--games 6 or more)." \
+        in text
+    two = run_arena(["random", "random", "random"], games=6, workers=1, progress=False)
+    assert "No intervals" not in two.text() and "95% intervals" in two.text()
 
 
 def test_cli_bad_rules_and_ci(app: typer.Typer) -> None:

@@ -535,7 +535,10 @@ class ArenaResult:
                 _cell(est["inflicted_rate"]), f"{t.loners_made}/{t.loners}",
                 end_section=last,
             )
-        play.caption = (f"{pct} intervals: {CI_METHODS[self.ci]}.\nMade, euchred: as maker; "
+        intervals = (f"{pct} intervals: {CI_METHODS[self.ci]}." if self.deal_sets >= 2 else
+                     "No intervals: they are over deal sets and need at least 2 (--games 6 "
+                     "or more).")
+        play.caption = (f"{intervals}\nMade, euchred: as maker; "
                         f"euchres inflicted: per hand defended.\n"
                         f"Rules: {self.rules.describe()}.")
         return Group(results, play)

@@ -143,8 +143,12 @@ def check_line_up(text: str, size: int, example: str) -> list[str]:
     try:
         specs = [normal_spec(spec) for spec in split_line_up(text)]
         if len(specs) != size:
+            given = (f"not {len(specs)}: {', '.join(specs)}" if specs
+                     else "and none was given")
+            if specs and any(not part.strip() for part in text.split(",")):
+                given += " (an empty place between commas names no bot)"
             raise BotSpecError(f"--bots takes {_WORDS[size]} bots separated by commas, "
-                               f"e.g. {example}, not {len(specs)}")
+                               f"e.g. {example}, {given}")
         for spec in specs:
             make_bot(spec, 0)
     except (ValueError, BotUnavailableError) as exc:
