@@ -626,7 +626,10 @@ def test_undo_takes_back_a_move(server: str, pages: Pages) -> None:
     page.wait_for_function(
         "n => window.cutthroatState.view.moves.length === n", arg=len(before["view"]["moves"]))
     assert state(page)["view"] == before["view"]
+    assert state(page)["version"] > before["version"]  # never a version seen before
     expect(undo).to_be_disabled()
+    take_turn(page)  # and the page lets the player move again (it acts once per version)
+    expect(undo).to_be_enabled()
 
 
 def test_a_move_is_offered_once_per_state(server: str, pages: Pages) -> None:

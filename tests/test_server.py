@@ -28,6 +28,7 @@ from cutthroat.server.app import create_app
 from cutthroat.server.protocol import ProtocolError, parse_message
 from cutthroat.server.store import Store
 from cutthroat.server.tables import Table, TableError
+from cutthroat.state import Phase
 from postgres import Cluster
 from sockets import receive as _receive
 
@@ -347,10 +348,59 @@ def test_store_keeps_the_table_talk(db_url: str) -> None:
     ('{"type": "ping", "extra": 1}', "no field 'extra'"),
     ('{"type": "shout"}', "unknown message type"),
     ('{"type": "act", "action": "' + "x" * 65 + '"}', "at most 64 characters"),
+    ('{"type": "act", "action": "pass", "x": 1}', "an act message has no field 'x'"),
+    ('{"type": "say", "text": "hi", "x": 1}', "a say message has no field 'x'"),
+    ('{"type": "ping", "a": ' + "[" * 5000 + "]" * 5000 + "}", "JSON object"),  # too deep
 ])
 def test_protocol_refuses_malformed_messages(text: str, words: str) -> None:
     with pytest.raises(ProtocolError, match=re.escape(words)):
         parse_message(text)
+
+
+def test_a_message_nested_too_deep_is_answered_and_the_socket_stays_open(
+        tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"])
+    with client.websocket_connect(f"/api/games/{made['game']}/ws?token={made['token']}") as ws:
+        _receive(ws, "state")
+        ws.send_text('{"type": "ping", "a": ' + "[" * 1000 + "]" * 1000 + "}")
+        assert "JSON object" in _receive(ws, "error")["reason"]
+        ws.send_json({"type": "ping"})
+        assert _receive(ws, "pong")
+
+
+def test_a_body_too_large_or_a_name_far_too_long_is_refused_at_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 30 MB name froze the server for seconds while its characters were checked one
+    by one: a body over 64 KiB is refused before it is read, and a name far over its 24
+    characters before its characters are looked at."""
+    import cutthroat.server.tables as tables_module
+
+    client = _client(tmp_path)
+    huge = client.post("/api/games", json={"seats": ["you", "random", "random"],
+                                           "name": "x" * 100_000})
+    assert huge.status_code == 413 and "at most 64 KiB" in _reason(huge)
+    made = _create(client, ["you", "random", "open"])
+    joined = client.post(f"/api/games/{made['game']}/join", json={"name": "y" * 100_000})
+    assert joined.status_code == 413
+    looked: list[int] = []
+    real = tables_module._refused
+    monkeypatch.setattr(tables_module, "_refused", lambda text: looked.append(len(text))
+                        or real(text))
+    long = client.post(f"/api/games/{made['game']}/join", json={"name": "y" * 30_000})
+    assert long.status_code == 400 and "at most 24 characters" in _reason(long)
+    assert looked == []  # refused before the scan
+    assert _state(client, made)["players"][2]["kind"] == "open"  # nothing changed
+    record = client.post("/api/replay", content=b"x" * (300 * 1024))
+    assert record.status_code == 413
+
+
+@pytest.mark.parametrize("watch", [False, True])
+def test_an_empty_list_of_seats_is_refused_not_taken_for_the_default(
+        tmp_path: Path, watch: bool) -> None:
+    client = _client(tmp_path)
+    answer = client.post("/api/games", json={"seats": [], "watch": watch})
+    assert answer.status_code == 400 and "seats must list three seats" in _reason(answer)
 
 
 # --- HTTP --------------------------------------------------------------------------------
@@ -408,9 +458,12 @@ def test_http_errors_are_clear_and_change_nothing(tmp_path: Path) -> None:
     empty = client.post("/api/games", content=b"null",
                         headers={"content-type": "application/json"})
     assert empty.status_code == 400 and "needs a JSON object" in _reason(empty)
+    long = client.post(f"/api/games/{game}/actions",
+                       json={"token": made["token"], "action": "pass " * 2_000})
+    assert long.status_code == 400 and len(_reason(long)) < 200
     huge = client.post(f"/api/games/{game}/actions",
                        json={"token": made["token"], "action": "pass " * 20_000})
-    assert huge.status_code == 400 and len(_reason(huge)) < 200
+    assert huge.status_code == 413 and len(_reason(huge)) < 200
     if state["to_act"] != 0:  # pragma: no cover - seat 0 leads off on this seed
         pytest.fail("seed 8 should leave seat 0 to act")
     early = client.post(f"/api/games/{game}/next", json={"token": made["token"]})
@@ -814,13 +867,43 @@ def test_undo_takes_back_a_move_and_the_bots_replies(tmp_path: Path) -> None:
     assert undone.status_code == 200
     after = undone.json()
     assert after["view"] == before["view"] and after["to_act"] == 0
+    # The version never comes back to a number it has had (the page acts once per
+    # version, and a bot's move thought out before the undo must not land after it).
+    assert before["version"] < moved["version"] < after["version"]
     stored = Store(f"sqlite:///{tmp_path / 'games.db'}").load(game)
     assert stored is not None and stored.game.hand is not None
     assert len(stored.game.hand.moves) == len(before["view"]["moves"])  # saved so
+    assert stored.version == after["version"]  # and so after a restart
     with client.websocket_connect(f"/api/games/{game}/ws?token={token}") as ws:
         _receive(ws, "state")
         ws.send_json({"type": "undo"})
         assert "no move" in _receive(ws, "error")["reason"]
+
+
+def test_a_bots_move_thought_out_before_an_undo_is_not_played_after_it() -> None:
+    """The table's version after an undo and another move differs from the one the bot
+    saw, though the same bot is to move: the server drops a move whose version is gone."""
+    table = Table.create(["you", "random", "random"], seed=8)
+    seen: set[int] = set()
+    while True:  # to a card of seat 0's, early in a trick, with a choice
+        seen.add(table.version)
+        if table.bot_to_move() is not None:
+            table.bot_move()
+            continue
+        view = table.game.view(0)
+        if view.phase is Phase.PLAY and len(view.legal) > 1 and not view.current_trick:
+            break
+        table.act(0, view.legal[0])
+    table.act(0, view.legal[0])
+    thought_at, bot = table.version, table.bot_to_move()
+    assert bot is not None and thought_at not in seen
+    seen.add(thought_at)
+    table.undo(0)
+    assert table.version not in seen
+    seen.add(table.version)
+    table.act(0, view.legal[1])
+    assert table.bot_to_move() == bot  # the same bot to move, at a version never seen
+    assert table.version not in seen
 
 
 def test_undo_is_refused_with_another_player_at_the_table() -> None:

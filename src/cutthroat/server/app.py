@@ -76,6 +76,9 @@ STATIC = Path(__file__).parent / "static"
 LEVELS = {"random": 0, "beginner": 1, "intermediate": 2, "expert": 3}
 NEW_GAMES = "30/10 minutes"
 """How many games one address may start, by default (a ``limits`` rate)."""
+BODY_MAX = 64 * 1024
+"""The largest body of any other request, in bytes (a new game, a move, a line of talk
+are well under 1 KiB)."""
 RECORD_MAX = 256 * 1024
 """The largest record ``POST /api/replay`` takes, in bytes: the record of a game to 10
 points is rarely over 20 KiB, and its frames are some ten times its size."""
@@ -211,6 +214,16 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return _error(str(exc.detail), exc.status_code)
 
+    @app.middleware("http")
+    async def body_limit(request: Request, call_next: Any) -> Any:
+        """Refuse (413) a body declared larger than any request needs, before it is read:
+        :data:`BODY_MAX`, or :data:`RECORD_MAX` for a record to replay."""
+        limit = RECORD_MAX if request.url.path == "/api/replay" else BODY_MAX
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > limit:
+            return _error(f"a request's body may be at most {limit // 1024} KiB long", 413)
+        return await call_next(request)
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)
@@ -258,7 +271,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
         if body.watch and (body.coach or body.name is not None):
             raise TableError("a table of three bots has no player: leave out the name and "
                              "the coach")
-        seats = body.seats or (["expert"] * 3 if body.watch else ["you", "expert", "expert"])
+        seats = body.seats if body.seats is not None else (  # [] is three seats too few
+            ["expert"] * 3 if body.watch else ["you", "expert", "expert"])
         table = Table.create(seats, names=[body.name] * 3, rules=rules,
                              seed=body.seed, coach=body.coach, bot_options=bot_options,
                              watch=body.watch)

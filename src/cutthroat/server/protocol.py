@@ -121,7 +121,7 @@ def parse_message(text: str | bytes) -> Message:
     """Read one WebSocket message (JSON text), or raise :class:`ProtocolError`."""
     try:
         data = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # nested beyond reason too
         raise ProtocolError("a message must be a JSON object such as "
                             "{\"type\": \"act\", \"action\": \"pass\"}") from None
     if not isinstance(data, dict):
@@ -134,7 +134,8 @@ def parse_message(text: str | bytes) -> Message:
     allowed = {"type", _FIELDS[kind]} if kind in _FIELDS else {"type"}
     extra = sorted(set(data) - allowed)
     if extra:
-        raise ProtocolError(f"a {kind} message has no field {extra[0]!r}", kind)
+        article = "an" if kind[0] in "aeiou" else "a"
+        raise ProtocolError(f"{article} {kind} message has no field {extra[0]!r}", kind)
     if kind == "act":
         action = data.get("action")
         if not isinstance(action, str):

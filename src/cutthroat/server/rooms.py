@@ -677,7 +677,7 @@ class Server:
                 raise
 
             def restore() -> None:
-                table.redo(undone)
+                table.redo(seat, undone)
                 table.seats[seat].standin = standin
 
             await self.changed(room, restore)

@@ -79,7 +79,9 @@ class Seat:
     """One seat: ``kind`` is ``human``, ``bot`` or ``open``; ``bot`` the bot's spec;
     ``token_hash`` the hash of a human's token; ``coach`` whether the expert comments
     on that human's moves; ``standin`` the spec of the bot playing a human's seat while
-    they are away (:meth:`Table.stand_in`), else ``None``."""
+    they are away (:meth:`Table.stand_in`), else ``None``; ``undone`` how many moves
+    this seat's undos have taken back in the game (so that :attr:`Table.version` still
+    grows on an undo)."""
 
     kind: str
     name: str | None = None
@@ -87,19 +89,21 @@ class Seat:
     token_hash: str | None = None
     coach: bool = False
     standin: str | None = None
+    undone: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """The seat as stored (the token's hash included)."""
         return {"kind": self.kind, "name": self.name, "bot": self.bot,
                 "token_hash": self.token_hash, "coach": self.coach,
-                "standin": self.standin}
+                "standin": self.standin, "undone": self.undone}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
-        """A seat as stored by :meth:`to_json` (a seat stored before stand-ins has
-        none)."""
+        """A seat as stored by :meth:`to_json` (a seat stored before stand-ins, or
+        before undos were counted, has none)."""
         return cls(data["kind"], data.get("name"), data.get("bot"), data.get("token_hash"),
-                   bool(data.get("coach", False)), data.get("standin"))
+                   bool(data.get("coach", False)), data.get("standin"),
+                   int(data.get("undone", 0)))
 
 
 _REFUSED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
@@ -146,6 +150,8 @@ def clean_text(value: object, *, what: str, limit: int) -> str:
     character or broken text."""
     if not isinstance(value, str):
         raise TableError(f"{what} must be text")
+    if len(value) > 4 * limit + 256:  # refused before the character-by-character check
+        raise TableError(f"{what} may be at most {limit} characters long")
     if _refused(value):
         raise TableError(f"{what} may hold letters, digits, punctuation and spaces, not "
                          "control characters or broken text")
@@ -334,10 +340,14 @@ class Table:
 
     @property
     def version(self) -> int:
-        """A number that grows with every change to the game: each move, each deal and
-        each seat taken (a client acts at most once per version)."""
+        """A number that grows with every change to the game: each move, each deal, each
+        seat taken, and each move taken back (counted twice, so that an undo, which
+        takes its moves out of the count, still adds to it): it never comes back to a
+        number it has had, and a client acts at most once per version."""
         taken = sum(1 for s in self.seats if s.kind != "open")
-        return taken + len(self.game.hands) + sum(len(h.moves) for h in self.game.hands)
+        undone = sum(s.undone for s in self.seats)
+        return (taken + len(self.game.hands) + sum(len(h.moves) for h in self.game.hands)
+                + 2 * undone)
 
     @property
     def _seat_open(self) -> bool:
@@ -424,15 +434,17 @@ class Table:
         undone = hand.take_back(seat)
         if not undone:
             raise TableError("you have made no move in this hand to take back", 409)
+        self.seats[seat].undone += len(undone)
         self._bots.clear()
         return undone
 
-    def redo(self, undone: list[Move]) -> None:
-        """Make again the moves :meth:`undo` took back (its save failed)."""
+    def redo(self, seat: int, undone: list[Move]) -> None:
+        """Make again the moves :meth:`undo` took back for ``seat`` (its save failed)."""
         hand = self.game.hand
         assert hand is not None
         for move in reversed(undone):
             hand.push(move)
+        self.seats[seat].undone -= len(undone)
 
     def _name(self, seat: int | None) -> str:
         return "nobody" if seat is None else self.seats[seat].name or f"seat {seat}"
