@@ -1171,6 +1171,21 @@ def test_help_shows_no_value_on_a_flag(command: str) -> None:
     assert "--help" in shown.stdout and "<bool>" not in shown.stdout
 
 
+def test_replay_tells_apart_players_named_alike_or_not_at_all(tmp_path: Path) -> None:
+    """RECORD.md lets a record name its players anything, twice the same or "" included:
+    the account then gives each name its seat, so every line says who."""
+    record = json.loads((EXAMPLES / f"{FULL}.json").read_text(encoding="utf-8"))
+    record["players"] = ["Ann", "Ann", ""]
+    path = tmp_path / "alike.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    done = invoke("replay", path)
+    assert done.exit_code == 0
+    assert "Players: 0 Ann, 1 Ann, 2 (no name)" in done.stdout
+    scores = [line for line in done.stdout.splitlines() if line.startswith("  score: ")]
+    assert scores and all(line.count("Ann (seat 0) ") == 1 and "Ann (seat 1) " in line
+                          and "Seat 2 " in line for line in scores)
+
+
 def test_a_finished_game_is_said_to_be_over(tmp_path: Path) -> None:
     """``hint`` and ``play --resume`` on the record of a finished game say that it is
     over (not that its "last hand is over", nor a new seed to play it with)."""

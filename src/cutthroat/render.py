@@ -15,7 +15,8 @@ from .views import View
 
 __all__ = ["describe_action", "describe_deal", "describe_game", "describe_hand",
            "describe_holdings", "describe_move", "describe_phase", "describe_plays",
-           "describe_result", "describe_seat", "describe_view", "format_cards"]
+           "describe_result", "describe_seat", "describe_view", "format_cards",
+           "telling_apart"]
 
 
 def format_cards(cards: Sequence[Card], trump: object = None) -> str:
@@ -129,30 +130,47 @@ def describe_result(result: HandResult, players: Sequence[str]) -> str:
     return re.sub(r"seat ([012])", name, result.describe())
 
 
+def telling_apart(players: Sequence[str]) -> tuple[str, str, str]:
+    """Names a reader can tell apart: as given when they are distinct and not blank,
+    else each with its seat (``Ann (seat 0)``, ``Seat 1`` for a blank one). A record
+    may name its players anything (RECORD.md), ``""`` and twice the same included.
+
+    >>> telling_apart(["Ann", "Ann", " "])
+    ('Ann (seat 0)', 'Ann (seat 1)', 'Seat 2')
+    """
+    if len({p.strip() for p in players}) == 3 and all(p.strip() for p in players):
+        return (players[0], players[1], players[2])
+    shown = [f"{p.strip()} (seat {s})" if p.strip() else f"Seat {s}"
+             for s, p in enumerate(players)]
+    return (shown[0], shown[1], shown[2])
+
+
 def describe_game(game: Game) -> str:
     """The whole game as text: every hand, then the scores and the winner."""
+    players = telling_apart(game.players)
     named = tuple(game.players) != tuple(f"Seat {s}" for s in range(3))
     lines = [f"Rules: {game.rules.describe()}",
-             "Players: " + (", ".join(f"{s} {n}" for s, n in enumerate(game.players))
+             "Players: " + (", ".join(f"{s} {n}" if n.strip() else f"{s} (no name)"
+                                      for s, n in enumerate(game.players))
                             if named else "seats 0, 1 and 2, not named")]
     running = [0, 0, 0]
     for number, hand in enumerate(game.hands, 1):
         lines.append("")
-        lines.extend(describe_hand(hand, game.players, number))
+        lines.extend(describe_hand(hand, players, number))
         if hand.result is not None:
             running = [a + b for a, b in zip(running, hand.result.points, strict=True)]
             lines.append("  score: " + ", ".join(
-                f"{game.players[s]} {running[s]}" for s in range(3)))
+                f"{players[s]} {running[s]}" for s in range(3)))
     outcome = game.outcome
     lines.append("")
     if outcome.over:
-        names = " and ".join(game.players[s] for s in outcome.winners)
+        names = " and ".join(players[s] for s in outcome.winners)
         verb = ("share the win" if len(outcome.winners) > 1
                 else "win" if names == "You" else "wins")
         lines.append(f"Game over: {names} {verb} with {max(outcome.scores)} points.")
     else:
         lines.append("Game in progress: " + ", ".join(
-            f"{game.players[s]} {outcome.scores[s]}" for s in range(3)))
+            f"{players[s]} {outcome.scores[s]}" for s in range(3)))
     return "\n".join(lines)
 
 
