@@ -11,8 +11,6 @@ from a random agent's −0.02 a hand to about +0.29 on 2,000 held-out deals (the
 
 from __future__ import annotations
 
-import sys
-
 import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
@@ -72,8 +70,15 @@ def train(hands: int, test_hands: int, lr: float = 0.05) -> tuple[float, float]:
 
 
 if __name__ == "__main__":
-    hands = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
-    test_hands = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("hands", nargs="?", type=int, default=3000,
+                        help="training hands (default 3000)")
+    parser.add_argument("test_hands", nargs="?", type=int, default=2000,
+                        help="held-out hands to measure on (default 2000)")
+    options = parser.parse_args()
+    hands, test_hands = options.hands, options.test_hands
     before, after = train(hands, test_hands)
     print(f"mean reward a hand on {test_hands} held-out deals: "
           f"{before:+.3f} untrained (random), {after:+.3f} after {hands} hands")

@@ -253,3 +253,26 @@ def test_the_reinforce_example_learns_against_random_bots() -> None:
     train = runpy.run_path(str(example))["train"]
     before, after = train(400, 300)
     assert before < 0.1 < after
+
+
+def test_a_step_before_any_reset_says_to_reset_first() -> None:
+    env = VsBotsEnv(bots=("random", "random"), episode="hand")
+    with pytest.raises(RuntimeError, match="no episode has begun: call reset"):
+        env.step(66)
+    env.reset(seed=1)
+    while True:
+        _, _, over, _, _ = env.step(int(np.flatnonzero(env.action_masks())[0]))
+        if over:
+            break
+    with pytest.raises(RuntimeError, match="the episode is over: call reset"):
+        env.step(66)
+
+
+def test_the_reinforce_example_explains_itself() -> None:
+    import subprocess
+    import sys
+
+    example = Path(__file__).parent.parent / "examples" / "reinforce_vs_bots.py"
+    shown = subprocess.run([sys.executable, str(example), "--help"], capture_output=True,
+                           text=True, timeout=60, check=False)
+    assert shown.returncode == 0 and "training hands" in shown.stdout

@@ -111,7 +111,11 @@ class Action:
 
     ``card`` is set for ``play`` and ``discard``, ``suit`` for ``trump`` and ``call``,
     ``cards`` (sorted by card id) for ``keep``. Build with the class methods or
-    :meth:`parse`; equal actions compare equal whatever order a ``keep`` was written in.
+    :meth:`parse`, or from the text alone as the repr writes it; equal actions compare
+    equal whatever order a ``keep`` was written in.
+
+    >>> Action("play JH") == Action.play("JH") == Action.parse("play jh")
+    True
     """
 
     verb: Verb
@@ -120,6 +124,16 @@ class Action:
     cards: tuple[Card, ...] = ()
 
     def __post_init__(self) -> None:
+        if not isinstance(self.verb, Verb):  # Action("order"), as the repr shows it
+            if (not isinstance(self.verb, str) or self.card is not None
+                    or self.suit is not None or self.cards):
+                raise ActionParseError(f"an action is made from a Verb and its arguments, or "
+                                       f"from its text alone, not {self.verb!r}: e.g. "
+                                       "Action('play JH'), Action.play('JH')")
+            parsed = Action.parse(self.verb)
+            for name in ("verb", "card", "suit", "cards"):
+                object.__setattr__(self, name, getattr(parsed, name))
+            return
         verb = self.verb
         if verb in _CARD_ARG:
             ok = self.card is not None and self.suit is None and not self.cards

@@ -199,8 +199,7 @@ class Hand:
     def __init__(self, rules: Rules, deal: Deal, dealer: int, *, check: bool = True) -> None:
         """Start a hand from a deal, checked against ``rules`` unless ``check`` is false
         (for deals made by :meth:`Deal.random`, which are right by construction)."""
-        if dealer not in (0, 1, 2) or isinstance(dealer, bool):
-            raise ValueError(f"dealer must be seat 0, 1 or 2, not {dealer!r}")
+        dealer = _as_seat(dealer, "dealer must be seat")
         if check:
             deal.check(rules)
         self._dealt: Deal | None = deal
@@ -294,9 +293,7 @@ class Hand:
             raise ValueError("give the cards, an rng or a seed, not more than one")
         if cards is None:
             rng = rng if rng is not None else random.Random(seed if seed is not None else 0)
-            if dealer not in (0, 1, 2) or isinstance(dealer, bool):
-                raise ValueError(f"dealer must be seat 0, 1 or 2, not {dealer!r}")
-            return cls._random(rules, dealer, rng)
+            return cls._random(rules, _as_seat(dealer, "dealer must be seat"), rng)
         return cls(rules, cards, dealer)
 
     # --- what the hand is now ------------------------------------------------------
@@ -401,9 +398,7 @@ class Hand:
 
     def cards(self, seat: int) -> list[Card]:
         """The cards a seat holds now, in id order (all ten while keeping)."""
-        if seat not in (0, 1, 2) or isinstance(seat, bool):  # -1 would be seat 2's
-            raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
-        return cards_of_mask(self._hands[seat])
+        return cards_of_mask(self._hands[_as_seat(seat)])  # -1 would be seat 2's
 
     def cards_mask(self, seat: int) -> int:
         """The bitmask of the cards a seat holds now."""
@@ -547,8 +542,11 @@ class Hand:
 
     def action_from_id(self, action_id: int) -> Action:
         """The action with this id here (a ``keep`` id needs the maker's ten cards)."""
-        if type(action_id) is not int or not 0 <= action_id < A.NUM_ACTIONS:
-            raise ActionParseError(f"not an action id: {action_id!r}")
+        if type(action_id) is not int:
+            action_id = _as_id(action_id)
+        if not 0 <= action_id < A.NUM_ACTIONS:
+            raise ActionParseError(f"not an action id: {action_id!r} (ids are 0 to "
+                                   f"{A.NUM_ACTIONS - 1})")
         if action_id >= A.KEEP:
             if self._phase != P_KEEP:
                 raise ActionParseError("a keep id only has a meaning while the maker keeps")
@@ -634,8 +632,10 @@ class Hand:
     def apply_id(self, a: int, seat: int | None = None) -> None:
         """Apply the action with id ``a`` (of ``seat``, if given, which must be the seat
         to act), returning nothing: the fast path for search and simulation."""
-        if type(a) is not int:
-            raise ActionParseError(f"not an action id: {a!r}")
+        if type(a) is not int:  # a NumPy integer, say (the fast path takes an int)
+            a = _as_id(a)
+        if seat is not None and type(seat) is not int:
+            seat = _as_seat(seat)
         turn = self._turn
         if self._phase == P_PLAY:
             # The hot path: a card played. Inlined for speed.
@@ -695,8 +695,7 @@ class Hand:
         """Undo ``seat``'s last move of this hand and every move made after it (a
         player's "undo" against bots): the moves undone, last first; none if ``seat``
         has not moved in this hand."""
-        if seat not in (0, 1, 2) or isinstance(seat, bool):
-            raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
+        seat = _as_seat(seat)
         mine = [index for index, move in enumerate(self.moves) if move.seat == seat]
         if not mine:
             return []
@@ -982,3 +981,29 @@ _PHASE_WORDS = {
     P_DEFENDER: "the defenders are deciding whether to go alone (alone or pass)",
     P_PLAY: "it is trick play (play CARD)",
 }
+
+
+def _as_id(value: object) -> int:
+    """An action id given as another integer type (NumPy's) as an ``int``; anything else
+    (a bool, a float, text) refused with an :class:`ActionParseError` saying so."""
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise ActionParseError(f"not an action id: {value!r} (an id is an integer, a Python or "
+                           "NumPy one)")
+
+
+def _as_seat(value: object, what: str = "seat must be") -> int:
+    """A seat, 0, 1 or 2, as an ``int`` (a NumPy integer too); a bool, a float (1.0),
+    text or another number refused with a ``ValueError`` (``what``: its first words)."""
+    if not isinstance(value, bool):
+        try:
+            seat = operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+        else:
+            if 0 <= seat <= 2:
+                return seat
+    raise ValueError(f"{what} 0, 1 or 2, not {value!r}")

@@ -49,7 +49,7 @@ try:
 except ModuleNotFoundError as exc:  # pragma: no cover - installed by make test
     raise missing_extra(exc, "openspiel") from None
 
-from ..actions import NUM_ACTIONS
+from ..actions import KEEP, NUM_ACTIONS
 from ..bots.sampling import sample_hand
 from ..cards import NUM_CARD_IDS, Card, deck
 from ..deal import Deal
@@ -226,9 +226,11 @@ class CutthroatState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"dealer {action}" if self.dealer is None else f"deal {Card.from_id(action)}"
-        if self.hand is not None and (action < 80 or self.hand.phase is Phase.KEEP):
-            return str(self.hand.action_from_id(action))
-        return f"keep #{action - 80}"
+        hand = self.hand
+        if hand is not None and (action < KEEP or (hand.phase is Phase.KEEP
+                                                   and hand.to_act == player)):
+            return str(hand.action_from_id(action))
+        return f"keep #{action - KEEP}"  # R14: a keep's cards for the keeping maker only
 
     def returns(self) -> list[float]:
         """Points minus their average once the hand is over; zeros before."""

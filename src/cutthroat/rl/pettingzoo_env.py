@@ -41,9 +41,10 @@ try:
 except ModuleNotFoundError as exc:  # pragma: no cover - installed by make test
     raise missing_extra(exc, "rl") from None
 
-from ..actions import NUM_ACTIONS
+from ..actions import KEEP, NUM_ACTIONS
 from ..game import Game
 from ..rules import Rules
+from ..state import Phase
 from .layout import SIZE
 from .observation import action_id, as_int, encode
 from .rewards import game_rewards, hand_rewards
@@ -197,11 +198,19 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
     # --- helpers for people and agents ------------------------------------------------
 
     def action_text(self, agent: str, action: int) -> str:
-        """An action id as the game writes it (``play JH``, ``keep ...``) for ``agent``."""
-        self._seat(agent)
+        """An action id as the game writes it (``play JH``, ``keep ...``) for ``agent``:
+        a keep's cards only for the maker keeping them (R14: to anyone else, and at any
+        other moment, a keep id is ``keep #N``, the N-th keep of the maker's ten)."""
+        seat = self._seat(agent)
         hand = self.game.hand
         assert hand is not None
-        return str(hand.action_from_id(action))
+        number = as_int(action)
+        if number is None:  # not an integer: the engine says why
+            return str(hand.action_from_id(action))
+        if KEEP <= number < NUM_ACTIONS and not (hand.phase is Phase.KEEP
+                                                 and hand.to_act == seat):
+            return f"keep #{number - KEEP}"
+        return str(hand.action_from_id(number))
 
     def legal_texts(self, agent: str) -> list[str]:
         """``agent``'s legal actions as text (empty when it is not to act)."""

@@ -166,7 +166,9 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
         """The agent takes ``action`` (an id of its action mask); then the bots play
         until it is the agent's turn again or the episode ends."""
         if self._over:
-            raise RuntimeError("the episode is over: call reset() to start another")
+            raise RuntimeError("the episode is over: call reset() to start another"
+                               if self.game.hands else
+                               "no episode has begun: call reset() first")
         aid = action_id(action)
         hand = self.game.hand
         assert hand is not None
