@@ -174,6 +174,13 @@ def test_resample_from_infostate_keeps_what_the_player_saw() -> None:
         # the same history as the player saw it (another's hidden discard may differ)
         assert other.hand.view(player).moves == state.hand.view(player).moves
         assert sorted(other.order) == sorted(state.order)
+        # a state that came about by its own chance outcomes and moves
+        assert len(other.history()) == len(state.history())
+        assert other.move_number() == state.move_number()
+        replayed = game.new_initial_state()
+        for action in other.history():
+            replayed.apply_action(action)
+        assert str(replayed) == str(other) and replayed.hand.moves == other.hand.moves
 
 
 def test_openspiel_ismcts_plays_a_hand() -> None:

@@ -250,12 +250,17 @@ class CutthroatState(pyspiel.State):  # type: ignore[misc]
             return self.clone()  # type: ignore[no-any-return]
         seed = int(probability_sampler() * 2**31) if probability_sampler else None
         hand = sample_hand(self.hand.view(player_id), random.Random(seed))
-        state = CutthroatState(self.get_game())
-        state.dealer = hand.dealer
         deal = hand.dealt
-        state.order = [c.id for c in (*deal.hands[0], *deal.hands[1], *deal.hands[2],
-                                      *deal.dummy, *deal.kitty)]
-        state.hand = hand
+        # Built by its chance outcomes and moves, so that its history() and
+        # move_number() are those of a state that really came about so.
+        state: CutthroatState = self.get_game().new_initial_state()
+        state.apply_action(hand.dealer)
+        for card in (*deal.hands[0], *deal.hands[1], *deal.hands[2], *deal.dummy,
+                     *deal.kitty):
+            state.apply_action(card.id)
+        for move in hand.moves:
+            assert state.hand is not None
+            state.apply_action(state.hand.action_id(move.action))
         return state
 
     def view(self, player: int) -> View | None:
