@@ -14,7 +14,7 @@ from cutthroat import Game
 from cutthroat import record as rec
 from cutthroat.bots import review as review_module
 from cutthroat.bots.heuristic import BeginnerBot, IntermediateBot
-from cutthroat.bots.hints import earlier_views, hint, hint_json, hint_lines
+from cutthroat.bots.hints import earlier_views, hint, hint_json, hint_lines, views_before
 from cutthroat.cli import app
 from cutthroat.session import Session
 from cutthroat.views import View
@@ -69,6 +69,8 @@ def test_earlier_views_before_a_view_stop_at_its_hand() -> None:
     other = in_progress(1, seed=9)
     with pytest.raises(ValueError, match="not of a hand of this game"):
         earlier_views(game, 0, before=other.view(0))
+    assert views_before(game, now) == earlier_views(game, 0)
+    assert views_before(game, other.view(0)) == []  # another game's view: no history
 
 
 def test_hint_reads_beginners_as_beginners_from_the_game_so_far() -> None:

@@ -255,8 +255,7 @@ def watch(
         say(f"\nGame over after {hands}: {winners} won.")
     else:  # play_game's guard against endless play (a target of a million, say)
         say(f"\nStopped after {hands} with nobody at the target ({rules.target}) yet.")
-    if save is not None:
-        _rewrite(save, game)
+    if save is not None:  # rewritten after every move, the last one too
         say(f"Record saved to {save}")
 
 

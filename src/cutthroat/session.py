@@ -40,7 +40,7 @@ from .actions import Action
 from .bots import Bot, make_bot
 from .bots.base import bot_choose
 from .bots.expert import Analysis
-from .bots.hints import earlier_views, hint, hint_lines
+from .bots.hints import hint, hint_lines, views_before
 from .bots.review import MARGIN, describe_verdict, second_opinion, worth_asking
 from .game import Game
 from .render import describe_deal, describe_move, describe_result
@@ -254,11 +254,8 @@ class Session:
         game's hands before (so the bots are read as the players they have shown
         themselves to be). A view of an earlier game (a coach's word still being worked
         out when a new game began) is analysed without them."""
-        try:
-            earlier = earlier_views(self.game, view.seat, before=view)
-        except ValueError:
-            earlier = []
-        return hint(view, samples=self.hint_samples, also=also, earlier=earlier)
+        return hint(view, samples=self.hint_samples, also=also,
+                    earlier=views_before(self.game, view))
 
     def hint_lines(self, view: View) -> list[str]:
         """A hint for the player at ``view``: the expert's choice and why, then every

@@ -26,7 +26,7 @@ from ..views import View
 from .expert import Analysis, ExpertBot, Outcomes
 from .sampling import same_hand
 
-__all__ = ["earlier_views", "hint", "hint_json", "hint_lines", "hint_seed"]
+__all__ = ["earlier_views", "hint", "hint_json", "hint_lines", "hint_seed", "views_before"]
 
 
 def hint_seed(view: View) -> int:
@@ -74,6 +74,16 @@ def earlier_views(game: Game, seat: int, before: View | None = None) -> list[Vie
     if before is not None:
         raise ValueError("the view is not of a hand of this game")
     return views
+
+
+def views_before(game: Game, view: View) -> list[View]:
+    """:func:`earlier_views` of ``view``'s seat before ``view``'s hand, or none when the
+    view is of another game (a coach's word still being worked out when the table had
+    moved on to the next game): what a front end gives :func:`hint` as ``earlier``."""
+    try:
+        return earlier_views(game, view.seat, before=view)
+    except ValueError:
+        return []
 
 
 def hint(view: View, *, seed: int | None = None, samples: int | None = None,

@@ -27,7 +27,7 @@ from fastapi import WebSocket
 
 from ..actions import Action
 from ..bots.base import choose_explained
-from ..bots.hints import earlier_views, hint, hint_json, hint_lines
+from ..bots.hints import earlier_views, hint, hint_json, hint_lines, views_before
 from ..bots.review import (
     MARGIN,
     describe_verdict,
@@ -750,10 +750,7 @@ class Server:
         seed the hint there would have used) and, when its own choice is worth at least
         :data:`~cutthroat.bots.review.MARGIN` more chance to win, tells that seat's
         sockets why (``{"type": "coach", ...}``; ``number`` is the hand's, from 1)."""
-        try:
-            earlier = earlier_views(room.table.game, seat, before=before)
-        except ValueError:  # the table has moved on to another game since
-            earlier = []
+        earlier = views_before(room.table.game, before)
         analysis = await self.think(lambda: hint(before, also=(chosen,), earlier=earlier))
         verdict = second_opinion(analysis, chosen, MARGIN)
         if verdict is None:
