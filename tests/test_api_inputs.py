@@ -52,6 +52,16 @@ def test_a_dealer_that_is_no_seat_is_refused_R4(dealer: object) -> None:
         Hand.deal(Rules(), dealer=dealer, seed=1)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("seat", [1.0, True, "1", -1, 3])
+def test_a_view_or_first_dealer_that_is_no_seat_is_refused_R14(seat: object) -> None:
+    from cutthroat import Game
+
+    with pytest.raises(ValueError, match="seat must be 0, 1 or 2"):
+        Hand.deal(seed=1).view(seat)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="first_dealer must be 0, 1 or 2"):
+        Game(first_dealer=seat)  # type: ignore[arg-type]
+
+
 def test_pettingzoo_action_text_names_a_keeps_cards_to_the_keeping_maker_only_R14() -> None:
     pytest.importorskip("pettingzoo")
     from cutthroat.rl.pettingzoo_env import raw_env

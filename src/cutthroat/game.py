@@ -20,7 +20,7 @@ from .deal import Deal
 from .errors import GameOverError
 from .rules import Rules, rules_or_standard
 from .scoring import GameOutcome, HandResult, game_outcome
-from .state import Hand
+from .state import Hand, as_seat
 from .views import View, public_view_json
 
 __all__ = ["Game"]
@@ -59,8 +59,8 @@ class Game:
         self.players: tuple[str, str, str] = (players[0], players[1], players[2])
         if first_dealer is None:
             first_dealer = self.rng.randrange(3)
-        elif first_dealer not in (0, 1, 2) or isinstance(first_dealer, bool):
-            raise ValueError(f"first_dealer must be 0, 1 or 2, not {first_dealer!r}")
+        else:
+            first_dealer = as_seat(first_dealer, "first_dealer must be")
         self.first_dealer = first_dealer
         self.hands: list[Hand] = []
 

@@ -38,7 +38,7 @@ from .scoring import HandResult, _winner_index, score_hand
 if TYPE_CHECKING:
     from .views import View
 
-__all__ = ["Hand", "Phase", "Trick"]
+__all__ = ["Hand", "Phase", "Trick", "as_seat"]
 
 
 class Phase(enum.IntEnum):
@@ -199,7 +199,7 @@ class Hand:
     def __init__(self, rules: Rules, deal: Deal, dealer: int, *, check: bool = True) -> None:
         """Start a hand from a deal, checked against ``rules`` unless ``check`` is false
         (for deals made by :meth:`Deal.random`, which are right by construction)."""
-        dealer = _as_seat(dealer, "dealer must be seat")
+        dealer = as_seat(dealer, "dealer must be seat")
         if check:
             deal.check(rules)
         self._dealt: Deal | None = deal
@@ -293,7 +293,7 @@ class Hand:
             raise ValueError("give the cards, an rng or a seed, not more than one")
         if cards is None:
             rng = rng if rng is not None else random.Random(seed if seed is not None else 0)
-            return cls._random(rules, _as_seat(dealer, "dealer must be seat"), rng)
+            return cls._random(rules, as_seat(dealer, "dealer must be seat"), rng)
         return cls(rules, cards, dealer)
 
     # --- what the hand is now ------------------------------------------------------
@@ -398,7 +398,7 @@ class Hand:
 
     def cards(self, seat: int) -> list[Card]:
         """The cards a seat holds now, in id order (all ten while keeping)."""
-        return cards_of_mask(self._hands[_as_seat(seat)])  # -1 would be seat 2's
+        return cards_of_mask(self._hands[as_seat(seat)])  # -1 would be seat 2's
 
     def cards_mask(self, seat: int) -> int:
         """The bitmask of the cards a seat holds now."""
@@ -635,7 +635,7 @@ class Hand:
         if type(a) is not int:  # a NumPy integer, say (the fast path takes an int)
             a = _as_id(a)
         if seat is not None and type(seat) is not int:
-            seat = _as_seat(seat)
+            seat = as_seat(seat)
         turn = self._turn
         if self._phase == P_PLAY:
             # The hot path: a card played. Inlined for speed.
@@ -695,7 +695,7 @@ class Hand:
         """Undo ``seat``'s last move of this hand and every move made after it (a
         player's "undo" against bots): the moves undone, last first; none if ``seat``
         has not moved in this hand."""
-        seat = _as_seat(seat)
+        seat = as_seat(seat)
         mine = [index for index, move in enumerate(self.moves) if move.seat == seat]
         if not mine:
             return []
@@ -995,9 +995,16 @@ def _as_id(value: object) -> int:
                            "NumPy one)")
 
 
-def _as_seat(value: object, what: str = "seat must be") -> int:
+def as_seat(value: object, what: str = "seat must be") -> int:
     """A seat, 0, 1 or 2, as an ``int`` (a NumPy integer too); a bool, a float (1.0),
-    text or another number refused with a ``ValueError`` (``what``: its first words)."""
+    text or another number refused with a ``ValueError`` (``what``: its first words).
+
+    >>> as_seat(2)
+    2
+    >>> as_seat(1.0)
+    Traceback (most recent call last):
+    ValueError: seat must be 0, 1 or 2, not 1.0
+    """
     if not isinstance(value, bool):
         try:
             seat = operator.index(value)  # type: ignore[arg-type]

@@ -16,7 +16,7 @@ from typing import Any
 from .actions import DISCARD, KEEP
 from .cards import Card, Suit, deck_mask, mask_of
 from .rules import Rules
-from .state import ACTION_TEXTS, P_JOKER, Hand, Phase, Trick
+from .state import ACTION_TEXTS, P_JOKER, Hand, Phase, Trick, as_seat
 
 __all__ = ["View", "public_view_json", "view_of"]
 
@@ -177,8 +177,7 @@ def public_view_json(hand: Hand, *, scores: tuple[int, int, int] | None = None
 
 def view_of(hand: Hand, seat: int, *, scores: tuple[int, int, int] | None = None) -> View:
     """The view of ``seat`` (0–2) of this hand now (R14, R6)."""
-    if seat not in (0, 1, 2) or isinstance(seat, bool):
-        raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
+    seat = as_seat(seat)
     return _view(hand, seat, seat, scores)
 
 
