@@ -81,6 +81,31 @@ def test_a_spec_that_names_no_usable_bot_says_why(in_examples: Path, spec: str,
         make_bot(spec, 0)
 
 
+def test_a_bot_that_takes_no_seed_or_fails_as_it_is_made_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A class with only ``choose`` (no constructor taking ``seed``) used to end in a
+    raw traceback from the arena; one whose constructor fails is named with its error."""
+    (tmp_path / "odd_bots.py").write_text(
+        "class OnlyChoose:\n"
+        "    name = 'only'\n"
+        "    def choose(self, view):\n"
+        "        return view.legal[0]\n"
+        "class Boom(OnlyChoose):\n"
+        "    def __init__(self, seed=0):\n"
+        "        raise RuntimeError('no config file')\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(BotSpecError, match=r"must take its seed as a keyword \(__init__"):
+        make_bot("odd_bots.OnlyChoose", 0)
+    with pytest.raises(BotUnavailableError,
+                       match=re.escape("the 'odd_bots.Boom' bot could not be made: "
+                                       "RuntimeError: no config file")):
+        make_bot("odd_bots.Boom", 0)
+    done = CliRunner().invoke(app, ["arena", "--bots", "odd_bots.OnlyChoose,random,random",
+                                    "--games", "3"])
+    assert done.exit_code == 2 and "Traceback" not in done.output
+    assert "must take its seed" in " ".join(done.output.split())
+
+
 def test_your_bot_plays_a_whole_arena_of_duplicate_deals(in_examples: Path) -> None:
     result = run_arena((GREEDY, "random", "random"), games=6, seed=3, workers=1,
                        progress=False)

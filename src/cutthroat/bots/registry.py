@@ -108,17 +108,31 @@ class _Lazy:
         if not callable(cls):
             raise BotSpecError(f"{module}.{attr} is not a bot class: it cannot be called")
         check_options(cls, self.bot, options)
+        if not _takes_seed(cls):
+            raise BotSpecError(f"the {self.bot!r} bot must take its seed as a keyword "
+                               "(__init__(self, seed=0, ...))")
         try:
             made = cls(seed=seed, **options)
-        except TypeError as exc:
-            if "seed" not in str(exc):
-                raise
-            raise BotSpecError(f"the {self.bot!r} bot must take its seed as a keyword "
-                               f"(__init__(self, seed=0, ...)): {exc}") from None
+        except ValueError:  # a bad option value, in the bot's own words
+            raise
+        except Exception as exc:  # the bot's own code failed: say which bot, and how
+            raise BotUnavailableError(f"the {self.bot!r} bot could not be made: "
+                                      f"{type(exc).__name__}: {exc}") from exc
         if not isinstance(made, Bot):
             raise BotSpecError(f"{module}.{attr} made {type(made).__name__!r}, which is "
                                "not a bot: a bot has a name and a choose(view) method")
         return made
+
+
+def _takes_seed(cls: Callable[..., object]) -> bool:
+    """Whether ``cls`` can be called with a ``seed`` keyword (one of its parameters, or
+    ``**kwargs``); ``True`` when its signature cannot be read (it is then tried)."""
+    try:
+        parameters = inspect.signature(cls).parameters.values()
+    except (TypeError, ValueError):
+        return True
+    return any(p.kind is p.VAR_KEYWORD or (p.name == "seed" and p.kind is not p.POSITIONAL_ONLY)
+               for p in parameters)
 
 
 def _import(module: str) -> types.ModuleType:
