@@ -6,8 +6,9 @@ Strategies: :func:`rules_st` (every variant field of RULES.md), :data:`seeds`,
 and :func:`games` (a game played by random choices, possibly stopped mid-hand).
 
 Helpers: :func:`fingerprint` (everything observable of a hand, for equality),
-:func:`placed_cards` (where every card is, for conservation) and :func:`known_mask`
-(the cards a seat may know, R14).
+:func:`placed_cards` (where every card is, for conservation), :func:`known_mask`
+(the cards a seat may know, R14) and :func:`hand_at_the_keep` (a maker with the dummy
+taken, to keep five of ten, R12).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from hypothesis import strategies as st
 
 from cutthroat import Card, Deal, Game, Hand, Rules, deck
 from cutthroat.actions import PASS
+from cutthroat.state import Phase
 
 __all__ = [
     "DECKS",
@@ -28,6 +30,7 @@ __all__ = [
     "deals",
     "fingerprint",
     "games",
+    "hand_at_the_keep",
     "hands",
     "known_mask",
     "placed_cards",
@@ -247,3 +250,19 @@ def fingerprint(hand: Hand, *, views: bool = False) -> tuple[Any, ...]:
     if views:
         result += tuple(hand.view(seat) for seat in range(3))
     return result
+
+
+def hand_at_the_keep() -> tuple[Hand, int]:
+    """The first standard deal (by seed) whose first bidder orders up and takes the
+    dummy (R12), played to that seat's keep of five of its ten cards: (hand, seat)."""
+    for seed in range(60):
+        hand = Hand.deal(seed=seed)
+        seat = hand.to_act
+        assert seat is not None
+        hand.push("order", seat)
+        while hand.phase in (Phase.PICKUP, Phase.DISCARD, Phase.MAKER_CHOICE):
+            legal = hand.legal_texts()
+            hand.push("dummy" if "dummy" in legal else legal[0])
+        if hand.phase is Phase.KEEP and hand.to_act == seat:
+            return hand, seat
+    raise AssertionError("no deal let its first bidder take the dummy")

@@ -111,3 +111,20 @@ def test_openspiel_action_to_string_names_a_keeps_cards_to_the_keeping_maker_onl
     assert "#" not in state.action_to_string(maker, KEEP)
     for other in {0, 1, 2} - {maker}:
         assert state.action_to_string(other, KEEP + 7) == "keep #7"
+
+
+def test_R14_a_maker_cannot_take_back_the_dummy_once_seen() -> None:
+    """Taking the dummy shows its cards to the maker; undoing it would let him go alone
+    with them seen (R14: an unused dummy is never shown). The keep may be taken back,
+    the dummy not; the hand is unchanged by the refusal."""
+    from cutthroat.errors import IllegalActionError
+    from strategies import hand_at_the_keep
+
+    hand, seat = hand_at_the_keep()
+    before = list(hand.moves)
+    with pytest.raises(IllegalActionError, match=f"seat {seat} has seen the dummy"):
+        hand.take_back(seat)
+    assert list(hand.moves) == before
+    hand.push_id(hand.legal_action_ids()[0])  # a keep
+    assert [m.action.verb.value for m in hand.take_back(seat)] == ["keep"]
+    assert hand.phase is Phase.KEEP

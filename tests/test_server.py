@@ -906,6 +906,28 @@ def test_a_bots_move_thought_out_before_an_undo_is_not_played_after_it() -> None
     assert table.version not in seen
 
 
+def test_R14_undo_does_not_take_back_the_dummy_once_seen() -> None:
+    table = Table.create(["you", "random", "random"], seed=3)
+    while True:
+        if table.bot_to_move() is not None:
+            table.bot_move()
+            continue
+        if table.status != "playing":
+            table.next_hand(0)
+            continue
+        view = table.game.view(0)
+        if view.phase is Phase.KEEP:
+            break
+        legal = view.legal
+        choice = next((m for m in ("order", "pickup", "dummy", "call S", "call H", "call D",
+                                   "call C") if m in legal), legal[0])
+        table.act(0, choice)
+    version = table.version
+    with pytest.raises(TableError, match="you have seen the dummy") as caught:
+        table.undo(0)
+    assert caught.value.status == 409 and table.version == version
+
+
 def test_undo_is_refused_with_another_player_at_the_table() -> None:
     table = Table.create(["you", "open", "random"], seed=3)
     table.join("Ben")

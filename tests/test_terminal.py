@@ -548,6 +548,15 @@ def test_a_keep_of_too_few_cards_says_how_many_with_the_players_own_cards(
                 f"{example.group(1)}.") in done.stdout
 
 
+def test_R14_line_play_does_not_take_back_the_dummy_once_seen(tmp_path: Path) -> None:
+    done = cli(tmp_path, "play", "--seed", "3", "--bots", "beginner,beginner", "--save",
+               str(tmp_path / "g.json"), stdin="order\ntc\ndummy\nundo\nquit\n")
+    assert done.returncode == 0, done.stderr
+    assert ("Not possible: you have seen the dummy, so taking it cannot be taken back (R14"
+            in done.stdout)
+    assert done.stdout.count("keep five of your ten") >= 2  # still the keep, after it
+
+
 def test_play_refuses_bad_options_and_bad_records(tmp_path: Path) -> None:
     assert "--bots takes two bots" in cli(tmp_path, "play", "--bots", "random").stderr
     assert "unknown bot" in cli(tmp_path, "play", "--bots", "random,grandmaster").stderr

@@ -35,6 +35,7 @@ from cutthroat.tui.app import NEW_GAME, Stage, TableApp
 from cutthroat.tui.screens import TextPage
 from cutthroat.tui.text import face
 from cutthroat.tui.widgets import CardButton, GameLog, MoveButton, StatusLine
+from strategies import hand_at_the_keep
 
 FACE = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]|Joker")
 FACES = {face(card): str(card) for card in [*deck(32), Card.parse("JO")]}
@@ -225,21 +226,29 @@ async def test_R15_a_card_that_does_not_follow_suit_is_refused_with_the_reason()
 def at_the_keep() -> tuple[Game, int]:
     """A new game whose first bidder has ordered up and taken the dummy (R12): that
     seat is to keep five of its ten cards."""
-    for seed in range(60):
-        hand = Hand.deal(seed=seed)
-        seat = hand.to_act
-        assert seat is not None
-        hand.push("order", seat)
-        while hand.phase in (Phase.PICKUP, Phase.DISCARD, Phase.MAKER_CHOICE):
-            legal = hand.legal_texts()
-            hand.push("dummy" if "dummy" in legal else legal[0])
-        if hand.phase is Phase.KEEP:
-            game = Game(seed=seed, players=seat_names(seat), first_dealer=hand.dealer)
-            game.deal(hand.dealt)
-            for move in hand.moves:
-                game.push(move)
-            return game, seat
-    raise AssertionError("no deal let its first bidder take the dummy")
+    hand, seat = hand_at_the_keep()
+    game = Game(players=seat_names(seat), first_dealer=hand.dealer)
+    game.deal(hand.dealt)
+    for move in hand.moves:
+        game.push(move)
+    return game, seat
+
+
+@pytest.mark.anyio
+async def test_R14_the_dummy_once_seen_is_not_taken_back() -> None:
+    """At the keep the dummy's cards are on the table: undo would let the maker go
+    alone with them seen. It is refused, and the keep is still to be made."""
+    game, seat = at_the_keep()
+    hand = game.hand
+    assert hand is not None
+    moves = len(hand.moves)
+    app = table(game, seat)
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        await pilot.press("u")
+        assert status(app).startswith("Not possible: you have seen the dummy, so taking it "
+                                      "cannot be taken back (R14")
+        assert len(hand.moves) == moves and hand.phase is Phase.KEEP
 
 
 @pytest.mark.anyio

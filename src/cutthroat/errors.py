@@ -31,7 +31,8 @@ def quoted(text: str) -> str:
 
 
 _YOU = (("does not hold", "do not hold"), ("must follow", "must follow"),
-        ("is the dealer", "are the dealer"), ("cannot keep", "cannot keep"))
+        ("is the dealer", "are the dealer"), ("cannot keep", "cannot keep"),
+        ("has seen", "have seen"))
 """The engine's reasons that begin ``seat N ...``, and how each reads to that seat."""
 
 

@@ -200,7 +200,9 @@ class Session:
     def take_back(self) -> bool:
         """The player's undo: their last move of this hand and every move after it are
         taken back, and the bots made anew (their choices from here are those they
-        would make from this position); ``False`` when the player has not moved yet."""
+        would make from this position); ``False`` when the player has not moved yet.
+        Refused (:class:`~cutthroat.errors.IllegalActionError`, nothing changes) for the
+        move that took the dummy, whose cards the player has seen (R14)."""
         hand = self.game.hand
         assert hand is not None
         if not hand.take_back(self.seat):

@@ -694,11 +694,17 @@ class Hand:
     def take_back(self, seat: int) -> list[Move]:
         """Undo ``seat``'s last move of this hand and every move made after it (a
         player's "undo" against bots): the moves undone, last first; none if ``seat``
-        has not moved in this hand."""
+        has not moved in this hand. A maker's ``dummy`` is never taken back: he has seen
+        its cards, and could then go alone with them seen (R14: an unused dummy is never
+        shown); :class:`IllegalActionError`, and nothing changes."""
         seat = as_seat(seat)
         mine = [index for index, move in enumerate(self.moves) if move.seat == seat]
         if not mine:
             return []
+        if self.moves[mine[-1]].action.verb is Verb.DUMMY:
+            raise IllegalActionError(
+                f"seat {seat} has seen the dummy, so taking it cannot be taken back (R14: "
+                "an unused dummy is never shown to anyone)", seat=seat)
         return [self.pop() for _ in range(len(self.moves) - mine[-1])]
 
     def undo(self) -> None:

@@ -323,7 +323,12 @@ class TerminalGame(Session):
         return self.coaching(view, chosen)
 
     def _undo(self) -> bool:
-        if not self.take_back():
+        try:
+            taken = self.take_back()
+        except CutthroatError as exc:
+            self.write(f"Not possible: {to_player(str(exc), self.seat)}.")
+            return False
+        if not taken:
             self.write(NOTHING_TO_UNDO)
             return False
         self._saved()

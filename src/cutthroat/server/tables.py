@@ -431,7 +431,10 @@ class Table:
                              "can no longer be taken back", 409)
         if self.status != "playing" or hand is None:
             raise TableError("there is no hand in play to take a move back from", 409)
-        undone = hand.take_back(seat)
+        try:
+            undone = hand.take_back(seat)
+        except CutthroatError as exc:  # the dummy, once seen (R14)
+            raise TableError(to_player(str(exc), seat), 409) from None
         if not undone:
             raise TableError("you have made no move in this hand to take back", 409)
         self.seats[seat].undone += len(undone)

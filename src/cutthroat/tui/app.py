@@ -387,7 +387,12 @@ class TableApp(App[bool]):
         if self.stage is not Stage.YOUR_MOVE:
             self.refuse("you can take a move back when it is your turn")
             return
-        if not self.session.take_back():
+        try:
+            taken = self.session.take_back()
+        except CutthroatError as exc:
+            self.refuse(to_player(str(exc), self.session.seat))
+            return
+        if not taken:
             self.query_one(StatusLine).say(NOTHING_TO_UNDO, refused=True)
             self.bell()
             return
