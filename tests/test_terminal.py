@@ -704,8 +704,38 @@ def test_a_save_that_fails_mid_game_is_reported_and_the_game_goes_on(
     monkeypatch.setattr(terminal.os, "replace", flaky)
     assert player.play() is True
     warnings = [line for line in out if line.startswith("Warning: could not save")]
-    assert len(warnings) == 2 and "No space left on device" in warnings[0]
+    # said once for the two failures in a row (not at every move of a full disk)
+    assert len(warnings) == 1 and "No space left on device" in warnings[0]
     assert rec.replay(save.read_text(encoding="utf-8")).scores == game.scores
+    assert f"The expert's review of your choices: cutthroat review {save}" in out
+
+
+def test_a_game_stopped_while_saving_fails_is_not_said_to_be_saved(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the disk full from some move on, stopping says the game could not be saved
+    (the file holds an earlier moment), not "saved" with a command to resume it."""
+    import cutthroat.terminal as terminal
+
+    save = tmp_path / "game.json"
+    game = new_game(3)
+    replies = iter(["1", "1", "quit"])
+    out: list[str] = []
+    player = TerminalGame(game, 0, ["random", "random"], seed=1, save=save,
+                          read=lambda prompt: next(replies), write=out.append)
+    saves = [0]
+    real = terminal.os.replace
+
+    def full_after_two(src: str, dst: str) -> None:
+        saves[0] += 1
+        if saves[0] > 2:
+            raise OSError(28, "No space left on device")
+        real(src, dst)
+
+    monkeypatch.setattr(terminal.os, "replace", full_after_two)
+    assert player.play() is False
+    assert len([line for line in out if line.startswith("Warning: could not save")]) == 1
+    assert out[-1] == (f"Stopped. The game could not be saved to {save} ([Errno 28] No "
+                       "space left on device): the record there is of an earlier moment.")
 
 
 def test_R12_the_maker_who_takes_the_dummy_sees_his_ten_cards_before_the_keep() -> None:

@@ -167,6 +167,9 @@ class Session:
         self.specs = {(seat + 1) % 3: bots[0], (seat + 2) % 3: bots[1]}
         self.seed = seed
         self.save = save
+        self.unsaved: str | None = None
+        """Why the last save failed (``None`` when it did not): the record on disk is
+        then of an earlier moment, and the game is not said to be saved."""
         self.hint_samples = hint_samples
         self.coach = coach
         self.sitting = sitting if sitting is not None else Sitting(save=save)
@@ -213,7 +216,8 @@ class Session:
     def save_record(self) -> str | None:
         """Write the record now (to a new file, then renamed over the old one, so a
         crash mid-write never leaves half a record). Returns the warning to show when
-        it could not be written (the game goes on), else ``None``."""
+        it could not be written (the game goes on), once until a save works again (not
+        at every move of a full disk), else ``None``."""
         if self.save is None:
             return None
         temporary = self.save.with_name(self.save.name + ".tmp")
@@ -221,8 +225,12 @@ class Session:
             temporary.write_text(rec.dumps(self.game) + "\n", encoding="utf-8")
             os.replace(temporary, self.save)
         except OSError as exc:  # a full disk must not end the game: say so, play on
+            first, self.unsaved = self.unsaved is None, str(exc)
+            if not first:
+                return None
             return (f"Warning: could not save the game to {self.save} ({exc}); "
-                    "it goes on, and is saved again after your next move.")
+                    "it goes on, and saving is tried again after every move.")
+        self.unsaved = None
         return None
 
     def next_game(self) -> list[str]:
@@ -241,6 +249,7 @@ class Session:
             with save.open("x", encoding="utf-8") as file:  # "x": never over another
                 file.write(rec.dumps(game) + "\n")
         self.game, self.seed, self.save = game, seed, save
+        self.unsaved = None
         self.number += 1
         self.bots = self.make_bots()
         kept = (f"Every move is saved to {save}." if save is not None
@@ -312,7 +321,10 @@ class Session:
         hands = len(game.hands)
         lines = [f"Game over after {hands} hand{'s' if hands != 1 else ''}. {label}: {winners}. "
                  f"Final score: {self.scores_text(game.scores)}."]
-        if self.save is not None:
+        if self.save is not None and self.unsaved is not None:
+            lines.append(f"The game could not be saved to {self.save} ({self.unsaved}): "
+                         "the record there is of an earlier moment.")
+        elif self.save is not None:
             lines.append(f"The expert's review of your choices: cutthroat review {self.save}")
         return lines
 
@@ -320,6 +332,9 @@ class Session:
         """What is said when the player stops before the game is over."""
         if self.save is None:
             return "Stopped. The game is not saved: start it with --save FILE to keep it."
+        if self.unsaved is not None:
+            return (f"Stopped. The game could not be saved to {self.save} ({self.unsaved}): "
+                    "the record there is of an earlier moment.")
         command = f"cutthroat play --resume {shlex.quote(str(self.save))}"
         line_up = [self.specs[(self.seat + 1) % 3], self.specs[(self.seat + 2) % 3]]
         if line_up != list(DEFAULT_BOTS):  # a record does not hold its bots
