@@ -235,6 +235,22 @@ def at_the_keep() -> tuple[Game, int]:
 
 
 @pytest.mark.anyio
+async def test_R6_the_blind_dealers_four_suits_fit_80_columns() -> None:
+    """The joker turned up with you dealing: four suits to name (R6). Their row was
+    measured without the buttons' numbers, so at 80 columns the fourth ran off the
+    screen; the short labels are used instead."""
+    game = Game(Rules(deck=25), seed=54, players=seat_names(0))
+    hand = game.deal()
+    assert hand.phase is Phase.JOKER_TRUMP and hand.to_act == 0, "seed 54 deals the joker"
+    app = table(game, 0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        shown = [b for b in app.query(MoveButton) if b.display]
+        assert len(shown) == 4
+        assert all(b.region.right <= 80 for b in shown), [b.region for b in shown]
+
+
+@pytest.mark.anyio
 async def test_R14_the_dummy_once_seen_is_not_taken_back() -> None:
     """At the keep the dummy's cards are on the table: undo would let the maker go
     alone with them seen. It is refused, and the keep is still to be made."""

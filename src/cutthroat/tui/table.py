@@ -27,6 +27,7 @@ from .widgets import (
     Scoreboard,
     StatusLine,
     TrickArea,
+    key_of,
     row_width,
 )
 
@@ -136,7 +137,9 @@ class Table(Vertical):
         else:
             prefix = "Your move:" if choices else ""
             labels = [move_label(text, view) for text in choices]
-            if row_width(prefix, labels) > self._width():  # five calls on 80 columns
+            keyed = [Text(f"{key_of(n)} ").append_text(label)  # as the buttons show them
+                     for n, label in enumerate(labels, 1)]
+            if row_width(prefix, keyed) > self._width():  # five calls on 80 columns
                 labels = [move_label(text, view, short=True) for text in choices]
             bar.show(prefix, labels, best=marked)
 
