@@ -353,6 +353,43 @@ async def test_hint_shows_the_experts_options_and_marks_its_choice() -> None:
 
 
 @pytest.mark.anyio
+async def test_a_hint_asked_while_one_for_an_earlier_move_is_out_says_to_wait() -> None:
+    """h, then a move at once: the hint (for the move made) is still being worked out.
+    Asking again at the next turn was silently dropped, the status claiming the expert
+    was looking at the new choices; now it says why nothing comes."""
+    import threading
+
+    game = Game(seed=3, players=seat_names(0))
+    app = table(game)
+    release = threading.Event()
+    real = app._advise
+
+    def slow(view: object, turn: int) -> object:
+        release.wait(5)
+        return real(view, turn)  # type: ignore[arg-type]
+
+    app._advise = slow  # type: ignore[method-assign]
+    app.session.hint_samples = 2
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        assert "The expert is looking at your choices" in status(app)
+        await pilot.press("1")  # the move, while the hint is out
+        for _ in range(200):  # the bots answer; the player is to move again
+            await pilot.pause(0.02)
+            if app.stage is Stage.YOUR_MOVE and app.hint_turn != app.turn:
+                break
+        assert app.stage is Stage.YOUR_MOVE and app.hinting
+        assert "looking at your choices" not in status(app)
+        await pilot.press("h")
+        assert status(app) == ("Not possible: the expert is still finishing a hint for an "
+                               "earlier move: ask again in a moment.")
+        release.set()
+        await settle(pilot)
+        assert not app.hinting
+
+
+@pytest.mark.anyio
 async def test_undo_takes_back_the_players_move_and_the_bots_replies(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     game = Game(seed=3, players=seat_names(0))

@@ -113,6 +113,8 @@ class TableApp(App[bool]):
         """The hint's choice at this decision, marked on its button."""
         self.hinting = False
         """Whether the expert is working out a hint."""
+        self.hint_turn = -1
+        """The turn of the hint being worked out (an earlier one once a move is made)."""
         self.log_lines: list[str] = []
         """Every line the log has told, as plain text."""
         self.failure: str | None = None
@@ -163,7 +165,9 @@ class TableApp(App[bool]):
 
     def _draw(self) -> None:
         self.choices = self.query_one(Table).draw(self.session, self.stage, keep=self.keep,
-                                                  best=self.best, hinting=self.hinting)
+                                                  best=self.best,
+                                                  hinting=self.hinting
+                                                  and self.hint_turn == self.turn)
 
     # --- the game going on -----------------------------------------------------------
 
@@ -365,9 +369,13 @@ class TableApp(App[bool]):
         if self.stage is not Stage.YOUR_MOVE:
             self.refuse("a hint is for your own move: " + self._waiting())
             return
-        if self.hinting:
+        if self.hinting:  # one at a time: for this move it is coming; else say so
+            if self.hint_turn != self.turn:
+                self.refuse("the expert is still finishing a hint for an earlier move: "
+                            "ask again in a moment")
             return
         self.hinting = True
+        self.hint_turn = self.turn
         self._draw()
         self.run_worker(partial(self._advise, self.session.view(), self.turn), thread=True,
                         group="hint")
