@@ -353,6 +353,24 @@ async def test_hint_shows_the_experts_options_and_marks_its_choice() -> None:
 
 
 @pytest.mark.anyio
+async def test_the_log_keeps_its_last_line_in_sight_when_the_terminal_shrinks() -> None:
+    game = Game(seed=3, players=seat_names(0))
+    app = table(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(6):
+            await pilot.press("1")
+            await settle(pilot)
+        log = app.query_one(GameLog)
+        for size in ((80, 16), (60, 16), (100, 30)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause(0.1)
+            await settle(pilot)
+            assert log.max_scroll_y > 0 or size == (100, 30)
+            assert log.scroll_y == log.max_scroll_y, size
+
+
+@pytest.mark.anyio
 async def test_a_hint_asked_while_one_for_an_earlier_move_is_out_says_to_wait() -> None:
     """h, then a move at once: the hint (for the move made) is still being worked out.
     Asking again at the next turn was silently dropped, the status claiming the expert

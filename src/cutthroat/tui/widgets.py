@@ -55,6 +55,10 @@ class GameLog(RichLog):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(wrap=True, min_width=20, markup=False, highlight=False, id=id)
 
+    def on_resize(self) -> None:
+        """A new size wraps the lines anew: keep the last one in sight."""
+        self.call_after_refresh(self.scroll_end, animate=False)
+
     def say(self, line: str, style: str = "") -> None:
         """Write one line of the game (a blank one is written as a space)."""
         text = with_faces(line.removeprefix("\n") or " ")
