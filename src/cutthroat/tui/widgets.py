@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Button, Label, RichLog, Static
@@ -55,8 +56,10 @@ class GameLog(RichLog):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(wrap=True, min_width=20, markup=False, highlight=False, id=id)
 
-    def on_resize(self) -> None:
-        """A new size wraps the lines anew: keep the last one in sight."""
+    @on(events.Resize)
+    def _keep_the_last_line_in_sight(self) -> None:
+        """A new size wraps the lines anew: keep the last one in sight (RichLog's own
+        handler of the event runs too)."""
         self.call_after_refresh(self.scroll_end, animate=False)
 
     def say(self, line: str, style: str = "") -> None:
