@@ -52,12 +52,13 @@ except ModuleNotFoundError as exc:  # pragma: no cover - installed by make test
     raise missing_extra(exc, "rl") from None
 import numpy.typing as npt
 
-from ..actions import Verb
+from ..actions import KEEP, NUM_ACTIONS, Verb
 from ..cards import NUM_CARD_IDS
+from ..state import Hand, Phase
 from ..views import View
 from .layout import SIZE, Slot
 
-__all__ = ["SIZE", "action_id", "as_int", "encode"]
+__all__ = ["SIZE", "action_id", "action_text", "as_int", "encode"]
 
 _DECKS = (24, 25, 32)
 
@@ -123,6 +124,20 @@ def action_id(action: object) -> int:
     if aid is None:
         raise TypeError(f"an action is an integer id, not {action!r}")
     return aid
+
+
+def action_text(hand: Hand, seat: int, action: object) -> str:
+    """Action id ``action`` as the game writes it (``play JH``, ``keep ...``), said to
+    ``seat``: a keep's cards only to the maker keeping them (R14: to anyone else, and at
+    any other moment, a keep id is ``keep #N``, the N-th keep of the maker's ten). Both
+    environments write their action ids so."""
+    number = as_int(action)
+    if number is None:  # not an integer: the engine says why
+        return str(hand.action_from_id(action))  # type: ignore[arg-type]
+    if KEEP <= number < NUM_ACTIONS and not (hand.phase is Phase.KEEP
+                                             and hand.to_act == seat):
+        return f"keep #{number - KEEP}"
+    return str(hand.action_from_id(number))
 
 
 def _turned_down(view: View) -> bool:

@@ -55,11 +55,11 @@ from ..cards import NUM_CARD_IDS, Card, deck
 from ..deal import Deal
 from ..errors import DealError
 from ..rules import Rules
-from ..state import Hand, Phase
+from ..state import Hand
 from ..views import View
 from .information_state import INFORMATION_STATE_SIZE, encode_information_state
 from .layout import SIZE
-from .observation import encode
+from .observation import action_text, encode
 from .rewards import hand_rewards
 
 __all__ = ["NAME", "CutthroatGame", "CutthroatObserver", "CutthroatState", "rules_of",
@@ -226,11 +226,9 @@ class CutthroatState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"dealer {action}" if self.dealer is None else f"deal {Card.from_id(action)}"
-        hand = self.hand
-        if hand is not None and (action < KEEP or (hand.phase is Phase.KEEP
-                                                   and hand.to_act == player)):
-            return str(hand.action_from_id(action))
-        return f"keep #{action - KEEP}"  # R14: a keep's cards for the keeping maker only
+        if self.hand is None:  # still dealing: no seat's action has a meaning yet
+            return f"keep #{action - KEEP}"
+        return action_text(self.hand, player, action)
 
     def returns(self) -> list[float]:
         """Points minus their average once the hand is over; zeros before."""

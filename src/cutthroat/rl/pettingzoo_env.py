@@ -41,12 +41,11 @@ try:
 except ModuleNotFoundError as exc:  # pragma: no cover - installed by make test
     raise missing_extra(exc, "rl") from None
 
-from ..actions import KEEP, NUM_ACTIONS
+from ..actions import NUM_ACTIONS
 from ..game import Game
 from ..rules import Rules
-from ..state import Phase
 from .layout import SIZE
-from .observation import action_id, as_int, encode
+from .observation import action_id, action_text, as_int, encode
 from .rewards import game_rewards, hand_rewards
 from .text import RENDER_MODES, render_hand
 
@@ -204,13 +203,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         seat = self._seat(agent)
         hand = self.game.hand
         assert hand is not None
-        number = as_int(action)
-        if number is None:  # not an integer: the engine says why
-            return str(hand.action_from_id(action))
-        if KEEP <= number < NUM_ACTIONS and not (hand.phase is Phase.KEEP
-                                                 and hand.to_act == seat):
-            return f"keep #{number - KEEP}"
-        return str(hand.action_from_id(number))
+        return action_text(hand, seat, action)
 
     def legal_texts(self, agent: str) -> list[str]:
         """``agent``'s legal actions as text (empty when it is not to act)."""
