@@ -260,9 +260,10 @@ def watch(
 
 
 def _rewrite(save: Path, game: Game) -> None:
-    """Write ``game``'s record over ``save`` (a file this command made)."""
+    """Write ``game``'s record over ``save`` (a file this command made), whole or not
+    at all (:func:`~cutthroat.record.save`)."""
     try:
-        save.write_text(rec.dumps(game) + "\n", encoding="utf-8")
+        rec.save(save, game)
     except OSError as exc:
         raise _fail(f"cannot save the record to {save}: {exc.strerror or exc}") from None
 

@@ -19,7 +19,9 @@ True
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from .actions import Move
@@ -29,7 +31,7 @@ from .game import Game
 from .rules import Rules, RulesError
 from .state import Hand
 
-__all__ = ["FORMAT", "RecordError", "loads", "replay", "report", "to_record"]
+__all__ = ["FORMAT", "RecordError", "loads", "replay", "report", "save", "to_record"]
 
 FORMAT = "cutthroat-record/1"
 """The value of a record's ``format`` field."""
@@ -190,6 +192,16 @@ def to_record(game: Game) -> dict[str, Any]:
 def dumps(game: Game, *, indent: int | None = 1) -> str:
     """The record of a game as JSON text."""
     return json.dumps(to_record(game), indent=indent)
+
+
+def save(path: str | os.PathLike[str], game: Game) -> None:
+    """Write the game's record to ``path``, over what is there, through a new file
+    renamed over it: a crash mid-write never leaves half a record (as a game saved
+    after every move needs). Raises ``OSError`` when it cannot be written."""
+    path = Path(path)
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(dumps(game) + "\n", encoding="utf-8")
+    os.replace(temporary, path)
 
 
 def _hand_summary(hand: Hand) -> dict[str, Any]:

@@ -26,7 +26,6 @@ and its record chosen as :class:`Sitting` says.
 
 from __future__ import annotations
 
-import os
 import random
 import shlex
 import time
@@ -220,10 +219,8 @@ class Session:
         at every move of a full disk), else ``None``."""
         if self.save is None:
             return None
-        temporary = self.save.with_name(self.save.name + ".tmp")
         try:
-            temporary.write_text(rec.dumps(self.game) + "\n", encoding="utf-8")
-            os.replace(temporary, self.save)
+            rec.save(self.save, self.game)
         except OSError as exc:  # a full disk must not end the game: say so, play on
             first, self.unsaved = self.unsaved is None, str(exc)
             if not first:
