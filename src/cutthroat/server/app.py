@@ -216,12 +216,12 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
 
     @app.middleware("http")
     async def body_limit(request: Request, call_next: Any) -> Any:
-        """Refuse (413) a body declared larger than any request needs, before it is read:
-        :data:`BODY_MAX`, or :data:`RECORD_MAX` for a record to replay."""
-        limit = RECORD_MAX if request.url.path == "/api/replay" else BODY_MAX
+        """Refuse (413) a body declared larger than :data:`BODY_MAX`, before it is read
+        (a record to replay is bounded by its route, :func:`_body`, as it streams in)."""
         declared = request.headers.get("content-length", "")
-        if declared.isdigit() and int(declared) > limit:
-            return _error(f"a request's body may be at most {limit // 1024} KiB long", 413)
+        if (request.url.path != "/api/replay" and declared.isdigit()
+                and int(declared) > BODY_MAX):
+            return _error(f"a request's body may be at most {BODY_MAX // 1024} KiB long", 413)
         return await call_next(request)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
