@@ -1342,6 +1342,27 @@ def test_a_record_file_opened_in_the_lobby(server: str, pages: Pages) -> None:
 
 
 
+def test_the_lobby_listens_before_the_bots_are_named(server: str, pages: Pages) -> None:
+    """A record picked while the lobby still waits for ``/api/bots`` opens (the picker
+    listened from the start), and the seats get their bots when the answer comes."""
+    examples = Path(__file__).resolve().parents[2] / "shared" / "examples"
+    held: list = []
+    page = pages.new()
+    page.route("**/api/bots", lambda route: held.append(route))  # answered later
+    page.goto(server + "/")
+    expect(page.locator("#seat1 option")).to_have_count(0)
+    page.click("#start")  # not sent as a plain form, nor with no bots named
+    expect(page.locator("#lobby-error")).to_contain_text("still on their way")
+    assert "?" not in page.url
+    page.set_input_files("#record-file", str(examples / "01-standard-full-game.json"))
+    expect(page.locator("#replay-title")).to_have_text("01-standard-full-game.json, watched again")
+    assert len(held) == 1
+    held[0].continue_()
+    expect(page.locator("#seat1 option[value=expert]")).to_have_count(1)
+    expect(page.locator("#watch-bot2")).to_have_value("expert")
+
+
+
 def _at(page: Page, address: str) -> None:
     """Wait until the address bar says ``address``, exactly."""
     page.wait_for_url(lambda url: url == address)

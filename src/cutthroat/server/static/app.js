@@ -156,26 +156,19 @@ function enterGame(answer) {
 
 /* ---------- Lobby and join ------------------------------------------------------- */
 
+/** The lobby. Its forms and the record picker listen from the start (a file picked, or a
+ *  form sent, while the list of bots is still on its way is not lost); the bots fill the
+ *  seats' choices when the server has named them. */
 async function showLobby() {
   $("lobby").hidden = false;
   $("name").value = localStorage.getItem("cutthroat:name") || "";
   const err = $("lobby-error");
-  let bots = [];
-  try { bots = (await api("GET", "/api/bots")).bots; } catch (e) { err.textContent = e.message; }
-  for (const id of ["seat1", "seat2"]) {
-    const select = $(id);
-    for (const b of bots) {
-      select.append(el("option", { value: b.name, title: b.summary || "" }, [`${b.name} bot`]));
-    }
-    select.append(el("option", { value: "open" }, ["a friend (open seat)"]));
-    select.value = bots.some((b) => b.name === "expert") ? "expert" : (bots.at(-1)?.name || "open");
-  }
-  setUpWatchBots(bots);
-  listMyGames();
   $("record-file").addEventListener("change", () => openRecord($("record-file").files[0]));
+  setUpWatchForm();
   $("lobby-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     err.textContent = "";
+    if (!$("seat1").options.length) { err.textContent = "The seats' choices are still on their way: a moment."; return; }
     const body = { seats: ["you", $("seat1").value, $("seat2").value], rules: $("rules").value,
       coach: $("coach").checked };
     const name = $("name").value.trim();
@@ -191,12 +184,17 @@ async function showLobby() {
       $("start").disabled = false;
     }
   });
-}
-
-/** The lobby's "Watch three bots play": three bots (experts by default), the rules and a
- *  seed; "Watch" makes the game (no seat: nobody plays) and opens it as a watcher. */
-function setUpWatchBots(bots) {
-  const err = $("watch-bots-error");
+  listMyGames();
+  let bots = [];
+  try { bots = (await api("GET", "/api/bots")).bots; } catch (e) { err.textContent = e.message; }
+  for (const id of ["seat1", "seat2"]) {
+    const select = $(id);
+    for (const b of bots) {
+      select.append(el("option", { value: b.name, title: b.summary || "" }, [`${b.name} bot`]));
+    }
+    select.append(el("option", { value: "open" }, ["a friend (open seat)"]));
+    select.value = bots.some((b) => b.name === "expert") ? "expert" : (bots.at(-1)?.name || "open");
+  }
   for (let i = 0; i < 3; i++) {
     const select = $(`watch-bot${i}`);
     for (const b of bots) {
@@ -204,6 +202,13 @@ function setUpWatchBots(bots) {
     }
     select.value = bots.some((b) => b.name === "expert") ? "expert" : (bots.at(-1)?.name || "");
   }
+}
+
+/** The lobby's "Watch three bots play": three bots (experts by default, filled in by
+ *  showLobby), the rules and a seed; "Watch" makes the game (no seat: nobody plays) and
+ *  opens it as a watcher. */
+function setUpWatchForm() {
+  const err = $("watch-bots-error");
   for (const option of $("rules").options) $("watch-rules").append(option.cloneNode(true));
   $("watch-rules").value = "standard";
   $("watch-form").addEventListener("submit", async (ev) => {
