@@ -712,13 +712,18 @@ function renderSeats(s) {
     node.dataset.seat = seat;
     const info = [plural(s.scores[seat], "point")];
     if (v && v.trump) info.push(plural(v.tricks_won[seat], "trick"));
-    const button = standInButton(s, seat);
-    node.replaceChildren(
+    // The stand-in button is kept while it offers the same thing: one made anew on each
+    // state (bots may send several a second) could be swapped under a click, and lost.
+    const fresh = standInButton(s, seat);
+    const shown = node.querySelector(":scope > .standin-button");
+    const button = fresh && shown && shown.dataset.offer === fresh.dataset.offer ? shown : fresh;
+    for (const child of [...node.childNodes]) if (child !== button) child.remove();
+    node.prepend(
       el("h3", { class: "seat-name" }, [nameOf(seat, false) + (isYou(seat) ? " (you)" : "")]),
       tagList(tags),
       el("div", { class: "seat-info" }, [info.join(" · ")]),
-      ...(button ? [button] : []),
     );
+    if (button) node.append(button);
   }
 }
 
@@ -790,14 +795,17 @@ function noteAbsence(s) {
 function standInButton(s, seat) {
   const kind = standInOffer(s, seat);
   if (kind === "back") {
-    const b = el("button", { type: "button", class: "standin-button", "data-back": "" }, ["Play myself"]);
+    const b = el("button", { type: "button", class: "standin-button", "data-back": "",
+      "data-offer": "back" }, ["Play myself"]);
     b.addEventListener("click", () => { showError(""); send({ type: "back" }); });
     return b;
   }
   if (kind !== "standin" && kind !== "self") return null;
+  const text = kind === "self" ? "Let a bot play for me" : `Let a bot play for ${nameOf(seat)}`;
   const b = el("button", { type: "button", class: "standin-button", "data-standin": String(seat),
+    "data-offer": `${kind}:${text}`,
     title: kind === "self" ? "A bot plays your cards until you press Play myself, move, or open the game again" : null },
-  [kind === "self" ? "Let a bot play for me" : `Let a bot play for ${nameOf(seat)}`]);
+  [text]);
   b.addEventListener("click", () => { showError(""); send({ type: "standin", seat }); });
   return b;
 }
