@@ -33,7 +33,7 @@ from cutthroat.state import Hand
 from cutthroat.terminal import resumed, seat_names
 from cutthroat.tui.app import NEW_GAME, Stage, TableApp
 from cutthroat.tui.screens import TextPage
-from cutthroat.tui.text import face
+from cutthroat.tui.text import face, header_text
 from cutthroat.tui.widgets import CardButton, GameLog, MoveButton, StatusLine
 from strategies import hand_at_the_keep
 
@@ -280,10 +280,29 @@ async def test_R12_the_maker_keeps_five_cards_chosen_by_their_numbers() -> None:
             await pilot.press(key)
         await pilot.press("enter")
         assert status(app) == "Not possible: choose five cards to keep (3 chosen)."
-        await pilot.press("7", "0", "enter")
+        await pilot.press("7", "0", "2")  # a sixth is refused, with how to change one
+        assert status(app) == ("Not possible: five cards are chosen: press the number of "
+                               "one (or click it) to put it back first.")
+        await pilot.press("enter")
         await settle(pilot)
     [keep] = [m for m in hand.moves if m.seat == seat and m.action.verb is Verb.KEEP]
     assert set(parse_cards(str(keep.action).split()[1:])) == {ten[i] for i in (0, 2, 4, 6, 9)}
+
+
+def test_R10_a_thrown_in_hands_header_counts_no_tricks() -> None:
+    """Nobody made trump, so no trick was played: the header says nothing of tricks."""
+    hand = Hand.deal(Rules(), seed=3, dealer=0)
+    for _ in range(6):
+        hand.push("pass")
+    assert hand.phase is Phase.THROWN_IN
+    shown = header_text(hand.view(1), ["Ann", "Bob", "Cy"], (0, 0, 0), 10, 1).plain
+    assert "Tricks" not in shown and "Dealer Ann" in shown
+    played = Hand.deal(Rules(), seed=3, dealer=0)
+    played.push("order")
+    while played.phase < Phase.PLAY:
+        played.push(played.legal_actions()[0])
+    assert "Tricks Ann 0  Bob 0  Cy 0" in header_text(
+        played.view(1), ["Ann", "Bob", "Cy"], (0, 0, 0), 10, 1).plain
 
 
 def on_screen(app: TableApp, buttons: type[Button]) -> list[Button]:

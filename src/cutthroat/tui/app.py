@@ -334,7 +334,8 @@ class TableApp(App[bool]):
         if card in self.keep:
             self.keep.remove(card)
         elif len(self.keep) == 5:
-            self.refuse("five cards are chosen: click one of them to put it back first")
+            self.refuse("five cards are chosen: press the number of one (or click it) "
+                        "to put it back first")
             return
         else:
             self.keep.append(card)

@@ -136,7 +136,7 @@ def header_text(view: View | None, names: Sequence[str], scores: Sequence[int],
     text.append_text(card_text(view.upcard))
     if view.upcard_taken:
         text.append(" (taken)")
-    if view.phase >= Phase.PLAY:
+    if view.phase >= Phase.PLAY and view.trump is not None:  # none in a thrown-in hand
         text.append(" · Tricks ")
         text.append("  ".join(f"{names[s]} {view.tricks_won[s]}" for s in range(3)
                               if s != view.sitting_out))
