@@ -75,6 +75,19 @@ def _server(client: TestClient) -> Server:
     return server
 
 
+def _idle(client: TestClient, game: str, seconds: float = 20.0) -> None:
+    """Wait (giving the server turns) until nothing is at work at the table: the move a
+    bot was thinking over as its watcher left has been made and saved."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        room = _server(client).rooms.get(game)
+        if room is None or room.unused:
+            return
+        client.get("/api/bots")
+        time.sleep(0.005)
+    raise AssertionError(f"table {game} is still at work after {seconds} s")
+
+
 # --- making one ----------------------------------------------------------------------
 
 
@@ -206,17 +219,21 @@ def test_each_move_takes_the_pace_at_a_table_of_bots_and_other_tables_are_not_sl
         started = time.monotonic()
         ann = client.post("/api/games", json={"seats": ["you", "random", "random"],
                                               "seed": 2}).json()
-        client.post(f"/api/games/{ann['game']}/standin", json={"token": ann["token"],
-                                                                "seat": 0})
-        assert time.monotonic() - started < 0.3 * 5  # a whole hand, unpaced
+        answer = client.post(f"/api/games/{ann['game']}/standin",
+                             json={"token": ann["token"], "seat": 0}).json()
+        elapsed = time.monotonic() - started
+        assert answer["status"] == "hand_over"  # a whole hand, unpaced (paced: 0.3 s a move)
+        played = len(answer["view"]["moves"])
+        assert elapsed < 0.3 * played / 2, (elapsed, played)
         game = _watch_game(client, ["random"] * 3)
         with client.websocket_connect(f"/api/games/{game}/watch") as ws:
             heard = _states_until(ws, lambda s: len(s["face_up"]["moves"]) >= 3)
             times = [time.monotonic()]
-            _states_until(ws, lambda s: len(s["face_up"]["moves"]) >= 5)
+            _states_until(ws, lambda s: len(s["face_up"]["moves"]) >= 8)
             times.append(time.monotonic())
     assert heard[-1]["watch_pace"] == 0.3
-    assert times[1] - times[0] >= 2 * 0.3 * 0.9
+    # Five moves at least 0.3 s apart (a loaded machine may hear one late, not early).
+    assert times[1] - times[0] >= 5 * 0.3 * 0.8
 
 
 def test_the_next_hand_deals_itself_and_a_game_plays_to_its_end_then_replays(
@@ -240,7 +257,7 @@ def test_a_table_of_bots_plays_only_while_somebody_watches(client: TestClient) -
     assert unwatched["face_up"]["moves"] == []  # made, not yet watched: it waits
     with client.websocket_connect(f"/api/games/{game}/watch") as ws:
         _states_until(ws, lambda s: len(s["face_up"]["moves"]) >= 2)
-    time.sleep(0.3)  # the move thought over as the watcher left may be made
+    _idle(client, game)  # the move thought over as the watcher left may be made
     left = _public(client, game)
     time.sleep(0.5)
     assert _public(client, game)["version"] == left["version"]  # it stopped
@@ -254,7 +271,7 @@ def test_after_a_restart_a_table_of_bots_goes_on_when_opened_with_its_reasons(
         game = _watch_game(client, CHEAP)
         with client.websocket_connect(f"/api/games/{game}/watch") as ws:
             _states_until(ws, lambda s: len(s["face_up"]["moves"]) >= 3)
-        time.sleep(0.3)
+        _idle(client, game)
         before = _public(client, game)
     assert all(before["reasons"]) and len(before["reasons"]) >= 3
     with TestClient(_app(tmp_path)) as client:

@@ -402,26 +402,29 @@ async def test_a_hint_asked_while_one_for_an_earlier_move_is_out_says_to_wait() 
     real = app._advise
 
     def slow(view: object, turn: int) -> object:
-        release.wait(5)
+        release.wait(60)
         return real(view, turn)  # type: ignore[arg-type]
 
     app._advise = slow  # type: ignore[method-assign]
     app.session.hint_samples = 2
     async with app.run_test() as pilot:
-        await settle(pilot)
-        await pilot.press("h")
-        assert "The expert is looking at your choices" in status(app)
-        await pilot.press("1")  # the move, while the hint is out
-        for _ in range(200):  # the bots answer; the player is to move again
-            await pilot.pause(0.02)
-            if app.stage is Stage.YOUR_MOVE and app.hint_turn != app.turn:
-                break
-        assert app.stage is Stage.YOUR_MOVE and app.hinting
-        assert "looking at your choices" not in status(app)
-        await pilot.press("h")
-        assert status(app) == ("Not possible: the expert is still finishing a hint for an "
-                               "earlier move: ask again in a moment.")
-        release.set()
+        try:
+            await settle(pilot)
+            await pilot.press("h")
+            assert "The expert is looking at your choices" in status(app)
+            await pilot.press("1")  # the move, while the hint is out
+            deadline = time.monotonic() + 20  # the bots answer; the player is to move again
+            while time.monotonic() < deadline:
+                await pilot.pause(0.02)
+                if app.stage is Stage.YOUR_MOVE and app.hint_turn != app.turn:
+                    break
+            assert app.stage is Stage.YOUR_MOVE and app.hinting
+            assert "looking at your choices" not in status(app)
+            await pilot.press("h")
+            assert status(app) == ("Not possible: the expert is still finishing a hint for "
+                                   "an earlier move: ask again in a moment.")
+        finally:
+            release.set()
         await settle(pilot)
         assert not app.hinting
 
