@@ -1383,6 +1383,7 @@ def test_the_lobby_listens_before_the_bots_are_named(server: str, pages: Pages) 
     assert len(held) == 1
     held[0].continue_()
     expect(page.locator("#seat1 option[value=expert]")).to_have_count(1)
+    expect(page.locator("#lobby-error")).to_be_empty()  # the wait is over
     expect(page.locator("#watch-bot2")).to_have_value("expert")
 
 

@@ -156,6 +156,8 @@ function enterGame(answer) {
 
 /* ---------- Lobby and join ------------------------------------------------------- */
 
+const WAIT_FOR_SEATS = "The seats' choices are still on their way: a moment.";
+
 /** The lobby. Its forms and the record picker listen from the start (a file picked, or a
  *  form sent, while the list of bots is still on its way is not lost); the bots fill the
  *  seats' choices when the server has named them. */
@@ -168,7 +170,7 @@ async function showLobby() {
   $("lobby-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     err.textContent = "";
-    if (!$("seat1").options.length) { err.textContent = "The seats' choices are still on their way: a moment."; return; }
+    if (!$("seat1").options.length) { err.textContent = WAIT_FOR_SEATS; return; }
     const body = { seats: ["you", $("seat1").value, $("seat2").value], rules: $("rules").value,
       coach: $("coach").checked };
     const name = $("name").value.trim();
@@ -187,6 +189,7 @@ async function showLobby() {
   listMyGames();
   let bots = [];
   try { bots = (await api("GET", "/api/bots")).bots; } catch (e) { err.textContent = e.message; }
+  if (err.textContent === WAIT_FOR_SEATS) err.textContent = "";  // they are here now
   for (const id of ["seat1", "seat2"]) {
     const select = $(id);
     for (const b of bots) {
