@@ -95,6 +95,13 @@ def _mask(cards: Sequence[Card]) -> int:
 
 _KEEP_ACTIONS: dict[int, tuple[Action, ...]] = {}
 _KEEP_TEXTS: dict[int, tuple[str, ...]] = {}
+KEEP_CACHE = 64
+"""The most makers' ten-card holdings whose 252 keeps (objects, texts) are kept made:
+they are asked for again and again within a hand (every view, every search of it), and
+each takes some 40 KB (objects) and 18 KB (texts), so a long server or tournament would
+otherwise hold hundreds of megabytes of keeps of hands long over."""
+DISCARD_CACHE = 4096
+"""The most dealers' six-card holdings whose discards are kept as a shared tuple."""
 ACTION_TEXTS = tuple(str(Action.from_id(i)) for i in range(A.KEEP))
 """The text of every absolute action id (all but ``keep``), by id."""
 
@@ -105,7 +112,7 @@ def _keep_actions(ten: int) -> tuple[Action, ...]:
     if actions is None:
         cards = cards_of_mask(ten)
         actions = tuple(keep_of_sorted(tuple([cards[i] for i in combo])) for combo in KEEP_COMBOS)
-        if len(_KEEP_ACTIONS) > 4096:
+        if len(_KEEP_ACTIONS) >= KEEP_CACHE:
             _KEEP_ACTIONS.clear()
         _KEEP_ACTIONS[ten] = actions
     return actions
@@ -491,6 +498,8 @@ class Hand:
             mask = self._hands[self.dealer]
             cached = _DISCARD_TUPLES.get(mask)
             if cached is None:
+                if len(_DISCARD_TUPLES) >= DISCARD_CACHE:
+                    _DISCARD_TUPLES.clear()
                 cached = _DISCARD_TUPLES[mask] = tuple(A.DISCARD + c for c in ids_of_mask(mask))
             return cached
         if ph == P_KEEP:
@@ -511,7 +520,7 @@ class Hand:
             ten = self._hands[self._maker]
             texts = _KEEP_TEXTS.get(ten)
             if texts is None:
-                if len(_KEEP_TEXTS) > 4096:
+                if len(_KEEP_TEXTS) >= KEEP_CACHE:
                     _KEEP_TEXTS.clear()
                 names = [str(c) for c in cards_of_mask(ten)]
                 texts = _KEEP_TEXTS[ten] = tuple([
