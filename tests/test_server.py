@@ -11,7 +11,6 @@ import json
 import random
 import re
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +29,7 @@ from cutthroat.server.store import Store
 from cutthroat.server.tables import Table, TableError
 from cutthroat.state import Phase
 from postgres import Cluster
+from sockets import eventually as _eventually
 from sockets import receive as _receive
 
 CARD = re.compile(r"\b(?:[789TJQKA][CDHS]|JO)\b")
@@ -101,15 +101,6 @@ def _settled(client: TestClient, made: dict[str, Any]) -> dict[str, Any]:
         if state["status"] != "playing" or state["players"][to_act]["kind"] != "bot":
             return state
     raise AssertionError("the bots never stopped")
-
-
-def _eventually(done: Callable[[], bool], client: TestClient, seconds: float = 20.0) -> None:
-    """Give the server turns (a request each) until ``done()``, for at most ``seconds``:
-    a socket's handler or the bots' loop ends a moment after the client sees the end."""
-    deadline = time.monotonic() + seconds
-    while not done() and time.monotonic() < deadline:
-        client.get("/api/bots")
-        time.sleep(0.005)
 
 
 def _seat_socket(seat: dict[str, Any]) -> str:

@@ -16,6 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cutthroat.server.app import Server, create_app
+from sockets import eventually
 
 CARD = re.compile(r"\b(?:[789TJQKA][CDHS]|JO)\b")
 CHEAP = ["beginner", "intermediate", "beginner"]
@@ -75,17 +76,14 @@ def _server(client: TestClient) -> Server:
     return server
 
 
-def _idle(client: TestClient, game: str, seconds: float = 20.0) -> None:
-    """Wait (giving the server turns) until nothing is at work at the table: the move a
-    bot was thinking over as its watcher left has been made and saved."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+def _idle(client: TestClient, game: str) -> None:
+    """Wait until nothing is at work at the table: the move a bot was thinking over as
+    its watcher left has been made and saved."""
+    def unused() -> bool:
         room = _server(client).rooms.get(game)
-        if room is None or room.unused:
-            return
-        client.get("/api/bots")
-        time.sleep(0.005)
-    raise AssertionError(f"table {game} is still at work after {seconds} s")
+        return room is None or room.unused
+    eventually(unused, client)
+    assert unused(), f"table {game} is still at work"
 
 
 # --- making one ----------------------------------------------------------------------
