@@ -11,23 +11,28 @@ maker (the expert plays those out rather than solving them), are left out. Print
 ``src/cutthroat/bots/playout_calibration.py``:
 
     .venv/bin/python bench/calibration_table.py --hands 2400 --seed 555000 \\
-        > src/cutthroat/bots/playout_calibration.py
+        --out src/cutthroat/bots/playout_calibration.py
+
+``--out FILE`` writes the module to FILE only once it is complete (a temporary file in
+the same folder, renamed over FILE), so a crash or Ctrl-C leaves the shipped module
+as it was; without it the module goes to stdout.
 """
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from multiprocessing import Pool
 
+import _cli  # bench/ is on the path when run as a script
 from cutthroat import Hand, Rules
 from cutthroat.bots.expert import ExpertBot, _turncoat
 from cutthroat.bots.heuristic import IntermediateBot
 from cutthroat.bots.solver import solve
 from cutthroat.state import Phase
-from valuation_table import positions  # bench/ is on the path when run as a script
+from valuation_table import positions
 
 _STARTS: list[tuple[tuple[int, int, int], int]] = []
 
@@ -61,12 +66,16 @@ def one(job: tuple[int, int]) -> tuple[bool, int, int] | None:
     return hand.maker == hero, solved, hand.result.tricks[hand.maker]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=2400)
-    parser.add_argument("--seed", type=int, default=555_000)
-    parser.add_argument("--workers", type=int, default=None)
-    args = parser.parse_args()
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = _cli.parser_for(__doc__)
+    parser.add_argument("--hands", type=_cli.positive_int, default=2400,
+                        help="single hands played (the expert in each seat in turn)")
+    parser.add_argument("--seed", type=int, default=555_000, help="seed of the hands")
+    parser.add_argument("--workers", type=_cli.positive_int, default=None,
+                        help="worker processes (default: one per CPU)")
+    parser.add_argument("--out", type=_cli.output_file, default=None, metavar="FILE",
+                        help="write the module to FILE once it is complete (default: stdout)")
+    args = parser.parse_args(argv)
     counts: dict[bool, list[Counter[int]]] = {True: [Counter() for _ in range(6)],
                                               False: [Counter() for _ in range(6)]}
     with Pool(args.workers, initializer=_init) as pool:
@@ -77,23 +86,29 @@ def main() -> None:
                 counts[expert_maker][solved][played] += 1
             if done % 200 == 0:
                 print(f"{done:,} hands", file=sys.stderr)
-    print('"""How hands solved exactly are really played, measured by')
-    print('``bench/calibration_table.py`` (do not edit by hand).')
-    print()
-    print(f"{args.hands:,} hands of the expert against two intermediate bots, the expert in each")
-    print(f"seat in turn (seed {args.seed}), standard rules; hands with a player alone or a")
-    print('defender playing for the maker left out."""')
-    print()
-    print("PLAYED = {")
+    lines: list[str] = []
+
+    def out(line: str = "") -> None:
+        lines.append(line)
+
+    out('"""How hands solved exactly are really played, measured by')
+    out('``bench/calibration_table.py`` (do not edit by hand).')
+    out()
+    out(f"{args.hands:,} hands of the expert against two intermediate bots, the expert in each")
+    out(f"seat in turn (seed {args.seed}), standard rules; hands with a player alone or a")
+    out('defender playing for the maker left out."""')
+    out()
+    out("PLAYED = {")
     for expert_maker in (True, False):
-        print(f"    {expert_maker}: (")
-        for solved, row in enumerate(counts[expert_maker]):
-            print(f"        ({', '.join(str(row[t]) for t in range(6))}),  # solved {solved}")
-        print("    ),")
-    print("}")
-    print('"""``PLAYED[the expert is maker][solved maker tricks][played maker tricks]``: how')
-    print("many hands the solver gave so many tricks to the maker and the maker really took")
-    print('so many."""')
+        out(f"    {expert_maker}: (")
+        for solved, tally in enumerate(counts[expert_maker]):
+            out(f"        ({', '.join(str(tally[t]) for t in range(6))}),  # solved {solved}")
+        out("    ),")
+    out("}")
+    out('"""``PLAYED[the expert is maker][solved maker tricks][played maker tricks]``: how')
+    out("many hands the solver gave so many tricks to the maker and the maker really took")
+    out('so many."""')
+    _cli.emit("\n".join(lines) + "\n", args.out)
 
 
 if __name__ == "__main__":

@@ -23,12 +23,23 @@ T95 = 1.96
 """The normal quantile used for the intervals (hundreds of deal sets)."""
 
 
+class RunError(Exception):
+    """A run's file that cannot be compared (missing, not JSON, no per-deal-set wins)."""
+
+
 def _row(path: str) -> dict[str, Any]:
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
-    row = data.get("expert_vs_intermediate")
-    if not isinstance(row, dict) or "set_wins" not in row:
-        raise SystemExit(f"{path}: no per-deal-set results (run bench/strength.py "
-                         "--only expert --json FILE)")
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise RunError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise RunError(f"{path}: not JSON ({exc})") from None
+    row = data.get("expert_vs_intermediate") if isinstance(data, dict) else None
+    wins = row.get("set_wins") if isinstance(row, dict) else None
+    if (not isinstance(row, dict) or not isinstance(wins, list)
+            or not all(isinstance(w, int | float) for w in wins)):
+        raise RunError(f"{path}: no per-deal-set results (run bench/strength.py "
+                       "--only expert --json FILE)")
     return row
 
 
@@ -49,12 +60,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("a", help="JSON of run A (bench/strength.py --json)")
     parser.add_argument("b", help="JSON of run B, the same seed")
     args = parser.parse_args(argv)
-    a, b = _row(args.a), _row(args.b)
+    try:
+        a, b = _row(args.a), _row(args.b)
+    except RunError as exc:
+        print(f"compare_runs.py: {exc}", file=sys.stderr)
+        return 2
     if a.get("seed") != b.get("seed"):
         print(f"the runs have different seeds ({a.get('seed')} and {b.get('seed')}): "
               "their deals differ", file=sys.stderr)
         return 2
-    out = compare(a["set_wins"], b["set_wins"])
+    try:
+        out = compare(a["set_wins"], b["set_wins"])
+    except ValueError as exc:
+        print(f"compare_runs.py: {exc} (the runs share "
+              f"{min(len(a['set_wins']), len(b['set_wins']))}; play more games)",
+              file=sys.stderr)
+        return 2
     print(f"{out['sets']} deal sets ({3 * out['sets']} games each), seed {a['seed']}")
     print(f"  A won {out['a']:.1%}, B won {out['b']:.1%}")
     print(f"  A − B: {out['difference']:+.1%} ± {out['half_width']:.1%} (95%)")

@@ -21,20 +21,19 @@ expert's values that more samples would not remove.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 from collections import defaultdict
+from collections.abc import Sequence
 from multiprocessing import Pool
-from pathlib import Path
 from typing import Any
 
+import _cli  # bench/ is on the path when run as a script
 from cutthroat import Action, Hand, Rules
 from cutthroat.bots.expert import ExpertBot
 from cutthroat.bots.heuristic import IntermediateBot
 from cutthroat.state import Phase
-from paired_hands import chance_after, interval  # bench/ is on the path as a script
-from strength import expert_options
+from paired_hands import chance_after, interval
 from valuation_table import positions
 
 MEASURED = {Phase.BID_FIRST: "pass", Phase.BID_SECOND: "pass", Phase.PICKUP: "leave",
@@ -121,17 +120,18 @@ def report(rows: list[Row], binned: int = 100) -> list[str]:
     return lines
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=600)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=None)
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = _cli.parser_for(__doc__)
+    parser.add_argument("--hands", type=_cli.positive_int, default=600, help="hands played")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals and starts")
+    parser.add_argument("--workers", type=_cli.positive_int, default=None,
+                        help="worker processes (default: one per CPU)")
     parser.add_argument("--expert", default="", metavar="KEY=VALUE,...",
                         help="options of the expert measured")
-    parser.add_argument("--json", type=Path, default=None, metavar="FILE",
+    parser.add_argument("--json", type=_cli.output_file, default=None, metavar="FILE",
                         help="also write every row (kind, predicted, played) to FILE")
-    args = parser.parse_args()
-    options = expert_options(args.expert)
+    args = parser.parse_args(argv)
+    options = _cli.checked_expert(parser, args.expert)
     starts = positions(300, 900_000)
     jobs = [(i, starts, args.seed, options) for i in range(args.hands)]
     with Pool(args.workers) as pool:

@@ -20,18 +20,18 @@ references keep its options, with the samples multiplied).
 
 from __future__ import annotations
 
-import argparse
 import random
 from collections import defaultdict
+from collections.abc import Sequence
 from multiprocessing import Pool
 from typing import Any
 
+import _cli  # bench/ is on the path when run as a script
 from cutthroat import Hand, Rules
 from cutthroat.bots.expert import ExpertBot
 from cutthroat.bots.heuristic import IntermediateBot
 from cutthroat.state import Phase
-from paired_hands import interval  # bench/ is on the path when run as a script
-from strength import expert_options
+from paired_hands import interval
 from valuation_table import positions
 
 
@@ -69,18 +69,20 @@ def one(args: tuple[int, list[tuple[tuple[int, int, int], int]], int, str, int,
     return out
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--phase", choices=["bid", "play", "all"], default="bid")
-    parser.add_argument("--factor", type=int, default=10,
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = _cli.parser_for(__doc__)
+    parser.add_argument("--hands", type=_cli.positive_int, default=300, help="hands played")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals and starts")
+    parser.add_argument("--phase", choices=["bid", "play", "all"], default="bid",
+                        help="the expert's decisions measured")
+    parser.add_argument("--factor", type=_cli.positive_int, default=10,
                         help="the references' samples, as a multiple of the expert's")
-    parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--workers", type=_cli.positive_int, default=None,
+                        help="worker processes (default: one per CPU)")
     parser.add_argument("--expert", default="", metavar="KEY=VALUE,...",
                         help="options of the expert measured")
-    args = parser.parse_args()
-    options = expert_options(args.expert)
+    args = parser.parse_args(argv)
+    options = _cli.checked_expert(parser, args.expert)
     starts = positions(300, 900_000)
     jobs = [(i, starts, args.seed, args.phase, args.factor, options)
             for i in range(args.hands)]

@@ -16,19 +16,19 @@ budget.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import Any
 
+import _cli  # bench/ is on the path when run as a script
 from cutthroat import Game
 from cutthroat.bots import play_game
 from cutthroat.bots.expert import ExpertBot
 from cutthroat.bots.heuristic import IntermediateBot
 from cutthroat.state import Phase
 from cutthroat.views import View
-from strength import expert_options  # bench/ is on the path when run as a script
 
 
 class Timed:
@@ -61,14 +61,16 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=6)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budget", type=float, default=1.0, help="seconds per decision")
-    parser.add_argument("--expert", default="", metavar="KEY=VALUE,...")
-    args = parser.parse_args()
-    options = expert_options(args.expert)
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = _cli.parser_for(__doc__)
+    parser.add_argument("--games", type=_cli.positive_int, default=6, help="games played")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the games")
+    parser.add_argument("--budget", type=_cli.positive_float, default=1.0,
+                        help="seconds per decision")
+    parser.add_argument("--expert", default="", metavar="KEY=VALUE,...",
+                        help="options of the expert timed")
+    args = parser.parse_args(argv)
+    options = _cli.checked_expert(parser, args.expert)
     times: dict[str, list[float]] = defaultdict(list)
     for index in range(args.games):
         hero = index % 3

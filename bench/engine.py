@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import _cli  # bench/ is on the path when run as a script
 from cutthroat import Hand, Rules, __version__
 
 TARGET = 1.5
@@ -584,24 +585,21 @@ def to_json(workloads: Sequence[Workload], info: dict[str, str],
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse arguments, measure, print; returns the exit status."""
-    parser = argparse.ArgumentParser(
-        description="Engine speed against OpenSpiel's euchre; see bench/README.md.")
-    parser.add_argument("--seconds", type=float, default=2.0,
-                        help="timed seconds per workload, split over the rounds (default 2)")
-    parser.add_argument("--rounds", type=int, default=5,
-                        help="interleaved rounds; the median is reported (default 5)")
+    parser = _cli.parser_for("Engine speed against OpenSpiel's euchre; see bench/README.md.")
+    parser.add_argument("--seconds", type=_cli.positive_float, default=2.0,
+                        help="timed seconds per workload, split over the rounds")
+    parser.add_argument("--rounds", type=_cli.positive_int, default=5,
+                        help="interleaved rounds; the median is reported")
     parser.add_argument("--seed", type=int, default=0, help="seed of every random choice")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--check", action="store_true",
                         help=f"exit 1 if the ratio is measured and below {TARGET}x")
     parser.add_argument("--clock", choices=("wall", "process"), default="wall",
-                        help="time slices by wall clock (time.perf_counter, the default) or "
+                        help="time slices by wall clock (time.perf_counter) or "
                              "by this process's CPU time (time.process_time), which a busy "
                              "machine disturbs less")
     parser.add_argument("--no-openspiel", action="store_true", help="measure our engine only")
     args = parser.parse_args(argv)
-    if args.seconds <= 0 or args.rounds < 1:
-        parser.error("--seconds must be positive and --rounds at least 1")
 
     global CLOCK
     CLOCK = time.process_time if args.clock == "process" else time.perf_counter

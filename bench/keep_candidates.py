@@ -19,18 +19,20 @@ interval) and how often its pick differs from the default's.
 
 from __future__ import annotations
 
-import argparse
 import statistics
+import sys
+from collections.abc import Sequence
 from multiprocessing import Pool
 from typing import Any
 
+import _cli  # bench/ is on the path when run as a script
 from cutthroat import Action, Hand, Rules
 from cutthroat.bots.expert import ExpertBot
 from cutthroat.bots.heuristic import IntermediateBot
 from cutthroat.bots.heuristic_bidding import ranked_keeps
 from cutthroat.state import Phase
 from cutthroat.views import View
-from paired_hands import interval, start_of  # bench/ is on the path when run as a script
+from paired_hands import interval, start_of
 from valuation_table import positions
 
 LISTS = ("model", "ranked 3", "ranked 6 (default)", "ranked 12", "every ranked", "all 252")
@@ -80,20 +82,30 @@ def one(args: tuple[int, list[tuple[tuple[int, int, int], int]], int, int, int, 
     return None
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--keeps", type=int, default=300, help="hands dealt (most reach a keep)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--samples", type=int, default=40, help="the expert's samples")
-    parser.add_argument("--judge", type=int, default=120, help="the judge's samples")
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _cli.parser_for(__doc__)
+    parser.add_argument("--keeps", type=_cli.positive_int, default=300,
+                        help="hands dealt (most reach a keep)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals and starts")
+    parser.add_argument("--samples", type=_cli.positive_int, default=40,
+                        help="the expert's samples")
+    parser.add_argument("--judge", type=_cli.positive_int, default=120,
+                        help="the judge's samples")
     parser.add_argument("--every", action="store_true", help="all 252 keeps as well")
-    parser.add_argument("--workers", type=int, default=None)
-    args = parser.parse_args()
+    parser.add_argument("--workers", type=_cli.positive_int, default=None,
+                        help="worker processes (default: one per CPU)")
+    args = parser.parse_args(argv)
+    for option, samples in (("--samples", args.samples), ("--judge", args.judge)):
+        _cli.check_expert(parser, {"bid_samples": samples}, option=option)
     starts = positions(300, 900_000)
     jobs = [(i, starts, args.seed, args.samples, args.judge, args.every)
             for i in range(args.keeps)]
     with Pool(args.workers) as pool:
         rows = [row for row in pool.imap_unordered(one, jobs, chunksize=2) if row]
+    if not rows:
+        print(f"none of the {args.keeps} hands reached a keep: deal more (--keeps)",
+              file=sys.stderr)
+        return 1
     ranked = [row["ranked"] for row in rows]
     print(f"{len(rows)} keeps, picked on {args.samples} samples, valued on {args.judge} others; "
           f"keeps of the top cards of each suit: {statistics.fmean(ranked):.1f} on average, "
@@ -106,7 +118,8 @@ def main() -> None:
         differs = sum(row["pick"][name] != row["pick"][base] for row in rows)
         gains = [row["value"][name] - row["value"][base] for row in rows]
         print(f"  {name:20} {differs:8d}  {interval(gains, 5)}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

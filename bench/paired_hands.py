@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from multiprocessing import Pool
 from typing import Any
 
+import _cli  # bench/ is on the path when run as a script
 from cutthroat import Hand, Rules
 from cutthroat.bots import make_bot
 from cutthroat.bots.expert import ExpertBot
@@ -58,17 +59,24 @@ class Oracle(ExpertBot):
         return super()._draw(view, rng, seeds)
 
 
+ORACLES = ("oracle-play", "oracle-bid")
+"""The names of the two oracles, besides the registry's bot specs."""
+
+
 def factory(spec: str) -> Callable[[int], Any]:
-    """A function of a seed making the bot that ``spec`` names."""
+    """A function of a seed making the bot that ``spec`` names (checked by
+    :func:`check_spec` in the main process: a worker that exits leaves the pool waiting)."""
     if spec == "oracle-play":
         return lambda seed: Oracle(seed, True, play_samples=1)
     if spec == "oracle-bid":
         return lambda seed: Oracle(seed, False, bid_samples=1, bid_samples_max=1)
-    try:
-        make_bot(spec, 0)
-    except ValueError as exc:
-        raise SystemExit(str(exc)) from None
     return lambda seed: make_bot(spec, seed)
+
+
+def check_spec(parser: argparse.ArgumentParser, spec: str, what: str) -> None:
+    """``parser.error`` (exit 2) unless ``spec`` is an oracle or makes a bot."""
+    if spec not in ORACLES:
+        _cli.check_bot(parser, spec, what)
 
 
 def chance_after(hand: Hand, scores: tuple[int, int, int], hero: int) -> float:
@@ -138,14 +146,22 @@ def interval(values: list[float], digits: int = 4) -> str:
     return f"{mean:+.{digits}f} ± {half:.{digits}f}"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("a", help="bot A")
-    parser.add_argument("b", help="bot B")
-    parser.add_argument("--hands", type=int, default=600)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=None)
-    args = parser.parse_args()
+def main(argv: Sequence[str] | None = None) -> None:
+    spec_help = ("a bot spec: a name (random, beginner, intermediate, expert) with options "
+                 "as name:option=value,... (expert:bid_samples=160), your own module.Class, "
+                 "or an oracle: oracle-play (the expert seeing every card in play) or "
+                 "oracle-bid (every card seen before play)")
+    parser = _cli.parser_for(__doc__)
+    parser.add_argument("a", help="bot A, " + spec_help)
+    parser.add_argument("b", help="bot B, the same kinds as A")
+    parser.add_argument("--hands", type=_cli.positive_int, default=600,
+                        help="hands played (each once per bot)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals and starts")
+    parser.add_argument("--workers", type=_cli.positive_int, default=None,
+                        help="worker processes (default: one per CPU)")
+    args = parser.parse_args(argv)
+    check_spec(parser, args.a, "bot A")
+    check_spec(parser, args.b, "bot B")
     starts = positions(300, 900_000)
     jobs = [(i, [args.a, args.b], starts, args.seed) for i in range(args.hands)]
     with Pool(args.workers) as pool:

@@ -19,20 +19,23 @@ how often the playout ends the hand the same way (euchre, made, march), and the 
 per playout. Hands in which the expert sits out are left out::
 
     .venv/bin/python bench/playout_accuracy.py --hands 1000 --seed 7 --workers 2
+
+If no hand had the expert as maker (or none had it defending), which happens in short
+runs, that side's rows show no figures and a line says so; the exit status is 0.
 """
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from multiprocessing import Pool
 
 from rich.console import Console
 from rich.table import Table
 
+import _cli  # bench/ is on the path when run as a script
 from cutthroat import Hand, Rules
 from cutthroat.bots.expert import ExpertBot
 from cutthroat.bots.heuristic import IntermediateBot
@@ -102,12 +105,15 @@ def _end(tricks: int) -> int:
     return 0 if tricks < 3 else 2 if tricks == 5 else 1
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--workers", type=int, default=None)
-    args = parser.parse_args()
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = _cli.parser_for(__doc__)
+    parser.add_argument("--hands", type=_cli.positive_int, default=1000,
+                        help="hands played; a side (the expert as maker or defending) with "
+                             "no hand shows no figures, and the exit status is still 0")
+    parser.add_argument("--seed", type=int, default=7, help="seed of the hands")
+    parser.add_argument("--workers", type=_cli.positive_int, default=None,
+                        help="worker processes (default: one per CPU)")
+    args = parser.parse_args(argv)
     from rich.progress import track
 
     with Pool(args.workers) as pool:
@@ -119,8 +125,14 @@ def main() -> None:
     for column in ("expert", "playout", "hands", "bias (tricks)", "squared error",
                    "same ending", "ms per playout"):
         table.add_column(column, justify="right")
+    missing = []
     for maker in (True, False):
         mine = [row for row in rows if row[0] == maker]
+        if not mine:
+            side = "maker" if maker else "defending"
+            missing.append(side)
+            table.add_row(side, "—", "0", "—", "—", "—", "—")
+            continue
         for name in PLAYOUTS:
             errors = [row[2][name][0] - row[1] for row in mine]
             same = [_end(row[2][name][0]) == _end(row[1]) for row in mine]
@@ -129,7 +141,12 @@ def main() -> None:
                           f"{statistics.fmean(e * e for e in errors):.3f}",
                           f"{statistics.fmean(same):.1%}",
                           f"{1000 * statistics.fmean(row[2][name][1] for row in mine):.2f}")
-    Console().print(table)
+    console = Console()
+    console.print(table)
+    for side in missing:
+        what = "as maker" if side == "maker" else "defending"
+        console.print(f"No hand had the expert {what}: play more hands (--hands).",
+                      markup=False, highlight=False)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,6 @@ the bots' moves made inside them), each for whole games and single hands.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import time
@@ -22,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+import _cli  # bench/ is on the path when run as a script
 from cutthroat.rl import env, raw_env
 from cutthroat.rl.vs_bots import VsBotsEnv
 
@@ -75,10 +75,11 @@ def run_single(make: Any, episodes: int, seed: int) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--episodes", type=int, default=50)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--json", action="store_true")
+    parser = _cli.parser_for(__doc__)
+    parser.add_argument("--episodes", type=_cli.positive_int, default=50,
+                        help="games per environment (ten times as many single hands)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the episodes and agents")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args(argv)
     rows = []
     for label, factory in (("raw_env", raw_env), ("env (wrapped)", env)):

@@ -34,6 +34,8 @@ from typing import Any
 
 from websockets.sync.client import connect
 
+import _cli  # bench/ is on the path when run as a script
+
 
 def _free_port() -> int:
     with socket.socket() as sock:
@@ -116,15 +118,37 @@ class Player(threading.Thread):
                     sent, acted = time.perf_counter(), state["version"]
 
 
+def bot_pair(text: str) -> list[str]:
+    """An argparse type: exactly two bot specs, comma-separated, each of which makes a bot
+    (checked here, before the server starts)."""
+    from cutthroat.bots.registry import make_bot, split_line_up
+
+    try:
+        specs = split_line_up(text)
+    except _cli.BOT_ERRORS as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if len(specs) != 2:
+        raise argparse.ArgumentTypeError(f"two bots are needed, comma-separated, not {text!r}")
+    for spec in specs:
+        try:
+            make_bot(spec, 0)
+        except _cli.BOT_ERRORS as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    return specs
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--players", type=int, default=8)
-    parser.add_argument("--games", type=int, default=3, help="games per player")
-    parser.add_argument("--seconds", type=float, default=60.0, help="stop after this long")
-    parser.add_argument("--bots", default="random,random", help="the two bots of each game")
-    parser.add_argument("--json", action="store_true")
+    parser = _cli.parser_for(__doc__)
+    parser.add_argument("--players", type=_cli.positive_int, default=8,
+                        help="clients playing at the same time")
+    parser.add_argument("--games", type=_cli.positive_int, default=3, help="games per player")
+    parser.add_argument("--seconds", type=_cli.positive_float, default=60.0,
+                        help="stop after this long")
+    parser.add_argument("--bots", default="random,random", type=bot_pair,
+                        help="the two bots of each game, comma-separated")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args(argv)
-    bots = args.bots.split(",")
+    bots = args.bots
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as folder:

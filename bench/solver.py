@@ -20,7 +20,6 @@ Python on one core (``--check`` exits 1 if it is missed).
 
 from __future__ import annotations
 
-import argparse
 import gc
 import json
 import platform
@@ -32,6 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import _cli  # bench/ is on the path when run as a script
 from cutthroat import Hand, Rules
 from cutthroat.actions import ALONE, PASS
 from cutthroat.bots.solver import evaluate_moves, solve_with_nodes
@@ -181,9 +181,11 @@ def render(rows: list[dict[str, Any]], info: dict[str, Any]) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark; the exit status is 1 with ``--check`` if the target is missed."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--positions", type=int, default=300, help="positions per row")
-    parser.add_argument("--repeat", type=int, default=3, help="solves per position (best)")
+    parser = _cli.parser_for(__doc__)
+    parser.add_argument("--positions", type=_cli.positive_int, default=300,
+                        help="positions per row")
+    parser.add_argument("--repeat", type=_cli.positive_int, default=3,
+                        help="solves per position (best)")
     parser.add_argument("--seed", type=int, default=0, help="seed of every random choice")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--check", action="store_true",

@@ -30,10 +30,11 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+import _cli  # bench/ is on the path when run as a script
 from cutthroat import Hand, Phase, Rules
 from cutthroat.bots.expert import ExpertBot
 from cutthroat.bots.heuristic import IntermediateBot
-from cutthroat.bots.registry import BOTS, BotSpecError, check_options, parse_spec
+from cutthroat.bots.registry import BOTS
 from cutthroat.sim.arena import ArenaResult, run_arena
 
 
@@ -62,13 +63,9 @@ def _interval(row: dict[str, Any]) -> str:
 
 def expert_options(text: str) -> dict[str, Any]:
     """``key=value,...`` as ExpertBot keywords, read and checked as the registry reads
-    the options of a bot spec (:func:`cutthroat.bots.registry.parse_spec`)."""
-    try:
-        _, options = parse_spec("expert:" + text)
-        check_options(ExpertBot, "expert", options)
-    except BotSpecError as exc:
-        raise SystemExit(f"--expert: {exc}") from None
-    return options
+    the options of a bot spec (:func:`cutthroat.bots.registry.parse_spec`); a bad one
+    is ``SystemExit`` with the message (see :func:`_cli.expert_options`)."""
+    return _cli.expert_options(text)
 
 
 def _configured_expert(seed: int) -> ExpertBot:
@@ -122,6 +119,8 @@ def defence_test(deals: int, seed: int, workers: int) -> dict[str, Any]:
     with ProcessPoolExecutor(max_workers=workers) as pool:
         results = [r for r in pool.map(_defence_deal, seeds, chunksize=8) if r is not None]
     n = len(results)
+    if n < 2:  # too few hands with a maker for a rate and an interval
+        return {"hands": n, "pass": False}
     diffs = [a - b for a, b in results]
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
@@ -138,14 +137,21 @@ def defence_test(deals: int, seed: int, workers: int) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the measurements, print tables and verdicts; exit 1 if a target is missed."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--deals", type=int, default=400)
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--json", dest="json_out")
-    parser.add_argument("--plot")
-    parser.add_argument("--only", choices=["beginner", "expert", "defence"])
+    parser = _cli.parser_for(__doc__)
+    parser.add_argument("--games", type=_cli.positive_int, default=300,
+                        help="games per arena (a deal set is 3 games)")
+    parser.add_argument("--deals", type=_cli.at_least(2), default=400,
+                        help="deals of the defence test (at least 2, for an interval)")
+    parser.add_argument("--workers", type=_cli.positive_int, default=os.cpu_count() or 1,
+                        help="worker processes")
+    parser.add_argument("--seed", type=int, default=2026, help="seed of the first arena")
+    parser.add_argument("--json", dest="json_out", type=_cli.output_file, metavar="FILE",
+                        help="also write the figures (with the expert's wins per deal set) "
+                             "to FILE")
+    parser.add_argument("--plot", type=_cli.output_file, metavar="FILE.png",
+                        help="plot the expert's win rates to FILE.png")
+    parser.add_argument("--only", choices=["beginner", "expert", "defence"],
+                        help="run one measurement only")
     parser.add_argument("--play-samples", type=int, help="the expert's samples per card play")
     parser.add_argument("--inference", type=float, help="the expert's inference setting")
     parser.add_argument("--expert", default="", metavar="KEY=VALUE,...",
@@ -153,16 +159,13 @@ def main(argv: list[str] | None = None) -> int:
                              "bid_samples=80,playout=table")
     args = parser.parse_args(argv)
     EXPERT_OPTIONS.clear()
-    EXPERT_OPTIONS.update(expert_options(args.expert))
+    EXPERT_OPTIONS.update(_cli.expert_options(args.expert, parser))
     if args.play_samples is not None:
         EXPERT_OPTIONS["play_samples"] = args.play_samples
     if args.inference is not None:
         EXPERT_OPTIONS["inference"] = args.inference
-    if EXPERT_OPTIONS:
-        try:
-            ExpertBot(seed=0, **EXPERT_OPTIONS)  # a bad option fails here, clearly
-        except (TypeError, ValueError) as exc:
-            raise SystemExit(f"--expert: {exc}") from None
+    if EXPERT_OPTIONS:  # a bad option fails here, clearly, before any game
+        _cli.check_expert(parser, EXPERT_OPTIONS, ExpertBot)
     default = BOTS["expert"]
     # Arena workers are forked and look the name up in their copy of the registry.
     BOTS["expert"] = _configured_expert
@@ -189,7 +192,8 @@ def _measure(args: argparse.Namespace) -> int:
                                         "seconds": time.perf_counter() - start}
         console.print(f"beginner vs 2 random: {row['win_rate']:.1%} "
                       f"{_interval(row)} "
-                      f"(target ≥ 85%): {'PASS' if passed else 'FAIL'}\n")
+                      f"(target ≥ 85%): {'PASS' if passed else 'FAIL'}\n",
+                      markup=False, highlight=False)
     if args.only in (None, "expert"):
         start = time.perf_counter()
         result = _arena(["expert", "intermediate", "intermediate"], args.games, args.seed + 1,
@@ -206,7 +210,8 @@ def _measure(args: argparse.Namespace) -> int:
                                             "set_wins": set_wins(result, 0)}
         console.print(f"expert vs 2 intermediate: {row['win_rate']:.1%} "
                       f"{_interval(row)} "
-                      f"(target ≥ 50%, lower bound > 40%): {'PASS' if passed else 'FAIL'}\n")
+                      f"(target ≥ 50%, lower bound > 40%): {'PASS' if passed else 'FAIL'}\n",
+                      markup=False, highlight=False)
         if args.plot:
             from cutthroat.sim.plot import plot_win_rates
 
@@ -216,12 +221,18 @@ def _measure(args: argparse.Namespace) -> int:
         defence = defence_test(args.deals, args.seed + 2, args.workers)
         ok &= defence["pass"]
         report["defence"] = {**defence, "seconds": time.perf_counter() - start}
-        console.print(
-            f"defence on {defence['hands']} identical hands: expert defenders euchre "
-            f"{defence['euchre_rate_expert_defenders']:.1%}, intermediate defenders "
-            f"{defence['euchre_rate_intermediate_defenders']:.1%}; difference "
-            f"{defence['difference']:+.1%} [{defence['ci95'][0]:+.1%}, "
-            f"{defence['ci95'][1]:+.1%}]: {'PASS' if defence['pass'] else 'FAIL'}")
+        if defence["hands"] < 2:
+            console.print(f"defence: only {defence['hands']} of {args.deals} deals had a "
+                          "maker, too few for an interval (raise --deals): FAIL",
+                          markup=False, highlight=False)
+        else:
+            console.print(
+                f"defence on {defence['hands']} identical hands: expert defenders euchre "
+                f"{defence['euchre_rate_expert_defenders']:.1%}, intermediate defenders "
+                f"{defence['euchre_rate_intermediate_defenders']:.1%}; difference "
+                f"{defence['difference']:+.1%} [{defence['ci95'][0]:+.1%}, "
+                f"{defence['ci95'][1]:+.1%}]: {'PASS' if defence['pass'] else 'FAIL'}",
+                markup=False, highlight=False)
     if args.json_out:
         with open(args.json_out, "w", encoding="utf-8") as handle:
             json.dump(report, handle, indent=1)

@@ -8,25 +8,31 @@ made 3-4 tricks, marched, was euchred or met a lone defender's march. Prints
 combination of the points the three seats still need (bucketed), frequencies shrunk
 towards the overall ones.
 
-    .venv/bin/python bench/valuation_table.py --hands 150000 > src/cutthroat/bots/valuation_table.py
+    .venv/bin/python bench/valuation_table.py --hands 150000 \\
+        --out src/cutthroat/bots/valuation_table.py
 
-With ``--expert GAMES`` it plays that many deals of the expert against two intermediate
+With ``--expert DEALS`` it plays that many deals of the expert against two intermediate
 bots instead (each deal three times, the expert in each seat) and prints
 ``src/cutthroat/bots/valuation_self.py``: how hands end when the expert sits at each
 position from the dealer, the expert's valuation's knowledge of its own strength.
 
-    .venv/bin/python bench/valuation_table.py --expert 120 --seed 777000 \
-        > src/cutthroat/bots/valuation_self.py
+    .venv/bin/python bench/valuation_table.py --expert 120 --seed 777000 \\
+        --out src/cutthroat/bots/valuation_self.py
+
+``--out FILE`` writes the module to FILE only once it is complete (a temporary file in
+the same folder, renamed over FILE), so a crash or Ctrl-C leaves the shipped module
+as it was; without it the module goes to stdout.
 """
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from multiprocessing import Pool
 
+import _cli  # bench/ is on the path when run as a script
 from cutthroat import Game, Hand, Rules
 from cutthroat.bots.base import play_game
 from cutthroat.bots.expert import ExpertBot
@@ -96,9 +102,9 @@ def expert_game(args: tuple[int, int, int]) -> list[tuple[int, tuple[int, str] |
             for hand, result in zip(game.hands, game.results, strict=True)]
 
 
-def print_self(games: int, seed: int, workers: int | None) -> None:
-    """Print the ``valuation_self`` module from ``games`` deals of the expert against
-    two intermediate bots, shrunk towards the intermediate bots' ``OVERALL``."""
+def measure_self(games: int, seed: int, workers: int | None) -> str:
+    """The ``valuation_self`` module from ``games`` deals of the expert against two
+    intermediate bots, shrunk towards the intermediate bots' ``OVERALL``."""
     jobs = [(g, hero, seed) for g in range(games) for hero in range(3)]
     counts: dict[int, Counter[tuple[int, str] | None]] = {p: Counter() for p in range(3)}
     with Pool(workers) as pool:
@@ -107,45 +113,94 @@ def print_self(games: int, seed: int, workers: int | None) -> None:
                 counts[offset][outcome] += 1
             if done % 30 == 0:
                 print(f"{done:,} of {len(jobs):,} games", file=sys.stderr)
-    render_self(counts, games, seed)
+    return render_self(counts, games, seed)
 
 
 def render_self(counts: dict[int, Counter[tuple[int, str] | None]], games: int,
-                seed: int) -> None:
-    """Print the ``valuation_self`` module from the counted outcomes."""
-    print("# ruff: noqa: E501")
-    print('"""How hands end with the expert at the table, measured by')
-    print("``bench/valuation_table.py --expert`` (do not edit by hand).")
-    print()
-    print(f"{games} deals of the expert (``aware=False``) against two intermediate bots, each")
-    print(f"played three times with the expert in each seat (seed {seed}), standard rules.")
-    print("For each position of the expert counted from the dealer (0 the dealer, 1 his")
-    print("left, 2 his right), the frequencies of ``OUTCOMES`` of")
-    print(":mod:`cutthroat.bots.valuation_table`, shrunk towards the intermediate bots'")
-    print('``OVERALL`` with 40 pseudo-hands."""')
-    print()
-    print("SELF = {")
+                seed: int) -> str:
+    """The ``valuation_self`` module from the counted outcomes."""
+    lines: list[str] = []
+
+    def out(line: str = "") -> None:
+        lines.append(line)
+
+    out("# ruff: noqa: E501")
+    out('"""How hands end with the expert at the table, measured by')
+    out("``bench/valuation_table.py --expert`` (do not edit by hand).")
+    out()
+    out(f"{games} deals of the expert (``aware=False``) against two intermediate bots, each")
+    out(f"played three times with the expert in each seat (seed {seed}), standard rules.")
+    out("For each position of the expert counted from the dealer (0 the dealer, 1 his")
+    out("left, 2 his right), the frequencies of ``OUTCOMES`` of")
+    out(":mod:`cutthroat.bots.valuation_table`, shrunk towards the intermediate bots'")
+    out('``OVERALL`` with 40 pseudo-hands."""')
+    out()
+    out("SELF = {")
     for offset in range(3):
         found = counts[offset]
         n = sum(v for k, v in found.items() if k is not None)
         freqs = [(found[o] + SHRINK * OVERALL[i]) / (n + SHRINK)
                  for i, o in enumerate(OUTCOMES)]
-        print(f"    {offset}: (" + ", ".join(f"{p:.5f}" for p in freqs) + f"),  # {n} hands")
-    print("}")
-    print('"""How hands end, by the expert\'s position from the dealer."""')
+        out(f"    {offset}: (" + ", ".join(f"{p:.5f}" for p in freqs) + f"),  # {n} hands")
+    out("}")
+    out('"""How hands end, by the expert\'s position from the dealer."""')
+    return "\n".join(lines) + "\n"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=150_000)
-    parser.add_argument("--games", type=int, default=1_000, help="games for the positions")
-    parser.add_argument("--seed", type=int, default=56)
-    parser.add_argument("--workers", type=int, default=None)
-    parser.add_argument("--expert", type=int, default=0, metavar="GAMES",
-                        help="measure the expert's own table from this many deals")
-    args = parser.parse_args()
-    if args.expert:
-        print_self(args.expert, args.seed, args.workers)
+def render_table(overall: Counter[tuple[int, str] | None],
+                 buckets: dict[tuple[int, ...], Counter[tuple[int, str] | None]],
+                 seed: int) -> str:
+    """The ``valuation_table`` module from the counted outcomes (at least one hand)."""
+    lines: list[str] = []
+
+    def out(line: str = "") -> None:
+        lines.append(line)
+
+    total = sum(overall.values())
+    base = [overall[o] / total for o in OUTCOMES]
+    thrown = overall[None] / total
+    out("# ruff: noqa: E501")
+    out('"""How hands end, measured by ``bench/valuation_table.py`` (do not edit by hand).')
+    out()
+    out(f"{total:,} hands of intermediate bots, standard rules, from positions of real games")
+    out(f"(seed {seed}). Outcomes are ``OUTCOMES``: (maker counted from the dealer,")
+    out('kind). Buckets are the points each seat still needs, counted from the dealer:')
+    out('0 one point, 1 two, 2 three or four, 3 five or more."""')
+    out()
+    out(f"OUTCOMES = {OUTCOMES!r}")
+    out('"""The ways a hand ends: (maker counted clockwise from the dealer, kind)."""')
+    out(f"THROWN_IN = {thrown:.5f}")
+    out('"""The share of hands thrown in (all passed twice)."""')
+    out("OVERALL = (" + ", ".join(f"{p:.5f}" for p in base) + ")")
+    out('"""How often each of ``OUTCOMES`` happened, over all positions."""')
+    out("BY_NEED = {")
+    for bucket in sorted(buckets):
+        counts = buckets[bucket]
+        n = sum(counts.values())
+        freqs = [(counts[o] + SHRINK * base[i]) / (n + SHRINK) for i, o in enumerate(OUTCOMES)]
+        out(f"    {bucket!r}: (" + ", ".join(f"{p:.5f}" for p in freqs) + f"),  # {n} hands")
+    out("}")
+    out('"""The same, by the bucketed points (dealer, left, right) still need."""')
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = _cli.parser_for(__doc__)
+    parser.add_argument("--hands", type=_cli.positive_int, default=150_000,
+                        help="single hands played from the positions")
+    parser.add_argument("--games", type=_cli.positive_int, default=1_000,
+                        help="games of intermediate bots played for the positions")
+    parser.add_argument("--seed", type=int, default=56, help="seed of the hands")
+    parser.add_argument("--workers", type=_cli.positive_int, default=None,
+                        help="worker processes (default: one per CPU)")
+    parser.add_argument("--expert", type=_cli.positive_int, default=None, metavar="DEALS",
+                        help="instead, the expert's own table (valuation_self) from DEALS "
+                             "deals, each played three times")
+    parser.add_argument("--out", type=_cli.output_file, default=None, metavar="FILE",
+                        help="write the module to FILE once it is complete (default: stdout)")
+    args = parser.parse_args(argv)
+    if args.expert is not None:
+        _cli.emit(measure_self(args.expert, args.seed, args.workers), args.out)
         return
     starts = positions(args.games, 900_000)
     with Pool(args.workers) as pool:
@@ -158,31 +213,7 @@ def main() -> None:
             buckets.setdefault(bucket, Counter())[outcome] += 1
             if done % 10_000 == 0:
                 print(f"{done:,} hands", file=sys.stderr)
-    total = sum(overall.values())
-    base = [overall[o] / total for o in OUTCOMES]
-    thrown = overall[None] / total
-    print("# ruff: noqa: E501")
-    print('"""How hands end, measured by ``bench/valuation_table.py`` (do not edit by hand).')
-    print()
-    print(f"{total:,} hands of intermediate bots, standard rules, from positions of real games")
-    print(f"(seed {args.seed}). Outcomes are ``OUTCOMES``: (maker counted from the dealer,")
-    print('kind). Buckets are the points each seat still needs, counted from the dealer:')
-    print('0 one point, 1 two, 2 three or four, 3 five or more."""')
-    print()
-    print(f"OUTCOMES = {OUTCOMES!r}")
-    print('"""The ways a hand ends: (maker counted clockwise from the dealer, kind)."""')
-    print(f"THROWN_IN = {thrown:.5f}")
-    print('"""The share of hands thrown in (all passed twice)."""')
-    print("OVERALL = (" + ", ".join(f"{p:.5f}" for p in base) + ")")
-    print('"""How often each of ``OUTCOMES`` happened, over all positions."""')
-    print("BY_NEED = {")
-    for bucket in sorted(buckets):
-        counts = buckets[bucket]
-        n = sum(counts.values())
-        freqs = [(counts[o] + SHRINK * base[i]) / (n + SHRINK) for i, o in enumerate(OUTCOMES)]
-        print(f"    {bucket!r}: (" + ", ".join(f"{p:.5f}" for p in freqs) + f"),  # {n} hands")
-    print("}")
-    print('"""The same, by the bucketed points (dealer, left, right) still need."""')
+    _cli.emit(render_table(overall, buckets, args.seed), args.out)
 
 
 if __name__ == "__main__":

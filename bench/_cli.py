@@ -1,0 +1,174 @@
+"""Command-line helpers shared by the bench scripts (bench/ is on the path when they run).
+
+Argument types that refuse nonsense at once (counts below 1, infinite seconds, an output
+file in a folder that does not exist), checks of bot specs and of the expert's options
+made once in the main process before any worker starts (a worker that exits on a bad
+spec leaves a ``multiprocessing.Pool`` waiting for ever), and the atomic write of a
+generated module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from cutthroat.bots.registry import (
+    BotSpecError,
+    BotUnavailableError,
+    UnknownBotError,
+    check_options,
+    make_bot,
+    parse_spec,
+)
+
+BOT_ERRORS = (UnknownBotError, BotSpecError, BotUnavailableError, ValueError, TypeError)
+"""What making a bot from a bad spec or bad options raises."""
+
+
+class DefaultsFormatter(argparse.ArgumentDefaultsHelpFormatter):
+    """Help that shows each option's default, except the empty ones (None, False, "")."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        default = action.default
+        if default is None or default is False or default == "" or default is argparse.SUPPRESS:
+            return action.help
+        return super()._get_help_string(action)
+
+
+def parser_for(doc: str | None, **kwargs: Any) -> argparse.ArgumentParser:
+    """A parser described by the first line of ``doc``, showing every default."""
+    return argparse.ArgumentParser(description=(doc or "").splitlines()[0],
+                                   formatter_class=DefaultsFormatter, **kwargs)
+
+
+def at_least(minimum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number no smaller than ``minimum``."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
+        return value
+
+    parse.__name__ = f"at least {minimum}"
+    return parse
+
+
+positive_int = at_least(1)
+"""An argparse type: a whole number of at least 1."""
+
+
+def positive_float(text: str) -> float:
+    """An argparse type: a finite number above zero."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a finite number above 0, not {text}")
+    return value
+
+
+def output_file(text: str) -> Path:
+    """An argparse type: a file that can be written, checked before the work starts
+    (its folder exists and is writable; it is not itself a folder)."""
+    path = Path(text)
+    folder = path.parent
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a folder, not a file")
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"folder {str(folder)!r} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise argparse.ArgumentTypeError(f"folder {str(folder)!r} is not writable")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise argparse.ArgumentTypeError(f"{text} is not writable")
+    return path
+
+
+def check_bot(parser: argparse.ArgumentParser, spec: str, what: str = "bot") -> None:
+    """Make the bot ``spec`` names once, here; a bad name or option is ``parser.error``
+    (exit 2) rather than an error inside a worker process."""
+    try:
+        make_bot(spec, 0)
+    except BOT_ERRORS as exc:
+        parser.error(f"{what} {spec!r}: {exc}")
+
+
+def expert_options(text: str, parser: argparse.ArgumentParser | None = None,
+                   option: str = "--expert") -> dict[str, Any]:
+    """``key=value,...`` as ExpertBot keywords, read and checked as the registry reads
+    the options of a bot spec (names and types; see :func:`check_expert` for values).
+    An error is ``parser.error`` (exit 2), or ``SystemExit`` with the message without
+    a parser."""
+    from cutthroat.bots.expert import ExpertBot
+
+    try:
+        _, options = parse_spec("expert:" + text)
+        check_options(ExpertBot, "expert", options)
+    except BotSpecError as exc:
+        if parser is not None:
+            parser.error(f"{option}: {exc}")
+        raise SystemExit(f"{option}: {exc}") from None
+    return options
+
+
+def check_expert(parser: argparse.ArgumentParser, options: dict[str, Any],
+                 cls: Callable[..., Any] | None = None, option: str = "--expert") -> None:
+    """Build the expert (``cls``, ExpertBot by default) with ``options`` once, so that a
+    bad value (``bid_samples=0``, ``playout=bogus``) is ``parser.error`` here."""
+    from cutthroat.bots.expert import ExpertBot
+
+    try:
+        (ExpertBot if cls is None else cls)(seed=0, **options)
+    except BOT_ERRORS as exc:
+        parser.error(f"{option}: {exc}")
+
+
+def checked_expert(parser: argparse.ArgumentParser, text: str,
+                   option: str = "--expert") -> dict[str, Any]:
+    """:func:`expert_options` and :func:`check_expert` together."""
+    options = expert_options(text, parser, option)
+    check_expert(parser, options, option=option)
+    return options
+
+
+def write_atomic(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` to a temporary file in ``path``'s folder and rename it over
+    ``path``: a failure (or Ctrl-C) leaves whatever was there untouched."""
+    target = Path(path)
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
+                                         suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        if target.exists():
+            mode = target.stat().st_mode & 0o7777
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def emit(text: str, out: str | os.PathLike[str] | None) -> None:
+    """``text`` to stdout, or atomically to the file ``out``."""
+    if out is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    else:
+        write_atomic(out, text)
+        print(f"wrote {out}", file=sys.stderr)
