@@ -19,6 +19,7 @@ BENCH = ROOT / "bench"
 sys.path.insert(0, str(BENCH))
 
 import _cli  # noqa: E402
+import engine  # noqa: E402
 import paired_hands  # noqa: E402
 import strength  # noqa: E402
 
@@ -265,3 +266,26 @@ def test_help_shows_the_defaults_and_helps_every_option(
         assert "--json FILE" in out and "--plot FILE.png" in out
     if module == "valuation_table":
         assert "--expert DEALS" in out and "DEALS deals" in out
+
+
+def test_engine_verdict_gives_the_rounds_ratios_and_says_when_the_target_lies_within() -> None:
+    """The head-to-head ratio flips between PASS and FAIL from run to run when the
+    target lies within the rounds' spread: the verdict line says so."""
+    def workload(key: str, samples: list[float]) -> engine.Workload:
+        w = engine.Workload(key, "x", key, "hands", lambda s: (0, 0, 0, s))
+        w.samples.extend(samples)
+        return w
+
+    info = {"version": "1", "error": "", "undo": ""}
+    near = [workload("ours", [140.0, 155.0, 160.0]), workload("spiel", [100.0] * 3)]
+    assert engine.round_ratios(near) == [1.4, 1.55, 1.6]
+    [(line, ok)] = engine.verdicts(near, info)
+    assert ok and "1.55×" in line and "rounds 1.40×–1.60×" in line
+    assert "the target lies within" in line
+    clear = [workload("ours", [170.0, 180.0, 175.0]), workload("spiel", [100.0] * 3)]
+    [(line, ok)] = engine.verdicts(clear, info)
+    assert ok and "rounds 1.70×–1.80×" in line and "lies within" not in line
+    assert engine.round_ratios(clear[:1]) == []
+    just_under = [workload("ours", [149.8]), workload("spiel", [100.0])]
+    [(line, ok)] = engine.verdicts(just_under, info)
+    assert not ok and "1.49× (target ≥ 1.5×): FAIL" in line  # not a failing "1.50×"
