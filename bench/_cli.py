@@ -3,8 +3,9 @@
 Argument types that refuse nonsense at once (counts below 1, infinite seconds, an output
 file in a folder that does not exist), checks of bot specs and of the expert's options
 made once in the main process before any worker starts (a worker that exits on a bad
-spec leaves a ``multiprocessing.Pool`` waiting for ever), and the atomic write of a
-generated module.
+spec leaves a ``multiprocessing.Pool`` waiting for ever), the atomic write of a
+generated module, and a progress bar for long runs (on standard error, on a terminal
+only).
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ import math
 import os
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from cutthroat.bots.registry import (
     BotSpecError,
@@ -26,6 +27,8 @@ from cutthroat.bots.registry import (
     make_bot,
     parse_spec,
 )
+
+_T = TypeVar("_T")
 
 BOT_ERRORS = (UnknownBotError, BotSpecError, BotUnavailableError, ValueError, TypeError)
 """What making a bot from a bad spec or bad options raises."""
@@ -172,3 +175,50 @@ def emit(text: str, out: str | os.PathLike[str] | None) -> None:
     else:
         write_atomic(out, text)
         print(f"wrote {out}", file=sys.stderr)
+
+
+def progress(items: Iterable[_T], total: int | None, label: str, unit: str = "hands", *,
+             live: bool = True, force_terminal: bool | None = None) -> Iterator[_T]:
+    """Yield ``items`` unchanged, in order, while a Rich progress bar on standard error
+    counts them (``label``, bar, done of ``total``, ``unit``, elapsed, time left; with
+    ``total=None`` an indeterminate bar). The bar is drawn only when standard error is
+    a terminal (``force_terminal`` overrides the check, for tests) and is cleared when
+    the iteration ends; otherwise nothing at all is written, so logs and piped output
+    stay as they were. Standard output is never touched: a line printed to it during
+    the run goes to standard output as before (lines written to standard error appear
+    above the bar).
+
+    An item counts as done when the loop asks for the next one. The bar starts when the
+    loop first asks for an item, so after the caller's worker processes have been
+    forked (no process is forked while the bar's refresh thread runs). ``live=False``
+    redraws only then, with no refresh thread, for loops that time themselves (CPU or
+    wall time of this process) and must not share it with the bar.
+    """
+    from rich.console import Console
+
+    console = Console(stderr=True, force_terminal=force_terminal)
+    if not console.is_terminal:  # a log gets no bar (Rich would leave a blank line)
+        yield from items
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    bar = Progress(TextColumn(label, markup=False), BarColumn(), MofNCompleteColumn(),
+                   TextColumn(unit, markup=False),
+                   TimeElapsedColumn(), TimeRemainingColumn(), console=console,
+                   transient=True, auto_refresh=live, redirect_stdout=False)
+    with bar:
+        task = bar.add_task(label, total=total)
+        if not live:
+            bar.refresh()
+        for item in items:
+            yield item
+            bar.advance(task)
+            if not live:
+                bar.refresh()

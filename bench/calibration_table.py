@@ -80,7 +80,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                                               False: [Counter() for _ in range(6)]}
     with Pool(args.workers, initializer=_init) as pool:
         jobs = [(i, args.seed) for i in range(args.hands)]
-        for done, row in enumerate(pool.imap_unordered(one, jobs, chunksize=8), 1):
+        hands = _cli.progress(pool.imap_unordered(one, jobs, chunksize=8), len(jobs),
+                              "calibration table")
+        for done, row in enumerate(hands, 1):
             if row is not None:
                 expert_maker, solved, played = row
                 counts[expert_maker][solved][played] += 1

@@ -135,7 +135,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     starts = positions(300, 900_000)
     jobs = [(i, starts, args.seed, options) for i in range(args.hands)]
     with Pool(args.workers) as pool:
-        rows = [row for rows in pool.imap_unordered(one, jobs, chunksize=2) for row in rows]
+        hands = _cli.progress(pool.imap_unordered(one, jobs, chunksize=2), len(jobs),
+                              "decision calibration")
+        rows = [row for rows in hands for row in rows]
     print(f"{args.hands} hands, the expert {args.expert or '(default)'}: each option against "
           "the reference (pass, leave or dummy), in chance to win the game, 95% intervals")
     print("\n".join(report(rows)))

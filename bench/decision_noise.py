@@ -87,7 +87,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     jobs = [(i, starts, args.seed, args.phase, args.factor, options)
             for i in range(args.hands)]
     with Pool(args.workers) as pool:
-        rows = list(pool.imap_unordered(one, jobs, chunksize=2))
+        rows = list(_cli.progress(pool.imap_unordered(one, jobs, chunksize=2), len(jobs),
+                                  "decision noise"))
     per_hand = [sum(gain for _, _, gain in row) for row in rows]
     print(f"{args.hands} hands, the expert {args.expert or '(default)'}, phase {args.phase}, "
           f"references with {args.factor}× the samples; gain in chance to win the game, "

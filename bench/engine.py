@@ -435,13 +435,16 @@ def measure(workloads: Sequence[Workload], seconds: float, rounds: int) -> None:
     first = ("ours", "spiel", "spiel_legal")
     order = sorted(workloads, key=lambda w: first.index(w.key) if w.key in first else 3)
     warm = min(0.2, seconds / 10)
-    for w in order:
-        w.run(warm)
     slice_s = seconds / rounds
-    for _ in range(rounds):
-        for w in order:
+    # The warm-ups, then the rounds' slices, in the same order as ever; the bar (on a
+    # terminal) is redrawn between slices only, with no refresh thread to slow them.
+    steps = [(w, False) for w in order] + [(w, True) for _ in range(rounds) for w in order]
+    for w, timed in _cli.progress(steps, len(steps), "engine", "slices", live=False):
+        if timed:
             gc.collect()
             w.record(*w.run(slice_s))
+        else:
+            w.run(warm)
 
 
 def ratio(workloads: Sequence[Workload], theirs: str = "spiel") -> float | None:

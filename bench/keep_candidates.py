@@ -101,7 +101,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     jobs = [(i, starts, args.seed, args.samples, args.judge, args.every)
             for i in range(args.keeps)]
     with Pool(args.workers) as pool:
-        rows = [row for row in pool.imap_unordered(one, jobs, chunksize=2) if row]
+        rows = [row for row in _cli.progress(pool.imap_unordered(one, jobs, chunksize=2),
+                                             len(jobs), "keep candidates") if row]
     if not rows:
         print(f"none of the {args.keeps} hands reached a keep: deal more (--keeps)",
               file=sys.stderr)

@@ -165,7 +165,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     starts = positions(300, 900_000)
     jobs = [(i, [args.a, args.b], starts, args.seed) for i in range(args.hands)]
     with Pool(args.workers) as pool:
-        rows = list(pool.imap(one, jobs, chunksize=4))
+        rows = list(_cli.progress(pool.imap(one, jobs, chunksize=4), len(jobs), "paired hands"))
     chance = [a[0] - b[0] for a, b in rows]
     points = [a[1] - b[1] for a, b in rows]
     print(f"{args.a} minus {args.b}, {len(rows)} hands, 95% intervals")

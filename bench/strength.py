@@ -117,7 +117,9 @@ def defence_test(deals: int, seed: int, workers: int) -> dict[str, Any]:
     """Paired euchre rates of expert and intermediate defenders on the same deals."""
     seeds = [seed * 100_003 + i for i in range(deals)]
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        results = [r for r in pool.map(_defence_deal, seeds, chunksize=8) if r is not None]
+        deals_done = _cli.progress(pool.map(_defence_deal, seeds, chunksize=8), len(seeds),
+                                   "defence", "deals")
+        results = [r for r in deals_done if r is not None]
     n = len(results)
     if n < 2:  # too few hands with a maker for a rate and an interval
         return {"hands": n, "pass": False}

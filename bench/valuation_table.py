@@ -108,7 +108,9 @@ def measure_self(games: int, seed: int, workers: int | None) -> str:
     jobs = [(g, hero, seed) for g in range(games) for hero in range(3)]
     counts: dict[int, Counter[tuple[int, str] | None]] = {p: Counter() for p in range(3)}
     with Pool(workers) as pool:
-        for done, rows in enumerate(pool.imap_unordered(expert_game, jobs), 1):
+        played = _cli.progress(pool.imap_unordered(expert_game, jobs), len(jobs),
+                               "expert's table", "games")
+        for done, rows in enumerate(played, 1):
             for offset, outcome in rows:
                 counts[offset][outcome] += 1
             if done % 30 == 0:
@@ -204,8 +206,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         return
     starts = positions(args.games, 900_000)
     with Pool(args.workers) as pool:
-        rows = pool.imap_unordered(one, [(i, starts, args.seed) for i in range(args.hands)],
-                                   chunksize=200)
+        rows = _cli.progress(
+            pool.imap_unordered(one, [(i, starts, args.seed) for i in range(args.hands)],
+                                chunksize=200),
+            args.hands, "valuation table")
         overall: Counter[tuple[int, str] | None] = Counter()
         buckets: dict[tuple[int, ...], Counter[tuple[int, str] | None]] = {}
         for done, (bucket, outcome) in enumerate(rows, 1):

@@ -5,6 +5,7 @@ modules are written whole or not at all, and verdict lines keep their brackets."
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import os
@@ -289,3 +290,102 @@ def test_engine_verdict_gives_the_rounds_ratios_and_says_when_the_target_lies_wi
     just_under = [workload("ours", [149.8]), workload("spiel", [100.0])]
     [(line, ok)] = engine.verdicts(just_under, info)
     assert not ok and "1.49× (target ≥ 1.5×): FAIL" in line  # not a failing "1.50×"
+
+
+# -- the progress bar of long runs (standard error, on a terminal only) -------------------
+
+_BAR_ENV = ("FORCE_COLOR", "NO_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "COLUMNS")
+
+
+def test_progress_yields_every_item_in_order_and_writes_nothing_off_a_terminal(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in _BAR_ENV:
+        monkeypatch.delenv(name, raising=False)
+    items = [3, 1, 2, 5, 4] * 20
+    assert list(_cli.progress(iter(items), len(items), "work")) == items
+    assert list(_cli.progress((x for x in items), None, "work", live=False)) == items
+    assert list(_cli.progress([], 0, "work")) == []
+    assert capsys.readouterr() == ("", "")
+
+
+@pytest.mark.parametrize(("total", "live", "count"), [(7, True, "7/7"), (7, False, "7/7"),
+                                                      (None, True, "7/?")])
+def test_progress_draws_a_bar_on_standard_error_of_a_terminal(
+        total: int | None, live: bool, count: str,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    items = list(range(7))
+    assert list(_cli.progress(iter(items), total, "some work", "widgets", live=live,
+                              force_terminal=True)) == items
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "some work" in err and count in err and "widgets" in err and "━" in err
+
+
+def test_progress_stops_its_bar_when_the_loop_fails(capsys: pytest.CaptureFixture[str]) -> None:
+    import threading
+
+    before = threading.active_count()
+    # The iteration closed as a failing loop closes it once the error is let go (the
+    # traceback pytest keeps would hold it open meanwhile, so it is closed here).
+    with pytest.raises(RuntimeError, match="stop"), contextlib.closing(
+            _cli.progress(range(100), 100, "work", force_terminal=True)) as items:
+        for item in items:
+            if item == 3:
+                raise RuntimeError("stop")
+    assert threading.active_count() == before  # no refresh thread left behind
+    assert "3/100" in capsys.readouterr().err
+
+
+def _with_a_terminal_on_stderr(name: str, *args: str) -> tuple[int, str, str]:
+    """Run ``bench/NAME.py ARGS`` with standard error on a pseudo-terminal and standard
+    output on a pipe: (exit status, stdout, what the terminal showed)."""
+    import pty
+    import threading
+
+    master, slave = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k not in _BAR_ENV}
+    env["TERM"] = "xterm"
+    shown = bytearray()
+
+    def read() -> None:
+        while True:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # EIO once the child has closed the terminal
+                return
+            if not chunk:
+                return
+            shown.extend(chunk)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        done = subprocess.run([sys.executable, f"bench/{name}.py", *args], cwd=ROOT, env=env,
+                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave,
+                              timeout=60, check=False)
+    finally:
+        os.close(slave)
+    reader.join(10)
+    os.close(master)
+    return done.returncode, done.stdout.decode(), shown.decode(errors="replace")
+
+
+def test_a_generated_module_is_the_same_whether_or_not_the_bar_is_shown() -> None:
+    args = ("--hands", "30", "--games", "1", "--workers", "1")
+    plain = script("valuation_table", *args)
+    assert plain.returncode == 0 and plain.stderr == ""  # a log gets no bar
+    code, out, shown = _with_a_terminal_on_stderr("valuation_table", *args)
+    assert code == 0
+    assert out == plain.stdout  # byte for byte: the bar never reaches stdout
+    assert out.startswith("# ruff: noqa: E501\n") and "OVERALL = (" in out
+    assert "valuation table" in shown and "30/30" in shown and "hands" in shown
+
+
+def test_the_engine_json_stays_clean_with_a_bar_on_the_terminal() -> None:
+    code, out, shown = _with_a_terminal_on_stderr(
+        "engine", "--seconds", "0.05", "--rounds", "1", "--no-openspiel", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["rounds"] == 1 and "\x1b" not in out and "━" not in out
+    slices = 2 * len(data["results"])  # a warm-up and one timed slice of each workload
+    assert "engine" in shown and f"{slices}/{slices}" in shown and "slices" in shown
