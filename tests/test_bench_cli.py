@@ -324,7 +324,10 @@ def test_progress_draws_a_bar_on_standard_error_of_a_terminal(
 def test_progress_stops_its_bar_when_the_loop_fails(capsys: pytest.CaptureFixture[str]) -> None:
     import threading
 
-    before = threading.active_count()
+    def refreshing() -> list[threading.Thread]:  # Rich's redraw threads
+        return [t for t in threading.enumerate() if type(t).__name__ == "_RefreshThread"]
+
+    assert refreshing() == []
     # The iteration closed as a failing loop closes it once the error is let go (the
     # traceback pytest keeps would hold it open meanwhile, so it is closed here).
     with pytest.raises(RuntimeError, match="stop"), contextlib.closing(
@@ -332,7 +335,9 @@ def test_progress_stops_its_bar_when_the_loop_fails(capsys: pytest.CaptureFixtur
         for item in items:
             if item == 3:
                 raise RuntimeError("stop")
-    assert threading.active_count() == before  # no refresh thread left behind
+    for thread in refreshing():  # told to stop, a redraw thread ends at its next tick
+        thread.join(5)
+    assert refreshing() == []  # no redraw thread left behind
     assert "3/100" in capsys.readouterr().err
 
 
