@@ -108,8 +108,8 @@ def test_an_order_that_keeps_trump_from_a_player_one_point_away_R7_R22() -> None
     view = first_round(scores=(0, 4, 9))
     reason = explain(view, [option("order", 0.2, made=0.6, euchred=0.4),
                             option("pass", 0.1, stopped=0.2, conceded=0.8)])
-    assert "keeps the player on your left (9), one point from the game, from making trump" \
-        in reason
+    assert ("keeps the player on your left (on 9 points), one point from the game, "
+            "from making trump") in reason
 
 
 def test_a_player_who_already_passed_the_second_round_is_not_said_to_be_kept_out_R9() -> None:
@@ -121,14 +121,15 @@ def test_a_player_who_already_passed_the_second_round_is_not_said_to_be_kept_out
                option("pass", 0.3, stopped=0.5, conceded=0.5)]
     assert "from making trump" not in explain(view, options)
     # The dealer, still to bid, is.
-    assert "keeps the player on your left (9)" in explain(hand.view(2, (9, 0, 4)), options)
+    dealer = explain(hand.view(2, (9, 0, 4)), options)
+    assert "keeps the player on your left (on 9 points)" in dealer
 
 
 def test_a_pass_that_avoids_a_euchre_ending_the_game_for_another_R20_R22() -> None:
     view = first_round(scores=(8, 3, 2))
     reason = explain(view, [option("pass", 0.3, stopped=0.3, conceded=0.7),
                             option("order", 0.1, made=0.6, euchred=0.4)])
-    assert "a euchre would give the player on your right (8) the game" in reason
+    assert "a euchre would give the player on your right (on 8 points) the game" in reason
 
 
 def defender_view(scores: tuple[int, int, int]) -> View:
@@ -145,7 +146,7 @@ def test_defending_less_hard_when_a_euchre_helps_the_partner_more_R13_R20() -> N
                             option("pass", 0.24, stopped=0.6, swept=0.1, conceded=0.3)])
     assert reason.startswith("going alone: the maker is euchred in 10% of the deals sampled, "
                              "against 70% after passing")
-    assert "a euchre's two points would help the player on your left (6) more than you" \
+    assert "a euchre's two points would help the player on your left (on 6 points) more than you" \
         in reason
     # Level scores: a euchre would serve him, so the score is not the reason.
     level = explain(defender_view((3, 3, 3)), [
@@ -159,7 +160,7 @@ def test_a_lone_defence_for_all_five_R21() -> None:
     reason = explain(view, [option("alone", 0.5, stopped=0.6, swept=0.4),
                             option("pass", 0.4, stopped=0.8, swept=0.2)])
     assert reason.startswith("going alone: you take all five in 40% of the deals sampled, "
-                             "4 points to each defender (R21), and the maker is euchred in 100%")
+                             "4 points to each defender, and the maker is euchred in 100%")
 
 
 def test_keep_and_discard_say_what_they_leave_R8_R12() -> None:
@@ -261,7 +262,7 @@ def test_a_card_that_spares_the_maker_says_why_R16_R20() -> None:
     options = [option(cards[0], 0.3, stopped=0.2, conceded=0.8),
                option(cards[1], 0.2, stopped=0.7, conceded=0.3)]
     reason = explain(view, options)
-    assert f"({scores[partner]}) more than you" in reason
+    assert f"(on {scores[partner]} points) more than you" in reason
     assert reason.index("more than you") < reason.index("(win chance")
     even = explain(hand.view(seat, (3, 3, 3)), options)
     assert "more than you" not in even
@@ -370,3 +371,61 @@ def test_printing_a_hint_gives_the_lines_cutthroat_hint_prints() -> None:
     assert text.splitlines()[0] == "Seat 1 to act: first round of bidding"
     assert text.splitlines()[1].startswith(f"Hint: {advice.best} - ")
     assert {line.split()[0] for line in text.splitlines()[3:]} == {"pass", "order"}
+
+
+def test_a_defender_not_alone_shares_the_sweep_with_the_partner_R20() -> None:
+    """Passing, the two defenders take all five together: "your side", not "you"."""
+    view = defender_view((0, 0, 0))
+    reason = explain(view, [option("pass", 0.5, stopped=0.6, swept=0.4),
+                            option("alone", 0.4, stopped=0.8, swept=0.2)])
+    assert "(your side takes all five in 40%)" in reason
+    assert "you take all five" not in reason
+
+
+def test_reasons_speak_to_a_player_not_of_rule_ids() -> None:
+    """No rule id (R6, R21) in words meant for a player, and a score said as one."""
+    view = defender_view((0, 0, 0))
+    lone = explain(view, [option("alone", 0.5, stopped=0.6, swept=0.4),
+                          option("pass", 0.4, stopped=0.8, swept=0.2)])
+    assert "(R" not in lone
+    partner = explain(defender_view((1, 2, 4)),
+                      [option("alone", 0.25, stopped=0.1, conceded=0.9),
+                       option("pass", 0.24, stopped=0.6, swept=0.1, conceded=0.3)])
+    assert "(R" not in partner
+    from cutthroat.bots.reasons import BLIND
+
+    assert "(R" not in BLIND
+
+
+def test_the_partners_bower_is_named_as_a_player_would_R16() -> None:
+    """"your partner's left bower", not "your partner's the left bower"."""
+    import random
+
+    rng = random.Random(5)
+    for seed in range(400):
+        hand = Hand.deal(Rules(), dealer=0, seed=seed)
+        while not hand.is_over:
+            view = hand.view(hand.to_act)  # type: ignore[arg-type]
+            if view.phase is Phase.PLAY and view.current_trick:
+                for text in view.legal:
+                    reason = explain(view, [option(text, 0.5)])
+                    if "already wins the trick" in reason and "bower" in reason:
+                        assert "your partner's right bower" in reason \
+                            or "your partner's left bower" in reason
+                        assert "partner's the" not in reason
+                        return
+            hand.push(rng.choice(hand.legal_actions()))
+    pytest.fail("no position of 400 random hands has a partner's bower winning a trick")
+
+
+def test_hint_json_gives_chances_between_nothing_and_certainty() -> None:
+    """The valuation's tie-break on points may take a value a hair outside 0–1: the
+    JSON's ``win_chance`` is a chance, never -0.0013 nor -0.0."""
+    from cutthroat.bots.expert import Analysis
+    from cutthroat.bots.hints import hint_json
+
+    analysis = Analysis(seat=0, phase=Phase.BID_FIRST, samples=4, options=(
+        option("pass", -0.0013), option("order", -0.00001), option("pass", 1.0004)))
+    chances = [o["win_chance"] for o in hint_json(analysis)["options"]]
+    assert chances == [0.0, 0.0, 1.0]
+    assert all(str(c) != "-0.0" for c in chances)

@@ -123,7 +123,7 @@ def hint_json(analysis: Analysis) -> dict[str, Any]:
         "samples": analysis.samples,
         "models": list(analysis.models),
         "options": [
-            {"action": str(o.action), "win_chance": round(o.value, 4),
+            {"action": str(o.action), "win_chance": round(min(max(o.value, 0.0), 1.0), 4) + 0.0,
              "points": round(o.points, 3), "tricks": round(o.tricks, 3),
              "outcomes": o.outcomes.to_json()}
             for o in analysis.options

@@ -89,7 +89,8 @@ def _play_reason(view: View, best: Option) -> str:
     assert winner is not None
     win_seat, win_card = winner
     if partner is not None and win_seat == partner and not _beats(view, card, win_card):
-        return f"your partner's {_card_name(win_card, trump)} already wins the trick: play low"
+        held = _card_name(win_card, trump).removeprefix("the ")  # "the left bower"
+        return f"your partner's {held} already wins the trick: play low"
     if _beats(view, card, win_card):
         led_trump = EFF_SUIT[trump][view.current_trick[0][1].id] == trump
         if is_trump and not led_trump:
@@ -176,17 +177,26 @@ def _as_maker(o: Outcomes) -> str:
     return text + f", euchred in {_share(o.euchred / total)}"
 
 
-def _defending(o: Outcomes) -> str:
-    """"the maker is euchred in 45% of the deals sampled (you take all five in 10%)"."""
+def _defending(o: Outcomes, alone: bool = False) -> str:
+    """"the maker is euchred in 45% of the deals sampled (your side takes all five in
+    10%)": "you take all five" for a defender alone."""
     text = f"the maker is euchred in {_share(o.defence_rate)} of the deals sampled"
     if o.swept >= 0.1:
-        text += f" (you take all five in {_share(o.swept / o.defending)})"
+        who = "you take" if alone else "your side takes"
+        text += f" ({who} all five in {_share(o.swept / o.defending)})"
     return text
 
 
 def _whom(view: View, seat: int) -> str:
     return "the player on your left" if seat == (view.seat + 1) % 3 else \
         "the player on your right"
+
+
+def _points(view: View, seat: int) -> str:
+    """"(on 9 points)": a seat's score, said as one."""
+    scores = view.scores
+    assert scores is not None
+    return f"(on {scores[seat]} point{'' if scores[seat] == 1 else 's'})"
 
 
 def _still_to_bid(view: View, seat: int) -> bool:
@@ -218,15 +228,15 @@ def _score_note(view: View, best: Option, rival: Option | None) -> str:
             return "all five would win you the game"
         blocked = [s for s in close if need[s] <= 1 and _still_to_bid(view, s)]
         if blocked:
-            return (f"it keeps {_whom(view, blocked[0])} ({scores[blocked[0]]}), one point "
-                    "from the game, from making trump")
+            return (f"it keeps {_whom(view, blocked[0])} {_points(view, blocked[0])}, one "
+                    "point from the game, from making trump")
         if o.euchred >= 0.1 and close:
-            return (f"a euchre would give {_whom(view, close[0])} ({scores[close[0]]}) "
+            return (f"a euchre would give {_whom(view, close[0])} {_points(view, close[0])} "
                     "the game, but the alternative is worse")
         return ""
     if rival is not None and rival.outcomes.as_maker >= 0.5 and rival.outcomes.euchred >= 0.1 \
             and close:
-        return f"a euchre would give {_whom(view, close[0])} ({scores[close[0]]}) the game"
+        return f"a euchre would give {_whom(view, close[0])} {_points(view, close[0])} the game"
     return _partner_note(view, best, rival)
 
 
@@ -250,7 +260,7 @@ def _partner_note(view: View, best: Option, rival: Option | None) -> str:
                 >= hand_value(me, made, scores, view.rules, view.dealer)):
             return ""  # a euchre would serve him: something else made the difference
         return (f"a euchre's two points would help {_whom(view, partner)} "
-                f"({scores[partner]}) more than you")
+                f"{_points(view, partner)} more than you")
     return ""
 
 
@@ -273,10 +283,10 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
         text = f"{what}: {_as_maker(o)}"
     elif best.action.verb is Verb.ALONE and o.defending >= 0.5 and o.swept >= 0.1:
         text = (f"{what}: you take all five in {_share(o.swept / o.defending)} of the deals "
-                f"sampled, 4 points to each defender (R21), and the maker is euchred in "
+                f"sampled, 4 points to each defender, and the maker is euchred in "
                 f"{_share(o.defence_rate)}")
     elif o.defending >= 0.5:
-        text = f"{what}: {_defending(o)}"
+        text = f"{what}: {_defending(o, view.seat in view.alone)}"
         other = None if rival is None else rival.outcomes
         if (rival is not None and other is not None and other.defending >= 0.5
                 and _share(other.defence_rate) != _share(o.defence_rate)):
@@ -324,7 +334,7 @@ def explain(view: View, options: Sequence[Option],
     return f"{alike}; {reason}" if alike else reason
 
 
-BLIND = ("blind, every suit is as good as another before your cards are shown (R6): the "
+BLIND = ("blind, every suit is as good as another before your cards are shown: the "
          "differences are only the luck of the deals sampled")
 """The note on a blind trump: nothing the dealer knows tells the suits apart (the joker
 is in every trump, and the deck, the rules and the score are the same under any exchange
