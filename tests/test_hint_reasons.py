@@ -292,6 +292,12 @@ def test_a_choice_that_makes_no_difference_says_so_first_R16() -> None:
     same = explain(bidding, [option("pass", 0.3, stopped=0.5, conceded=0.5),
                              option("order", 0.3, made=0.5, euchred=0.5)])
     assert same.startswith("it makes no difference: both choices are worth the same")
+    # The same chance and points, but one more trick for the side after one card (a
+    # trick that changes no score): the difference is said not to be to the score.
+    tricks = [Option(Action.parse(text), 0.25, 0.0, 1.0 if i == 0 else 0.2,
+                     Outcomes(euchred=1.0)) for i, text in enumerate(cards)]
+    assert explain(view, tricks).startswith(
+        "it makes no difference to the score: every card is worth the same")
 
 
 def test_the_expert_says_when_no_option_is_worth_more_R17_R20() -> None:

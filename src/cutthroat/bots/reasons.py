@@ -319,7 +319,11 @@ def _all_alike(view: View, options: Sequence[Option]) -> str:
         return ""
     one, many = _ALIKE_WORDS.get(view.phase, ("choice", "choices"))
     what = f"both {many} are" if len(options) == 2 else f"every {one} is"
-    return f"it makes no difference: {what} worth the same on the deals sampled"
+    # Tricks may still differ where they change no score (a defender's one trick or
+    # none): the table shows them, so the hint says the difference is not to the score.
+    to = " to the score" if any(abs(o.tricks - options[0].tricks) > 1e-9
+                                for o in options) else ""
+    return f"it makes no difference{to}: {what} worth the same on the deals sampled"
 
 
 def explain(view: View, options: Sequence[Option],
