@@ -435,3 +435,31 @@ def test_hint_json_gives_chances_between_nothing_and_certainty() -> None:
     chances = [o["win_chance"] for o in hint_json(analysis)["options"]]
     assert chances == [0.0, 0.0, 1.0]
     assert all(str(c) != "-0.0" for c in chances)
+
+
+def test_a_card_is_said_to_take_the_trick_only_when_nobody_plays_after_it_R16() -> None:
+    """Second to play, a card that beats the lead may still be beaten: it "beats the
+    cards played so far"; last to play, it "takes the trick"."""
+    import random
+
+    rng = random.Random(7)
+    seen = set()
+    for seed in range(300):
+        hand = Hand.deal(Rules(), dealer=0, seed=seed)
+        while not hand.is_over:
+            view = hand.view(hand.to_act)  # type: ignore[arg-type]
+            if view.phase is Phase.PLAY and view.current_trick:
+                playing = 3 if view.sitting_out is None else 2
+                last = len(view.current_trick) + 1 == playing
+                for text in view.legal:
+                    reason = explain(view, [option(text, 0.5)])
+                    if "takes the trick" in reason:
+                        assert last, reason
+                        seen.add("last")
+                    if "beats the cards played so far" in reason:
+                        assert not last, reason
+                        seen.add("second")
+            if seen == {"last", "second"}:
+                return
+            hand.push(rng.choice(hand.legal_actions()))
+    pytest.fail(f"only {seen} found in 300 random hands")

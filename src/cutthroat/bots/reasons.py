@@ -93,9 +93,11 @@ def _play_reason(view: View, best: Option) -> str:
         return f"your partner's {held} already wins the trick: play low"
     if _beats(view, card, win_card):
         led_trump = EFF_SUIT[trump][view.current_trick[0][1].id] == trump
-        if is_trump and not led_trump:
-            return f"trumping with {name} takes the trick"
-        return f"{name} takes the trick"
+        how = f"trumping with {name}" if is_trump and not led_trump else name
+        playing = 3 if view.sitting_out is None else 2
+        if len(view.current_trick) + 1 < playing:  # somebody plays after you
+            return f"{how} beats the cards played so far"
+        return f"{how} takes the trick"
     return f"nothing wins this trick: throw {name}, your least useful card"
 
 
