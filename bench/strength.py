@@ -61,13 +61,6 @@ def _interval(row: dict[str, Any]) -> str:
     return "[no interval]" if low is None or high is None else f"[{low:.1%}, {high:.1%}]"
 
 
-def expert_options(text: str) -> dict[str, Any]:
-    """``key=value,...`` as ExpertBot keywords, read and checked as the registry reads
-    the options of a bot spec (:func:`cutthroat.bots.registry.parse_spec`); a bad one
-    is ``SystemExit`` with the message (see :func:`_cli.expert_options`)."""
-    return _cli.expert_options(text)
-
-
 def _configured_expert(seed: int) -> ExpertBot:
     """The expert with :data:`EXPERT_OPTIONS`, for the arena's registry."""
     return ExpertBot(seed=seed, **EXPERT_OPTIONS)

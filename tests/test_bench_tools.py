@@ -25,6 +25,7 @@ from cutthroat.views import View
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 sys.path.insert(0, str(BENCH))
 
+import _cli  # noqa: E402
 import compare_runs  # noqa: E402
 import decision_times  # noqa: E402
 import strength  # noqa: E402
@@ -73,11 +74,11 @@ def test_compare_runs_refuses_runs_on_different_deals(tmp_path: Path,
 
 
 def test_expert_options_are_parsed_as_written() -> None:
-    assert strength.expert_options("") == {}
-    assert strength.expert_options("bid_samples=80, playout=table,aware=true,margin=0.5") == {
+    assert _cli.expert_options("") == {}
+    assert _cli.expert_options("bid_samples=80, playout=table,aware=true,margin=0.5") == {
         "bid_samples": 80, "playout": "table", "aware": True, "margin": 0.5}
     with pytest.raises(SystemExit, match="not key=value"):
-        strength.expert_options("bid_samples")
+        _cli.expert_options("bid_samples")
 
 
 def test_strength_runs_the_expert_with_its_options(tmp_path: Path,
