@@ -4,12 +4,14 @@ in a player's words, and what the score adds to it."""
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from cutthroat import Action, Hand, Phase, Rules
+from cutthroat import Action, Card, Hand, Phase, Rules, Suit
 from cutthroat.bots.expert import ExpertBot, Option, Outcomes, _kind
 from cutthroat.bots.reasons import explain
 from cutthroat.cli import app
@@ -34,6 +36,19 @@ def played(seed: int, *actions: str) -> Hand:
 
 def option(text: str, value: float, **shares: float) -> Option:
     return Option(Action.parse(text), value, 0.0, 0.0, Outcomes(**shares))
+
+
+def trick_positions(hands: int, seed: int) -> Iterator[View]:
+    """The views of the seat to play, with a trick under way, in ``hands`` hands of
+    random play (dealt from seeds 0, 1, ...; the play drawn from ``seed``)."""
+    rng = random.Random(seed)
+    for deal in range(hands):
+        hand = Hand.deal(Rules(), dealer=0, seed=deal)
+        while not hand.is_over:
+            view = hand.view(hand.to_act)  # type: ignore[arg-type]
+            if view.phase is Phase.PLAY and view.current_trick:
+                yield view
+            hand.push(rng.choice(hand.legal_actions()))
 
 
 def test_kind_sorts_every_ending_of_a_hand_R19_R20_R21() -> None:
@@ -223,7 +238,6 @@ def test_hint_text_shows_how_often_each_call_is_made_R9() -> None:
 def test_reasons_under_every_variant_read_as_shares_R2_R5_R6(game: int) -> None:
     """Whole hands under random variants (joker, no dummy, 32 cards...): every decision
     gets a reason whose percentages are shares between 0 and 100, never NaN."""
-    import random
     import re
 
     from cutthroat.cli import random_variants
@@ -329,7 +343,6 @@ def test_a_blind_trump_is_said_to_be_luck_R6() -> None:
     the dealer's cards are shown: the reason says the sampled differences are luck; the
     terminal's coach does not second-guess the choice."""
     import dataclasses
-    import random
 
     from cutthroat import Deal, Game
     from cutthroat.bots.reasons import BLIND
@@ -376,7 +389,8 @@ def test_printing_a_hint_gives_the_lines_cutthroat_hint_prints() -> None:
     assert text == "\n".join(hint_lines(advice))
     assert text.splitlines()[0] == "Seat 1 to act: first round of bidding"
     assert text.splitlines()[1].startswith(f"Hint: {advice.best} - ")
-    assert {line.split()[0] for line in text.splitlines()[3:]} == {"pass", "order"}
+    assert {line.split()[0] for line in text.splitlines()[3:-1]} == {"pass", "order"}
+    assert text.splitlines()[-1].startswith("Key: win = your chance to win the game")
 
 
 def test_a_defender_not_alone_shares_the_sweep_with_the_partner_R20() -> None:
@@ -405,22 +419,14 @@ def test_reasons_speak_to_a_player_not_of_rule_ids() -> None:
 
 def test_the_partners_bower_is_named_as_a_player_would_R16() -> None:
     """"your partner's left bower", not "your partner's the left bower"."""
-    import random
-
-    rng = random.Random(5)
-    for seed in range(400):
-        hand = Hand.deal(Rules(), dealer=0, seed=seed)
-        while not hand.is_over:
-            view = hand.view(hand.to_act)  # type: ignore[arg-type]
-            if view.phase is Phase.PLAY and view.current_trick:
-                for text in view.legal:
-                    reason = explain(view, [option(text, 0.5)])
-                    if "already wins the trick" in reason and "bower" in reason:
-                        assert "your partner's right bower" in reason \
-                            or "your partner's left bower" in reason
-                        assert "partner's the" not in reason
-                        return
-            hand.push(rng.choice(hand.legal_actions()))
+    for view in trick_positions(400, seed=5):
+        for text in view.legal:
+            reason = explain(view, [option(text, 0.5)])
+            if "already wins the trick" in reason and "bower" in reason:
+                assert "your partner's right bower" in reason \
+                    or "your partner's left bower" in reason
+                assert "partner's the" not in reason
+                return
     pytest.fail("no position of 400 random hands has a partner's bower winning a trick")
 
 
@@ -440,26 +446,126 @@ def test_hint_json_gives_chances_between_nothing_and_certainty() -> None:
 def test_a_card_is_said_to_take_the_trick_only_when_nobody_plays_after_it_R16() -> None:
     """Second to play, a card that beats the lead may still be beaten: it "beats the
     cards played so far"; last to play, it "takes the trick"."""
-    import random
-
-    rng = random.Random(7)
     seen = set()
-    for seed in range(300):
-        hand = Hand.deal(Rules(), dealer=0, seed=seed)
-        while not hand.is_over:
-            view = hand.view(hand.to_act)  # type: ignore[arg-type]
-            if view.phase is Phase.PLAY and view.current_trick:
-                playing = 3 if view.sitting_out is None else 2
-                last = len(view.current_trick) + 1 == playing
-                for text in view.legal:
-                    reason = explain(view, [option(text, 0.5)])
-                    if "takes the trick" in reason:
-                        assert last, reason
-                        seen.add("last")
-                    if "beats the cards played so far" in reason:
-                        assert not last, reason
-                        seen.add("second")
-            if seen == {"last", "second"}:
-                return
-            hand.push(rng.choice(hand.legal_actions()))
+    for view in trick_positions(300, seed=7):
+        playing = 3 if view.sitting_out is None else 2
+        last = len(view.current_trick) + 1 == playing
+        for text in view.legal:
+            reason = explain(view, [option(text, 0.5)])
+            if "takes the trick" in reason:
+                assert last, reason
+                seen.add("last")
+            if "beats the cards played so far" in reason:
+                assert not last, reason
+                seen.add("second")
+        if seen == {"last", "second"}:
+            return
     pytest.fail(f"only {seen} found in 300 random hands")
+
+
+def _higher(lead: Card, trump: Suit, a: Card, b: Card) -> bool:
+    """Whether ``a`` beats ``b`` in a trick led by ``lead`` (the engine's own judge)."""
+    from cutthroat.scoring import trick_winner
+
+    return trick_winner([lead, b, a], trump) == 2
+
+
+def test_a_winner_says_why_it_and_not_another_that_would_win_too_R17() -> None:
+    """Among cards that would all beat the trick so far, the lowest "keeps" the highest
+    of the others "for later"; a higher one with a player still to come says the lower
+    "would too, but a card still out could overtake it", and only when an unseen card
+    lies between them (judged here by the engine's own trick winner)."""
+    from functools import partial
+
+    from cutthroat.cards import cards_of_mask, deck_mask
+    from cutthroat.scoring import trick_winner
+
+    seen = set()
+    for view in trick_positions(400, seed=11):
+        assert view.trump is not None
+        trump = view.trump
+        table = [card for _, card in view.current_trick]
+        higher = partial(_higher, table[0], trump)
+        cards = [Action.parse(t).card for t in view.legal]
+        winners = sorted(
+            (c for c in cards
+             if c is not None and trick_winner([*table, c], trump) == len(table)),
+            key=lambda c: sum(higher(c, o) for o in cards if o))
+        last = len(table) + 1 == (3 if view.sitting_out is None else 2)
+        unseen = cards_of_mask(deck_mask(view.rules.deck) & ~view.seen_mask())
+        for index, card in enumerate(winners):
+            reason = explain(view, [option(f"play {card}", 0.5)]
+                             + [option(t, 0.4) for t in view.legal if t != f"play {card}"])
+            keeps = "for later" in reason
+            overtake = "could overtake it" in reason
+            assert keeps == (index == 0 and len(winners) > 1), reason
+            if keeps:
+                seen.add("keeps")
+                assert str(winners[-1]) in reason or "bower" in reason or "joker" in reason
+            between = index > 0 and any(
+                higher(u, winners[index - 1]) and higher(card, u) for u in unseen)
+            assert overtake == (between and not last), reason
+            if overtake:
+                seen.add("overtake")
+        if seen == {"keeps", "overtake"}:
+            return
+    pytest.fail(f"only {seen} found in 400 random hands")
+
+
+def test_a_close_call_and_a_tie_with_the_next_best_are_said_R17() -> None:
+    """A choice that leads the next best by no more than the samples' noise is called a
+    close call, with both figures; one worth exactly as much as the next says so; a
+    clear choice says neither, and "every option alike" is said once, not twice."""
+    view = first_round()
+    options = [option("pass", 0.305, stopped=1.0), option("order", 0.300, made=1.0)]
+    close = explain(view, options, {"lead": 0.005, "lead_noise": 0.012})
+    assert "a close call: order averaged only 0.5% less, within the samples' noise " \
+        "(±1.2%)" in close
+    assert close.index("a close call") < close.index("(win chance")
+    tiny = explain(view, options, {"lead": 0.0002, "lead_noise": 0.01})
+    assert "averaged only under 0.1% less" in tiny
+    clear = explain(view, options)
+    assert "close call" not in clear and "worth as much" not in clear
+    tie = explain(view, [option("pass", 0.3, stopped=1.0), option("order", 0.3, made=1.0),
+                         option("pass", 0.1, stopped=1.0)])
+    assert "order is worth as much on the deals sampled" in tie
+    alike = explain(view, [option("pass", 0.3, stopped=1.0), option("order", 0.3, made=1.0)])
+    assert alike.startswith("it makes no difference") and "worth as much" not in alike
+
+
+def test_the_expert_records_a_close_call_only_within_one_standard_error() -> None:
+    """``lead`` is the first option's average lead over the second, recorded only when
+    it is at most ``lead_noise``; across real positions some calls are close and some
+    are not."""
+    kinds = set()
+    for seed in range(12):
+        hand = Hand.deal(Rules(), dealer=0, seed=seed)
+        analysis = small(seed).analyse(hand.view(hand.to_act, (0, 0, 0)))  # type: ignore[arg-type]
+        first, second = analysis.options[:2]
+        gap = first.value - second.value
+        if "lead" in analysis.extra:
+            kinds.add("close")
+            assert analysis.extra["lead"] == pytest.approx(gap)
+            assert 0 < analysis.extra["lead"] <= analysis.extra["lead_noise"]
+            assert "a close call" in analysis.reason
+        else:
+            kinds.add("clear" if gap > 1e-9 else "tie")
+            assert "a close call" not in analysis.reason
+    assert {"close", "clear"} <= kinds
+
+
+def test_the_hint_key_names_only_the_endings_shown() -> None:
+    """The key under the options says what each figure is, and names "made" and
+    "maker euchred" only when a row shows it."""
+    from cutthroat.bots.expert import Analysis
+    from cutthroat.bots.hints import hint_lines
+
+    both = Analysis(seat=1, phase=Phase.BID_FIRST, samples=4, options=(
+        option("pass", 0.3, stopped=1.0), option("order", 0.2, made=1.0)))
+    key = hint_lines(both)[-1]
+    assert key.startswith("Key: win = your chance to win the game; points = ")
+    assert "made = how often you make it" in key and "maker euchred = " in key
+    defending = Analysis(seat=2, phase=Phase.DEFENDER_CHOICE, samples=4, options=(
+        option("pass", 0.3, stopped=1.0), option("alone", 0.2, stopped=1.0)))
+    key = hint_lines(defending)[-1]
+    assert "maker euchred = " in key and "made = " not in key

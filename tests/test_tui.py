@@ -364,6 +364,11 @@ async def test_hint_shows_the_experts_options_and_marks_its_choice() -> None:
         page = "\n".join(screen_lines(app))
         assert re.search(r"Hint: (pass|order) - \S", page)
         assert re.search(r"(pass|order) +win +\d+\.\d%", page)
+        # The key to the figures comes under the options, not above them.
+        rows = [i for i, line in enumerate(screen_lines(app))
+                if re.search(r"(pass|order) +win +\d", line)]
+        key = [i for i, line in enumerate(screen_lines(app)) if "Key: win = " in line]
+        assert rows and key and key[0] > max(rows)
         assert any(line.startswith("Hint: ") for line in app.log_lines)
         best = [b for b in app.query(MoveButton) if b.has_class("best")]
         assert len(best) == 1 and app.choices[best[0].number - 1] == app.best

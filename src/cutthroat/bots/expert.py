@@ -149,7 +149,10 @@ class Analysis:
 
     ``extra`` holds ``edge`` and ``noise`` when the chosen option is the natural move
     (the intermediate bot's) although another one averaged more: by ``edge``, which is
-    within ``margin`` times ``noise`` (its standard error) of nothing. ``models`` names
+    within ``margin`` times ``noise`` (its standard error) of nothing. It holds
+    ``lead`` and ``lead_noise`` instead when the chosen option averaged more than the
+    next best by no more than one standard error of their paired difference: a close
+    call, which the reason says is one. ``models`` names
     the model each seat was read and searched with (``"intermediate"`` or
     ``"beginner"``, :class:`~cutthroat.bots.opponents.SeatModels`)."""
 
@@ -599,7 +602,9 @@ class ExpertBot:
         ``natural`` by no more than ``margin`` standard errors of the difference (the
         samples are common to all options, so the difference is paired) is not
         preferred to it: ``natural`` is put first and the edge it gave up is recorded
-        in ``extra`` (``edge`` and ``noise``, in chance to win the game)."""
+        in ``extra`` (``edge`` and ``noise``, in chance to win the game). Otherwise a
+        first option ahead of the second by no more than one standard error is a close
+        call, recorded as ``lead`` and ``lead_noise``."""
         n = max(used, 1)
         options = [Option(a, acc[0] / n, acc[1] / n, acc[2] / n,
                           Outcomes(*(x / n for x in acc[3:3 + _KINDS])))
@@ -617,4 +622,10 @@ class ExpertBot:
                     options.remove(first)
                     options.insert(0, first)
                     extra = {"edge": edge, "noise": noise}
+        if not extra and len(options) > 1 and used >= 2 \
+                and options[0].value - options[1].value > 1e-9:
+            values = {action: per for action, _, per in rows}
+            lead, noise = _paired(values[options[0].action], values[options[1].action])
+            if lead <= noise:
+                extra = {"lead": lead, "lead_noise": noise}
         return Analysis(view.seat, view.phase, tuple(options), used, extra=extra)

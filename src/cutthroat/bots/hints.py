@@ -151,7 +151,22 @@ def hint_lines(analysis: Analysis, players: Sequence[str] = ("Seat 0", "Seat 1",
             lines.append(f"  {option.action!s:<24} win {chance:6.1%}   "
                          f"points {option.points:+.2f}   side tricks {option.tricks:.2f}"
                          f"{_ending(option.outcomes)}")
+        lines.append(_key(analysis))
     return lines
+
+
+def _key(analysis: Analysis) -> str:
+    """The line under the options that says what their figures are: the last one says
+    how the hand ended, which is the maker's record for an option that makes this seat
+    the maker and the defence's for one where it defends."""
+    parts = ["win = your chance to win the game", "points = what you score this hand",
+             "side tricks = your side's tricks (the defenders' together when you defend)"]
+    endings = {_ending(o.outcomes).split()[0] for o in analysis.options if _ending(o.outcomes)}
+    if "made" in endings:
+        parts.append("made = how often you make it as the maker")
+    if "maker" in endings:
+        parts.append("maker euchred = how often the maker is euchred")
+    return "Key: " + "; ".join(parts) + ". All are averages over the deals sampled."
 
 
 def _ending(outcomes: Outcomes) -> str:

@@ -32,29 +32,29 @@ def _current_winner(view: View) -> tuple[int, Card] | None:
     """(seat, card) winning the trick in progress, if any."""
     if not view.current_trick or view.trump is None:
         return None
-    trump = int(view.trump)
-    power = TRUMP_POWER[trump]
-    eff = EFF_SUIT[trump]
-    led = eff[view.current_trick[0][1].id]
     best: tuple[int, Card] | None = None
     best_value = -1
     for seat, card in view.current_trick:
-        value = 100 + power[card.id] if power[card.id] else (
-            PLAIN_POWER[card.id] if eff[card.id] == led else 0)
+        value = _strength(view, card)
         if value > best_value:
             best, best_value = (seat, card), value
     return best
 
 
-def _beats(view: View, card: Card, winner: Card) -> bool:
+def _strength(view: View, card: Card) -> int:
+    """How high ``card`` stands in the trick in progress: any trump above any card of
+    the suit led, and a card of neither suit at nothing (R17)."""
     assert view.trump is not None
     trump = int(view.trump)
-    power = TRUMP_POWER[trump]
-    eff = EFF_SUIT[trump]
-    if power[card.id] or power[winner.id]:
-        return power[card.id] > power[winner.id]
-    led = eff[view.current_trick[0][1].id]
-    return eff[card.id] == led and PLAIN_POWER[card.id] > PLAIN_POWER[winner.id]
+    power = TRUMP_POWER[trump][card.id]
+    if power:
+        return 100 + power
+    led = EFF_SUIT[trump][view.current_trick[0][1].id]
+    return PLAIN_POWER[card.id] if EFF_SUIT[trump][card.id] == led else 0
+
+
+def _beats(view: View, card: Card, winner: Card) -> bool:
+    return _strength(view, card) > _strength(view, winner)
 
 
 def _trumps_out(view: View) -> int:
@@ -65,7 +65,9 @@ def _trumps_out(view: View) -> int:
     return sum(1 for c in ids_of_mask(unseen) if EFF_SUIT[trump][c] == trump)
 
 
-def _play_reason(view: View, best: Option) -> str:
+def _play_reason(view: View, best: Option, cards: Sequence[Card] = ()) -> str:
+    """Why ``best`` (a card) is played; ``cards`` are the other cards this seat may
+    play, for a reason that says why this winner and not another."""
     card = best.action.card
     assert card is not None and view.trump is not None
     trump = int(view.trump)
@@ -95,10 +97,34 @@ def _play_reason(view: View, best: Option) -> str:
         led_trump = EFF_SUIT[trump][view.current_trick[0][1].id] == trump
         how = f"trumping with {name}" if is_trump and not led_trump else name
         playing = 3 if view.sitting_out is None else 2
-        if len(view.current_trick) + 1 < playing:  # somebody plays after you
-            return f"{how} beats the cards played so far"
-        return f"{how} takes the trick"
+        last = len(view.current_trick) + 1 == playing  # nobody plays after you
+        text = f"{how} takes the trick" if last else f"{how} beats the cards played so far"
+        return text + _which_winner(view, card, win_card, cards, last)
     return f"nothing wins this trick: throw {name}, your least useful card"
+
+
+def _which_winner(view: View, card: Card, win_card: Card, cards: Sequence[Card],
+                  last: bool) -> str:
+    """Why this winner and not another that would beat the trick as well: ``", and
+    keeps the right bower for later"`` for the lowest of them; for a higher one with a
+    player still to come, that a card still unseen could overtake the lower one."""
+    assert view.trump is not None
+    trump = int(view.trump)
+    mine = _strength(view, card)
+    winners = [c for c in cards if c != card and _beats(view, c, win_card)]
+    higher = [c for c in winners if _strength(view, c) > mine]
+    lower = [c for c in winners if _strength(view, c) < mine]
+    if higher and not lower:
+        top = max(higher, key=lambda c: _strength(view, c))
+        return f", and keeps {_card_name(top, trump)} for later"
+    if lower and not last:
+        below = max(lower, key=lambda c: _strength(view, c))
+        unseen = deck_mask(view.rules.deck) & ~view.seen_mask()
+        if any(_strength(view, below) < _strength(view, other) < mine
+               for other in map(Card.from_id, ids_of_mask(unseen))):
+            return (f": {_card_name(below, trump)} would too, but a card still out "
+                    "could overtake it")
+    return ""
 
 
 _VERB_WORDS = {
@@ -360,12 +386,37 @@ def _explain(view: View, options: Sequence[Option],
         second = options[1]
         figures += f"; next best {second.action} {_chance(second.value)}"
     playing = view.phase.name == "PLAY" and best.action.card is not None
+    cards = [o.action.card for o in options if o.action.card is not None]
     if extra and "edge" in extra and len(options) > 1:
-        what = _play_reason(view, best) if playing else _describe(view, best)
-        return (f"{what}; {options[1].action} averaged only {extra['edge']:.1%} more, "
+        what = _play_reason(view, best, cards) if playing else _describe(view, best)
+        return (f"{what}; {options[1].action} averaged only {_tenths(extra['edge'])} more, "
                 f"within the samples' noise (±{extra['noise']:.1%}) ({figures})")
     if playing:
+        reason = _play_reason(view, best, cards)
         note = _partner_note(view, best, options[1] if len(options) > 1 else None)
-        reason = f"{_play_reason(view, best)}; {note}" if note else _play_reason(view, best)
-        return f"{reason} ({figures})"
-    return f"{_decision_reason(view, options)} ({figures})"
+    else:
+        reason, note = _decision_reason(view, options), ""
+    for more in (note, _runner_up(options, extra)):
+        if more:
+            reason += f"; {more}"
+    return f"{reason} ({figures})"
+
+
+def _tenths(share: float) -> str:
+    """A small difference in chance as a player reads it: "0.4%", "under 0.1%"."""
+    return "under 0.1%" if share < 0.0005 else f"{share:.1%}"
+
+
+def _runner_up(options: Sequence[Option], extra: Mapping[str, float] | None) -> str:
+    """What to know of the next best option when the choice is not clear: that it is
+    worth as much, or that it averaged less by no more than the samples' noise (a
+    close call). ``""`` when the choice is clear or every option is alike (said first)."""
+    if len(options) < 2 or all(abs(o.value - options[0].value) <= 1e-9 for o in options):
+        return ""
+    second = options[1]
+    if abs(options[0].value - second.value) <= 1e-9:
+        return f"{second.action} is worth as much on the deals sampled"
+    if extra and "lead" in extra:
+        return (f"a close call: {second.action} averaged only {_tenths(extra['lead'])} "
+                f"less, within the samples' noise (±{extra['lead_noise']:.1%})")
+    return ""

@@ -210,12 +210,18 @@ def trick_table(view: View, names: Sequence[str], thinking: int | None = None) -
 def hint_page(lines: Sequence[str]) -> RenderableType:
     """A hint's lines (:func:`~cutthroat.bots.hints.hint_lines`) for a page: who is to
     act and the hint with its reason, then the options as a table whose columns fit
-    the page (the lines' own columns are wider than a small terminal)."""
-    head = [line for line in lines if not line.startswith("  ")]
-    options = [re.split(r" {3,}", line.strip()) for line in lines if line.startswith("  ")]
+    the page (the lines' own columns are wider than a small terminal), then the key to
+    its figures."""
+    rows = [i for i, line in enumerate(lines) if line.startswith("  ")]
+    end = rows[-1] + 1 if rows else len(lines)
+    head = [line for line in lines[:end] if not line.startswith("  ")]
+    options = [re.split(r" {3,}", lines[i].strip()) for i in rows]
     table = Table(box=None, padding=(0, 1), show_header=False)
     for _ in range(max((len(row) for row in options), default=0)):
         table.add_column()
     for row in options:
         table.add_row(*(with_faces(cell) for cell in row))
-    return Group(with_faces("\n".join(head)), table)
+    parts: list[RenderableType] = [with_faces("\n".join(head)), table]
+    if lines[end:]:
+        parts.append(Text("\n".join(lines[end:]), style="dim"))
+    return Group(*parts)
