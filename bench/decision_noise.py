@@ -50,7 +50,7 @@ def one(args: tuple[int, list[tuple[tuple[int, int, int], int]], int, str, int,
     most = max(expert.bid_samples, expert.bid_samples_max)
     big = {**options, "bid_samples": most * factor, "bid_samples_max": most * factor,
            "play_samples": expert.play_samples * factor}
-    out = []
+    out: list[tuple[str, bool, float]] = []
     while not hand.is_over:
         seat = hand.to_act
         assert seat is not None

@@ -51,7 +51,7 @@ class Oracle(ExpertBot):
         super().__init__(seed, **options)
         self.cheat_in_play = play
 
-    def _draw(self, view: Any, rng: random.Random,  # type: ignore[override]
+    def _draw(self, view: Any, rng: random.Random,
               seeds: Sequence[Hand]) -> tuple[Hand, bool]:
         hand = _TRUE[0]
         if hand is not None and (view.phase is Phase.PLAY) == self.cheat_in_play:
@@ -111,12 +111,13 @@ def stakes(scores: Sequence[int], dealer: int, hero: int, target: int = 10) -> l
     return [f"need {bucket(target - scores[hero])} / {bucket(rival)}", place]
 
 
-def one(args: tuple[int, list[str], list[Start], int]) -> list:
+def one(args: tuple[int, list[str], list[Start], int]
+        ) -> list[tuple[float, float, list[tuple[str, str]]]]:
     """Play hand ``index`` once per bot; per bot: (win chance, relative points, log)."""
     index, specs, starts, seed = args
     scores, dealer, hero, rng = start_of(index, starts, seed)
     deal = Hand.deal(Rules(), dealer=dealer, rng=rng)
-    out = []
+    out: list[tuple[float, float, list[tuple[str, str]]]] = []
     for spec in specs:
         bots: list[Any] = [IntermediateBot(seed=3 * index + s) for s in range(3)]
         bots[hero] = factory(spec)(index)

@@ -29,6 +29,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import _cli  # bench/ is on the path when run as a script
@@ -84,7 +85,7 @@ def opening_positions(
 ) -> list[Hand]:
     """``n`` hands at the opening lead, bid at random (see the module docstring), keeping
     only those where the maker holds at least ``min_trumps`` trumps."""
-    hands = []
+    hands: list[Hand] = []
     while len(hands) < n:
         hand = Hand.deal(rules, dealer=rng.randrange(3), rng=rng)
         while not hand.is_over and hand.phase is not Phase.PLAY:
@@ -118,11 +119,11 @@ def run(workload: Workload, positions: list[Hand], repeat: int) -> None:
     gc.collect()
     for hand in positions:
         if workload.what == "solve":
-            ms, (value, nodes) = _timed(lambda h=hand: solve_with_nodes(h), repeat)
+            ms, (value, nodes) = _timed(partial(solve_with_nodes, hand), repeat)
             workload.nodes.append(nodes)
             workload.values.append(value)
         else:
-            ms, values = _timed(lambda h=hand: evaluate_moves(h), repeat)
+            ms, values = _timed(partial(evaluate_moves, hand), repeat)
             pick = max if hand.to_act == hand.maker else min
             workload.values.append(pick(values.values()))
         workload.times_ms.append(ms)

@@ -71,7 +71,8 @@ def classify(points: tuple[int, ...], dealer: int, march: int) -> tuple[int, str
     return maker, "lone" if max(rel) >= 4 else "euchre"
 
 
-def one(args: tuple[int, list[tuple[tuple[int, int, int], int]], int]) -> tuple:
+def one(args: tuple[int, list[tuple[tuple[int, int, int], int]], int]
+        ) -> tuple[tuple[int, ...], tuple[int, str] | None]:
     index, starts, seed = args
     rng = random.Random(seed * 1_000_003 + index)
     scores, dealer = starts[rng.randrange(len(starts))]
