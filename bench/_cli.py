@@ -96,6 +96,20 @@ def output_file(text: str) -> Path:
     return path
 
 
+def plot_file(text: str) -> Path:
+    """An argparse type: a chart to write, checked before the work starts: a file
+    :func:`output_file` accepts, in a format matplotlib writes, with matplotlib
+    installed (not found missing only once a long run is over)."""
+    from cutthroat.sim.plot import PlotUnavailableError, check_plot_format
+
+    path = output_file(text)
+    try:
+        check_plot_format(path)
+    except (PlotUnavailableError, ValueError) as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return path
+
+
 def check_bot(parser: argparse.ArgumentParser, spec: str, what: str = "bot") -> None:
     """Make the bot ``spec`` names once, here; a bad name or option is ``parser.error``
     (exit 2) rather than an error inside a worker process."""

@@ -143,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", dest="json_out", type=_cli.output_file, metavar="FILE",
                         help="also write the figures (with the expert's wins per deal set) "
                              "to FILE")
-    parser.add_argument("--plot", type=_cli.output_file, metavar="FILE.png",
+    parser.add_argument("--plot", type=_cli.plot_file, metavar="FILE.png",
                         help="plot the expert's win rates to FILE.png")
     parser.add_argument("--only", choices=["beginner", "expert", "defence"],
                         help="run one measurement only")

@@ -159,6 +159,23 @@ def test_an_output_file_that_is_a_folder_is_refused(tmp_path: Path) -> None:
     assert _cli.output_file(str(tmp_path / "new.json")) == tmp_path / "new.json"
 
 
+def test_a_plot_is_checked_before_the_work(tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """``strength --plot``: a format matplotlib cannot write, or no matplotlib at all,
+    is an error at once, not after an hour of games."""
+    with pytest.raises(argparse.ArgumentTypeError, match=r"cannot write a \.txt file"):
+        _cli.plot_file(str(tmp_path / "chart.txt"))
+    assert _cli.plot_file(str(tmp_path / "chart.png")) == tmp_path / "chart.png"
+    import cutthroat.sim.plot as plot
+
+    def missing() -> object:
+        raise plot.PlotUnavailableError("plotting needs matplotlib, which is not installed")
+
+    monkeypatch.setattr(plot, "_figure_class", missing)
+    with pytest.raises(argparse.ArgumentTypeError, match="needs matplotlib"):
+        _cli.plot_file(str(tmp_path / "chart.png"))
+
+
 def test_the_strength_verdict_keeps_its_no_interval(capsys: pytest.CaptureFixture[str]) -> None:
     """One deal set gives no interval; Rich markup used to eat "[no interval]"."""
     code = strength.main(["--only", "beginner", "--games", "2", "--workers", "1"])
