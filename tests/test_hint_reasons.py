@@ -38,15 +38,18 @@ def option(text: str, value: float, **shares: float) -> Option:
     return Option(Action.parse(text), value, 0.0, 0.0, Outcomes(**shares))
 
 
-def trick_positions(hands: int, seed: int) -> Iterator[View]:
-    """The views of the seat to play, with a trick under way, in ``hands`` hands of
-    random play (dealt from seeds 0, 1, ...; the play drawn from ``seed``)."""
+def trick_positions(hands: int, seed: int, *, leading: bool = False) -> Iterator[View]:
+    """The views of the seat to play, with a trick under way (or, ``leading``, to lead
+    with a choice of cards), in ``hands`` hands of random play (dealt from seeds 0, 1,
+    ...; the play drawn from ``seed``)."""
     rng = random.Random(seed)
     for deal in range(hands):
         hand = Hand.deal(Rules(), dealer=0, seed=deal)
         while not hand.is_over:
             view = hand.view(hand.to_act)  # type: ignore[arg-type]
-            if view.phase is Phase.PLAY and view.current_trick:
+            if view.phase is Phase.PLAY and (
+                    len(view.legal) > 1 and not view.current_trick if leading
+                    else bool(view.current_trick)):
                 yield view
             hand.push(rng.choice(hand.legal_actions()))
 
@@ -493,6 +496,13 @@ def test_a_winner_says_why_it_and_not_another_that_would_win_too_R17() -> None:
             key=lambda c: sum(higher(c, o) for o in cards if o))
         last = len(table) + 1 == (3 if view.sitting_out is None else 2)
         unseen = cards_of_mask(deck_mask(view.rules.deck) & ~view.seen_mask())
+        if view.upcard_taken and view.dealer != view.seat and view.upcard not in (
+                [c for t in view.tricks for _, c in t.plays] + table):
+            unseen.append(view.upcard)  # in the dealer's hand, unless he discarded it
+        # Only the partner to come (a defender second to play): nothing to fear.
+        partner_last = (view.maker is not None and view.seat != view.maker
+                        and view.sitting_out is None and len(table) == 1
+                        and (view.seat + 1) % 3 != view.maker)
         for index, card in enumerate(winners):
             reason = explain(view, [option(f"play {card}", 0.5)]
                              + [option(t, 0.4) for t in view.legal if t != f"play {card}"])
@@ -504,7 +514,7 @@ def test_a_winner_says_why_it_and_not_another_that_would_win_too_R17() -> None:
                 assert str(winners[-1]) in reason or "bower" in reason or "joker" in reason
             between = index > 0 and any(
                 higher(u, winners[index - 1]) and higher(card, u) for u in unseen)
-            assert overtake == (between and not last), reason
+            assert overtake == (between and not last and not partner_last), reason
             if overtake:
                 seen.add("overtake")
         if seen == {"keeps", "overtake"}:
@@ -569,3 +579,266 @@ def test_the_hint_key_names_only_the_endings_shown() -> None:
         option("pass", 0.3, stopped=1.0), option("alone", 0.2, stopped=1.0)))
     key = hint_lines(defending)[-1]
     assert "maker euchred = " in key and "made = " not in key
+
+
+def harvest_hand(game: int, *actions: str) -> Hand:
+    """A hand of the audit's harvest: standard rules, dealt by ``game % 3`` from
+    ``random.Random(7 * game + 1)``, with ``actions`` applied."""
+    hand = Hand.deal(Rules(), dealer=game % 3, rng=random.Random(7 * game + 1))
+    for text in actions:
+        seat, rest = text.split(" ", 1)
+        hand.push(Action.parse(rest), int(seat))
+    return hand
+
+
+def test_nothing_wins_only_when_no_card_would_win_the_trick_R17() -> None:
+    """A card that lets an opponent's trick go while another card would take it is not
+    said to be thrown because "nothing wins": the reason names the card kept back."""
+    hand = harvest_hand(1011, "1 order", "0 pickup", "0 discard TD", "1 dummy",
+                        "1 keep TH KH AH QS KS", "2 pass", "0 pass", "1 play KH",
+                        "2 play 9H", "0 play JH", "1 play TH")
+    view = hand.view(2, (0, 7, 7))
+    assert "play JC" in view.legal and "play 9C" in view.legal  # JC, the left bower, wins
+    reason = explain(view, [option("play 9C", 0.5, stopped=0.5, conceded=0.5),
+                            option("play JC", 0.4, stopped=0.4, conceded=0.6)])
+    assert "nothing wins" not in reason
+    assert reason.startswith("letting this trick go: throw 9C and keep the left bower, "
+                             "which would beat the cards played so far")
+    # With no winner among the cards, nothing wins indeed.
+    for view in trick_positions(200, seed=3):
+        maker, me = view.maker, view.seat
+        winner = max(range(len(view.current_trick)), key=lambda i: _trick_value(view, i))
+        if (maker is None or me == maker or view.current_trick[winner][0] == maker) \
+                and len(view.legal) > 1:
+            table = [c for _, c in view.current_trick]
+            assert view.trump is not None
+            from cutthroat.scoring import trick_winner
+
+            wins = [t for t in view.legal
+                    if trick_winner([*table, Action.parse(t).card], view.trump) == len(table)]
+            if not wins:
+                text = explain(view, [option(t, 0.5) for t in view.legal])
+                assert "nothing wins this trick: throw " in text, text
+                return
+    pytest.fail("no position found")
+
+
+def _trick_value(view: View, index: int) -> int:
+    """Whether the card at ``index`` of the trick in progress wins it so far (1 or 0)."""
+    from cutthroat.scoring import trick_winner
+
+    assert view.trump is not None
+    cards = [c for _, c in view.current_trick]
+    return int(trick_winner(cards, view.trump) == index)
+
+
+def test_a_lone_defender_has_no_partner_to_play_last_R13_R15() -> None:
+    """Leading through the maker "so your partner plays last" is said only where the
+    partner plays: a lone defender's partner sits out."""
+    rules = Rules(dealer_must_pick_up=True, may_name_turned_down_suit=True, march_points=4,
+                  maker_alone_march=5, target=5, tie="share")
+    hand = Hand.deal(rules, dealer=1019 % 3, rng=random.Random(7 * 1019 + 1))
+    for text in ("0 order", "2 discard 9H", "0 dummy", "0 keep JC AC AD 9S TS", "1 pass",
+                 "2 alone", "0 play JC", "2 play JS"):
+        seat, rest = text.split(" ", 1)
+        hand.push(Action.parse(rest), int(seat))
+    view = hand.view(2, (1, 1, 4))
+    assert view.phase is Phase.PLAY and not view.current_trick and view.sitting_out == 1
+    assert (view.seat + 1) % 3 == view.maker
+    reason = explain(view, [option("play TH", 0.9, stopped=1.0),
+                            option("play QH", 0.8, stopped=1.0)])
+    assert "partner" not in reason, reason
+
+
+def test_the_up_card_the_dealer_took_is_a_trump_still_out_R8_R14() -> None:
+    """The dealer's up-card is in his hand until he plays it (unless he discarded it,
+    which only he knows): leading a trump while he may hold it is not "no trump is left
+    against you"."""
+    hand = harvest_hand(1005, "1 order", "0 pickup", "0 discard 9C", "1 dummy",
+                        "1 keep JC AH JS QS AS", "2 pass", "0 pass", "1 play JS",
+                        "2 play 9S", "0 play TS")
+    view = hand.view(1, (6, 9, 8))
+    assert view.upcard_taken and str(view.upcard) == "KS" and view.dealer == 0
+    reason = explain(view, [option("play JC", 0.9, made=1.0), option("play AS", 0.8, made=1.0)])
+    assert "no trump is left against you" not in reason
+    assert reason.startswith("leading the left bower draws the trumps still out")
+
+
+def test_a_card_still_out_is_feared_only_from_an_opponent_to_come_R11_R17() -> None:
+    """Second to play with only the partner to come, a higher winner is not chosen for
+    fear that a card still out "could overtake" the lower one: the partner's card would
+    win for the side too."""
+    hand = harvest_hand(1101, "1 order", "0 pickup", "0 discard KH", "1 dummy",
+                        "1 keep TC KC JH QH AH", "2 pass", "0 pass", "1 play AH")
+    view = hand.view(2, (6, 2, 2))
+    assert view.maker == 1 and view.current_trick == ((1, Card.parse("AH")),)
+    reason = explain(view, [option("play JS", 0.5, stopped=0.5, conceded=0.5),
+                            *(option(t, 0.4, stopped=0.4, conceded=0.6)
+                              for t in view.legal if t != "play JS")])
+    assert reason.startswith("trumping with the left bower beats the cards played so far")
+    assert "overtake" not in reason, reason
+
+
+def test_a_pass_keeps_nobody_from_making_trump_R7_R9() -> None:
+    """A pass after which this seat would usually call in the second round is not said to
+    keep a player one point from the game from making trump: only a bid does."""
+    view = first_round(scores=(0, 4, 9))
+    reason = explain(view, [option("pass", 0.3, made=0.6, stopped=0.2, conceded=0.2),
+                            option("order", 0.1, made=0.1, euchred=0.9)])
+    assert "from making trump" not in reason, reason
+    order = explain(view, [option("order", 0.3, made=0.6, euchred=0.4),
+                           option("pass", 0.1, made=0.6, stopped=0.2, conceded=0.2)])
+    assert "keeps the player on your left (on 9 points)" in order
+
+
+def test_going_alone_to_euchre_less_is_not_sold_by_its_sweeps_R13_R21() -> None:
+    """A defender who goes alone because a euchre would help his partner more than him
+    is not told that he takes all five "4 points to each defender": those points would
+    help the partner too, which is what he avoids. Alone, he takes them, not "your
+    side" (his partner sits out)."""
+    view = defender_view((6, 2, 4))
+    reason = explain(view, [option("alone", 0.25, swept=0.2, conceded=0.8),
+                            option("pass", 0.24, stopped=0.6, conceded=0.4)])
+    assert "more than you" in reason
+    assert "4 points to each defender" not in reason, reason
+    assert reason.startswith("going alone: the maker is euchred in 20% of the deals sampled "
+                             "(you take all five in 20%), against 60% after passing")
+
+
+def test_a_partners_card_wins_already_only_when_nothing_can_beat_it_R16_R17() -> None:
+    """A defender second to play, his partner's card winning and the maker to come, is
+    told that card is winning "so far" when a card still out could beat it; last to play,
+    or when nothing still out beats it, that it "already wins"."""
+    from cutthroat.scoring import trick_winner
+
+    seen = set()
+    for view in trick_positions(400, seed=13):
+        maker, me = view.maker, view.seat
+        if maker is None or me == maker or view.sitting_out is not None:
+            continue
+        partner = 3 - me - maker
+        table = [c for _, c in view.current_trick]
+        assert view.trump is not None
+        if view.current_trick[trick_winner(table, view.trump)][0] != partner:
+            continue
+        low = [t for t in view.legal
+               if trick_winner([*table, Action.parse(t).card], view.trump) != len(table)]
+        if not low:
+            continue
+        reason = explain(view, [option(low[0], 0.5, stopped=1.0)])
+        last = len(table) == 2
+        unseen = cards_of_mask_unseen(view)
+        beaten = any(trick_winner([*table, u], view.trump) == len(table) for u in unseen)
+        if last or not beaten:
+            assert "already wins the trick: play low" in reason, reason
+            seen.add("already")
+        else:
+            assert "is winning the trick so far: play low" in reason, reason
+            seen.add("so far")
+        if seen == {"already", "so far"}:
+            return
+    pytest.fail(f"only {seen} found in 400 random hands")
+
+
+def cards_of_mask_unseen(view: View) -> list[Card]:
+    """The cards still out for ``view``'s seat, with the up-card the dealer took."""
+    from cutthroat.cards import cards_of_mask, deck_mask
+
+    unseen = cards_of_mask(deck_mask(view.rules.deck) & ~view.seen_mask())
+    played = [c for t in view.tricks for _, c in t.plays] + [c for _, c in view.current_trick]
+    if view.upcard_taken and view.dealer != view.seat and view.upcard not in played:
+        unseen.append(view.upcard)
+    return unseen
+
+
+def test_a_low_lead_keeps_winners_only_when_it_has_some_R3_R17() -> None:
+    """"keeps your winners for later" only when the hand holds a trump or the highest
+    card still out of a suit besides the card led; otherwise it says it has none."""
+    from cutthroat.cards import effective_suit
+
+    seen = set()
+    for view in trick_positions(300, seed=17, leading=True):
+        trump = view.trump
+        assert trump is not None
+        unseen = cards_of_mask_unseen(view)
+        for text in view.legal:
+            reason = explain(view, [option(text, 0.5)])
+            card = Action.parse(text).card
+            others = [c for c in view.cards if c != card]
+            held = any(effective_suit(c, trump) == trump or not any(
+                effective_suit(u, trump) == effective_suit(c, trump)
+                and u.id % 8 > c.id % 8 for u in unseen) for c in others)
+            if "keeps your winners for later" in reason:
+                assert held, reason
+                seen.add("held")
+            if "no trump or top card to keep back" in reason:
+                assert not held, reason
+                seen.add("none")
+        if seen == {"held", "none"}:
+            return
+    pytest.fail(f"only {seen} found")
+
+
+def test_a_lone_makers_march_is_scored_as_a_lone_march_R12_R19() -> None:
+    """"all five would win you the game" for going alone reckons with the lone march's
+    points (``maker_alone_march``), not the ordinary march's."""
+    for march, lone, says in ((2, 5, True), (4, 2, False)):
+        rules = Rules(march_points=march, maker_alone_march=lone)
+        hand = Hand.deal(rules, dealer=0, seed=4)
+        hand.push(Action.parse("order"), 1)
+        hand.push(Action.parse("leave"), 0)
+        view = hand.view(1, (0, 6, 0))  # four points from the game
+        assert view.phase is Phase.MAKER_CHOICE
+        reason = explain(view, [option("alone", 0.5, made=0.6, marched=0.3, euchred=0.1),
+                                option("dummy", 0.4, made=0.9, marched=0.1)])
+        assert ("all five would win you the game" in reason) == says, reason
+
+
+def test_a_blind_trump_is_not_said_to_beat_the_other_suits_R6_R20() -> None:
+    """Naming trump blind, a euchre that would give another player the game is said, but
+    not that "the alternative is worse": every suit is as good as another (the note
+    that starts the reason)."""
+    from cutthroat import Deal
+
+    rules = Rules(deck=25)
+    rng = random.Random(0)
+    deal = next(d for d in (Deal.random(rules, rng) for _ in range(1000)) if d.upcard.is_joker)
+    view = Hand(rules, deal, dealer=0).view(0, (3, 8, 2))
+    assert view.phase is Phase.JOKER_TRUMP
+    reason = explain(view, [option("trump D", 0.3, made=0.6, euchred=0.4),
+                            option("trump C", 0.2, made=0.5, euchred=0.5)])
+    assert "a euchre would give the player on your left (on 8 points) the game" in reason
+    assert "the alternative is worse" not in reason, reason
+    # Where there is an alternative that makes no trump, it is said.
+    order = explain(first_round(seat=0, scores=(3, 8, 2)),
+                    [option("order", 0.3, made=0.6, euchred=0.4),
+                     option("pass", 0.2, stopped=0.5, conceded=0.5)])
+    assert "the game, but the alternative is worse" in order
+
+
+def test_an_ace_is_cashed_before_it_can_be_trumped_only_while_trumps_are_out_R17() -> None:
+    """Leading a side ace with every trump accounted for, the ace cannot be trumped: the
+    reason says no trump is left to take it; with a trump still out (the up-card in the
+    dealer's hand counts), "before it can be trumped"."""
+    from cutthroat.cards import effective_suit
+
+    seen = set()
+    for view in trick_positions(400, seed=19, leading=True):
+        trump = view.trump
+        assert trump is not None
+        out = any(effective_suit(c, trump) == trump for c in cards_of_mask_unseen(view))
+        for text in view.legal:
+            card = Action.parse(text).card
+            assert card is not None
+            if str(card)[0] != "A" or effective_suit(card, trump) == trump:
+                continue
+            reason = explain(view, [option(text, 0.5)])
+            if out:
+                assert reason.startswith(f"cashing {card} before it can be trumped")
+                seen.add("out")
+            else:
+                assert reason.startswith(f"cashing {card}: no trump is left to take it")
+                seen.add("none")
+        if seen == {"out", "none"}:
+            return
+    pytest.fail(f"only {seen} found")

@@ -57,57 +57,113 @@ def _beats(view: View, card: Card, winner: Card) -> bool:
     return _strength(view, card) > _strength(view, winner)
 
 
+def _unseen(view: View) -> list[Card]:
+    """The cards still out for this seat: those whose place it does not know (held by
+    others or hidden), and the up-card when another seat, the dealer, took it and has
+    not played it: it is in his hand unless he discarded it, which only he knows (R14)."""
+    unseen = deck_mask(view.rules.deck) & ~view.seen_mask()
+    played = {card for trick in view.tricks for _, card in trick.plays}
+    played.update(card for _, card in view.current_trick)
+    if view.upcard_taken and view.dealer != view.seat and view.upcard not in played:
+        unseen |= 1 << view.upcard.id
+    return [Card.from_id(c) for c in ids_of_mask(unseen)]
+
+
 def _trumps_out(view: View) -> int:
-    """Trumps whose place this seat does not know (held by others or hidden)."""
+    """Trumps still out for this seat (:func:`_unseen`)."""
     assert view.trump is not None
     trump = int(view.trump)
-    unseen = deck_mask(view.rules.deck) & ~view.seen_mask()
-    return sum(1 for c in ids_of_mask(unseen) if EFF_SUIT[trump][c] == trump)
+    return sum(1 for c in _unseen(view) if EFF_SUIT[trump][c.id] == trump)
+
+
+def _partner(view: View) -> int | None:
+    """This seat's partner for the hand: the other defender, unless he sits out (R11,
+    R13); the maker has none."""
+    if view.maker is None or view.seat == view.maker or view.sitting_out is not None:
+        return None
+    return 3 - view.seat - view.maker
+
+
+def _to_come(view: View) -> list[int]:
+    """The seats still to play to the trick in progress after this one (R15, R16): a
+    player who sits out plays no card."""
+    leader = view.current_trick[0][0] if view.current_trick else view.seat
+    order = [(leader + k) % 3 for k in range(3)]
+    order = [seat for seat in order if seat != view.sitting_out]
+    return order[order.index(view.seat) + 1:]
+
+
+def _winners_held(view: View, card: Card) -> bool:
+    """Whether this seat holds, besides ``card``, a trump or the highest card still out
+    of its suit: a winner that leading ``card`` keeps for later."""
+    assert view.trump is not None
+    trump = int(view.trump)
+    unseen = _unseen(view)
+    for held in view.cards:
+        if held == card:
+            continue
+        suit = EFF_SUIT[trump][held.id]
+        if suit == trump:
+            return True
+        if not any(EFF_SUIT[trump][c.id] == suit and PLAIN_POWER[c.id] > PLAIN_POWER[held.id]
+                   for c in unseen):
+            return True
+    return False
 
 
 def _play_reason(view: View, best: Option, cards: Sequence[Card] = ()) -> str:
     """Why ``best`` (a card) is played; ``cards`` are the other cards this seat may
-    play, for a reason that says why this winner and not another."""
+    play, for a reason that says why this winner and not another, or that a card
+    which would win is kept back ("nothing wins" only when none would)."""
     card = best.action.card
     assert card is not None and view.trump is not None
     trump = int(view.trump)
     name = _card_name(card, trump)
     is_trump = EFF_SUIT[trump][card.id] == trump
     me = view.seat
-    partner = None
-    if view.maker is not None and me != view.maker and view.sitting_out is None:
-        partner = 3 - me - view.maker
+    partner = _partner(view)
     if not view.current_trick:
         if is_trump and _trumps_out(view):
             return f"leading {name} draws the trumps still out"
         if is_trump:
             return f"leading {name}: no trump is left against you"
         if card.rank is not None and card.rank.name == "ACE":
+            if not _trumps_out(view):
+                return f"cashing {name}: no trump is left to take it"
             return f"cashing {name} before it can be trumped"
-        if view.maker is not None and me != view.maker and (me + 1) % 3 == view.maker:
+        if partner is not None and (me + 1) % 3 == view.maker:
             return f"leading {name} through the maker, so your partner plays last"
-        return f"leading {name} keeps your winners for later"
+        if _winners_held(view, card):
+            return f"leading {name} keeps your winners for later"
+        return f"leading {name}: you hold no trump or top card to keep back"
     winner = _current_winner(view)
     assert winner is not None
     win_seat, win_card = winner
+    last = not _to_come(view)  # nobody plays after you
     if partner is not None and win_seat == partner and not _beats(view, card, win_card):
         held = _card_name(win_card, trump).removeprefix("the ")  # "the left bower"
-        return f"your partner's {held} already wins the trick: play low"
+        if last or not any(_beats(view, c, win_card) for c in _unseen(view)):
+            return f"your partner's {held} already wins the trick: play low"
+        return f"your partner's {held} is winning the trick so far: play low"
     if _beats(view, card, win_card):
         led_trump = EFF_SUIT[trump][view.current_trick[0][1].id] == trump
         how = f"trumping with {name}" if is_trump and not led_trump else name
-        playing = 3 if view.sitting_out is None else 2
-        last = len(view.current_trick) + 1 == playing  # nobody plays after you
         text = f"{how} takes the trick" if last else f"{how} beats the cards played so far"
         return text + _which_winner(view, card, win_card, cards, last)
+    winners = [c for c in cards if c != card and _beats(view, c, win_card)]
+    if winners:
+        low = _card_name(min(winners, key=lambda c: _strength(view, c)), trump)
+        would = "take it" if last else "beat the cards played so far"
+        return f"letting this trick go: throw {name} and keep {low}, which would {would}"
     return f"nothing wins this trick: throw {name}, your least useful card"
 
 
 def _which_winner(view: View, card: Card, win_card: Card, cards: Sequence[Card],
                   last: bool) -> str:
     """Why this winner and not another that would beat the trick as well: ``", and
-    keeps the right bower for later"`` for the lowest of them; for a higher one with a
-    player still to come, that a card still unseen could overtake the lower one."""
+    keeps the right bower for later"`` for the lowest of them; for a higher one with an
+    opponent still to come (not only the partner, whose card would win for the side
+    as well), that a card still out could overtake the lower one."""
     assert view.trump is not None
     trump = int(view.trump)
     mine = _strength(view, card)
@@ -117,11 +173,11 @@ def _which_winner(view: View, card: Card, win_card: Card, cards: Sequence[Card],
     if higher and not lower:
         top = max(higher, key=lambda c: _strength(view, c))
         return f", and keeps {_card_name(top, trump)} for later"
-    if lower and not last:
+    opponents = [seat for seat in _to_come(view) if seat != _partner(view)]
+    if lower and not last and opponents:
         below = max(lower, key=lambda c: _strength(view, c))
-        unseen = deck_mask(view.rules.deck) & ~view.seen_mask()
         if any(_strength(view, below) < _strength(view, other) < mine
-               for other in map(Card.from_id, ids_of_mask(unseen))):
+               for other in _unseen(view)):
             return (f": {_card_name(below, trump)} would too, but a card still out "
                     "could overtake it")
     return ""
@@ -252,15 +308,22 @@ def _score_note(view: View, best: Option, rival: Option | None) -> str:
     if o.as_maker >= 0.5:
         if need[me] <= 1:
             return "one point wins you the game"
-        if need[me] <= view.rules.march_points and o.marched >= 0.1:
+        alone = best.action.verb is Verb.ALONE or me in view.alone
+        march = view.rules.lone_march_points if alone else view.rules.march_points
+        if need[me] <= march and o.marched >= 0.1:
             return "all five would win you the game"
-        blocked = [s for s in close if need[s] <= 1 and _still_to_bid(view, s)]
+        # Only a bid that makes trump now keeps the others from making it (a pass
+        # after which this seat usually calls later keeps nobody out).
+        bids = best.action.verb in (Verb.ORDER, Verb.CALL)
+        blocked = [s for s in close if need[s] <= 1 and bids and _still_to_bid(view, s)]
         if blocked:
             return (f"it keeps {_whom(view, blocked[0])} {_points(view, blocked[0])}, one "
                     "point from the game, from making trump")
         if o.euchred >= 0.1 and close:
+            # Naming trump blind, no suit is worse than another (:data:`BLIND`).
+            but = "" if view.phase is Phase.JOKER_TRUMP else ", but the alternative is worse"
             return (f"a euchre would give {_whom(view, close[0])} {_points(view, close[0])} "
-                    "the game, but the alternative is worse")
+                    f"the game{but}")
         return ""
     if rival is not None and rival.outcomes.as_maker >= 0.5 and rival.outcomes.euchred >= 0.1 \
             and close:
@@ -309,12 +372,15 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
             text += f"; defending, your side euchres the maker in {_share(o.defence_rate)}"
     elif o.as_maker >= 0.5:
         text = f"{what}: {_as_maker(o)}"
-    elif best.action.verb is Verb.ALONE and o.defending >= 0.5 and o.swept >= 0.1:
+    elif (best.action.verb is Verb.ALONE and o.defending >= 0.5 and o.swept >= 0.1
+          and not _partner_note(view, best, rival)):
+        # (Not where going alone serves to euchre less: its sweeps are then no reason.)
         text = (f"{what}: you take all five in {_share(o.swept / o.defending)} of the deals "
                 f"sampled, 4 points to each defender, and the maker is euchred in "
                 f"{_share(o.defence_rate)}")
     elif o.defending >= 0.5:
-        text = f"{what}: {_defending(o, view.seat in view.alone)}"
+        alone = view.seat in view.alone or best.action.verb is Verb.ALONE
+        text = f"{what}: {_defending(o, alone)}"
         other = None if rival is None else rival.outcomes
         if (rival is not None and other is not None and other.defending >= 0.5
                 and _share(other.defence_rate) != _share(o.defence_rate)):
