@@ -842,3 +842,12 @@ def test_an_ace_is_cashed_before_it_can_be_trumped_only_while_trumps_are_out_R17
         if seen == {"out", "none"}:
             return
     pytest.fail(f"only {seen} found")
+
+
+def test_a_tiny_noise_is_not_shown_as_none() -> None:
+    """A close call on a noise below 0.05% says "under ±0.1%", never "±0.0%"."""
+    view = first_round()
+    options = [option("pass", 0.3003, stopped=1.0), option("order", 0.3, made=1.0)]
+    reason = explain(view, options, {"lead": 0.0003, "lead_noise": 0.0004})
+    assert "within the samples' noise (under ±0.1%)" in reason and "±0.0%" not in reason
+    assert "(±1.2%)" in explain(view, options, {"lead": 0.0003, "lead_noise": 0.012})

@@ -456,7 +456,7 @@ def _explain(view: View, options: Sequence[Option],
     if extra and "edge" in extra and len(options) > 1:
         what = _play_reason(view, best, cards) if playing else _describe(view, best)
         return (f"{what}; {options[1].action} averaged only {_tenths(extra['edge'])} more, "
-                f"within the samples' noise (±{extra['noise']:.1%}) ({figures})")
+                f"within the samples' noise ({_spread(extra['noise'])}) ({figures})")
     if playing:
         reason = _play_reason(view, best, cards)
         note = _partner_note(view, best, options[1] if len(options) > 1 else None)
@@ -473,6 +473,11 @@ def _tenths(share: float) -> str:
     return "under 0.1%" if share < 0.0005 else f"{share:.1%}"
 
 
+def _spread(noise: float) -> str:
+    """The samples' noise as a player reads it: "±0.6%", "under ±0.1%" (never "±0.0%")."""
+    return "under ±0.1%" if noise < 0.0005 else f"±{noise:.1%}"
+
+
 def _runner_up(options: Sequence[Option], extra: Mapping[str, float] | None) -> str:
     """What to know of the next best option when the choice is not clear: that it is
     worth as much, or that it averaged less by no more than the samples' noise (a
@@ -484,5 +489,5 @@ def _runner_up(options: Sequence[Option], extra: Mapping[str, float] | None) -> 
         return f"{second.action} is worth as much on the deals sampled"
     if extra and "lead" in extra:
         return (f"a close call: {second.action} averaged only {_tenths(extra['lead'])} "
-                f"less, within the samples' noise (±{extra['lead_noise']:.1%})")
+                f"less, within the samples' noise ({_spread(extra['lead_noise'])})")
     return ""
