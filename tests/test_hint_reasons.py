@@ -851,3 +851,36 @@ def test_a_tiny_noise_is_not_shown_as_none() -> None:
     reason = explain(view, options, {"lead": 0.0003, "lead_noise": 0.0004})
     assert "within the samples' noise (under ±0.1%)" in reason and "±0.0%" not in reason
     assert "(±1.2%)" in explain(view, options, {"lead": 0.0003, "lead_noise": 0.012})
+
+
+def test_play_low_is_said_only_of_the_lowest_card_R3_R16() -> None:
+    """Under a partner's winning card, "play low" only when the card chosen is as low
+    as any the seat may play; a higher one is named instead ("throw KS")."""
+    from cutthroat.cards import effective_suit
+
+    seen = set()
+    for view in trick_positions(400, seed=23):
+        maker, me = view.maker, view.seat
+        if maker is None or me == maker or view.sitting_out is not None:
+            continue
+        assert view.trump is not None
+        trump = view.trump
+        cards = [Action.parse(t).card for t in view.legal]
+        for card in cards:
+            assert card is not None
+            rest = [option(f"play {c}", 0.4) for c in cards if c != card]
+            reason = explain(view, [option(f"play {card}", 0.5), *rest])
+            if "your partner's" not in reason:
+                continue
+            plain = all(effective_suit(c, trump) != trump for c in cards if c is not None)
+            lowest = all(card.id % 8 <= o.id % 8 for o in cards if o is not None)
+            if plain:  # plain cards alone, judged by rank (the card's id is 8 × suit + rank)
+                if lowest:
+                    assert ": play low" in reason, reason
+                    seen.add("low")
+                else:
+                    assert f"throw {card}" in reason and "play low" not in reason, reason
+                    seen.add("throw")
+        if seen == {"low", "throw"}:
+            return
+    pytest.fail(f"only {seen} found in 400 random hands")

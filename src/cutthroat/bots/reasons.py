@@ -142,9 +142,10 @@ def _play_reason(view: View, best: Option, cards: Sequence[Card] = ()) -> str:
     last = not _to_come(view)  # nobody plays after you
     if partner is not None and win_seat == partner and not _beats(view, card, win_card):
         held = _card_name(win_card, trump).removeprefix("the ")  # "the left bower"
+        low = "play low" if _lowest(view, card, cards) else f"throw {name}"
         if last or not any(_beats(view, c, win_card) for c in _unseen(view)):
-            return f"your partner's {held} already wins the trick: play low"
-        return f"your partner's {held} is winning the trick so far: play low"
+            return f"your partner's {held} already wins the trick: {low}"
+        return f"your partner's {held} is winning the trick so far: {low}"
     if _beats(view, card, win_card):
         led_trump = EFF_SUIT[trump][view.current_trick[0][1].id] == trump
         how = f"trumping with {name}" if is_trump and not led_trump else name
@@ -156,6 +157,19 @@ def _play_reason(view: View, best: Option, cards: Sequence[Card] = ()) -> str:
         would = "take it" if last else "beat the cards played so far"
         return f"letting this trick go: throw {name} and keep {low}, which would {would}"
     return f"nothing wins this trick: throw {name}, your least useful card"
+
+
+def _lowest(view: View, card: Card, cards: Sequence[Card]) -> bool:
+    """Whether ``card`` is as low as any of ``cards``: a plain card below every trump,
+    and by rank within each (R3)."""
+    assert view.trump is not None
+    trump = int(view.trump)
+
+    def rank(c: Card) -> tuple[int, int]:
+        power = TRUMP_POWER[trump][c.id]
+        return (1, power) if power else (0, PLAIN_POWER[c.id])
+
+    return all(rank(card) <= rank(other) for other in cards)
 
 
 def _which_winner(view: View, card: Card, win_card: Card, cards: Sequence[Card],
