@@ -199,13 +199,20 @@ def test_the_web_server_takes_registered_bots_only(in_examples: Path,
 
 @pytest.fixture
 def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """An empty current folder for modules of a test's own; they are forgotten after."""
+    """An empty current folder for modules of a test's own; they are forgotten after
+    (only they: a library first imported meanwhile, numpy say, cannot be imported twice
+    in one process, and later tests in this worker still need it)."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
     before = set(sys.modules)
     yield tmp_path
     for name in set(sys.modules) - before:
-        sys.modules.pop(name, None)
+        module = sys.modules.get(name)
+        places = [getattr(module, "__file__", None) or "",
+                  *getattr(module, "__path__", [])]
+        if any(place and Path(place).resolve().is_relative_to(tmp_path.resolve())
+               for place in places):
+            sys.modules.pop(name, None)
 
 
 def test_a_module_that_fails_to_import_is_a_clear_error_everywhere(scratch: Path,
