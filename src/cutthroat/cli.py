@@ -5,6 +5,7 @@ rules | bots`` (and ``arena``, from :mod:`cutthroat.sim.cli`, and ``league``, fr
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import math
 import os
@@ -18,7 +19,15 @@ import typer
 
 from . import record as rec
 from .actions import Action, Move
-from .bots import Bot, RandomBot, choose_explained, make_bot, play_game
+from .bots import (
+    Bot,
+    BotError,
+    BotMoveError,
+    RandomBot,
+    choose_explained,
+    make_bot,
+    play_game,
+)
 from .game import Game
 from .render import describe_deal, describe_game, describe_hand, describe_result
 from .rules import PRESETS, Rules, RulesError
@@ -149,9 +158,19 @@ def selfplay(
     random_rules: Annotated[bool, typer.Option(
         help="Draw the rules of each game at random from every variant.")] = False,
 ) -> None:
-    """Write records of games played by random bots: test data and bug reports."""
+    """Write records of games played by random bots: test data and bug reports.
+
+    Every record is written even if the output is cut short (piped into head, say).
+    """
+    if random_rules and (preset != "standard" or set_):
+        given = "--preset" if preset != "standard" else "--set"
+        raise typer.BadParameter(f"--random-rules draws each game's rules, which {given} "
+                                 "would set: give one or the other",
+                                 param_hint=f"--random-rules, {given}")
     base = _rules(preset, set_)
     make_folder(out, "--out")
+    out_lines = _Output(finish=True)  # a reader gone: the records are written all the same
+    unwritten: OSError | None = None  # standard output that failed otherwise (a full disk)
     for i in range(games):
         game_seed = seed + i
         rules = random_variants(random.Random(game_seed)) if random_rules else base
@@ -163,7 +182,23 @@ def selfplay(
             path.write_text(rec.dumps(game) + "\n", encoding="utf-8")
         except OSError as exc:
             raise _fail(f"cannot write {path}: {exc.strerror or exc}") from None
-        typer.echo(f"{path}: {len(game.hands)} hands, scores {list(game.scores)}")
+        if unwritten is None:
+            try:
+                out_lines.echo(f"{path}: {len(game.hands)} hands, scores {list(game.scores)}")
+            except OSError as exc:
+                unwritten = exc
+                _output_to_nowhere()
+    if unwritten is not None:
+        written = "the record is" if games == 1 else f"all {games} records are"
+        raise _fail(f"cannot write the output: {unwritten.strerror or unwritten} "
+                    f"({written} written in {out})")
+
+
+def _output_to_nowhere() -> None:
+    """Send what is still to be written on standard output to the null device: it could
+    not be written (a reader gone, a full disk), and Python flushes it on the way out."""
+    with contextlib.suppress(OSError, ValueError):  # captured in-process: no file
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def random_variants(rng: random.Random) -> Rules:
@@ -249,6 +284,11 @@ def watch(
         play_game(game, told if explain else players, on_move=tell, on_hand=show)
     except _Unread:  # nobody reads the output and nothing is to be saved: stop quietly
         return
+    except (BotError, BotMoveError) as exc:  # your own bot, failing: say which, in a line
+        failed = _fail(str(exc))
+        if save is not None:  # rewritten after every move: the game up to the failure
+            typer.echo(f"Record saved to {save}", err=True)
+        raise failed from None
     hands = f"{len(game.hands)} hand{'s' if len(game.hands) != 1 else ''}"
     if game.is_over:
         winners = " and ".join(game.players[s] for s in game.winners)
@@ -322,6 +362,60 @@ def _seconds(text: str | float) -> float:
     return value
 
 
+def _holds_a_game(path: Path) -> bool:
+    """Whether ``path`` is a file holding a game record (one ``--resume`` takes)."""
+    try:
+        if not path.is_file():
+            return False
+        rec.replay(path.read_bytes().decode("utf-8"))
+    except (OSError, UnicodeDecodeError, rec.RecordError, ValueError):
+        return False
+    return True
+
+
+def _not_a_folder(folder: Path) -> Path | None:
+    """The first of ``folder`` and the folders above it that is there but is no
+    folder (a file where a folder has to be), else ``None``."""
+    for place in (*reversed(folder.parents), folder):
+        if (place.exists() or place.is_symlink()) and not place.is_dir():
+            return place
+    return None
+
+
+def _write_first(save: Path, game: Game, *, named: bool) -> None:
+    """Write a new game's first record to ``save`` (``named``: given with ``--save``,
+    else the default), making its folders; a clear one-line error (status 1) when it
+    cannot be written."""
+    blocked = _not_a_folder(save.parent)
+    if blocked is not None:
+        hint = "" if named else " (give --save FILE)"
+        typer.echo(f"Cannot save the game to {save}: {blocked} is a file, not a folder"
+                   f"{hint}.", err=True)
+        raise typer.Exit(1)
+    try:
+        save.parent.mkdir(parents=True, exist_ok=True)
+        with save.open("x", encoding="utf-8") as file:  # "x": never over another
+            file.write(rec.dumps(game) + "\n")
+    except OSError as exc:
+        typer.echo(f"Cannot save the game to {save}: {exc.strerror or exc}.", err=True)
+        raise typer.Exit(1) from None
+
+
+def _check_resumed_seat(game: Game, seat: int, resume: Path) -> None:
+    """Refuse ``--seat`` naming another seat than the one the record calls ``You``
+    (a bot would play on under the player's name)."""
+    yours = [s for s, name in enumerate(game.players) if name == "You"]
+    if not yours or seat in yours:
+        return
+    if len(yours) == 1:
+        said = (f"this game's player is seat {yours[0]} (called You in {resume}), not seat "
+                f"{seat}; leave out --seat to go on with it")
+    else:
+        said = (f"this game's players called You are seats "
+                f"{' and '.join(str(s) for s in yours)}, not seat {seat}: give one of them")
+    raise typer.BadParameter(said, param_hint="--seat")
+
+
 @app.command()
 def play(
     seat: Annotated[int | None, typer.Option(
@@ -381,11 +475,12 @@ def play(
                                      param_hint="--save")
         try:
             game = resumed(_read_input(str(resume)), seed)
-            seat = human_seat(game) if seat is None else seat
+            yours = human_seat(game) if seat is None else seat
         except (OSError, UnicodeDecodeError, rec.RecordError, ValueError) as exc:
             typer.echo(f"Cannot resume {resume}: {exc}", err=True)
             raise typer.Exit(1) from None
-        save = resume
+        _check_resumed_seat(game, yours, resume)
+        seat, save = yours, resume
         if game.is_over:
             from .session import Session
 
@@ -400,17 +495,15 @@ def play(
         if save.is_dir():
             raise typer.BadParameter(f"{save} is a folder: give a file in it",
                                      param_hint="--save")
-        if save.exists():
+        if save.exists() or save.is_symlink():
+            if not _holds_a_game(save):
+                raise typer.BadParameter(f"{save} exists and is not a game record: choose "
+                                         "another file", param_hint="--save")
             typer.echo(f"{save} already holds a game: go on with it (--resume {save}) or "
                        "choose another file (--save FILE).", err=True)
             raise typer.Exit(1)
         game = Game(_rules(preset, set_), seed=seed, players=seat_names(seat))
-        try:
-            save.parent.mkdir(parents=True, exist_ok=True)
-            save.write_text(rec.dumps(game) + "\n", encoding="utf-8")
-        except OSError as exc:
-            typer.echo(f"Cannot save the game to {save}: {exc}", err=True)
-            raise typer.Exit(1) from None
+        _write_first(save, game, named=sitting.save is not None)
     banner = [f"Rules: {game.rules.describe()}", introduce(game.players, seat, names),
               f"Every move is saved to {save} (seed {seed})."]
     if not plain and _on_a_terminal():
@@ -420,10 +513,17 @@ def play(
             from .session import Session
             from .tui.app import run_table
 
-            run_table(Session(game, seat, names, seed=seed, save=save,
-                              hint_samples=hint_samples, coach=coach, sitting=sitting),
+            session = Session(game, seat, names, seed=seed, save=save,
+                              hint_samples=hint_samples, coach=coach, sitting=sitting)
+            run_table(session,
                       intro=[banner[0], banner[1] + " Press r for how to play, h for a hint.",
                              banner[2]], write=typer.echo, delay=delay)
+            if session.unsaved is not None:  # not on disk: anywhere it can be, as a last try
+                warning = session.save_record(last=True)
+                if warning is not None:
+                    typer.echo(warning)
+            if session.unsaved is not None:  # saved nowhere: said above; not a success
+                raise typer.Exit(1)
             return
         typer.echo(f"The full-screen table needs Textual ({INSTALL}); playing line by line.")
     typer.echo(banner[0])
@@ -439,6 +539,8 @@ def play(
                          coach=coach, write=write, sitting=sitting, again=typed,
                          delay=delay if typed else 0.0)
     table.play()
+    if table.unsaved is not None:  # the last moves saved nowhere: said above; not a success
+        raise typer.Exit(1)
 
 
 def _on_a_terminal() -> bool:
@@ -536,6 +638,9 @@ def review(
     from .bots.review import review_lines
     from .terminal import human_seat
 
+    if not 0.0 <= margin <= 1.0:  # nan, which passes Typer's range check: its words
+        raise typer.BadParameter(f"{margin} is not in the range 0.0<=x<=1.0.",
+                                 param_hint="'--margin'")
     try:
         game = rec.replay(_read_input(file))
         seat = human_seat(game) if seat is None else seat
@@ -635,6 +740,44 @@ def network_address() -> str | None:
     return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
+def _check_listening(host: str, port: int) -> None:
+    """Refuse, as a usage error naming ``--host`` or ``--port``, an address the server
+    could not listen on: a host name that does not resolve or is no address of this
+    machine, a port in use or not allowed. Tried as the server binds (every address the
+    name has, with ``SO_REUSEADDR``), on sockets closed at once, before the address is
+    announced."""
+    import errno
+    import socket
+
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as exc:  # socket.gaierror; a name IDNA refuses
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise typer.BadParameter(f"cannot find the address {host}: {reason}",
+                                 param_hint="--host") from None
+    for family, kind, proto, _, address in dict.fromkeys(found):
+        try:
+            with socket.socket(family, kind, proto) as probe:
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                if family == socket.AF_INET6 and hasattr(socket, "IPPROTO_IPV6"):
+                    probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                probe.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise typer.BadParameter(f"port {port} is already in use: choose another "
+                                         "with --port", param_hint="--port") from None
+            if exc.errno == errno.EACCES:
+                raise typer.BadParameter(f"port {port} is not allowed here: choose another "
+                                         "with --port (1024 or above)",
+                                         param_hint="--port") from None
+            if exc.errno == errno.EADDRNOTAVAIL:
+                raise typer.BadParameter(f"{host} is not an address of this machine",
+                                         param_hint="--host") from None
+            raise typer.BadParameter(f"cannot listen on {host} port {port}: "
+                                     f"{exc.strerror or exc}", param_hint="--host") from None
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="The address to listen on (0.0.0.0: every "
@@ -716,7 +859,9 @@ def serve(
     except ValueError as exc:  # the rates: create_app reads them beyond typer's checks
         hint = "--chat-rate" if str(exc).startswith("chat_rate") else "--new-games"
         raise typer.BadParameter(str(exc), param_hint=hint) from None
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    _check_listening(host, port)  # before the address is announced as the game's
+    shown = ("localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else
+             f"[{host}]" if ":" in host else host)  # an IPv6 address, bracketed in a URL
     typer.echo(f"cutthroat: the web game is at http://{shown}:{port}/ "
                f"(games kept in {application.state.server.store.shown_url}; Ctrl-C stops it)")
     lan = network_address() if host == "0.0.0.0" else None
@@ -738,9 +883,62 @@ def _register_commands() -> None:
 _register_commands()
 
 
+class _Stdout(io.TextIOWrapper):
+    """Standard output (the same buffer, encoding and buffering) whose failures to write
+    are noted, so that :func:`main` tells them from every other :class:`OSError`."""
+
+    failures: ClassVar[list[OSError]] = []
+
+    def write(self, text: str) -> int:
+        """Write ``text``; a failure is noted, then raised."""
+        try:
+            return super().write(text)
+        except OSError as exc:
+            self.failures.append(exc)
+            raise
+
+    def flush(self) -> None:
+        """Flush the buffer; a failure is noted, then raised."""
+        try:
+            super().flush()
+        except OSError as exc:
+            self.failures.append(exc)
+            raise
+
+
+def _note_output_failures() -> None:
+    """Put a :class:`_Stdout` over standard output's buffer, if it has one."""
+    stdout = sys.stdout
+    if isinstance(stdout, io.TextIOWrapper) and not isinstance(stdout, _Stdout):
+        with contextlib.suppress(AttributeError, ValueError):  # detached, closed
+            sys.stdout = _Stdout(stdout.buffer, encoding=stdout.encoding,
+                                 errors=stdout.errors, newline=None if os.name == "nt"
+                                 else "\n", line_buffering=stdout.line_buffering,
+                                 write_through=stdout.write_through)
+
+
 def main() -> None:
-    """Entry point of the ``cutthroat`` command."""
-    app()
+    """Entry point of the ``cutthroat`` command.
+
+    Standard output that cannot be written (a full disk) ends it with one line on
+    standard error and status 1, not a traceback; a reader gone (``| head``) ends it
+    quietly, as Click does; every other error is left as it is.
+    """
+    _note_output_failures()
+    try:
+        try:
+            app()
+        except SystemExit:
+            if sys.stdout is not None:
+                sys.stdout.flush()  # what is buffered goes now, where a failure is seen
+            raise
+    except OSError as exc:
+        if not any(exc is failure for failure in _Stdout.failures):
+            raise
+        _output_to_nowhere()  # Python's own flush on the way out: nowhere to fail
+        if not isinstance(exc, BrokenPipeError):
+            sys.stderr.write(f"Error: cannot write the output: {exc.strerror or exc}\n")
+        sys.exit(1)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -26,11 +26,15 @@ and its record chosen as :class:`Sitting` says.
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
 import random
 import shlex
+import tempfile
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import count
 from pathlib import Path
 
@@ -46,7 +50,7 @@ from .render import describe_deal, describe_move, describe_result
 from .views import View
 
 __all__ = ["COACH_MARGIN", "GAMES", "NOTHING_TO_UNDO", "TOOK_BACK", "Session", "Sitting",
-           "default_save", "new_seed", "stopped_by"]
+           "default_save", "fallback_folders", "new_seed", "stopped_by"]
 
 DEFAULT_BOTS = ("expert", "expert")
 """The bots of ``cutthroat play`` without ``--bots``, on the player's left and right."""
@@ -65,6 +69,19 @@ TOOK_BACK = "Took back your last move (and the moves after it)."
 
 GAMES = Path("cutthroat-games")
 """The folder of a new game's record when the player names none (``--save``)."""
+
+
+def fallback_folders(folder: Path = GAMES) -> list[Path]:
+    """Where a game's record goes when its own file can no longer be written (its
+    folder deleted, made read-only): a new file in ``folder`` (the default save
+    folder, made if need be), else in the system's temporary folder."""
+    return [folder, Path(tempfile.gettempdir())]
+
+
+_PLACE_LOST = {errno.ENOENT, errno.ENOTDIR, errno.EISDIR, errno.EACCES, errno.EPERM,
+               errno.EROFS}
+"""Errors of a save that say its place is gone or closed (the folder deleted, made
+read-only, a folder put where the file was): trying the same file again will not do."""
 
 
 def new_seed() -> int:
@@ -145,7 +162,8 @@ class Session:
         seat: the player's seat.
         bots: the specs of the bots on the player's left and right.
         seed: seeds the bots (as ``cutthroat watch`` does); a hint's seed comes from the view.
-        save: the record file, rewritten after every move (``None``: not saved).
+        save: the record file, rewritten after every move (``None``: not saved); a
+            new file elsewhere once it can no longer be written (:meth:`save_record`).
         hint_samples: deals sampled per option for a hint (default: the expert's).
         coach: whether the player's moves are coached (see :meth:`coaching`).
         sitting: how the next games at this table are seeded and saved
@@ -169,6 +187,9 @@ class Session:
         self.unsaved: str | None = None
         """Why the last save failed (``None`` when it did not): the record on disk is
         then of an earlier moment, and the game is not said to be saved."""
+        self.moved_from: Path | None = None
+        """The record this game was saved to until it could not be written there
+        (``None``: it never moved); :attr:`save` is then the file it was moved to."""
         self.hint_samples = hint_samples
         self.coach = coach
         self.sitting = sitting if sitting is not None else Sitting(save=save)
@@ -212,22 +233,73 @@ class Session:
         self.bots = self.make_bots()
         return True
 
-    def save_record(self) -> str | None:
+    def save_record(self, *, last: bool = False) -> str | None:
         """Write the record now (to a new file, then renamed over the old one, so a
-        crash mid-write never leaves half a record). Returns the warning to show when
-        it could not be written (the game goes on), once until a save works again (not
-        at every move of a full disk), else ``None``."""
+        crash mid-write never leaves half a record). Returns the warning to show, else
+        ``None``.
+
+        When the file's place is gone (its folder deleted or made read-only), or
+        whatever the error when this is the ``last`` save (the player stops, the game
+        is over), the record is written instead to a new file in one of
+        :func:`fallback_folders`, and saved there from then on (:attr:`save`,
+        :attr:`moved_from`); the warning says where, and how to go on with the game.
+        When it cannot be written anywhere (a full disk, say) the game goes on and
+        saving is tried again after every move; the warning is given once until a
+        save works again (not at every move of a full disk)."""
         if self.save is None:
             return None
         try:
             rec.save(self.save, self.game)
         except OSError as exc:  # a full disk must not end the game: say so, play on
-            first, self.unsaved = self.unsaved is None, str(exc)
+            return self._not_saved(exc, last=last)
+        self.unsaved = None
+        return None
+
+    def _not_saved(self, error: OSError, *, last: bool) -> str | None:
+        """After a save to :attr:`save` failed with ``error``: save elsewhere if need
+        be (see :meth:`save_record`); the warning to show, if any."""
+        assert self.save is not None
+        first, self.unsaved = self.unsaved is None, str(error)
+        why = error.strerror or str(error)
+        if not (last or error.errno in _PLACE_LOST):
             if not first:
                 return None
-            return (f"Warning: could not save the game to {self.save} ({exc}); "
+            return (f"Warning: could not save the game to {self.save} ({error}); "
                     "it goes on, and saving is tried again after every move.")
-        self.unsaved = None
+        folders = fallback_folders(self.sitting.folder)
+        where = self._save_elsewhere(folders)
+        if where is None:
+            if not first:
+                return None
+            return (f"Warning: could not save the game to {self.save} ({why}), nor to a new "
+                    f"file in {' or '.join(str(f) for f in folders)}; it goes on, and saving "
+                    "is tried again after every move.")
+        old, self.save, self.unsaved = self.save, where, None
+        if self.moved_from is None:
+            self.moved_from = old
+        if self.sitting.save is not None:  # the next games are saved beside this one
+            self.sitting = replace(self.sitting, save=where)
+        then = ("" if self.game.is_over
+                else f" To go on with it later: {self.resume_command()}")
+        return (f"Warning: could not save the game to {old} ({why}), so it is saved to "
+                f"{where} instead{'' if last else ', from now on'}.{then}")
+
+    def _save_elsewhere(self, folders: Sequence[Path]) -> Path | None:
+        """Write the record to a new file (named as :func:`default_save` names one) in
+        the first of ``folders`` where that works; that file, or ``None`` when none
+        would take it. A folder made for it is removed again when it would not."""
+        for folder in folders:
+            made = not folder.exists()
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                path = Sitting(folder=Path(os.path.abspath(folder))).next_save(self.seed)
+                _write_new(path, self.game)
+            except OSError:
+                if made:
+                    with contextlib.suppress(OSError):
+                        folder.rmdir()
+                continue
+            return path
         return None
 
     def next_game(self) -> list[str]:
@@ -246,7 +318,7 @@ class Session:
             with save.open("x", encoding="utf-8") as file:  # "x": never over another
                 file.write(rec.dumps(game) + "\n")
         self.game, self.seed, self.save = game, seed, save
-        self.unsaved = None
+        self.unsaved = self.moved_from = None
         self.number += 1
         self.bots = self.make_bots()
         kept = (f"Every move is saved to {save}." if save is not None
@@ -322,6 +394,9 @@ class Session:
             lines.append(f"The game could not be saved to {self.save} ({self.unsaved}): "
                          "the record there is of an earlier moment.")
         elif self.save is not None:
+            if self.moved_from is not None:
+                lines.append(f"The game could not be saved to {self.moved_from}, so it is "
+                             f"saved to {self.save}.")
             lines.append(f"The expert's review of your choices: cutthroat review {self.save}")
         return lines
 
@@ -332,13 +407,23 @@ class Session:
         if self.unsaved is not None:
             return (f"Stopped. The game could not be saved to {self.save} ({self.unsaved}): "
                     "the record there is of an earlier moment.")
+        if self.moved_from is not None:
+            return (f"Stopped. The game could not be saved to {self.moved_from}, so it is "
+                    f"saved to {self.save}: {self.resume_command()}")
+        return f"Stopped. The game is saved: {self.resume_command()}"
+
+    def resume_command(self) -> str:
+        """The command that goes on with this game from its record (:attr:`save`, which
+        must not be ``None``): with ``--bots`` unless they are the default ones, and
+        ``--seat`` unless the record's one seat called ``You`` says it."""
+        assert self.save is not None
         command = f"cutthroat play --resume {shlex.quote(str(self.save))}"
         line_up = [self.specs[(self.seat + 1) % 3], self.specs[(self.seat + 2) % 3]]
         if line_up != list(DEFAULT_BOTS):  # a record does not hold its bots
             command += f" --bots {shlex.quote(','.join(line_up))}"
         if [s for s, name in enumerate(self.game.players) if name == "You"] != [self.seat]:
             command += f" --seat {self.seat}"  # the record does not say which seat is yours
-        return f"Stopped. The game is saved: {command}"
+        return command
 
     def who(self, seat: int) -> str:
         """``You take`` or ``Left takes``: the start of a sentence on a trick won."""
@@ -347,3 +432,16 @@ class Session:
     def scores_text(self, scores: Sequence[int]) -> str:
         """The scores with the players' names: ``You 3, Left 5, Right 0``."""
         return ", ".join(f"{self.names[s]} {scores[s]}" for s in range(3))
+
+
+def _write_new(path: Path, game: Game) -> None:
+    """Write ``game``'s record to the new file ``path`` as :func:`~cutthroat.record.save`
+    does (a file beside it, renamed), leaving nothing behind when that fails."""
+    temporary = path.with_name(path.name + ".tmp")
+    try:
+        temporary.write_text(rec.dumps(game) + "\n", encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise

@@ -213,14 +213,16 @@ class TerminalGame(Session):
                     self._show()
                 self._next_move()
         except (_Quit, KeyboardInterrupt):
-            self._saved()  # Ctrl-C while a bot thinks: the record is the game so far
+            self._saved(last=True)  # Ctrl-C while a bot thinks: the record is the game so far
             self.write(self.stopped_line())
             return False
         except (BotError, BotMoveError) as exc:  # your own bot, failing: say which
-            self._saved()  # the game so far; the bot's move was not applied
+            self._saved(last=True)  # the game so far; the bot's move was not applied
             self.write(stopped_by(exc))
             self.write(self.stopped_line())
             return False
+        if self.unsaved is not None:  # the last move is not on disk: anywhere it can be
+            self._saved(last=True)
         for number, line in enumerate(self.game_over_lines()):
             self.write("\n" + line if number == 0 else line)
         return True
@@ -405,9 +407,11 @@ class TerminalGame(Session):
             self.write(f"  Trick {number}: {describe_plays(trick.plays, self.names)} -> "
                        f"{self.names[trick.winner]}")
 
-    def _saved(self) -> None:
-        """Write the record now, and say so when that failed (the game goes on)."""
-        warning = self.save_record()
+    def _saved(self, *, last: bool = False) -> None:
+        """Write the record now, and say so when that failed (the game goes on) or it
+        was written elsewhere (``last``: the game stops or is over, see
+        :meth:`Session.save_record <cutthroat.session.Session.save_record>`)."""
+        warning = self.save_record(last=last)
         if warning is not None:
             self.write(warning)
 

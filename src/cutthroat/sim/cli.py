@@ -27,7 +27,7 @@ from .arena import (
     UnknownBotError,
     run_arena,
 )
-from .ray_backend import RayAddressError, RayUnavailableError
+from .ray_backend import RayAddressError, RayConnectionError, RayUnavailableError
 
 __all__ = [
     "arena",
@@ -105,8 +105,9 @@ def check_backend_and_ci(backend: str, ray_address: str | None, ci: str) -> None
 
 
 def check_outputs(plot: Path | None, records: Path | None) -> None:
-    """``--plot`` (matplotlib installed, a format it writes, a folder that exists) and
-    ``--records`` (made if need be) of a tournament command, before any game."""
+    """``--plot`` (matplotlib installed, a file and not a folder, in a format it writes,
+    in a folder that exists) and ``--records`` (made if need be) of a tournament
+    command, before any game."""
     if plot is not None:
         from .plot import PlotUnavailableError, check_plot_format, require_matplotlib
 
@@ -115,6 +116,8 @@ def check_outputs(plot: Path | None, records: Path | None) -> None:
         except PlotUnavailableError as exc:
             typer.echo(f"Error: {exc}", err=True)
             raise typer.Exit(2) from None
+        if plot.is_dir():  # before its extension, which a folder's name seldom has
+            raise typer.BadParameter(f"{plot} is a folder, not a file", param_hint="--plot")
         try:
             check_plot_format(plot)
         except ValueError as exc:
@@ -212,7 +215,7 @@ def arena(
                            progress=progress, records=records, ci=ci, backend=backend,
                            address=ray_address)
     except (BotSpecError, UnknownBotError, BotUnavailableError, ArenaError,
-            RayUnavailableError, RayAddressError) as exc:
+            RayUnavailableError, RayAddressError, RayConnectionError) as exc:
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from None
     if as_json:

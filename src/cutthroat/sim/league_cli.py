@@ -21,7 +21,7 @@ from .arena import BOTS, MAX_GAMES, ArenaError, UnknownBotError
 from .cli import check_backend_and_ci, check_outputs, parse_rules, save_plot
 from .league import check_pool, resolve_anchor, run_league
 from .ratings import RatingError, RatingsUnavailableError, require_choix
-from .ray_backend import RayAddressError, RayUnavailableError
+from .ray_backend import RayAddressError, RayConnectionError, RayUnavailableError
 
 __all__ = ["check_bots", "league", "register"]
 
@@ -114,7 +114,7 @@ def league(
                             address=ray_address, anchor=anchor, prior=prior,
                             resamples=resamples)
     except (UnknownBotError, BotUnavailableError, ArenaError, RatingError,
-            RayUnavailableError, RayAddressError) as exc:
+            RayUnavailableError, RayAddressError, RayConnectionError) as exc:
         said = ("with --prior 0 the ratings have no maximum-likelihood estimate: some "
                 "bots never finished ahead of the others, or always did; --prior 1 (the "
                 "default) gives every bot a rating" if isinstance(exc, RatingError)

@@ -14,7 +14,7 @@ import itertools
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TypeVar
 
-__all__ = ["RayAddressError", "RayUnavailableError", "run_on_ray"]
+__all__ = ["RayAddressError", "RayConnectionError", "RayUnavailableError", "run_on_ray"]
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -27,6 +27,12 @@ class RayUnavailableError(RuntimeError):
 class RayAddressError(RuntimeError):
     """An address to join was given while Ray already runs in this process, joined to
     another cluster: the arena would otherwise play there and ignore the address."""
+
+
+class RayConnectionError(RuntimeError):
+    """The cluster to join cannot be reached (none runs at ``auto``, a ``ray://`` address
+    without the Ray client installed, a host that does not answer), or a runtime cannot
+    be started here: the message names the address and gives Ray's reason."""
 
 
 class _Bar(Protocol):
@@ -47,7 +53,8 @@ def run_on_ray(jobs: Iterable[Job], run: Callable[[Job], list[Result]], workers:
     left as it was. If Ray already runs in this process (a notebook that called
     ``ray.init``), the jobs go there and it is left running; an ``address`` other than
     ``"auto"`` or the one it joined is then a :class:`RayAddressError`, not silently
-    ignored."""
+    ignored. A cluster that cannot be reached (or a runtime that cannot be started) is a
+    :class:`RayConnectionError`."""
     try:
         import ray
     except ImportError:
@@ -62,8 +69,14 @@ def run_on_ray(jobs: Iterable[Job], run: Callable[[Job], list[Result]], workers:
                 f"{address} as well (call ray.shutdown() first, or leave the address out "
                 "to play on the cluster already joined)")
     if started:
-        ray.init(address=address, num_cpus=None if address else workers,
-                 include_dashboard=False, log_to_driver=False, configure_logging=False)
+        try:
+            ray.init(address=address, num_cpus=None if address else workers,
+                     include_dashboard=False, log_to_driver=False, configure_logging=False)
+        except (OSError, ValueError, RuntimeError) as exc:  # ConnectionError among them
+            where = (f"cannot reach the Ray cluster at {address!r}" if address
+                     else "cannot start a Ray runtime here")
+            reason = " ".join(str(exc).split()) or type(exc).__name__
+            raise RayConnectionError(f"{where}: {reason}") from exc
     task = ray.remote(run)
     found: list[Result] = []
     pending: list[Any] = []

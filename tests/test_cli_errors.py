@@ -1,0 +1,393 @@
+"""Bad input and hostile surroundings on the command line: one clear line, nothing
+changed, no traceback, nothing lost.
+
+A bot of one's own that fails under ``watch``; a Ray cluster that cannot be reached;
+standard output that cannot be written (a full disk) or is read no more (``| head``);
+options that contradict each other or are no numbers; a server address that cannot be
+listened on; a chart to be written over a folder.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from cutthroat import record as rec
+from cutthroat.cli import app
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
+IN_PROGRESS = EXAMPLES / "07-in-progress.json"
+DEV_FULL = Path("/dev/full")
+
+BAD_BOTS = '''
+class Raiser:
+    name = "raiser"
+    def __init__(self, seed=0, **kw): pass
+    def choose(self, view): raise RuntimeError("boom")
+
+class Illegal:
+    name = "illegal"
+    def __init__(self, seed=0, **kw): pass
+    def choose(self, view): return "0 play ZZ"
+
+class NoneBot:
+    name = "nonebot"
+    def __init__(self, seed=0, **kw): pass
+    def choose(self, view): return None
+
+class Obj:
+    name = "obj"
+    def __init__(self, seed=0, **kw): pass
+    def choose(self, view): return object()
+'''
+
+
+def invoke(*args: str | Path) -> Any:
+    """Run the Typer app in-process; its ``Result``."""
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+def run(*args: str | Path, **kwargs: Any) -> subprocess.CompletedProcess[bytes]:
+    """Run ``python -m cutthroat.cli ARGS`` as another program would."""
+    kwargs.setdefault("capture_output", "stdout" not in kwargs)
+    return subprocess.run([sys.executable, "-m", "cutthroat.cli", *map(str, args)],
+                          timeout=60, check=False, **kwargs)
+
+
+def unboxed(text: str) -> str:
+    """A usage error's text without the box Typer draws around it, on one line."""
+    return " ".join(re.sub("[│╭╮╰╯─]", " ", text).split())
+
+
+def lines(text: str) -> list[str]:
+    """The lines of ``text``, checked to hold no traceback."""
+    assert "Traceback" not in text, text
+    return text.splitlines()
+
+
+# --- 1. watch: a bot that fails ----------------------------------------------------------
+
+
+@pytest.fixture
+def bad_bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bots that misbehave, importable as ``cli_errors_bots.NAME``."""
+    (tmp_path / "cli_errors_bots.py").write_text(BAD_BOTS, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+
+@pytest.mark.parametrize(("bot", "said"), [
+    ("Raiser", "the 'raiser' bot in seat 1 failed to choose a move: RuntimeError: boom"),
+    ("Illegal", "the 'illegal' bot in seat 1 chose '0 play ZZ', which the rules refuse"),
+    ("NoneBot", "the 'nonebot' bot in seat 1 chose None, which the rules refuse"),
+    ("Obj", "the 'obj' bot in seat 1 chose <object object"),
+])
+def test_watch_with_a_failing_bot_says_which_in_one_line(
+        bad_bots: None, tmp_path: Path, bot: str, said: str) -> None:
+    """``watch --bots mybots.Bad,...``: a bot that raises, or chooses something the rules
+    refuse, stops the game with one line naming it (as play, arena and league do) and
+    status 1, not a traceback; with --save the record of the game so far is kept."""
+    line_up = f"random,cli_errors_bots.{bot},random"
+    done = invoke("watch", "--bots", line_up)
+    assert done.exit_code == 1 and isinstance(done.exception, SystemExit)
+    told = lines(done.stderr)
+    assert len(told) == 1 and told[0].startswith(f"Error: {said}")
+    assert "Game over" not in done.stdout
+
+    save = tmp_path / "game.json"
+    done = invoke("watch", "--bots", line_up, "--save", save)
+    assert done.exit_code == 1 and isinstance(done.exception, SystemExit)
+    told = lines(done.stderr)
+    assert len(told) == 2 and told[0].startswith(f"Error: {said}")
+    assert told[1] == f"Record saved to {save}"
+    game = rec.replay(save.read_text(encoding="utf-8"))
+    assert not game.is_over and game.hand is not None and game.hand.to_act == 1
+
+
+# --- 2. a Ray cluster that cannot be reached ----------------------------------------------
+
+
+@pytest.fixture
+def unreachable_ray(monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
+    """A stand-in ``ray`` whose ``init`` fails as Ray's does with no cluster running;
+    the addresses it was asked for."""
+    asked: list[str | None] = []
+
+    def init(address: str | None = None, **kwargs: object) -> None:
+        asked.append(address)
+        raise ConnectionError("Could not find any running Ray instance. Please specify "
+                              "the one to connect to by setting `--address` flag or "
+                              "`RAY_ADDRESS` environment variable.")
+
+    fake = types.SimpleNamespace(is_initialized=lambda: False, init=init)
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    return asked
+
+
+@pytest.mark.parametrize(("command", "bots"), [
+    ("arena", "random,random,random"),
+    ("league", "random,beginner,intermediate"),
+])
+def test_a_ray_cluster_that_cannot_be_reached_is_one_line(
+        unreachable_ray: list[str | None], command: str, bots: str) -> None:
+    """``arena``/``league --backend ray --ray-address auto`` with no cluster running:
+    "cannot reach the Ray cluster at 'auto': " and Ray's reason, status 1."""
+    if command == "league":
+        pytest.importorskip("choix")  # the league's ratings, checked before the games
+    done = invoke(command, "--bots", bots, "--games", "3", "--workers", "1",
+                  "--no-progress", "--backend", "ray", "--ray-address", "auto")
+    assert done.exit_code == 1 and isinstance(done.exception, SystemExit)
+    assert lines(done.stderr) == [
+        "Error: cannot reach the Ray cluster at 'auto': Could not find any running Ray "
+        "instance. Please specify the one to connect to by setting `--address` flag or "
+        "`RAY_ADDRESS` environment variable."]
+    assert done.stdout == "" and unreachable_ray == ["auto"]
+
+
+def test_a_ray_client_address_without_the_client_is_one_line(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--ray-address ray://HOST:PORT`` where Ray refuses it (a ValueError: the
+    ``ray[client]`` package is missing): one line naming the address."""
+    def init(address: str | None = None, **kwargs: object) -> None:
+        raise ValueError("Ray Client requires pip package `ray[client]`.")
+
+    monkeypatch.setitem(sys.modules, "ray", types.SimpleNamespace(
+        is_initialized=lambda: False, init=init))
+    done = invoke("arena", "--bots", "random,random,random", "--games", "3", "--workers",
+                  "1", "--no-progress", "--backend", "ray", "--ray-address",
+                  "ray://127.0.0.1:1")
+    assert done.exit_code == 1
+    assert lines(done.stderr) == ["Error: cannot reach the Ray cluster at "
+                                  "'ray://127.0.0.1:1': Ray Client requires pip package "
+                                  "`ray[client]`."]
+
+
+# --- 3. standard output that cannot be written ---------------------------------------------
+
+
+needs_dev_full = pytest.mark.skipif(not DEV_FULL.exists(), reason="no /dev/full here")
+
+
+@needs_dev_full
+@pytest.mark.parametrize("args", [
+    ["replay", IN_PROGRESS],
+    ["replay", IN_PROGRESS, "--json"],
+    ["rules"],
+    ["bots"],
+    ["--help"],
+    ["watch", "--bots", "random,random,random"],
+])
+def test_output_to_a_full_disk_is_one_line(args: list[str | Path]) -> None:
+    """``cutthroat replay RECORD > /dev/full``: "cannot write the output: No space
+    left on device" on standard error, status 1, not a traceback."""
+    with DEV_FULL.open("wb") as full:
+        done = run(*args, stdout=full, stderr=subprocess.PIPE)
+    told = lines(done.stderr.decode())
+    assert done.returncode == 1
+    assert told == ["Error: cannot write the output: No space left on device"]
+
+
+@needs_dev_full
+def test_an_oserror_not_from_standard_output_is_not_taken_for_one() -> None:
+    """Only a failure to write standard output is said as one: an OSError raised
+    elsewhere (a bug) keeps its traceback, even with standard output full."""
+    code = ("import sys, cutthroat.howto as h\n"
+            "def broken(rules): raise OSError(28, 'No space left on device')\n"
+            "h.how_to_play_text = broken\n"
+            "sys.argv = ['cutthroat', 'rules']\n"
+            "from cutthroat.cli import main\n"
+            "main()\n")
+    with DEV_FULL.open("wb") as full:
+        done = subprocess.run([sys.executable, "-c", code], stdout=full,
+                              stderr=subprocess.PIPE, timeout=60, check=False)
+    said = done.stderr.decode()
+    assert done.returncode == 1
+    assert "Traceback" in said and "in broken" in said
+    assert "cannot write the output" not in said
+
+
+def test_a_reader_gone_stays_quiet() -> None:
+    """``cutthroat rules | head -0``: no traceback, no message."""
+    child = subprocess.Popen([sys.executable, "-m", "cutthroat.cli", "rules"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()  # before it writes anything
+    said = child.stderr.read()
+    child.wait(timeout=60)
+    assert said == b""
+
+
+# --- 4. selfplay: every record written, whatever becomes of the output ---------------------
+
+
+def test_selfplay_writes_every_record_when_its_reader_is_gone(tmp_path: Path) -> None:
+    """``cutthroat selfplay --games 12 | head -0``: the records are the point, the lines
+    only news of them: all twelve are written, quietly."""
+    out = tmp_path / "records"
+    child = subprocess.Popen([sys.executable, "-m", "cutthroat.cli", "selfplay", "--games",
+                              "12", "--out", str(out)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()  # before its first line
+    said = child.stderr.read()
+    assert child.wait(timeout=60) == 0
+    assert said == b""
+    assert sorted(p.name for p in out.iterdir()) == sorted(f"game-{i}.json"
+                                                           for i in range(12))
+
+
+@needs_dev_full
+def test_selfplay_writes_every_record_with_its_output_full(tmp_path: Path) -> None:
+    """``selfplay > /dev/full``: every record is written, then one line says the output
+    could not be, status 1."""
+    out = tmp_path / "records"
+    with DEV_FULL.open("wb") as full:
+        done = run("selfplay", "--games", "4", "--out", out, stdout=full,
+                   stderr=subprocess.PIPE)
+    assert done.returncode == 1
+    assert lines(done.stderr.decode()) == [
+        f"Error: cannot write the output: No space left on device (all 4 records are "
+        f"written in {out})"]
+    for i in range(4):
+        assert rec.replay((out / f"game-{i}.json").read_text(encoding="utf-8")).is_over
+
+
+# --- 5. selfplay --random-rules with rules of its own ---------------------------------------
+
+
+@pytest.mark.parametrize("given", [["--set", "deck=32"], ["--preset", "benny"]])
+def test_selfplay_random_rules_takes_no_preset_or_set(tmp_path: Path,
+                                                      given: list[str]) -> None:
+    """``selfplay --random-rules --set deck=32`` wrote games of any deck: the rules
+    asked for were ignored. A usage error naming both options; nothing is written."""
+    out = tmp_path / "records"
+    done = invoke("selfplay", "--random-rules", *given, "--out", out)
+    assert done.exit_code == 2 and isinstance(done.exception, SystemExit)
+    said = unboxed(done.stderr)
+    assert "--random-rules" in said and given[0] in said and "Traceback" not in said
+    assert not out.exists()
+
+
+# --- 6. review --margin that is no chance ----------------------------------------------------
+
+
+@pytest.mark.parametrize("margin", ["nan", "NaN", "inf", "-0.5", "2"])
+def test_review_margin_is_a_number_from_0_to_1(margin: str) -> None:
+    """``review --margin nan`` was taken ("by nan% or more"): nan, inf and numbers out
+    of 0 to 1 are usage errors naming the option."""
+    done = invoke("review", IN_PROGRESS, "--seat", "0", "--samples", "1", "--margin",
+                  margin)
+    assert done.exit_code == 2 and isinstance(done.exception, SystemExit)
+    said = unboxed(done.stderr)
+    assert "--margin" in said and "is not in the range 0.0<=x<=1.0" in said
+    assert done.stdout == ""
+
+
+# --- 7. serve on an address it cannot listen on ----------------------------------------------
+
+
+@pytest.fixture
+def no_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make ``serve`` fail the test if it would start the server."""
+    import uvicorn
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the server was started")
+
+    monkeypatch.setattr(uvicorn, "run", never)
+
+
+def test_serve_on_a_port_in_use_is_refused_before_it_is_announced(no_server: None) -> None:
+    """A port another program listens on: "port N is already in use: choose another with
+    --port", status 2, and no "the web game is at" first."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = invoke("serve", "--port", port, "--db", "sqlite://")
+    assert done.exit_code == 2 and isinstance(done.exception, SystemExit)
+    assert done.stdout == ""
+    said = unboxed(done.stderr)
+    assert f"port {port} is already in use: choose another with --port" in said
+
+
+def test_serve_on_a_host_that_does_not_resolve_is_refused(
+        no_server: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``serve --host nosuchhost.invalid``: a usage error naming the host, before the
+    address is announced (the name's look-up fails as a resolver's does, at once)."""
+    real = socket.getaddrinfo
+
+    def lookup(host: Any, *args: Any, **kwargs: Any) -> Any:
+        if host == "nosuchhost.invalid":
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        return real(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", lookup)
+    done = invoke("serve", "--host", "nosuchhost.invalid", "--db", "sqlite://")
+    assert done.exit_code == 2 and isinstance(done.exception, SystemExit)
+    assert done.stdout == ""
+    said = unboxed(done.stderr)
+    assert "--host" in said
+    assert "cannot find the address nosuchhost.invalid: Name or service not known" in said
+
+
+def test_serve_on_an_address_of_another_machine_is_refused(no_server: None) -> None:
+    """``serve --host 192.0.2.1`` (an address no machine here has): a usage error."""
+    done = invoke("serve", "--host", "192.0.2.1", "--db", "sqlite://")
+    assert done.exit_code == 2 and done.stdout == ""
+    assert "192.0.2.1 is not an address of this machine" in unboxed(done.stderr)
+
+
+# --- 8. a chart to be written over a folder ----------------------------------------------------
+
+
+@pytest.mark.parametrize(("command", "bots"), [
+    ("arena", "random,random,random"),
+    ("league", "random,beginner,intermediate"),
+])
+def test_plot_that_is_a_folder_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                          command: str, bots: str) -> None:
+    """``arena --plot adir`` (a folder) said matplotlib "cannot write a file without an
+    extension": it says the folder is no file."""
+    pytest.importorskip("matplotlib")
+    if command == "league":
+        pytest.importorskip("choix")
+    from cutthroat.sim import cli as sim_cli
+    from cutthroat.sim import league_cli
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the tournament started")
+
+    monkeypatch.setattr(sim_cli, "run_arena", never)
+    monkeypatch.setattr(league_cli, "run_league", never)
+    folder = tmp_path / "adir"
+    folder.mkdir()
+    done = invoke(command, "--bots", bots, "--games", "3", "--plot", folder)
+    assert done.exit_code == 2 and isinstance(done.exception, SystemExit)
+    said = unboxed(done.stderr)
+    assert "--plot" in said and f"{folder} is a folder, not a file" in said
+    assert [p.name for p in tmp_path.iterdir()] == ["adir"] and not any(folder.iterdir())
+
+
+
+def test_serve_on_an_ipv6_address_announces_a_url_with_brackets(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``serve --host ::1`` is at ``http://[::1]:8000/``: an IPv6 address in a URL is
+    bracketed (``http://::1:8000/`` opens nothing)."""
+    import uvicorn
+
+    from cutthroat import cli
+
+    started: list[object] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: started.append(kwargs))
+    monkeypatch.setattr(cli, "_check_listening", lambda host, port: None)
+    done = invoke("serve", "--host", "::1", "--db", "sqlite://")
+    assert done.exit_code == 0, done.stderr
+    assert "the web game is at http://[::1]:8000/ " in done.stdout and started

@@ -1,0 +1,180 @@
+"""``cutthroat play``'s record: a save that fails mid-game, --save naming a file that is
+no record or a path through a file, and --resume with a --seat the record does not
+give its player (docs/play.md, "Saving and resuming")."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from cutthroat import Game
+from cutthroat import record as rec
+from cutthroat.cli import app
+from cutthroat.terminal import seat_names
+
+MOVES = ["1", "1", "1", "1", "quit"]
+"""A player's input: the first choice, four times (any move may be a keep of five,
+which refuses a number: the game asks again), then stop."""
+
+
+def play(*args: str | Path, typed: Sequence[str] = ("quit",)) -> Any:
+    """``cutthroat play ARGS`` in-process, line by line, with ``typed`` as its input;
+    its ``Result``."""
+    return CliRunner().invoke(app, ["play", *(str(a) for a in args)],
+                              input="".join(line + "\n" for line in typed))
+
+
+def between_moves(monkeypatch: pytest.MonkeyPatch, turn: int, do: Callable[[], None]) -> None:
+    """Run ``do`` while the player thinks over their move number ``turn`` (from 1),
+    once the moves before it are saved."""
+    from cutthroat.terminal import TerminalGame
+
+    real = TerminalGame._human_move
+    turns = [0]
+
+    def human_move(self: TerminalGame) -> bool:
+        turns[0] += 1
+        if turns[0] == turn:
+            do()
+        return real(self)
+
+    monkeypatch.setattr(TerminalGame, "_human_move", human_move)
+
+
+def last_line(result: Any) -> str:
+    """The last line a run wrote, after the prompt it follows (input is not echoed)."""
+    return result.output.strip().splitlines()[-1].removeprefix("> ")
+
+
+def said(result: Any) -> str:
+    """What a run said, its error box (a usage error) flattened to one line."""
+    return " ".join(re.sub("[│╭╮╰╯─]", " ", result.output).split())
+
+
+GAME = ("--seed", "3", "--bots", "random,random")
+
+
+def test_a_save_whose_folder_goes_mid_game_moves_to_the_default_folder_and_resumes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The folder of --save deleted after the first move: the game is saved to a new file
+    in ./cutthroat-games from then on, said once with the command to resume it, and that
+    record holds every move (as the same game saved undisturbed does)."""
+    monkeypatch.chdir(tmp_path)
+    reference = tmp_path / "reference.json"
+    assert play(*GAME, "--save", reference, typed=MOVES).exit_code == 0
+    gone = tmp_path / "x" / "gone"
+    gone.mkdir(parents=True)
+    between_moves(monkeypatch, 2, lambda: shutil.rmtree(gone))
+    done = play(*GAME, "--save", gone / "g.json", typed=MOVES)
+    assert done.exit_code == 0, done.output
+    warnings = [line for line in done.output.splitlines() if "could not save" in line]
+    assert len(warnings) == 1 and "No such file or directory" in warnings[0]
+    assert "Errno" not in warnings[0]
+    [moved] = (tmp_path / "cutthroat-games").iterdir()
+    assert f"so it is saved to {moved} instead" in warnings[0]
+    assert f"cutthroat play --resume {moved} --bots random,random" in warnings[0]
+    assert json.loads(moved.read_text(encoding="utf-8")) == json.loads(
+        reference.read_text(encoding="utf-8"))
+    assert not gone.exists()  # the player's deleted folder is not made again
+    last = last_line(done)
+    assert last.startswith(f"Stopped. The game could not be saved to {gone / 'g.json'}, "
+                           f"so it is saved to {moved}: cutthroat play --resume {moved}")
+    again = play(*last.split(": cutthroat play ")[1].split())
+    assert again.exit_code == 0, again.output
+    assert "resumed" in again.output
+
+
+def test_a_game_that_can_be_saved_nowhere_ends_with_status_1_and_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its folder deleted and no other place that takes a record: the game goes on, said
+    once; at the end it says the game could not be saved, and the status is 1."""
+    import cutthroat.session as session
+
+    monkeypatch.chdir(tmp_path)
+    blocked = tmp_path / "afile"
+    blocked.write_text("", encoding="utf-8")
+    monkeypatch.setattr(session, "fallback_folders",
+                        lambda folder: [blocked / "games", blocked / "tmp"])
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    between_moves(monkeypatch, 2, lambda: shutil.rmtree(gone))
+    done = play(*GAME, "--save", gone / "g.json", typed=MOVES)
+    assert done.exit_code == 1, done.output
+    assert isinstance(done.exception, SystemExit)  # no traceback
+    warnings = [line for line in done.output.splitlines() if "could not save" in line]
+    assert len(warnings) == 1 and "nor to a new file in" in warnings[0]
+    assert last_line(done).startswith(
+        f"Stopped. The game could not be saved to {gone / 'g.json'}")
+    assert not (tmp_path / "cutthroat-games").exists()
+
+
+def test_resuming_with_another_seat_than_the_records_player_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The record's player (You) is seat 2: --seat 0 would have a bot play on as You."""
+    monkeypatch.chdir(tmp_path)
+    save = Path("mine.json")
+    game = Game(seed=1, players=seat_names(2))
+    game.deal()
+    save.write_text(rec.dumps(game) + "\n", encoding="utf-8")
+    kept = save.read_bytes()
+    refused = play("--resume", save, "--seat", "0", "--bots", "random,random")
+    assert refused.exit_code == 2
+    assert "--seat" in said(refused)
+    assert "this game's player is seat 2" in said(refused)
+    assert "leave out --seat to go on with it" in said(refused)
+    assert save.read_bytes() == kept
+    for seat in (["--seat", "2"], []):
+        same = play("--resume", save, *seat, "--bots", "random,random")
+        assert same.exit_code == 0, same.output
+        assert "You play seat 2." in same.output
+
+
+@pytest.mark.parametrize("content", [b"", b"{}", bytes(range(256)) * 4],
+                         ids=["empty", "braces", "random-bytes"])
+def test_save_to_a_file_that_is_not_a_game_record_is_refused_and_left_alone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: bytes) -> None:
+    monkeypatch.chdir(tmp_path)  # short names: the error box does not break them
+    other = Path("notes.json")
+    other.write_bytes(content)
+    refused = play("--save", other)
+    assert refused.exit_code == 2
+    assert f"{other} exists and is not a game record: choose another file" in said(refused)
+    assert "already holds a game" not in said(refused)
+    assert other.read_bytes() == content
+
+
+def test_save_to_a_game_record_still_says_it_holds_a_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    save = Path("game.json")
+    assert play(*GAME, "--save", save).exit_code == 0
+    again = play("--save", save)
+    assert again.exit_code == 1
+    assert f"{save} already holds a game: go on with it (--resume {save})" in said(again)
+
+
+def test_save_through_a_file_says_it_is_not_a_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--save afile/x.json with afile a file, or no --save with ./cutthroat-games a file:
+    the file is named as no folder, with no raw error number; nothing is written."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "afile").write_text("", encoding="utf-8")
+    for path in ("afile/x.json", "afile/deeper/x.json"):
+        refused = play("--save", path)
+        assert refused.exit_code != 0
+        assert said(refused) == (f"Cannot save the game to {path}: afile is a file, not a "
+                                 "folder.")
+    (tmp_path / "cutthroat-games").write_text("", encoding="utf-8")
+    default = play()
+    assert default.exit_code != 0
+    assert "cutthroat-games is a file, not a folder (give --save FILE)" in said(default)
+    assert "Errno" not in said(default)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "cutthroat-games"]
+    assert (tmp_path / "afile").read_bytes() == b""
