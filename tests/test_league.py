@@ -51,6 +51,7 @@ def examples_on_path() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as mp:
         mp.syspath_prepend(str(EXAMPLES))
         yield
+    sys.modules.pop("greedy_bot", None)  # imported from there: forgotten with the path
 
 
 @pytest.fixture(scope="module")

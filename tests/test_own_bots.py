@@ -45,6 +45,7 @@ def in_examples(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     import path and the imported modules are restored afterwards."""
     monkeypatch.chdir(EXAMPLES)
     monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(EXAMPLES))])
+    sys.modules.pop("greedy_bot", None)  # as if never imported (another test may have)
     yield EXAMPLES
     sys.modules.pop("greedy_bot", None)
 
