@@ -391,3 +391,98 @@ def test_serve_on_an_ipv6_address_announces_a_url_with_brackets(
     done = invoke("serve", "--host", "::1", "--db", "sqlite://")
     assert done.exit_code == 0, done.stderr
     assert "the web game is at http://[::1]:8000/ " in done.stdout and started
+
+
+# --- reading a record: one line a person can act on --------------------------------------
+
+
+RENEGE = EXAMPLES / "09-renege-refused.json"
+
+
+@pytest.fixture
+def bad_records(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """Files that hold no record to read, each with the words that should say why."""
+    monkeypatch.chdir(tmp_path)
+    Path("binary.json").write_bytes(b"\xc2\xff\x00junk")
+    Path("empty.json").write_bytes(b"")
+    text = IN_PROGRESS.read_text(encoding="utf-8")
+    Path("cut.json").write_text(text[:len(text) // 2], encoding="utf-8")
+    line = text[:len(text) // 2].rstrip().count("\n") + 1
+    return {"nofile": "nofile: no such file",
+            "binary.json": "binary.json: not a text (JSON) file",
+            "empty.json": "empty.json: the file is empty",
+            "cut.json": f"the record ends early at line {line} (cut off?)"}
+
+
+@pytest.mark.parametrize("command", ["replay", "hint", "review", "play --resume"])
+def test_a_record_that_cannot_be_read_is_said_in_words(
+        command: str, bad_records: dict[str, str]) -> None:
+    """A missing file, binary junk, an empty file, a record cut off: the reason in
+    words, on one line, with no Python exception text (``Errno``, ``codec``, ``char``)."""
+    for file, words in bad_records.items():
+        done = invoke(*command.split(), file)
+        assert done.exit_code == 1, (file, done.output)
+        said = lines(done.stderr)
+        assert len(said) == 1 and said[0].endswith(words), (file, said)
+        assert not re.search("Errno|codec|char |Expecting", said[0]), said
+
+
+def test_replay_json_says_why_a_record_cannot_be_read_in_the_same_shape(
+        bad_records: dict[str, str]) -> None:
+    """``replay --json``: the error object keeps its shape (hand and action null); only
+    its reason has the new words."""
+    import json
+
+    for file, words in bad_records.items():
+        done = invoke("replay", "--json", file)
+        assert done.exit_code == 1
+        error = json.loads(done.stdout)
+        assert list(error) == ["error"] and list(error["error"]) == ["hand", "action",
+                                                                    "reason"]
+        assert (error["error"]["hand"], error["error"]["action"]) == (None, None)
+        assert error["error"]["reason"].endswith(words)
+
+
+def test_a_record_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    """A record saved with a UTF-8 byte-order mark (as Notepad saves) reads as without."""
+    marked = tmp_path / "bom.json"
+    marked.write_bytes(b"\xef\xbb\xbf" + IN_PROGRESS.read_bytes())
+    plain, done = invoke("replay", "--json", IN_PROGRESS), invoke("replay", "--json", marked)
+    assert done.exit_code == plain.exit_code == 0 and done.stdout == plain.stdout
+    assert invoke("hint", "--samples", "2", marked).exit_code == 0
+
+
+@pytest.mark.parametrize("command", ["hint", "review"])
+def test_hint_and_review_call_an_illegal_record_illegal_as_replay_does(command: str) -> None:
+    """A record read but not legal is an ``Illegal record``, worded as ``replay`` words
+    it, not one that ``cannot be read``."""
+    replayed = invoke("replay", RENEGE)
+    done = invoke(command, RENEGE)
+    assert done.exit_code == 1
+    assert lines(done.stderr) == lines(replayed.stderr)
+    assert done.stderr.startswith("Illegal record: hand 0, action 8 (2 play 9S): ")
+
+
+def test_serve_refuses_a_new_games_rate_that_allows_none(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--new-games '0/10 minutes'`` would let nobody start a game: a usage error
+    naming --new-games, before anything is opened or served."""
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: pytest.fail("served"))
+    done = invoke("serve", "--new-games", "0/10 minutes", "--db", "sqlite://")
+    assert done.exit_code == 2
+    said = unboxed(done.stderr)
+    assert "--new-games" in said and "'0/10 minutes'" in said and "allows none" in said
+
+
+def test_watch_save_through_a_file_says_it_is_a_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``watch --save afile/x.json`` with afile a file: ``afile is a file, not a folder``."""
+    monkeypatch.chdir(tmp_path)
+    afile = Path("afile")
+    afile.write_text("", encoding="utf-8")
+    done = invoke("watch", "--save", "afile/x.json")
+    assert done.exit_code == 2
+    assert "--save: afile is a file, not a folder" in unboxed(done.stderr)
+    assert afile.read_text(encoding="utf-8") == ""

@@ -178,3 +178,17 @@ def test_save_through_a_file_says_it_is_not_a_folder(
     assert "Errno" not in said(default)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "cutthroat-games"]
     assert (tmp_path / "afile").read_bytes() == b""
+
+
+def test_keep_at_a_decision_that_is_no_keep_says_a_keep_is_not_possible_now(
+        tmp_path: Path) -> None:
+    """``keep AS`` (or a keep of five) when the decision is no keep: you cannot keep cards
+    now, and why, as ``trump S`` at a wrong moment is told, not how a keep is written."""
+    done = play("--save", tmp_path / "g.json", *GAME,
+                typed=("keep AS", "keep AS KS QS JS 10S", "trump S", "quit"))
+    refusals = [line for line in done.output.splitlines() if "Not possible" in line]
+    assert len(refusals) == 3, done.output
+    for line in refusals[:2]:
+        assert "Not possible: you cannot keep cards now: " in line, line
+        assert "keep takes five" not in line
+    assert refusals[0].split(" now: ")[1] == refusals[2].split(" now: ")[1]

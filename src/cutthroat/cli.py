@@ -4,6 +4,7 @@ rules | bots`` (and ``arena``, from :mod:`cutthroat.sim.cli`, and ``league``, fr
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import io
 import json
@@ -69,10 +70,46 @@ def _rules(preset: str, settings: list[str] | None) -> Rules:
         raise typer.BadParameter(str(exc)) from None
 
 
+class Unreadable(Exception):
+    """A file that holds no text to read as a record; the reason, with the file's name."""
+
+
 def _read_input(file: str) -> str:
-    """The text of a file, or of standard input for ``-``: UTF-8, strictly."""
-    data = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
-    return data.decode("utf-8")
+    """The text of a file, or of standard input for ``-``: UTF-8, strictly, less a
+    leading byte-order mark (as Notepad saves). Raises :class:`Unreadable` for a file
+    that cannot be read, is not UTF-8 text, or is empty."""
+    name = "standard input" if file == "-" else file
+    try:
+        data = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
+    except FileNotFoundError:
+        raise Unreadable(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise Unreadable(f"{name} is a folder, not a file") from None
+    except PermissionError:
+        raise Unreadable(f"{name}: permission denied") from None
+    except OSError as exc:
+        raise Unreadable(f"{name}: {(exc.strerror or str(exc)).lower()}") from None
+    data = data.removeprefix(codecs.BOM_UTF8)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Unreadable(f"{name}: not a text (JSON) file") from None
+    if not text.strip():
+        raise Unreadable(f"{name}: the file is empty")
+    return text
+
+
+def _illegal(error: rec.RecordError) -> str:
+    """The line that reports a record read but not legal (or not JSON), as ``replay``
+    words it."""
+    err = error.to_json()["error"]
+    where = ""  # the record as a whole
+    if err["hand"] is not None:
+        where = f"hand {err['hand']}"
+        if err["action"] is not None:
+            where += f", action {err['action']} ({err['text']})"
+        where += ": "
+    return f"Illegal record: {where}{err['reason']}"
 
 
 def _fail(message: str) -> typer.Exit:
@@ -108,10 +145,10 @@ def replay(
     """
     try:
         text = _read_input(file)
-    except (OSError, UnicodeDecodeError) as exc:
-        error = rec.RecordError(f"cannot read {file}: {exc}")
+    except Unreadable as exc:
+        error = rec.RecordError(f"cannot read {exc}")
         if not as_json:  # not a record at all: no "Illegal record"
-            raise _fail(f"cannot read the record {file}: {exc}") from None
+            raise _fail(f"cannot read the record {exc}") from None
         _finish(1, error.to_json(), as_json, None)
         return
     try:
@@ -133,14 +170,9 @@ def _finish(status: int, obj: dict[str, Any], as_json: bool, game: Game | None) 
                        + (" ..." if len(nxt["legal"]) > 12 else ""))
     else:
         err = obj["error"]
-        where = ""  # the record as a whole
-        if err["hand"] is not None:
-            where = f"hand {err['hand']}"
-            if err["action"] is not None:
-                where += f", action {err['action']} ({err['text']})"
-            where += ": "
-        typer.echo(_printable(f"Illegal record: {where}{err['reason']}", sys.stderr),
-                   err=True)
+        error = rec.RecordError(err["reason"], hand=err["hand"], action=err["action"],
+                                text=err.get("text"))
+        typer.echo(_printable(_illegal(error), sys.stderr), err=True)
     raise typer.Exit(status)
 
 
@@ -476,7 +508,10 @@ def play(
         try:
             game = resumed(_read_input(str(resume)), seed)
             yours = human_seat(game) if seat is None else seat
-        except (OSError, UnicodeDecodeError, rec.RecordError, ValueError) as exc:
+        except Unreadable as exc:
+            typer.echo(_printable(f"Cannot resume {exc}", sys.stderr), err=True)
+            raise typer.Exit(1) from None
+        except (rec.RecordError, ValueError) as exc:
             typer.echo(f"Cannot resume {resume}: {exc}", err=True)
             raise typer.Exit(1) from None
         _check_resumed_seat(game, yours, resume)
@@ -578,6 +613,20 @@ def _coloured_writer(*, force: bool = False) -> Callable[[str], None]:
     return write
 
 
+def _game_of(file: str, unreadable: str) -> Game:
+    """The game a record ``file`` (or ``-``) holds, for ``hint`` and ``review``: a file
+    that cannot be read (said after ``unreadable``) or an illegal record is one line on
+    standard error and status 1."""
+    try:
+        return rec.replay(_read_input(file))
+    except Unreadable as exc:
+        typer.echo(_printable(f"{unreadable} {exc}", sys.stderr), err=True)
+        raise typer.Exit(1) from None
+    except rec.RecordError as exc:
+        typer.echo(_printable(_illegal(exc), sys.stderr), err=True)
+        raise typer.Exit(1) from None
+
+
 @app.command()
 def hint(
     file: Annotated[str, typer.Argument(help="A record of a game in progress, or - for stdin.")],
@@ -593,11 +642,7 @@ def hint(
     from .bots.hints import earlier_views, hint_json, hint_lines
     from .bots.hints import hint as advise
 
-    try:
-        game = rec.replay(_read_input(file))
-    except (OSError, UnicodeDecodeError, rec.RecordError) as exc:
-        typer.echo(f"Cannot read the record: {exc}", err=True)
-        raise typer.Exit(1) from None
+    game = _game_of(file, "Cannot read the record")
     hand = game.hand
     if hand is None or hand.is_over or hand.to_act is None:
         why = ("the game is over" if game.is_over else "it has no hand yet" if hand is None
@@ -641,10 +686,10 @@ def review(
     if not 0.0 <= margin <= 1.0:  # nan, which passes Typer's range check: its words
         raise typer.BadParameter(f"{margin} is not in the range 0.0<=x<=1.0.",
                                  param_hint="'--margin'")
+    game = _game_of(file, "Cannot review")
     try:
-        game = rec.replay(_read_input(file))
         seat = human_seat(game) if seat is None else seat
-    except (OSError, UnicodeDecodeError, rec.RecordError, ValueError) as exc:
+    except ValueError as exc:
         typer.echo(f"Cannot review {file}: {exc}", err=True)
         raise typer.Exit(1) from None
     result = _with_progress(lambda progress: second_opinions(

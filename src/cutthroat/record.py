@@ -79,8 +79,29 @@ def loads(text: str | bytes) -> Any:
     """Parse strict JSON (no ``NaN``/``Infinity``), raising :class:`RecordError`."""
     try:
         return json.loads(text, parse_constant=_reject_constant)
-    except (ValueError, RecursionError) as exc:
+    except json.JSONDecodeError as exc:
+        raise RecordError(_json_trouble(exc)) from None
+    except UnicodeDecodeError:
+        raise RecordError("the record is not valid JSON: it is not UTF-8 text") from None
+    except RecursionError:
+        raise RecordError("the record is not valid JSON: it is nested too deeply") from None
+    except ValueError as exc:
         raise RecordError(f"the record is not valid JSON ({exc})") from None
+
+
+def _json_trouble(exc: json.JSONDecodeError) -> str:
+    """What is wrong with a record's JSON, in words: an empty text, one cut off (the
+    parser stopped at its end), or the line and column of the first bad character."""
+    doc = exc.doc
+    if not doc.strip():
+        return "the record is not valid JSON: it is empty"
+    if not doc[exc.pos:].strip() or exc.msg.startswith("Unterminated string"):
+        line = doc.count("\n", 0, len(doc.rstrip())) + 1
+        if not doc[exc.pos:].strip():
+            line = exc.lineno
+        return f"the record ends early at line {line} (cut off?)"
+    what = exc.msg[:1].lower() + exc.msg[1:]
+    return f"the record is not valid JSON at line {exc.lineno}, column {exc.colno}: {what}"
 
 
 def _header(record: object) -> tuple[Rules, tuple[str, str, str] | None, list[Any]]:

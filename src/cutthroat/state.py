@@ -38,7 +38,7 @@ from .scoring import HandResult, _winner_index, score_hand
 if TYPE_CHECKING:
     from .views import View
 
-__all__ = ["Hand", "Phase", "Trick", "as_seat"]
+__all__ = ["Hand", "Phase", "Trick", "as_seat", "not_now"]
 
 
 class Phase(enum.IntEnum):
@@ -960,7 +960,7 @@ class Hand:
     # --- explanations ----------------------------------------------------------------
 
     def _phase_reason(self, verb: str) -> str:
-        return f"{verb} is not possible now: {_PHASE_WORDS[self._phase]}"
+        return not_now(verb, self._phase)
 
     def _why_illegal(self, a: int) -> str:
         """A sentence saying why action id ``a`` is not legal now."""
@@ -996,6 +996,12 @@ _PHASE_WORDS = {
     P_DEFENDER: "the defenders are deciding whether to go alone (alone or pass)",
     P_PLAY: "it is trick play (play CARD)",
 }
+
+
+def not_now(verb: str, phase: int) -> str:
+    """The engine's reason for refusing a move of ``verb`` in ``phase`` (a move of
+    another stage): ``keep is not possible now: it is trick play (play CARD)``."""
+    return f"{verb} is not possible now: {_PHASE_WORDS[phase]}"
 
 
 def _as_id(value: object) -> int:

@@ -45,7 +45,7 @@ from .game import Game
 from .howto import how_to_play_text
 from .render import describe_plays, describe_view
 from .session import COACH_MARGIN, NOTHING_TO_UNDO, TOOK_BACK, Session, Sitting, stopped_by
-from .state import Phase
+from .state import Phase, not_now
 from .views import View
 
 __all__ = ["AGAIN", "COACH_MARGIN", "HELP", "TerminalGame", "human_seat", "introduce",
@@ -364,6 +364,8 @@ class TerminalGame(Session):
             if "keep" in verbs and typed is not None and len(typed) != 5:
                 raise _NotAMove(f"keep takes five of your cards, not {len(typed)}: e.g. "
                                 + " ".join(str(c) for c in sorted(view.cards)[:5])) from None
+            if words[0].lower() == "keep" and "keep" not in verbs:  # told as trump S is
+                raise _NotAMove(not_now("keep", view.phase)) from None
             named = _suit(words[-1]) if len(words) == 2 else None
             if named is not None and words[0].lower() in verbs & {"call", "trump"}:
                 return Action.parse(f"{words[0]} {named}")  # call hearts

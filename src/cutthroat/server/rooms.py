@@ -797,11 +797,15 @@ class Server:
 
 def parse_rate(text: str, name: str, example: str) -> limits.RateLimitItem:
     """A rate such as ``"10/30 seconds"`` (the option ``name``), or a ``ValueError``
-    that names the option and shows ``example``."""
+    that names the option and shows ``example`` (a rate that allows none included)."""
     try:
-        return limits.parse(text)
+        rate = limits.parse(text)
     except ValueError:
         raise ValueError(f"{name} must be a rate such as {example!r}, not {text!r}") from None
+    if rate.amount < 1:
+        raise ValueError(f"{name} must allow at least 1 in its time, such as {example!r}, "
+                         f"not {text!r} (which allows none)")
+    return rate
 
 
 def rate_words(rate: limits.RateLimitItem, noun: str) -> str:

@@ -69,8 +69,10 @@ def check_parent_folder(path: Path, option: str) -> None:
                                  param_hint=option)
     parent = path.parent
     if not parent.is_dir():
-        reason = "is not a folder" if parent.exists() else "does not exist"
-        raise typer.BadParameter(f"the folder {parent} {reason}", param_hint=option)
+        said = (f"{parent} is a file, not a folder" if parent.is_file()
+                else f"{parent} is not a folder" if parent.exists()
+                else f"the folder {parent} does not exist")
+        raise typer.BadParameter(said, param_hint=option)
     if not os.access(parent, os.W_OK | os.X_OK):
         raise typer.BadParameter(f"cannot write in the folder {parent}", param_hint=option)
 
