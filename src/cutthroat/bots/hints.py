@@ -161,7 +161,8 @@ def _key(analysis: Analysis) -> str:
     the maker and the defence's for one where it defends."""
     parts = ["win = your chance to win the game", "points = what you score this hand",
              "side tricks = your side's tricks (the defenders' together when you defend)"]
-    endings = {_ending(o.outcomes).split()[0] for o in analysis.options if _ending(o.outcomes)}
+    shown = (_ending(o.outcomes) for o in analysis.options)
+    endings = {ending.split()[0] for ending in shown if ending}
     if "made" in endings:
         parts.append("made = how often you make it as the maker")
     if "maker" in endings:
