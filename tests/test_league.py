@@ -24,14 +24,17 @@ from cutthroat.bots import registry
 from cutthroat.bots.registry import BotSpecError, UnknownBotError
 from cutthroat.cli import app
 from cutthroat.sim import league as league_mod
+from cutthroat.sim import plot as plot_mod
 from cutthroat.sim.arena import ArenaError
 from cutthroat.sim.league import (
+    NO_ESTIMATE,
     LeagueResult,
     check_pool,
     line_ups,
     resolve_anchor,
     run_league,
 )
+from cutthroat.sim.ratings import RatingError
 from cutthroat.views import View
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -310,16 +313,68 @@ def test_cli_json_is_all_of_stdout() -> None:
     assert stable(json.loads(done.stdout)) == stable(expected.to_json())
 
 
-def test_cli_prior_0_without_an_estimate_names_the_remedy() -> None:
-    """The intermediate wins every game of a one-deal-set league: with --prior 0 there is
-    no rating, and the error says why and which option gives one."""
+def test_prior_0_without_an_estimate_keeps_the_games_without_ratings() -> None:
+    """The intermediate wins every game of a one-deal-set league: with prior 0 there is
+    no rating, but the games stand: standings by win rate, no model win rates, a note
+    that says why, and no plot."""
+    result = run_league(KNOWN, games=3, seed=0, workers=1, progress=False, prior=0)
+    assert not result.rated and result.games == 3
+    standings = result.standings()
+    assert [s.rating.value for s in standings] == [None, None, None]
+    rates = [s.win_rate.value for s in standings]
+    assert rates == sorted(rates, reverse=True) and standings[0].bot == "intermediate"
+    assert standings[0].totals.wins == 3
+    obj = result.to_json()
+    assert obj["notes"][0] == NO_ESTIMATE and obj["notes"][1].startswith("no intervals")
+    assert obj["line_ups"][0]["model_win_rate"] is None
+    assert obj["standings"][0]["rating"] == {"value": None, "low": None, "high": None}
+    assert "No ratings: with prior 0" in " ".join(result.text().split())
+    with pytest.raises(ValueError, match="no ratings to draw"):
+        plot_mod.plot_ratings(result, "unused.png")
+    assert run_league(KNOWN, games=3, seed=0, workers=1, progress=False).rated
+
+
+def test_without_ratings_the_win_rates_keep_their_intervals(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two deal sets and no estimate: the win rates and points have their intervals,
+    and the caption says so under the note; a fit that fails with a prior is a fault,
+    not data, and is raised."""
+    def no_estimate(*args: Any, **kwargs: Any) -> Any:
+        raise RatingError("no estimate")
+
+    monkeypatch.setattr(league_mod, "rate", no_estimate)
+    result = run_league(KNOWN, games=6, seed=0, workers=1, progress=False, prior=0)
+    assert not result.rated and result.notes() == [NO_ESTIMATE]
+    assert all(s.win_rate.low is not None for s in result.standings())
+    text = " ".join(result.text().split())
+    assert "gives every bot a rating. 95% intervals: win rate and points" in text
+    with pytest.raises(RatingError):
+        run_league(KNOWN, games=6, seed=0, workers=1, progress=False, prior=1)
+
+
+def test_cli_prior_0_without_an_estimate_shows_the_games_and_names_the_remedy(
+        tmp_path: Path) -> None:
+    """The games of a league whose prior-0 ratings do not exist are shown, and saved,
+    not lost; the table says why there is no rating and which option gives one; a plot
+    asked for is refused after them (status 1)."""
     done = CliRunner().invoke(app, ["league", "--bots", "random,beginner,intermediate",
                                     "--games", "3", "--workers", "1", "--no-progress",
                                     "--prior", "0"])
+    assert done.exit_code == 0, done.output
+    shown = unboxed(done.stdout)
+    assert "No ratings: with prior 0 the ratings have no maximum-likelihood" in shown
+    assert "a prior of 1 (the default) gives every bot a rating" in shown
+    assert "intermediate" in shown and "3 games" in shown
+    recs, plot = tmp_path / "recs", tmp_path / "ratings.png"
+    done = CliRunner().invoke(app, ["league", "--bots", "random,beginner,intermediate",
+                                    "--games", "3", "--workers", "1", "--no-progress",
+                                    "--prior", "0", "--json", "--records", str(recs),
+                                    "--plot", str(plot)])
     assert done.exit_code == 1
-    said = done.stderr
-    assert said.startswith("Error: with --prior 0 the ratings have no maximum-likelihood")
-    assert "--prior 1 (the default)" in said and "choix" not in said
+    assert json.loads(done.stdout)["notes"][0] == NO_ESTIMATE
+    assert done.stderr.startswith("3 records saved in")
+    assert "Error: no plot, as there are no ratings to draw" in done.stderr
+    assert len(list(recs.glob("lineup-000/*.json"))) == 3 and not plot.exists()
 
 
 def test_cli_table_records_and_plot(tmp_path: Path) -> None:

@@ -63,6 +63,7 @@ from .arena import (
 )
 from .ratings import (
     Ranking,
+    RatingError,
     RatingFit,
     finishing_order,
     order_rankings,
@@ -75,6 +76,7 @@ from .stats import Estimate, cluster_bootstrap, ratio_estimate
 __all__ = [
     "FORMAT",
     "MIN_DEAL_SETS",
+    "NO_ESTIMATE",
     "BotStanding",
     "LeagueResult",
     "check_pool",
@@ -88,6 +90,11 @@ FORMAT = "cutthroat-league/1"
 
 MEAN = "mean"
 """The anchor that puts the pool's mean rating at 0."""
+
+NO_ESTIMATE = ("with prior 0 the ratings have no maximum-likelihood estimate: some bots "
+               "never finished ahead of the others, or always did; a prior of 1 (the "
+               "default) gives every bot a rating")
+"""The note of a league without ratings (:attr:`LeagueResult.rated`)."""
 
 MIN_DEAL_SETS = 2
 """The fewest deal sets that give intervals: the bootstrap of the ratings and the
@@ -227,7 +234,9 @@ class LeagueResult:
         results: per line-up, its games by index (the same deal sets in each).
         seed: the league's seed.
         rules: the rules played.
-        fit: the ratings (:class:`~cutthroat.sim.ratings.RatingFit`), by pool index.
+        fit: the ratings (:class:`~cutthroat.sim.ratings.RatingFit`), by pool index;
+            with ``prior=0`` and data whose estimate does not exist, every rating has
+            no value (:attr:`rated` is false) and the games are kept all the same.
         anchor: the bot rated 0, or ``"mean"`` for the pool's mean.
         prior: virtual wins each way between every pair of bots in the fit.
         confidence: the level of the intervals.
@@ -253,6 +262,12 @@ class LeagueResult:
     workers: int = 1
     _cache: dict[str, list[BotStanding]] = field(default_factory=dict, init=False,
                                                  repr=False, compare=False)
+
+    @property
+    def rated(self) -> bool:
+        """Whether the bots have ratings: false only with ``prior=0`` where the data's
+        maximum-likelihood estimate does not exist (see :meth:`notes`)."""
+        return all(r.value is not None for r in self.fit.ratings)
 
     @property
     def games_per_line_up(self) -> int:
@@ -291,11 +306,19 @@ class LeagueResult:
         return clusters
 
     def standings(self) -> list[BotStanding]:
-        """Every bot's standing, highest rating first (the pool's order among equals)."""
+        """Every bot's standing, highest rating first (the pool's order among equals);
+        without ratings (:attr:`rated`), highest win rate first, then most points."""
         if "standings" in self._cache:
             return self._cache["standings"]
         ratings = self.fit.ratings
-        order = sorted(range(len(self.bots)), key=lambda i: (-(ratings[i].value or 0.0), i))
+        if self.rated:
+            order = sorted(range(len(self.bots)),
+                           key=lambda i: (-(ratings[i].value or 0.0), i))
+        else:
+            def share(i: int) -> tuple[float, float, int]:
+                t = _sum(self._clusters(i))
+                return (-t.wins / t.games, -t.points / t.games, i) if t.games else (0, 0, i)
+            order = sorted(range(len(self.bots)), key=share)
         found = []
         for rank, i in enumerate(order, start=1):
             clusters = self._clusters(i)
@@ -316,14 +339,18 @@ class LeagueResult:
         return found
 
     def notes(self) -> list[str]:
-        """Why intervals are missing, if they are, in plain words (empty when every
-        interval is there): none at all from fewer than :data:`MIN_DEAL_SETS` deal sets,
-        none for the ratings with 0 resamples or too few resamples with an estimate."""
+        """Why ratings or intervals are missing, if they are, in plain words (empty when
+        everything is there): no ratings where ``prior=0`` has no estimate, no intervals
+        at all from fewer than :data:`MIN_DEAL_SETS` deal sets, none for the ratings
+        with 0 resamples or too few resamples with an estimate."""
+        notes = [] if self.rated else [NO_ESTIMATE]
         if self.deal_sets < MIN_DEAL_SETS:
-            return [f"no intervals: they need at least {MIN_DEAL_SETS} deal sets "
+            return [*notes, f"no intervals: they need at least {MIN_DEAL_SETS} deal sets "
                     f"({3 * MIN_DEAL_SETS} games per line-up or more: --games "
-                    f"{3 * MIN_DEAL_SETS}); this league played {self.deal_sets}, so "
-                    "no bootstrap resamples were drawn"]
+                    f"{3 * MIN_DEAL_SETS}); this league played {self.deal_sets}, so no "
+                    "bootstrap resamples were drawn"]
+        if notes:
+            return notes
         fit = self.fit
         if fit.resamples == 0:
             return ["no rating intervals: --resamples 0"]
@@ -336,6 +363,7 @@ class LeagueResult:
 
     def _line_ups_json(self) -> list[dict[str, Any]]:
         ratings = [r.value or 0.0 for r in self.fit.ratings]
+        rated = self.rated
         out = []
         for line_up, games in zip(self.line_ups, self.results, strict=True):
             totals = [_sum(g.tallies[e] for g in games) for e in range(3)]
@@ -345,7 +373,8 @@ class LeagueResult:
                 "wins": [t.wins for t in totals],
                 "points_per_game": [t.points / len(games) if games else None
                                     for t in totals],
-                "model_win_rate": win_probabilities([ratings[i] for i in line_up]),
+                "model_win_rate": (win_probabilities([ratings[i] for i in line_up])
+                                   if rated else None),
             })
         return out
 
@@ -417,7 +446,11 @@ class LeagueResult:
         failed = f", {fit.failed} without an estimate" if fit.failed else ""
         wins = "win" if self.prior == 1 else "wins"
         notes = self.notes()
-        if self.deal_sets < MIN_DEAL_SETS:
+        if not self.rated:
+            intervals = f"No ratings: {notes.pop(0)}.\n" + (
+                f"{notes[0][0].upper()}{notes[0][1:]}." if notes
+                else f"{pct} intervals: win rate and points, {CI_METHODS[self.ci]}.")
+        elif self.deal_sets < MIN_DEAL_SETS:
             intervals = f"{notes[0][0].upper()}{notes[0][1:]}."
         else:
             rating = (f"none ({notes[0].removeprefix('no rating intervals: ')})" if notes
@@ -483,7 +516,9 @@ def run_league(
         anchor: the bot rated 0, or ``"mean"`` for the pool's mean (default: ``random``
             when it is in the pool, else the mean).
         prior: virtual wins each way between every pair of bots (see
-            :mod:`cutthroat.sim.ratings`); 0 fits the plain maximum-likelihood estimate.
+            :mod:`cutthroat.sim.ratings`); 0 fits the plain maximum-likelihood estimate,
+            and where that does not exist the games are returned without ratings
+            (:attr:`LeagueResult.rated`).
         resamples: bootstrap resamples of the ratings' intervals.
     """
     if backend not in BACKENDS:
@@ -544,11 +579,17 @@ def run_league(
             for ranking, weight in _game_rankings(line_up, game).items():
                 cluster[ranking] = cluster.get(ranking, Fraction(0)) + weight
     rating_start = time.perf_counter()
-    fit = rate(clusters, len(pool), rng=random.Random(_mix(seed, "league-ratings")),
-               anchor=anchor_index, prior=prior, resamples=resamples,
-               confidence=confidence, workers=workers,
-               bar=_Progress(resamples if sets >= MIN_DEAL_SETS else 0, progress,
-                             label="ratings", unit="resamples"))
+    try:
+        fit = rate(clusters, len(pool), rng=random.Random(_mix(seed, "league-ratings")),
+                   anchor=anchor_index, prior=prior, resamples=resamples,
+                   confidence=confidence, workers=workers,
+                   bar=_Progress(resamples if sets >= MIN_DEAL_SETS else 0, progress,
+                                 label="ratings", unit="resamples"))
+    except RatingError:
+        if prior:
+            raise  # a prior always gives an estimate: this is a bug, not the data
+        # No estimate: the games stand without ratings (notes() says why).
+        fit = RatingFit(tuple(Estimate(None) for _ in pool), (), 0, 0)
     rating_elapsed = time.perf_counter() - rating_start
     return LeagueResult(tuple(pool), tuple(lines), results, seed, rules, fit, anchor_name,
                         prior=prior, confidence=confidence, ci=ci, elapsed=elapsed,

@@ -19,7 +19,7 @@ from ..bots.registry import BotUnavailableError, split_line_up
 from ..rules import PRESETS
 from .arena import BOTS, MAX_GAMES, ArenaError, UnknownBotError
 from .cli import check_backend_and_ci, check_outputs, parse_rules, save_plot
-from .league import check_pool, resolve_anchor, run_league
+from .league import NO_ESTIMATE, check_pool, resolve_anchor, run_league
 from .ratings import RatingError, RatingsUnavailableError, require_choix
 from .ray_backend import RayAddressError, RayConnectionError, RayUnavailableError
 
@@ -69,7 +69,8 @@ def league(
         "is in the pool, else the mean).")] = None,
     prior: Annotated[int, typer.Option(
         min=0, help="Virtual wins each way between every pair of bots, which keep the "
-        "ratings finite; 0: the plain maximum-likelihood fit.")] = 1,
+        "ratings finite; 0: the plain maximum-likelihood fit (where it has no estimate, "
+        "the games are shown without ratings).")] = 1,
     resamples: Annotated[int, typer.Option(
         min=0, help="Bootstrap resamples of deal sets for the ratings' intervals "
         "(none are drawn from a single deal set).")]
@@ -115,11 +116,7 @@ def league(
                             resamples=resamples)
     except (UnknownBotError, BotUnavailableError, ArenaError, RatingError,
             RayUnavailableError, RayAddressError, RayConnectionError) as exc:
-        said = ("with --prior 0 the ratings have no maximum-likelihood estimate: some "
-                "bots never finished ahead of the others, or always did; --prior 1 (the "
-                "default) gives every bot a rating" if isinstance(exc, RatingError)
-                and prior == 0 else str(exc))
-        typer.echo(f"Error: {said}", err=True)
+        typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from None
     if as_json:
         sys.stdout.write(json.dumps(result.to_json()) + "\n")
@@ -132,12 +129,16 @@ def league(
         typer.echo(f"{result.games} games ({result.hands} hands) in {result.elapsed:.1f} s "
                    f"on {result.workers} worker{'s' if result.workers > 1 else ''}{speed}; "
                    f"ratings fitted in {result.rating_elapsed:.1f} s")
+    if records is not None:
+        typer.echo(f"{result.games} records saved in {records}", err=as_json)
     if plot is not None:
+        if not result.rated:
+            typer.echo(f"Error: no plot, as there are no ratings to draw: {NO_ESTIMATE}",
+                       err=True)
+            raise typer.Exit(1)
         from .plot import plot_ratings
 
         save_plot(lambda: plot_ratings(result, plot), plot, as_json)
-    if records is not None:
-        typer.echo(f"{result.games} records saved in {records}", err=as_json)
 
 
 def register(app: typer.Typer) -> None:

@@ -100,7 +100,10 @@ def plot_win_rates(result: ArenaResult, path: str | os.PathLike[str]) -> None:
 def plot_ratings(result: LeagueResult, path: str | os.PathLike[str]) -> None:
     """Write a chart of a league's ratings, highest at the top, each a point with its
     bootstrap interval, and a line at 0 (the anchor). The file format follows the name's
-    extension (``.png``, ``.svg``, ``.pdf``)."""
+    extension (``.png``, ``.svg``, ``.pdf``). A league without ratings
+    (:attr:`~cutthroat.sim.league.LeagueResult.rated`) raises :class:`ValueError`."""
+    if not result.rated:
+        raise ValueError("the league has no ratings to draw (prior 0 without an estimate)")
     figure_class = _figure_class()
     rows = list(reversed(result.standings()))  # the highest drawn at the top
     values = [s.rating.value or 0.0 for s in rows]
