@@ -1308,6 +1308,8 @@ def test_serve_open_to_the_network_says_where_friends_reach_it(
     from cutthroat import cli as cli_module
 
     monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: None)
+    # Nothing listens: ports 8123 and 8000 may be taken on a shared machine.
+    monkeypatch.setattr(cli_module, "_check_listening", lambda host, port: None)
     monkeypatch.setattr(cli_module, "network_address", lambda: "192.168.1.23")
     done = invoke("serve", "--host", "0.0.0.0", "--port", "8123", "--db", "sqlite://")
     assert done.exit_code == 0, done.output
