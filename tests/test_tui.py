@@ -75,6 +75,19 @@ def screen_lines(app: TableApp) -> list[str]:
     return console.export_text().splitlines()
 
 
+async def footer_says(pilot: Pilot[bool], words: str, shown: bool = True) -> bool:
+    """Whether the footer (the screen's last row) shows ``words`` (or, with ``shown``
+    false, does not), waiting a while for it: Textual redraws the footer's keys a few
+    frames after the bindings change, later on a slow machine."""
+    app = pilot.app
+    assert isinstance(app, TableApp)
+    for _ in range(200):
+        if (words in screen_lines(app)[-1]) == shown:
+            return True
+        await pilot.pause(0.01)
+    return False
+
+
 def table_text(app: TableApp) -> str:
     """The screen as text without the log pane (whose history may hold earlier hands'
     deals, turned over once they ended), and the log's lines of the hand in play."""
@@ -553,7 +566,7 @@ async def test_R22_once_the_game_is_over_n_starts_another_with_the_same_table_an
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         assert app.stage is Stage.GAME_OVER and "n" in footer_keys(app)
-        assert "n New game" in screen_lines(app)[-1]
+        assert await footer_says(pilot, "n New game")
         assert app.log_lines[-1] == NEW_GAME
         assert status(app).endswith("Press n for a new game, q to quit.")
         await pilot.press("n")
@@ -572,7 +585,7 @@ async def test_R22_once_the_game_is_over_n_starts_another_with_the_same_table_an
             "Game 2 at this table: the same bots and rules, a new deal (seed 6). "
             f"Every move is saved to {session.save}."]
         assert app.stage is not Stage.GAME_OVER and "n" not in footer_keys(app)
-        assert "n New game" not in screen_lines(app)[-1]
+        assert await footer_says(pilot, "n New game", shown=False)
         await pilot.press("n")  # not over: n does nothing
         await settle(pilot)
         assert session.game is new and session.number == 2
@@ -605,7 +618,8 @@ async def test_n_is_no_key_while_the_game_goes_on() -> None:
     app = table(game)
     async with app.run_test() as pilot:
         await settle(pilot)
-        assert "n" not in footer_keys(app) and "New game" not in screen_lines(app)[-1]
+        assert "n" not in footer_keys(app)
+        assert await footer_says(pilot, "New game", shown=False)
         hand = game.hand
         assert hand is not None
         before = [str(m) for m in hand.moves]
