@@ -39,6 +39,7 @@ def _positions(count: int, seed: int) -> list[View]:
     return views[:count]
 
 
+@pytest.mark.no_cover  # 3-10x slower under coverage tracing (docs/architecture.md, Tests)
 def test_margin_keeps_the_natural_move_only_when_the_edge_is_noise() -> None:
     """Same seed, same samples: the two bots differ only where the top option's edge
     over the natural move is within one standard error, and there the natural move is

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from cutthroat import Action, Game, Rules
 from cutthroat import record as rec
 from cutthroat.bots import Bot, RandomBot, make_bot, play_game
@@ -57,6 +59,7 @@ def test_decisions_are_the_seats_choices_as_it_saw_them_R14() -> None:
                                         for s in range(3))
 
 
+@pytest.mark.no_cover  # 3-10x slower under coverage tracing (docs/architecture.md, Tests)
 def test_a_seat_that_followed_every_hint_gets_no_finding() -> None:
     game = short_game(HintFollower(seed=5), 11, target=6)
     result = review(game, 0, seed=5, samples=SAMPLES)
@@ -65,6 +68,7 @@ def test_a_seat_that_followed_every_hint_gets_no_finding() -> None:
     assert result.loss == 0.0
 
 
+@pytest.mark.no_cover  # 3-10x slower under coverage tracing (docs/architecture.md, Tests)
 def test_hints_followed_in_a_terminal_game_on_any_seed_get_no_finding(tmp_path: Path) -> None:
     """The terminal game's hints and `cutthroat review` of its record agree without a
     seed being carried (the record holds none): a hint is seeded from the view."""
@@ -163,6 +167,7 @@ def test_the_command_and_the_coach_use_the_reviews_margin() -> None:
     assert default == MARGIN == terminal.COACH_MARGIN
 
 
+@pytest.mark.no_cover  # 3-10x slower under coverage tracing (docs/architecture.md, Tests)
 def test_a_keep_the_expert_did_not_try_is_valued_and_held_to_the_margin() -> None:
     """A player's keep of five from ten that is none of the expert's candidates is
     valued on the same samples (``also``), so the margin applies to it as to any
