@@ -239,7 +239,7 @@ def test_the_atomic_write_replaces_whole_or_not_at_all(tmp_path: Path,
     assert target.stat().st_mode & 0o777 == 0o644
 
 
-@pytest.mark.no_cover  # 3-10x slower under coverage tracing (docs/architecture.md, Tests)
+@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 def test_playout_accuracy_says_when_no_hand_had_the_expert_as_maker(
         capsys: pytest.CaptureFixture[str]) -> None:
     import playout_accuracy

@@ -81,7 +81,7 @@ def test_expert_options_are_parsed_as_written() -> None:
         _cli.expert_options("bid_samples")
 
 
-@pytest.mark.no_cover  # 3-10x slower under coverage tracing (docs/architecture.md, Tests)
+@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 def test_strength_runs_the_expert_with_its_options(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
@@ -115,7 +115,7 @@ def test_strength_runs_the_expert_with_its_options(tmp_path: Path,
     assert "playout must be" in capsys.readouterr().err
 
 
-@pytest.mark.no_cover  # 3-10x slower under coverage tracing (docs/architecture.md, Tests)
+@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 @pytest.mark.parametrize("phase", ["bid", "play"])
 def test_decision_noise_measures_the_experts_decisions_of_the_phase(phase: str) -> None:
     """Each measured decision is the expert's, of the phase asked for; where the
@@ -174,7 +174,7 @@ def test_paired_hands_groups_hands_by_where_they_start() -> None:
     assert paired_hands.stakes((0, 0, 0), 0, 1) == ["need 5+ / 5+", "bids first"]
 
 
-@pytest.mark.no_cover  # 3-10x slower under coverage tracing (docs/architecture.md, Tests)
+@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 def test_decision_calibration_compares_each_option_with_its_reference() -> None:
     """bench/decision_calibration.py: rows are options other than the phase's reference,
     of the phases measured; playing an option out is deterministic, and the reference
@@ -202,7 +202,7 @@ def test_decision_calibration_compares_each_option_with_its_reference() -> None:
 
 
 
-@pytest.mark.no_cover  # 3-10x slower under coverage tracing (docs/architecture.md, Tests)
+@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 def test_decision_times_files_every_decision_with_a_choice_by_kind(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """bench/decision_times.py: every timed decision had a choice, kinds are named for

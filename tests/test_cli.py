@@ -1003,7 +1003,7 @@ def test_in_process_replay() -> None:
     assert done.stdout == "" and "Illegal record: hands must be a list" in done.stderr
 
 
-@pytest.mark.no_cover  # 3-10x slower under coverage tracing (docs/architecture.md, Tests)
+@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 def test_in_process_selfplay_and_watch(tmp_path: Path) -> None:
     """``selfplay`` and ``watch --save`` in-process write records that replay."""
     out = tmp_path / "out"

@@ -26,7 +26,7 @@ def small(seed: int = 0) -> ExpertBot:
     return ExpertBot(seed=seed, play_samples=3, bid_samples=3, keep_candidates=2)
 
 
-@pytest.mark.no_cover  # 3-10x slower under coverage tracing (docs/architecture.md, Tests)
+@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 @pytest.mark.parametrize("game", range(6))
 def test_expert_plays_legal_actions_in_every_phase(game: int) -> None:
     """Whole hands under random variants: every choice is one of view.legal."""
@@ -47,7 +47,7 @@ def test_expert_plays_legal_actions_in_every_phase(game: int) -> None:
     assert Phase.PLAY in phases
 
 
-@pytest.mark.no_cover  # 3-10x slower under coverage tracing (docs/architecture.md, Tests)
+@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 def test_expert_full_game_against_itself() -> None:
     """Three experts finish a game."""
     game = Game(seed=3)
@@ -427,7 +427,7 @@ def test_expert_refuses_an_unknown_playout() -> None:
         ExpertBot(playout="perfect")
 
 
-@pytest.mark.no_cover  # 3-10x slower under coverage tracing (docs/architecture.md, Tests)
+@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 def test_expert_with_the_table_playout_plays_legal_actions() -> None:
     bot = ExpertBot(seed=2, play_samples=2, bid_samples=3, keep_candidates=2, playout="table")
     for seed in range(3):

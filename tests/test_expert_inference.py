@@ -307,7 +307,7 @@ def test_without_a_start_the_closest_draw_is_repaired_or_flagged() -> None:
     assert repaired >= total // 2
 
 
-@pytest.mark.no_cover  # 3-10x slower under coverage tracing (docs/architecture.md, Tests)
+@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 def test_card_play_samples_are_nearly_all_in_character() -> None:
     """Through whole hands (the others played by the model), the deals each of the
     expert's card decisions from the third trick on searches (carried, drawn, or moved

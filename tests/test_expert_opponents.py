@@ -123,7 +123,7 @@ def _fields(view: View, **changes: object) -> dict[str, object]:
     return {**{f.name: getattr(view, f.name) for f in dataclasses.fields(view)}, **changes}
 
 
-@pytest.mark.no_cover  # 3-10x slower under coverage tracing (docs/architecture.md, Tests)
+@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 def test_expert_models_beginners_as_beginners_after_playing_them() -> None:
     expert = ExpertBot(seed=1, play_samples=2, bid_samples=2)
     play_game(Game(seed=3), [expert, BeginnerBot(seed=1), BeginnerBot(seed=2)])

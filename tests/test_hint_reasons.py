@@ -237,7 +237,7 @@ def test_hint_text_shows_how_often_each_call_is_made_R9() -> None:
     assert all(" made " in line and line.rstrip().endswith("%") for line in calls)
 
 
-@pytest.mark.no_cover  # 3-10x slower under coverage tracing (docs/architecture.md, Tests)
+@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 @pytest.mark.parametrize("game", range(4))
 def test_reasons_under_every_variant_read_as_shares_R2_R5_R6(game: int) -> None:
     """Whole hands under random variants (joker, no dummy, 32 cards...): every decision

@@ -142,7 +142,7 @@ def _refused(
     return info.value
 
 
-@pytest.mark.no_cover  # 3-10x slower under coverage tracing (docs/architecture.md, Tests)
+@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 @settings(max_examples=80, deadline=None, suppress_health_check=SLOW)
 @given(playthroughs(), st.data())
 def test_illegal_actions_refused_state_unchanged(p: Playthrough, data: st.DataObject) -> None:

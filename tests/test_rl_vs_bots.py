@@ -246,7 +246,7 @@ def test_expert_bots_play_a_hand() -> None:
     assert terminated
 
 
-@pytest.mark.no_cover  # 3-10x slower under coverage tracing (docs/architecture.md, Tests)
+@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 def test_the_reinforce_example_learns_against_random_bots() -> None:
     """examples/reinforce_vs_bots.py, briefly: a few hundred hands of REINFORCE already
     beat a random agent's reward on deals it never trained on."""

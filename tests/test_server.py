@@ -264,7 +264,7 @@ def _hidden_from(table: Table, seat: int) -> set[str]:
                                           & ~view.seen_mask())}
 
 
-@pytest.mark.no_cover  # 3-10x slower under coverage tracing (docs/architecture.md, Tests)
+@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10_000), deck=st.sampled_from([24, 25, 32]), dummy=st.booleans(),
        choices=st.randoms(use_true_random=False))
@@ -790,7 +790,7 @@ class _Socket:
         self.sent.append(data)
 
 
-@pytest.mark.no_cover  # 3-10x slower under coverage tracing (docs/architecture.md, Tests)
+@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 def test_coach_speaks_to_its_seat_alone() -> None:
     import asyncio
 
@@ -835,7 +835,7 @@ def test_bot_options_only_where_the_server_allows_them(tmp_path: Path) -> None:
         assert answer.status_code == 201
 
 
-@pytest.mark.no_cover  # 3-10x slower under coverage tracing (docs/architecture.md, Tests)
+@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 def test_http_review_once_the_game_is_over(tmp_path: Path) -> None:
     client = _client(tmp_path)
     made = _create(client, ["you", "random", "random"], seed=6, rules={"target": 3})

@@ -158,7 +158,7 @@ def test_R16_R17_solver_matches_brute_force_short(deck: int, dummy: bool, lone: 
         check_against_brute(position(rng, rules, lone=lone, left=1 + i % 3))
 
 
-@pytest.mark.no_cover  # 3-10x slower under coverage tracing (docs/architecture.md, Tests)
+@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 @pytest.mark.parametrize(("deck", "dummy", "lone"), VARIANTS)
 def test_R16_R17_solver_matches_brute_force_long(deck: int, dummy: bool, lone: bool) -> None:
     """Positions after one trick (four left) and whole hands from the opening lead."""

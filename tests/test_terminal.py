@@ -147,7 +147,7 @@ def test_the_reveal_at_the_end_of_a_hand_shows_the_whole_deal() -> None:
          for c in cards] + [str(hand.upcard)])
 
 
-@pytest.mark.no_cover  # 3-10x slower under coverage tracing (docs/architecture.md, Tests)
+@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 def test_every_move_is_saved_before_it_is_told_and_the_record_replays(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     game = new_game(8, Rules(target=3))
