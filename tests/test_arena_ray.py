@@ -42,7 +42,6 @@ class _Bar:
         self.done += n
 
 
-@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 def test_ray_backend_gathers_results_and_raises_the_first_failure() -> None:
     def _fails_on_three(job: int) -> list[int]:  # nested: sent to Ray by value
         if job == 3:
@@ -74,7 +73,6 @@ def test_cli_arena_on_ray_and_its_refusals() -> None:
         run_arena(LINE_UP, 3, backend="spark")
 
 
-@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 def test_ray_already_running_here_is_used_and_another_address_is_refused() -> None:
     """A notebook that called ``ray.init()`` runs the arena on that runtime, which is
     left running; another address is refused, not silently ignored."""

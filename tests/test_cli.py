@@ -1003,7 +1003,6 @@ def test_in_process_replay() -> None:
     assert done.stdout == "" and "Illegal record: hands must be a list" in done.stderr
 
 
-@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 def test_in_process_selfplay_and_watch(tmp_path: Path) -> None:
     """``selfplay`` and ``watch --save`` in-process write records that replay."""
     out = tmp_path / "out"
@@ -1018,7 +1017,8 @@ def test_in_process_selfplay_and_watch(tmp_path: Path) -> None:
     assert json.loads((out / "game-9.json").read_text(encoding="utf-8"))["rules"] == {
         "preset": "standard", "deck": 25, "tie": "share"}
     save = tmp_path / "watched.json"
-    done = invoke("watch", "--seed", "3", "--save", save)
+    cheap = ("--bots", "intermediate,beginner,random")  # the default's expert: slow here
+    done = invoke("watch", "--seed", "3", "--save", save, *cheap)
     assert done.exit_code == 0
     assert "Game over after" in done.stdout
     status, obj = rec.report(save.read_text(encoding="utf-8"))
@@ -1170,6 +1170,24 @@ def test_help_shows_no_value_on_a_flag(command: str) -> None:
     shown = invoke(command, "--help")
     assert shown.exit_code == 0
     assert "--help" in shown.stdout and "<bool>" not in shown.stdout
+
+
+def test_every_commands_help_reads_as_paragraphs_on_80_columns() -> None:
+    """Typer keeps the line breaks of a command's docstring: a line longer than the help
+    box (76 characters on an 80-column terminal) broke mid-sentence twice ("... every
+    move made even" / "if the output is cut short ...", in ``watch --help``)."""
+    import inspect
+
+    from cutthroat.cli import app
+
+    commands = [c for c in app.registered_commands if c.callback is not None]
+    commands += [c for g in app.registered_groups if g.typer_instance is not None
+                 for c in g.typer_instance.registered_commands if c.callback is not None]
+    assert len(commands) >= 11
+    for command in commands:
+        text = inspect.cleandoc(command.callback.__doc__ or "")  # type: ignore[union-attr]
+        long = [line for line in text.split("\f")[0].splitlines() if len(line) > 76]
+        assert not long, f"{command.callback.__name__}: {long}"  # type: ignore[union-attr]
 
 
 def test_replay_tells_apart_players_named_alike_or_not_at_all(tmp_path: Path) -> None:

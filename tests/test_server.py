@@ -790,7 +790,6 @@ class _Socket:
         self.sent.append(data)
 
 
-@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 def test_coach_speaks_to_its_seat_alone() -> None:
     import asyncio
 

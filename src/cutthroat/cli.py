@@ -192,7 +192,8 @@ def selfplay(
 ) -> None:
     """Write records of games played by random bots: test data and bug reports.
 
-    Every record is written even if the output is cut short (piped into head, say).
+    Every record is written even if the output is cut short (piped into
+    head, say).
     """
     if random_rules and (preset != "standard" or set_):
         given = "--preset" if preset != "standard" else "--set"
@@ -267,9 +268,9 @@ def watch(
 ) -> None:
     """Watch three bots play a whole game, hand by hand.
 
-    With --save the record is written as the game goes, so it holds every move made even
-    if the output is cut short (piped into head, say: the game is then played to its end
-    unseen) or the game is stopped.
+    With --save the record is written as the game goes, so it holds every
+    move made even if the output is cut short (piped into head, say: the
+    game is then played to its end unseen) or the game is stopped.
     """
     rules = _rules(preset, set_)
     if save is not None:
@@ -482,13 +483,13 @@ def play(
 ) -> None:
     """Play a game against two bots in the terminal, with hints; saved as you go.
 
-    On a terminal it opens a full-screen table: keys 1-9 choose, h hint, u undo, r rules, q quit.
+    On a terminal it opens a full-screen table: keys 1-9 choose, h hint,
+    u undo, r rules, q quit. With --plain, or with input from a pipe or a
+    file, it is played line by line (type help).
 
-    With --plain, or with input from a pipe or a file, it is played line by line (type help).
-
-    Once a game is over, n on the table (or y when the line game asks) starts another.
-
-    It has the same bots and rules, a new seed (S+1 after --seed S) and a new record file.
+    Once a game is over, n on the table (or y when the line game asks)
+    starts another: the same bots and rules, a new seed (S+1 after --seed S)
+    and a new record file.
     """
     from .session import Sitting, default_save, new_seed
     from .terminal import TerminalGame, human_seat, introduce, resumed, seat_names
@@ -720,7 +721,7 @@ def rules(
     set_: Annotated[list[str] | None, typer.Option("--set", help="Override a rules field.")]
     = None,
 ) -> None:
-    """How to play, in short, for a preset's rules (the rules in full: docs/rules.md)."""
+    """How to play, in short, for a preset's rules (in full: docs/rules.md)."""
     from .howto import how_to_play_text
 
     typer.echo(how_to_play_text(_rules(preset, set_)))
@@ -869,7 +870,8 @@ def serve(
 ) -> None:
     """Start the web game: play in the browser against bots and friends.
 
-    Every game is saved after every move, so it goes on after the server restarts.
+    Every game is saved after every move, so it goes on after the server
+    restarts.
     """
     try:
         import uvicorn
