@@ -311,17 +311,18 @@ class LeagueResult:
         if "standings" in self._cache:
             return self._cache["standings"]
         ratings = self.fit.ratings
-        if self.rated:
-            order = sorted(range(len(self.bots)),
-                           key=lambda i: (-(ratings[i].value or 0.0), i))
-        else:
-            def share(i: int) -> tuple[float, float, int]:
-                t = _sum(self._clusters(i))
-                return (-t.wins / t.games, -t.points / t.games, i) if t.games else (0, 0, i)
-            order = sorted(range(len(self.bots)), key=share)
+        by_bot = [self._clusters(i) for i in range(len(self.bots))]
+        totals = [_sum(clusters) for clusters in by_bot]
+
+        def rank_key(i: int) -> tuple[float, ...]:
+            if self.rated:
+                return (-(ratings[i].value or 0.0), i)
+            t = totals[i]
+            return (-t.wins / t.games, -t.points / t.games, i) if t.games else (0, 0, i)
+
         found = []
-        for rank, i in enumerate(order, start=1):
-            clusters = self._clusters(i)
+        for rank, i in enumerate(sorted(range(len(self.bots)), key=rank_key), start=1):
+            clusters = by_bot[i]
             pairs = [([float(c.wins) for c in clusters], [float(c.games) for c in clusters]),
                      ([float(c.points) for c in clusters], [float(c.games) for c in clusters])]
             if self.ci == "bootstrap":
@@ -333,8 +334,7 @@ class LeagueResult:
                 win = ratio_estimate(*pairs[0], confidence=self.confidence, proportion=True)
                 ppg = ratio_estimate(*pairs[1], confidence=self.confidence,
                                      bounds=(0.0, math.inf))
-            found.append(BotStanding(self.bots[i], i, rank, ratings[i], _sum(clusters),
-                                     win, ppg))
+            found.append(BotStanding(self.bots[i], i, rank, ratings[i], totals[i], win, ppg))
         self._cache["standings"] = found
         return found
 
