@@ -922,11 +922,12 @@ def test_a_game_of_one_hand_is_told_in_the_singular() -> None:
 
 
 def test_watch_runs_to_game_over_and_saves(replay: Replayer, tmp_path: Path) -> None:
-    """``watch --seed 3`` plays to "Game over"; ``--save`` writes the same game's record."""
-    plain = cutthroat("watch", "--seed", "3")
+    """``watch --seed 3`` plays to "Game over"; ``--save`` writes the same game's record.
+    (A game to 5, the default line-up's expert being slow for a whole game to 10.)"""
+    plain = cutthroat("watch", "--seed", "3", "--set", "target=5")
     assert plain.returncode == 0
     save = tmp_path / "watched.json"
-    saved = cutthroat("watch", "--seed", "3", "--save", save)
+    saved = cutthroat("watch", "--seed", "3", "--set", "target=5", "--save", save)
     assert saved.returncode == 0
     text = plain.stdout.decode("utf-8")
     assert saved.stdout.decode("utf-8").startswith(text)
