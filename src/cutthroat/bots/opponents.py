@@ -17,12 +17,13 @@ keep, a last card the expert did not see played): they are dealt consistently wi
 what the expert saw, several times, and each candidate is counted on the deal that
 suits it best, so a candidate is never blamed for a card the expert could not see.
 
->>> from cutthroat import Game
+>>> from cutthroat import Game, Rules
 >>> from cutthroat.bots import play_game
 >>> from cutthroat.bots.heuristic import BeginnerBot
 >>> from cutthroat.bots.expert import ExpertBot
 >>> expert = ExpertBot(seed=1, play_samples=2, bid_samples=2)
->>> game = play_game(Game(seed=3), [expert, BeginnerBot(seed=1), BeginnerBot(seed=2)])
+>>> game = Game(Rules(target=5), seed=3)  # five hands are enough to tell
+>>> game = play_game(game, [expert, BeginnerBot(seed=1), BeginnerBot(seed=2)])
 >>> expert.seat_models.model_names()
 ('intermediate', 'beginner', 'beginner')
 """
