@@ -99,10 +99,9 @@ def _read_input(file: str) -> str:
     return text
 
 
-def _illegal(error: rec.RecordError) -> str:
+def _illegal(err: dict[str, Any]) -> str:
     """The line that reports a record read but not legal (or not JSON), as ``replay``
-    words it."""
-    err = error.to_json()["error"]
+    words it, from the ``error`` of :meth:`~cutthroat.record.RecordError.to_json`."""
     where = ""  # the record as a whole
     if err["hand"] is not None:
         where = f"hand {err['hand']}"
@@ -169,10 +168,7 @@ def _finish(status: int, obj: dict[str, Any], as_json: bool, game: Game | None) 
             typer.echo(f"Next: seat {nxt['seat']} may " + ", ".join(nxt["legal"][:12])
                        + (" ..." if len(nxt["legal"]) > 12 else ""))
     else:
-        err = obj["error"]
-        error = rec.RecordError(err["reason"], hand=err["hand"], action=err["action"],
-                                text=err.get("text"))
-        typer.echo(_printable(_illegal(error), sys.stderr), err=True)
+        typer.echo(_printable(_illegal(obj["error"]), sys.stderr), err=True)
     raise typer.Exit(status)
 
 
@@ -624,7 +620,7 @@ def _game_of(file: str, unreadable: str) -> Game:
         typer.echo(_printable(f"{unreadable} {exc}", sys.stderr), err=True)
         raise typer.Exit(1) from None
     except rec.RecordError as exc:
-        typer.echo(_printable(_illegal(exc), sys.stderr), err=True)
+        typer.echo(_printable(_illegal(exc.to_json()["error"]), sys.stderr), err=True)
         raise typer.Exit(1) from None
 
 
