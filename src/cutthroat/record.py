@@ -95,10 +95,9 @@ def _json_trouble(exc: json.JSONDecodeError) -> str:
     doc = exc.doc
     if not doc.strip():
         return "the record is not valid JSON: it is empty"
-    if not doc[exc.pos:].strip() or exc.msg.startswith("Unterminated string"):
-        line = doc.count("\n", 0, len(doc.rstrip())) + 1
-        if not doc[exc.pos:].strip():
-            line = exc.lineno
+    at_end = not doc[exc.pos:].strip()  # the parser stopped at the end of the text
+    if at_end or exc.msg.startswith("Unterminated string"):
+        line = exc.lineno if at_end else doc.count("\n", 0, len(doc.rstrip())) + 1
         return f"the record ends early at line {line} (cut off?)"
     what = exc.msg[:1].lower() + exc.msg[1:]
     return f"the record is not valid JSON at line {exc.lineno}, column {exc.colno}: {what}"
