@@ -313,9 +313,10 @@ class LeagueResult:
         ratings = self.fit.ratings
         by_bot = [self._clusters(i) for i in range(len(self.bots))]
         totals = [_sum(clusters) for clusters in by_bot]
+        rated = self.rated
 
         def rank_key(i: int) -> tuple[float, ...]:
-            if self.rated:
+            if rated:
                 return (-(ratings[i].value or 0.0), i)
             t = totals[i]
             return (-t.wins / t.games, -t.points / t.games, i) if t.games else (0, 0, i)
