@@ -1059,14 +1059,14 @@ def test_selfplay_out_that_is_a_file_is_a_usage_error(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("where", "message"), [
-    ("nodir/x.json", "does not exist"),
     ("folder", "is a folder"),
     ("taken.json", "already exists"),
+    ("taken.json/x.json", "taken.json is a file, not a folder"),
 ])
 def test_watch_save_is_checked_before_the_game(tmp_path: Path, where: str,
                                                message: str) -> None:
-    """``watch --save`` to a missing folder, to a folder or over an existing file (as
-    ``play --save``, a record is never written over): a usage error before the game
+    """``watch --save`` to a folder, over an existing file (as ``play --save``, a
+    record is never written over) or through a file: a usage error before the game
     is played (nothing on stdout), not a traceback after it."""
     (tmp_path / "folder").mkdir()
     (tmp_path / "taken.json").write_text("mine", encoding="utf-8")
@@ -1077,6 +1077,16 @@ def test_watch_save_is_checked_before_the_game(tmp_path: Path, where: str,
     assert "--save" in said and message in said
     assert (tmp_path / "taken.json").read_text(encoding="utf-8") == "mine"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["folder", "taken.json"]
+
+
+def test_watch_save_makes_missing_folders(tmp_path: Path) -> None:
+    """``watch --save new/sub/x.json`` makes the folders, as ``play --save`` does, and
+    the record there replays as legal."""
+    where = tmp_path / "new" / "sub" / "x.json"
+    done = invoke("watch", "--bots", "random,random,random", "--save", where)
+    assert done.exit_code == 0, done.output
+    assert f"Record saved to {where}" in done.stdout
+    assert invoke("replay", where).exit_code == 0
 
 
 @pytest.mark.parametrize("port", ["99999", "65536", "0", "-1"])

@@ -256,8 +256,8 @@ def watch(
     set_: Annotated[list[str] | None, typer.Option("--set", help="Override a rules field.")]
     = None,
     save: Annotated[Path | None, typer.Option(
-        help="Also save the game's record here: a new file in a folder that exists (as "
-        "with play, a file that exists is never written over).")] = None,
+        help="Also save the game's record here: a new file, its folders made if need "
+        "be (as with play, a file that exists is never written over).")] = None,
     explain: Annotated[bool, typer.Option(
         "--explain", help="Show every move as it is made, with the bot's reason (the "
         "expert's analysis, the heuristic bots' rules of thumb).")] = False,
@@ -270,13 +270,14 @@ def watch(
     """
     rules = _rules(preset, set_)
     if save is not None:
-        check_new_file(save, "--save")
+        check_new_file(save, "--save", make_folders=True)
     names = check_line_up(bots, 3, "expert,intermediate,beginner")
     players = [make_bot(name, seed * 3 + s) for s, name in enumerate(names)]
     seats = ("West", "North", "East")
     game = Game(rules, seed=seed, players=[f"{seats[s]} ({names[s]})" for s in range(3)])
     if save is not None:
         try:
+            save.parent.mkdir(parents=True, exist_ok=True)
             with save.open("x", encoding="utf-8") as file:  # "x": never over another
                 file.write(rec.dumps(game) + "\n")
         except OSError as exc:

@@ -51,11 +51,15 @@ def parse_rules(preset: str, settings: list[str] | None) -> Rules:
         raise typer.BadParameter(str(exc)) from None
 
 
-def check_new_file(path: Path, option: str) -> None:
+def check_new_file(path: Path, option: str, *, make_folders: bool = False) -> None:
     """Refuse, as a usage error of ``option``, a file to write that exists already (or
     is a folder), or whose folder does not exist or cannot be written in: checked
-    before any long work starts."""
-    check_parent_folder(path, option)
+    before any long work starts. With ``make_folders`` a missing folder is fine (the
+    caller makes it), but not a file where a folder has to be."""
+    if make_folders:
+        check_folders_can_be_made(path, option)
+    else:
+        check_parent_folder(path, option)
     if path.exists() or path.is_symlink():
         raise typer.BadParameter(f"{path} already exists: give a new file",
                                  param_hint=option)
@@ -75,6 +79,23 @@ def check_parent_folder(path: Path, option: str) -> None:
         raise typer.BadParameter(said, param_hint=option)
     if not os.access(parent, os.W_OK | os.X_OK):
         raise typer.BadParameter(f"cannot write in the folder {parent}", param_hint=option)
+
+
+def check_folders_can_be_made(path: Path, option: str) -> None:
+    """Refuse, as a usage error of ``option``, a file to write that is a folder, or
+    whose folder is missing and cannot be made: a file stands where one of the folders
+    has to be, or the nearest folder there cannot be written in."""
+    if path.is_dir():
+        raise typer.BadParameter(f"{path} is a folder: give a file in it",
+                                 param_hint=option)
+    nearest = Path(path.anchor or ".")  # the nearest folder there is, root first
+    for place in reversed(path.parents):
+        if (place.exists() or place.is_symlink()) and not place.is_dir():
+            raise typer.BadParameter(f"{place} is a file, not a folder", param_hint=option)
+        if place.is_dir():
+            nearest = place
+    if not os.access(nearest, os.W_OK | os.X_OK):
+        raise typer.BadParameter(f"cannot write in the folder {nearest}", param_hint=option)
 
 
 def make_folder(path: Path, option: str) -> None:
