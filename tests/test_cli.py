@@ -1356,3 +1356,31 @@ def test_the_network_address_is_none_or_one_a_friend_could_reach() -> None:
 
     found = network_address()  # this machine's; no packet is sent
     assert found is None or (found.count(".") == 3 and not found.startswith("127."))
+
+
+@pytest.mark.parametrize("command", ["hint", "review"])
+def test_hint_and_review_json_errors_are_json_as_replays(command: str,
+                                                         tmp_path: Path) -> None:
+    """``hint --json`` and ``review --json`` on a record they cannot use print replay's
+    ``--json`` error object on standard output (status 1), so a program reading the
+    JSON is told why; the human line stays on standard error."""
+    cut = tmp_path / "cut.json"
+    cut.write_text((EXAMPLES / f"{FULL}.json").read_text(encoding="utf-8")[:200],
+                   encoding="utf-8")
+    cases = {
+        "missing": (tmp_path / "nofile.json", None, "no such file"),
+        "cut off": (cut, None, "(cut off?)"),
+        "illegal": (EXAMPLES / "09-renege-refused.json", 0, "must follow"),
+        # hint: the game is over; review: no seat is called You
+        "unusable": (EXAMPLES / f"{FULL}.json", None,
+                     "Nobody is to act" if command == "hint" else "give --seat"),
+    }
+    for case, (path, hand, reason) in cases.items():
+        done = invoke(command, path, "--json")
+        assert done.exit_code == 1, case
+        error = json.loads(done.stdout)["error"]
+        assert set(error) >= {"hand", "action", "reason"}, case
+        assert error["hand"] == hand and reason in error["reason"], case
+        assert reason in done.stderr and done.stderr.count("\n") == 1, case
+        plain = invoke(command, path)
+        assert plain.exit_code == 1 and plain.stdout == "", case

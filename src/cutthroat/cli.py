@@ -611,18 +611,32 @@ def _coloured_writer(*, force: bool = False) -> Callable[[str], None]:
     return write
 
 
-def _game_of(file: str, unreadable: str) -> Game:
+def _game_of(file: str, unreadable: str, as_json: bool) -> Game:
     """The game a record ``file`` (or ``-``) holds, for ``hint`` and ``review``: a file
     that cannot be read (said after ``unreadable``) or an illegal record is one line on
-    standard error and status 1."""
+    standard error and status 1 (with ``as_json``, also replay's JSON error on
+    standard output)."""
     try:
         return rec.replay(_read_input(file))
     except Unreadable as exc:
-        typer.echo(_printable(f"{unreadable} {exc}", sys.stderr), err=True)
-        raise typer.Exit(1) from None
+        raise _refuse(f"{unreadable} {exc}", as_json,
+                      rec.RecordError(f"cannot read {exc}").to_json()) from None
     except rec.RecordError as exc:
-        typer.echo(_printable(_illegal(exc.to_json()["error"]), sys.stderr), err=True)
-        raise typer.Exit(1) from None
+        error = exc.to_json()
+        raise _refuse(_illegal(error["error"]), as_json, error) from None
+
+
+def _refuse(message: str, as_json: bool, error: dict[str, Any] | None = None) -> typer.Exit:
+    """Say why a command that analyses a record cannot (``message``, one line on
+    standard error); with ``as_json`` also on standard output, as replay's ``--json``
+    gives an error (``error``, or one made of ``message`` for the record as a whole),
+    so a program reading the JSON is told too. The exit (status 1) to raise."""
+    typer.echo(_printable(message, sys.stderr), err=True)
+    if as_json:
+        if error is None:
+            error = {"error": {"hand": None, "action": None, "reason": message}}
+        sys.stdout.write(json.dumps(error) + "\n")
+    return typer.Exit(1)
 
 
 @app.command()
@@ -633,21 +647,20 @@ def hint(
              "hints in the terminal and browser games).")] = None,
     samples: Annotated[int | None, typer.Option(
         min=1, help="Deals sampled per option (default: the expert's own).")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")]
-    = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON "
+        "(an error too, as replay --json gives one).")] = False,
 ) -> None:
     """The expert's choice for the seat to act, each option's value, and why."""
     from .bots.hints import earlier_views, hint_json, hint_lines
     from .bots.hints import hint as advise
 
-    game = _game_of(file, "Cannot read the record")
+    game = _game_of(file, "Cannot read the record", as_json)
     hand = game.hand
     if hand is None or hand.is_over or hand.to_act is None:
         why = ("the game is over" if game.is_over else "it has no hand yet" if hand is None
                else "its last hand is over, and the next one is not dealt yet")
-        typer.echo(f"Nobody is to act in this record: {why}. A hint needs a game in "
-                   "progress, with a move to make.", err=True)
-        raise typer.Exit(1)
+        raise _refuse(f"Nobody is to act in this record: {why}. A hint needs a game in "
+                      "progress, with a move to make.", as_json)
     seat = hand.to_act
     analysis = advise(game.view(seat), seed=seed, samples=samples,
                       earlier=earlier_views(game, seat))
@@ -673,8 +686,8 @@ def review(
     margin: Annotated[float, typer.Option(
         min=0.0, max=1.0, help="Report a choice when the expert's is worth at least this "
         "much more chance to win.")] = 0.02,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")]
-    = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON (an "
+        "error too, as replay --json gives one).")] = False,
 ) -> None:
     """The expert's second opinion on every choice one seat made in a game."""
     from .bots.review import review as second_opinions
@@ -684,12 +697,11 @@ def review(
     if not 0.0 <= margin <= 1.0:  # nan, which passes Typer's range check: its words
         raise typer.BadParameter(f"{margin} is not in the range 0.0<=x<=1.0.",
                                  param_hint="'--margin'")
-    game = _game_of(file, "Cannot review")
+    game = _game_of(file, "Cannot review", as_json)
     try:
         seat = human_seat(game) if seat is None else seat
     except ValueError as exc:
-        typer.echo(f"Cannot review {file}: {exc}", err=True)
-        raise typer.Exit(1) from None
+        raise _refuse(f"Cannot review {file}: {exc}", as_json) from None
     result = _with_progress(lambda progress: second_opinions(
         game, seat, seed=seed, samples=samples, margin=margin, progress=progress))
     if as_json:
