@@ -1117,7 +1117,7 @@ def test_serve_with_a_database_it_cannot_open(tmp_path: Path, url: str) -> None:
     folder, or a database that refuses the connection: one line, exit 1, no traceback
     (and no password shown)."""
     url = url.format(tmp=tmp_path)
-    done = cutthroat("serve", "--db", url, "--port", "1")
+    done = cutthroat("serve", "--db", url, "--port", "1", cwd=tmp_path)
     assert done.returncode == 1
     assert done.stdout == b""
     text = no_traceback(done)
@@ -1126,6 +1126,8 @@ def test_serve_with_a_database_it_cannot_open(tmp_path: Path, url: str) -> None:
     assert "secret" not in text
     if "nodir" in url:
         assert "does not exist" in text
+    if url == "nonsense":  # no URL, no SQLite file's name: how to write one
+        assert "sqlite:///nonsense" in text and not (tmp_path / "nonsense").exists()
 
 
 LONE_SURROGATE = ('{"format": "cutthroat-record/1", "players": ["\\ud800", "b", "c"], '

@@ -25,7 +25,7 @@ from cutthroat.cards import cards_of_mask, deck_mask
 from cutthroat.rules import Rules
 from cutthroat.server.app import create_app
 from cutthroat.server.protocol import ProtocolError, parse_message
-from cutthroat.server.store import Store
+from cutthroat.server.store import Store, StoreError
 from cutthroat.server.tables import Table, TableError
 from cutthroat.state import Phase
 from postgres import Cluster
@@ -318,6 +318,34 @@ def test_store_round_trip_replays_the_record(db_url: str) -> None:
     assert again.seats == table.seats and again.seed == table.seed
     assert again.state_for(0) == table.state_for(0)
     assert store.exists(table.id) and not store.exists("nope")
+
+
+@pytest.mark.parametrize("name", ["games.db", "games.sqlite3", "mine"])
+def test_store_takes_a_sqlite_file_by_its_path(tmp_path: Path, name: str,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--db games.db`` (a path, not a URL) is the SQLite file there, relative or not;
+    a path with no SQLite suffix only when the file exists (a typo makes no file)."""
+    monkeypatch.chdir(tmp_path)
+    if name == "mine":
+        Store(f"sqlite:///{name}").close()  # an existing database, named as one pleases
+    table = Table.create(["you", "random", "random"], seed=23)
+    for path in (name, str(tmp_path / name)):
+        store = Store(path)
+        assert store.url == f"sqlite:///{path}"
+        store.save(table)
+        store.close()
+    again = Store(f"sqlite:///{tmp_path / name}").load(table.id)
+    assert again is not None and again.record() == table.record()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name]
+
+
+def test_store_refuses_text_that_is_no_url_and_says_how(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(StoreError, match=r"sqlite:///games, or as a path ending in \.db"):
+        Store("games")
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_store_keeps_the_table_talk(db_url: str) -> None:
@@ -778,6 +806,19 @@ def test_page_offers_every_rules_preset() -> None:
     for value, text in offered:
         if value in PRESETS:
             assert text.startswith(value + ":")
+
+
+def test_page_boxes_take_as_many_characters_as_the_server_keeps() -> None:
+    """The name boxes stop at the server's longest name and the talk box at its longest
+    line: a player is not let type what is then refused."""
+    from cutthroat.server.app import STATIC
+    from cutthroat.server.chat import CHAT_MAX
+    from cutthroat.server.tables import NAME_MAX
+
+    page = (STATIC / "index.html").read_text()
+    lengths = dict(re.findall(r'<input id="([\w-]+)"[^>]*? maxlength="(\d+)"', page))
+    assert lengths == {"name": str(NAME_MAX), "join-name": str(NAME_MAX),
+                       "chat-input": str(CHAT_MAX)}
 
 
 class _Socket:

@@ -1,6 +1,7 @@
-"""``cutthroat serve`` behind a reverse proxy: the limit on new games counts each
-player's address, taken from ``X-Forwarded-For`` of a trusted proxy only (docs/web.md).
-A real server in a subprocess, as uvicorn applies the header before the app sees it."""
+"""``cutthroat serve`` as uvicorn runs it, in a subprocess: what uvicorn applies before
+the app sees a request. Behind a reverse proxy the limit on new games counts each
+player's address, taken from ``X-Forwarded-For`` of a trusted proxy only (docs/web.md);
+a WebSocket message over 64 KiB is not read (docs/protocol.md)."""
 
 from __future__ import annotations
 
@@ -38,3 +39,30 @@ def test_the_limit_on_new_games_counts_players_behind_a_trusted_proxy(
     with run_server(_free_port(), tmp_path / "games.db", "--new-games", "1/minute",
                     *trusted) as base:
         assert [_start(base, ip) for ip in ("1.2.3.4", "1.2.3.4", "5.6.7.8")] == statuses
+
+
+def test_a_websocket_message_over_64_kib_closes_the_connection_unread(tmp_path: Path) -> None:
+    """A message of up to 64 KiB is answered (an error, here: too long to say); one
+    over it closes the connection with 1009, message too big, before it is parsed."""
+    from websockets.exceptions import ConnectionClosedError
+    from websockets.sync.client import connect
+
+    with run_server(_free_port(), tmp_path / "games.db") as base:
+        request = urllib.request.Request(
+            base + "/api/games", method="POST",
+            data=json.dumps({"seats": ["you", "random", "random"]}).encode(),
+            headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            game = json.load(answer)
+        url = base.replace("http", "ws") + f"/api/games/{game['game']}/ws?token={game['token']}"
+        with connect(url, open_timeout=10) as socket:
+            assert json.loads(socket.recv(10))["type"] == "state"
+            said = json.dumps({"type": "say", "text": "x" * 60_000})
+            socket.send(said)
+            assert json.loads(socket.recv(10)) == {
+                "type": "error", "reason": "that message is far too long to say",
+                "for": "say"}
+            socket.send(json.dumps({"type": "say", "text": "x" * 70_000}))
+            with pytest.raises(ConnectionClosedError) as closed:
+                socket.recv(10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009

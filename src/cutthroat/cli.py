@@ -840,8 +840,8 @@ def serve(
     port: Annotated[int, typer.Option(min=1, max=65535, help="The port to listen on.")]
     = 8000,
     db: Annotated[str | None, typer.Option(
-        help="Where games are kept: a SQLAlchemy URL (default $CUTTHROAT_DB or "
-             "sqlite:///cutthroat.db).")] = None,
+        help="Where games are kept: a SQLAlchemy URL, or a SQLite file's path "
+             "(default $CUTTHROAT_DB or sqlite:///cutthroat.db).")] = None,
     bot_options: Annotated[bool, typer.Option(
         "--bot-options", help="Let a game's seats give bots options (expert:bid_samples=80); "
                               "off, a seat names a bot alone, so nobody can ask for a bot "
@@ -885,7 +885,7 @@ def serve(
     try:
         import uvicorn
 
-        from .server.app import create_app
+        from .server.app import MESSAGE_MAX, create_app
         from .server.store import StoreError
     except ImportError as exc:  # pragma: no cover - the web extra is part of make run
         typer.echo(f"The web game needs the web extra: pip install 'cutthroat-euchre[web]' "
@@ -925,7 +925,7 @@ def serve(
         typer.echo(f"Friends on your network reach it at http://{lan}:{port}/ (open it "
                    "at that address yourself, so the links the page gives them work)")
     uvicorn.run(application, host=host, port=port, log_level="warning", proxy_headers=True,
-                forwarded_allow_ips=forwarded_allow_ips)
+                forwarded_allow_ips=forwarded_allow_ips, ws_max_size=MESSAGE_MAX)
 
 
 def _register_commands() -> None:

@@ -79,6 +79,10 @@ NEW_GAMES = "30/10 minutes"
 BODY_MAX = 64 * 1024
 """The largest body of any other request, in bytes (a new game, a move, a line of talk
 are well under 1 KiB)."""
+MESSAGE_MAX = 64 * 1024
+"""The largest WebSocket message the server reads, in bytes (uvicorn's ``ws_max_size``):
+a longer one closes the connection (code 1009) before it is parsed. Every message of
+the protocol is well under 1 KiB; a line of talk at most a few."""
 RECORD_MAX = 256 * 1024
 """The largest record ``POST /api/replay`` takes, in bytes: the record of a game to 10
 points is rarely over 20 KiB, and its frames are some ten times its size."""

@@ -46,8 +46,8 @@ from ..errors import CutthroatError
 from .chat import ChatLine
 from .tables import Table
 
-__all__ = ["DEFAULT_DB", "ChatRow", "GameRow", "Reason", "ReasonRow", "RematchRow", "Store",
-           "StoreError"]
+__all__ = ["DEFAULT_DB", "SQLITE_SUFFIXES", "ChatRow", "GameRow", "Reason", "ReasonRow",
+           "RematchRow", "Store", "StoreError", "database_url"]
 
 DEFAULT_DB = "sqlite:///cutthroat.db"
 """The database used when none is given: a SQLite file in the working directory."""
@@ -131,6 +131,28 @@ class StoreError(CutthroatError):
     not installed, or the database refuses the connection (the message says which)."""
 
 
+SQLITE_SUFFIXES = (".db", ".sqlite", ".sqlite3")
+"""The file names taken for a SQLite file when given as a path, not a URL."""
+
+
+def database_url(given: str) -> str:
+    """The SQLAlchemy URL of ``given``: a URL as it is; a file path (no ``://``) named
+    like a SQLite file (:data:`SQLITE_SUFFIXES`) or naming a file that exists, as a
+    SQLite file there (``games.db`` is ``sqlite:///games.db``). Anything else is
+    left as given, for :class:`Store` to refuse with a word on how to write it.
+
+    >>> database_url("games.db"), database_url("/srv/games.sqlite")
+    ('sqlite:///games.db', 'sqlite:////srv/games.sqlite')
+    >>> database_url("postgresql://localhost/games")
+    'postgresql://localhost/games'
+    """
+    if "://" in given or not given.strip():
+        return given
+    if given.lower().endswith(SQLITE_SUFFIXES) or os.path.isfile(given):
+        return "sqlite:///" + given
+    return given
+
+
 def _shown(url: str) -> str:
     """The URL to show in a message: its password, if any, hidden."""
     try:
@@ -152,6 +174,14 @@ def _reason(exc: Exception) -> str:
     return " ".join(text.split()) or type(exc).__name__
 
 
+def _url_hint(url: str) -> str:
+    """For text that is no URL at all, how to write a SQLite file's."""
+    if "://" in url:
+        return ""
+    return (f" (a SQLite file is given as a URL, sqlite:///{url or 'games.db'}, or as a "
+            f"path ending in {', '.join(SQLITE_SUFFIXES)})")
+
+
 def _folder_hint(engine: Engine) -> str:
     """For a SQLite file whose folder does not exist, a word saying so."""
     database = engine.url.database
@@ -162,7 +192,8 @@ def _folder_hint(engine: Engine) -> str:
 
 
 class Store:
-    """The games of one database (``url``, a SQLAlchemy URL).
+    """The games of one database (``url``, a SQLAlchemy URL, or the path of a SQLite
+    file: :func:`database_url`).
 
     The database is opened (and its table made if need be) at once: a URL that cannot
     be read, a driver that is not installed or a database that refuses the connection
@@ -170,6 +201,7 @@ class Store:
     """
 
     def __init__(self, url: str = DEFAULT_DB) -> None:
+        url = database_url(url)
         options: dict[str, object] = {}
         if url in ("sqlite://", "sqlite:///:memory:"):
             # One connection for an in-memory database, or each would see its own.
@@ -185,7 +217,7 @@ class Store:
             self.engine = create_engine(url, **options)
         except (SQLAlchemyError, ImportError, ValueError) as exc:
             raise StoreError(f"cannot open the database {_shown(url)!r}: "
-                             f"{_reason(exc)}") from exc
+                             f"{_reason(exc)}{_url_hint(url)}") from exc
         try:
             _Base.metadata.create_all(self.engine)  # connects: fails here, not later
         except (SQLAlchemyError, ImportError, ValueError, OSError) as exc:
