@@ -128,3 +128,32 @@ def test_R14_a_maker_cannot_take_back_the_dummy_once_seen() -> None:
     hand.push_id(hand.legal_action_ids()[0])  # a keep
     assert [m.action.verb.value for m in hand.take_back(seat)] == ["keep"]
     assert hand.phase is Phase.KEEP
+
+
+@pytest.mark.parametrize("seat", [3, -1, 7, True, False, 1.0, "1", None])
+def test_a_seat_that_is_no_seat_is_a_seat_error_everywhere_and_changes_nothing(
+        seat: object) -> None:
+    """A seat outside 0–2 (or not an integer) given to push is refused as view refuses
+    it, with a SeatError (a ValueError and a CutthroatError), not as a wrong turn; so in
+    every public method that takes a seat. A NumPy integer is a seat."""
+    from cutthroat import CutthroatError, Game, SeatError
+    from cutthroat.errors import NotYourTurnError
+
+    assert issubclass(SeatError, ValueError) and issubclass(SeatError, CutthroatError)
+    game = Game(seed=1)
+    hand = game.deal()
+    hand.push("pass")
+    aid = hand.legal_action_ids()[0]
+    attempts = [lambda: hand.view(seat), lambda: hand.cards(seat),
+                lambda: hand.cards_mask(seat), lambda: hand.take_back(seat),
+                lambda: game.view(seat)]
+    if seat is not None:  # None is "any seat" to push
+        attempts += [lambda: hand.push("pass", seat=seat), lambda: hand.push(aid, seat),
+                     lambda: hand.push_id(aid, seat), lambda: hand.apply_id(aid, seat),
+                     lambda: game.push("pass", seat)]
+    for attempt in attempts:
+        with pytest.raises(SeatError, match="seat must be 0, 1 or 2, not") as caught:
+            attempt()
+        assert not isinstance(caught.value, NotYourTurnError)
+    assert len(hand.moves) == 1
+    assert hand.cards_mask(np.int64(2)) == hand.cards_mask(2)

@@ -143,13 +143,14 @@ def test_every_documented_error_is_exported_and_a_cutthroat_error() -> None:
     stay ValueErrors."""
     names = documented_errors()
     assert {"CutthroatError", "RulesError", "RecordError", "IllegalActionError",
-            "NotYourTurnError", "ActionParseError", "DealError", "GameOverError"} <= set(names)
+            "NotYourTurnError", "ActionParseError", "DealError", "GameOverError",
+            "NoHandError", "SeatError", "CardError"} <= set(names)
     for name in names:
         assert name in cutthroat.__all__, name
         error = getattr(cutthroat, name)
         assert issubclass(error, cutthroat.CutthroatError), name
-        assert issubclass(error, ValueError) == (name not in ("CutthroatError",
-                                                              "GameOverError")), name
+        assert issubclass(error, ValueError) == (name not in ("CutthroatError", "GameOverError",
+                                                              "NoHandError")), name
     assert cutthroat.RecordError is record.RecordError
     assert cutthroat.RulesError is rules.RulesError
 
@@ -158,3 +159,18 @@ def test_everything_in_all_is_importable() -> None:
     """``from cutthroat import *`` gives every name ``__all__`` lists."""
     for name in cutthroat.__all__:
         assert hasattr(cutthroat, name), name
+
+
+def test_a_hand_results_str_is_its_sentence_and_its_repr_the_dataclass() -> None:
+    """print(hand.result) reads as a sentence (describe()); repr keeps every field."""
+    from cutthroat import HandResult
+
+    game = Game(seed=2)
+    hand = game.deal()
+    while not hand.is_over:
+        hand.push(hand.legal_actions()[0])
+    result = hand.result
+    assert result is not None
+    assert str(result) == result.describe() and f"{result}" == result.describe()
+    assert repr(result).startswith("HandResult(dealer=") and "points=" in repr(result)
+    assert str(HandResult(dealer=0, thrown_in=True)) == "thrown in: nobody named trump"

@@ -212,3 +212,47 @@ def test_R3_lowest_trump_beats_any_plain_card(trump: str, size: int) -> None:
     for card in deck(size):
         if effective_suit(card, t) != t:
             assert trick_winner([card, low_trump], t) == 1, str(card)
+
+
+# --- Card(text), the repr read back ----------------------------------------------------
+
+
+def test_card_made_from_its_repr_is_the_same_interned_card() -> None:
+    """``Card('9D')`` is what the repr writes: it reads the text as Card.parse does and
+    returns the one interned card (the joker included), never a new object; pickling
+    and copying still give that object back."""
+    import copy
+    import pickle
+
+    for card in deck(25) + deck(32):
+        assert eval(repr(card), {"Card": Card}) is card
+        assert Card(str(card)) is card is Card(str(card).lower())
+        assert pickle.loads(pickle.dumps(Card(str(card)))) is card
+        assert copy.copy(card) is card and copy.deepcopy(card) is card
+    assert Card("10h") is Card.parse("TH") and Card(" jo ") is Card.joker()
+    with pytest.raises(CardError, match="not a card"):
+        Card("1H")
+
+
+def test_card_of_an_integer_is_a_type_error_pointing_to_from_id() -> None:
+    import numpy as np
+
+    for number in (19, np.int64(19)):
+        with pytest.raises(TypeError, match=r"for the card with id 19 use Card.from_id\(19\)"):
+            Card(number)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("junk", [True, 1.5, None, b"JH"])
+def test_card_of_anything_but_text_is_a_type_error(junk: object) -> None:
+    with pytest.raises(TypeError, match="takes a card's text"):
+        Card(junk)  # type: ignore[arg-type]
+
+
+def test_card_error_is_a_cutthroat_error_and_a_value_error_exported() -> None:
+    """docs/engine.md: every error of the engine derives from CutthroatError."""
+    import cutthroat
+
+    assert issubclass(CardError, cutthroat.CutthroatError) and issubclass(CardError, ValueError)
+    assert cutthroat.CardError is CardError and "CardError" in cutthroat.__all__
+    with pytest.raises(cutthroat.CutthroatError):
+        Card.parse("XX")

@@ -3,6 +3,8 @@ wrong seats, the end of a hand, repr, legal action text, and Game's dealing and 
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -22,8 +24,10 @@ from cutthroat import (
     Rules,
     RulesError,
     Verb,
+    deck,
 )
 from cutthroat.actions import KEEP, NUM_ACTIONS, ORDER, PASS
+from cutthroat.render import describe_result
 from strategies import fingerprint
 
 # Hand 0 of examples/01-standard-full-game.json: dealer 0, seat 2 orders hearts, the
@@ -560,7 +564,9 @@ def test_str_of_a_view_shows_only_what_the_seat_may_see_R14() -> None:
                 if hand.to_act == seat:
                     assert "Your turn" in text
             hand.push(rng.choice(hand.legal_actions()))
-        assert str(hand.view(0)).splitlines()[-1] == "The hand is over"
+        assert hand.result is not None
+        assert str(hand.view(0)).splitlines()[-1] == (
+            "The hand is over: " + describe_result(hand.result, ("Seat 0", "Seat 1", "Seat 2")))
 
 
 def test_str_of_a_view_sums_up_the_keep_R12() -> None:
@@ -867,3 +873,108 @@ def test_deal_lines_align_names_longer_than_ten() -> None:
         assert len({line.index(":") for line in lines}) == 1, lines
         assert lines[1].startswith("  intermediate#2: ")
     assert describe_deal(hand.dealt, ["A", "B", "C"])[0].startswith("           A: ")
+
+
+# --- no hand in play, undo after the end, the result in a view, seeds ------------------
+
+
+def test_game_push_or_view_with_no_hand_in_play_is_no_hand_error_not_game_over() -> None:
+    """Before the first deal, and between hands, the game is not over: Game.push (and
+    Game.view before any deal, Game.undeal) raise NoHandError, which every ``except
+    GameOverError`` still catches; once the game is over, push says so."""
+    from cutthroat import NoHandError
+
+    assert issubclass(NoHandError, GameOverError) and not issubclass(NoHandError, ValueError)
+    game = Game(seed=1)
+    for attempt in (lambda: game.push("pass"), lambda: game.view(0), game.undeal,
+                    game.public_view):
+        with pytest.raises(NoHandError, match=r"deal|no hand"):
+            attempt()
+    assert not game.is_over and game.hands == []
+    game = Game(Rules(target=4), first_dealer=0)
+    _play_hand(game, STD, STD_MOVES)  # over, the game not: deal next
+    with pytest.raises(NoHandError, match="no hand is in play: deal first"):
+        game.push("1 pass")
+    assert game.view(0).to_act is None  # the last hand's view, at its end
+    _play_hand(game, SECOND_ROUND, SECOND_ROUND_MOVES)
+    _play_hand(game, THIRD, THIRD_MOVES)
+    assert game.is_over
+    with pytest.raises(GameOverError, match="the game is over") as caught:
+        game.push("1 pass")
+    assert type(caught.value) is GameOverError
+
+
+@pytest.mark.parametrize("undo", ["game", "hand"])
+def test_undo_after_the_game_ends_reopens_it_and_the_same_move_ends_it_again(undo: str) -> None:
+    """docs/engine.md: the last hand of a game is never sealed, so undoing its last move
+    after the end (as python-chess's board.pop() after mate) opens the game again: not
+    over, the scores before that move; pushing the same move ends it the same way."""
+    game = Game(Rules(target=4), first_dealer=0)
+    _play_hand(game, STD, STD_MOVES)
+    _play_hand(game, SECOND_ROUND, SECOND_ROUND_MOVES)
+    _play_hand(game, THIRD, THIRD_MOVES)
+    assert game.is_over and game.scores == (5, 4, 0) and game.winners == (0,)
+    assert game.hand is not None
+    last = game.pop() if undo == "game" else game.hand.pop()
+    assert str(last) == THIRD_MOVES[-1]
+    assert not game.is_over and game.scores == (4, 4, 0) and game.winners == ()
+    assert game.hand.result is None and game.to_act == last.seat and not game.needs_deal()
+    game.push(last)
+    assert game.is_over and game.scores == (5, 4, 0) and game.winners == (0,)
+
+
+def test_a_view_at_the_end_of_a_hand_has_its_result_and_no_hidden_card_R14() -> None:
+    """A seat's view says how the hand ended (its HandResult, None before), in
+    ``str(view)`` and ``to_json()`` too, and a watcher's; the result is public: no card
+    at all, so no kitty, dummy or hidden discard can leak through it (R14)."""
+    from cutthroat.views import public_view_json
+
+    for make in (_finished, _thrown_in):
+        hand = make()
+        result = hand.result
+        assert result is not None
+        last = hand.pop()
+        assert all(hand.view(s).result is None for s in range(3))
+        assert hand.view(0).to_json()["result"] is None
+        hand.push(last)
+        for seat in range(3):
+            view = hand.view(seat)
+            assert view.result == result
+            assert view.to_json()["result"] == result.to_json()
+            assert str(view).splitlines()[-1] == "The hand is over: " + describe_result(
+                result, ("Seat 0", "Seat 1", "Seat 2"))
+        assert public_view_json(hand)["result"] == result.to_json()
+        cards = {str(c) for c in deck(25)} | {str(c) for c in deck(32)}
+        said = json.dumps(result.to_json()) + repr(result) + str(result)
+        assert not any(re.search(rf"\b{c}\b", said) for c in cards), said
+
+
+@pytest.mark.parametrize("seed", [1.5, "abc", True, b"1", [1]])
+def test_a_seed_that_is_not_an_integer_is_a_type_error(seed: object) -> None:
+    """Game and Hand.deal take an integer seed (NumPy's too) or None, meaning 0; what
+    random.Random would also take (a float, text, a bool) is refused."""
+    with pytest.raises(TypeError, match="a seed is an integer or None"):
+        Game(seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a seed is an integer or None"):
+        Hand.deal(seed=seed)  # type: ignore[arg-type]
+
+
+def test_a_random_passed_as_seed_says_to_pass_it_as_rng() -> None:
+    import random
+
+    for attempt in (lambda: Game(seed=random.Random(1)),  # type: ignore[arg-type]
+                    lambda: Hand.deal(seed=random.Random(1))):  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match=r"pass a random\.Random as rng=, not seed="):
+            attempt()
+
+
+def test_seed_none_is_seed_0_and_a_numpy_integer_is_its_int() -> None:
+    import numpy as np
+
+    def dealt(game: Game) -> object:
+        return game.deal().dealt, game.first_dealer
+
+    assert dealt(Game()) == dealt(Game(seed=None)) == dealt(Game(seed=0))
+    assert dealt(Game(seed=np.int64(5))) == dealt(Game(seed=5)) != dealt(Game(seed=6))
+    assert Hand.deal(seed=None).dealt == Hand.deal(seed=0).dealt == Hand.deal().dealt
+    assert Hand.deal(seed=np.int32(3)).dealt == Hand.deal(seed=3).dealt

@@ -14,7 +14,7 @@ The engine (cards, rules, state, game, record) uses only the standard library.
 """
 
 from .actions import NUM_ACTIONS, Action, Move, Verb
-from .cards import Card, Rank, Suit, deck, parse_cards
+from .cards import Card, CardError, Rank, Suit, deck, parse_cards
 from .deal import Deal
 from .errors import (
     ActionParseError,
@@ -22,7 +22,9 @@ from .errors import (
     DealError,
     GameOverError,
     IllegalActionError,
+    NoHandError,
     NotYourTurnError,
+    SeatError,
 )
 from .game import Game
 from .record import RecordError
@@ -39,6 +41,7 @@ __all__ = [
     "Action",
     "ActionParseError",
     "Card",
+    "CardError",
     "CutthroatError",
     "Deal",
     "DealError",
@@ -49,12 +52,14 @@ __all__ = [
     "HandResult",
     "IllegalActionError",
     "Move",
+    "NoHandError",
     "NotYourTurnError",
     "Phase",
     "Rank",
     "RecordError",
     "Rules",
     "RulesError",
+    "SeatError",
     "Suit",
     "Trick",
     "Verb",

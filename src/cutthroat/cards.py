@@ -20,7 +20,7 @@ import enum
 from collections.abc import Iterable, Iterator
 from typing import ClassVar
 
-from .errors import quoted
+from .errors import CutthroatError, quoted
 
 __all__ = [
     "JOKER_ID",
@@ -46,7 +46,7 @@ JOKER_ID = 32
 """The joker's card id."""
 
 
-class CardError(ValueError):
+class CardError(CutthroatError, ValueError):
     """A card, suit or rank could not be read."""
 
 
@@ -126,8 +126,15 @@ class Rank(enum.IntEnum):
 class Card:
     """A playing card: a suited card or the joker.
 
-    Cards are interned: ``Card.parse("JH") is Card.parse("jh")``. Compare and hash by
-    id. Build them with :meth:`parse`, :meth:`of` or :meth:`from_id`.
+    Cards are interned: ``Card("JH") is Card.parse("jh")``. Compare and hash by id.
+    ``Card(text)`` is :meth:`parse` (so ``eval(repr(card)) is card``); build them too
+    with :meth:`of` or :meth:`from_id` (an integer id, which ``Card(3)`` refuses).
+
+    >>> Card("10h") is Card.parse("TH") is Card.from_id(19)
+    True
+    >>> Card(19)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    TypeError: Card() takes a card's text, ...; for the card with id 19 use Card.from_id(19)
     """
 
     __slots__ = ("id",)
@@ -135,8 +142,16 @@ class Card:
 
     id: int
 
-    def __new__(cls, card_id: int) -> Card:  # pragma: no cover - via from_id
-        raise TypeError("use Card.parse, Card.of or Card.from_id")
+    def __new__(cls, text: str) -> Card:
+        """The card this text names, as :meth:`parse` reads it: the one interned card
+        object, never a new one."""
+        if isinstance(text, str):
+            return cls.parse(text)
+        if hasattr(text, "__index__") and not isinstance(text, bool):  # NumPy's too
+            raise TypeError("Card() takes a card's text, such as Card('JH'); for the card "
+                            f"with id {text} use Card.from_id({text})")
+        raise TypeError(f"Card() takes a card's text, such as Card('JH'), not {text!r} "
+                        "(or use Card.from_id or Card.of)")
 
     @classmethod
     def _make(cls, card_id: int) -> Card:

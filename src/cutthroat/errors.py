@@ -9,7 +9,9 @@ __all__ = [
     "DealError",
     "GameOverError",
     "IllegalActionError",
+    "NoHandError",
     "NotYourTurnError",
+    "SeatError",
     "quoted",
     "to_player",
 ]
@@ -97,3 +99,16 @@ class DealError(CutthroatError, ValueError):
 
 class GameOverError(CutthroatError):
     """An attempt to continue a game or hand that has ended."""
+
+
+class NoHandError(GameOverError):
+    """A game has no hand in play: no hand is dealt yet, or the last one is over and the
+    next is not dealt (``Game.push`` before :meth:`~cutthroat.Game.deal`). The game is
+    not over; deal. A :class:`GameOverError` too, so that code which catches that
+    catches this."""
+
+
+class SeatError(CutthroatError, ValueError):
+    """A seat that is not 0, 1 or 2: another number, a bool, a float, text (a NumPy
+    integer is a seat). Every public method that takes a seat raises it, and nothing
+    changes."""

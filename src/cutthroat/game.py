@@ -17,10 +17,10 @@ from typing import Any
 
 from .actions import Action, Move
 from .deal import Deal
-from .errors import GameOverError
+from .errors import GameOverError, NoHandError
 from .rules import Rules, rules_or_standard
 from .scoring import GameOutcome, HandResult, game_outcome
-from .state import Hand, as_seat
+from .state import Hand, as_seat, as_seed
 from .views import View, public_view_json
 
 __all__ = ["Game"]
@@ -34,7 +34,10 @@ class Game:
 
     Args:
         rules: the rules (default: the ``standard`` preset).
-        seed: seeds a new ``random.Random`` (default 0) when ``rng`` is not given.
+        seed: an integer (a NumPy one too) that seeds a new ``random.Random`` when
+            ``rng`` is not given; ``None``, the default, means seed 0. Anything else (a
+            float, text, a bool, a ``random.Random``, which goes in ``rng``) is a
+            ``TypeError``.
         rng: the random source for the first dealer and every random deal.
         players: three names (default ``Seat 0``, ``Seat 1``, ``Seat 2``).
         first_dealer: the first dealer, instead of drawing one.
@@ -50,7 +53,8 @@ class Game:
         first_dealer: int | None = None,
     ) -> None:
         self.rules = rules_or_standard(rules)
-        self.rng = rng if rng is not None else random.Random(seed if seed is not None else 0)
+        seed = as_seed(seed)  # refused now, even beside an rng
+        self.rng = rng if rng is not None else random.Random(seed)
         if players is None:
             players = ("Seat 0", "Seat 1", "Seat 2")
         if (isinstance(players, str) or len(players) != 3
@@ -134,9 +138,10 @@ class Game:
         """Take back the last hand dealt, before any move of it (a deal that could not
         be saved, say): the hand before it is open again. Returns the hand taken back."""
         hand = self.hand
-        if hand is None or hand.moves:
-            raise GameOverError("only a hand dealt with no move made yet can be taken back"
-                                if hand is not None else "no hand has been dealt")
+        if hand is None:
+            raise NoHandError("no hand has been dealt")
+        if hand.moves:
+            raise GameOverError("only a hand dealt with no move made yet can be taken back")
         self.hands.pop()
         if self.hands:
             self.hands[-1]._sealed = False
@@ -144,11 +149,15 @@ class Game:
 
     def push(self, action: Action | Move | str | int, seat: int | None = None) -> Move:
         """Apply an action in the current hand: an :class:`Action`, a :class:`Move`,
-        text or an integer action id (see :meth:`Hand.push`)."""
+        text or an integer action id (see :meth:`Hand.push`). Raises
+        :class:`~cutthroat.errors.NoHandError` when no hand is in play (none dealt yet,
+        or the last one is over: :meth:`deal` the next), :class:`GameOverError` when
+        the game is over."""
         hand = self.hand
         if hand is None or hand.is_over:
-            raise GameOverError("no hand is in play: deal first" if not self.is_over
-                                else "the game is over")
+            if self.is_over:
+                raise GameOverError("the game is over")
+            raise NoHandError("no hand is in play: deal first")
         return hand.push(action, seat)
 
     def pop(self) -> Move:
@@ -158,7 +167,8 @@ class Game:
         return self.hand.pop()
 
     def view(self, seat: int) -> View:
-        """What ``seat`` may see of the current hand, with the scores before it."""
+        """What ``seat`` may see of the current (or last) hand, with the scores before
+        it; :class:`~cutthroat.errors.NoHandError` before the first deal."""
         hand = self._current()
         return hand.view(seat, scores=self._scores_before())
 
@@ -170,7 +180,7 @@ class Game:
 
     def _current(self) -> Hand:
         if self.hand is None:
-            raise GameOverError("no hand has been dealt")
+            raise NoHandError("no hand has been dealt: deal first")
         return self.hand
 
     def _scores_before(self) -> tuple[int, int, int]:

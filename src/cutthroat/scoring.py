@@ -107,6 +107,15 @@ class HandResult:
             "points": list(self.points),
         }
 
+    def __str__(self) -> str:
+        """The result as a sentence, :meth:`describe` (``print(hand.result)``); the
+        ``repr`` is the dataclass's, every field.
+
+        >>> print(HandResult(dealer=2, thrown_in=True))
+        thrown in: nobody named trump
+        """
+        return self.describe()
+
     def describe(self) -> str:
         """One line for people: ``"seat 1 made hearts alone: 5 tricks, march (seat 1 +3)"``.
 

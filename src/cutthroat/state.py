@@ -31,14 +31,20 @@ from . import actions as A
 from .actions import KEEP_COMBOS, Action, Move, Verb, keep_of_sorted
 from .cards import EFF_SUIT, JOKER_ID, SUIT_MASK, Card, Suit, cards_of_mask, ids_of_mask
 from .deal import Deal, random_order
-from .errors import ActionParseError, GameOverError, IllegalActionError, NotYourTurnError
+from .errors import (
+    ActionParseError,
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    SeatError,
+)
 from .rules import Rules, rules_or_standard
 from .scoring import HandResult, _winner_index, score_hand
 
 if TYPE_CHECKING:
     from .views import View
 
-__all__ = ["Hand", "Phase", "Trick", "as_seat", "not_now"]
+__all__ = ["Hand", "Phase", "Trick", "as_seat", "as_seed", "not_now"]
 
 
 class Phase(enum.IntEnum):
@@ -293,13 +299,18 @@ class Hand:
     ) -> Hand:
         """Deal a hand: the given ``cards``, or a random deal from ``rng`` or ``seed``.
 
-        Randomness is never global: without ``rng``, ``seed`` (default 0) seeds one.
+        Randomness is never global: without ``rng``, ``seed`` seeds one; ``seed=None``
+        (the default) means seed 0. A seed is an integer (a NumPy one too), or
+        ``None``: anything else (a float, text, a bool, a ``random.Random``) is a
+        ``TypeError`` (see :func:`as_seed`).
         """
         rules = rules_or_standard(rules)
+        if seed is not None:
+            seed = as_seed(seed)
         if sum(x is not None for x in (rng, seed, cards)) > 1:
             raise ValueError("give the cards, an rng or a seed, not more than one")
         if cards is None:
-            rng = rng if rng is not None else random.Random(seed if seed is not None else 0)
+            rng = rng if rng is not None else random.Random(as_seed(seed))
             return cls._random(rules, as_seat(dealer, "dealer must be seat"), rng)
         return cls(rules, cards, dealer)
 
@@ -409,6 +420,8 @@ class Hand:
 
     def cards_mask(self, seat: int) -> int:
         """The bitmask of the cards a seat holds now."""
+        if type(seat) is not int or not 0 <= seat <= 2:  # -1 would be seat 2's
+            seat = as_seat(seat)
         return self._hands[seat]
 
     @property
@@ -616,9 +629,10 @@ class Hand:
         ``"2 play JH"``) or an integer action id (as for :meth:`push_id`, a NumPy
         integer too; ``True`` and ``False`` are not ids). With a seat (in the text, the
         move or ``seat``), it must be the seat to act. Raises
-        :class:`IllegalActionError` (state unchanged) otherwise, and
+        :class:`IllegalActionError` (state unchanged) otherwise,
         :class:`ActionParseError` for something that is not an action (an id outside
-        0–331 included).
+        0–331 included), and :class:`~cutthroat.errors.SeatError` for a ``seat`` that is
+        no seat (3, -1, ``True``, ``1.0``), as :meth:`view` does.
         """
         if not isinstance(action, str | Action | Move | bool):
             try:  # an int, or an integer of NumPy's (an agent's choice)
@@ -643,8 +657,8 @@ class Hand:
         to act), returning nothing: the fast path for search and simulation."""
         if type(a) is not int:  # a NumPy integer, say (the fast path takes an int)
             a = _as_id(a)
-        if seat is not None and type(seat) is not int:
-            seat = as_seat(seat)
+        if seat is not None and (type(seat) is not int or not 0 <= seat <= 2):
+            seat = as_seat(seat)  # a NumPy integer is a seat; 3, -1, True, 1.0 are not
         turn = self._turn
         if self._phase == P_PLAY:
             # The hot path: a card played. Inlined for speed.
@@ -1018,13 +1032,14 @@ def _as_id(value: object) -> int:
 
 def as_seat(value: object, what: str = "seat must be") -> int:
     """A seat, 0, 1 or 2, as an ``int`` (a NumPy integer too); a bool, a float (1.0),
-    text or another number refused with a ``ValueError`` (``what``: its first words).
+    text or another number refused with a :class:`~cutthroat.errors.SeatError`, a
+    ``ValueError`` (``what``: its first words).
 
     >>> as_seat(2)
     2
     >>> as_seat(1.0)
     Traceback (most recent call last):
-    ValueError: seat must be 0, 1 or 2, not 1.0
+    cutthroat.errors.SeatError: seat must be 0, 1 or 2, not 1.0
     """
     if not isinstance(value, bool):
         try:
@@ -1034,4 +1049,28 @@ def as_seat(value: object, what: str = "seat must be") -> int:
         else:
             if 0 <= seat <= 2:
                 return seat
-    raise ValueError(f"{what} 0, 1 or 2, not {value!r}")
+    raise SeatError(f"{what} 0, 1 or 2, not {value!r}")
+
+
+def as_seed(value: object) -> int:
+    """A seed as an ``int``: an integer (a NumPy one too) as it is, ``None`` as 0 (the
+    default seed of :class:`~cutthroat.Game` and :meth:`Hand.deal`). A float, text, a
+    bool or a ``random.Random`` (which goes in ``rng=``) is a ``TypeError``, where
+    Python's ``random.Random`` would take some of them silently.
+
+    >>> as_seed(None), as_seed(7)
+    (0, 7)
+    >>> as_seed(1.5)
+    Traceback (most recent call last):
+    TypeError: a seed is an integer or None, not 1.5
+    """
+    if value is None:
+        return 0
+    if isinstance(value, random.Random):
+        raise TypeError("pass a random.Random as rng=, not seed=")
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise TypeError(f"a seed is an integer or None, not {value!r}")

@@ -16,6 +16,7 @@ from typing import Any
 from .actions import DISCARD, KEEP
 from .cards import Card, Suit, deck_mask, mask_of
 from .rules import Rules
+from .scoring import HandResult
 from .state import ACTION_TEXTS, P_JOKER, Hand, Phase, Trick, as_seat
 
 __all__ = ["View", "public_view_json", "view_of"]
@@ -46,6 +47,9 @@ class View:
         tricks_won: tricks per seat so far.
         scores: the game's scores before this hand, when known.
         legal: the legal actions' text when this seat is to act, else empty.
+        result: the hand's :class:`~cutthroat.scoring.HandResult` once it is over
+            (thrown in included), else ``None``. Public: the maker, trump, who went
+            alone, the tricks and points every seat saw taken; no card (R14).
     """
 
     seat: int
@@ -70,17 +74,20 @@ class View:
     tricks_won: tuple[int, int, int]
     scores: tuple[int, int, int] | None
     legal: tuple[str, ...]
+    result: HandResult | None = None
 
     def __str__(self) -> str:
         """What this seat sees, as text: the score, the deal, trump, the trick, its
-        cards, and whose turn it is with the moves it may make (``print(view)``)."""
-        from .render import describe_view
+        cards, and whose turn it is with the moves it may make (``print(view)``); at
+        the end of the hand, its result."""
+        from .render import describe_result, describe_view
 
         players = [f"Seat {s}" for s in range(3)]
         lines = [f"Seat {self.seat}'s view"]
         lines.extend(describe_view(self, players))
         if self.to_act is None:
-            lines.append("The hand is over")
+            lines.append("The hand is over" if self.result is None else
+                         f"The hand is over: {describe_result(self.result, players)}")
         elif self.to_act != self.seat:
             lines.append(f"Seat {self.to_act} to act")
         elif self.phase is Phase.KEEP:
@@ -138,6 +145,7 @@ class View:
             "tricks_won": list(self.tricks_won),
             "scores": None if self.scores is None else list(self.scores),
             "legal": list(self.legal),
+            "result": None if self.result is None else self.result.to_json(),
         }
 
 
@@ -213,4 +221,5 @@ def _view(hand: Hand, seat: int, owner: int | None,
         tricks_won=hand.tricks_won,
         scores=scores,
         legal=legal,
+        result=hand.result,
     )
