@@ -156,6 +156,39 @@ def test_replay_takes_text_bytes_or_parsed_json() -> None:
     assert records[0] == records[1] == records[2]
 
 
+def test_replay_and_loads_take_a_path_as_a_file_and_a_str_as_text(tmp_path: Path) -> None:
+    """A ``pathlib.Path`` (any os.PathLike) is a record file, read as UTF-8 (less a
+    leading byte-order mark, as ``cutthroat replay FILE`` reads it); a ``str`` is always
+    the JSON text, never a file name; report takes a path too."""
+    source = EXAMPLES / f"{FULL}.json"
+    text = source.read_text(encoding="utf-8")
+    expected = rec.to_record(rec.replay(text))
+    assert rec.to_record(rec.replay(source)) == expected
+    assert rec.loads(source) == json.loads(text)
+    assert rec.report(source) == rec.report(text)
+    marked = tmp_path / "bom.json"
+    marked.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    assert rec.to_record(rec.replay(marked)) == expected
+
+    class Where:  # a PathLike that is no pathlib.Path
+        def __fspath__(self) -> str:
+            return str(source)
+
+    assert rec.to_record(rec.replay(Where())) == expected
+    with pytest.raises(rec.RecordError, match="the record is not valid JSON"):
+        rec.replay(str(source))  # a str is text, even one that names a file
+    latin = tmp_path / "latin.json"
+    latin.write_bytes('{"players": ["Zoë", "B", "C"]}'.encode("latin-1"))
+    with pytest.raises(rec.RecordError, match="it is not UTF-8 text"):
+        rec.replay(latin)
+    empty = tmp_path / "empty.json"
+    empty.write_bytes(b"")
+    with pytest.raises(rec.RecordError, match="it is empty"):
+        rec.loads(empty)
+    with pytest.raises(FileNotFoundError):
+        rec.replay(tmp_path / "missing.json")
+
+
 # --- the header and the project's choices -------------------------------------------------
 
 

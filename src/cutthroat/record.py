@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 from collections.abc import Mapping
@@ -75,8 +76,15 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-def loads(text: str | bytes) -> Any:
-    """Parse strict JSON (no ``NaN``/``Infinity``), raising :class:`RecordError`."""
+def loads(text: str | bytes | os.PathLike[str]) -> Any:
+    """Parse strict JSON (no ``NaN``/``Infinity``), raising :class:`RecordError`.
+
+    A ``str`` (or ``bytes``) is the JSON text itself; a path (``pathlib.Path``, any
+    ``os.PathLike``) is a file, read as UTF-8 text (less a leading byte-order mark). A
+    file that cannot be read raises its ``OSError``.
+    """
+    if isinstance(text, os.PathLike):
+        text = _read(text)
     try:
         return json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
@@ -87,6 +95,16 @@ def loads(text: str | bytes) -> Any:
         raise RecordError("the record is not valid JSON: it is nested too deeply") from None
     except ValueError as exc:
         raise RecordError(f"the record is not valid JSON ({exc})") from None
+
+
+def _read(path: os.PathLike[str]) -> str:
+    """A record file's text: UTF-8, strictly, less a leading byte-order mark (as
+    Notepad saves), as ``cutthroat replay FILE`` reads it."""
+    data = Path(path).read_bytes().removeprefix(codecs.BOM_UTF8)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError("the record is not valid JSON: it is not UTF-8 text") from None
 
 
 def _json_trouble(exc: json.JSONDecodeError) -> str:
@@ -135,11 +153,14 @@ def _header(record: object) -> tuple[Rules, tuple[str, str, str] | None, list[An
 
 
 def replay(record: object) -> Game:
-    """Replay a record (parsed JSON, or its text) into a :class:`Game`.
+    """Replay a record into a :class:`Game`: parsed JSON (a dict), its text (a
+    ``str`` is JSON text, never a file name), or a file given as a path
+    (``pathlib.Path``, any ``os.PathLike``; read as UTF-8, see :func:`loads`).
 
-    Raises :class:`RecordError` for the first thing wrong, read from the top.
+    Raises :class:`RecordError` for the first thing wrong, read from the top (a file
+    that cannot be read, its ``OSError``).
     """
-    if isinstance(record, str | bytes):
+    if isinstance(record, str | bytes | os.PathLike):
         record = loads(record)
     rules, players, hands = _header(record)
     game: Game | None = None
@@ -251,8 +272,9 @@ def summary(game: Game) -> dict[str, Any]:
 
 
 def report(record: object) -> tuple[int, dict[str, Any]]:
-    """``(exit status, object)`` of ``cutthroat replay --json`` for a record (its text
-    or parsed JSON): ``(0, summary)`` if legal, else ``(1, {"error": ...})``."""
+    """``(exit status, object)`` of ``cutthroat replay --json`` for a record (its text,
+    parsed JSON, or a file's path, as :func:`replay` takes it): ``(0, summary)`` if
+    legal, else ``(1, {"error": ...})``."""
     try:
         game = replay(record)
     except RecordError as exc:
