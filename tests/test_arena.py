@@ -613,3 +613,19 @@ def test_check_plot_format_names_the_formats(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="png") as info:
         check_plot_format(tmp_path / "p.txt")
     assert ".txt" in str(info.value)
+
+
+def test_run_arena_takes_a_comma_separated_line_up_as_bots_does(small: ArenaResult) -> None:
+    """A string is the line-up as ``--bots`` writes it (split on commas, options
+    following their bot), not a sequence of characters."""
+    spaced = run_arena(" random, random ,random", games=12, seed=5, workers=1, progress=False)
+    assert spaced.bots == small.bots and stable(spaced.to_json()) == stable(small.to_json())
+    options = run_arena("random,intermediate,expert:bid_samples=2,play_samples=2,"
+                        "keep_candidates=1", games=3, seed=1, workers=1, progress=False)
+    assert list(options.bots) == ["random", "intermediate",
+                                  "expert:bid_samples=2,play_samples=2,keep_candidates=1"]
+    with pytest.raises(ValueError, match="needs a line-up of three bots, not 2"):
+        run_arena("random,random", games=3, workers=1, progress=False)
+    game, result = play_arena_game("random, random,random", 4, seed=5)
+    assert result == play_arena_game(RANDOM3, 4, seed=5)[1]
+    assert rec.to_record(game) == rec.to_record(play_arena_game(RANDOM3, 4, seed=5)[0])

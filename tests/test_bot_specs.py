@@ -194,3 +194,37 @@ def test_choose_explained_chooses_what_choose_does(spec: str) -> None:
             action = others[seat].choose(view)
         hand.push(action, seat)
     assert reasons and all((r is None) == (spec == "random") for r in reasons)
+
+
+def test_the_registry_shows_what_each_entry_loads() -> None:
+    """print(BOTS) names each bot's class, imported when first made, not an address."""
+    assert repr(registry.BOTS["random"]) == "<lazy cutthroat.bots.random.RandomBot>"
+    assert repr(registry.BOTS["expert"]) == "<lazy cutthroat.bots.expert.ExpertBot>"
+    assert " at 0x" not in repr(registry.BOTS)
+
+
+def test_a_built_in_bots_repr_gives_its_seed_and_options_not_default() -> None:
+    import random
+
+    from cutthroat.bots.heuristic import BeginnerBot, IntermediateBot
+
+    assert repr(RandomBot(seed=3)) == "RandomBot(seed=3)"
+    assert repr(BeginnerBot()) == "BeginnerBot(seed=0)"
+    assert repr(IntermediateBot(seed=3)) == "IntermediateBot(seed=3)"
+    assert repr(ExpertBot(seed=0, bid_samples=80)) == "ExpertBot(seed=0, bid_samples=80)"
+    assert repr(make_bot("expert:play_samples=5,margin=0,aware=true", 2)) == (
+        "ExpertBot(seed=2, play_samples=5, aware=True)")  # margin=0 is the default 0.0
+    assert repr(ExpertBot(bid_samples=10, bid_samples_max=10)) == (
+        "ExpertBot(seed=0, bid_samples=10)")
+    assert repr(ExpertBot(bid_samples_max=60)) == "ExpertBot(seed=0, bid_samples_max=60)"
+    rng = random.Random(1)
+    assert repr(RandomBot(rng=rng)) == f"RandomBot(rng={rng!r})"
+
+
+def test_a_class_missing_from_its_module_is_said_as_such() -> None:
+    """``mybots.Missing`` where mybots has no class Missing: "module mybots has no class
+    Missing", not that the bot "needs" itself."""
+    with pytest.raises(registry.BotUnavailableError,
+                       match=r"^the 'cutthroat.bots.Missing' bot is not available: module "
+                             r"cutthroat.bots has no class Missing$"):
+        make_bot("cutthroat.bots.Missing", 0)

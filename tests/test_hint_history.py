@@ -96,6 +96,25 @@ def test_hint_refuses_earlier_views_of_another_seat_or_of_this_hand() -> None:
         hint(view, samples=SAMPLES, earlier=[view])
 
 
+def test_hint_and_choose_explained_take_a_view_not_a_hand_or_a_game() -> None:
+    """hint(hand) is a TypeError that says to pass the seat's view, not an
+    AttributeError from inside; so for choose_explained and each built-in bot's choose."""
+    from cutthroat.bots import RandomBot, choose_explained, make_bot
+
+    game = Game(seed=1)
+    hand = game.deal()
+    for wrong in (hand, game, "order"):
+        with pytest.raises(TypeError, match=r"hint takes a seat's View, such as "
+                                            r"game\.view\(game\.hand\.to_act\)"):
+            hint(wrong)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="choose_explained takes a seat's View"):
+            choose_explained(RandomBot(), wrong)  # type: ignore[arg-type]
+    assert choose_explained(RandomBot(), game.view(1))[1] is None
+    for name in ("random", "beginner", "intermediate", "expert"):
+        with pytest.raises(TypeError, match="takes a seat's View"):
+            make_bot(name, 0).choose(hand)  # type: ignore[arg-type]
+
+
 def test_hint_command_reads_the_record_so_far(tmp_path: Any) -> None:
     path = tmp_path / "game.json"
     path.write_text(rec.dumps(six_hands()), encoding="utf-8")

@@ -472,3 +472,16 @@ def test_league_on_ray_plays_the_same_games() -> None:
     on_ray = run_league(KNOWN, games=6, seed=4, workers=2, progress=False, resamples=20,
                         backend="ray")
     assert stable(on_ray.to_json()) == stable(local.to_json())
+
+
+def test_run_league_and_check_pool_take_a_comma_separated_pool_as_bots_does() -> None:
+    """A string is the pool as ``--bots`` writes it: any number of bots, three or more,
+    split on commas (not a sequence of characters)."""
+    assert check_pool(" random, beginner ,intermediate") == KNOWN
+    assert check_pool("random,beginner,intermediate,expert:bid_samples=2,play_samples=2") == [
+        *KNOWN, "expert:bid_samples=2,play_samples=2"]
+    with pytest.raises(BotSpecError, match="at least three bots, not 2"):
+        check_pool("random,beginner")
+    result = run_league(",".join(KNOWN), games=3, seed=0, workers=1, progress=False,
+                        resamples=10)
+    assert result.bots == tuple(KNOWN) and result.games == 3

@@ -63,16 +63,16 @@ def test_a_class_named_in_a_spec_is_found_in_the_current_folder(in_examples: Pat
     ("greedy_bot.GreedyBot:depth=2", BotSpecError, "has no option 'depth'; its options are "
                                                    "bid_trumps"),
     ("greedy_bot.GreedyBot:bid_trumps=many", BotSpecError, "takes int, not 'many'"),
-    ("greedy_bot.NoSuchBot", BotUnavailableError, "needs greedy_bot.NoSuchBot, which is "
-                                                  "missing"),
+    ("greedy_bot.NoSuchBot", BotUnavailableError, "module greedy_bot has no class "
+                                                  "NoSuchBot"),
     ("no_such_module.Bot", BotUnavailableError, "module no_such_module is missing (run from "
                                                 "the folder that holds it, or install it)"),
     ("collections.OrderedDict", BotSpecError, "which is not a bot: a bot has a name and a "
                                               "choose(view) method"),
     ("cutthroat.cards.Card", BotSpecError, "must take its seed as a keyword"),
     ("greedy_bot.Greedy-Bot", BotSpecError, "neither a bot's name nor a class"),
-    ("greedy_bot.GREEDY", BotUnavailableError, "needs greedy_bot.GREEDY"),  # case is kept
-    ("json.MyBot", BotUnavailableError, "needs json.MyBot, which is missing (json is a "
+    ("greedy_bot.GREEDY", BotUnavailableError, "has no class GREEDY"),  # case is kept
+    ("json.MyBot", BotUnavailableError, "module json has no class MyBot (json is a "
                                         "module of Python's own, found before a file of "
                                         "that name: rename your file)"),
 ])

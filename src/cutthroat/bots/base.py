@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from ..actions import Action, Move
 from ..errors import CutthroatError, IllegalActionError
@@ -11,8 +12,8 @@ from ..game import Game
 from ..state import Hand
 from ..views import View
 
-__all__ = ["Bot", "BotError", "BotMoveError", "bot_choose", "choose_explained", "play_game",
-           "push_bot_move"]
+__all__ = ["Bot", "BotError", "BotMoveError", "bot_choose", "bot_repr", "choose_explained",
+           "play_game", "push_bot_move", "require_view"]
 
 
 class BotError(CutthroatError):
@@ -37,11 +38,38 @@ class Bot(Protocol):
         ...
 
 
+def bot_repr(bot: object, seed: int | None, rng: object = None, **options: Any) -> str:
+    """A built-in bot's ``repr``, as it could be made again: its class, its seed (its
+    ``rng`` instead when it was given one) and the options that differ from its
+    constructor's defaults, ``ExpertBot(seed=0, bid_samples=80)``."""
+    try:
+        params = inspect.signature(type(bot)).parameters
+    except (TypeError, ValueError):  # pragma: no cover - a class without a signature
+        params = {}  # type: ignore[assignment]
+    shown = [f"rng={rng!r}" if rng is not None else f"seed={seed!r}"]
+    for key, value in options.items():
+        param = params.get(key)
+        if (param is None or param.default != value
+                or isinstance(value, bool) != isinstance(param.default, bool)):
+            shown.append(f"{key}={value!r}")
+    return f"{type(bot).__name__}({', '.join(shown)})"
+
+
+def require_view(view: object, what: str) -> None:
+    """Raise a ``TypeError`` unless ``view`` is a :class:`View`: ``what`` (a function's
+    name) takes the seat's view, not the hand or the game (which show every card)."""
+    if not isinstance(view, View):
+        raise TypeError(f"{what} takes a seat's View, such as game.view(game.hand.to_act) "
+                        f"or hand.view(hand.to_act), not {type(view).__name__!r}")
+
+
 def choose_explained(bot: Bot, view: View) -> tuple[Action, str | None]:
     """The action ``bot`` chooses on ``view`` (exactly what :meth:`Bot.choose` returns)
     and, when the bot can say why, its reason in a sentence: the expert's analysis
     (:meth:`~cutthroat.bots.expert.ExpertBot.analyse`), a heuristic bot's
-    ``choose_with_reason``; ``None`` for a bot that cannot (``random``)."""
+    ``choose_with_reason``; ``None`` for a bot that cannot (``random``). ``view`` is a
+    seat's :class:`View` (a ``TypeError`` otherwise)."""
+    require_view(view, "choose_explained")
     analyse = getattr(bot, "analyse", None)
     if callable(analyse):
         analysis = analyse(view)

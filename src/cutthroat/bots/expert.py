@@ -35,6 +35,7 @@ from ..actions import Action
 from ..cards import Card
 from ..state import Hand, Phase
 from ..views import View
+from .base import bot_repr, require_view
 from .heuristic import BeginnerBot, IntermediateBot
 from .heuristic_bidding import ranked_keeps
 from .heuristic_play import prefers_maker
@@ -342,6 +343,20 @@ class ExpertBot:
         """How the others' cards are read from their bids and play
         (:class:`~cutthroat.bots.inference.Inference`)."""
         self._carry: tuple[View, list[Hand]] | None = None
+        self._made = (seed, rng)
+
+    def __repr__(self) -> str:
+        """``ExpertBot(seed=0, bid_samples=80)``: the options that differ from the
+        defaults, as they are now."""
+        return bot_repr(
+            self, *self._made, play_samples=self.play_samples, bid_samples=self.bid_samples,
+            bid_samples_max=(None if self.bid_samples_max == self.bid_samples
+                             else self.bid_samples_max),
+            keep_candidates=self.keep_candidates, time_limit=self.time_limit,
+            inference=self.inference, playout=self.playout, aware=self.aware,
+            calibrated=self.calibrated, card_play=self.card_play,
+            play_inference=self.play_inference, margin=self.margin,
+            opponents=self.opponents)
 
     @property
     def inference(self) -> float:
@@ -363,6 +378,7 @@ class ExpertBot:
         """Value every legal option of ``view``'s seat (which must be the seat to act):
         of a keep's 252, the ``keep_candidates`` worth simulating, and any legal
         ``also`` (a player's own keep, for a review to value it on the same samples)."""
+        require_view(view, "analyse")
         if view.to_act != view.seat or not view.legal:
             raise ValueError(f"seat {view.seat} is not to act")
         self.seat_models.observe(view)

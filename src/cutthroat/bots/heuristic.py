@@ -26,6 +26,7 @@ from ..actions import Action, Verb
 from ..cards import EFF_SUIT, PLAIN_POWER, TRUMP_POWER, Card, Suit
 from ..state import Hand, Phase
 from ..views import View
+from .base import bot_repr, require_view
 from .heuristic_bidding import decide, discard_decision, keep_decision
 from .heuristic_play import decide_play, decide_play_in
 
@@ -43,6 +44,10 @@ class _HeuristicBot:
         self.rng = rng if rng is not None else _random.Random(seed)
         self.reason = ""
         """Why the last action was chosen, in a short sentence."""
+        self._made = (seed, rng)
+
+    def __repr__(self) -> str:
+        return bot_repr(self, *self._made)
 
     def choose(self, view: View) -> Action:
         """The action this bot takes, given what its seat may see."""
@@ -57,6 +62,7 @@ class _HeuristicBot:
 
     def choose_with_reason(self, view: View) -> Decision:
         """The action and a short sentence saying why."""
+        require_view(view, "choose")
         if not view.legal:
             raise ValueError(f"seat {view.seat} has nothing to do")
         action, reason = self._decide(view)

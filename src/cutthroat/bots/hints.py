@@ -23,6 +23,7 @@ from ..game import Game
 from ..render import describe_phase, describe_seat
 from ..scoring import HandResult, game_outcome
 from ..views import View
+from .base import require_view
 from .expert import Analysis, ExpertBot, Outcomes
 from .sampling import same_hand
 
@@ -99,7 +100,12 @@ def hint(view: View, *, seed: int | None = None, samples: int | None = None,
     as it does in its own games (:class:`~cutthroat.bots.opponents.SeatModels`), and
     reads a player who has played like a beginner as one. Without it every other seat
     is read as the intermediate bot. The analysis's ``models`` says which was used.
+
+    ``view`` is a seat's :class:`View` (``game.view(game.hand.to_act)``), never a
+    :class:`~cutthroat.Hand` or a :class:`~cutthroat.Game`, which show every card: a
+    ``TypeError`` says so.
     """
+    require_view(view, "hint")
     options: dict[str, Any] = {}
     if samples is not None:
         options = {"play_samples": samples, "bid_samples": samples,

@@ -6,6 +6,7 @@ import random as _random
 
 from ..actions import Action
 from ..views import View
+from .base import bot_repr, require_view
 
 __all__ = ["RandomBot"]
 
@@ -17,9 +18,14 @@ class RandomBot:
 
     def __init__(self, seed: int | None = 0, rng: _random.Random | None = None) -> None:
         self.rng = rng if rng is not None else _random.Random(seed)
+        self._made = (seed, rng)
+
+    def __repr__(self) -> str:
+        return bot_repr(self, *self._made)
 
     def choose(self, view: View) -> Action:
         """A uniformly random legal action."""
+        require_view(view, "choose")
         if not view.legal:
             raise ValueError(f"seat {view.seat} has nothing to do")
         return Action.parse(self.rng.choice(view.legal))

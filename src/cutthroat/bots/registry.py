@@ -32,15 +32,15 @@ import os
 import sys
 import types
 import typing
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .base import Bot
 
 __all__ = ["BOTS", "ENTRY_POINT_GROUP", "BotFactory", "BotSpecError", "BotUnavailableError",
            "UnknownBotError", "add_entry_points", "bot_names", "check_options", "format_spec",
-           "format_value", "is_reference", "make_bot", "normal_spec", "parse_spec",
-           "split_line_up"]
+           "format_value", "is_reference", "line_up_specs", "make_bot", "normal_spec",
+           "parse_spec", "split_line_up"]
 
 
 class UnknownBotError(ValueError):
@@ -75,6 +75,12 @@ class _Lazy:
         """The module and name of the class it makes (read by the catalogue)."""
         self.bot = bot
 
+    def __repr__(self) -> str:
+        """``<lazy cutthroat.bots.expert.ExpertBot>``: what it makes, imported when first
+        made (``print(BOTS)``)."""
+        module, attr = self.target
+        return f"<lazy {module}.{attr}>"
+
     def load(self) -> Any:
         """The class (or whatever ``module.attr`` names), imported; a module that is
         missing, or that fails as it is imported (a syntax error, an exception at its
@@ -99,7 +105,8 @@ class _Lazy:
             own = (f" ({top} is a module of Python's own, found before a file of that name: "
                    "rename your file)" if top in sys.stdlib_module_names else "")
             raise BotUnavailableError(
-                f"the {self.bot!r} bot needs {module}.{attr}, which is missing{own}")
+                f"the {self.bot!r} bot is not available: module {module} has no class "
+                f"{attr}{own}")
         return cls
 
     def __call__(self, seed: int, **options: Any) -> Bot:
@@ -282,6 +289,17 @@ def split_line_up(text: str) -> list[str]:
         else:
             specs.append(item)
     return specs
+
+
+def line_up_specs(bots: str | Sequence[str]) -> list[str]:
+    """Bots given either way, as a list of specs: a string is one comma-separated
+    line-up, split as ``--bots`` is (:func:`split_line_up`); a sequence of specs is
+    taken as it is.
+
+    >>> line_up_specs("random, expert:bid_samples=80,play_samples=40, random")
+    ['random', 'expert:bid_samples=80,play_samples=40', 'random']
+    """
+    return split_line_up(bots) if isinstance(bots, str) else list(bots)
 
 
 def _members(hint: Any) -> tuple[Any, ...]:

@@ -47,6 +47,7 @@ from ..bots.registry import (
     BotUnavailableError,
     UnknownBotError,
     bot_names,
+    line_up_specs,
     make_bot,
     normal_spec,
 )
@@ -230,14 +231,16 @@ def _tallies(game: Game, seats: tuple[int, int, int]) -> tuple[Tally, Tally, Tal
 
 
 def play_arena_game(
-    bots: Sequence[str], index: int, *, seed: int = 0, rules: Rules | None = None
+    bots: str | Sequence[str], index: int, *, seed: int = 0, rules: Rules | None = None
 ) -> tuple[Game, GameResult]:
-    """Play arena game ``index`` (rotation ``index % 3`` of deal set ``index // 3``).
+    """Play arena game ``index`` (rotation ``index % 3`` of deal set ``index // 3``)
+    between three bots (specs, or one string of them separated by commas).
 
     Returns the finished :class:`~cutthroat.Game` (its players are the entries' labels,
     seat by seat) and its :class:`GameResult`. Raises :class:`ArenaError` if a bot
     fails or the game does not end.
     """
+    bots = line_up_specs(bots)
     if len(bots) != 3:
         raise ValueError("the arena needs a line-up of three bots")
     rules = rules or Rules()
@@ -574,7 +577,7 @@ def _num(x: float) -> str:
 
 
 def run_arena(
-    bots: Sequence[str],
+    bots: str | Sequence[str],
     games: int,
     seed: int = 0,
     rules: Rules | None = None,
@@ -592,9 +595,10 @@ def run_arena(
     :func:`~cutthroat.bots.registry.parse_spec`).
 
     Args:
-        bots: the line-up, three names or specs; one may repeat. Specs are written
-            back in one form (``"Expert: bid_samples = 80"`` is shown as
-            ``"expert:bid_samples=80"``).
+        bots: the line-up, three names or specs; one may repeat. A string is read as
+            ``--bots`` is, specs separated by commas (``"random,expert:bid_samples=80,
+            random"``). Specs are written back in one form (``"Expert: bid_samples =
+            80"`` is shown as ``"expert:bid_samples=80"``).
         games: games in total, rounded up to a multiple of 3 (whole deal sets).
         seed: the tournament seed; the same seed plays the same games.
         rules: the rules (default: the ``standard`` preset).
@@ -610,7 +614,7 @@ def run_arena(
     """
     if backend not in BACKENDS:
         raise ValueError(f"backend must be local or ray, not {backend!r}")
-    line_up = tuple(normal_spec(spec) for spec in bots)
+    line_up = tuple(normal_spec(spec) for spec in line_up_specs(bots))
     if len(line_up) != 3:
         raise ValueError(f"the arena needs a line-up of three bots, not {len(line_up)}")
     _check_games(games)

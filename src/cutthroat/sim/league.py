@@ -41,7 +41,14 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import registry
-from ..bots.registry import BotSpecError, is_reference, make_bot, normal_spec, parse_spec
+from ..bots.registry import (
+    BotSpecError,
+    is_reference,
+    line_up_specs,
+    make_bot,
+    normal_spec,
+    parse_spec,
+)
 from ..rules import Rules
 from .arena import (
     BACKENDS,
@@ -130,14 +137,15 @@ def _identity(spec: str) -> tuple[str, frozenset[tuple[str, str]]]:
     return name, frozenset(kept)
 
 
-def check_pool(bots: Sequence[str]) -> list[str]:
+def check_pool(bots: str | Sequence[str]) -> list[str]:
     """A league's pool, each spec written in its one form and made once, so that a bad
-    spec fails now. Raises :class:`~cutthroat.bots.registry.BotSpecError` for fewer than
-    three bots or for two specs of the same bot: the same name with the same options,
+    spec fails now; a string is specs separated by commas, as ``--bots`` reads it.
+    Raises :class:`~cutthroat.bots.registry.BotSpecError` for fewer than three bots or
+    for two specs of the same bot: the same name with the same options,
     in any order, an option set to its default counting as left out (``expert`` and
     ``expert:play_samples=5`` are two bots; ``expert:play_samples=20``, the default, is
     ``expert`` again); the registry's errors for an unknown or unavailable bot."""
-    pool = [normal_spec(spec) for spec in bots]
+    pool = [normal_spec(spec) for spec in line_up_specs(bots)]
     if len(pool) < 3:
         raise BotSpecError(f"a league needs at least three bots, not {len(pool)}")
     seen: dict[tuple[str, frozenset[tuple[str, str]]], str] = {}
@@ -481,7 +489,7 @@ def _game_rankings(line_up: Sequence[int], game: GameResult) -> dict[Ranking, Fr
 
 
 def run_league(
-    bots: Sequence[str],
+    bots: str | Sequence[str],
     games: int,
     seed: int = 0,
     rules: Rules | None = None,
@@ -502,7 +510,8 @@ def run_league(
 
     Args:
         bots: the pool, at least three bot specs, no two the same bot (see
-            :func:`check_pool`).
+            :func:`check_pool`); a string is read as ``--bots`` is, specs separated
+            by commas (``"random,beginner,intermediate,expert"``).
         games: games per line-up, rounded up to a multiple of 3 (whole deal sets).
         seed: the league's seed; the same seed plays the same games and intervals.
         rules: the rules (default: the ``standard`` preset).
