@@ -163,6 +163,27 @@ def test_the_raw_env_steps_only_in_an_episode() -> None:
             raw.step(action)
 
 
+def test_env_has_the_real_signature_and_lists_its_options() -> None:
+    """help(cutthroat.rl.env) shows the keywords raw_env takes, not ``(**kwargs)``, and
+    its text lists each; an unknown keyword is refused by the signature itself."""
+    import inspect
+
+    import cutthroat.rl
+
+    shown = inspect.signature(cutthroat.rl.env)
+    taken = inspect.signature(raw_env)
+    assert list(shown.parameters) == list(taken.parameters) == [
+        "rules", "episode", "seed", "max_hands", "render_mode"]
+    for name, parameter in shown.parameters.items():
+        assert parameter.kind is parameter.KEYWORD_ONLY
+        assert parameter.default == taken.parameters[name].default
+        assert f"{name}:" in (cutthroat.rl.env.__doc__ or "")
+    with pytest.raises(TypeError, match="episodes"):
+        env(episodes="hand")  # type: ignore[call-arg]
+    wrapped = env(episode="hand", seed=4, max_hands=3)
+    assert wrapped.unwrapped.episode == "hand" and wrapped.unwrapped.max_hands == 3
+
+
 def test_bad_options_are_refused() -> None:
     with pytest.raises(ValueError, match="episode"):
         raw_env(episode="season")

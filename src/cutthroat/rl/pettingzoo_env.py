@@ -66,11 +66,25 @@ def _seed(seed: Any) -> int | None:
         raise TypeError(f"a seed is an integer or None, not {seed!r}") from None
 
 
-def env(**kwargs: Any) -> AECEnv[str, Observation, int]:
-    """The environment with PettingZoo's usual wrappers: an illegal action ends the
-    episode with −1 for the agent that made it, actions out of range are refused, and
-    the order of calls is checked."""
-    wrapped: AECEnv[str, Observation, int] = raw_env(**kwargs)
+def env(*, rules: Rules | None = None, episode: str = "game", seed: int | None = None,
+        max_hands: int = 500, render_mode: str | None = None
+        ) -> AECEnv[str, Observation, int]:
+    """The environment (:class:`raw_env`) with PettingZoo's usual wrappers: an illegal
+    action ends the episode with −1 for the agent that made it, actions out of range
+    are refused, and the order of calls is checked.
+
+    Args:
+        rules: the rules (default: the ``standard`` preset).
+        episode: ``"game"`` (to the target, the default) or ``"hand"`` (one hand).
+        seed: seeds the deals when ``reset`` is given no seed (an integer; a NumPy
+            integer will do).
+        max_hands: a game still going after this many hands is truncated.
+        render_mode: ``"ansi"`` (``render`` returns the hand as text, every card shown:
+            for a person watching, not for an agent), ``"human"`` (it prints that
+            text) or ``None``.
+    """
+    wrapped: AECEnv[str, Observation, int] = raw_env(
+        rules=rules, episode=episode, seed=seed, max_hands=max_hands, render_mode=render_mode)
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
