@@ -339,7 +339,17 @@ def test_illegal_cards_are_disabled_and_errors_shown(server: str, pages: Pages) 
     assert sorted(enabled) == sorted(a.split()[1] for a in legal if a.startswith("play "))
     # The expert's hint for this decision.
     page.click("#hint-button")
-    expect(page.locator("#hint pre")).to_contain_text("to act")
+    expect(page.locator("#hint .hint-choice")).to_contain_text("Hint: ")
+    expect(page.locator("#hint .hint-reason")).not_to_be_empty()
+    # every option a row, the chosen one first and marked; cards with their symbols
+    options = page.locator("#hint .hint-options tbody tr")
+    if len(legal) > 1:
+        expect(options.first).to_have_class("chosen")
+        assert options.count() == len(legal) and page.locator("#hint tr.chosen").count() == 1
+    else:  # one card to play: nothing to weigh
+        expect(options).to_have_count(0)
+    shown = page.locator("#hint .hint-box").inner_text()
+    assert not re.search(r"\b[789TJQKA][CDHS]\b", shown), shown
     # A move the server refuses: its reason is shown, and nothing changes.
     before = state(page)
     page.evaluate("window.cutthroatSocket.send(JSON.stringify({type: 'act', action: 'order'}))")
@@ -362,9 +372,15 @@ def test_the_page_reconnects_after_a_restart(tmp_path: Path, pages: Pages) -> No
         cards = my_cards(page)
         expect(page.locator("#connection")).to_have_text("Connected")
     expect(page.locator("#connection")).to_contain_text("reconnecting")
+    # Not a table to play at meanwhile: the prompt says why, the cards are greyed.
+    expect(page.locator("#prompt")).to_have_text(
+        "Not connected: reconnecting… Your move can be made once the connection is back.")
+    expect(page.locator("#hand.offline")).to_have_count(1)
     with run_server(port, db):
         expect(page.locator("#connection")).to_have_text("Connected", timeout=RECONNECT_MS)
         assert wait_for_turn(page) == "playing"
+        expect(page.locator("#prompt")).to_contain_text("Your turn.")
+        expect(page.locator("#hand.offline")).to_have_count(0)
         assert sorted(my_cards(page)) == sorted(cards)
         assert take_turn(page) is not None
 
@@ -456,7 +472,7 @@ def test_a_short_game_to_the_end(server: str, pages: Pages) -> None:
     assert answer.json()["format"] == "cutthroat-record/1"
     assert len(answer.json()["hands"]) == final["hand_number"]
     page.click("#review-button")  # the expert's second opinion on this seat's choices
-    expect(page.locator("#review pre")).to_contain_text("choices", timeout=60_000)
+    expect(page.locator("#review p").first).to_contain_text("choices", timeout=60_000)
     expect(page.locator("#review-button")).to_be_disabled()
     page.click("#rematch")  # a new game: the same bots and rules, at once
     page.wait_for_url(lambda url: "game=" in url and not url.endswith(game))
@@ -898,7 +914,8 @@ def test_emoji_lines_and_names_as_long_as_the_server_takes(server: str,
     ann = pages.new()
     ann.goto(server + "/")
     expect(ann.locator("#seat1 option[value=random]")).to_have_count(1)
-    ann.locator("#name").press_sequentially(name)
+    ann.locator("#name").press_sequentially(name + "x")  # the box stops at 24 characters
+    expect(ann.locator("#name")).to_have_value(name)
     ann.select_option("#seat2", "open")
     ann.click("#start")
     ann.wait_for_url("**/?game=*")

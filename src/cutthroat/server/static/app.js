@@ -456,18 +456,71 @@ function setThinking(on) {
   $("hint-button").disabled = on || !myTurn();
 }
 
+/** The expert's advice, as the page shows it: the move (as its button says it), why,
+ *  and each option's figures in a table (the lines of `cutthroat hint`, laid out). */
 function showHint(hint) {
   table.thinking = false;
-  const lines = hint?.lines?.length ? hint.lines : [`Hint: ${hint?.choice} - ${hint?.reason}`];
-  $("hint").replaceChildren(el("pre", {}, [lines.join("\n")]));
+  const parts = [
+    el("p", { class: "hint-choice" }, ["Hint: ", el("strong", {}, moveShown(hint.choice))]),
+    el("p", { class: "hint-reason" }, expertText(capital(hint.reason))),
+  ];
+  const reading = (hint.lines ?? []).find((line) => line.startsWith("Reading "));
+  if (reading) parts.push(el("p", { class: "hint-reading" }, expertText(reading)));
+  if (hint.samples && hint.options?.length) parts.push(hintOptions(hint));
+  const key = (hint.lines ?? []).find((line) => line.startsWith("Key: "));
+  if (key) parts.push(el("p", { class: "hint-key" }, [key]));
+  $("hint").replaceChildren(el("div", { class: "hint-box" }, parts));
   $("hint-button").disabled = !myTurn();
 }
+
+/** The table of a hint's options: the chosen one first and marked. */
+function hintOptions(hint) {
+  const percent = (x, digits) => `${(100 * x).toFixed(digits)}%`;
+  const head = el("tr", {}, ["Option", "Win", "Points", "Side tricks", "How it ended"]
+    .map((h) => el("th", { scope: "col" }, [h])));
+  const rows = hint.options.map((o, i) => el("tr", i === 0 ? { class: "chosen" } : {}, [
+    el("th", { scope: "row" }, moveShown(o.action)),
+    el("td", {}, [percent(o.win_chance, 1)]),
+    el("td", {}, [`${o.points >= 0 ? "+" : "−"}${Math.abs(o.points).toFixed(2)}`]),
+    el("td", {}, [o.tricks.toFixed(2)]),
+    el("td", {}, [optionEnding(o.outcomes, (x) => percent(x, 0))]),
+  ]));
+  return el("div", { class: "hint-scroll" }, [el("table", { class: "hint-options" }, [
+    el("caption", {}, [`Each option, over ${plural(hint.samples, "sampled deal")}`]),
+    el("thead", {}, [head]), el("tbody", {}, rows)])]);
+}
+
+/** How hands ended after an option, as `cutthroat hint` says it (hints._ending): how
+ *  often it is made where this seat is the maker, how often the maker is euchred where
+ *  it defends. */
+function optionEnding(m, percent) {
+  const maker = m.made + m.marched + m.euchred;
+  const defending = m.stopped + m.swept + m.conceded;
+  if (maker >= 0.5) return `made ${percent((m.made + m.marched) / maker)}`;
+  if (defending >= 0.5) return `maker euchred ${percent((m.stopped + m.swept) / defending)}`;
+  return "";
+}
+
+/** A move of this seat's as its button says it ("Pick up the 9♠", "Call diamonds ♦",
+ *  "play A♣"), shown and said (a node list). */
+function moveShown(action) {
+  const v = table.state?.view;
+  if (!v) return expertText(action);
+  return spoken(cardsShown(actionLabel(action, v)), cardsInWords(actionLabel(action, v, SAID)));
+}
+
+/** Card codes in a sentence as the page shows cards: "cashing AC" -> "cashing A♣". */
+const cardsShown = (text) => text.replace(/\b(?:[789TJQKA][CDHS]|JO)\b/g, cardText);
+
+/** The expert's words (a hint, the coach, a review) as the page shows them, cards with
+ *  their symbols, and as a screen reader says them, cards in words (a node list). */
+const expertText = (text) => spoken(cardsShown(text), cardsInWords(text));
 
 /** The coach's word on one of this seat's moves (newest first, the last five kept). */
 function showCoach(word) {
   const list = $("coach-words");
-  const said = `Hand ${word.hand}, after ${word.move}: ${word.text}`;
-  list.prepend(el("li", { class: "coach-word" }, [said[0].toUpperCase() + said.slice(1)]));
+  const said = capital(`Hand ${word.hand}, after ${word.move}: ${word.text}`);
+  list.prepend(el("li", { class: "coach-word" }, expertText(said)));
   while (list.children.length > 5) list.lastChild.remove();
   $("coach-panel").hidden = false;
 }
@@ -993,12 +1046,16 @@ function renderActions(s, v) {
   const box = $("buttons");
   box.replaceChildren();
   const mine = myTurn();
+  const connected = table.socket?.readyState === WebSocket.OPEN;
   $("actions").hidden = s.status !== "playing" || table.watching;  // a watcher cannot play
-  $("actions").classList.toggle("active", mine);
-  $("prompt").textContent = !v || s.status !== "playing" ? "" : mine ? `Your turn. ${PROMPTS[v.phase] || ""}`
+  $("actions").classList.toggle("active", mine && connected);
+  $("hand").classList.toggle("offline", !connected);  // its cards greyed: none can be played
+  $("prompt").textContent = !v || s.status !== "playing" ? ""
+    : !connected ? (table.closedForGood ? "Not connected."
+      : `Not connected: reconnecting…${mine ? " Your move can be made once the connection is back." : ""}`)
+    : mine ? `Your turn. ${PROMPTS[v.phase] || ""}`
     : s.to_act !== null ? `Waiting for ${nameOf(s.to_act)}…` : "";
   if (mine) {
-    const connected = table.socket?.readyState === WebSocket.OPEN;
     for (const a of v.legal) {
       if (/^(play|discard|keep) /.test(a)) continue;
       const shown = actionLabel(a, v);
@@ -1203,7 +1260,7 @@ function watchNextLink(s) {
 /** At the end of the game: the expert's review of this seat's choices, on request. */
 function reviewSection() {
   const out = el("div", { id: "review", class: "hint" });
-  if (table.review) out.append(el("pre", {}, [table.review]));
+  if (table.review) out.append(...table.review.map((line) => el("p", {}, expertText(line))));
   const b = el("button", { type: "button", id: "review-button" }, ["Review my game"]);
   b.disabled = Boolean(table.review) || table.reviewing;
   if (table.reviewing) out.append(el("p", { class: "thinking" }, ["The expert is reviewing your choices…"]));
@@ -1213,8 +1270,8 @@ function reviewSection() {
     try {
       const answer = await api("GET", `/api/games/${encodeURIComponent(table.game)}/review`
         + `?token=${encodeURIComponent(table.token)}`);
-      table.review = answer.lines.join("\n");
-    } catch (e) { table.review = `No review: ${e.message}.`; }
+      table.review = answer.lines;
+    } catch (e) { table.review = [`No review: ${e.message}.`]; }
     table.reviewing = false;
     render();
   });
@@ -1785,8 +1842,22 @@ function trapTab(dialog, ev) {
   else if (!ev.shiftKey && (now === last || !items.includes(now))) { ev.preventDefault(); first.focus(); }
 }
 
+/** Boxes that stop at the server's limit in characters (`data-max-chars`), as the
+ *  server counts them: an emoji is one character, where `maxlength` (twice the limit,
+ *  a bound for the browser) counts it as two. */
+function limitCharacters() {
+  for (const box of document.querySelectorAll("input[data-max-chars]")) {
+    box.addEventListener("input", () => {
+      const chars = Array.from(box.value);
+      const most = Number(box.dataset.maxChars);
+      if (chars.length > most) box.value = chars.slice(0, most).join("");
+    });
+  }
+}
+
 function main() {
   setUpHelp();
+  limitCharacters();
   const params = new URLSearchParams(location.search);
   if (params.get("game")) showTable(params.get("game"));
   else if (params.get("watch")) showWatch(params.get("watch"));
