@@ -492,7 +492,11 @@ def test_arena_of_one_deal_set_says_why_it_has_no_intervals() -> None:
 def test_cli_bad_rules_and_ci(app: typer.Typer) -> None:
     runner = CliRunner()
     done = runner.invoke(app, ["arena", "--bots", "random,random,random", "--set", "deck=23"])
-    assert done.exit_code == 2 and "deck" in done.stderr
+    assert done.exit_code == 2 and "--set: deck must be 24, 25 or 32, not 23" in " ".join(
+        done.stderr.replace("│", " ").split())
+    done = runner.invoke(app, ["arena", "--bots", "random,random,random", "--preset", "nope"])
+    assert done.exit_code == 2 and "--preset: unknown preset 'nope'" in " ".join(
+        done.stderr.replace("│", " ").split())
     done = runner.invoke(app, ["arena", "--bots", "random,random,random", "--ci", "nope"])
     assert done.exit_code == 2 and "--ci" in done.stderr
 

@@ -1063,13 +1063,14 @@ def test_selfplay_out_that_is_a_file_is_a_usage_error(tmp_path: Path) -> None:
     ("taken.json", "already exists"),
     ("taken.json/x.json", "taken.json is a file, not a folder"),
 ])
-def test_watch_save_is_checked_before_the_game(tmp_path: Path, where: str,
-                                               message: str) -> None:
+def test_watch_save_is_checked_before_the_game(tmp_path: Path, where: str, message: str,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """``watch --save`` to a folder, over an existing file (as ``play --save``, a
     record is never written over) or through a file: a usage error before the game
     is played (nothing on stdout), not a traceback after it."""
     (tmp_path / "folder").mkdir()
     (tmp_path / "taken.json").write_text("mine", encoding="utf-8")
+    monkeypatch.setenv("COLUMNS", "400")  # the error box would break the long path
     done = cutthroat("watch", "--bots", "random,random,random", "--save", tmp_path / where)
     assert done.returncode == 2
     assert done.stdout == b""
@@ -1386,3 +1387,23 @@ def test_hint_and_review_json_errors_are_json_as_replays(command: str,
         assert reason in done.stderr and done.stderr.count("\n") == 1, case
         plain = invoke(command, path)
         assert plain.exit_code == 1 and plain.stdout == "", case
+
+
+def test_names_with_control_characters_cannot_break_lines_or_drive_the_terminal(
+        tmp_path: Path) -> None:
+    """A record may name its players anything (RECORD.md): a newline or a terminal's
+    escape code in a name is printed as an escape by ``replay``, ``hint`` and
+    ``review``, so each line stays a line and no escape reaches the terminal."""
+    names = ["\x1b[31mRed\x1b[0m", "Line\nBreak", "You"]
+    for example, command in ((FULL, ("replay",)), ("07-in-progress", ("hint",)),
+                             (FULL, ("review", "--samples", "2", "--seat", "0"))):
+        record = json.loads((EXAMPLES / f"{example}.json").read_text(encoding="utf-8"))
+        record["players"] = names
+        path = tmp_path / f"{example}.json"
+        path.write_text(json.dumps(record), encoding="utf-8")
+        done = cutthroat(*command, path)
+        assert done.returncode == 0, done.stderr
+        out = done.stdout.decode()
+        assert "Line\\nBreak" in out or "\\x1b[31mRed" in out, (command, out)
+        assert not re.search(r"[\x00-\x09\x0b-\x1f\x7f]", out), command
+        assert "Line\nBreak" not in out, command

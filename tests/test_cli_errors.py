@@ -367,6 +367,7 @@ def test_plot_that_is_a_folder_is_refused(tmp_path: Path, monkeypatch: pytest.Mo
 
     monkeypatch.setattr(sim_cli, "run_arena", never)
     monkeypatch.setattr(league_cli, "run_league", never)
+    monkeypatch.setenv("COLUMNS", "400")  # the error box would break the long path
     folder = tmp_path / "adir"
     folder.mkdir()
     done = invoke(command, "--bots", bots, "--games", "3", "--plot", folder)
@@ -407,8 +408,10 @@ def bad_records(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, st
     Path("empty.json").write_bytes(b"")
     text = IN_PROGRESS.read_text(encoding="utf-8")
     Path("cut.json").write_text(text[:len(text) // 2], encoding="utf-8")
+    Path("adir").mkdir()
     line = text[:len(text) // 2].rstrip().count("\n") + 1
     return {"nofile": "nofile: no such file",
+            "adir": "adir: it is a folder, not a file",
             "binary.json": "binary.json: not a text (JSON) file",
             "empty.json": "empty.json: the file is empty",
             "cut.json": f"the record ends early at line {line} (cut off?)"}

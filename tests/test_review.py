@@ -206,3 +206,34 @@ def test_a_review_of_one_choice_says_so_in_the_singular() -> None:
     assert one[0].startswith("You (seat 0): 1 choice, 0 where")
     two = review_lines(Review(seat=0, decisions=2, findings=()), seat_names(0))
     assert two[0].startswith("You (seat 0): 2 choices, 0 where")
+
+
+def test_a_tie_is_no_finding_even_with_a_margin_of_0() -> None:
+    """``review --margin 0`` lists every choice the expert values lower, but never one
+    it values the same: a tie is not "clearly" another choice."""
+    import dataclasses
+
+    from cutthroat.bots.review import second_opinion
+
+    game = Game(seed=4)
+    game.deal()
+    analysis = hint(game.view(game.hand.to_act), samples=4)
+    assert len(analysis.options) >= 2
+    best, other = analysis.options[0], analysis.options[1]
+    tied = dataclasses.replace(analysis, options=(
+        best, dataclasses.replace(other, value=best.value), *analysis.options[2:]))
+    assert second_opinion(tied, other.action, margin=0.0) is None
+    lower = dataclasses.replace(analysis, options=(
+        best, dataclasses.replace(other, value=best.value - 1e-6), *analysis.options[2:]))
+    assert second_opinion(lower, other.action, margin=0.0) is not None
+    assert second_opinion(lower, other.action, margin=0.02) is None
+
+
+@pytest.mark.parametrize(("margin", "said"), [(0.02, "by 2% or more"),
+                                              (0.005, "by 0.5% or more"),
+                                              (0.0, "by any chance to win")])
+def test_the_review_says_its_margin_as_a_player_reads_it(margin: float, said: str) -> None:
+    from cutthroat.bots.review import Review, review_lines
+
+    empty = Review(seat=0, decisions=3, findings=())
+    assert said in review_lines(empty, ("You", "Left", "Right"), margin)[0]

@@ -134,8 +134,10 @@ def test_unknown_field_is_refused_by_name(field: str) -> None:
 def test_wrong_values_are_refused(field: str, value: object) -> None:
     with pytest.raises(RulesError, match=field):
         Rules(**{field: value})
-    with pytest.raises(RulesError, match=field):
+    with pytest.raises(RulesError, match=field) as refused:
         Rules.from_json({field: value})
+    # the value as the record or --set wrote it (JSON), not as Python shows it
+    assert str(refused.value).endswith(f"not {json.dumps(value)}")
 
 
 @pytest.mark.parametrize(

@@ -882,3 +882,17 @@ def test_the_line_after_a_table_closed_by_a_failing_bot_says_which_bot(
     assert run_table(session, write=out.append) is False
     assert out == ["The 'raises' bot in seat 2 failed to choose a move: boom",
                    session.stopped_line()]
+
+
+def test_the_status_names_the_keys_of_one_move_or_of_several() -> None:
+    """"press 1-3" for three moves, "press 1" for one (never "press 1-1")."""
+    from cutthroat import Game
+    from cutthroat.tui.table import Stage, _status
+
+    game = Game(seed=1)
+    game.deal()
+    view = game.view(game.hand.to_act)
+    three = _status(view, Stage.YOUR_MOVE, ["pass", "order", "alone"], False, False)
+    one = _status(view, Stage.YOUR_MOVE, ["pass"], False, False)
+    assert "press 1-3 or click" in three
+    assert "press 1 or click" in one and "1-1" not in one

@@ -30,9 +30,15 @@ from .bots import (
     play_game,
 )
 from .game import Game
-from .render import describe_deal, describe_game, describe_hand, describe_result
-from .rules import PRESETS, Rules, RulesError
-from .sim.cli import check_line_up, check_new_file, make_folder
+from .render import (
+    describe_deal,
+    describe_game,
+    describe_hand,
+    describe_result,
+    printable_names,
+)
+from .rules import PRESETS, Rules
+from .sim.cli import check_line_up, check_new_file, make_folder, parse_rules
 from .state import Hand
 from .tui import DELAY
 from .views import View
@@ -62,14 +68,6 @@ def _options(version: Annotated[bool, typer.Option(
     """Three-handed (cutthroat) euchre: replay records, play and watch games."""
 
 
-def _rules(preset: str, settings: list[str] | None) -> Rules:
-    """Rules from a preset name and ``field=value`` overrides (values read as JSON)."""
-    try:
-        return Rules.from_settings(preset, settings or [])
-    except RulesError as exc:
-        raise typer.BadParameter(str(exc)) from None
-
-
 class Unreadable(Exception):
     """A file that holds no text to read as a record; the reason, with the file's name."""
 
@@ -84,7 +82,7 @@ def _read_input(file: str) -> str:
     except FileNotFoundError:
         raise Unreadable(f"{name}: no such file") from None
     except IsADirectoryError:
-        raise Unreadable(f"{name} is a folder, not a file") from None
+        raise Unreadable(f"{name}: it is a folder, not a file") from None
     except PermissionError:
         raise Unreadable(f"{name}: permission denied") from None
     except OSError as exc:
@@ -196,7 +194,7 @@ def selfplay(
         raise typer.BadParameter(f"--random-rules draws each game's rules, which {given} "
                                  "would set: give one or the other",
                                  param_hint=f"--random-rules, {given}")
-    base = _rules(preset, set_)
+    base = parse_rules(preset, set_)
     make_folder(out, "--out")
     out_lines = _Output(finish=True)  # a reader gone: the records are written all the same
     unwritten: OSError | None = None  # standard output that failed otherwise (a full disk)
@@ -268,7 +266,7 @@ def watch(
     move made even if the output is cut short (piped into head, say: the
     game is then played to its end unseen) or the game is stopped.
     """
-    rules = _rules(preset, set_)
+    rules = parse_rules(preset, set_)
     if save is not None:
         check_new_file(save, "--save", make_folders=True)
     names = check_line_up(bots, 3, "expert,intermediate,beginner")
@@ -535,7 +533,7 @@ def play(
             typer.echo(f"{save} already holds a game: go on with it (--resume {save}) or "
                        "choose another file (--save FILE).", err=True)
             raise typer.Exit(1)
-        game = Game(_rules(preset, set_), seed=seed, players=seat_names(seat))
+        game = Game(parse_rules(preset, set_), seed=seed, players=seat_names(seat))
         _write_first(save, game, named=sitting.save is not None)
     banner = [f"Rules: {game.rules.describe()}", introduce(game.players, seat, names),
               f"Every move is saved to {save} (seed {seed})."]
@@ -667,7 +665,7 @@ def hint(
     if as_json:
         sys.stdout.write(json.dumps(hint_json(analysis)) + "\n")
         return
-    for line in hint_lines(analysis, game.players):
+    for line in hint_lines(analysis, printable_names(game.players)):
         typer.echo(line)
 
 
@@ -685,7 +683,7 @@ def review(
                     "game's --hint-samples if it had them).")] = None,
     margin: Annotated[float, typer.Option(
         min=0.0, max=1.0, help="Report a choice when the expert's is worth at least this "
-        "much more chance to win.")] = 0.02,
+        "much more chance to win, as a fraction: 0.02 is 2 points of percentage.")] = 0.02,
     as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON (an "
         "error too, as replay --json gives one).")] = False,
 ) -> None:
@@ -707,7 +705,7 @@ def review(
     if as_json:
         sys.stdout.write(json.dumps(result.to_json()) + "\n")
         return
-    for line in review_lines(result, game.players, margin):
+    for line in review_lines(result, printable_names(game.players), margin):
         typer.echo(line)
 
 
@@ -733,7 +731,7 @@ def rules(
     """How to play, in short, for a preset's rules (in full: docs/rules.md)."""
     from .howto import how_to_play_text
 
-    typer.echo(how_to_play_text(_rules(preset, set_)))
+    typer.echo(how_to_play_text(parse_rules(preset, set_)))
 
 
 @app.command()

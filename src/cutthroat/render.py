@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 
 from .actions import Verb
@@ -16,7 +17,7 @@ from .views import View
 __all__ = ["describe_action", "describe_deal", "describe_game", "describe_hand",
            "describe_holdings", "describe_move", "describe_phase", "describe_plays",
            "describe_result", "describe_seat", "describe_view", "format_cards",
-           "telling_apart"]
+           "printable_names", "telling_apart"]
 
 
 def format_cards(cards: Sequence[Card], trump: object = None) -> str:
@@ -138,11 +139,25 @@ def telling_apart(players: Sequence[str]) -> tuple[str, str, str]:
     >>> telling_apart(["Ann", "Ann", " "])
     ('Ann (seat 0)', 'Ann (seat 1)', 'Seat 2')
     """
+    players = printable_names(players)
     if len({p.strip() for p in players}) == 3 and all(p.strip() for p in players):
         return (players[0], players[1], players[2])
     shown = [f"{p.strip()} (seat {s})" if p.strip() else f"Seat {s}"
              for s, p in enumerate(players)]
     return (shown[0], shown[1], shown[2])
+
+
+def printable_names(players: Sequence[str]) -> tuple[str, ...]:
+    r"""The players' names with control characters (a newline, a terminal's escape
+    code) written as escapes, so a record's names cannot break a line of text or
+    drive the terminal it is printed on; everything else (emoji too) as it is.
+
+    >>> printable_names(["Line\nBreak", "\x1b[31mRed", "👨\u200d👩\u200d👧"])
+    ('Line\\nBreak', '\\x1b[31mRed', '👨\u200d👩\u200d👧')
+    """
+    return tuple("".join(c.encode("unicode_escape").decode("ascii")
+                         if unicodedata.category(c) == "Cc" else c for c in name)
+                 for name in players)
 
 
 def describe_game(game: Game) -> str:
@@ -151,7 +166,7 @@ def describe_game(game: Game) -> str:
     named = tuple(game.players) != tuple(f"Seat {s}" for s in range(3))
     lines = [f"Rules: {game.rules.describe()}",
              "Players: " + (", ".join(f"{s} {n}" if n.strip() else f"{s} (no name)"
-                                      for s, n in enumerate(game.players))
+                                      for s, n in enumerate(printable_names(game.players)))
                             if named else "seats 0, 1 and 2, not named")]
     running = [0, 0, 0]
     for number, hand in enumerate(game.hands, 1):

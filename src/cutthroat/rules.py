@@ -31,6 +31,16 @@ _INT_FIELDS = ("march_points", "target")
 _BOOL_FIELDS = ("dummy", "dealer_must_pick_up", "may_name_turned_down_suit", "stick_the_dealer")
 
 
+def _shown(value: object) -> str:
+    """A rules value in a message as a record or ``--set`` writes it (JSON: ``true``,
+    ``null``, ``"24"``), else as Python shows it; a long one cut short."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else f"{text[:40]}... ({len(text)} characters)"
+
+
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Rules:
     """The variant fields of RULES.md. Defaults make the ``standard`` preset.
@@ -60,21 +70,21 @@ class Rules:
 
     def __post_init__(self) -> None:
         if type(self.deck) is not int or self.deck not in (24, 25, 32):
-            raise RulesError(f"deck must be 24, 25 or 32, not {self.deck!r}")
+            raise RulesError(f"deck must be 24, 25 or 32, not {_shown(self.deck)}")
         for name in _BOOL_FIELDS:
             if type(getattr(self, name)) is not bool:
-                raise RulesError(f"{name} must be true or false, not {getattr(self, name)!r}")
+                raise RulesError(f"{name} must be true or false, not {_shown(getattr(self, name))}")
         for name in _INT_FIELDS:
             value = getattr(self, name)
             if type(value) is not int or value < 1:
-                raise RulesError(f"{name} must be a positive whole number, not {value!r}")
+                raise RulesError(f"{name} must be a positive whole number, not {_shown(value)}")
         alone = self.maker_alone_march
         if alone is not None and (type(alone) is not int or alone < 1):
             raise RulesError(
-                f"maker_alone_march must be a positive whole number or null, not {alone!r}"
+                f"maker_alone_march must be a positive whole number or null, not {_shown(alone)}"
             )
         if self.tie not in ("play_on", "share"):
-            raise RulesError(f"tie must be 'play_on' or 'share', not {self.tie!r}")
+            raise RulesError(f'tie must be "play_on" or "share", not {_shown(self.tie)}')
 
     # --- derived facts -----------------------------------------------------------
 

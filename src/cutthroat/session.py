@@ -50,7 +50,7 @@ from .render import describe_deal, describe_move, describe_result
 from .views import View
 
 __all__ = ["COACH_MARGIN", "GAMES", "NOTHING_TO_UNDO", "TOOK_BACK", "Session", "Sitting",
-           "default_save", "fallback_folders", "new_seed", "stopped_by"]
+           "default_save", "fallback_folders", "new_seed", "numbers_to_choose", "stopped_by"]
 
 DEFAULT_BOTS = ("expert", "expert")
 """The bots of ``cutthroat play`` without ``--bots``, on the player's left and right."""
@@ -62,6 +62,15 @@ to win the game than the player's, on the same sampled deals (the review's
 
 NOTHING_TO_UNDO = "Nothing to undo: you have not moved yet in this hand."
 """What an undo says when the player has made no move in the hand."""
+
+def numbers_to_choose(count: int) -> str:
+    """What a number typed that names no move is told, with ``count`` moves numbered.
+
+    >>> numbers_to_choose(3), numbers_to_choose(1)
+    ('choose a number from 1 to 3', 'choose 1, the only move')
+    """
+    return "choose 1, the only move" if count == 1 else f"choose a number from 1 to {count}"
+
 
 TOOK_BACK = "Took back your last move (and the moves after it)."
 """What an undo says when it took the player's last move back."""

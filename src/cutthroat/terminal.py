@@ -44,7 +44,15 @@ from .errors import CutthroatError, quoted, to_player
 from .game import Game
 from .howto import how_to_play_text
 from .render import describe_plays, describe_view
-from .session import COACH_MARGIN, NOTHING_TO_UNDO, TOOK_BACK, Session, Sitting, stopped_by
+from .session import (
+    COACH_MARGIN,
+    NOTHING_TO_UNDO,
+    TOOK_BACK,
+    Session,
+    Sitting,
+    numbers_to_choose,
+    stopped_by,
+)
 from .state import Phase, not_now
 from .views import View
 
@@ -349,7 +357,7 @@ class TerminalGame(Session):
             digits = text.lstrip("0") or "0"
             number = int(digits) if digits.isdecimal() and len(digits) < 4 else 0
             if not 1 <= number <= len(view.legal):
-                raise _NotAMove(f"choose a number from 1 to {len(view.legal)}")
+                raise _NotAMove(numbers_to_choose(len(view.legal)))
             return Action.parse(view.legal[number - 1])
         said = text  # as typed, for a refusal
         text = _SAID.get(" ".join(re.sub(r"[^\w\s]", "", text.lower()).split()),

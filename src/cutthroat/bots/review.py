@@ -78,7 +78,8 @@ def second_opinion(analysis: Analysis, chosen: Action, margin: float = MARGIN) -
         return None
     best = analysis.options[0]
     mine = next((o for o in analysis.options if o.action == chosen), None)
-    if mine is None or best.value - mine.value < margin:
+    # Never for a tie, even with a margin of 0: equal values are no finding.
+    if mine is None or best.value - mine.value <= 0 or best.value - mine.value < margin:
         return None
     return Verdict(chosen, best.action, best.value, mine.value,
                    analysis.reason.split(" (win chance ")[0])
@@ -89,6 +90,19 @@ def describe_verdict(verdict: Verdict) -> str:
     best = f"the expert would choose {verdict.best} (win {_chance(verdict.best_value)}"
     return (f"{best} against {_chance(verdict.chosen_value)} after {verdict.chosen}). "
             f"Why: {verdict.reason}")
+
+
+def _margin(margin: float) -> str:
+    """The margin as a player reads it.
+
+    >>> _margin(0.02), _margin(0.005)
+    ('by 2% or more chance to win the game', 'by 0.5% or more chance to win the game')
+    >>> _margin(0.0)
+    'by any chance to win the game'
+    """
+    if margin <= 0:
+        return "by any chance to win the game"
+    return f"by {margin:.1%} or more chance to win the game".replace(".0%", "%")
 
 
 def _chance(value: float) -> str:
@@ -201,7 +215,7 @@ def review_lines(result: Review, players: Sequence[str], margin: float = MARGIN)
     choices = "1 choice" if result.decisions == 1 else f"{result.decisions} choices"
     lines = [f"{describe_seat(result.seat, players)}: {choices}, "
              f"{len(result.findings)} where the expert would clearly have chosen otherwise "
-             f"(by {margin:.0%} or more chance to win the game)."]
+             f"({_margin(margin)})."]
     for finding in result.findings:
         where = f"Hand {finding.hand + 1}, " + (
             f"trick {finding.trick}" if finding.trick is not None

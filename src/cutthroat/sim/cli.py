@@ -44,11 +44,16 @@ __all__ = [
 
 
 def parse_rules(preset: str, settings: list[str] | None) -> Rules:
-    """Rules from a preset name and ``field=value`` overrides (values read as JSON)."""
+    """Rules from a preset name and ``field=value`` overrides (values read as JSON); a
+    usage error naming the option at fault (``--preset`` or ``--set``)."""
+    try:
+        Rules.preset(preset)
+    except RulesError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--preset") from None
     try:
         return Rules.from_settings(preset, settings or [])
     except RulesError as exc:
-        raise typer.BadParameter(str(exc)) from None
+        raise typer.BadParameter(str(exc), param_hint="--set") from None
 
 
 def check_new_file(path: Path, option: str, *, make_folders: bool = False) -> None:

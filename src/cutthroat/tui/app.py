@@ -30,7 +30,7 @@ from ..bots.hints import hint_lines
 from ..cards import Card, sort_cards
 from ..errors import CutthroatError, to_player
 from ..howto import how_to_play_text
-from ..session import NOTHING_TO_UNDO, TOOK_BACK, Session, stopped_by
+from ..session import NOTHING_TO_UNDO, TOOK_BACK, Session, numbers_to_choose, stopped_by
 from ..state import Phase
 from ..views import View
 from . import DELAY
@@ -316,7 +316,7 @@ class TableApp(App[bool]):
             else:
                 self.refuse("choose one of your cards")
         elif not 1 <= number <= len(self.choices):
-            self.refuse(f"choose a number from 1 to {len(self.choices)}")
+            self.refuse(numbers_to_choose(len(self.choices)))
         else:
             self.play(self.choices[number - 1])
 

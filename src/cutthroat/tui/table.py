@@ -162,7 +162,8 @@ def _status(view: View, stage: Stage, choices: list[str], keeping: bool,
                 "or click them, then Enter.")
     if not choices:
         return f"Your move ({phase_words(view)})."
-    return f"Your move ({phase_words(view)}): press 1-{len(choices)} or click; h for a hint."
+    keys = "1" if len(choices) == 1 else f"1-{len(choices)}"
+    return f"Your move ({phase_words(view)}): press {keys} or click; h for a hint."
 
 
 def numbered(view: View) -> list[str]:
