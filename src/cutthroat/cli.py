@@ -303,8 +303,7 @@ def watch(
                 f"up-card {hand.dealt.upcard}")
             for line in describe_deal(hand.dealt, game.players):
                 say(line)
-        reason = told[move.seat].reason
-        say(f"  {game.players[move.seat]}: {move.action}" + (f" - {reason}" if reason else ""))
+        say(f"  {game.players[move.seat]}: {_with_reason(str(move.action), told[move.seat].reason)}")
 
     told = [_Explained(bot) for bot in players]
     try:
@@ -325,6 +324,24 @@ def watch(
         say(f"\nStopped after {hands} with nobody at the target ({rules.target}) yet.")
     if save is not None:  # rewritten after every move, the last one too
         say(f"Record saved to {save}")
+
+
+def _with_reason(action: str, reason: str | None) -> str:
+    """A move with its bot's reason, the move said once: ``order - ...``, but a reason
+    that starts with the move itself is enough alone.
+
+    >>> _with_reason("pass", "never defend alone")
+    'pass - never defend alone'
+    >>> _with_reason("play QH", "play QH: the only legal card")
+    'play QH: the only legal card'
+    >>> _with_reason("order", "order hearts: about 4.6 tricks expected")
+    'order hearts: about 4.6 tricks expected'
+    """
+    if not reason:
+        return action
+    if reason.split(":")[0].split()[:len(action.split())] == action.split():
+        return reason
+    return f"{action} - {reason}"
 
 
 def _rewrite(save: Path, game: Game) -> None:
