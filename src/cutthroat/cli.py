@@ -303,7 +303,8 @@ def watch(
                 f"up-card {hand.dealt.upcard}")
             for line in describe_deal(hand.dealt, game.players):
                 say(line)
-        say(f"  {game.players[move.seat]}: {_with_reason(str(move.action), told[move.seat].reason)}")
+        said = _with_reason(str(move.action), told[move.seat].reason)
+        say(f"  {game.players[move.seat]}: {said}")
 
     told = [_Explained(bot) for bot in players]
     try:
