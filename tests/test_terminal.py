@@ -492,15 +492,16 @@ def test_the_resume_command_printed_names_the_bots_the_game_was_played_with() ->
     """A record does not hold its bots: the command printed on stopping resumed a game
     against two experts that was played against other bots; it now gives --bots unless
     they are the default ones."""
-    from cutthroat.session import Session
+    from cutthroat.session import Session, Sitting
 
     save = Path("games", "mine.json")
     others = Session(Game(seed=1, players=seat_names(2)), 2,
                      ["random", "expert:play_samples=5"], save=save)
     assert others.stopped_line() == ("Stopped. The game is saved: cutthroat play --resume "
-                                     "games/mine.json --bots random,expert:play_samples=5")
+                                     "games/mine.json --bots random,expert:play_samples=5 "
+                                     "--seed 0")
     experts = Session(Game(seed=1, players=seat_names(0)), 0, ["expert", "expert"],
-                      save=save)
+                      save=save, sitting=Sitting(seeded=False, save=save))
     assert experts.stopped_line() == ("Stopped. The game is saved: cutthroat play --resume "
                                       "games/mine.json")
 
@@ -1127,3 +1128,21 @@ def test_play_from_a_pipe_is_never_paced(tmp_path: Path,
     monkeypatch.setattr(TerminalGame, "play", kept)
     invoke_play("--save", str(tmp_path / "game.json"), "--delay", "5")
     assert made[0].delay == 0.0 and not made[0].again
+
+
+def test_the_resume_command_printed_keeps_the_players_seed(tmp_path: Path) -> None:
+    """A game started with --seed stopped: the command printed carries the seed (a record
+    does not hold it), so the hands still to come are dealt from it, alike each time the
+    record is resumed; without --seed none is given."""
+    save = tmp_path / "g.json"
+    first = cli(tmp_path, "play", "--seed", "11", "--bots", "beginner,beginner", "--save",
+                str(save), stdin="quit\n")
+    assert first.returncode == 0, first.stderr
+    command = first.stdout.strip().splitlines()[-1].split("The game is saved: ")[1]
+    assert command.endswith("--bots beginner,beginner --seed 11")
+    again = cli(tmp_path, *command.split()[1:], stdin="quit\n")
+    assert again.returncode == 0, again.stderr
+    assert "seed 11" in again.stdout and again.stdout.strip().endswith(command)
+    unseeded = cli(tmp_path, "play", "--bots", "beginner,beginner", "--save",
+                   str(tmp_path / "u.json"), stdin="quit\n")
+    assert "--seed" not in unseeded.stdout.strip().splitlines()[-1]

@@ -741,7 +741,7 @@ def test_play_on_a_terminal_opens_the_table(tmp_path: Path,
     assert terminal[0].intro[0].startswith("Rules: ")
     saved = tmp_path / "game.json"
     assert output == ("Stopped. The game is saved: cutthroat play --resume "
-                      f"{saved} --bots random,random\n")
+                      f"{saved} --bots random,random --seed 3\n")
 
 
 def test_plain_and_piped_input_play_line_by_line(tmp_path: Path,
@@ -896,3 +896,23 @@ def test_the_status_names_the_keys_of_one_move_or_of_several() -> None:
     one = _status(view, Stage.YOUR_MOVE, ["pass"], False, False)
     assert "press 1-3 or click" in three
     assert "press 1 or click" in one and "1-1" not in one
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("size", "told"), [((60, 18), True), ((69, 24), True),
+                                            ((80, 19), True), ((70, 20), False)])
+async def test_a_terminal_too_small_for_the_table_is_told_so(size: tuple[int, int],
+                                                             told: bool) -> None:
+    """Below 70×20 the ten cards of a keep do not all fit: the status line says how big
+    the terminal is and should be, rather than hiding cards without a word; at 70×20
+    every card is on the screen."""
+    game, seat = at_the_keep()
+    app = table(game, seat)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        said = status(app)
+        assert ("make it at least 70×20" in said) == told, said
+        assert said.endswith("then Enter.")  # what to do is still said
+        if not told:
+            cards = list(app.query(CardButton))
+            assert len(cards) == 10 and all(c.region.right <= size[0] for c in cards)

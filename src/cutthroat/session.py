@@ -423,8 +423,10 @@ class Session:
 
     def resume_command(self) -> str:
         """The command that goes on with this game from its record (:attr:`save`, which
-        must not be ``None``): with ``--bots`` unless they are the default ones, and
-        ``--seat`` unless the record's one seat called ``You`` says it."""
+        must not be ``None``): with ``--bots`` unless they are the default ones,
+        ``--seat`` unless the record's one seat called ``You`` says it, and ``--seed``
+        when the player chose the seed (a record does not hold it: the hands still to
+        come are dealt from it, and from it again when resumed once more)."""
         assert self.save is not None
         command = f"cutthroat play --resume {shlex.quote(str(self.save))}"
         line_up = [self.specs[(self.seat + 1) % 3], self.specs[(self.seat + 2) % 3]]
@@ -432,6 +434,8 @@ class Session:
             command += f" --bots {shlex.quote(','.join(line_up))}"
         if [s for s, name in enumerate(self.game.players) if name == "You"] != [self.seat]:
             command += f" --seat {self.seat}"  # the record does not say which seat is yours
+        if self.sitting.seeded:  # the player's seed: the rest of the game deals alike again
+            command += f" --seed {self.seed}"
         return command
 
     def who(self, seat: int) -> str:

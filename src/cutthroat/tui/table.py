@@ -31,10 +31,13 @@ from .widgets import (
     row_width,
 )
 
-__all__ = ["CARD_VERBS", "Stage", "Table", "numbered"]
+__all__ = ["CARD_VERBS", "MIN_SIZE", "Stage", "Table", "numbered"]
 
 CARD_VERBS = ("play", "discard")
 """The moves that name one of the player's cards."""
+MIN_SIZE = (70, 20)
+"""The smallest terminal (columns, rows) that shows the whole table: ten cards to keep
+in a row, the trick and the log side by side. A smaller one is told so."""
 
 
 class Stage(enum.Enum):
@@ -104,6 +107,10 @@ class Table(Vertical):
             said = f"{session.names[thinking]} is thinking…"
         else:
             said = _status(view, stage, choices, keeping, hinting)
+        width, height = self.app.size
+        if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
+            said = (f"This terminal is {width}×{height}: make it at least {MIN_SIZE[0]}×"
+                    f"{MIN_SIZE[1]} to see every card. {said}")
         self.query_one(StatusLine).say(said)
         return choices
 
