@@ -1204,6 +1204,20 @@ def test_every_commands_help_reads_as_paragraphs_on_80_columns() -> None:
         assert not long, f"{command.callback.__name__}: {long}"  # type: ignore[union-attr]
 
 
+@pytest.mark.parametrize("command", ["replay", "selfplay", "watch", "play", "hint",
+                                     "review", "rules", "bots", "serve", "arena", "league"])
+def test_no_help_is_cut_off_on_80_columns(command: str,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rich cuts a word longer than its help column with "…": an example such as
+    ``expert:bid_samples=80,play_samples=40`` or ``sqlite:///cutthroat.db`` lost its end
+    on an 80-column terminal. Every word of every help now fits."""
+    monkeypatch.setenv("COLUMNS", "80")
+    shown = invoke(command, "--help")
+    assert shown.exit_code == 0
+    assert "…" not in shown.stdout, [line for line in shown.stdout.splitlines()
+                                     if "…" in line]
+
+
 def test_replay_tells_apart_players_named_alike_or_not_at_all(tmp_path: Path) -> None:
     """RECORD.md lets a record name its players anything, twice the same or "" included:
     the account then gives each name its seat, so every line says who."""

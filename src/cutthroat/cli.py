@@ -857,11 +857,11 @@ def serve(
     = 8000,
     db: Annotated[str | None, typer.Option(
         help="Where games are kept: a SQLAlchemy URL, or a SQLite file's path "
-             "(default $CUTTHROAT_DB or sqlite:///cutthroat.db).")] = None,
+             "(default: $CUTTHROAT_DB, else the file cutthroat.db here).")] = None,
     bot_options: Annotated[bool, typer.Option(
-        "--bot-options", help="Let a game's seats give bots options (expert:bid_samples=80); "
-                              "off, a seat names a bot alone, so nobody can ask for a bot "
-                              "that thinks for hours.")] = False,
+        "--bot-options", help="Let a game's seats give bots options, as in "
+                              "expert:bid_samples=80; off, a seat names a bot alone, so "
+                              "nobody can ask for a bot that thinks for hours.")] = False,
     release_after: Annotated[float | None, typer.Option(
         min=1, help="Seconds an unfinished game nobody uses stays in memory (default "
                     "600); it is kept in the database and read back when next asked "

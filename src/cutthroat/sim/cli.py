@@ -193,8 +193,8 @@ _WORDS = {2: "two", 3: "three"}
 def arena(
     bots: Annotated[str, typer.Option(
         help=f"Three bots, separated by commas (known: {', '.join(BOTS)}; or your own "
-        "as module.Class); options after a colon, e.g. "
-        "expert:bid_samples=80,play_samples=40.")],
+        "as module.Class); options after a colon, e.g. expert:bid_samples=80 (all of "
+        "them: cutthroat bots expert).")],
     games: Annotated[int, typer.Option(
         min=1, max=MAX_GAMES, help=f"Games in total, rounded up to a multiple of 3 "
         f"(at most {MAX_GAMES:,}).")] = 300,
@@ -218,8 +218,9 @@ def arena(
     ci: Annotated[str, typer.Option(
         help="Intervals: se (cluster standard error) or bootstrap (cluster bootstrap).")]
     = "se",
-    progress: Annotated[bool, typer.Option(
-        help="Show a progress bar on standard error.")] = True,
+    no_progress: Annotated[bool, typer.Option(
+        "--no-progress", help="No progress bar on standard error (one is shown by "
+        "default).")] = False,
     backend: Annotated[str, typer.Option(
         help="Where to play: local (worker processes) or ray (Ray tasks; the ray extra).")]
     = "local",
@@ -240,7 +241,7 @@ def arena(
     check_outputs(plot, records)
     try:
         result = run_arena(names, games, seed=seed, rules=rules, workers=workers,
-                           progress=progress, records=records, ci=ci, backend=backend,
+                           progress=not no_progress, records=records, ci=ci, backend=backend,
                            address=ray_address)
     except (BotSpecError, UnknownBotError, BotUnavailableError, ArenaError,
             RayUnavailableError, RayAddressError, RayConnectionError) as exc:

@@ -39,8 +39,8 @@ def check_bots(text: str) -> list[str]:
 def league(
     bots: Annotated[str, typer.Option(
         help=f"At least three bots, separated by commas (known: {', '.join(BOTS)}; or "
-        "your own as module.Class); options after a colon, e.g. "
-        "expert:bid_samples=80,play_samples=40. Two specs of one bot with different "
+        "your own as module.Class); options after a colon, e.g. expert:bid_samples=80 "
+        "(all of them: cutthroat bots expert). Two specs of one bot with different "
         "options are two bots.")],
     games: Annotated[int, typer.Option(
         min=1, max=MAX_GAMES, help="Games per line-up, rounded up to a multiple of 3 "
@@ -78,8 +78,9 @@ def league(
     ci: Annotated[str, typer.Option(
         help="Win-rate and points intervals: se (cluster standard error) or bootstrap.")]
     = "se",
-    progress: Annotated[bool, typer.Option(
-        help="Show progress bars on standard error.")] = True,
+    no_progress: Annotated[bool, typer.Option(
+        "--no-progress", help="No progress bars on standard error (they are shown by "
+        "default).")] = False,
     backend: Annotated[str, typer.Option(
         help="Where to play: local (worker processes) or ray (Ray tasks; the ray extra).")]
     = "local",
@@ -111,7 +112,7 @@ def league(
     check_outputs(plot, records)
     try:
         result = run_league(pool, games, seed=seed, rules=rules, workers=workers,
-                            progress=progress, records=records, ci=ci, backend=backend,
+                            progress=not no_progress, records=records, ci=ci, backend=backend,
                             address=ray_address, anchor=anchor, prior=prior,
                             resamples=resamples)
     except (UnknownBotError, BotUnavailableError, ArenaError, RatingError,
