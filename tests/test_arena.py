@@ -487,6 +487,8 @@ def test_arena_of_one_deal_set_says_why_it_has_no_intervals() -> None:
         in text
     two = run_arena(["random", "random", "random"], games=6, workers=1, progress=False)
     assert "No intervals" not in two.text() and "95% intervals" in two.text()
+    # the loners column counts the maker's lone hands, not a defender's: it says so
+    assert "Made, euchred, loners: as maker;" in " ".join(two.text().split())
 
 
 def test_cli_bad_rules_and_ci(app: typer.Typer) -> None:

@@ -541,7 +541,7 @@ class ArenaResult:
         intervals = (f"{pct} intervals: {CI_METHODS[self.ci]}." if self.deal_sets >= 2 else
                      "No intervals: they are over deal sets and need at least 2 (--games 6 "
                      "or more).")
-        play.caption = (f"{intervals}\nMade, euchred: as maker; "
+        play.caption = (f"{intervals}\nMade, euchred, loners: as maker; "
                         f"euchres inflicted: per hand defended.\n"
                         f"Rules: {self.rules.describe()}.")
         return Group(results, play)
