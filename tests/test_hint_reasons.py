@@ -447,6 +447,21 @@ def test_hint_json_gives_chances_between_nothing_and_certainty() -> None:
     assert all(str(c) != "-0.0" for c in chances)
 
 
+def test_hint_json_of_a_forced_move_gives_no_figures() -> None:
+    """One legal move is not weighed (``samples`` 0): its figures are null in the
+    JSON, not a chance to win of 0% (``cutthroat hint --json`` on a forced card)."""
+    from cutthroat.bots.hints import hint, hint_json
+
+    for view in trick_positions(200, seed=11):
+        if len(view.legal) == 1:
+            shown = hint_json(hint(view))
+            assert shown["samples"] == 0 and shown["choice"] == view.legal[0]
+            assert shown["options"] == [{"action": view.legal[0], "win_chance": None,
+                                         "points": None, "tricks": None, "outcomes": None}]
+            return
+    pytest.fail("no position of 200 random hands has one card to play")
+
+
 def test_a_card_is_said_to_take_the_trick_only_when_nobody_plays_after_it_R16() -> None:
     """Second to play, a card that beats the lead may still be beaten: it "beats the
     cards played so far"; last to play, it "takes the trick"."""

@@ -127,6 +127,17 @@ def test_loads_rejects_non_json_constants(constant: str) -> None:
         assert (info.value.hand, info.value.action) == where(text)[:2]
 
 
+def test_a_number_of_thousands_of_digits_is_refused_in_words() -> None:
+    """Python will not read an integer of over 4,300 digits: the record is refused with
+    a sentence, not Python's advice to call ``sys.set_int_max_str_digits()``."""
+    text = '{"format": "cutthroat-record/1", "rules": {"target": ' + "9" * 5000 + "}}"
+    with pytest.raises(rec.RecordError) as info:
+        rec.loads(text)
+    assert str(info.value) == ("the record is not valid JSON: it holds a number of "
+                               "thousands of digits")
+    assert (info.value.hand, info.value.action) == (None, None)
+
+
 def test_loads_reads_text_and_bytes() -> None:
     """``loads`` takes ``str`` or UTF-8 ``bytes`` and returns what ``json.loads`` does."""
     text = (EXAMPLES / f"{FULL}.json").read_text(encoding="utf-8")

@@ -94,6 +94,9 @@ def loads(text: str | bytes | os.PathLike[str]) -> Any:
     except RecursionError:
         raise RecordError("the record is not valid JSON: it is nested too deeply") from None
     except ValueError as exc:
+        if "integer string conversion" in str(exc):  # Python's limit on digits, 4,300
+            raise RecordError("the record is not valid JSON: it holds a number of "
+                              "thousands of digits") from None
         raise RecordError(f"the record is not valid JSON ({exc})") from None
 
 

@@ -120,7 +120,10 @@ def hint(view: View, *, seed: int | None = None, samples: int | None = None,
 
 
 def hint_json(analysis: Analysis) -> dict[str, Any]:
-    """An analysis as a JSON-ready object (for programs and the browser)."""
+    """An analysis as a JSON-ready object (for programs and the browser). A decision
+    with one legal move is not valued (``samples`` 0): its option's figures are
+    ``null``, not a chance of 0."""
+    valued = analysis.samples > 0
     return {
         "seat": analysis.seat,
         "phase": analysis.phase.name.lower(),
@@ -129,9 +132,11 @@ def hint_json(analysis: Analysis) -> dict[str, Any]:
         "samples": analysis.samples,
         "models": list(analysis.models),
         "options": [
-            {"action": str(o.action), "win_chance": round(min(max(o.value, 0.0), 1.0), 4) + 0.0,
-             "points": round(o.points, 3), "tricks": round(o.tricks, 3),
-             "outcomes": o.outcomes.to_json()}
+            {"action": str(o.action),
+             "win_chance": round(min(max(o.value, 0.0), 1.0), 4) + 0.0 if valued else None,
+             "points": round(o.points, 3) if valued else None,
+             "tricks": round(o.tricks, 3) if valued else None,
+             "outcomes": o.outcomes.to_json() if valued else None}
             for o in analysis.options
         ],
     }
