@@ -14,6 +14,7 @@ from cutthroat.cards import (
     effective_suit,
     trump_order,
 )
+from cutthroat.errors import ActionParseError
 from cutthroat.scoring import trick_winner
 
 SUITS = "CDHS"
@@ -118,6 +119,19 @@ def test_notation_actions_case_insensitive() -> None:
     assert str(Action.parse("Trump s")) == "trump S"
     assert str(Action.parse("keep jh 10D as 9c jo")) == "keep 9C TD JH AS JO"
     assert str(Action.parse("play jo")) == "play JO"
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("0", "a seat alone is no action: a verb follows it, such as '0 pass'"),
+    ("2 ", "a seat alone is no action: a verb follows it, such as '2 pass'"),
+])
+def test_notation_a_seat_with_no_verb_says_a_verb_follows(text: str, said: str) -> None:
+    """``"0"`` (a websocket's ``act`` of a seat number alone) said "empty action"."""
+    with pytest.raises(ActionParseError) as refused:
+        Move.parse(text)
+    assert str(refused.value) == said
+    with pytest.raises(ActionParseError, match="it needs a verb, such as 'pass'"):
+        Action.parse(" ")
 
 
 def test_notation_card_errors_say_how_to_write_a_card() -> None:

@@ -189,7 +189,7 @@ class Action:
         """Read ``VERB [ARGS]`` (case-insensitive; ``10`` for ``T`` is accepted)."""
         words = text.split()
         if not words:
-            raise ActionParseError("empty action")
+            raise ActionParseError("an action is empty: it needs a verb, such as 'pass'")
         try:
             verb = Verb(words[0].lower())
         except ValueError:
@@ -302,6 +302,9 @@ class Move:
         head, _, rest = text.strip(" ").partition(" ")
         if head not in ("0", "1", "2"):
             raise ActionParseError(f"an action starts with the seat 0, 1 or 2: {quoted(text)}")
+        if not rest.strip(" "):
+            raise ActionParseError(f"a seat alone is no action: a verb follows it, such as "
+                                   f"'{head} pass'")
         return cls(int(head), Action.parse(rest))
 
     def __str__(self) -> str:
