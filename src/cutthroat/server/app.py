@@ -79,6 +79,9 @@ NEW_GAMES = "30/10 minutes"
 BODY_MAX = 64 * 1024
 """The largest body of any other request, in bytes (a new game, a move, a line of talk
 are well under 1 KiB)."""
+WEB_RULES_MAX = {"target": 100, "march_points": 100, "maker_alone_march": 100}
+"""The most the rules of a web game may set these to (RULES.md sets no bound): a game to
+a billion points would never end, and hold its table for ever."""
 MESSAGE_MAX = 64 * 1024
 """The largest WebSocket message the server reads, in bytes (uvicorn's ``ws_max_size``):
 a longer one closes the connection (code 1009) before it is parsed. Every message of
@@ -272,6 +275,10 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
             rules = Rules.from_json(body.rules)
         except RulesError as exc:
             raise TableError(f"bad rules: {exc}") from None
+        for field, most in WEB_RULES_MAX.items():
+            if getattr(rules, field) is not None and getattr(rules, field) > most:
+                raise TableError(f"bad rules: {field} may be at most {most} in a game on "
+                                 "this server")
         if body.watch and (body.coach or body.name is not None):
             raise TableError("a table of three bots has no player: leave out the name and "
                              "the coach")
