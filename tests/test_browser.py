@@ -666,6 +666,31 @@ def test_a_move_is_offered_once_per_state(server: str, pages: Pages) -> None:
     expect(page.locator("[data-action]").first).to_be_visible()  # offered again
 
 
+def test_a_state_that_comes_while_a_button_is_pressed_does_not_lose_the_click(
+        server: str, pages: Pages) -> None:
+    """The table is drawn afresh on each state, its buttons too: a state between a
+    button's press and its release (a bot's move, a friend connecting) replaced the
+    button and the click was lost. The drawing now waits for the release."""
+    page = pages.new()
+    create_game(page, server, seed=9)
+    wait_for_turn(page)
+    version = state(page)["version"]
+    page.evaluate("""() => { const ws = window.cutthroatSocket, send = ws.send.bind(ws);
+        window.sentTexts = []; ws.send = (text) => { window.sentTexts.push(text); send(text); }; }""")
+    button = page.locator("[data-action]").first
+    action = button.get_attribute("data-action")
+    box = button.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.evaluate("""() => window.cutthroatSocket.onmessage(
+        {data: JSON.stringify({type: 'state', state: window.cutthroatState})})""")
+    page.mouse.up()
+    page.wait_for_function(f"window.cutthroatState.version > {version}")
+    sent = page.evaluate("window.sentTexts")
+    assert [json.loads(text) for text in sent] == [{"type": "act", "action": action}]
+
+
 # --- watching, in no seat ----------------------------------------------------------------
 
 

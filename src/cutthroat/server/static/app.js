@@ -549,7 +549,28 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 const STATUS_WORDS = { waiting: "waiting for players", playing: "playing", hand_over: "hand over", over: "game over" };
 
+// The table is drawn afresh on every state, its buttons too: a state that came between
+// a button's press and its release would replace the button, and the click would be
+// lost (a bot's move while "back" is pressed, say). While a pointer is down the drawing
+// waits for its release, after which the click has been dispatched; a press held longer
+// than a click (or released where the page does not hear it) waits no more than 1 s.
+const PRESS_WAIT_MS = 1000;
+const pressing = { since: null, waiting: false };
+document.addEventListener("pointerdown", () => { pressing.since = Date.now(); }, true);
+for (const type of ["pointerup", "pointercancel"]) {
+  document.addEventListener(type, () => {
+    pressing.since = null;
+    if (pressing.waiting) { pressing.waiting = false; setTimeout(render, 0); }
+  }, true);
+}
+
 function render() {
+  if (pressing.since !== null && Date.now() - pressing.since < PRESS_WAIT_MS) {
+    if (!pressing.waiting) setTimeout(render, PRESS_WAIT_MS);
+    pressing.waiting = true;
+    return;
+  }
+  pressing.waiting = false;
   const s = table.state;
   if (!s) return;
   const v = s.view;
