@@ -675,8 +675,11 @@ def test_a_state_that_comes_while_a_button_is_pressed_does_not_lose_the_click(
     create_game(page, server, seed=9)
     wait_for_turn(page)
     version = state(page)["version"]
-    page.evaluate("""() => { const ws = window.cutthroatSocket, send = ws.send.bind(ws);
-        window.sentTexts = []; ws.send = (text) => { window.sentTexts.push(text); send(text); }; }""")
+    page.evaluate("""() => {
+        const ws = window.cutthroatSocket, send = ws.send.bind(ws);
+        window.sentTexts = [];
+        ws.send = (text) => { window.sentTexts.push(text); send(text); };
+    }""")
     button = page.locator("[data-action]").first
     action = button.get_attribute("data-action")
     box = button.bounding_box()
