@@ -171,6 +171,7 @@ def test_a_hand_results_str_is_its_sentence_and_its_repr_the_dataclass() -> None
         hand.push(hand.legal_actions()[0])
     result = hand.result
     assert result is not None
-    assert str(result) == result.describe() and f"{result}" == result.describe()
+    said = result.describe()
+    assert str(result) == f"{result}" == said[:1].upper() + said[1:]
     assert repr(result).startswith("HandResult(dealer=") and "points=" in repr(result)
-    assert str(HandResult(dealer=0, thrown_in=True)) == "thrown in: nobody named trump"
+    assert str(HandResult(dealer=0, thrown_in=True)) == "Thrown in: nobody named trump"

@@ -304,16 +304,17 @@ def no_server(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(uvicorn, "run", never)
 
 
-def test_serve_on_a_port_in_use_is_refused_before_it_is_announced(no_server: None) -> None:
+def test_serve_on_a_port_in_use_is_refused_before_it_is_announced(
+        no_server: None, tmp_path: Path) -> None:
     """A port another program listens on: "port N is already in use: choose another with
-    --port", status 2, and no "the web game is at" first."""
+    --port", status 2, and no "the web game is at" first, nor a database file made."""
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        done = invoke("serve", "--port", port, "--db", "sqlite://")
+        done = invoke("serve", "--port", port, "--db", tmp_path / "games.db")
     assert done.exit_code == 2 and isinstance(done.exception, SystemExit)
-    assert done.stdout == ""
+    assert done.stdout == "" and list(tmp_path.iterdir()) == []
     said = unboxed(done.stderr)
     assert f"port {port} is already in use: choose another with --port" in said
 
@@ -428,6 +429,17 @@ def test_a_record_that_cannot_be_read_is_said_in_words(
         said = lines(done.stderr)
         assert len(said) == 1 and said[0].endswith(words), (file, said)
         assert not re.search("Errno|codec|char |Expecting", said[0]), said
+
+
+def test_replay_hint_and_review_say_an_unreadable_file_in_one_line_alike(
+        bad_records: dict[str, str]) -> None:
+    """The same file that cannot be read is said alike by the commands that read
+    records: ``Error: cannot read the record FILE: REASON``."""
+    for file in ("nofile", "adir", "empty.json"):
+        said = {command: lines(invoke(command, file).stderr)[0]
+                for command in ("replay", "hint", "review")}
+        assert len(set(said.values())) == 1, said
+        assert said["replay"].startswith(f"Error: cannot read the record {file}: ")
 
 
 def test_replay_json_says_why_a_record_cannot_be_read_in_the_same_shape(

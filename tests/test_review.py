@@ -223,7 +223,7 @@ def test_a_tie_is_no_finding_even_with_a_margin_of_0() -> None:
     tied = dataclasses.replace(analysis, options=(
         best, dataclasses.replace(other, value=best.value), *analysis.options[2:]))
     assert second_opinion(tied, other.action, margin=0.0) is None
-    lower = dataclasses.replace(analysis, options=(
+    lower = dataclasses.replace(analysis, extra={}, options=(  # not a close call
         best, dataclasses.replace(other, value=best.value - 1e-6), *analysis.options[2:]))
     assert second_opinion(lower, other.action, margin=0.0) is not None
     assert second_opinion(lower, other.action, margin=0.02) is None
@@ -237,3 +237,23 @@ def test_the_review_says_its_margin_as_a_player_reads_it(margin: float, said: st
 
     empty = Review(seat=0, decisions=3, findings=())
     assert said in review_lines(empty, ("You", "Left", "Right"), margin)[0]
+
+
+def test_the_runner_up_of_a_close_call_is_no_finding() -> None:
+    """A review said the expert "would clearly have chosen otherwise" while its own
+    reason said "a close call: pass averaged only 6.1% less, within the samples' noise".
+    The runner-up of a close call is no finding; a third option, or the same gap
+    outside the noise, still is."""
+    import dataclasses
+
+    from cutthroat.bots.review import second_opinion
+
+    game = Game(seed=4)
+    game.deal()
+    analysis = hint(game.view(game.hand.to_act), samples=4)
+    best, other = analysis.options[0], analysis.options[1]
+    apart = dataclasses.replace(analysis, extra={}, options=(
+        best, dataclasses.replace(other, value=best.value - 0.061), *analysis.options[2:]))
+    assert second_opinion(apart, other.action) is not None
+    close = dataclasses.replace(apart, extra={"lead": 0.061, "lead_noise": 0.073})
+    assert second_opinion(close, other.action) is None

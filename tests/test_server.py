@@ -343,7 +343,8 @@ def test_store_refuses_text_that_is_no_url_and_says_how(tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch
                                                         ) -> None:
     monkeypatch.chdir(tmp_path)
-    with pytest.raises(StoreError, match=r"sqlite:///games, or as a path ending in \.db"):
+    with pytest.raises(StoreError, match=r"sqlite:///games, or as the path of a file that "
+                                         r"exists or ends in \.db"):
         Store("games")
     assert list(tmp_path.iterdir()) == []
 

@@ -670,7 +670,7 @@ def hint(
     from .bots.hints import earlier_views, hint_json, hint_lines
     from .bots.hints import hint as advise
 
-    game = _game_of(file, "Cannot read the record", as_json)
+    game = _game_of(file, "Error: cannot read the record", as_json)
     hand = game.hand
     if hand is None or hand.is_over or hand.to_act is None:
         why = ("the game is over" if game.is_over else "it has no hand yet" if hand is None
@@ -713,7 +713,7 @@ def review(
     if not 0.0 <= margin <= 1.0:  # nan, which passes Typer's range check: its words
         raise typer.BadParameter(f"{margin} is not in the range 0.0<=x<=1.0.",
                                  param_hint="'--margin'")
-    game = _game_of(file, "Cannot review", as_json)
+    game = _game_of(file, "Error: cannot read the record", as_json)
     try:
         seat = human_seat(game) if seat is None else seat
     except ValueError as exc:
@@ -924,6 +924,8 @@ def serve(
         options["watch_pace"] = watch_pace
     if watch_games is not None:
         options["watch_games"] = watch_games
+    # before the database is opened (made, for a SQLite file) and the address announced
+    _check_listening(host, port)
     try:
         application = create_app(db, **options)
     except StoreError as exc:
@@ -931,7 +933,6 @@ def serve(
     except ValueError as exc:  # the rates: create_app reads them beyond typer's checks
         hint = "--chat-rate" if str(exc).startswith("chat_rate") else "--new-games"
         raise typer.BadParameter(str(exc), param_hint=hint) from None
-    _check_listening(host, port)  # before the address is announced as the game's
     shown = ("localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else
              f"[{host}]" if ":" in host else host)  # an IPv6 address, bracketed in a URL
     typer.echo(f"cutthroat: the web game is at http://{shown}:{port}/ "

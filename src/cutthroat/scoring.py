@@ -108,13 +108,14 @@ class HandResult:
         }
 
     def __str__(self) -> str:
-        """The result as a sentence, :meth:`describe` (``print(hand.result)``); the
-        ``repr`` is the dataclass's, every field.
+        """The result as a sentence, :meth:`describe` with a capital, as ``print(view)``
+        writes it (``print(hand.result)``); the ``repr`` is the dataclass's, every field.
 
         >>> print(HandResult(dealer=2, thrown_in=True))
-        thrown in: nobody named trump
+        Thrown in: nobody named trump
         """
-        return self.describe()
+        text = self.describe()
+        return text[:1].upper() + text[1:]
 
     def describe(self) -> str:
         """One line for people: ``"seat 1 made hearts alone: 5 tricks, march (seat 1 +3)"``.

@@ -70,9 +70,10 @@ def worth_asking(view: View) -> bool:
 def second_opinion(analysis: Analysis, chosen: Action, margin: float = MARGIN) -> Verdict | None:
     """The expert's verdict on ``chosen`` after ``analysis`` of the same decision;
     ``None`` when it agrees, when there was no choice, when its choice is worth less
-    than ``margin`` more, when ``chosen`` was not valued (a keep the analysis did not
-    try: analyse with ``also=(chosen,)``), or for a blind trump (R6: every suit is
-    alike unseen)."""
+    than ``margin`` more (or no more: a tie), when ``chosen`` is the runner-up of a close
+    call (the expert's lead within the samples' noise, ``extra["lead"]``), when
+    ``chosen`` was not valued (a keep the analysis did not try: analyse with
+    ``also=(chosen,)``), or for a blind trump (R6: every suit is alike unseen)."""
     if (analysis.best == chosen or not analysis.samples
             or analysis.phase is Phase.JOKER_TRUMP):
         return None
@@ -80,6 +81,10 @@ def second_opinion(analysis: Analysis, chosen: Action, margin: float = MARGIN) -
     mine = next((o for o in analysis.options if o.action == chosen), None)
     # Never for a tie, even with a margin of 0: equal values are no finding.
     if mine is None or best.value - mine.value <= 0 or best.value - mine.value < margin:
+        return None
+    # Nor against the runner-up of a close call, which the expert's own reason calls one
+    # (its lead within the samples' noise): that is no "clear" other choice.
+    if "lead" in analysis.extra and analysis.options[1].action == chosen:
         return None
     return Verdict(chosen, best.action, best.value, mine.value,
                    analysis.reason.split(" (win chance ")[0])

@@ -178,8 +178,8 @@ def _url_hint(url: str) -> str:
     """For text that is no URL at all, how to write a SQLite file's."""
     if "://" in url:
         return ""
-    return (f" (a SQLite file is given as a URL, sqlite:///{url or 'games.db'}, or as a "
-            f"path ending in {', '.join(SQLITE_SUFFIXES)})")
+    return (f" (a SQLite file is given as a URL, sqlite:///{url or 'games.db'}, or as the "
+            f"path of a file that exists or ends in {', '.join(SQLITE_SUFFIXES)})")
 
 
 def _folder_hint(engine: Engine) -> str:
