@@ -365,7 +365,7 @@ def test_a_blind_trump_is_said_to_be_luck_R6() -> None:
     game.deal(deal)
     table = TerminalGame(game, 0, ["random", "random"], coach=True,
                          read=lambda prompt: "", write=lambda line: None)
-    wide = dataclasses.replace(analysis, options=(
+    wide = dataclasses.replace(analysis, extra={}, options=(  # a wide gap, no close call
         dataclasses.replace(analysis.options[0], value=0.6),
         dataclasses.replace(analysis.options[-1], value=0.1)))
     table._analyse = lambda view, also=(): wide  # type: ignore[method-assign]
