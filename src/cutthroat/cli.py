@@ -38,7 +38,13 @@ from .render import (
     printable_names,
 )
 from .rules import PRESETS, Rules
-from .sim.cli import check_line_up, check_new_file, make_folder, parse_rules
+from .sim.cli import (
+    check_line_up,
+    check_new_file,
+    file_in_the_way,
+    make_folder,
+    parse_rules,
+)
 from .state import Hand
 from .tui import DELAY
 from .views import View
@@ -419,20 +425,11 @@ def _holds_a_game(path: Path) -> bool:
     return True
 
 
-def _not_a_folder(folder: Path) -> Path | None:
-    """The first of ``folder`` and the folders above it that is there but is no
-    folder (a file where a folder has to be), else ``None``."""
-    for place in (*reversed(folder.parents), folder):
-        if (place.exists() or place.is_symlink()) and not place.is_dir():
-            return place
-    return None
-
-
 def _write_first(save: Path, game: Game, *, named: bool) -> None:
     """Write a new game's first record to ``save`` (``named``: given with ``--save``,
     else the default), making its folders; a clear one-line error (status 1) when it
     cannot be written."""
-    blocked = _not_a_folder(save.parent)
+    blocked = file_in_the_way(save.parent)
     if blocked is not None:
         hint = "" if named else " (give --save FILE)"
         typer.echo(f"Cannot save the game to {save}: {blocked} is a file, not a folder"

@@ -32,10 +32,12 @@ from .ray_backend import RayAddressError, RayConnectionError, RayUnavailableErro
 __all__ = [
     "arena",
     "check_backend_and_ci",
+    "check_folders_can_be_made",
     "check_line_up",
     "check_new_file",
     "check_outputs",
     "check_parent_folder",
+    "file_in_the_way",
     "make_folder",
     "parse_rules",
     "register",
@@ -86,6 +88,15 @@ def check_parent_folder(path: Path, option: str) -> None:
         raise typer.BadParameter(f"cannot write in the folder {parent}", param_hint=option)
 
 
+def file_in_the_way(folder: Path) -> Path | None:
+    """The first of ``folder`` and the folders above it that is there but is no
+    folder (a file where a folder has to be), else ``None``."""
+    for place in (*reversed(folder.parents), folder):
+        if (place.exists() or place.is_symlink()) and not place.is_dir():
+            return place
+    return None
+
+
 def check_folders_can_be_made(path: Path, option: str) -> None:
     """Refuse, as a usage error of ``option``, a file to write that is a folder, or
     whose folder is missing and cannot be made: a file stands where one of the folders
@@ -93,12 +104,11 @@ def check_folders_can_be_made(path: Path, option: str) -> None:
     if path.is_dir():
         raise typer.BadParameter(f"{path} is a folder: give a file in it",
                                  param_hint=option)
-    nearest = Path(path.anchor or ".")  # the nearest folder there is, root first
-    for place in reversed(path.parents):
-        if (place.exists() or place.is_symlink()) and not place.is_dir():
-            raise typer.BadParameter(f"{place} is a file, not a folder", param_hint=option)
-        if place.is_dir():
-            nearest = place
+    blocked = file_in_the_way(path.parent)
+    if blocked is not None:
+        raise typer.BadParameter(f"{blocked} is a file, not a folder", param_hint=option)
+    nearest = next((place for place in (path.parent, *path.parent.parents)
+                    if place.is_dir()), Path("."))
     if not os.access(nearest, os.W_OK | os.X_OK):
         raise typer.BadParameter(f"cannot write in the folder {nearest}", param_hint=option)
 
