@@ -694,6 +694,21 @@ def test_a_state_that_comes_while_a_button_is_pressed_does_not_lose_the_click(
     assert [json.loads(text) for text in sent] == [{"type": "act", "action": action}]
 
 
+def test_a_hint_of_a_forced_move_shows_without_a_table(server: str, pages: Pages) -> None:
+    """A hint with nothing weighed (one legal move: ``samples`` 0, null figures) or no
+    reason is shown as its move alone, with no table of options and no error."""
+    page = pages.new()
+    create_game(page, server, seed=9)
+    wait_for_turn(page)
+    page.evaluate("""() => window.cutthroatSocket.onmessage({data: JSON.stringify(
+        {type: 'hint', hint: {seat: 0, choice: 'pass', reason: '', samples: 0, lines: [],
+         options: [{action: 'pass', win_chance: null, points: null, tricks: null,
+                    outcomes: null}]}})})""")
+    expect(page.locator("#hint .hint-choice")).to_have_text("Hint: Pass")
+    expect(page.locator("#hint .hint-options")).to_have_count(0)
+    assert not pages.errors
+
+
 # --- watching, in no seat ----------------------------------------------------------------
 
 

@@ -462,7 +462,7 @@ function showHint(hint) {
   table.thinking = false;
   const parts = [
     el("p", { class: "hint-choice" }, ["Hint: ", el("strong", {}, moveShown(hint.choice))]),
-    el("p", { class: "hint-reason" }, expertText(capital(hint.reason))),
+    el("p", { class: "hint-reason" }, hint.reason ? expertText(capital(hint.reason)) : []),
   ];
   const reading = (hint.lines ?? []).find((line) => line.startsWith("Reading "));
   if (reading) parts.push(el("p", { class: "hint-reading" }, expertText(reading)));
