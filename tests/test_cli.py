@@ -49,11 +49,13 @@ Record = Any
 
 
 def cutthroat(*args: str | Path, stdin: bytes = b"", cwd: Path | None = None,
-              ) -> subprocess.CompletedProcess[bytes]:
-    """Run ``python -m cutthroat.cli ARGS`` and capture its output as bytes."""
+              env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
+    """Run ``python -m cutthroat.cli ARGS`` and capture its output as bytes (with
+    ``env`` added to the environment)."""
     return subprocess.run(
         [sys.executable, "-m", "cutthroat.cli", *map(str, args)],
         input=stdin, capture_output=True, timeout=120, cwd=cwd, check=False,
+        env=None if env is None else {**os.environ, **env},
     )
 
 
@@ -1106,17 +1108,32 @@ def test_serve_port_out_of_range_is_a_usage_error(port: str,
     assert "--port" in done.stderr
 
 
+@pytest.mark.parametrize("url", ["nonsense", "nosuchdialect://x"])
+def test_serve_with_a_database_url_it_cannot_read(tmp_path: Path, url: str) -> None:
+    """``serve --db`` (or ``$CUTTHROAT_DB``) with text that is no SQLAlchemy URL, or
+    names a database kind it does not know: a usage error (exit 2) naming where the URL
+    came from, no traceback, and nothing made."""
+    for args, env, named in ((("--db", url), {}, "--db"),
+                             ((), {"CUTTHROAT_DB": url}, "$CUTTHROAT_DB")):
+        done = cutthroat("serve", *args, "--port", "1", cwd=tmp_path,
+                         env={**env, "COLUMNS": "400"})
+        assert done.returncode == 2, done.stderr
+        assert done.stdout == b""
+        text = no_traceback(done)
+        assert f"Invalid value for {named}: cannot open the database {url!r}" in text
+        if url == "nonsense":  # no URL, no SQLite file's name: how to write one
+            assert "sqlite:///nonsense" in text
+        assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("url", [
-    "nonsense",
-    "nosuchdialect://x",
     "sqlite:///{tmp}/nodir/games.db",
     "sqlite:///{tmp}",
     "postgresql://user:secret@127.0.0.1:1/games",
 ])
 def test_serve_with_a_database_it_cannot_open(tmp_path: Path, url: str) -> None:
-    """``serve --db`` with a URL SQLAlchemy cannot read, a SQLite file in a missing
-    folder, or a database that refuses the connection: one line, exit 1, no traceback
-    (and no password shown)."""
+    """``serve --db`` with a SQLite file in a missing folder, or a database that refuses
+    the connection: one line, exit 1, no traceback (and no password shown)."""
     url = url.format(tmp=tmp_path)
     done = cutthroat("serve", "--db", url, "--port", "1", cwd=tmp_path)
     assert done.returncode == 1
@@ -1127,8 +1144,6 @@ def test_serve_with_a_database_it_cannot_open(tmp_path: Path, url: str) -> None:
     assert "secret" not in text
     if "nodir" in url:
         assert "does not exist" in text
-    if url == "nonsense":  # no URL, no SQLite file's name: how to write one
-        assert "sqlite:///nonsense" in text and not (tmp_path / "nonsense").exists()
 
 
 LONE_SURROGATE = ('{"format": "cutthroat-record/1", "players": ["\\ud800", "b", "c"], '

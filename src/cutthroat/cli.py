@@ -899,7 +899,7 @@ def serve(
         import uvicorn
 
         from .server.app import MESSAGE_MAX, create_app
-        from .server.store import StoreError
+        from .server.store import StoreError, StoreURLError
     except ImportError as exc:  # pragma: no cover - the web extra is part of make run
         typer.echo(f"The web game needs the web extra: pip install 'cutthroat-euchre[web]' "
                    f"({exc})", err=True)
@@ -925,6 +925,9 @@ def serve(
     _check_listening(host, port)
     try:
         application = create_app(db, **options)
+    except StoreURLError as exc:  # what was given is wrong: a usage error, exit 2
+        raise typer.BadParameter(
+            str(exc), param_hint="--db" if db is not None else "$CUTTHROAT_DB") from None
     except StoreError as exc:
         raise _fail(str(exc)) from None
     except ValueError as exc:  # the rates: create_app reads them beyond typer's checks

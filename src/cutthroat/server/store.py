@@ -38,7 +38,7 @@ from sqlalchemy import (
     make_url,
     select,
 )
-from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
@@ -47,7 +47,7 @@ from .chat import ChatLine
 from .tables import Table
 
 __all__ = ["DEFAULT_DB", "SQLITE_SUFFIXES", "ChatRow", "GameRow", "Reason", "ReasonRow",
-           "RematchRow", "Store", "StoreError", "database_url"]
+           "RematchRow", "Store", "StoreError", "StoreURLError", "database_url"]
 
 DEFAULT_DB = "sqlite:///cutthroat.db"
 """The database used when none is given: a SQLite file in the working directory."""
@@ -129,6 +129,12 @@ Reason = tuple[int, int, int, str]
 class StoreError(CutthroatError):
     """The database cannot be opened: the URL is not a SQLAlchemy URL, its driver is
     not installed, or the database refuses the connection (the message says which)."""
+
+
+class StoreURLError(StoreError):
+    """The database's URL cannot be read: it is not a SQLAlchemy URL, or names a
+    database kind SQLAlchemy does not know (a mistake in what was given, where a plain
+    :class:`StoreError` is a database that cannot be reached or a driver missing)."""
 
 
 SQLITE_SUFFIXES = (".db", ".sqlite", ".sqlite3")
@@ -216,8 +222,9 @@ class Store:
         try:
             self.engine = create_engine(url, **options)
         except (SQLAlchemyError, ImportError, ValueError) as exc:
-            raise StoreError(f"cannot open the database {_shown(url)!r}: "
-                             f"{_reason(exc)}{_url_hint(url)}") from exc
+            error = StoreURLError if isinstance(exc, (ArgumentError, ValueError)) else StoreError
+            raise error(f"cannot open the database {_shown(url)!r}: "
+                        f"{_reason(exc)}{_url_hint(url)}") from exc
         try:
             _Base.metadata.create_all(self.engine)  # connects: fails here, not later
         except (SQLAlchemyError, ImportError, ValueError, OSError) as exc:
