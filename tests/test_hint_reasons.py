@@ -540,8 +540,9 @@ def test_a_winner_says_why_it_and_not_another_that_would_win_too_R17() -> None:
 
 def test_a_close_call_and_a_tie_with_the_next_best_are_said_R17() -> None:
     """A choice that leads the next best by no more than the samples' noise is called a
-    close call, with both figures; one worth exactly as much as the next says so; a
-    clear choice says neither, and "every option alike" is said once, not twice."""
+    close call, with both figures; one worth exactly as much as the next says so (and
+    how many more tie), naming it once; a clear choice says neither, and "every option
+    alike" is said once, not twice."""
     view = first_round()
     options = [option("pass", 0.305, stopped=1.0), option("order", 0.300, made=1.0)]
     close = explain(view, options, {"lead": 0.005, "lead_noise": 0.012})
@@ -555,6 +556,12 @@ def test_a_close_call_and_a_tie_with_the_next_best_are_said_R17() -> None:
     tie = explain(view, [option("pass", 0.3, stopped=1.0), option("order", 0.3, made=1.0),
                          option("pass", 0.1, stopped=1.0)])
     assert "order is worth as much on the deals sampled" in tie
+    assert "next best" not in tie  # named once, by the tie, not again in the figures
+    ties = explain(view, [option("pass", 0.3, stopped=1.0), option("order", 0.3, made=1.0),
+                          option("order", 0.3, made=1.0), option("order", 0.3, made=1.0),
+                          option("pass", 0.1, stopped=1.0)])
+    assert "order and 2 others are worth as much on the deals sampled" in ties
+    assert "next best" in close and "next best" in clear
     alike = explain(view, [option("pass", 0.3, stopped=1.0), option("order", 0.3, made=1.0)])
     assert alike.startswith("it makes no difference") and "worth as much" not in alike
 

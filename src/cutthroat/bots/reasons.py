@@ -462,8 +462,8 @@ def _explain(view: View, options: Sequence[Option],
     best = options[0]
     figures = (f"win chance {_chance(best.value)}, {best.points:+.2f} points, "
                f"{best.tricks:.1f} tricks for your side")
-    if len(options) > 1:
-        second = options[1]
+    if len(options) > 1 and abs(options[0].value - options[1].value) > 1e-9:
+        second = options[1]  # (a tie's runner-up is named by _runner_up instead)
         figures += f"; next best {second.action} {_chance(second.value)}"
     playing = view.phase.name == "PLAY" and best.action.card is not None
     cards = [o.action.card for o in options if o.action.card is not None]
@@ -500,7 +500,10 @@ def _runner_up(options: Sequence[Option], extra: Mapping[str, float] | None) -> 
         return ""
     second = options[1]
     if abs(options[0].value - second.value) <= 1e-9:
-        return f"{second.action} is worth as much on the deals sampled"
+        more = sum(abs(o.value - second.value) <= 1e-9 for o in options[2:])
+        others = f" and {more} other{'s' if more > 1 else ''}" if more else ""
+        verb = "are" if more else "is"
+        return f"{second.action}{others} {verb} worth as much on the deals sampled"
     if extra and "lead" in extra:
         return (f"a close call: {second.action} averaged only {_tenths(extra['lead'])} "
                 f"less, within the samples' noise ({_spread(extra['lead_noise'])})")
