@@ -487,8 +487,26 @@ def test_arena_of_one_deal_set_says_why_it_has_no_intervals() -> None:
         in text
     two = run_arena(["random", "random", "random"], games=6, workers=1, progress=False)
     assert "No intervals" not in two.text() and "95% intervals" in two.text()
-    # the loners column counts the maker's lone hands, not a defender's: it says so
-    assert "Made, euchred, loners: as maker;" in " ".join(two.text().split())
+    # the loners column counts the maker's lone hands over a defender's: it says so
+    assert "Made, euchred: as maker;" in " ".join(two.text().split())
+    assert "Loners: as maker, over alone as defender." in " ".join(two.text().split())
+
+
+def test_arena_table_shows_lone_hands_as_maker_over_lone_defences() -> None:
+    """The play table's loners cell is "made/tried" as maker, then under it "made/tried"
+    alone as defender, as in ``--json``."""
+    arena = run_arena(["random", "random", "random"], games=6, seed=3, workers=1,
+                      progress=False)
+    text = arena.text()
+    for s in arena.entry_stats():
+        t = s.totals
+        assert t.def_loners > 0  # random bots go alone now and then
+        lines = [line for line in text.splitlines() if line.strip().startswith(s.label)]
+        row = lines[-1]  # the play table's row (the results table's comes first)
+        at = text.splitlines().index(row)
+        under = text.splitlines()[at + 1]
+        assert row.split()[-1] == f"{t.loners_made}/{t.loners}"
+        assert under.split()[-1] == f"{t.def_loners_made}/{t.def_loners}"
 
 
 def test_cli_bad_rules_and_ci(app: typer.Typer) -> None:

@@ -535,14 +535,15 @@ class ArenaResult:
                             end_section=last)
             play.add_row(
                 s.label, str(t.maker), _cell(est["maker_success"]), str(t.euchred),
-                _cell(est["inflicted_rate"]), f"{t.loners_made}/{t.loners}",
+                _cell(est["inflicted_rate"]),
+                f"{t.loners_made}/{t.loners}\n{t.def_loners_made}/{t.def_loners}",
                 end_section=last,
             )
         intervals = (f"{pct} intervals: {CI_METHODS[self.ci]}." if self.deal_sets >= 2 else
                      "No intervals: they are over deal sets and need at least 2 (--games 6 "
                      "or more).")
-        play.caption = (f"{intervals}\nMade, euchred, loners: as maker; "
-                        f"euchres inflicted: per hand defended.\n"
+        play.caption = (f"{intervals}\nMade, euchred: as maker; euchres inflicted: per "
+                        f"hand defended.\nLoners: as maker, over alone as defender.\n"
                         f"Rules: {self.rules.describe()}.")
         return Group(results, play)
 
