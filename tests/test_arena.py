@@ -36,6 +36,7 @@ from cutthroat.sim.plot import (
     PlotUnavailableError,
     check_plot_format,
     plot_win_rates,
+    win_rate_title,
 )
 from cutthroat.sim.stats import (
     Estimate,
@@ -145,10 +146,11 @@ def test_proportion_at_zero_or_one_falls_back_to_wilson_over_clusters() -> None:
     assert never == Estimate(0.0, 0.0, wilson(0, 3)[1])
     always = ratio_estimate([2, 1, 3], [2, 1, 3], proportion=True)
     assert always == Estimate(1.0, wilson(3, 3)[0], 1.0)
-    # An interior rate that every cluster shares (three copies of one bot win 1/3 of
-    # the games by construction) keeps its zero-width interval.
+    # An interior rate that every cluster shares (one win in each deal set) is no
+    # certainty either: Wilson's interval with the clusters as trials, not zero width.
     third = ratio_estimate([1, 1, 1], [3, 3, 3], proportion=True)
-    assert third.low == third.high == pytest.approx(1 / 3)
+    assert third == Estimate(1 / 3, *wilson(1, 3))
+    assert third.low is not None and third.high is not None and third.low < third.high
     wide = ratio_estimate([3, 0, 1], [3, 3, 3], proportion=True)
     assert (wide.low, wide.high) == (0.0, 1.0)  # t(2) is wide: clipped at both ends
     boot = cluster_bootstrap([([0, 0, 0], [3, 3, 3])], rng=random.Random(1),
@@ -308,6 +310,9 @@ def test_totals_are_consistent(small: ArenaResult) -> None:
     assert everyone.label == "random (all)" and everyone.entries == (0, 1, 2)
     assert everyone.totals.games == 36 and everyone.totals.wins == 12
     assert everyone.estimates["win_rate"].value == pytest.approx(1 / 3)
+    # a bot in every seat wins a third of the games by construction: no interval width
+    rate = everyone.estimates["win_rate"]
+    assert rate.low == rate.high == rate.value
 
 
 def test_estimates_match_totals(small: ArenaResult) -> None:
@@ -548,6 +553,18 @@ def test_plot_writes_a_png(small: ArenaResult, tmp_path: Path) -> None:
         return
     plot_win_rates(small, path)
     assert path.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_plot_of_one_deal_set_claims_no_interval(small: ArenaResult, tmp_path: Path) -> None:
+    """One deal set gives no interval (the table says so): the chart's title says so too,
+    where it would otherwise claim a 95% CI, and no error bars of no width are drawn."""
+    one = run_arena(["random", "random", "random"], games=3, workers=1, progress=False)
+    assert win_rate_title(one) == ("Win rate, 3 games (1 duplicate deal set), no intervals "
+                                   "(they need 2 deal sets or more)")
+    assert win_rate_title(small).endswith(f"deal sets), {small.confidence:.0%} CI")
+    if _has_matplotlib():
+        plot_win_rates(one, tmp_path / "one.png")
+        assert (tmp_path / "one.png").read_bytes().startswith(b"\x89PNG")
 
 
 def test_plot_without_matplotlib_says_how_to_install(

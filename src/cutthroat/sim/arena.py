@@ -444,6 +444,9 @@ class ArenaResult:
                                     bounds=None if p else _NONNEGATIVE)
                      for (n, d), (*_, p) in zip(pairs, _RATIOS, strict=True)]
         estimates = {r[0]: e for r, e in zip(_RATIOS, found, strict=True)}
+        if len(entries) == 3:  # one bot in every seat wins 1/3 of the games, exactly
+            share = estimates["win_rate"].value
+            estimates["win_rate"] = Estimate(share, share, share)
         interval = (wilson(totals.wins, totals.games, self.confidence)
                     if totals.games else None)
         return BotStats(label, name, entries, totals, estimates, interval)

@@ -22,6 +22,7 @@ __all__ = [
     "plot_ratings",
     "plot_win_rates",
     "require_matplotlib",
+    "win_rate_title",
 ]
 
 INSTALL_HINT = "pip install 'cutthroat-euchre[sim]'"
@@ -61,6 +62,15 @@ def _figure_class() -> Any:
         ) from None
 
 
+def win_rate_title(result: ArenaResult) -> str:
+    """The win-rate chart's title: the games, the deal sets, and the intervals' level,
+    or that there are none (they are over deal sets, and one gives none)."""
+    games = f"Win rate, {result.games} games ({deal_sets_phrase(result.deal_sets)})"
+    if result.deal_sets < 2:
+        return f"{games}, no intervals (they need 2 deal sets or more)"
+    return f"{games}, {result.confidence:.0%} CI"
+
+
 def plot_win_rates(result: ArenaResult, path: str | os.PathLike[str]) -> None:
     """Write a bar chart of each entry's win rate (and of each repeated bot name's)
     with its confidence interval and a line at the fair share, 1/3. The file format
@@ -82,14 +92,14 @@ def plot_win_rates(result: ArenaResult, path: str | os.PathLike[str]) -> None:
     fig = figure_class(figsize=(max(5.0, 1.4 * len(rows) + 2), 4.2), layout="constrained")
     ax = fig.add_subplot()
     positions = list(range(len(rows)))
-    ax.bar(positions, values, color=colours, yerr=[below, above], capsize=6,
-           error_kw={"elinewidth": 1.2})
+    intervals = result.deal_sets >= 2  # else none: they are over deal sets
+    ax.bar(positions, values, color=colours, yerr=[below, above] if intervals else None,
+           capsize=6, error_kw={"elinewidth": 1.2})
     ax.axhline(1 / 3, color="tab:red", linestyle="--", linewidth=1, label="fair share (1/3)")
     ax.set_xticks(positions, labels)
     ax.set_ylim(0, max(1 / 3, *(v + a for v, a in zip(values, above, strict=True))) * 1.15)
     ax.set_ylabel("win rate")
-    ax.set_title(f"Win rate, {result.games} games ({deal_sets_phrase(result.deal_sets)}), "
-                 f"{result.confidence:.0%} CI", fontsize=10)
+    ax.set_title(win_rate_title(result), fontsize=10)
     for x, v in zip(positions, values, strict=True):
         ax.annotate(f"{v:.3f}", (x, v), xytext=(8, 3), textcoords="offset points",
                     fontsize=8)

@@ -163,11 +163,12 @@ def _clip(x: float, bounds: tuple[float, float] | None) -> float:
 
 
 def _proportion(est: Estimate, denominators: Sequence[float], confidence: float) -> Estimate:
-    """Clip a proportion's interval to [0, 1]; at 0 or 1 exactly (every cluster gave
-    that rate, so the standard error is 0), use Wilson's with the clusters as trials."""
+    """Clip a proportion's interval to [0, 1]; where the standard error is 0 (every
+    cluster gave the same rate: 0 or 1 exactly, or one win in each deal set), use
+    Wilson's with the clusters as trials rather than an interval of no width."""
     if est.value is None or est.low is None or est.high is None:
         return est
-    if est.value in (0.0, 1.0):
+    if est.value in (0.0, 1.0) or est.low == est.high:
         trials = sum(1 for d in denominators if d > 0)
         low, high = wilson(est.value * trials, trials, confidence)
         return Estimate(est.value, low, high)
@@ -188,8 +189,9 @@ def ratio_estimate(
     ``G/(G-1) · Σ (a_g - R·b_g)² / (Σ b_g)²`` over ``G`` clusters, and the interval uses
     Student's t with ``G - 1`` degrees of freedom. With equal denominators it is the
     usual t interval of a mean. ``bounds`` clips the interval. A ``proportion`` is
-    clipped to [0, 1], and at exactly 0 or 1 (a bot that never wins: the standard error
-    is 0) the Wilson interval is used instead, with the clusters as trials. No value
+    clipped to [0, 1], and where the standard error is 0 (a bot that never wins, or
+    wins one game of every deal set) the Wilson interval is used instead, with the
+    clusters as trials. No value
     without a positive total denominator; no interval from fewer than two clusters.
 
     >>> ratio_estimate([1, 0, 2], [2, 0, 2]).value
