@@ -64,12 +64,15 @@ __all__ = [
     "BotStats",
     "BotUnavailableError",
     "GameResult",
+    "RecordsFolderError",
     "Tally",
+    "TournamentInterrupted",
     "UnknownBotError",
     "bot_names",
     "entry_label",
     "make_bot",
     "play_arena_game",
+    "records_folder",
     "run_arena",
 ]
 
@@ -88,6 +91,11 @@ than a tournament."""
 
 class ArenaError(RuntimeError):
     """A tournament could not be played (a bot failed, a game never ended)."""
+
+
+class RecordsFolderError(ValueError):
+    """The folder given for a tournament's records holds another tournament's records
+    (see :func:`records_folder`)."""
 
 
 
@@ -274,7 +282,8 @@ class _Job:
     rules: Rules
     seed: int
     sets: range
-    records: str | None
+    records: bool
+    """Whether to return each game's record (its text), for the caller to write."""
 
 
 def _per_job(sets: int, workers: int) -> int:
@@ -290,17 +299,72 @@ def _chunks(sets: int, per_job: int) -> Iterator[range]:
         yield range(start, min(start + per_job, sets))
 
 
-def _run_job(job: _Job) -> list[GameResult]:
-    out = []
+def _run_job(job: _Job) -> list[tuple[GameResult, str | None]]:
+    """Play a job's deal sets: each game's result, with its record's text when the job
+    keeps records. The records travel back with the results and are written by the
+    process that runs the tournament (:class:`_Keeper`): a worker, a Ray task on
+    another machine, need not see the folder, nor share the caller's working folder."""
+    out: list[tuple[GameResult, str | None]] = []
     for deal_set in job.sets:
         for rotation in range(3):
             index = 3 * deal_set + rotation
             game, result = play_arena_game(job.bots, index, seed=job.seed, rules=job.rules)
-            if job.records is not None:
-                path = Path(job.records) / f"game-{index:06d}.json"
-                path.write_text(rec.dumps(game) + "\n", encoding="utf-8")
-            out.append(result)
+            out.append((result, rec.dumps(game) + "\n" if job.records else None))
     return out
+
+
+class _Keeper:
+    """The caller's side of a tournament's jobs: keeps each finished job's results, and
+    first writes their records, if any, into ``folder`` as ``game-NNNNNN.json``."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        self.results: list[GameResult] = []
+        self.records = 0
+
+    def __call__(self, chunk: list[tuple[GameResult, str | None]]) -> None:
+        for result, text in chunk:
+            if text is not None and self.folder is not None:
+                path = self.folder / f"game-{result.index:06d}.json"
+                path.write_text(text, encoding="utf-8")
+                self.records += 1
+        self.results.extend(result for result, _ in chunk)
+
+
+RECORDS_FOUND = ("game-*.json", "lineup-*")
+"""What marks a folder as holding the records of a tournament already (the arena's
+games, the league's line-ups)."""
+
+
+def records_folder(path: str | os.PathLike[str]) -> Path:
+    """Make the folder for a tournament's records (and its parents), as an absolute
+    path; refuse (:class:`RecordsFolderError`) a folder that holds a tournament's
+    records already, so the records of two runs are never mixed."""
+    folder = Path(path).absolute()
+    if folder.is_dir():
+        found = sorted(p.name for pattern in RECORDS_FOUND for p in folder.glob(pattern))
+        if found:
+            raise RecordsFolderError(
+                f"the folder {path} holds the records of a tournament already "
+                f"({found[0]}{', …' if len(found) > 1 else ''}): give a new or empty "
+                "folder, so the records of two runs are not mixed")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+class TournamentInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a tournament. ``result`` holds what the deal sets finished give
+    (an :class:`ArenaResult`; ``None`` for a league, whose line-ups have not all played
+    the same deals), ``played`` and ``planned`` count games, ``records`` the records
+    written (of finished deal sets only)."""
+
+    def __init__(self, result: ArenaResult | None, played: int, planned: int,
+                 records: int) -> None:
+        super().__init__(f"interrupted after {played} of {planned} games")
+        self.result = result
+        self.played = played
+        self.planned = planned
+        self.records = records
 
 
 # --- results -----------------------------------------------------------------------
@@ -608,13 +672,19 @@ def run_arena(
         rules: the rules (default: the ``standard`` preset).
         workers: processes to play in (default: every CPU); 1 plays here.
         progress: show a progress bar on standard error.
-        records: a folder to save every game's record in, as ``game-NNNNNN.json``.
+        records: a folder to save every game's record in, as ``game-NNNNNN.json``
+            (made if need be; one holding a tournament's records already is refused,
+            :class:`RecordsFolderError`). The records are written here, by this
+            process, whatever the backend.
         ci: the interval method, ``"se"`` or ``"bootstrap"`` (see :data:`CI_METHODS`).
         confidence: the level of the intervals.
         backend: ``"local"`` (worker processes here) or ``"ray"`` (Ray tasks, on a
             runtime started here with ``workers`` CPUs or on the cluster at ``address``;
             :mod:`cutthroat.sim.ray_backend`). The games and the table are the same.
         address: the Ray cluster to join (``"auto"``, ``"ray://HOST:10001"``).
+
+    Ctrl-C (``KeyboardInterrupt``) stops the tournament: it raises
+    :class:`TournamentInterrupted`, which holds the results of the deal sets finished.
     """
     if backend not in BACKENDS:
         raise ValueError(f"backend must be local or ray, not {backend!r}")
@@ -634,42 +704,56 @@ def run_arena(
     if workers < 1:
         raise ValueError("workers must be at least 1")
     workers = min(workers, sets)
-    folder = None
-    if records is not None:
-        Path(records).mkdir(parents=True, exist_ok=True)
-        folder = os.fspath(records)
+    keeper = _Keeper(None if records is None else records_folder(records))
     # A generator: the jobs are made as the workers are ready for them.
-    jobs = (_Job((line_up[0], line_up[1], line_up[2]), rules, seed, chunk, folder)
+    jobs = (_Job((line_up[0], line_up[1], line_up[2]), rules, seed, chunk,
+                 records is not None)
             for chunk in _chunks(sets, _per_job(sets, workers)))
 
     start_time = time.perf_counter()
-    found: list[GameResult] = []
-    if backend == "ray":
-        from .ray_backend import run_on_ray
+    cpus: list[int] = []
+    try:
+        if backend == "ray":
+            from .ray_backend import run_on_ray
 
-        found = run_on_ray(jobs, _run_job, workers, address, _Progress(3 * sets, progress))
-    elif workers == 1:
-        with _Progress(3 * sets, progress) as bar:
-            for job in jobs:
-                found.extend(_run_job(job))
-                bar.advance(3 * len(job.sets))
-    else:
-        found = _run_pool(jobs, _run_job, workers, _Progress(3 * sets, progress))
-    elapsed = time.perf_counter() - start_time
-    found.sort(key=lambda r: r.index)
-    return ArenaResult((line_up[0], line_up[1], line_up[2]), seed, rules, tuple(found),
-                       confidence=confidence, ci=ci, elapsed=elapsed, workers=workers)
+            run_on_ray(jobs, _run_job, workers, address, _Progress(3 * sets, progress),
+                       keep=keeper, on_cpus=cpus.append)
+        elif workers == 1:
+            with _Progress(3 * sets, progress) as bar:
+                for job in jobs:
+                    keeper(_run_job(job))
+                    bar.advance(3 * len(job.sets))
+        else:
+            _run_pool(jobs, _run_job, workers, _Progress(3 * sets, progress), keep=keeper)
+    except KeyboardInterrupt:
+        done = _arena_result(line_up, seed, rules, keeper.results, confidence, ci,
+                             time.perf_counter() - start_time, workers)
+        raise TournamentInterrupted(done, done.games, 3 * sets, keeper.records) from None
+    if address is not None and cpus:
+        workers = cpus[0]  # a cluster joined: its CPUs, not the --workers asked for
+    return _arena_result(line_up, seed, rules, keeper.results, confidence, ci,
+                         time.perf_counter() - start_time, workers)
+
+
+def _arena_result(line_up: Sequence[str], seed: int, rules: Rules, found: list[GameResult],
+                  confidence: float, ci: str, elapsed: float, workers: int) -> ArenaResult:
+    return ArenaResult((line_up[0], line_up[1], line_up[2]), seed, rules,
+                       tuple(sorted(found, key=lambda r: r.index)), confidence=confidence,
+                       ci=ci, elapsed=elapsed, workers=workers)
 
 
 def _run_pool(jobs: Iterable[_JobT], run: Callable[[_JobT], list[_ItemT]], workers: int,
-              bar: _Progress, ahead: int = 4) -> list[_ItemT]:
-    """``run`` each job in worker processes, in any order, and gather what they return,
-    advancing ``bar`` by the length of each job's list as each job finishes; stop at the
-    first failure, which is raised. ``jobs`` is drawn lazily: at most ``ahead`` jobs per
+              bar: _Progress, ahead: int = 4, *,
+              keep: Callable[[list[_ItemT]], None] | None = None) -> list[_ItemT]:
+    """``run`` each job in worker processes, in any order, and gather what they return
+    (or hand each job's list to ``keep`` as it comes, and return nothing), advancing
+    ``bar`` by the length of each job's list as each job finishes; stop at the first
+    failure, which is raised. ``jobs`` is drawn lazily: at most ``ahead`` jobs per
     worker are submitted at a time, the next one as one finishes, so memory stays
     bounded however many jobs there are. (The league plays its line-ups' jobs here too.)
     """
     found: list[_ItemT] = []
+    take = found.extend if keep is None else keep
     todo = iter(jobs)
     most = ahead * workers
     pool = ProcessPoolExecutor(max_workers=workers)
@@ -684,7 +768,7 @@ def _run_pool(jobs: Iterable[_JobT], run: Callable[[_JobT], list[_ItemT]], worke
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in done:
                     chunk = future.result()  # raises the job's exception, if any
-                    found.extend(chunk)
+                    take(chunk)
                     bar.advance(len(chunk))
                 pending |= {pool.submit(run, j)
                             for j in itertools.islice(todo, most - len(pending))}

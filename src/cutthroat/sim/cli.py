@@ -5,10 +5,13 @@ write: made before any long work starts, each a usage error naming its option.""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated
 
@@ -22,9 +25,14 @@ from .arena import (
     CI_METHODS,
     MAX_GAMES,
     ArenaError,
+    ArenaResult,
     BotSpecError,
     BotUnavailableError,
+    RecordsFolderError,
+    TournamentInterrupted,
     UnknownBotError,
+    deal_sets_phrase,
+    records_folder,
     run_arena,
 )
 from .ray_backend import RayAddressError, RayConnectionError, RayUnavailableError
@@ -38,8 +46,11 @@ __all__ = [
     "check_outputs",
     "check_parent_folder",
     "file_in_the_way",
+    "ignoring_interrupts",
+    "interrupted",
     "make_folder",
     "parse_rules",
+    "print_arena",
     "register",
     "save_plot",
 ]
@@ -163,6 +174,34 @@ def check_outputs(plot: Path | None, records: Path | None) -> None:
         check_parent_folder(plot, "--plot")
     if records is not None:
         make_folder(records, "--records")
+        try:
+            records_folder(records)
+        except RecordsFolderError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--records") from None
+
+
+@contextlib.contextmanager
+def ignoring_interrupts() -> Iterator[None]:
+    """Ctrl-C ignored for the moment an interrupted tournament prints what it finished
+    (a second press, or a signal sent twice, would otherwise lose it), then restored."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def interrupted(stop: TournamentInterrupted, what: str, records: Path | None) -> str:
+    """What a tournament stopped by Ctrl-C says on standard error: how many of its games
+    were played, what the output that follows covers, and the records kept."""
+    said = f"Interrupted (Ctrl-C) after {stop.played:,} of {stop.planned:,} games: {what}"
+    if records is not None:
+        said += (f"; {stop.records:,} records of the deal sets finished are in {records} "
+                 "(their numbers may have gaps: deal sets finish in any order)")
+    return said + "."
 
 
 def save_plot(draw: Callable[[], None], plot: Path, as_json: bool) -> None:
@@ -257,22 +296,42 @@ def arena(
             RayUnavailableError, RayAddressError, RayConnectionError) as exc:
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from None
-    if as_json:
-        sys.stdout.write(json.dumps(result.to_json()) + "\n")
-    else:
-        from rich.console import Console
-
-        Console().print(result.table())
-        rate = result.games_per_second
-        speed = "" if rate is None else f", {rate:.1f} games/s"
-        typer.echo(f"{result.hands} hands in {result.elapsed:.1f} s on {result.workers} "
-                   f"worker{'s' if result.workers > 1 else ''}{speed}")
+    except TournamentInterrupted as stop:
+        with ignoring_interrupts():  # a second Ctrl-C would lose the summary
+            assert stop.result is not None  # the arena's: the deal sets finished
+            done = stop.result
+            below = "results below are" if as_json else "table below is"
+            typer.echo(interrupted(stop, f"the {below} of the {done.games:,} games of the "
+                                         f"{deal_sets_phrase(done.deal_sets)} finished",
+                                   records), err=True)
+            print_arena(done, as_json, stop)
+        raise typer.Exit(130) from None  # as a shell reports Ctrl-C; no chart of it
+    print_arena(result, as_json)
     if plot is not None:
         from .plot import plot_win_rates
 
         save_plot(lambda: plot_win_rates(result, plot), plot, as_json)
     if records is not None:
         typer.echo(f"{result.games} records saved in {records}", err=as_json)
+
+
+def print_arena(result: ArenaResult, as_json: bool,
+                stop: TournamentInterrupted | None = None) -> None:
+    """Print an arena's results: the tables and a line of speed, or one JSON object
+    (with ``interrupted`` when Ctrl-C stopped it: the games planned, records kept)."""
+    if as_json:
+        data = result.to_json()
+        if stop is not None:
+            data["interrupted"] = {"games_planned": stop.planned, "records": stop.records}
+        sys.stdout.write(json.dumps(data) + "\n")
+        return
+    from rich.console import Console
+
+    Console().print(result.table())
+    rate = result.games_per_second
+    speed = "" if rate is None else f", {rate:.1f} games/s"
+    typer.echo(f"{result.hands} hands in {result.elapsed:.1f} s on {result.workers} "
+               f"worker{'s' if result.workers > 1 else ''}{speed}")
 
 
 def register(app: typer.Typer) -> None:

@@ -37,7 +37,6 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 from ..bots import registry
@@ -57,9 +56,11 @@ from .arena import (
     ArenaResult,
     GameResult,
     Tally,
+    TournamentInterrupted,
     _check_games,
     _chunks,
     _Job,
+    _Keeper,
     _mix,
     _per_job,
     _Progress,
@@ -67,6 +68,7 @@ from .arena import (
     _run_pool,
     _sum,
     deal_sets_phrase,
+    records_folder,
 )
 from .ratings import (
     Ranking,
@@ -193,9 +195,9 @@ class _LeagueJob:
     job: _Job
 
 
-def _run_league_job(job: _LeagueJob) -> list[tuple[int, GameResult]]:
+def _run_league_job(job: _LeagueJob) -> list[tuple[int, tuple[GameResult, str | None]]]:
     try:
-        return [(job.line_up, r) for r in _run_job(job.job)]
+        return [(job.line_up, played) for played in _run_job(job.job)]
     except ArenaError as exc:
         raise ArenaError(f"line-up {job.line_up} ({', '.join(job.job.bots)}): {exc}"
                          ) from exc
@@ -518,7 +520,9 @@ def run_league(
         workers: processes to play and to refit the bootstrap in (default: every CPU).
         progress: show one progress bar for the whole league on standard error.
         records: a folder to save every game's record in: ``lineup-KKK/game-NNNNNN.json``
-            for line-up ``K`` (the index in :attr:`LeagueResult.line_ups`).
+            for line-up ``K`` (the index in :attr:`LeagueResult.line_ups`); written by
+            this process whatever the backend, and refused if it holds a tournament's
+            records already (:class:`~cutthroat.sim.arena.RecordsFolderError`).
         ci: the interval method of the win rates and points (``"se"``, ``"bootstrap"``).
         confidence: the level of every interval.
         backend: ``"local"`` or ``"ray"``, as in :func:`~cutthroat.sim.arena.run_arena`.
@@ -530,6 +534,9 @@ def run_league(
             and where that does not exist the games are returned without ratings
             (:attr:`LeagueResult.rated`).
         resamples: bootstrap resamples of the ratings' intervals.
+
+    Ctrl-C stops the league with :class:`~cutthroat.sim.arena.TournamentInterrupted`
+    (no result: its line-ups have not all played the same deals).
     """
     if backend not in BACKENDS:
         raise ValueError(f"backend must be local or ray, not {backend!r}")
@@ -550,38 +557,47 @@ def run_league(
     if workers < 1:
         raise ValueError("workers must be at least 1")
     play_workers = min(workers, sets * len(lines))
-    folders: list[str | None] = [None] * len(lines)
+    keepers = [_Keeper(None) for _ in lines]
     if records is not None:
-        for k in range(len(lines)):
-            folder = Path(records) / f"lineup-{k:03d}"
-            folder.mkdir(parents=True, exist_ok=True)
-            folders[k] = os.fspath(folder)
+        top = records_folder(records)
+        for k, keeper in enumerate(keepers):
+            keeper.folder = top / f"lineup-{k:03d}"
+            keeper.folder.mkdir(exist_ok=True)
     total = sets * len(lines)
     per_job = _per_job(total, play_workers)
     # A generator: the jobs are made as the workers are ready for them.
-    jobs = (_LeagueJob(k, _Job((pool[a], pool[b], pool[c]), rules, seed, chunk, folders[k]))
+    jobs = (_LeagueJob(k, _Job((pool[a], pool[b], pool[c]), rules, seed, chunk,
+                               records is not None))
             for k, (a, b, c) in enumerate(lines) for chunk in _chunks(sets, per_job))
+
+    def keep(chunk: list[tuple[int, tuple[GameResult, str | None]]]) -> None:
+        for k, played in chunk:
+            keepers[k]([played])
 
     start_time = time.perf_counter()
     bar = _Progress(3 * total, progress, label="league")
-    found: list[tuple[int, GameResult]] = []
-    if backend == "ray":
-        from .ray_backend import run_on_ray
+    cpus: list[int] = []
+    try:
+        if backend == "ray":
+            from .ray_backend import run_on_ray
 
-        found = run_on_ray(jobs, _run_league_job, play_workers, address, bar)
-    elif play_workers == 1:
-        with bar:
-            for job in jobs:
-                found.extend(_run_league_job(job))
-                bar.advance(3 * len(job.job.sets))
-    else:
-        found = _run_pool(jobs, _run_league_job, play_workers, bar)
+            run_on_ray(jobs, _run_league_job, play_workers, address, bar, keep=keep,
+                       on_cpus=cpus.append)
+        elif play_workers == 1:
+            with bar:
+                for job in jobs:
+                    keep(_run_league_job(job))
+                    bar.advance(3 * len(job.job.sets))
+        else:
+            _run_pool(jobs, _run_league_job, play_workers, bar, keep=keep)
+    except KeyboardInterrupt:
+        raise TournamentInterrupted(None, sum(len(k.results) for k in keepers),
+                                    3 * total, sum(k.records for k in keepers)) from None
+    if address is not None and cpus:
+        play_workers = cpus[0]  # a cluster joined: its CPUs, not the workers asked for
     elapsed = time.perf_counter() - start_time
 
-    by_line_up: list[list[GameResult]] = [[] for _ in lines]
-    for k, result in found:
-        by_line_up[k].append(result)
-    results = tuple(tuple(sorted(r, key=lambda g: g.index)) for r in by_line_up)
+    results = tuple(tuple(sorted(k.results, key=lambda g: g.index)) for k in keepers)
     clusters: list[dict[Ranking, Fraction]] = [{} for _ in range(sets)]
     for line_up, games_played in zip(lines, results, strict=True):
         for game in games_played:

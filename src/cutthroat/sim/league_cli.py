@@ -17,8 +17,15 @@ import typer
 
 from ..bots.registry import BotUnavailableError, split_line_up
 from ..rules import PRESETS
-from .arena import BOTS, MAX_GAMES, ArenaError, UnknownBotError
-from .cli import check_backend_and_ci, check_outputs, parse_rules, save_plot
+from .arena import BOTS, MAX_GAMES, ArenaError, TournamentInterrupted, UnknownBotError
+from .cli import (
+    check_backend_and_ci,
+    check_outputs,
+    ignoring_interrupts,
+    interrupted,
+    parse_rules,
+    save_plot,
+)
 from .league import NO_ESTIMATE, check_pool, resolve_anchor, run_league
 from .ratings import RatingError, RatingsUnavailableError, require_choix
 from .ray_backend import RayAddressError, RayConnectionError, RayUnavailableError
@@ -119,6 +126,11 @@ def league(
             RayUnavailableError, RayAddressError, RayConnectionError) as exc:
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from None
+    except TournamentInterrupted as stop:
+        with ignoring_interrupts():
+            typer.echo(interrupted(stop, "no ratings, as the line-ups have not all played "
+                                         "the same deals", records), err=True)
+        raise typer.Exit(130) from None
     if as_json:
         sys.stdout.write(json.dumps(result.to_json()) + "\n")
     else:

@@ -44,9 +44,13 @@ class _Bar(Protocol):
 
 
 def run_on_ray(jobs: Iterable[Job], run: Callable[[Job], list[Result]], workers: int,
-               address: str | None, bar: _Bar, ahead: int = 4) -> list[Result]:
-    """``run`` each job as a Ray task, in any order, and gather the results; the first
-    failure cancels the rest and is raised. ``jobs`` is drawn lazily: at most ``ahead``
+               address: str | None, bar: _Bar, ahead: int = 4, *,
+               keep: Callable[[list[Result]], None] | None = None,
+               on_cpus: Callable[[int], None] | None = None) -> list[Result]:
+    """``run`` each job as a Ray task, in any order, and gather the results (or hand
+    each job's list to ``keep`` as it comes, here, in the calling process, and return
+    nothing); the first failure cancels the rest and is raised. ``on_cpus`` is told
+    the CPUs of the runtime or cluster the tasks run on. ``jobs`` is drawn lazily: at most ``ahead``
     tasks per CPU of the cluster are in flight, the next one submitted as one finishes,
     so memory stays bounded however many jobs there are. A runtime started here (no
     ``address``) uses ``workers`` CPUs and is shut down at the end; a cluster joined is
@@ -83,6 +87,9 @@ def run_on_ray(jobs: Iterable[Job], run: Callable[[Job], list[Result]], workers:
     try:
         resources: Callable[[], dict[str, float]] = ray.cluster_resources
         cpus = int(resources().get("CPU", 0)) or workers
+        if on_cpus is not None:
+            on_cpus(cpus)
+        take = found.extend if keep is None else keep
         most = ahead * max(1, cpus)
         todo = iter(jobs)
         pending = [task.remote(job) for job in itertools.islice(todo, most)]
@@ -91,7 +98,7 @@ def run_on_ray(jobs: Iterable[Job], run: Callable[[Job], list[Result]], workers:
                 done, pending = ray.wait(pending, num_returns=1)
                 for ref in done:
                     chunk = ray.get(ref)
-                    found.extend(chunk)
+                    take(chunk)
                     bar.advance(len(chunk))
                 pending += [task.remote(job)
                             for job in itertools.islice(todo, most - len(pending))]

@@ -1,0 +1,191 @@
+"""Tournaments' records (written by the caller, never mixed with another run's) and
+Ctrl-C (what was finished is reported, not lost)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from cutthroat import record as rec
+from cutthroat.cli import app as cli_app
+from cutthroat.rules import Rules
+from cutthroat.sim import arena as arena_mod
+from cutthroat.sim.arena import (
+    RecordsFolderError,
+    TournamentInterrupted,
+    _Job,
+    _run_job,
+    run_arena,
+)
+from cutthroat.sim.league import run_league
+
+LINE_UP = ["random", "beginner", "random"]
+
+
+@pytest.fixture
+def app() -> typer.Typer:
+    return cli_app
+
+
+def test_a_job_returns_its_records_and_writes_no_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A job (in a worker, or a Ray task on another machine, in another working folder)
+    writes nothing: it returns each game's record with its result, for the caller to
+    write where it was asked to."""
+    monkeypatch.chdir(tmp_path)
+    job = _Job(("random", "beginner", "random"), Rules(), 5, range(1, 3), True)
+    played = _run_job(job)
+    assert list(tmp_path.iterdir()) == []
+    assert [result.index for result, _ in played] == [3, 4, 5, 6, 7, 8]
+    for result, text in played:
+        assert text is not None and text.endswith("\n")
+        game = rec.replay(json.loads(text))
+        assert game.scores == tuple(result.tallies[result.seats[s]].points
+                                    for s in range(3))
+    silent = _run_job(_Job(job.bots, job.rules, job.seed, job.sets, False))
+    assert [text for _, text in silent] == [None] * 6
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_records_go_to_a_relative_folder_of_the_caller(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: int) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run_arena(LINE_UP, 6, seed=2, workers=workers, progress=False, records="recs")
+    names = sorted(p.name for p in (tmp_path / "recs").iterdir())
+    assert names == [f"game-{i:06d}.json" for i in range(6)]
+    for game in result.results:
+        text = (tmp_path / "recs" / f"game-{game.index:06d}.json").read_text()
+        scores = tuple(game.tallies[game.seats[seat]].points for seat in range(3))
+        assert rec.replay(json.loads(text)).scores == scores
+
+
+def test_a_folder_holding_records_is_refused_before_any_game(
+        tmp_path: Path, app: typer.Typer) -> None:
+    """Records of two runs are never mixed: a folder with an arena's games or a league's
+    line-ups is refused, by the library and by the commands (a usage error)."""
+    run_arena(LINE_UP, 3, seed=1, workers=1, progress=False, records=tmp_path / "a")
+    before = sorted((tmp_path / "a").iterdir())
+    with pytest.raises(RecordsFolderError, match="holds the records of a tournament"):
+        run_arena(LINE_UP, 6, seed=9, workers=1, progress=False, records=tmp_path / "a")
+    assert sorted((tmp_path / "a").iterdir()) == before
+    (tmp_path / "b" / "lineup-000").mkdir(parents=True)
+    with pytest.raises(RecordsFolderError):
+        run_league(["random", "beginner", "intermediate"], 3, workers=1, progress=False,
+                   records=tmp_path / "b")
+    for command in (["arena", "--bots", "random,random,random"],
+                    ["league", "--bots", "random,beginner,intermediate"]):
+        for folder in ("a", "b"):
+            done = CliRunner().invoke(app, [*command, "--games", "3", "--records",
+                                            str(tmp_path / folder)], env={"COLUMNS": "400"})
+            assert done.exit_code == 2, done.output
+            assert "Invalid value for --records" in done.stderr
+            assert "give a new or empty folder" in done.stderr
+    # an empty folder, or one of other files, is fine
+    (tmp_path / "c").mkdir()
+    (tmp_path / "c" / "notes.txt").write_text("mine\n")
+    run_arena(LINE_UP, 3, seed=1, workers=1, progress=False, records=tmp_path / "c")
+    assert (tmp_path / "c" / "notes.txt").read_text() == "mine\n"
+
+
+def _interrupting_job(after: int) -> Any:
+    """A stand-in for ``_run_job`` that plays ``after`` jobs, then is interrupted."""
+    calls = {"n": 0}
+
+    def run(job: _Job) -> Any:
+        calls["n"] += 1
+        if calls["n"] > after:
+            raise KeyboardInterrupt
+        return _run_job(job)
+
+    return run
+
+
+def test_ctrl_c_keeps_what_the_deal_sets_finished_give(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    whole = run_arena(LINE_UP, 6, seed=4, workers=1, progress=False)
+    monkeypatch.setattr(arena_mod, "_run_job", _interrupting_job(2))
+    with pytest.raises(TournamentInterrupted) as stop:
+        run_arena(LINE_UP, 30, seed=4, workers=1, progress=False, records=tmp_path / "r")
+    assert isinstance(stop.value, KeyboardInterrupt)  # a Ctrl-C to whoever ignores it
+    done = stop.value.result
+    assert done is not None and done.games == 6 and done.deal_sets == 2
+    assert (stop.value.played, stop.value.planned, stop.value.records) == (6, 30, 6)
+    assert len(list((tmp_path / "r").iterdir())) == 6
+    assert done.to_json()["entries"] == whole.to_json()["entries"]
+
+
+def test_ctrl_c_in_the_commands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                app: typer.Typer) -> None:
+    monkeypatch.setattr(arena_mod, "_run_job", _interrupting_job(2))
+    done = CliRunner().invoke(app, ["arena", "--bots", "random,beginner,random",
+                                    "--games", "30", "--workers", "1", "--no-progress"],
+                              env={"COLUMNS": "400"})
+    assert done.exit_code == 130
+    assert done.stderr.startswith("Interrupted (Ctrl-C) after 6 of 30 games: the table "
+                                  "below is of the 6 games of the 2 duplicate deal sets "
+                                  "finished.")
+    assert "6 games: 2 duplicate deal sets" in done.stdout
+    monkeypatch.setattr(arena_mod, "_run_job", _interrupting_job(1))
+    done = CliRunner().invoke(app, ["arena", "--bots", "random,beginner,random",
+                                    "--games", "30", "--workers", "1", "--json",
+                                    "--records", str(tmp_path / "j")])
+    assert done.exit_code == 130
+    data = json.loads(done.stdout)
+    assert data["games"] == 3 and data["interrupted"] == {"games_planned": 30, "records": 3}
+    assert "3 records of the deal sets finished are in" in done.stderr
+
+
+def test_ctrl_c_on_a_league_says_why_it_has_no_ratings(
+        monkeypatch: pytest.MonkeyPatch, app: typer.Typer) -> None:
+    from cutthroat.sim import league as league_mod
+
+    real = league_mod._run_job
+    calls = {"n": 0}
+
+    def run(job: _Job) -> Any:
+        calls["n"] += 1
+        if calls["n"] > 1:
+            raise KeyboardInterrupt
+        return real(job)
+
+    monkeypatch.setattr(league_mod, "_run_job", run)
+    done = CliRunner().invoke(app, ["league", "--bots", "random,beginner,intermediate",
+                                    "--games", "30", "--workers", "1", "--no-progress"],
+                              env={"COLUMNS": "400"})
+    assert done.exit_code == 130 and done.stdout == ""
+    assert done.stderr.startswith("Interrupted (Ctrl-C) after 3 of 30 games: no ratings, "
+                                  "as the line-ups have not all played the same deals.")
+
+
+def test_ctrl_c_at_the_terminal_on_worker_processes(tmp_path: Path) -> None:
+    """A real Ctrl-C (SIGINT to the command's process group, workers included) while
+    worker processes play: status 130, the table of the deal sets finished, and as many
+    records as games in it."""
+    command = [sys.executable, "-m", "cutthroat.cli", "arena", "--bots",
+               "intermediate,beginner,random", "--games", "30000", "--workers", "2",
+               "--records", "recs", "--json"]
+    with subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, start_new_session=True) as process:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and len(list(
+                (tmp_path / "recs").glob("*.json")) if (tmp_path / "recs").is_dir() else []) < 3:
+            time.sleep(0.1)
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    data = json.loads(out)
+    kept = len(list((tmp_path / "recs").glob("game-*.json")))
+    assert data["games"] >= 3 and data["games"] % 3 == 0
+    assert data["interrupted"] == {"games_planned": 30000, "records": kept}
+    assert kept == data["games"]
+    assert err.decode().startswith(f"Interrupted (Ctrl-C) after {data['games']:,} of 30,000")
