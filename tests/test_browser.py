@@ -666,6 +666,27 @@ def test_a_move_is_offered_once_per_state(server: str, pages: Pages) -> None:
     expect(page.locator("[data-action]").first).to_be_visible()  # offered again
 
 
+def test_a_move_lost_with_its_connection_is_offered_again_on_reconnecting(
+        server: str, pages: Pages) -> None:
+    """A move sent on a connection that then drops may never have reached the server
+    (nor been saved, a server killed, say): connected again, the page forgets what it
+    sent, and the same state (the same version) offers the move again."""
+    page = pages.new()
+    create_game(page, server, seed=9)
+    wait_for_turn(page)
+    version = state(page)["version"]
+    page.evaluate("window.cutthroatSocket.send = () => {}")  # the move is lost
+    page.locator("[data-action]").first.click()
+    offered = page.locator("[data-action]:not([disabled])")
+    expect(offered).to_have_count(0)
+    page.evaluate("window.oldSocket = window.cutthroatSocket; window.oldSocket.close()")
+    page.wait_for_function("window.cutthroatSocket !== window.oldSocket"
+                           " && window.cutthroatSocket.readyState === WebSocket.OPEN")
+    expect(offered.first).to_be_visible()  # offered again
+    assert state(page)["version"] == version
+    take_turn(page)  # and it is made, on the new connection
+
+
 def test_a_state_that_comes_while_a_button_is_pressed_does_not_lose_the_click(
         server: str, pages: Pages) -> None:
     """The table is drawn afresh on each state, its buttons too: a state between a

@@ -362,7 +362,13 @@ function connect() {
   const ws = new WebSocket(url);
   table.socket = ws;
   window.cutthroatSocket = ws;
-  ws.onopen = () => { table.retry = 0; setConnection("Connected", "ok"); };
+  ws.onopen = () => {
+    table.retry = 0;
+    // A move sent on a connection that dropped may never have arrived: the state this
+    // connection is sent decides, and offers it again if it still asks for it.
+    table.actedAt = null;
+    setConnection("Connected", "ok");
+  };
   ws.onmessage = (ev) => {
     let msg;
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
