@@ -127,6 +127,20 @@ def test_the_arena_command_takes_your_bot_from_the_current_folder(in_examples: P
     assert wrong.exit_code == 2 and "not a bot" in wrong.output
 
 
+def test_cutthroat_bots_lists_your_bots_options(in_examples: Path) -> None:
+    """``cutthroat bots module.Class`` describes your bot as it does a registered one:
+    its docstring's summary, and each option with its default, kind and help."""
+    done = CliRunner().invoke(app, ["bots", GREEDY])
+    assert done.exit_code == 0, done.output
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith(f"{GREEDY}: ")
+    assert "  bid_trumps=3  (int)" in lines
+    for wrong, said in ((f"{GREEDY[:-1]}x", "has no class"), ("no_such_mod.Bot", "no_such_mod"),
+                        ("bad..ref", "neither a bot's name nor a class")):
+        refused = CliRunner().invoke(app, ["bots", wrong], env={"COLUMNS": "400"})
+        assert refused.exit_code == 2 and said in refused.stderr, refused.output
+
+
 def test_a_bot_that_chooses_an_illegal_move_is_named_and_nothing_is_applied() -> None:
     class Stubborn:
         name = "stubborn"

@@ -752,13 +752,14 @@ def rules(
 @app.command()
 def bots(
     name: Annotated[str | None, typer.Argument(
-        help="A bot's name, to list its options (all bots when left out).")] = None,
+        help="A bot's name, or your own as module.Class, to list its options (all bots "
+             "when left out).")] = None,
 ) -> None:
     """The bots, weakest first, and the options each takes (for --bots specs)."""
     import textwrap
 
     from .bots.catalog import describe_bot, describe_bots
-    from .bots.registry import BotUnavailableError, UnknownBotError, format_value
+    from .bots.registry import BotSpecError, BotUnavailableError, UnknownBotError, format_value
 
     if name is None:
         typer.echo("The bots, weakest first (their measured ladder: docs/bots.md):")
@@ -777,7 +778,7 @@ def bots(
         return
     try:
         info = describe_bot(name)
-    except (UnknownBotError, BotUnavailableError) as exc:
+    except (UnknownBotError, BotUnavailableError, BotSpecError) as exc:
         raise typer.BadParameter(str(exc), param_hint="NAME") from None
     typer.echo(f"{info.name}: {info.summary}")
     if not info.options:

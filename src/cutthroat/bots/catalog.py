@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .registry import _RESERVED, BOTS, BotUnavailableError, UnknownBotError, _kind
+from .registry import _RESERVED, BOTS, BotUnavailableError, _kind, factory_of, is_reference
 
 __all__ = ["BotInfo", "BotOption", "describe_bot", "describe_bots"]
 
@@ -76,14 +76,14 @@ def describe_bots() -> list[BotInfo]:
 
 
 def describe_bot(name: str) -> BotInfo:
-    """The bot registered under ``name`` (any case), described; an unknown name is an
+    """The bot registered under ``name`` (any case), or your own class named as
+    ``module.Class``, described; an unknown name is an
     :class:`~cutthroat.bots.registry.UnknownBotError` naming the known ones, one whose
     module is missing or fails to import a
     :class:`~cutthroat.bots.registry.BotUnavailableError`."""
-    key = name.strip().lower()
-    factory = BOTS.get(key)
-    if factory is None:
-        raise UnknownBotError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
+    key = name.strip()
+    key = key if is_reference(key) else key.lower()
+    factory = factory_of(key)
     target = _target(factory)
     doc = inspect.getdoc(target) or ""
     summary = _clean(doc.split("\n\n", 1)[0]) if doc else ""

@@ -37,10 +37,26 @@ from typing import Any
 
 from .base import Bot
 
-__all__ = ["BOTS", "ENTRY_POINT_GROUP", "BotFactory", "BotSpecError", "BotUnavailableError",
-           "UnknownBotError", "add_entry_points", "bot_names", "check_options", "format_spec",
-           "format_value", "is_reference", "line_up_specs", "make_bot", "normal_spec",
-           "parse_spec", "split_line_up"]
+__all__ = [
+    "BOTS",
+    "ENTRY_POINT_GROUP",
+    "BotFactory",
+    "BotSpecError",
+    "BotUnavailableError",
+    "UnknownBotError",
+    "add_entry_points",
+    "bot_names",
+    "check_options",
+    "factory_of",
+    "format_spec",
+    "format_value",
+    "is_reference",
+    "line_up_specs",
+    "make_bot",
+    "normal_spec",
+    "parse_spec",
+    "split_line_up",
+]
 
 
 class UnknownBotError(ValueError):
@@ -376,6 +392,16 @@ def make_bot(spec: str, seed: int, **options: Any) -> Bot:
         if key in written:
             raise BotSpecError(f"option {key} is given both in {spec!r} and as a keyword")
     written.update(options)
+    factory = factory_of(name)
+    check_options(factory, name, written)
+    return factory(seed, **written)
+
+
+def factory_of(name: str) -> BotFactory:
+    """The factory of a bot name (as :func:`parse_spec` gives it): a registry entry, or
+    a class named as ``module.Class``, imported when first made. An unknown name is an
+    :class:`UnknownBotError`, a reference that is no ``module.Class`` a
+    :class:`BotSpecError`."""
     factory = BOTS.get(name)
     if factory is None and is_reference(name):
         module, _, attr = name.rpartition(".")
@@ -387,5 +413,4 @@ def make_bot(spec: str, seed: int, **options: Any) -> Bot:
         raise UnknownBotError(
             f"unknown bot {name!r} (known: {', '.join(BOTS)}; or your own as "
             "module.Class)") from None
-    check_options(factory, name, written)
-    return factory(seed, **written)
+    return factory
