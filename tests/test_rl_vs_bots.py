@@ -107,6 +107,28 @@ def test_the_same_seed_plays_the_same_episode_and_the_seat_is_drawn() -> None:
     assert seats == {0, 1, 2}
 
 
+def test_reset_options_choose_the_seat_and_refuse_anything_else() -> None:
+    """``reset(options={"seat": k})`` plays this episode from seat ``k`` (the same deal
+    and bots as without it for the same seed, only the seat given); an option it does
+    not know, or a seat that is none, is refused and changes nothing."""
+    env = VsBotsEnv(bots=("intermediate", "beginner"))
+    for seat in (0, 1, 2, np.int64(2)):
+        _, info = env.reset(seed=5, options={"seat": seat})
+        assert info["seat"] == seat == env.seat
+    drawn = {env.reset(seed=s, options={"seat": None})[1]["seat"] for s in range(30)}
+    assert drawn == {0, 1, 2}
+    fixed = VsBotsEnv(bots=("intermediate", "beginner"), seat=1)
+    assert fixed.reset(seed=2, options={"seat": 0})[1]["seat"] == 0
+    assert fixed.reset(seed=2)[1]["seat"] == 1  # the option is for one episode
+    before = fixed.reset(seed=4)[0]
+    for bad, words in (({"seet": 1}, "unknown reset option 'seet'"),
+                       ({"seat": 3}, "seat must be 0, 1, 2 or None, not 3"),
+                       ({"seat": "1"}, "seat must be")):
+        with pytest.raises(ValueError, match=words):
+            fixed.reset(seed=9, options=bad)
+        assert np.array_equal(fixed._observe()["observation"], before["observation"])
+
+
 def test_before_the_first_reset_there_is_nothing_to_do() -> None:
     env = VsBotsEnv(bots=("random", "random"))
     assert env.legal_texts() == [] and not env.action_masks().any()  # legal_texts raised

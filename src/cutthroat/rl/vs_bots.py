@@ -146,11 +146,24 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
         """A new game (or hand), dealt from ``seed`` (else from the environment's own
-        generator); the bots play until it is the agent's turn."""
+        generator); the bots play until it is the agent's turn. ``options`` may hold
+        ``seat``, the agent's seat for this episode (0, 1 or 2; ``None`` draws it), in
+        place of the one the environment was made with; any other option is refused
+        (``ValueError``), and nothing changes."""
+        fixed = self.fixed_seat
+        if options:
+            unknown = sorted(map(str, set(options) - {"seat"}))
+            if unknown:
+                raise ValueError(f"unknown reset option {', '.join(map(repr, unknown))}: "
+                                 "the only one is 'seat' (0, 1, 2 or None)")
+            chosen = options["seat"]
+            if chosen is not None and as_int(chosen) not in (0, 1, 2):
+                raise ValueError(f"seat must be 0, 1, 2 or None, not {chosen!r}")
+            fixed = None if chosen is None else operator.index(chosen)
         super().reset(seed=None if seed is None else operator.index(seed))
         rng = random.Random(int(self.np_random.integers(2**63)))
         while True:
-            self.seat = rng.randrange(3) if self.fixed_seat is None else self.fixed_seat
+            self.seat = rng.randrange(3) if fixed is None else fixed
             others = [(self.seat + k) % 3 for k in (1, 2)]
             self.bots = {seat: make_bot(spec, rng.getrandbits(32))
                          for seat, spec in zip(others, self.bot_specs, strict=True)}
