@@ -33,16 +33,6 @@ def test_pettingzoo_seed_test() -> None:
     seed_test(lambda: env(), num_cycles=200)
 
 
-def test_reset_refuses_options_it_does_not_take() -> None:
-    game = raw_env()
-    game.reset(seed=3)
-    before = game.observe(game.agent_selection)["observation"].tobytes()
-    with pytest.raises(ValueError, match="takes no reset options"):
-        game.reset(seed=4, options={"seat": 1})
-    assert game.observe(game.agent_selection)["observation"].tobytes() == before
-    game.reset(seed=4, options={})  # an empty dict, as wrappers pass, is no option
-
-
 def test_reset_takes_a_numpy_integer_seed_and_refuses_other_seeds() -> None:
     """A seed drawn with NumPy (``rng.integers(...)``) deals as the same Python int does;
     a float or a string is refused with a clear error rather than hashed."""
