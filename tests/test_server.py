@@ -423,6 +423,66 @@ def test_a_body_too_large_or_a_name_far_too_long_is_refused_at_once(
     assert record.status_code == 413
 
 
+def _chunked(size: int) -> Any:
+    """A body of ``size`` bytes (a JSON string's padding) sent in 4 KiB chunks, with no
+    Content-Length (``Transfer-Encoding: chunked``)."""
+    def chunks() -> Any:
+        yield b'{"text": "'
+        for _ in range(size // 4096):
+            yield b"x" * 4096
+        yield b'"}'
+    return chunks()
+
+
+def test_a_chunked_body_too_large_is_refused_as_it_comes(tmp_path: Path) -> None:
+    """A body with no Content-Length was read whole, with no limit (60 MB were): every
+    route but the replay's refuses it (413, the same JSON error) once 64 KiB are passed."""
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "open"])
+    game, token = made["game"], made["token"]
+    for path in ("/api/games", f"/api/games/{game}/chat?token={token}",
+                 f"/api/games/{game}/join", f"/api/games/{game}/actions?token={token}",
+                 f"/api/games/{game}/next?token={token}",
+                 f"/api/games/{game}/standin?token={token}"):
+        answer = client.post(path, content=_chunked(200 * 1024),
+                             headers={"content-type": "application/json"})
+        assert answer.status_code == 413, path
+        assert answer.json() == {"error": {"reason": (
+            "a request's body may be at most 64 KiB long")}}, path
+    assert _state(client, made)["players"][2]["kind"] == "open"  # nothing changed
+    fits = client.post(f"/api/games/{game}/chat?token={token}", content=_chunked(8192),
+                       headers={"content-type": "application/json"})
+    assert fits.status_code == 400  # read whole, then refused: too long to say
+
+
+def test_a_chunked_body_is_not_read_past_the_limit() -> None:
+    """The server stops reading a body as soon as it passes 64 KiB: a client sending
+    without end is answered, not read for ever."""
+    app = create_app("sqlite://")
+    pulled = 0
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        nonlocal pulled
+        pulled += 1
+        return {"type": "http.request", "body": b" " * 4096, "more_body": True}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "POST", "scheme": "http", "path": "/api/games", "raw_path":
+             b"/api/games", "root_path": "", "query_string": b"",
+             "headers": [(b"content-type", b"application/json"),
+                         (b"transfer-encoding", b"chunked")],
+             "client": ("127.0.0.1", 1), "server": ("testserver", 80)}
+    asyncio.run(asyncio.wait_for(app(scope, receive, send), 10))
+    assert sent[0]["status"] == 413
+    assert json.loads(sent[1]["body"]) == {"error": {"reason": (
+        "a request's body may be at most 64 KiB long")}}
+    assert pulled == 64 // 4 + 1  # not one chunk more than it took to pass the limit
+
+
 @pytest.mark.parametrize("watch", [False, True])
 def test_an_empty_list_of_seats_is_refused_not_taken_for_the_default(
         tmp_path: Path, watch: bool) -> None:

@@ -33,7 +33,9 @@ from fastapi import Body, FastAPI, Header, Query, Request, WebSocket, WebSocketD
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import record as rec
 from ..bots.catalog import describe_bots
@@ -68,7 +70,7 @@ from .rooms import (
 from .store import DEFAULT_DB, Store
 from .tables import Table, TableError
 
-__all__ = ["Room", "Server", "create_app"]
+__all__ = ["BodyLimit", "Room", "Server", "create_app"]
 
 log = logging.getLogger("cutthroat.server")
 STATIC = Path(__file__).parent / "static"
@@ -147,6 +149,61 @@ async def _body(request: Request, limit: int) -> bytes:
     return bytes(body)
 
 
+_BODY_TOO_BIG = "a request's body may be at most {} KiB long"
+"""The reason of the 413 that refuses a body over :data:`BODY_MAX`."""
+
+
+class BodyLimit:
+    """ASGI middleware that refuses (413, the protocol's JSON error) an HTTP request's
+    body over ``limit`` bytes: at once when its ``Content-Length`` says so, and as soon
+    as the limit is passed when it comes without one (``Transfer-Encoding: chunked``),
+    nothing more of it being read. A body within the limit is read whole (at most
+    ``limit`` bytes held) and handed on to the routes. The paths in ``exempt`` (the
+    record to replay, which has a limit of its own, :func:`_body`) pass untouched, as
+    WebSockets do (uvicorn's ``ws_max_size`` bounds their messages)."""
+
+    def __init__(self, app: ASGIApp, limit: int, exempt: tuple[str, ...] = ()) -> None:
+        self.app = app
+        self.limit = limit
+        self.exempt = exempt
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Serve one connection's request, its body read within the limit first."""
+        if scope["type"] != "http" or scope["path"] in self.exempt:
+            await self.app(scope, receive, send)
+            return
+        too_big = _error(_BODY_TOO_BIG.format(self.limit // 1024), 413)
+        declared = Headers(scope=scope).get("content-length", "")
+        if declared.isdigit() and int(declared) > self.limit:
+            await too_big(scope, receive, send)
+            return
+        body = bytearray()
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client went: let the app see it
+                await self.app(scope, _replaying([message], receive), send)
+                return
+            body += message.get("body", b"")
+            if len(body) > self.limit:
+                await too_big(scope, receive, send)
+                return
+            if not message.get("more_body", False):
+                break
+        whole: Message = {"type": "http.request", "body": bytes(body), "more_body": False}
+        await self.app(scope, _replaying([whole], receive), send)
+
+
+def _replaying(messages: list[Message], receive: Receive) -> Receive:
+    """A ``receive`` that gives ``messages`` first, then what ``receive`` gives."""
+
+    async def replay() -> Message:
+        if messages:
+            return messages.pop(0)
+        return await receive()
+
+    return replay
+
+
 def _token(query: str | None, header: str | None, body: str | None = None) -> str | None:
     """The token from the body, the query or an ``Authorization: Bearer`` header."""
     if body:
@@ -221,15 +278,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return _error(str(exc.detail), exc.status_code)
 
-    @app.middleware("http")
-    async def body_limit(request: Request, call_next: Any) -> Any:
-        """Refuse (413) a body declared larger than :data:`BODY_MAX`, before it is read
-        (a record to replay is bounded by its route, :func:`_body`, as it streams in)."""
-        declared = request.headers.get("content-length", "")
-        if (request.url.path != "/api/replay" and declared.isdigit()
-                and int(declared) > BODY_MAX):
-            return _error(f"a request's body may be at most {BODY_MAX // 1024} KiB long", 413)
-        return await call_next(request)
+    app.add_middleware(BodyLimit, limit=BODY_MAX, exempt=("/api/replay",))
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
