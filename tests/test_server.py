@@ -846,6 +846,66 @@ def test_http_a_move_that_cannot_be_saved_is_not_made(tmp_path: Path,
     assert str(stored.game.hand.moves[done]).endswith(state["view"]["legal"][0])
 
 
+def _database_down(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every read and write of the client's server's database fails from now on, as when
+    the database server stops under a running server (until ``monkeypatch`` undoes it)."""
+    from sqlalchemy.exc import OperationalError
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise OperationalError("SELECT 1", {}, ConnectionRefusedError(
+            "connection to server on socket failed: No such file or directory"))
+
+    store = client.app.state.server.store  # type: ignore[attr-defined]
+    monkeypatch.setattr(store.engine, "connect", refused)
+
+
+def test_a_database_down_is_a_503_or_a_close_1011_and_loses_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the database down, a new game, a game to watch and a game read back (not in
+    memory) were a bare 500 in plain text, and a socket dropped with no close code: each
+    is the protocol's JSON error (503) or a close with 1011, and a reason a person can
+    read; once it is up again, every game is as it was."""
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "open"], seed=8)
+    watched = client.post("/api/games", json={"watch": True, "seats": ["random"] * 3})
+    assert watched.status_code == 201
+    kept = client.app.state.server.store.load(made["game"])  # type: ignore[attr-defined]
+    client.app.state.server.rooms.clear()  # type: ignore[attr-defined]  # released
+    with monkeypatch.context() as down:
+        _database_down(client, down)
+        for answer in (
+                client.post("/api/games", json={"seats": ["you", "random", "random"]}),
+                client.post("/api/games", json={"watch": True}),
+                client.get(f"/api/games/{made['game']}", params={"token": made["token"]}),
+                client.get(f"/api/games/{made['game']}/public"),
+                client.get(f"/api/games/{made['game']}/chat"),
+                client.post(f"/api/games/{made['game']}/join", json={"name": "Ben"})):
+            assert answer.status_code == 503, answer.text
+            assert answer.json() == {"error": {"reason": (
+                "the server cannot reach its database just now, so nothing was done: "
+                "try again in a moment")}}
+        for path in (f"/api/games/{watched.json()['game']}/watch", _seat_socket(made)):
+            with client.websocket_connect(path) as ws, \
+                    pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 1011 and "cannot reach its database" in (
+                closed.value.reason)
+        assert client.app.state.server.rooms == {}  # type: ignore[attr-defined]
+    state = _state(client, made)  # up again: read back as it was
+    assert kept is not None and state["version"] == kept.version
+    assert state["players"][2]["kind"] == "open"
+    assert client.get(f"/api/games/{watched.json()['game']}/public").status_code == 200
+    with monkeypatch.context() as down:  # in memory: a socket still opens, with the game
+        _database_down(client, down)
+        with client.websocket_connect(_seat_socket(made)) as ws:
+            assert _receive(ws, "state")["state"]["version"] == state["version"]
+            assert "table talk could not be read" in _receive(ws, "error")["reason"]
+            ws.send_json({"type": "ping"})
+            assert _receive(ws, "pong")
+        chat = client.get(f"/api/games/{made['game']}/chat")
+        assert chat.status_code == 503 and "database" in _reason(chat)
+
+
 def test_websocket_hint_does_not_hold_up_other_messages(tmp_path: Path) -> None:
     client = _client(tmp_path)
     made = _create(client, ["you", "random", "random"], seed=8)

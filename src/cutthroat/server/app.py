@@ -19,6 +19,7 @@ time (a lock per table).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 from collections.abc import Awaitable, Callable
@@ -33,6 +34,7 @@ from fastapi import Body, FastAPI, Header, Query, Request, WebSocket, WebSocketD
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -67,7 +69,7 @@ from .rooms import (
     parse_rate,
     rate_words,
 )
-from .store import DEFAULT_DB, Store
+from .store import DEFAULT_DB, Store, StoreError
 from .tables import Table, TableError
 
 __all__ = ["BodyLimit", "Room", "Server", "create_app"]
@@ -91,6 +93,16 @@ the protocol is well under 1 KiB; a line of talk at most a few."""
 RECORD_MAX = 256 * 1024
 """The largest record ``POST /api/replay`` takes, in bytes: the record of a game to 10
 points is rarely over 20 KiB, and its frames are some ten times its size."""
+
+DATABASE_DOWN = ("the server cannot reach its database just now, so nothing was done: "
+                 "try again in a moment")
+"""The reason of a 503 (or of a WebSocket closed with 1011) when the database cannot
+be read or written (it is down, or the server is stopping)."""
+
+
+def _down_why(exc: Exception) -> str:
+    """The database's error, on one line, for the log."""
+    return " ".join(str(exc).split("(Background on this error", 1)[0].split())
 
 
 def _how_to_play(rules: Rules) -> dict[str, Any]:
@@ -273,6 +285,12 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
         return _error(describe_validation(list(exc.errors())), 400)
+
+    @app.exception_handler(SQLAlchemyError)
+    @app.exception_handler(StoreError)
+    async def database_down(request: Request, exc: Exception) -> JSONResponse:
+        log.warning("%s %s: %s", request.method, request.url.path, _down_why(exc))
+        return _error(DATABASE_DOWN, 503)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -512,7 +530,8 @@ async def _serve_socket(server: Server, websocket: WebSocket, game_id: str,
                         token: str | None, *, watching: bool) -> None:
     """A WebSocket's life: a seat's (the token's) or, ``watching``, a watcher's, in no
     seat. It holds the game's room while open; every message is answered; an unknown
-    game or a token that is not a seat of it closes it with 4000 + the HTTP status."""
+    game or a token that is not a seat of it closes it with 4000 + the HTTP status, a
+    game that cannot be read back from the database (down) with 1011."""
     await websocket.accept()
     try:
         async with server.use(game_id) as room:
@@ -533,6 +552,10 @@ async def _serve_socket(server: Server, websocket: WebSocket, game_id: str,
                 server.disconnect(room, websocket)
     except TableError as exc:  # no such game, or not a seat of it
         await websocket.close(code=4000 + exc.status, reason=exc.reason)
+    except (SQLAlchemyError, StoreError) as exc:  # the game could not be read back
+        log.warning("game %s: a socket was closed: %s", game_id, _down_why(exc))
+        with contextlib.suppress(Exception):  # the client went meanwhile
+            await websocket.close(code=1011, reason=DATABASE_DOWN)
 
 
 async def _receive_text(websocket: WebSocket) -> str | None:

@@ -500,7 +500,16 @@ class Server:
                     told = True
             if not told:
                 await self.broadcast(room)
-            talk = await self.talk(room)
+            try:
+                talk = await self.talk(room)
+            except Exception as exc:  # the database is down: the game goes on
+                log.warning("game %s: the table talk could not be read: %s",
+                            room.table.id, " ".join(str(exc).split()))
+                with contextlib.suppress(Exception):
+                    await socket.send_json({"type": "error", "reason": (
+                        "the table talk could not be read just now: it comes when the "
+                        "page connects again")})
+                talk = []
             if talk:
                 with contextlib.suppress(Exception):  # closed meanwhile; cleaned up later
                     await socket.send_json({"type": "chat", "history": True,
