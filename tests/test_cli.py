@@ -1146,6 +1146,25 @@ def test_serve_with_a_database_it_cannot_open(tmp_path: Path, url: str) -> None:
         assert "does not exist" in text
 
 
+def test_serve_refuses_a_database_another_server_uses(tmp_path: Path) -> None:
+    """A second ``serve`` on the database a running server holds would write over its
+    games: it stops at once, exit 1, one line saying why, and starts once it is free."""
+    from cutthroat.server.store import Store
+
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    running = Store(url)
+    running.claim()  # as a running server holds it (the lock is the other process's)
+    try:
+        done = cutthroat("serve", "--db", url, "--port", "1", cwd=tmp_path)
+    finally:
+        running.close()
+    assert done.returncode == 1
+    assert done.stdout == b""
+    text = no_traceback(done)
+    assert text.count("\n") == 1
+    assert text.startswith(f"Error: another cutthroat server is using the database {url}")
+
+
 LONE_SURROGATE = ('{"format": "cutthroat-record/1", "players": ["\\ud800", "b", "c"], '
                   '"hands": []}')
 

@@ -616,6 +616,40 @@ def test_http_game_survives_a_restart(db_url: str) -> None:
     assert final["status"] == "over"
 
 
+def test_two_servers_never_share_a_database(db_url: str) -> None:
+    """Two servers on one database each kept its games in memory and wrote over the
+    other's moves: while one holds the database (:meth:`Store.claim`), another store's
+    claim, and another app's start, are refused; once it lets go, the next one starts."""
+    from cutthroat.server.store import StoreInUse
+
+    first, second = Store(db_url), Store(db_url)
+    first.claim()
+    first.claim()  # again: nothing more
+    with pytest.raises(StoreInUse, match="another cutthroat server is using the database"):
+        second.claim()
+    first.release()
+    second.claim()
+    with pytest.raises(StoreInUse):
+        first.claim()
+    second.close()  # lets go too
+    first.claim()
+    first.close()
+    running = _client(db_url)
+    with pytest.raises(StoreInUse):
+        TestClient(create_app(db_url)).__enter__()
+    _stop(running)
+    again = _client(db_url)  # the first has stopped: this one starts
+    assert again.get("/api/bots").status_code == 200
+
+
+def test_an_in_memory_database_is_claimed_by_nobody() -> None:
+    stores = [Store("sqlite://"), Store("sqlite://")]
+    for store in stores:
+        store.claim()
+    for store in stores:
+        store.close()
+
+
 def test_http_restart_lets_the_waiting_bot_move(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'games.db'}")
     table = Table.create(["random", "random", "you"], seed=3)

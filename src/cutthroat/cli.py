@@ -926,6 +926,8 @@ def serve(
     _check_listening(host, port)
     try:
         application = create_app(db, **options)
+        store = application.state.server.store
+        store.claim()  # another server on this database: refused, exit 1
     except StoreURLError as exc:  # what was given is wrong: a usage error, exit 2
         raise typer.BadParameter(
             str(exc), param_hint="--db" if db is not None else "$CUTTHROAT_DB") from None
@@ -942,8 +944,12 @@ def serve(
     if lan is not None:
         typer.echo(f"Friends on your network reach it at http://{lan}:{port}/ (open it "
                    "at that address yourself, so the links the page gives them work)")
-    uvicorn.run(application, host=host, port=port, log_level="warning", proxy_headers=True,
-                forwarded_allow_ips=forwarded_allow_ips, ws_max_size=MESSAGE_MAX)
+    try:
+        uvicorn.run(application, host=host, port=port, log_level="warning",
+                    proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips,
+                    ws_max_size=MESSAGE_MAX)
+    finally:
+        store.release()  # closed with the app, unless it never started
 
 
 def _register_commands() -> None:

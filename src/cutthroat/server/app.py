@@ -246,7 +246,9 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     after the last one ends (:meth:`Server.deal_on`). At a table of three bots, made to
     be watched (``"watch": true``), each move takes at least ``watch_pace`` seconds, and
     at most ``watch_games`` such games play at once (429 beyond: a game plays while
-    somebody watches it)."""
+    somebody watches it). While it runs (its lifespan), the application holds its
+    database (:meth:`Store.claim`): a second one on the same database does not start
+    (:class:`~cutthroat.server.store.StoreInUse`)."""
     if not release_after > 0:
         raise ValueError("release_after must be a positive number of seconds")
     for name, value in (("away_wait", away_wait), ("turn_wait", turn_wait),
@@ -265,6 +267,11 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> Any:
+        try:
+            store.claim()  # another server on this database: StoreInUse, and no start
+        except StoreError:
+            store.close()
+            raise
         sweeper = asyncio.get_running_loop().create_task(
             server.sweeper(min(60.0, release_after / 2)))
         yield

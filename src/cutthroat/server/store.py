@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -37,7 +38,9 @@ from sqlalchemy import (
     func,
     make_url,
     select,
+    text,
 )
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
@@ -47,7 +50,8 @@ from .chat import ChatLine
 from .tables import Table
 
 __all__ = ["DEFAULT_DB", "SQLITE_SUFFIXES", "ChatRow", "GameRow", "Reason", "ReasonRow",
-           "RematchRow", "Store", "StoreError", "StoreURLError", "database_url"]
+           "RematchRow", "Store", "StoreError", "StoreInUse", "StoreURLError",
+           "database_url"]
 
 DEFAULT_DB = "sqlite:///cutthroat.db"
 """The database used when none is given: a SQLite file in the working directory."""
@@ -137,6 +141,16 @@ class StoreURLError(StoreError):
     :class:`StoreError` is a database that cannot be reached or a driver missing)."""
 
 
+class StoreInUse(StoreError):
+    """Another cutthroat server holds the database (:meth:`Store.claim`): two servers on
+    one database would each keep its games in memory and write over the other's moves."""
+
+
+CLAIM_KEY = 0x6375747468726F61
+"""The PostgreSQL advisory lock a server holds on its database (``"cutthroa"``'s bytes):
+:meth:`Store.claim`."""
+
+
 SQLITE_SUFFIXES = (".db", ".sqlite", ".sqlite3")
 """The file names taken for a SQLite file when given as a path, not a URL."""
 
@@ -219,6 +233,7 @@ class Store:
         self._quiet = threading.Condition()
         self._in_use = 0
         self._closed = False
+        self._claim: int | Connection | None = None
         try:
             self.engine = create_engine(url, **options)
         except (SQLAlchemyError, ImportError, ValueError) as exc:
@@ -346,10 +361,83 @@ class Store:
             row.next_id, row.by = next_id, by
             row.seats = json.dumps({str(old): new for old, new in seats.items()})
 
+    def claim(self) -> None:
+        """Hold the database for this server alone, until :meth:`release` (or
+        :meth:`close`, or the process ends): :class:`StoreInUse` if another server holds
+        it. A SQLite file is held by an exclusive lock on a file beside it (``games.db``:
+        ``games.db.lock``; the database file itself is locked by SQLite), a PostgreSQL
+        database by a session advisory lock (:data:`CLAIM_KEY`) on a connection of its
+        own. An in-memory database is this process's alone; other databases are not
+        checked. Claiming again while holding it does nothing."""
+        if self._claim is not None:
+            return
+        backend = self.engine.url.get_backend_name()
+        database = self.engine.url.database
+        if backend == "sqlite" and database and database != ":memory:" \
+                and not database.startswith("file:"):
+            self._claim = self._claim_file(database + ".lock")
+        elif backend == "postgresql":
+            self._claim = self._claim_postgresql()
+
+    def _in_use_error(self) -> StoreInUse:
+        return StoreInUse(f"another cutthroat server is using the database "
+                          f"{self.shown_url}: stop it first, or give this one another "
+                          "--db (two servers on one database write over each other's "
+                          "games)")
+
+    def _claim_file(self, path: str) -> int:
+        """The descriptor of ``path``, locked (exclusive, not waiting)."""
+        if sys.platform == "win32":  # pragma: no cover - no fcntl: not checked
+            return -1
+        import fcntl
+
+        try:
+            handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise StoreError(f"cannot lock the database {self.shown_url}: cannot open "
+                             f"{path} ({exc.strerror})") from exc
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(handle)
+            raise self._in_use_error() from None
+        return handle
+
+    def _claim_postgresql(self) -> Connection:
+        """A connection of its own holding the server's advisory lock."""
+        try:
+            connection = self.engine.connect().execution_options(
+                isolation_level="AUTOCOMMIT")
+            got = connection.scalar(text("SELECT pg_try_advisory_lock(:key)"),
+                                    {"key": CLAIM_KEY})
+        except SQLAlchemyError as exc:
+            raise StoreError(f"cannot lock the database {self.shown_url}: "
+                             f"{_reason(exc)}") from exc
+        if not got:
+            connection.close()
+            raise self._in_use_error()
+        return connection
+
+    def release(self) -> None:
+        """Let go of the database held by :meth:`claim`, if it is."""
+        claim, self._claim = self._claim, None
+        if isinstance(claim, int):
+            if claim >= 0:
+                os.close(claim)  # the lock goes with it (the file stays: harmless)
+        elif claim is not None:
+            try:
+                claim.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": CLAIM_KEY})
+            except SQLAlchemyError:
+                pass  # the connection is lost: so is its lock
+            finally:
+                claim.close()
+
     def close(self, wait: float = 30.0) -> None:
         """Release the database's connections, once what is being read or written
-        has ended (waiting up to ``wait`` seconds); nothing more is read or written."""
+        has ended (waiting up to ``wait`` seconds), and the claim on it
+        (:meth:`claim`); nothing more is read or written."""
         with self._quiet:
             self._closed = True
             self._quiet.wait_for(lambda: self._in_use == 0, timeout=wait)
+        self.release()
         self.engine.dispose()
