@@ -1317,6 +1317,21 @@ def test_serve_rates_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:
     assert str(started[1].state.server.chat_rate) == "3 per 1 minute"
 
 
+@pytest.mark.parametrize("option", ["--new-games", "--chat-rate"])
+@pytest.mark.parametrize("rate", ["1/0 seconds", "5 per 00 minutes"])
+def test_serve_refuses_a_rate_over_no_time(monkeypatch: pytest.MonkeyPatch, option: str,
+                                          rate: str) -> None:
+    """``serve --new-games "1/0 seconds"`` was taken, and quietly read as "1/1 second": a
+    rate over no time is a usage error naming the option."""
+    import uvicorn
+
+    started: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: started.append(app))
+    done = invoke("serve", option, rate, "--db", "sqlite://")
+    assert done.exit_code == 2 and option in done.stderr and not started
+    assert "longer than 0" in done.stderr
+
+
 def test_serve_stand_in_waits_reach_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     """``serve --away-wait 5 --turn-wait 30``: the waits before a bot may play for a
     friend who has gone (docs/web.md); a negative wait is a usage error."""

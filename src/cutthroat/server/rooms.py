@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import re
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -814,7 +815,15 @@ def parse_rate(text: str, name: str, example: str) -> limits.RateLimitItem:
     if rate.amount < 1:
         raise ValueError(f"{name} must allow at least 1 in its time, such as {example!r}, "
                          f"not {text!r} (which allows none)")
+    period = _PERIOD.match(text)  # limits reads "1/0 seconds" as "1/1 second"
+    if period and int(period.group(1)) == 0:
+        raise ValueError(f"{name} must be over a time longer than 0, such as {example!r}, "
+                         f"not {text!r}")
     return rate
+
+
+_PERIOD = re.compile(r"\s*[0-9]+\s*(?:/|\s*per\s*)\s*([0-9]+)", re.IGNORECASE)
+"""The number of units of a rate's time, when it gives one (``10/30 seconds``: 30)."""
 
 
 def rate_words(rate: limits.RateLimitItem, noun: str) -> str:
