@@ -1332,6 +1332,30 @@ def test_serve_refuses_a_rate_over_no_time(monkeypatch: pytest.MonkeyPatch, opti
     assert "longer than 0" in done.stderr
 
 
+@pytest.mark.parametrize("proxies", ["bogus", "300.1.1.1", "10.0.0.0/33", "",
+                                     "127.0.0.1,", "10.0.0.5/24"])
+def test_serve_refuses_proxies_that_are_no_address(monkeypatch: pytest.MonkeyPatch,
+                                                   proxies: str) -> None:
+    """``serve --forwarded-allow-ips bogus`` was taken (uvicorn trusts nobody by such a
+    name, silently): each item must be an IP address, a network or ``*``, in the option
+    or in ``$FORWARDED_ALLOW_IPS``; else a usage error naming where it came from."""
+    import uvicorn
+
+    started: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: started.append(kwargs))
+    done = invoke("serve", "--forwarded-allow-ips", proxies, "--db", "sqlite://")
+    said = " ".join(done.stderr.replace("\u2502", " ").split())  # out of rich's box
+    assert done.exit_code == 2 and "--forwarded-allow-ips" in said, done.output
+    assert "is not an IP address or network" in said and not started
+    monkeypatch.setenv("FORWARDED_ALLOW_IPS", proxies)
+    done = invoke("serve", "--db", "sqlite://")
+    assert done.exit_code == 2 and "$FORWARDED_ALLOW_IPS" in done.stderr and not started
+    for good in ("*", "127.0.0.1, 10.0.0.0/8,::1", "fd00::/8"):
+        done = invoke("serve", "--forwarded-allow-ips", good, "--db", "sqlite://")
+        assert done.exit_code == 0, done.output
+        assert started[-1]["forwarded_allow_ips"] == good
+
+
 def test_serve_stand_in_waits_reach_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     """``serve --away-wait 5 --turn-wait 30``: the waits before a bot may play for a
     friend who has gone (docs/web.md); a negative wait is a usage error."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import codecs
 import contextlib
 import io
+import ipaddress
 import json
 import math
 import os
@@ -905,6 +906,10 @@ def serve(
         typer.echo(f"The web game needs the web extra: pip install 'cutthroat-euchre[web]' "
                    f"({exc})", err=True)
         raise typer.Exit(1) from None
+    if forwarded_allow_ips is not None:
+        _check_proxies(forwarded_allow_ips, "--forwarded-allow-ips")
+    elif "FORWARDED_ALLOW_IPS" in os.environ:  # uvicorn reads it when the option is not given
+        _check_proxies(os.environ["FORWARDED_ALLOW_IPS"], "$FORWARDED_ALLOW_IPS")
     options: dict[str, Any] = {"bot_options": bot_options}
     if release_after is not None:
         options["release_after"] = release_after
@@ -950,6 +955,25 @@ def serve(
                     ws_max_size=MESSAGE_MAX)
     finally:
         store.release()  # closed with the app, unless it never started
+
+
+def _check_proxies(given: str, where: str) -> None:
+    """Refuse (a usage error naming ``where``) a list of trusted proxies with an item that
+    is not ``*``, an IP address or a network (``10.0.0.0/8``): uvicorn would take it as
+    a name that no address ever matches, and trust nobody it was meant to."""
+    for item in given.split(","):
+        item = item.strip()
+        if item == "*":
+            continue
+        try:
+            ipaddress.ip_network(item)
+        except ValueError as exc:
+            shown = repr(item) if item else "an empty item"
+            why = f" ({exc})" if "host bits" in str(exc) else ""
+            raise typer.BadParameter(
+                f"{shown} in {given!r} is not an IP address or network{why}: give "
+                "addresses or networks separated by commas (127.0.0.1,10.0.0.0/8), or "
+                "'*' for any", param_hint=where) from None
 
 
 def _register_commands() -> None:
