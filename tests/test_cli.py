@@ -1356,6 +1356,21 @@ def test_serve_refuses_proxies_that_are_no_address(monkeypatch: pytest.MonkeyPat
         assert started[-1]["forwarded_allow_ips"] == good
 
 
+@pytest.mark.parametrize("db", ["", "  "])
+def test_serve_refuses_an_empty_db(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                   db: str) -> None:
+    """``serve --db ''`` (a variable left unset, say) quietly kept the games in
+    ./cutthroat.db: a usage error naming --db, and nothing made."""
+    import uvicorn
+
+    started: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: started.append(app))
+    monkeypatch.chdir(tmp_path)
+    done = invoke("serve", "--db", db)
+    assert done.exit_code == 2 and "--db" in done.stderr and not started
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_serve_stand_in_waits_reach_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     """``serve --away-wait 5 --turn-wait 30``: the waits before a bot may play for a
     friend who has gone (docs/web.md); a negative wait is a usage error."""

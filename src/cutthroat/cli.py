@@ -906,6 +906,9 @@ def serve(
         typer.echo(f"The web game needs the web extra: pip install 'cutthroat-euchre[web]' "
                    f"({exc})", err=True)
         raise typer.Exit(1) from None
+    if db is not None and not db.strip():  # not the default: a mistake, or a variable unset
+        raise typer.BadParameter("give a database: a SQLAlchemy URL or a SQLite file's "
+                                 "path (leave out --db for the default)", param_hint="--db")
     if forwarded_allow_ips is not None:
         _check_proxies(forwarded_allow_ips, "--forwarded-allow-ips")
     elif "FORWARDED_ALLOW_IPS" in os.environ:  # uvicorn reads it when the option is not given
