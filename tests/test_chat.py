@@ -139,11 +139,31 @@ def test_invisible_characters_outside_a_word_or_emoji_are_refused(text: str) -> 
     ('{"type": "say"}', 'needs a "text"'),
     ('{"type": "say", "text": 7}', 'needs a "text"'),
     ('{"type": "say", "text": "hi", "seat": 1}', "no field 'seat'"),
-    ('{"type": "say", "text": "' + "x" * 1001 + '"}', "far too long"),
+    ('{"type": "say", "text": "' + "x" * 1001 + '"}', "at most 200 characters long"),
 ])
 def test_protocol_refuses_malformed_say_messages(message: str, words: str) -> None:
     with pytest.raises(ProtocolError, match=words):
         parse_message(message)
+
+
+def test_a_line_too_long_is_refused_in_the_same_words_at_any_length(
+        client: TestClient) -> None:
+    """A line of 201 to 1000 characters was refused as "at most 200 characters", one of
+    1001 or more with pydantic's words ("text: String should have at most 1000
+    characters") over HTTP and other words over the WebSocket: every line too long is
+    refused in the documented words, over both."""
+    game, ann, _ = _two_players(client)
+    said = "a message may be at most 200 characters long"
+    for length in (201, 1000, 1001, 60_000):
+        answer = client.post(f"/api/games/{game}/chat",
+                             json={"token": ann, "text": "x" * length})
+        assert answer.status_code == 400
+        assert answer.json() == {"error": {"reason": said}}, length
+    with client.websocket_connect(f"/api/games/{game}/ws?token={ann}") as ws:
+        for length in (201, 1001, 60_000):
+            ws.send_json({"type": "say", "text": "x" * length})
+            assert _next(ws, "error") == {"type": "error", "reason": said, "for": "say"}
+    assert client.get(f"/api/games/{game}/chat").json()["lines"] == []
 
 
 def test_refused_lines_change_nothing_and_say_why(client: TestClient) -> None:

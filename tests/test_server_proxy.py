@@ -60,7 +60,7 @@ def test_a_websocket_message_over_64_kib_closes_the_connection_unread(tmp_path: 
             said = json.dumps({"type": "say", "text": "x" * 60_000})
             socket.send(said)
             assert json.loads(socket.recv(10)) == {
-                "type": "error", "reason": "that message is far too long to say",
+                "type": "error", "reason": "a message may be at most 200 characters long",
                 "for": "say"}
             socket.send(json.dumps({"type": "say", "text": "x" * 70_000}))
             with pytest.raises(ConnectionClosedError) as closed:

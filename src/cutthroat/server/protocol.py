@@ -23,6 +23,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import CutthroatError
+from .chat import CHAT_MAX
 
 __all__ = ["ActRequest", "CreateGame", "JoinGame", "Message", "NextRequest", "ProtocolError",
            "SayRequest", "StandInRequest", "parse_message"]
@@ -32,8 +33,12 @@ MESSAGE_TYPES = ("act", "next", "hint", "undo", "say", "standin", "back", "ping"
 ACTION_MAX = 64
 """The longest action text taken (the longest move, a keep, is about 20 characters)."""
 SAY_MAX = 1000
-"""The longest text a ``say`` may carry before it is cleaned (the line kept is shorter:
-:data:`~cutthroat.server.chat.CHAT_MAX`)."""
+"""The longest text a ``say`` message may carry before it is cleaned (the line kept is
+shorter: :data:`~cutthroat.server.chat.CHAT_MAX`); longer, it is refused at once, with
+the words of a line too long once cleaned (:data:`SAY_TOO_LONG`)."""
+SAY_TOO_LONG = f"a message may be at most {CHAT_MAX} characters long"
+"""Why a line of talk too long is refused, however long it is (as
+:func:`~cutthroat.server.chat.clean_line` says it)."""
 _TYPES_TEXT = "act, next, hint, undo, say, standin, back or ping"
 
 
@@ -84,7 +89,10 @@ class SayRequest(_Strict):
     """``POST /api/games/ID/chat``: a line of table talk from the token's seat."""
 
     token: str | None = None
-    text: str = Field(max_length=SAY_MAX)
+    text: str
+    """The line, cleaned and checked by :func:`~cutthroat.server.chat.clean_line` (a
+    text over its limit is refused there, in the same words at any length: the body's
+    64 KiB bound it before)."""
 
 
 class NextRequest(_Strict):
@@ -151,7 +159,7 @@ def parse_message(text: str | bytes) -> Message:
             raise ProtocolError("a say message needs a \"text\", such as \"good game\"",
                                 kind)
         if len(said) > SAY_MAX:
-            raise ProtocolError("that message is far too long to say", kind)
+            raise ProtocolError(SAY_TOO_LONG, kind)
         return Message(kind, text=said)
     if kind == "standin":
         seat = data.get("seat")
