@@ -355,6 +355,65 @@ def _defence(rules: Rules | None = None, me: str = "AC TC 9D TD JS") -> Hand:
     return hand
 
 
+def test_R20_letting_the_maker_have_it_says_what_a_euchre_would_really_do() -> None:
+    """The intermediate plays for the maker when a euchre helps its partner more than
+    itself: its reason names the game only when the euchre would really end it, and
+    otherwise the points a euchre would bring each defender."""
+    hand = _defence()
+    push_all(hand, ["2 play TC"])  # the partner wins trick 1: the march is stopped
+    push_all(hand, ["0 play KD", "1 play QH"])  # the maker trumps; seat 2 to follow
+    for scores, said in (((8, 3, 0), "a euchre would hand the partner the game"),
+                         ((5, 2, 0), "a euchre would take the partner to 7 and you to 2: "
+                                     "your chance to win is better if the maker makes it")):
+        view = hand.view(2, scores=scores)
+        assert not defender_wants_tricks(view, Table.from_view(view))
+        _, reason = decide(IntermediateBot, view)
+        assert f"let the maker have it ({said})" in reason, reason
+
+
+def test_R11_the_intermediate_never_says_it_does_not_overtake_when_it_does() -> None:
+    """Over many real tricks: "do not overtake" only with a card that does not beat the
+    partner's; a card forced over the partner's (every legal card beats it) says so; and
+    "let the maker have it" is never said of a card that takes the lead."""
+    rng = random.Random(41)
+    checked = {"forced": 0, "do not": 0}
+    for game_seed in range(60):
+        game = Game(Rules(), rng=random.Random(game_seed))
+        bots = [IntermediateBot(seed=s) for s in range(3)]
+        while not game.is_over:
+            hand = game.hand if game.hand is not None and not game.hand.is_over else game.deal()
+            while not hand.is_over:
+                seat = hand.to_act
+                assert seat is not None
+                view = hand.view(seat, scores=tuple(rng.randrange(10) for _ in range(3)))
+                action, reason = decide(IntermediateBot, view)
+                trick = hand.current_trick if hand.phase is Phase.PLAY else ()
+                if trick and action.card is not None:
+                    beats = _beats_all(hand, action.card)
+                    if "do not overtake" in reason:
+                        checked["do not"] += 1
+                        assert not beats, reason
+                    if "forced to overtake" in reason:
+                        checked["forced"] += 1
+                        assert all(_beats_all(hand, a.card) for a in hand.legal_actions()
+                                   if a.card is not None), reason
+                    if "let the maker have it" in reason:
+                        assert not beats, reason
+                hand.push(bots[seat].choose(hand.view(seat)))
+            if not game.is_over:
+                game.deal()
+    assert checked["do not"] > 20 and checked["forced"] > 0, checked
+
+
+def _beats_all(hand: Hand, card: Card) -> bool:
+    """Whether ``card`` would take the lead of the trick in play (R11)."""
+    from cutthroat.scoring import trick_winner
+
+    trick = list(hand.current_trick)
+    cards = [c for _, c in trick] + [card]
+    return trick_winner(cards, hand.trump) == len(cards) - 1
+
+
 def test_intermediate_does_not_overtake_the_partners_winning_card() -> None:
     hand = _defence()
     action, reason = decide(IntermediateBot, hand.view(2))
@@ -547,3 +606,13 @@ def test_the_models_fast_path_chooses_as_on_the_view_R14_R16(block: int) -> None
             else:
                 hand.apply_id(rng.choice(hand.legal_action_ids()))
     assert positions > 500 and hidden > 20
+
+
+def test_the_keep_reason_counts_one_trump_in_the_singular() -> None:
+    from cutthroat.bots.heuristic_bidding import keep_decision
+    from cutthroat.cards import mask_of
+
+    one = mask_of(parse_cards("9H AC KC QC TC AS KS QS TS 9S"))
+    two = mask_of(parse_cards("9H TH AC KC QC TC AS KS QS 9S"))
+    assert ": 1 trump, about" in keep_decision(24, one, int(Suit.HEARTS), 0, 0)[1]
+    assert ": 2 trumps, about" in keep_decision(24, two, int(Suit.HEARTS), 0, 0)[1]

@@ -655,7 +655,7 @@ def keep_decision(deck: int, mine: int, trump: int, out: int, theirs: int) -> De
     cards = cards_of_mask(keep)
     n_trumps = sum(1 for c in cards if EFF_SUIT[trump][c.id] == trump)
     return Action.keep(cards), (
-        f"keep {' '.join(str(c) for c in cards)}: {n_trumps} trumps, "
+        f"keep {' '.join(str(c) for c in cards)}: {n_trumps} trump{'' if n_trumps == 1 else 's'}, "
         f"about {_fmt(est)} tricks")
 
 

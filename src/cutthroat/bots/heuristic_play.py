@@ -307,6 +307,20 @@ def defender_wants_tricks(view: PlayFacts, table: Table) -> bool:
     return defender_tricks == 0 and _chance(scores, rules, me, {table.maker: march}) < made
 
 
+def for_the_maker(view: PlayFacts, table: Table) -> str:
+    """Why this defender lets the maker have his point (:func:`defender_wants_tricks`
+    said no), in words that are true of the score: a euchre would give the partner the
+    game, or take him (and this seat) to so many points that this seat's chance to win
+    is better if the maker makes it."""
+    assert view.scores is not None and table.partner is not None
+    scores, target = view.scores, view.rules.target
+    partner = scores[table.partner] + 2
+    if partner >= target:
+        return "a euchre would hand the partner the game"
+    return (f"a euchre would take the partner to {partner} and you to "
+            f"{scores[table.me] + 2}: your chance to win is better if the maker makes it")
+
+
 def _chance(scores: Sequence[int], rules: Rules, seat: int, gains: dict[int, int]) -> float:
     return win_chance([scores[s] + gains.get(s, 0) for s in range(3)], rules, seat)
 
@@ -364,16 +378,24 @@ def _follow(view: PlayFacts, table: Table, legal: Sequence[int]) -> Decision:
     best_power = table.power(best, led)
     after = table.after_me()
     winners = sorted((c for c in legal if table.power(c, led) > best_power), key=table.cost)
-    losers = [c for c in legal if table.power(c, led) <= best_power] or list(legal)
+    beaten = [c for c in legal if table.power(c, led) <= best_power]
+    losers = beaten or list(legal)
     want = table.me == table.maker or defender_wants_tricks(view, table)
     if not want:
         card = _low(table, losers, led)
+        if not beaten:  # every card takes the lead: no way to let this trick go
+            return _play(card, f"play {Card.from_id(card)}: every card you may play beats "
+                               f"{Card.from_id(best)}, though {for_the_maker(view, table)}")
         return _play(card, f"play {Card.from_id(card)}: let the maker have it "
-                           "(a euchre would hand the partner the game)")
+                           f"({for_the_maker(view, table)})")
     if best_seat == table.partner:
         risk = _risk(table, best, led, after)
         if risk < _PARTNER_SAFE or not winners:
             card = _low(table, losers, led)
+            if not beaten:  # forced: every card beats the partner's
+                return _play(card, f"play {Card.from_id(card)}: forced to overtake the "
+                                   f"partner's {Card.from_id(best)} (every card you may "
+                                   "play beats it)")
             return _play(card, f"play {Card.from_id(card)}: the partner's "
                                f"{Card.from_id(best)} is winning - do not overtake")
         for c in winners:
@@ -381,7 +403,8 @@ def _follow(view: PlayFacts, table: Table, legal: Sequence[int]) -> Decision:
                 return _play(c, f"cover the partner's {Card.from_id(best)} with "
                                 f"{Card.from_id(c)}: the maker could beat it")
         card = _low(table, losers, led)
-        return _play(card, f"play {Card.from_id(card)}: the partner's trick, nothing safer")
+        return _play(card, f"play {Card.from_id(card)}: the partner's {Card.from_id(best)} "
+                           "may be beaten, but no card of yours would be safer")
     if not winners:
         card = _low(table, legal, led)
         return _play(card, f"play {Card.from_id(card)}: cannot win this trick")
@@ -468,7 +491,7 @@ def _lead_defender(view: PlayFacts, table: Table, legal: Sequence[int]) -> Decis
     if not defender_wants_tricks(view, table):
         card = min(legal, key=table.cost)
         return _play(card, f"lead {Card.from_id(card)}: let the maker have it "
-                           "(a euchre would hand the partner the game)")
+                           f"({for_the_maker(view, table)})")
     maker = table.maker
     partner = table.partner
     cash = _cashable(table, legal, _CASH_DEFENDER)
