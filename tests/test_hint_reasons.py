@@ -98,6 +98,21 @@ def first_round(seat: int = 1, scores: tuple[int, int, int] = (0, 0, 0)) -> View
     return hand.view(seat, scores)
 
 
+def test_an_order_made_less_often_than_not_says_what_passing_gives_R7() -> None:
+    """Ordering up with a hand made only now and then is right when passing lets an
+    opponent make trump almost surely: the reason says so, not only how often the order
+    fails; an order made more often than not needs no such word."""
+    view = first_round()
+    weak = explain(view, [option("order", 0.3, made=0.2, euchred=0.8),
+                          option("pass", 0.2, stopped=0.03, conceded=0.96, made=0.01)])
+    assert weak.startswith("ordering it up: you make it in 20% of the deals sampled, "
+                           "euchred in 80%; passing, another player makes trump in 99% of "
+                           "the deals sampled and is euchred in only 3%"), weak
+    strong = explain(view, [option("order", 0.5, made=0.7, euchred=0.3),
+                            option("pass", 0.2, stopped=0.1, conceded=0.9)])
+    assert "passing" not in strong
+
+
 def test_a_pass_is_explained_by_the_order_it_declines_R7() -> None:
     view = first_round()
     reason = explain(view, [option("pass", 0.4, stopped=0.3, conceded=0.3, made=0.4),

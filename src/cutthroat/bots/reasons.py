@@ -386,6 +386,14 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
             text += f"; defending, your side euchres the maker in {_share(o.defence_rate)}"
     elif o.as_maker >= 0.5:
         text = f"{what}: {_as_maker(o)}"
+        other = None if rival is None else rival.outcomes
+        if (bidding and rival is not None and other is not None
+                and rival.action.verb is Verb.PASS and o.make_rate < 0.5
+                and other.defending >= 0.5):
+            # Made less often than not: why it is still worth it is what passing gives.
+            text += (f"; passing, another player makes trump in {_share(other.defending)} "
+                     f"of the deals sampled and is euchred in only "
+                     f"{_share(other.defence_rate)}")
     elif (best.action.verb is Verb.ALONE and o.defending >= 0.5 and o.swept >= 0.1
           and not _partner_note(view, best, rival)):
         # (Not where going alone serves to euchre less: its sweeps are then no reason.)
