@@ -142,7 +142,11 @@ def test_an_order_that_keeps_trump_from_a_player_one_point_away_R7_R22() -> None
     reason = explain(view, [option("order", 0.2, made=0.6, euchred=0.4),
                             option("pass", 0.1, stopped=0.2, conceded=0.8)])
     assert ("keeps the player on your left (on 9 points), one point from the game, "
-            "from making trump") in reason
+            "from making trump, though a euchre would give that player the game") in reason
+    # made for sure: no euchre to speak of
+    sure = explain(view, [option("order", 0.9, made=1.0),
+                          option("pass", 0.1, stopped=0.2, conceded=0.8)])
+    assert "from making trump" in sure and "though a euchre" not in sure
 
 
 def test_a_player_who_already_passed_the_second_round_is_not_said_to_be_kept_out_R9() -> None:

@@ -331,8 +331,13 @@ def _score_note(view: View, best: Option, rival: Option | None) -> str:
         bids = best.action.verb in (Verb.ORDER, Verb.CALL)
         blocked = [s for s in close if need[s] <= 1 and bids and _still_to_bid(view, s)]
         if blocked:
-            return (f"it keeps {_whom(view, blocked[0])} {_points(view, blocked[0])}, one "
+            text = (f"it keeps {_whom(view, blocked[0])} {_points(view, blocked[0])}, one "
                     "point from the game, from making trump")
+            if o.euchred >= 0.1:  # the risk taken, said too (close holds blocked[0])
+                whom = ("that player" if close[0] == blocked[0] else
+                        f"{_whom(view, close[0])} {_points(view, close[0])}")
+                text += f", though a euchre would give {whom} the game"
+            return text
         if o.euchred >= 0.1 and close:
             # Naming trump blind, no suit is worse than another (:data:`BLIND`).
             but = "" if view.phase is Phase.JOKER_TRUMP else ", but the alternative is worse"
