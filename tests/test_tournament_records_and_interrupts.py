@@ -189,3 +189,27 @@ def test_ctrl_c_at_the_terminal_on_worker_processes(tmp_path: Path) -> None:
     assert data["interrupted"] == {"games_planned": 30000, "records": kept}
     assert kept == data["games"]
     assert err.decode().startswith(f"Interrupted (Ctrl-C) after {data['games']:,} of 30,000")
+
+
+def test_ctrl_c_while_a_job_is_kept_keeps_it_whole(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Ctrl-C that comes while a finished job's records are written waits until the
+    job is kept whole: then as many results as records, never records of games the
+    result does not count (it failed CI once, the signal sent between the two)."""
+    played = _run_job(_Job(("random", "beginner", "random"), Rules(), 5, range(2), True))
+    keeper = arena_mod._Keeper(tmp_path)
+    real = Path.write_text
+    sent = []
+
+    def write_text(path: Path, text: str, encoding: str | None = None) -> int:
+        if not sent:
+            sent.append(True)
+            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C at the first record
+        return real(path, text, encoding=encoding)
+
+    monkeypatch.setattr(Path, "write_text", write_text)
+    with pytest.raises(KeyboardInterrupt):
+        keeper(played)
+    assert sent and keeper.records == len(keeper.results) == 6
+    assert len(list(tmp_path.iterdir())) == 6
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # restored

@@ -25,12 +25,15 @@ sets as trials. The naive Wilson interval over games is reported beside the win 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import itertools
 import math
 import os
 import random
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -323,12 +326,32 @@ class _Keeper:
         self.records = 0
 
     def __call__(self, chunk: list[tuple[GameResult, str | None]]) -> None:
-        for result, text in chunk:
-            if text is not None and self.folder is not None:
-                path = self.folder / f"game-{result.index:06d}.json"
-                path.write_text(text, encoding="utf-8")
-                self.records += 1
-        self.results.extend(result for result, _ in chunk)
+        with _held_interrupts():  # a job's games are kept whole, records and results
+            for result, text in chunk:
+                if text is not None and self.folder is not None:
+                    path = self.folder / f"game-{result.index:06d}.json"
+                    path.write_text(text, encoding="utf-8")
+                    self.records += 1
+            self.results.extend(result for result, _ in chunk)
+
+
+@contextlib.contextmanager
+def _held_interrupts() -> Iterator[None]:
+    """Ctrl-C held back until the block ends, then let through as it would have been:
+    the games of a finished job are then never half kept (their records written but not
+    their results counted, or the other way round). Only in the main thread, where
+    Python delivers signals; elsewhere, nothing is held."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held: list[Any] = []
+    before = signal.signal(signal.SIGINT, lambda number, frame: held.append(frame))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+        if held and callable(before):
+            before(signal.SIGINT, held[0])  # Python's own handler: KeyboardInterrupt
 
 
 RECORDS_FOUND = ("game-*.json", "lineup-*")
