@@ -190,6 +190,19 @@ def test_a_keep_the_expert_did_not_try_is_valued_and_held_to_the_margin() -> Non
         assert chosen in options
 
 
+def test_a_better_keep_says_which_cards_it_keeps_in_place_of_which() -> None:
+    from cutthroat.bots.review import Verdict, describe_verdict
+
+    keep = Verdict(Action.parse("keep 9D QD KD KS AS"), Action.parse("keep 9D QD KD AH AS"),
+                   0.476, 0.436, "keeping ...")
+    assert describe_verdict(keep) == (
+        "the expert would choose keep 9D QD KD AH AS (win 48% against 44% after keep 9D QD "
+        "KD KS AS): it keeps AH in place of KS. Why: keeping ...")
+    order = Verdict(Action.parse("pass"), Action.parse("order"), 0.9, 0.1, "why")
+    assert describe_verdict(order) == ("the expert would choose order (win 90% against "
+                                       "10% after pass). Why: why")
+
+
 def test_the_chance_given_away_is_summed_in_percentage_points() -> None:
     from cutthroat.bots.review import Finding, Review, Verdict, review_lines
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..actions import Action
+from ..actions import Action, Verb
 from ..game import Game
 from ..scoring import HandResult, game_outcome
 from ..state import Hand, Phase
@@ -91,10 +91,21 @@ def second_opinion(analysis: Analysis, chosen: Action, margin: float = MARGIN) -
 
 
 def describe_verdict(verdict: Verdict) -> str:
-    """A verdict in a sentence: the expert's choice, both values, and why."""
+    """A verdict in a sentence: the expert's choice, both values, what differs (for two
+    keeps of five, the cards kept in place of others), and why."""
     best = f"the expert would choose {verdict.best} (win {_chance(verdict.best_value)}"
-    return (f"{best} against {_chance(verdict.chosen_value)} after {verdict.chosen}). "
-            f"Why: {verdict.reason}")
+    return (f"{best} against {_chance(verdict.chosen_value)} after {verdict.chosen})"
+            f"{_keeps_apart(verdict.best, verdict.chosen)}. Why: {verdict.reason}")
+
+
+def _keeps_apart(best: Action, chosen: Action) -> str:
+    """For two keeps of five, what the better one keeps in place of what: ": it keeps
+    QD in place of KS" (a player sees at once what to learn); else ``""``."""
+    if best.verb is not Verb.KEEP or chosen.verb is not Verb.KEEP:
+        return ""
+    kept = [c for c in best.cards if c not in chosen.cards]
+    left = [c for c in chosen.cards if c not in best.cards]
+    return f": it keeps {' '.join(map(str, kept))} in place of {' '.join(map(str, left))}"
 
 
 def _margin(margin: float) -> str:
