@@ -73,6 +73,7 @@ __all__ = [
     "UnknownBotError",
     "bot_names",
     "entry_label",
+    "held_interrupts",
     "make_bot",
     "play_arena_game",
     "records_folder",
@@ -326,7 +327,7 @@ class _Keeper:
         self.records = 0
 
     def __call__(self, chunk: list[tuple[GameResult, str | None]]) -> None:
-        with _held_interrupts():  # a job's games are kept whole, records and results
+        with held_interrupts():  # a job's games are kept whole, records and results
             for result, text in chunk:
                 if text is not None and self.folder is not None:
                     path = self.folder / f"game-{result.index:06d}.json"
@@ -336,11 +337,12 @@ class _Keeper:
 
 
 @contextlib.contextmanager
-def _held_interrupts() -> Iterator[None]:
+def held_interrupts() -> Iterator[None]:
     """Ctrl-C held back until the block ends, then let through as it would have been:
     the games of a finished job are then never half kept (their records written but not
-    their results counted, or the other way round). Only in the main thread, where
-    Python delivers signals; elsewhere, nothing is held."""
+    their results counted, or the other way round), nor an interrupted tournament's
+    summary half printed. Only in the main thread, where Python delivers signals;
+    elsewhere, nothing is held."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return

@@ -5,13 +5,10 @@ write: made before any long work starts, each a usage error naming its option.""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import signal
 import sys
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -32,6 +29,7 @@ from .arena import (
     TournamentInterrupted,
     UnknownBotError,
     deal_sets_phrase,
+    held_interrupts,
     records_folder,
     run_arena,
 )
@@ -46,7 +44,6 @@ __all__ = [
     "check_outputs",
     "check_parent_folder",
     "file_in_the_way",
-    "ignoring_interrupts",
     "interrupted",
     "make_folder",
     "parse_rules",
@@ -180,20 +177,6 @@ def check_outputs(plot: Path | None, records: Path | None) -> None:
             raise typer.BadParameter(str(exc), param_hint="--records") from None
 
 
-@contextlib.contextmanager
-def ignoring_interrupts() -> Iterator[None]:
-    """Ctrl-C ignored for the moment an interrupted tournament prints what it finished
-    (a second press, or a signal sent twice, would otherwise lose it), then restored."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, before)
-
-
 def interrupted(stop: TournamentInterrupted, what: str, records: Path | None) -> str:
     """What a tournament stopped by Ctrl-C says on standard error: how many of its games
     were played, what the output that follows covers, and the records kept."""
@@ -297,7 +280,7 @@ def arena(
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from None
     except TournamentInterrupted as stop:
-        with ignoring_interrupts():  # a second Ctrl-C would lose the summary
+        with held_interrupts():  # a second Ctrl-C waits for the summary
             assert stop.result is not None  # the arena's: the deal sets finished
             done = stop.result
             below = "results below are" if as_json else "table below is"

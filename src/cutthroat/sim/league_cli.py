@@ -17,11 +17,17 @@ import typer
 
 from ..bots.registry import BotUnavailableError, split_line_up
 from ..rules import PRESETS
-from .arena import BOTS, MAX_GAMES, ArenaError, TournamentInterrupted, UnknownBotError
+from .arena import (
+    BOTS,
+    MAX_GAMES,
+    ArenaError,
+    TournamentInterrupted,
+    UnknownBotError,
+    held_interrupts,
+)
 from .cli import (
     check_backend_and_ci,
     check_outputs,
-    ignoring_interrupts,
     interrupted,
     parse_rules,
     save_plot,
@@ -127,7 +133,7 @@ def league(
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from None
     except TournamentInterrupted as stop:
-        with ignoring_interrupts():
+        with held_interrupts():
             typer.echo(interrupted(stop, "no ratings, as the line-ups have not all played "
                                          "the same deals", records), err=True)
         raise typer.Exit(130) from None
