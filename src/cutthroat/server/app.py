@@ -22,7 +22,7 @@ import asyncio
 import contextlib
 import logging
 import os
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -147,46 +147,38 @@ def _replay(game: Game) -> dict[str, Any]:
     return {**game_frames(game).to_json(), "how_to_play": _how_to_play(game.rules)}
 
 
-async def _body(request: Request, limit: int) -> bytes:
-    """The request's body, refused (413) beyond ``limit`` bytes without reading on."""
-    too_big = TableError(f"a record may be at most {limit // 1024} KiB long", 413)
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
-        raise too_big
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            raise too_big
-    return bytes(body)
-
-
 _BODY_TOO_BIG = "a request's body may be at most {} KiB long"
 """The reason of the 413 that refuses a body over :data:`BODY_MAX`."""
+
+_RECORD_TOO_BIG = "a record may be at most {} KiB long"
+"""The reason of the 413 that refuses a record to replay over :data:`RECORD_MAX`."""
 
 
 class BodyLimit:
     """ASGI middleware that refuses (413, the protocol's JSON error) an HTTP request's
-    body over ``limit`` bytes: at once when its ``Content-Length`` says so, and as soon
-    as the limit is passed when it comes without one (``Transfer-Encoding: chunked``),
-    nothing more of it being read. A body within the limit is read whole (at most
-    ``limit`` bytes held) and handed on to the routes. The paths in ``exempt`` (the
-    record to replay, which has a limit of its own, :func:`_body`) pass untouched, as
-    WebSockets do (uvicorn's ``ws_max_size`` bounds their messages)."""
+    body over ``limit`` bytes, or over the limit ``paths`` gives its path (with its
+    own reason: the record to replay may be longer): at once when its
+    ``Content-Length`` says so, and as soon as the limit is passed when it comes
+    without one (``Transfer-Encoding: chunked``), nothing more of it being read. A body
+    within the limit is read whole (at most the limit held) and handed on to the
+    routes. WebSockets pass untouched (uvicorn's ``ws_max_size`` bounds their
+    messages). ``reason`` is a format with the limit in KiB as its one field."""
 
-    def __init__(self, app: ASGIApp, limit: int, exempt: tuple[str, ...] = ()) -> None:
+    def __init__(self, app: ASGIApp, limit: int, reason: str = _BODY_TOO_BIG,
+                 paths: Mapping[str, tuple[int, str]] | None = None) -> None:
         self.app = app
-        self.limit = limit
-        self.exempt = exempt
+        self.limit = (limit, reason)
+        self.paths = dict(paths or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Serve one connection's request, its body read within the limit first."""
-        if scope["type"] != "http" or scope["path"] in self.exempt:
+        if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        too_big = _error(_BODY_TOO_BIG.format(self.limit // 1024), 413)
+        limit, reason = self.paths.get(scope["path"], self.limit)
+        too_big = _error(reason.format(limit // 1024), 413)
         declared = Headers(scope=scope).get("content-length", "")
-        if declared.isdigit() and int(declared) > self.limit:
+        if declared.isdigit() and int(declared) > limit:
             await too_big(scope, receive, send)
             return
         body = bytearray()
@@ -196,7 +188,7 @@ class BodyLimit:
                 await self.app(scope, _replaying([message], receive), send)
                 return
             body += message.get("body", b"")
-            if len(body) > self.limit:
+            if len(body) > limit:
                 await too_big(scope, receive, send)
                 return
             if not message.get("more_body", False):
@@ -303,7 +295,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return _error(str(exc.detail), exc.status_code)
 
-    app.add_middleware(BodyLimit, limit=BODY_MAX, exempt=("/api/replay",))
+    app.add_middleware(BodyLimit, limit=BODY_MAX,
+                       paths={"/api/replay": (RECORD_MAX, _RECORD_TOO_BIG)})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -498,7 +491,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     async def replay_record(request: Request) -> dict[str, Any]:
         """Any game record (RECORD.md) in the body, checked by the rules engine, as
         frames to step through; nothing is stored."""
-        return await server.think(_frames_of, await _body(request, RECORD_MAX))
+        return await server.think(_frames_of, await request.body())  # BodyLimit: 256 KiB
 
     @app.get("/api/games/{game_id}/chat")
     async def get_talk(game_id: str) -> dict[str, Any]:
