@@ -1443,24 +1443,24 @@ def test_serve_open_to_the_network_says_where_friends_reach_it(
     or when the server listens on this machine only."""
     import uvicorn
 
-    from cutthroat import cli as cli_module
+    from cutthroat.server import command
 
     monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: None)
     # Nothing listens: ports 8123 and 8000 may be taken on a shared machine.
-    monkeypatch.setattr(cli_module, "_check_listening", lambda host, port: None)
-    monkeypatch.setattr(cli_module, "network_address", lambda: "192.168.1.23")
+    monkeypatch.setattr(command, "check_listening", lambda host, port: None)
+    monkeypatch.setattr(command, "network_address", lambda: "192.168.1.23")
     done = invoke("serve", "--host", "0.0.0.0", "--port", "8123", "--db", "sqlite://")
     assert done.exit_code == 0, done.output
     assert "Friends on your network reach it at http://192.168.1.23:8123/" in done.stdout
     done = invoke("serve", "--port", "8123", "--db", "sqlite://")  # 127.0.0.1 only
     assert done.exit_code == 0 and "Friends" not in done.stdout
-    monkeypatch.setattr(cli_module, "network_address", lambda: None)
+    monkeypatch.setattr(command, "network_address", lambda: None)
     done = invoke("serve", "--host", "0.0.0.0", "--db", "sqlite://")
     assert done.exit_code == 0 and "Friends" not in done.stdout
 
 
 def test_the_network_address_is_none_or_one_a_friend_could_reach() -> None:
-    from cutthroat.cli import network_address
+    from cutthroat.server.command import network_address
 
     found = network_address()  # this machine's; no packet is sent
     assert found is None or (found.count(".") == 3 and not found.startswith("127."))

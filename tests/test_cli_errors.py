@@ -385,11 +385,11 @@ def test_serve_on_an_ipv6_address_announces_a_url_with_brackets(
     bracketed (``http://::1:8000/`` opens nothing)."""
     import uvicorn
 
-    from cutthroat import cli
+    from cutthroat.server import command
 
     started: list[object] = []
     monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: started.append(kwargs))
-    monkeypatch.setattr(cli, "_check_listening", lambda host, port: None)
+    monkeypatch.setattr(command, "check_listening", lambda host, port: None)
     done = invoke("serve", "--host", "::1", "--db", "sqlite://")
     assert done.exit_code == 0, done.stderr
     assert "the web game is at http://[::1]:8000/ " in done.stdout and started

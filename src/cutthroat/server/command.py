@@ -1,0 +1,201 @@
+"""``cutthroat serve``: the web game's command, and its checks of the address to listen
+on and of the trusted proxies, made before the database is opened or the address
+announced."""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+from typing import Annotated, Any
+
+import typer
+
+
+def network_address() -> str | None:
+    """This machine's address on its network (the one a friend's browser would reach),
+    or ``None`` when it has none but the loopback: found by asking the system which
+    address it would send from, which sends nothing."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.254.254.254", 1))  # any address off this machine
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def check_listening(host: str, port: int) -> None:
+    """Refuse, as a usage error naming ``--host`` or ``--port``, an address the server
+    could not listen on: a host name that does not resolve or is no address of this
+    machine, a port in use or not allowed. Tried as the server binds (every address the
+    name has, with ``SO_REUSEADDR``), on sockets closed at once, before the address is
+    announced."""
+    import errno
+    import socket
+
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as exc:  # socket.gaierror; a name IDNA refuses
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise typer.BadParameter(f"cannot find the address {host}: {reason}",
+                                 param_hint="--host") from None
+    for family, kind, proto, _, address in dict.fromkeys(found):
+        try:
+            with socket.socket(family, kind, proto) as probe:
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                if family == socket.AF_INET6 and hasattr(socket, "IPPROTO_IPV6"):
+                    probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                probe.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise typer.BadParameter(f"port {port} is already in use: choose another "
+                                         "with --port", param_hint="--port") from None
+            if exc.errno == errno.EACCES:
+                raise typer.BadParameter(f"port {port} is not allowed here: choose another "
+                                         "with --port (1024 or above)",
+                                         param_hint="--port") from None
+            if exc.errno == errno.EADDRNOTAVAIL:
+                raise typer.BadParameter(f"{host} is not an address of this machine",
+                                         param_hint="--host") from None
+            raise typer.BadParameter(f"cannot listen on {host} port {port}: "
+                                     f"{exc.strerror or exc}", param_hint="--host") from None
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="The address to listen on (0.0.0.0: every "
+                                           "network, so friends can join).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="The port to listen on.")]
+    = 8000,
+    db: Annotated[str | None, typer.Option(
+        help="Where games are kept: a SQLAlchemy URL, or a SQLite file's path "
+             "(default: $CUTTHROAT_DB, else the file cutthroat.db here).")] = None,
+    bot_options: Annotated[bool, typer.Option(
+        "--bot-options", help="Let a game's seats give bots options, as in "
+                              "expert:bid_samples=80; off, a seat names a bot alone, so "
+                              "nobody can ask for a bot that thinks for hours.")] = False,
+    release_after: Annotated[float | None, typer.Option(
+        min=1, help="Seconds an unfinished game nobody uses stays in memory (default "
+                    "600); it is kept in the database and read back when next asked "
+                    "for.")] = None,
+    new_games: Annotated[str | None, typer.Option(
+        help="How many games one address may start (default '30/10 minutes'; behind a "
+             "proxy, see --forwarded-allow-ips).")] = None,
+    chat_rate: Annotated[str | None, typer.Option(
+        help="How many lines of table talk one seat may say (default '10/30 seconds')."
+    )] = None,
+    away_wait: Annotated[float | None, typer.Option(
+        min=0, help="Seconds a player must have been away before another may let a bot "
+                    "play for them (default 20).")] = None,
+    turn_wait: Annotated[float | None, typer.Option(
+        min=0, help="Seconds a player at the table may take over a move before another "
+                    "may let a bot play for them (default 60).")] = None,
+    hand_pause: Annotated[float | None, typer.Option(
+        min=0, help="Seconds a hand's result stays on show before the next hand is dealt "
+                    "by itself, while a bot plays for every player (default 4).")] = None,
+    watch_pace: Annotated[float | None, typer.Option(
+        min=0, help="Seconds each move takes at least in a game of three bots made to be "
+                    "watched ('Watch three bots play'; default 1.5).")] = None,
+    watch_games: Annotated[int | None, typer.Option(
+        min=0, help="How many games of three bots may play at once, each while somebody "
+                    "watches it (default 4); beyond, a new one is refused.")] = None,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        help="The proxies whose X-Forwarded-For header gives a player's address (for the "
+             "limits): addresses or networks separated by commas, or '*' for any "
+             "(default $FORWARDED_ALLOW_IPS or 127.0.0.1, a proxy on this machine).")]
+    = None,
+) -> None:
+    """Start the web game: play in the browser against bots and friends.
+
+    Every game is saved after every move, so it goes on after the server
+    restarts.
+    """
+    try:
+        import uvicorn
+
+        from .app import MESSAGE_MAX, create_app
+        from .store import StoreError, StoreURLError
+    except ImportError as exc:  # pragma: no cover - the web extra is part of make run
+        typer.echo(f"The web game needs the web extra: pip install 'cutthroat-euchre[web]' "
+                   f"({exc})", err=True)
+        raise typer.Exit(1) from None
+    if db is not None and not db.strip():  # not the default: a mistake, or a variable unset
+        raise typer.BadParameter("give a database: a SQLAlchemy URL or a SQLite file's "
+                                 "path (leave out --db for the default)", param_hint="--db")
+    if forwarded_allow_ips is not None:
+        check_proxies(forwarded_allow_ips, "--forwarded-allow-ips")
+    elif "FORWARDED_ALLOW_IPS" in os.environ:  # uvicorn reads it when the option is not given
+        check_proxies(os.environ["FORWARDED_ALLOW_IPS"], "$FORWARDED_ALLOW_IPS")
+    options: dict[str, Any] = {"bot_options": bot_options}
+    if release_after is not None:
+        options["release_after"] = release_after
+    if new_games is not None:
+        options["new_games"] = new_games
+    if chat_rate is not None:
+        options["chat_rate"] = chat_rate
+    if away_wait is not None:
+        options["away_wait"] = away_wait
+    if turn_wait is not None:
+        options["turn_wait"] = turn_wait
+    if hand_pause is not None:
+        options["hand_pause"] = hand_pause
+    if watch_pace is not None:
+        options["watch_pace"] = watch_pace
+    if watch_games is not None:
+        options["watch_games"] = watch_games
+    # before the database is opened (made, for a SQLite file) and the address announced
+    check_listening(host, port)
+    try:
+        application = create_app(db, **options)
+        store = application.state.server.store
+        store.claim()  # another server on this database: refused, exit 1
+    except StoreURLError as exc:  # what was given is wrong: a usage error, exit 2
+        raise typer.BadParameter(
+            str(exc), param_hint="--db" if db is not None else "$CUTTHROAT_DB") from None
+    except StoreError as exc:
+        from ..cli import _fail  # loaded: it runs this command
+
+        raise _fail(str(exc)) from None
+    except ValueError as exc:  # the rates: create_app reads them beyond typer's checks
+        hint = "--chat-rate" if str(exc).startswith("chat_rate") else "--new-games"
+        raise typer.BadParameter(str(exc), param_hint=hint) from None
+    shown = ("localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else
+             f"[{host}]" if ":" in host else host)  # an IPv6 address, bracketed in a URL
+    typer.echo(f"cutthroat: the web game is at http://{shown}:{port}/ "
+               f"(games kept in {application.state.server.store.shown_url}; Ctrl-C stops it)")
+    lan = network_address() if host == "0.0.0.0" else None
+    if lan is not None:
+        typer.echo(f"Friends on your network reach it at http://{lan}:{port}/ (open it "
+                   "at that address yourself, so the links the page gives them work)")
+    try:
+        uvicorn.run(application, host=host, port=port, log_level="warning",
+                    proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips,
+                    ws_max_size=MESSAGE_MAX)
+    finally:
+        store.release()  # closed with the app, unless it never started
+
+
+def check_proxies(given: str, where: str) -> None:
+    """Refuse (a usage error naming ``where``) a list of trusted proxies with an item that
+    is not ``*``, an IP address or a network (``10.0.0.0/8``): uvicorn would take it as
+    a name that no address ever matches, and trust nobody it was meant to."""
+    for item in given.split(","):
+        item = item.strip()
+        if item == "*":
+            continue
+        try:
+            ipaddress.ip_network(item)
+        except ValueError as exc:
+            shown = repr(item) if item else "an empty item"
+            why = f" ({exc})" if "host bits" in str(exc) else ""
+            raise typer.BadParameter(
+                f"{shown} in {given!r} is not an IP address or network{why}: give "
+                "addresses or networks separated by commas (127.0.0.1,10.0.0.0/8), or "
+                "'*' for any", param_hint=where) from None
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``serve`` command to the main ``cutthroat`` app."""
+    app.command(name="serve")(serve)
