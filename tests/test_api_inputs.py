@@ -130,6 +130,30 @@ def test_R14_a_maker_cannot_take_back_the_dummy_once_seen() -> None:
     assert hand.phase is Phase.KEEP
 
 
+def test_R6_the_blind_dealer_cannot_take_back_naming_trump_once_his_cards_are_shown() -> None:
+    """Under a turned-up joker the dealer names trump before his cards are shown to him
+    (R6); once named they are shown, so undoing the call would let him name it again
+    with them seen. His discard may be taken back, the call not; a refusal changes
+    nothing."""
+    from cutthroat.errors import IllegalActionError
+
+    hand = next(h for h in (Hand.deal(seed=s, rules=Rules(deck=25)) for s in range(400))
+                if h.phase is Phase.JOKER_TRUMP)
+    dealer = hand.dealer
+    assert hand.view(dealer).cards == ()  # not shown before the call
+    hand.push("trump S", dealer)
+    assert len(hand.view(dealer).cards) == 6  # shown now: the joker and his five
+    before = list(hand.moves)
+    with pytest.raises(IllegalActionError, match=f"seat {dealer} has seen the cards dealt"):
+        hand.take_back(dealer)
+    assert list(hand.moves) == before and hand.phase is Phase.DISCARD
+    hand.push_id(hand.legal_action_ids()[0])  # his discard
+    assert [m.action.verb.value for m in hand.take_back(dealer)] == ["discard"]
+    with pytest.raises(IllegalActionError, match="R6"):
+        hand.take_back(dealer)
+    assert list(hand.moves) == before
+
+
 @pytest.mark.parametrize("seat", [3, -1, 7, True, False, 1.0, "1", None])
 def test_a_seat_that_is_no_seat_is_a_seat_error_everywhere_and_changes_nothing(
         seat: object) -> None:

@@ -234,7 +234,8 @@ class Session:
         taken back, and the bots made anew (their choices from here are those they
         would make from this position); ``False`` when the player has not moved yet.
         Refused (:class:`~cutthroat.errors.IllegalActionError`, nothing changes) for the
-        move that took the dummy, whose cards the player has seen (R14)."""
+        move that took the dummy, whose cards the player has seen (R14), and for the
+        dealer's blind call of trump, after which his cards were shown to him (R6)."""
         hand = self.game.hand
         assert hand is not None
         if not hand.take_back(self.seat):

@@ -719,15 +719,23 @@ class Hand:
         player's "undo" against bots): the moves undone, last first; none if ``seat``
         has not moved in this hand. A maker's ``dummy`` is never taken back: he has seen
         its cards, and could then go alone with them seen (R14: an unused dummy is never
-        shown); :class:`IllegalActionError`, and nothing changes."""
+        shown); nor is the dealer's blind ``trump`` under a turned-up joker: his cards have
+        been shown to him since (R6). Either is an :class:`IllegalActionError`, and
+        nothing changes."""
         seat = as_seat(seat)
         mine = [index for index, move in enumerate(self.moves) if move.seat == seat]
         if not mine:
             return []
-        if self.moves[mine[-1]].action.verb is Verb.DUMMY:
+        verb = self.moves[mine[-1]].action.verb
+        if verb is Verb.DUMMY:
             raise IllegalActionError(
                 f"seat {seat} has seen the dummy, so taking it cannot be taken back (R14: "
                 "an unused dummy is never shown to anyone)", seat=seat)
+        if verb is Verb.TRUMP:
+            raise IllegalActionError(
+                f"seat {seat} has seen the cards dealt since naming trump blind, so the call "
+                "cannot be taken back (R6: the dealer names trump before his cards are "
+                "shown to him)", seat=seat)
         return [self.pop() for _ in range(len(self.moves) - mine[-1])]
 
     def undo(self) -> None:
