@@ -361,6 +361,26 @@ def test_illegal_cards_are_disabled_and_errors_shown(server: str, pages: Pages) 
     expect(page.locator("#error")).to_be_empty()
 
 
+def test_a_refusal_in_one_tab_goes_once_the_other_tab_has_moved(server: str,
+                                                                 pages: Pages) -> None:
+    """A player with the game open in two tabs: a move refused in the second (the first
+    moved already) is shown there until a newer state comes, then it goes; the refusal
+    is of a state that has passed."""
+    first = pages.new()
+    create_game(first, server, seed=9)
+    second = first.context.new_page()  # the same browser: the same seat
+    second.goto(first.url)
+    for page in (first, second):
+        wait_for_turn(page)
+    version = state(second)["version"]
+    second.evaluate(
+        "window.cutthroatSocket.send(JSON.stringify({type: 'act', action: 'nonsense'}))")
+    expect(second.locator("#error")).not_to_be_empty()  # a refusal that comes is shown
+    take_turn(first)
+    second.wait_for_function("v => window.cutthroatState.version > v", arg=version)
+    expect(second.locator("#error")).to_be_empty()
+
+
 def test_the_page_reconnects_after_a_restart(tmp_path: Path, pages: Pages) -> None:
     # While the server is down, Chromium logs each failed attempt to reconnect.
     pages.allowed.append("WebSocket connection to")

@@ -372,7 +372,16 @@ function connect() {
   ws.onmessage = (ev) => {
     let msg;
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
-    if (msg.type === "state") { table.state = msg.state; window.cutthroatState = msg.state; render(); }
+    if (msg.type === "state") {
+      // A refusal is of the state it was made at: a newer state (the game moved on, a
+      // move made in another tab of this seat, say) leaves it behind. One that comes
+      // after the state it refuses is still shown.
+      const newer = table.state && msg.state.version > table.state.version;
+      table.state = msg.state;
+      window.cutthroatState = msg.state;
+      if (newer && !table.watching) $("error").textContent = "";
+      render();
+    }
     else if (msg.type === "error" && msg.for === "say") chatRefused(msg.reason);  // by the chat input
     else if (msg.type === "error" && msg.for === "next" && table.state?.status !== "hand_over") {
       // the hand was dealt meanwhile (by another player, or by itself): nothing to say
