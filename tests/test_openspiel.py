@@ -292,3 +292,54 @@ def test_utility_bounds_are_reached_in_play() -> None:
             break
     assert round(game.min_utility(), 9) in seen and round(game.max_utility(), 9) in seen
     assert min(seen) >= game.min_utility() - 1e-9 and max(seen) <= game.max_utility() + 1e-9
+
+
+ALL_PARAMS = [
+    {"deck": deck, "dummy": dummy, "dealer_must_pick_up": pick_up,
+     "may_name_turned_down_suit": turned_down, "stick_the_dealer": stick,
+     "march_points": 2 + stick, "maker_alone_march": 4 * pick_up}
+    for deck in (24, 25, 32) for dummy in (True, False) for pick_up in (False, True)
+    for turned_down in (False, True) for stick in (False, True)]
+
+
+def _long_action(state: pyspiel.State) -> int:
+    """The action of the longest hands: pass while passing does not throw the hand in,
+    else name a suit; take the dummy; defenders pass."""
+    legal = state.legal_actions()
+    bids = sum(move.action.verb.value == "pass" for move in state.hand.moves)
+    if 66 in legal and (bids < 5 or len(legal) == 1):
+        return 66
+    if 70 in legal:
+        return 70
+    return legal[-1] if 76 <= legal[-1] < 80 else legal[0]
+
+
+@pytest.mark.parametrize("params", ALL_PARAMS, ids=lambda p: ",".join(
+    f"{k}={int(v)}" for k, v in p.items()))
+def test_max_game_length_counts_the_decisions_of_the_longest_hand(
+        params: dict[str, object]) -> None:
+    """max_game_length is OpenSpiel's: the most decision nodes of a hand, chance
+    outcomes not counted (25 with a dummy, 23 without). Random hands never exceed it,
+    hands that pass to the second round, take the dummy and defend together reach it;
+    the chance nodes are the dealer and the deck (max_chance_nodes_in_history), and
+    every chance outcome is below max_chance_outcomes."""
+    game = pyspiel.load_game(NAME, params)
+    assert game.max_game_length() == (25 if params["dummy"] else 23)
+    assert game.max_chance_nodes_in_history() == 1 + int(params["deck"])  # type: ignore[call-overload]
+    assert game.max_chance_outcomes() == (33 if params["deck"] == 25 else 32)
+    rng = random.Random(str(params))
+    longest = 0
+    for k in range(40):
+        state = game.new_initial_state()
+        chance = _dealt(state, rng)
+        assert len(chance) == game.max_chance_nodes_in_history()
+        assert max(chance) < game.max_chance_outcomes()
+        decisions = 0
+        while not state.is_terminal():
+            state.apply_action(_long_action(state) if k % 2 else
+                               rng.choice(state.legal_actions()))
+            decisions += 1
+        assert decisions <= game.max_game_length()
+        assert len(state.history()) <= game.max_history_length()
+        longest = max(longest, decisions)
+    assert longest == game.max_game_length()

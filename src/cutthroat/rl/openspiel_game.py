@@ -62,8 +62,8 @@ from .layout import SIZE
 from .observation import action_text, encode
 from .rewards import hand_rewards
 
-__all__ = ["NAME", "CutthroatGame", "CutthroatObserver", "CutthroatState", "rules_of",
-           "utility_bounds"]
+__all__ = ["NAME", "CutthroatGame", "CutthroatObserver", "CutthroatState",
+           "max_chance_outcomes", "max_decisions", "rules_of", "utility_bounds"]
 
 NAME = "python_cutthroat_euchre"
 """The name the game is registered under."""
@@ -117,6 +117,34 @@ def utility_bounds(rules: Rules) -> tuple[float, float]:
     return min(-maker / 3, -2 * defenders / 3), max(2 * maker / 3, defenders / 3)
 
 
+def max_decisions(rules: Rules) -> int:
+    """The most decisions the players can take in one hand under ``rules``: the game's
+    ``max_game_length`` (OpenSpiel counts decision nodes only, not chance outcomes).
+    Every hand with a dummy dealt can reach it (25), and without one 23:
+
+    * six bids: three passes in the first round (R7), then two passes and a call in
+      the second (R9); every other way to trump is shorter (an order, the dealer's
+      pick-up and his discard are at most five moves, a joker turned up two, R6,
+      R8), and six passes throw the hand in (R10);
+    * the maker's ``dummy`` and his ``keep`` of five, one action (R12; an ``alone``
+      is one move, and with ``dummy = false`` there is neither);
+    * two defenders who both pass (R13; a lone defender's partner takes no decision);
+    * fifteen cards: five tricks of three (a lone maker still plays against both
+      defenders; a lone defender makes it ten, R15–R17).
+
+    >>> max_decisions(Rules()), max_decisions(Rules(dummy=False))
+    (25, 23)
+    """
+    return 6 + (2 if rules.dummy else 0) + 2 + 15
+
+
+def max_chance_outcomes(rules: Rules) -> int:
+    """The game's ``max_chance_outcomes``: one more than the highest chance outcome, the
+    highest card id of the deck (the joker is 32, the other cards 0–31; the dealer's
+    outcomes are 0–2)."""
+    return 1 + max(card.id for card in deck(rules.deck))
+
+
 class CutthroatGame(pyspiel.Game):  # type: ignore[misc]
     """One hand of cutthroat euchre for OpenSpiel (see the module's text)."""
 
@@ -125,16 +153,18 @@ class CutthroatGame(pyspiel.Game):  # type: ignore[misc]
         low, high = utility_bounds(self.rules)
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=NUM_CARD_IDS,
+            max_chance_outcomes=max_chance_outcomes(self.rules),
             num_players=3,
             min_utility=low,
             max_utility=high,
             utility_sum=0.0,
-            # the dealer and the deck, then at most six bids, the dealer's pick-up and
-            # discard, the maker's choice and keep, two defenders and fifteen cards
-            max_game_length=1 + self.rules.deck + 6 + 2 + 2 + 2 + 15,
+            max_game_length=max_decisions(self.rules),
         )
         super().__init__(_TYPE, info, {**_PARAMETERS, **(params or {})})
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The chance nodes of every hand: the dealer, then each card of the deck."""
+        return 1 + self.rules.deck
 
     def new_initial_state(self) -> CutthroatState:
         """A hand before the dealer is drawn."""
