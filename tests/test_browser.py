@@ -405,6 +405,52 @@ def test_the_page_reconnects_after_a_restart(tmp_path: Path, pages: Pages) -> No
         assert take_turn(page) is not None
 
 
+def test_going_offline_shows_the_connection_lost_and_the_move_is_made_back_online(
+        server: str, pages: Pages) -> None:
+    """The device goes offline (its socket may stay open for minutes, its messages
+    held): the page says at once that the connection is lost, and why no card can be
+    played; back online it connects again and the move can be made."""
+    pages.allowed.append("WebSocket connection to")
+    page = pages.new()
+    create_game(page, server, seed=5)
+    wait_for_turn(page)
+    cards = my_cards(page)
+    expect(page.locator("#connection")).to_have_text("Connected")
+    page.context.set_offline(True)
+    expect(page.locator("#connection")).to_contain_text("Connection lost")
+    expect(page.locator("#connection")).to_contain_text("offline")
+    expect(page.locator("#prompt")).to_have_text(
+        "Not connected: reconnecting… Your move can be made once the connection is back.")
+    expect(page.locator("#hand.offline")).to_have_count(1)
+    page.context.set_offline(False)
+    expect(page.locator("#connection")).to_have_text("Connected")
+    assert wait_for_turn(page) == "playing"
+    expect(page.locator("#prompt")).to_contain_text("Your turn.")
+    assert sorted(my_cards(page)) == sorted(cards)
+    assert take_turn(page) is not None
+
+
+def test_a_connection_that_stops_answering_is_taken_for_lost(server: str,
+                                                            pages: Pages) -> None:
+    """A ping that the server does not answer within a few seconds (a connection dead
+    without closing: nothing comes back on it) shows the connection lost, and the page
+    connects again on a new socket."""
+    page = pages.new()
+    create_game(page, server, seed=5)
+    wait_for_turn(page)
+    expect(page.locator("#connection")).to_have_text("Connected")
+    page.evaluate("""() => {  // nothing comes back on this socket any more
+        window.oldSocket = window.cutthroatSocket;
+        window.oldSocket.onmessage = () => {};
+        window.cutthroatPing();
+    }""")
+    expect(page.locator("#connection")).to_contain_text("Connection lost")
+    page.wait_for_function("window.cutthroatSocket !== window.oldSocket"
+                           " && window.cutthroatSocket.readyState === WebSocket.OPEN")
+    expect(page.locator("#connection")).to_have_text("Connected")
+    assert take_turn(page) is not None
+
+
 def test_a_line_said_while_the_server_is_down_is_kept_with_why(tmp_path: Path,
                                                               pages: Pages) -> None:
     """Enter with the connection down says so by the input and keeps the line; once

@@ -354,9 +354,53 @@ function socketUrl() {
   return table.watching ? `${base}/watch` : `${base}/ws?token=${encodeURIComponent(table.token)}`;
 }
 
+// A connection can die without closing: the device goes offline, a phone sleeps, a
+// proxy drops it. The page pings the server every PING_EVERY_MS and, when nothing comes
+// back within PONG_WAIT_MS (a pong, or any other message), takes the connection for
+// lost: it says so, closes it and connects again, as when the server restarts.
+const PING_EVERY_MS = 20000;
+const PONG_WAIT_MS = 8000;
+
+/** Ping the server now on the open socket, and watch for its answer. */
+function ping() {
+  const ws = table.socket;
+  if (!ws || ws.lost || ws.readyState !== WebSocket.OPEN) return;
+  ws.send('{"type":"ping"}');
+  ws.pongTimer ??= setTimeout(() => connectionLost(ws), PONG_WAIT_MS);
+}
+window.cutthroatPing = ping;  // for the tests: no waiting for the next ping
+
+/** The socket `ws` is taken for lost (offline, or no answer to a ping): say so, close
+ *  it (its late close, or messages, are not heard) and connect again after a pause. */
+function connectionLost(ws) {
+  if (table.socket !== ws || ws.lost) return;
+  ws.lost = true;
+  clearTimeout(ws.pongTimer);
+  try { ws.close(); } catch (e) { /* closing already */ }
+  reconnectLater();
+}
+
+/** The connection is gone (not refused): say so, and connect again with a growing delay. */
+function reconnectLater() {
+  table.thinking = false;
+  chat.sending = false;  // its answer, if any, is lost with the socket
+  clearTimeout(table.timer);
+  const delay = Math.min(10000, 500 * 2 ** table.retry++);
+  setConnection(navigator.onLine === false
+    ? "Connection lost (this device is offline); reconnecting once it is back…"
+    : `Connection lost; reconnecting in ${Math.round(delay / 1000) || 1} s…`, "bad");
+  table.timer = setTimeout(connect, delay);
+  render();
+}
+
 /** Open the table's WebSocket; reconnect with a growing delay when it drops. */
 function connect() {
   clearTimeout(table.timer);
+  if (navigator.onLine === false) {  // no network: the "online" event connects at once
+    table.socket = null;
+    reconnectLater();
+    return;
+  }
   const url = socketUrl();
   setConnection("Connecting…", "pending");
   const ws = new WebSocket(url);
@@ -370,6 +414,9 @@ function connect() {
     setConnection("Connected", "ok");
   };
   ws.onmessage = (ev) => {
+    if (ws.lost) return;
+    clearTimeout(ws.pongTimer);  // whatever comes shows the connection alive
+    ws.pongTimer = null;
     let msg;
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
     if (msg.type === "state") {
@@ -392,9 +439,8 @@ function connect() {
     else if (msg.type === "chat") hearChat(msg);
   };
   ws.onclose = (ev) => {
-    if (table.socket !== ws) return;
-    table.thinking = false;
-    chat.sending = false;  // its answer, if any, is lost with the socket
+    clearTimeout(ws.pongTimer);
+    if (table.socket !== ws || ws.lost) return;
     if (ev.code >= 4000 && ev.code < 5000) {  // refused by the server: retrying will not help
       table.closedForGood = true;
       if (table.watching) refusedWatcher(ev.reason);
@@ -403,13 +449,12 @@ function connect() {
         showError(`The server refused this seat: ${ev.reason || "no such game or seat"}.`);
         if (!table.state) $("status").textContent = "Not connected: this browser's seat was refused.";
       }
+      table.thinking = false;
+      chat.sending = false;
       render();
       return;
     }
-    const delay = Math.min(10000, 500 * 2 ** table.retry++);
-    setConnection(`Connection lost; reconnecting in ${Math.round(delay / 1000) || 1} s…`, "bad");
-    table.timer = setTimeout(connect, delay);
-    render();
+    reconnectLater();
   };
 }
 
@@ -1810,7 +1855,7 @@ function copyButton(buttonId, linkId) {
 
 /** Connect; keep the connection alive through proxies, and come back at once when the page does. */
 function keepConnected() {
-  setInterval(() => { if (table.socket?.readyState === WebSocket.OPEN) table.socket.send('{"type":"ping"}'); }, 25000);
+  setInterval(ping, PING_EVERY_MS);
   // A friend who has gone is offered a stand-in after a wait: the seats are drawn again
   // when an offer comes or goes (only then, so that no click is lost to a redraw).
   let offers = "";
@@ -1820,9 +1865,18 @@ function keepConnected() {
     const now = [0, 1, 2].map((seat) => standInOffer(s, seat)).join();
     if (now !== offers) { offers = now; renderSeats(s); }
   }, 1000);
+  // Offline: the connection is taken for lost at once (the socket may stay open for
+  // minutes, its messages held). Online again: connect now, not after the retry's
+  // delay; a socket that seems open is asked whether it still is. A page shown again
+  // (a phone woken) asks too.
+  window.addEventListener("offline", () => { if (table.socket) connectionLost(table.socket); });
   window.addEventListener("online", () => {
-    if (!table.closedForGood && table.socket?.readyState === WebSocket.CLOSED) connect();
+    if (table.closedForGood) return;
+    const ws = table.socket;
+    if (!ws || ws.lost || ws.readyState === WebSocket.CLOSED) connect();
+    else ping();
   });
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) ping(); });
   connect();
 }
 
