@@ -746,3 +746,115 @@ def test_a_hand_dealt_during_the_pause_gets_a_pause_of_its_own(tmp_path: Path) -
         left.store.close()
 
     asyncio.run(scenario())
+
+
+# --- the review leaves out the stand-in's moves -----------------------------------------
+
+
+def _to_ann(table: Table) -> None:
+    """The bots move until it is Ann's (seat 0) turn, or the hand is over."""
+    while table.bot_to_move() is not None:
+        table.bot_move()
+
+
+def test_the_stand_in_s_moves_are_kept_apart_from_the_player_s_own() -> None:
+    """Ann moves herself, then lets a bot play for her: the table knows which of her
+    seat's moves the bot made, as (hand, move), and keeps them with her seat."""
+    table = Table.create(["you", "random", "random"], seed=8, names=["Ann", None, None])
+    _to_ann(table)
+    hand = table.game.hand
+    assert hand is not None and hand.to_act == 0
+    table.act(0, str(hand.legal_actions()[0]))
+    own = len(hand.moves) - 1
+    _to_ann(table)
+    table.stand_in(0, 0)
+    while table.status == "playing":
+        table.bot_move()
+    made = {(0, index) for index, move in enumerate(hand.moves)
+            if move.seat == 0 and index != own}
+    assert made and table.standin_moves(0) == made
+    assert table.standin_moves(1) == frozenset()  # a bot's own moves are its own
+    stored = Seat.from_json(table.stored_seats()[0])
+    assert set(stored.standin_moves) == made
+    old = {"kind": "human", "name": "Ann", "bot": None, "token_hash": "x", "coach": False,
+           "standin": None, "undone": 0}
+    assert Seat.from_json(old).standin_moves == []  # a seat stored before they were kept
+    from cutthroat.bots.review import decisions
+    ours = decisions(table.game, 0, skip=table.standin_moves(0))
+    assert {(number, index) for number, index, _, _ in ours} <= {(0, own)}
+
+
+def test_a_stand_in_s_move_taken_back_is_no_longer_the_stand_in_s() -> None:
+    """A stand-in's move taken back (an undo, or a save that failed) leaves its list;
+    made again (the undo's save failed), it is back in it."""
+    table = Table.create(["you", "random", "random"], seed=1, names=["Ann", None, None])
+    _to_ann(table)
+    table.stand_in(0, 0)
+    table.bot_move()
+    hand = table.game.hand
+    assert hand is not None
+    mark = (0, len(hand.moves) - 1)
+    assert table.standin_moves(0) == {mark}
+    table.pop()  # its save failed
+    assert table.standin_moves(0) == frozenset()
+    table.bot_move()
+    assert table.standin_moves(0) == {mark}
+    table.come_back(0)
+    _to_ann(table)
+    undone = table.undo(0)  # Ann takes back the bot's move for her, and the replies
+    assert table.standin_moves(0) == frozenset()
+    table.redo(0, undone)
+    assert table.standin_moves(0) == {mark}
+    table.undo(0)
+    table.act(0, str(hand.legal_actions()[0]))  # her own move, where the bot's was
+    assert table.standin_moves(0) == frozenset()
+
+
+def test_review_my_game_leaves_out_the_moves_a_bot_made_for_me(tmp_path: Path) -> None:
+    """Ann lets a bot play for her at once and it plays the whole game: after a restart,
+    her review has no choice of hers to judge, and says how many moves the bot made for
+    her and that they are not reviewed."""
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    with TestClient(create_app(db, hand_pause=0)) as client:
+        ann = client.post("/api/games", json={"seats": ["you", "random", "random"],
+                                              "seed": 4, "name": "Ann",
+                                              "rules": {"target": 3}}).json()
+        assert _stand_in(client, ann, 0).status_code == 200
+        state = _public_until(client, ann["game"], lambda s: s["status"] == "over")
+        assert state["status"] == "over"
+    with TestClient(create_app(db)) as client:  # a restart: read back from the store
+        record = client.get(f"/api/games/{ann['game']}/record").json()
+        made = sum(1 for hand in rec.replay(record).hands for move in hand.moves
+                   if move.seat == 0)
+        answer = client.get(f"/api/games/{ann['game']}/review",
+                            params={"token": ann["token"]})
+        assert answer.status_code == 200, answer.text
+        body = answer.json()
+    assert made > 0
+    assert body["decisions"] == 0 and body["findings"] == []
+    assert body["standin_moves"] == made
+    assert body["lines"][0].endswith(
+        f"The {made} moves a bot made for you are not reviewed.")
+
+
+def test_review_counts_and_skips_only_the_moves_it_is_told_to() -> None:
+    """``review``'s ``skip``: the seat's moves named there are not analysed, and counted;
+    without it (``cutthroat review``), every choice is reviewed as before."""
+    from cutthroat.bots.review import decisions, review, review_lines
+
+    table = Table.create(["you", "random", "random"], seed=5, names=["Ann", None, None])
+    table.stand_in(0, 0)
+    while table.status == "playing":
+        table.bot_move()
+    game = table.game
+    every = decisions(game, 0)
+    assert every
+    skip = {(every[0][0], every[0][1])}
+    result = review(game, 0, samples=2, skip=skip)
+    assert result.decisions == len(every) - 1 and result.skipped == 1
+    assert all((f.hand, f.move) not in skip for f in result.findings)
+    assert review_lines(result, game.players)[0].endswith(
+        "The 1 move a bot made for you is not reviewed.")
+    plain = review(game, 0, samples=2)
+    assert plain.decisions == len(every) and plain.skipped == 0
+    assert "bot made for you" not in review_lines(plain, game.players)[0]

@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -155,11 +155,14 @@ class Finding:
 
 @dataclass(frozen=True, slots=True)
 class Review:
-    """The review of one seat's play: how many choices it had, and the findings."""
+    """The review of one seat's play: how many choices it had, and the findings;
+    ``skipped``, how many of the seat's moves were left out of it (``review``'s
+    ``skip``: the moves a stand-in bot made for the player in the web game)."""
 
     seat: int
     decisions: int
     findings: tuple[Finding, ...]
+    skipped: int = 0
 
     @property
     def loss(self) -> float:
@@ -173,18 +176,20 @@ class Review:
                 "findings": [f.to_json() for f in self.findings]}
 
 
-def decisions(game: Game, seat: int, hands: int | None = None
-              ) -> list[tuple[int, int, View, Action]]:
+def decisions(game: Game, seat: int, hands: int | None = None,
+              skip: Collection[tuple[int, int]] = ()) -> list[tuple[int, int, View, Action]]:
     """``(hand, move, view, action)`` for each move ``seat`` made with more than one
     legal choice, in order; the view is what the seat could see just before it, with
-    the scores before that hand. ``hands`` stops after that many hands."""
+    the scores before that hand. ``hands`` stops after that many hands; the moves in
+    ``skip``, as ``(hand, move)`` (both from 0), are left out."""
     out = []
     results: list[HandResult] = []
     for number, played in enumerate(game.hands[:hands]):
         scores = game_outcome(game.rules, results).scores
         hand = Hand(game.rules, played.dealt, played.dealer)
         for index, move in enumerate(played.moves):
-            if move.seat == seat and len(hand.legal_action_ids()) > 1:
+            if (move.seat == seat and (number, index) not in skip
+                    and len(hand.legal_action_ids()) > 1):
                 out.append((number, index, hand.view(seat, scores=scores), move.action))
             hand.push(move)
         if played.result is not None:
@@ -194,7 +199,8 @@ def decisions(game: Game, seat: int, hands: int | None = None
 
 def review(game: Game, seat: int, *, seed: int | None = None, samples: int | None = None,
            margin: float = MARGIN, hands: int | None = None,
-           progress: Callable[[int, int], None] | None = None) -> Review:
+           progress: Callable[[int, int], None] | None = None,
+           skip: Collection[tuple[int, int]] = ()) -> Review:
     """The expert's review of ``seat``'s choices in ``game`` (finished or not).
 
     Each decision is analysed as the hint there was (:func:`~cutthroat.bots.hints.hint`
@@ -202,11 +208,17 @@ def review(game: Game, seat: int, *, seed: int | None = None, samples: int | Non
     before it, as the terminal and web games give it),
     with ``samples`` deals per option (default: the expert's own); with ``seed``, with
     ``seed`` plus the number of moves before it in its hand instead (a second opinion
-    on other samples). ``progress(done, total)`` is called after each.
+    on other samples). ``progress(done, total)`` is called after each. The moves in
+    ``skip``, as ``(hand, move)`` (both from 0), are not reviewed: the web game's moves
+    a stand-in bot made for the seat's player (:attr:`Review.skipped` counts those of
+    ``seat``).
     """
     from .hints import earlier_views, hint
 
-    todo = decisions(game, seat, hands)
+    todo = decisions(game, seat, hands, skip)
+    skipped = sum(1 for number, played in enumerate(game.hands[:hands])
+                  for index, move in enumerate(played.moves)
+                  if move.seat == seat and (number, index) in skip)
     seen = earlier_views(game, seat)
     findings = []
     for done, (number, index, view, action) in enumerate(todo, 1):
@@ -220,18 +232,27 @@ def review(game: Game, seat: int, *, seed: int | None = None, samples: int | Non
             findings.append(Finding(number, index, view.phase, trick, verdict))
         if progress is not None:
             progress(done, len(todo))
-    return Review(seat, len(todo), tuple(findings))
+    return Review(seat, len(todo), tuple(findings), skipped)
 
 
 def review_lines(result: Review, players: Sequence[str], margin: float = MARGIN) -> list[str]:
     """A review in words: the seat's choices, each finding with where it was, both
-    values and why, and the chance given away (``cutthroat review``, the web game)."""
+    values and why, and the chance given away (``cutthroat review``, the web game).
+    Moves left out of the review (:attr:`Review.skipped`: those a stand-in bot made
+    for the player, in the web game, where a player reviews their own seat) are
+    counted in the first line, spoken to the player.
+    """
     from ..render import describe_phase, describe_seat
 
     choices = "1 choice" if result.decisions == 1 else f"{result.decisions} choices"
+    skipped = ""
+    if result.skipped:
+        moves = "1 move" if result.skipped == 1 else f"{result.skipped} moves"
+        verb = "is" if result.skipped == 1 else "are"
+        skipped = f" The {moves} a bot made for you {verb} not reviewed."
     lines = [f"{describe_seat(result.seat, players)}: {choices}, "
              f"{len(result.findings)} where the expert would clearly have chosen otherwise "
-             f"({_margin(margin)})."]
+             f"({_margin(margin)}).{skipped}"]
     for finding in result.findings:
         where = f"Hand {finding.hand + 1}, " + (
             f"trick {finding.trick}" if finding.trick is not None

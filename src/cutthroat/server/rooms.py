@@ -442,12 +442,12 @@ class Server:
         assert game.hand is not None
         key = (len(game.hands) - 1, len(game.hand.moves) - 1)
         if reason is None:
-            await self.changed(room, game.pop)
+            await self.changed(room, room.table.pop)
             return
         room.reasons[key] = reason
 
         def undo() -> None:
-            game.pop()
+            room.table.pop()
             room.reasons.pop(key, None)
 
         await self.changed(room, undo, [(key[0], key[1], seat, reason)])
@@ -773,16 +773,19 @@ class Server:
                     await socket.send_json(message)
 
     async def review(self, room: Room, seat: int) -> dict[str, Any]:
-        """The expert's second opinion on every choice ``seat`` made, once the game is
-        over (``cutthroat review``; a few seconds for a whole game, then kept: asked
-        for twice at once, it is worked out once)."""
+        """The expert's second opinion on every choice the player at ``seat`` made, once
+        the game is over (``cutthroat review``; a few seconds for a whole game, then
+        kept: asked for twice at once, it is worked out once). The moves a stand-in
+        made for them are not theirs, and are not reviewed: ``standin_moves`` counts
+        them, and the first line says so."""
         table = room.table
         if not table.game.is_over:
             raise TableError("a game is reviewed once it is over", 409)
         async with room.reviewing:
             if seat not in room.reviews:
-                result = await self.think(review, table.game, seat)
-                room.reviews[seat] = {**result.to_json(),
+                skip = table.standin_moves(seat)
+                result = await self.think(lambda: review(table.game, seat, skip=skip))
+                room.reviews[seat] = {**result.to_json(), "standin_moves": result.skipped,
                                       "lines": review_lines(result, table.game.players)}
         return room.reviews[seat]
 

@@ -81,7 +81,9 @@ class Seat:
     on that human's moves; ``standin`` the spec of the bot playing a human's seat while
     they are away (:meth:`Table.stand_in`), else ``None``; ``undone`` how many moves
     this seat's undos have taken back in the game (so that :attr:`Table.version` still
-    grows on an undo)."""
+    grows on an undo); ``standin_moves`` the moves a stand-in made for the player, as
+    ``(hand, move)``, both from 0 (the record shows them as the seat's: this is how the
+    review knows they were not the player's, :meth:`Table.standin_moves`)."""
 
     kind: str
     name: str | None = None
@@ -90,20 +92,23 @@ class Seat:
     coach: bool = False
     standin: str | None = None
     undone: int = 0
+    standin_moves: list[tuple[int, int]] = dataclasses.field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """The seat as stored (the token's hash included)."""
         return {"kind": self.kind, "name": self.name, "bot": self.bot,
                 "token_hash": self.token_hash, "coach": self.coach,
-                "standin": self.standin, "undone": self.undone}
+                "standin": self.standin, "undone": self.undone,
+                "standin_moves": [[hand, move] for hand, move in self.standin_moves]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
-        """A seat as stored by :meth:`to_json` (a seat stored before stand-ins, or
-        before undos were counted, has none)."""
+        """A seat as stored by :meth:`to_json` (a seat stored before stand-ins, before
+        undos were counted, or before the stand-in's moves were kept, has none)."""
         return cls(data["kind"], data.get("name"), data.get("bot"), data.get("token_hash"),
                    bool(data.get("coach", False)), data.get("standin"),
-                   int(data.get("undone", 0)))
+                   int(data.get("undone", 0)),
+                   [(int(hand), int(move)) for hand, move in data.get("standin_moves", [])])
 
 
 _REFUSED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
@@ -202,6 +207,8 @@ class Table:
         self.seed = seed
         self.tokens: dict[int, str] = {}
         """The tokens handed out since this object was made (never stored)."""
+        self._unmarked: dict[int, list[tuple[int, int]]] = {}
+        """The stand-in's moves an undo took back, by seat, for :meth:`redo`."""
         self._bots: dict[int, Bot] = {}
         self._sync_names()
         self._deal_if_ready()
@@ -439,6 +446,7 @@ class Table:
             raise TableError("you have made no move in this hand to take back", 409)
         self.seats[seat].undone += len(undone)
         self._bots.clear()
+        self._unmarked = self._unmark_taken_back()
         return undone
 
     def redo(self, seat: int, undone: list[Move]) -> None:
@@ -448,6 +456,33 @@ class Table:
         for move in reversed(undone):
             hand.push(move)
         self.seats[seat].undone -= len(undone)
+        for index, marks in self._unmarked.items():
+            self.seats[index].standin_moves.extend(marks)
+        self._unmarked = {}
+
+    def pop(self) -> None:
+        """Take back the game's last move (its save failed), and with it, if a stand-in
+        made it, its place among the stand-in's moves."""
+        self.game.pop()
+        self._unmark_taken_back()
+
+    def _unmark_taken_back(self) -> dict[int, list[tuple[int, int]]]:
+        """Drop from :attr:`Seat.standin_moves` the moves no longer in the game (taken
+        back); the marks dropped, by seat."""
+        played = [len(hand.moves) for hand in self.game.hands]
+        dropped: dict[int, list[tuple[int, int]]] = {}
+        for index, entry in enumerate(self.seats):
+            kept = [(h, m) for h, m in entry.standin_moves
+                    if h < len(played) and m < played[h]]
+            if len(kept) != len(entry.standin_moves):
+                dropped[index] = [mark for mark in entry.standin_moves if mark not in kept]
+                entry.standin_moves = kept
+        return dropped
+
+    def standin_moves(self, seat: int) -> frozenset[tuple[int, int]]:
+        """The moves a stand-in made for the player at ``seat`` (:meth:`stand_in`), as
+        ``(hand, move)``, both from 0: not the player's own, so not reviewed as theirs."""
+        return frozenset(self.seats[seat].standin_moves)
 
     def _name(self, seat: int | None) -> str:
         return "nobody" if seat is None else self.seats[seat].name or f"seat {seat}"
@@ -527,12 +562,17 @@ class Table:
         return seat, self.bot(seat), self.game.view(seat)
 
     def apply_bot(self, seat: int, action: Action) -> None:
-        """Apply a bot's chosen move (refused unless it is still that bot's turn)."""
+        """Apply a bot's chosen move (refused unless it is still that bot's turn); a
+        stand-in's is kept among the moves it made for the player
+        (:meth:`standin_moves`)."""
         if self.bot_to_move() != seat:
             raise TableError(f"it is not the turn of {self._name(seat)}", 409)
         hand = self.game.hand
         assert hand is not None
         hand.push(action, seat)
+        entry = self.seats[seat]
+        if entry.kind == "human":
+            entry.standin_moves.append((len(self.game.hands) - 1, len(hand.moves) - 1))
 
     def bot_move(self) -> None:
         """Let the bot whose turn it is choose and make its move, here and now."""
