@@ -343,3 +343,72 @@ def test_max_game_length_counts_the_decisions_of_the_longest_hand(
         assert len(state.history()) <= game.max_history_length()
         longest = max(longest, decisions)
     assert longest == game.max_game_length()
+
+
+@pytest.mark.parametrize("params", PARAMS)
+def test_observation_string_is_the_observation_tensor_in_words(
+        params: dict[str, object]) -> None:
+    """Without perfect recall the string says what the observation tensor holds, no
+    more and no less: two states give a seat the same observation string exactly when
+    they give it the same observation tensor. It is not the information state string
+    (no move log), and every card it names is one the seat may see (R14)."""
+    game = pyspiel.load_game(NAME, params)
+    rng = random.Random(17)
+    by_tensor: dict[tuple[int, bytes], str] = {}
+    by_string: dict[tuple[int, str], bytes] = {}
+    for _ in range(40):
+        state = game.new_initial_state()
+        _dealt(state, rng)
+        while not state.is_terminal():
+            for seat in range(3):
+                text = state.observation_string(seat)
+                tensor = np.array(state.observation_tensor(seat), np.float32).tobytes()
+                assert by_tensor.setdefault((seat, tensor), text) == text
+                assert by_string.setdefault((seat, text), tensor) == tensor
+                assert text != state.information_state_string(seat)
+                assert "moves" not in text
+                seen = {str(c) for c in _cards(state.hand.view(seat).seen_mask())}
+                assert set(CARD.findall(text)) <= seen
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert len(by_tensor) > 1000
+
+
+def test_observation_string_never_shows_hidden_cards() -> None:
+    """Two states with the same public history and the same cards of a seat, but the
+    other cards dealt differently (resample_from_infostate), give that seat the same
+    observation string, and the same information state string; the states differ."""
+    game = pyspiel.load_game(NAME)
+    rng = random.Random(19)
+    differing = 0
+    for _ in range(30):
+        state = game.new_initial_state()
+        _dealt(state, rng)
+        for _ in range(rng.randrange(0, 22)):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        player = rng.randrange(3)
+        other = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0., 1.))
+        assert other.observation_string(player) == state.observation_string(player)
+        assert other.information_state_string(player) == state.information_state_string(player)
+        differing += other.order != state.order
+    assert differing > 20
+
+
+def test_observation_and_information_state_strings_by_observer() -> None:
+    """OpenSpiel's observers give the same strings as the state's methods: the
+    observation without perfect recall, the information state (the move log) with it."""
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game(NAME)
+    state = game.new_initial_state()
+    _dealt(state, random.Random(23))
+    for _ in range(8):
+        state.apply_action(state.legal_actions()[-1])
+    plain = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    for seat in range(3):
+        assert plain.string_from(state, seat) == state.observation_string(seat)
+        assert recall.string_from(state, seat) == state.information_state_string(seat)
+        assert "moves: " in state.information_state_string(seat)
+        assert state.observation_string(seat).startswith(f"seat {seat} | phase ")

@@ -19,7 +19,9 @@ The observation tensor of a player is :func:`cutthroat.rl.observation.encode` of
 view (343 floats, never a hidden card); its information state tensor adds the hand's
 log move by move as the player saw it (perfect recall, 1,747 floats,
 :mod:`cutthroat.rl.information_state`), and its information state string is the same in
-words: its cards, and every public move of the hand in order.
+words: its cards, and every public move of the hand in order. Its observation string is
+the observation tensor in words (:func:`observation_text`: what the seat sees now, no
+move log).
 Parameters are the rules' variant fields: ``deck``, ``dummy``, ``dealer_must_pick_up``,
 ``may_name_turned_down_suit``, ``stick_the_dealer``, ``march_points``,
 ``maker_alone_march`` (0 for the same as ``march_points``).
@@ -39,6 +41,7 @@ Parameters are the rules' variant fields: ``deck``, ``dummy``, ``dealer_must_pic
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any
 
 from . import missing_extra
@@ -59,11 +62,12 @@ from ..state import Hand
 from ..views import View
 from .information_state import INFORMATION_STATE_SIZE, encode_information_state
 from .layout import SIZE
-from .observation import action_text, encode
+from .observation import _turned_down, action_text, encode
 from .rewards import hand_rewards
 
 __all__ = ["NAME", "CutthroatGame", "CutthroatObserver", "CutthroatState",
-           "max_chance_outcomes", "max_decisions", "rules_of", "utility_bounds"]
+           "max_chance_outcomes", "max_decisions", "observation_text", "rules_of",
+           "utility_bounds"]
 
 NAME = "python_cutthroat_euchre"
 """The name the game is registered under."""
@@ -303,6 +307,53 @@ class CutthroatState(pyspiel.State):  # type: ignore[misc]
         return "\n".join(describe_hand(self.hand))
 
 
+def observation_text(view: View) -> str:
+    """``view`` as the observation tensor (:func:`~cutthroat.rl.observation.encode`)
+    holds it, in words: OpenSpiel's observation string. Two views give the same text
+    exactly when they give the same tensor (under the same rules, for the same seat):
+    the cards played in finished tricks by whom but not in which trick, the trick in
+    progress in the order played, no move log (for that, the information state string).
+    Seats are absolute; cards are sorted by card id, so the text is deterministic.
+
+    >>> from cutthroat import Hand
+    >>> observation_text(Hand.deal(seed=1).view(0)).split(" | ")[:3]
+    ['seat 0', 'phase bid_first', 'dealer 0']
+    """
+    def cards(items: Iterable[Card]) -> str:
+        return " ".join(str(c) for c in sorted(items, key=lambda c: c.id)) or "-"
+
+    def seats(items: Iterable[int]) -> str:
+        return " ".join(map(str, sorted(items))) or "-"
+
+    own = (*view.buried, *(() if view.discard is None else (view.discard,)))
+    upcard = f"up-card {view.upcard}"
+    if view.upcard_taken:
+        upcard += " taken"
+    if _turned_down(view):
+        upcard += " turned down"
+    parts = [f"seat {view.seat}", f"phase {view.phase.name.lower()}",
+             f"dealer {view.dealer}", upcard,
+             f"trump {'-' if view.trump is None else view.trump}",
+             f"maker {'-' if view.maker is None else view.maker}"
+             + (" with the dummy" if view.dummy_taken else ""),
+             f"alone {seats(view.alone)}",
+             f"sits out {'-' if view.sitting_out is None else view.sitting_out}",
+             f"cards {cards(view.cards)}",
+             f"mine face down {cards(own)}"]
+    played: list[list[Card]] = [[], [], []]
+    for trick in view.tricks:
+        for seat, card in trick.plays:
+            played[seat].append(card)
+    parts.append("played " + ", ".join(f"{seat}: {cards(played[seat])}" for seat in range(3)))
+    parts.append("trick " + (", ".join(f"{seat} {card}" for seat, card in view.current_trick)
+                             or "-"))
+    parts.append("tricks won " + " ".join(map(str, view.tricks_won)))
+    if view.scores is not None:
+        parts.append("scores " + " ".join(map(str, view.scores)))
+    parts.append("to act" if view.to_act == view.seat else "waiting")
+    return " | ".join(parts)
+
+
 class CutthroatObserver:
     """A player's observation (OpenSpiel's ``PyObserver``): the tensor of
     :func:`~cutthroat.rl.observation.encode`, or, with perfect recall, of
@@ -330,11 +381,15 @@ class CutthroatObserver:
             self.tensor[:] = encode(view)
 
     def string_from(self, state: CutthroatState, player: int) -> str:
-        """``player``'s view in words: its seat and cards, the up-card, and every
-        public move of the hand (a hidden discard or keep written ``?``)."""
+        """``player``'s view in words. With perfect recall (the information state
+        string): its seat and cards, the up-card, and every public move of the hand (a
+        hidden discard or keep written ``?``). Without (the observation string): what
+        the observation tensor holds and nothing more (:func:`observation_text`)."""
         view = state.view(player)
         if view is None:
             return f"seat {player}: dealing"
+        if not self.perfect_recall:
+            return observation_text(view)
         cards = " ".join(str(c) for c in view.cards)
         own = [str(c) for c in (*view.buried, *(() if view.discard is None
                                                  else (view.discard,)))]
