@@ -660,8 +660,16 @@ def test_a_friends_old_tab_joins_the_new_game(server: str, pages: Pages) -> None
                               data={"name": "Cy"}).ok  # the open seat goes to somebody else
     pages.allowed.append("409")
     ben_page.click("#rematch")
-    expect(ben_page.locator("#over-error")).to_contain_text("no open seat left")
-    expect(ben_page.locator("#rematch")).to_be_enabled()
+    # Ben started no game: he could not join Ann's, which he may watch instead.
+    expect(ben_page.locator("#over-error")).to_have_text(
+        "You could not join Ann's new game: it has no open seat left.")
+    expect(ben_page.locator("#rematch")).to_have_count(0)
+    watch_it = ben_page.locator("#watch-full")
+    expect(watch_it).to_have_text("Watch Ann's new game")
+    assert watch_it.get_attribute("href") == f"/?watch={started['game']}"
+    watch_it.click()
+    ben_page.wait_for_url(f"**/?watch={started['game']}")
+    ben_page.wait_for_function("window.cutthroatState && window.cutthroatState.seat === null")
 
 
 def test_only_this_servers_game_links_are_links_in_the_talk(server: str, pages: Pages) -> None:

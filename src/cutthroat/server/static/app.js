@@ -142,7 +142,11 @@ async function api(method, path, body) {
   try { res = await fetch(path, opts); } catch (e) { throw new Error("the server cannot be reached"); }
   let data = null;
   try { data = await res.json(); } catch (e) { /* not JSON */ }
-  if (!res.ok) throw new Error(data?.error?.reason || `the server answered ${res.status}`);
+  if (!res.ok) {
+    const refused = new Error(data?.error?.reason || `the server answered ${res.status}`);
+    refused.status = res.status;
+    throw refused;
+  }
   return data;
 }
 
@@ -337,6 +341,7 @@ const table = {
   review: null,           // the expert's review, once asked for at the end of the game
   reviewing: false,
   overError: "",          // a refusal shown in the hand-over box, kept across its renders
+  fullGame: null,         // the friend's new game this seat could not join (no seat left): watch it
   awaySince: [null, null, null],  // when this page first saw each seat away (ms), for stand-ins
   version: null, changedAt: null, // the state's version, and when this page saw it change
 };
@@ -1300,6 +1305,10 @@ function dealRow(who, cards) {
  */
 function rematchButton(s) {
   const next = s.next_game;
+  if (next && table.fullGame === next.game) {  // no seat left there: it can be watched
+    return el("p", {}, [el("a", { id: "watch-full", class: "button-link",
+      href: `/?watch=${encodeURIComponent(next.game)}` }, [`Watch ${nameOf(next.by)}'s new game`])]);
+  }
   if (next && localStorage.getItem(tokenKey(next.game))) {  // this browser sits there already
     const go = el("button", { type: "button", id: "rematch", class: "primary" }, ["Go to the new game"]);
     go.addEventListener("click", () => location.assign(`/?game=${encodeURIComponent(next.game)}`));
@@ -1324,7 +1333,23 @@ function rematchButton(s) {
       enterGame(answer);
     } catch (e) {
       b.disabled = false;
-      showError(`A new game could not be started: ${e.message}.`);
+      const joining = table.state?.next_game;  // a friend's game (told now, if not before)
+      if (!joining || isYou(joining.by)) {
+        showError(`A new game could not be started: ${e.message}.`);
+        return;
+      }
+      const whose = `${nameOf(joining.by)}'s new game`;
+      let full = false;
+      if (e.status === 409) {
+        try {
+          const there = await api("GET", `/api/games/${encodeURIComponent(joining.game)}/public`);
+          full = !there.players.some((p) => p.kind === "open");
+        } catch (e2) { /* the reason the server gave is shown */ }
+      }
+      if (full) table.fullGame = joining.game;
+      showError(full ? `You could not join ${whose}: it has no open seat left.`
+        : `You could not join ${whose}: ${e.message}.`);
+      render();
     }
   });
   return el("p", {}, [b]);
