@@ -308,13 +308,42 @@ def test_a_friend_joins_and_sees_only_their_cards(server: str, pages: Pages) -> 
             assert card_text(code) not in text, f"{code} of the other seat is shown"
             assert page.locator(f'[data-card="{code}"]').count() == 0
         assert state(page)["view"]["current_trick"] == []
-    # The game is full now: joining again is refused in plain words.
-    pages.allowed.append("status of 409")  # Chromium logs the refused request
+    # The game is full now: the join page says so before asking for a name, and
+    # offers to watch it.
     late = pages.new()
     late.goto(link)
-    late.click("#join-button")
-    expect(late.locator("#join-error")).not_to_be_empty()
-    expect(late.locator("#join-error")).to_contain_text("could not join")
+    expect(late.locator("#join-intro")).to_have_text(
+        f"Game {state(ann)['game']} has no open seat left: every seat is taken.")
+    expect(late.locator("#join-form")).to_be_hidden()
+    expect(late.locator("#join-watch")).to_be_visible()
+    assert late.get_attribute("#join-watch", "href") == f"/?watch={state(ann)['game']}"
+
+
+def test_the_join_page_says_who_invites_or_why_the_game_cannot_be_joined(
+        server: str, pages: Pages) -> None:
+    """/?join=ID looks the game up first: who invites, to what rules and with whom; an
+    unknown game or a finished one says so, with no form to fill in for nothing."""
+    ann = pages.new()
+    game = create_game(ann, server, left="random", right="open", seed=3)
+    ben = pages.new()
+    ben.goto(f"{server}/?join={game}")
+    rules_text = state(ann)["rules_text"]
+    expect(ben.locator("#join-intro")).to_have_text(
+        f"Ann invites you to game {game} (standard rules: {rules_text}). You would play"
+        " with Ann and Random (a bot).")
+    expect(ben.locator("#join-form")).to_be_visible()
+
+    pages.allowed.append("status of 404")  # Chromium logs the request for no game
+    ben.goto(f"{server}/?join=nosuchgame")
+    expect(ben.locator("#join-intro")).to_contain_text("There is no game nosuchgame")
+    expect(ben.locator("#join-form")).to_be_hidden()
+    expect(ben.locator("#join-watch")).to_be_hidden()
+
+    over, _, _ = _finished_game_of_two(server, ben)
+    ben.goto(f"{server}/?join={over}")
+    expect(ben.locator("#join-intro")).to_have_text(f"Game {over} is over: it cannot be joined.")
+    expect(ben.locator("#join-form")).to_be_hidden()
+    assert ben.get_attribute("#join-watch", "href") == f"/?replay={over}"
 
 
 def test_illegal_cards_are_disabled_and_errors_shown(server: str, pages: Pages) -> None:

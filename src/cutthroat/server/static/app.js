@@ -307,13 +307,19 @@ function myGameItem({ game, s, error }) {
   return item;
 }
 
-function showJoin(game) {
+/**
+ * /?join=ID: the game is looked up first (its public state, no token): an unknown game,
+ * a finished one or one with no open seat says so (and offers to watch it); otherwise
+ * the form, with who invites and to what.
+ */
+async function showJoin(game) {
   $("join").hidden = false;
   $("join-name").value = localStorage.getItem("cutthroat:name") || "";
-  $("join-intro").textContent = localStorage.getItem(tokenKey(game))
-    ? `This browser already holds a seat in game ${game}; joining takes another one.`
-    : `You are invited to game ${game}.`;
-  $("join-watch").href = `/?watch=${encodeURIComponent(game)}`;
+  $("join-form").hidden = true;
+  $("join-intro").textContent = `Looking up game ${game}…`;
+  const watch = $("join-watch");
+  watch.href = `/?watch=${encodeURIComponent(game)}`;
+  watch.parentElement.hidden = true;
   $("join-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     $("join-error").textContent = "";
@@ -327,6 +333,43 @@ function showJoin(game) {
       $("join-button").disabled = false;
     }
   });
+  let s = null;
+  try { s = await api("GET", `/api/games/${encodeURIComponent(game)}/public`); } catch (e) {
+    if (e.status === 404) {
+      $("join-intro").replaceChildren(`There is no game ${game} on this server: check the link, or `,
+        el("a", { href: "/", id: "join-lobby" }, ["start a new game"]), ".");
+      return;
+    }
+    s = null;  // the server cannot say now: the form, and the join says why if it fails
+  }
+  watch.parentElement.hidden = false;
+  if (s?.status === "over") {
+    $("join-intro").textContent = `Game ${game} is over: it cannot be joined.`;
+    watch.href = `/?replay=${encodeURIComponent(game)}`;
+    watch.textContent = "Watch it again, move by move";
+    return;
+  }
+  if (s && !s.players.some((p) => p.kind === "open")) {
+    $("join-intro").textContent = `Game ${game} has no open seat left: every seat is taken.`;
+    watch.textContent = "Watch the game, in no seat";
+    return;
+  }
+  $("join-form").hidden = false;
+  if (localStorage.getItem(tokenKey(game))) {
+    $("join-intro").textContent = `This browser already holds a seat in game ${game}; joining takes another one.`;
+    return;
+  }
+  if (!s) { $("join-intro").textContent = `You are invited to game ${game}.`; return; }
+  const people = s.players.filter((p) => p.kind === "human").map((p) => p.name);
+  const rules = s.rules?.preset ? `${s.rules.preset} rules: ${s.rules_text}` : `rules: ${s.rules_text}`;
+  const who = people.length ? `${wordList(people)} ${people.length === 1 ? "invites" : "invite"} you`
+    : "You are invited";
+  const others = s.players.filter((p) => p.kind !== "open")
+    .map((p) => (p.kind === "bot" ? `${p.name} (a bot)` : p.name));
+  const open = s.players.filter((p) => p.kind === "open").length;
+  $("join-intro").textContent = `${who} to game ${game} (${rules}). `
+    + (others.length ? `You would play with ${wordList(others)}` : "Every seat is open")
+    + (open > 1 ? `; ${open - 1} more ${open === 2 ? "seat is" : "seats are"} open.` : ".");
 }
 
 /* ---------- The connection ------------------------------------------------------- */
