@@ -166,6 +166,60 @@ def test_blank_names_and_tabs_fold_into_a_default_or_spaces() -> None:
     assert table.seats[seat].name == "Ben Lee"
 
 
+def test_a_name_already_at_the_table_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    """A friend who joins under a name already at the table, a player's or a bot's
+    (case, spacing and compatibility forms aside), is refused with a word on what to
+    do, and the seat stays open; a name of their own takes it."""
+    client = _client(tmp_path)
+    ann = _create(client, ["you", "open", "intermediate"], seed=4, name="Ann")
+    before = _state(client, ann)
+    for name, whose in (("Ann", "Ann"), ("  aNN ", "Ann"), ("\uff21nn", "Ann"),
+                        ("intermediate", "Intermediate")):
+        answer = client.post(f"/api/games/{ann['game']}/join", json={"name": name})
+        assert answer.status_code == 409, answer.text
+        assert _reason(answer) == f"{whose} is already at this table: choose another name"
+        assert _state(client, ann) == before  # the seat still open, nothing dealt
+    joined = client.post(f"/api/games/{ann['game']}/join", json={"name": "Annie"})
+    assert joined.status_code == 200, joined.text
+    names = [p["name"] for p in _state(client, ann)["players"]]
+    assert names == ["Ann", "Annie", "Intermediate"]
+
+
+def test_a_creator_named_as_a_bot_is_refused_and_defaults_are_told_apart() -> None:
+    """The creator's name may not be a bot's at the table (400); a friend who gives no
+    name gets a default one nobody at the table has."""
+    with pytest.raises(TableError, match=r"^Expert 2 is already at this table") as caught:
+        Table.create(["you", "expert", "expert"], names=["expert 2", None, None])
+    assert caught.value.status == 400
+    carried = Table.create(["you", "expert", "expert"], names=["expert 2", None, None],
+                           rename=True)  # playing again: the name carried over
+    assert [seat.name for seat in carried.seats] == ["expert 2 2", "Expert 1", "Expert 2"]
+    table = Table.create(["you", "open", "open"], names=["Player 2", None, None], seed=1)
+    table.join()
+    table.join(None)
+    names = [seat.name or "" for seat in table.seats]
+    assert len({name.casefold() for name in names}) == 3 and names[0] == "Player 2"
+
+
+def test_playing_again_tells_apart_a_name_twice_at_the_old_table(tmp_path: Path) -> None:
+    """A game kept from before names had to differ may seat two players of one name:
+    playing again, the second is told apart by a number rather than refused (they could
+    not choose another name there)."""
+    client = _client(tmp_path)
+    ann, ben = _finished_pair(client)
+    server = client.app.state.server  # type: ignore[attr-defined]
+    assert ann["game"] not in server.rooms  # a finished game is let go: read back next
+    old = server.store.load(ann["game"])
+    old.seats[2].name = "ANN"  # as an older server let Ben join
+    server.store.save(old)
+    started = client.post(f"/api/games/{ann['game']}/again", json={"token": ann["token"]})
+    assert started.status_code == 200, started.text
+    second = client.post(f"/api/games/{ann['game']}/again", json={"token": ben["token"]})
+    assert second.status_code == 200, second.text
+    new = _state(client, {"game": started.json()["game"], "token": started.json()["token"]})
+    assert [p["name"] for p in new["players"]] == ["Ann", "Random", "ANN 2"]
+
+
 def test_table_waits_for_open_seats_then_deals() -> None:
     table = Table.create(["you", "open", "open"], seed=2)
     assert table.status == "waiting" and table.game.hand is None

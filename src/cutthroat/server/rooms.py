@@ -694,11 +694,12 @@ class Server:
         self.kick(room)
 
     async def join(self, room: Room, name: object, *, coach: bool = False,
-                   prefer: int | None = None) -> tuple[int, str]:
+                   prefer: int | None = None, rename: bool = False) -> tuple[int, str]:
         """Take the seat ``prefer`` if it is open, else the first open seat: (seat,
-        token)."""
+        token). A name already at the table is refused (409), unless ``rename``
+        (:meth:`Table.join`)."""
         async with room.lock:
-            seat, token = room.table.join(name, coach=coach, prefer=prefer)
+            seat, token = room.table.join(name, coach=coach, prefer=prefer, rename=rename)
             await self.changed(room, lambda: room.table.reopen(seat))
             room.seen[seat] = time.monotonic()  # here now, not away since the room opened
         self.kick(room)
@@ -732,7 +733,8 @@ class Server:
                     mine = table.seats[seat]
                     try:
                         new_seat, token = await self.join(  # where they sat from it
-                            other, mine.name, coach=mine.coach, prefer=(seat - by) % 3)
+                            other, mine.name, coach=mine.coach, prefer=(seat - by) % 3,
+                            rename=True)  # their name, told apart if need be
                     except TableError as exc:
                         if exc.status != 409:
                             raise

@@ -173,6 +173,34 @@ def _clean_name(name: object, fallback: str) -> str:
     return clean_text(name, what="a name", limit=NAME_MAX) or fallback
 
 
+def _name_key(name: str) -> str:
+    """A name as two names are compared at a table: ``Ann``, ``ANN`` and ``ａｎｎ`` are
+    one name (compatibility forms folded, case ignored), after :func:`clean_text`."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def _free_name(name: str, taken: Sequence[str | None]) -> str:
+    """``name``, or, when a name in ``taken`` is the same (:func:`_name_key`), the first
+    of ``name 2``, ``name 3``, ... that is free: for a name the player did not choose
+    (a default one, or one carried over to a new game)."""
+    keys = {_name_key(other) for other in taken if other is not None}
+    made, number = name, 1
+    while _name_key(made) in keys:
+        number += 1
+        made = f"{name[:NAME_MAX - 1 - len(str(number))]} {number}"
+    return made
+
+
+def _default_name(index: int, taken: Sequence[str | None]) -> str:
+    """The name of a player at seat ``index`` who gave none: ``Player 2`` for seat 1,
+    or, if a player took that name, the next ``Player N`` that is free."""
+    keys = {_name_key(other) for other in taken if other is not None}
+    number = index + 1
+    while _name_key(f"Player {number}") in keys:
+        number = max(number + 1, 4)
+    return f"Player {number}"
+
+
 def _bot_seat(spec: str, options_allowed: bool) -> Seat:
     """A bot's seat from its spec, checked by making the bot once. Options
     (``expert:bid_samples=80``) only where ``options_allowed``: a server open to others
@@ -191,6 +219,16 @@ def _bot_seat(spec: str, options_allowed: bool) -> Seat:
         raise TableError(str(exc)) from None
     canonical = format_spec(name, options)
     return Seat("bot", name.capitalize(), canonical)
+
+
+def _check_free(name: str, taken: Sequence[str | None], status: int) -> None:
+    """Refuse (a :class:`TableError` with ``status``) a name the same as one in
+    ``taken`` (:func:`_name_key`), saying whose it is."""
+    key = _name_key(name)
+    for other in taken:
+        if other is not None and _name_key(other) == key:
+            raise TableError(f"{other} is already at this table: choose another name",
+                             status)
 
 
 class Table:
@@ -219,12 +257,15 @@ class Table:
     def create(cls, seats: Sequence[str], *, names: Sequence[str | None] = (None, None, None),
                rules: Rules | None = None, seed: int | None = None,
                game_id: str | None = None, coach: bool = False,
-               bot_options: bool = True, watch: bool = False) -> Table:
+               bot_options: bool = True, watch: bool = False,
+               rename: bool = False) -> Table:
         """A new table. ``seats`` are three entries: ``"you"`` (exactly one: the
         creator's seat, coached by the expert with ``coach``), a bot spec (with options
         only if ``bot_options``), or ``"open"`` (for a friend to join). With ``watch``,
         three bot specs and no human seat: a table to watch three bots play, every card
-        face up (:attr:`bots_only`)."""
+        face up (:attr:`bots_only`). The creator's name may not be a bot's at the table
+        (400), unless ``rename`` (a name carried over to a new game), where it is told
+        apart by a number instead (``Expert 2``)."""
         if len(seats) != 3 or not all(isinstance(s, str) for s in seats):
             raise TableError("seats must list three seats: \"you\", a bot or \"open\"")
         if watch:
@@ -252,6 +293,12 @@ class Table:
         for index, seat in enumerate(bots):  # two bots of one kind: "Expert 1", "Expert 2"
             if base.count(base[index]) > 1:
                 seat.name = f"{base[index]} {base[:index].count(base[index]) + 1}"
+        for index in humans:  # a name that is a bot's here cannot tell the two apart
+            seat, others = made[index], [b.name for b in bots]
+            if not _clean_name(names[index], "") or rename:  # none given: a default
+                seat.name = _free_name(seat.name or "", others)
+            else:
+                _check_free(seat.name or "", others, 400)
         game = Game(rules or Rules(), rng=random.Random(f"{seed}:first"),
                     players=["-"] * 3)
         table = cls(game_id or new_id(), game, made, seed)
@@ -278,7 +325,7 @@ class Table:
             seats.append(other.bot if other.kind == "bot" and other.bot else "open")
         mine = self.seats[seat]
         return Table.create(seats, names=[mine.name, None, None], rules=self.game.rules,
-                            coach=mine.coach, bot_options=True)
+                            coach=mine.coach, bot_options=True, rename=True)
 
     def _issue_token(self, seat: int) -> str:
         token = secrets.token_urlsafe(24)
@@ -303,16 +350,29 @@ class Table:
         raise TableError("that token is not one of this game's seats", 403)
 
     def join(self, name: object = None, *, coach: bool = False,
-             prefer: int | None = None) -> tuple[int, str]:
+             prefer: int | None = None, rename: bool = False) -> tuple[int, str]:
         """Take the seat ``prefer`` if it is open, else the first open seat: (seat, its
-        token). Deals the first hand once every seat is taken."""
+        token). Deals the first hand once every seat is taken. A name already at the
+        table, a player's or a bot's (case and spacing aside: :func:`_name_key`), is
+        refused (409), nothing changed, so that everybody can tell the players apart;
+        with ``rename`` (a name carried over to a new game) it is told apart by a
+        number instead (``Ann 2``), and a player who gives none is named by their seat,
+        ``Player 2``, or the next ``Player N`` that is free."""
         order = list(range(3))
         if prefer is not None and prefer in order:
             order.remove(prefer)
             order.insert(0, prefer)
         for index in order:
             if self.seats[index].kind == "open":
-                clean = _clean_name(name, f"Player {index + 1}")
+                chosen = _clean_name(name, "")
+                others = [seat.name for seat in self.seats]
+                if not chosen:
+                    clean = _default_name(index, others)
+                elif rename:
+                    clean = _free_name(chosen, others)
+                else:
+                    _check_free(chosen, others, 409)
+                    clean = chosen
                 self.seats[index] = Seat("human", clean, coach=coach)
                 token = self._issue_token(index)
                 self._sync_names()
