@@ -410,6 +410,47 @@ def test_a_refusal_in_one_tab_goes_once_the_other_tab_has_moved(server: str,
     expect(second.locator("#error")).to_be_empty()
 
 
+def _show_play(page: Page, cards: list[str], trick: list[str], legal: list[str]) -> None:
+    """Hand the page a state of this seat's turn to play (as the server would send it,
+    a newer version): ``cards`` held, hearts trump, ``trick`` led by the next seats,
+    ``legal`` the cards the server allows."""
+    page.evaluate("""([cards, trick, legal]) => {
+        const s = structuredClone(window.cutthroatState);
+        s.version += 1000;
+        Object.assign(s.view, {phase: 'play', trump: 'H', maker: 1, cards,
+            legal: legal.map((c) => 'play ' + c),
+            current_trick: trick.map((c, i) => [(s.seat + 1 + i) % 3, c])});
+        window.cutthroatSocket.onmessage({data: JSON.stringify({type: 'state', state: s})});
+    }""", [cards, trick, legal])
+
+
+def test_the_prompt_says_which_suit_must_be_followed(server: str, pages: Pages) -> None:
+    """Cards greyed while playing: the prompt says why, in a card player's words, the
+    left bower counted with trump (R16), as the legal cards and the card led say."""
+    page = pages.new()
+    create_game(page, server, seed=9)
+    wait_for_turn(page)
+    base = "Your turn. Play a card: click it, or press its number."
+    hand = ["JD", "AD", "9C", "KS", "TH"]
+    _show_play(page, hand, ["QD"], ["AD"])  # diamonds led: the J♦ is trump
+    expect(page.locator("#prompt")).to_have_text(
+        f"{base} You must follow diamonds ♦, the suit led: the other cards are greyed"
+        " (the J♦ is the left bower: trump, not a diamond).")
+    expect(page.locator("#hand button[data-card]:not([disabled])")).to_have_count(1)
+    bower = page.locator('#hand [data-card="JD"]')
+    expect(bower).to_have_class(re.compile(r"\bleft-bower\b"))
+    assert bower.get_attribute("data-trump-mark") == "♥"
+    _show_play(page, hand, ["9H"], ["JD", "TH"])  # trump led: the left bower follows
+    expect(page.locator("#prompt")).to_have_text(
+        f"{base} Trump (hearts ♥) was led: you must follow with trump (the J♦ is trump);"
+        " the other cards are greyed.")
+    _show_play(page, hand, ["QC"], ["9C"])
+    expect(page.locator("#prompt")).to_have_text(
+        f"{base} You must follow clubs ♣, the suit led: the other cards are greyed.")
+    _show_play(page, hand, ["QC"], hand)  # nothing greyed: nothing to say
+    expect(page.locator("#prompt")).to_have_text(base)
+
+
 def test_the_page_reconnects_after_a_restart(tmp_path: Path, pages: Pages) -> None:
     # While the server is down, Chromium logs each failed attempt to reconnect.
     pages.allowed.append("WebSocket connection to")

@@ -110,6 +110,11 @@ function cardElement(code, { button = false, trump = null } = {}) {
     "aria-label": name,  // no title: a screen reader would say the name twice
   }, [cardText(code)]);
   if (button) { node.type = "button"; node.dataset.card = code; }
+  if (trump && code[0] === "J" && code[1] === SAME_COLOUR[trump]) {
+    // The left bower is trump: marked with trump's suit in a corner (its name says so).
+    node.classList.add("left-bower");
+    node.dataset.trumpMark = SUITS[trump].symbol;
+  }
   return node;
 }
 
@@ -1170,6 +1175,35 @@ const PROMPTS = {
   play: "Play a card: click it, or press its number.",
 };
 
+/**
+ * Why some of this seat's cards are greyed while it plays, in a card player's words
+ * (" You must follow diamonds ♦, the suit led: ..."), from the cards the server says
+ * may be played and the card led; "" when every card may be played. The rules are not
+ * worked out again here: the suit named is the led card's (the left bower and the joker
+ * being trump, R16), and only when the cards allowed are all of it.
+ */
+function whyGreyed(v) {
+  if (v.phase !== "play") return "";
+  const plays = v.legal.filter((a) => a.startsWith("play ")).map((a) => a.split(" ")[1]);
+  if (!plays.length || plays.length === v.cards.length) return "";
+  const led = v.current_trick[0]?.[1];
+  const suit = led ? suitOf(led, v.trump) : null;
+  if (!suit || !SUITS[suit] || !plays.every((c) => suitOf(c, v.trump) === suit)) {
+    return " The greyed cards may not be played now.";
+  }
+  if (suit === v.trump) {
+    const extra = v.cards.filter((c) => suitOf(c, v.trump) === suit && (c === "JO" || c[1] !== suit));
+    return ` Trump (${SHOWN.suit(suit)}) was led: you must follow with trump`
+      + (extra.length ? ` (${wordList(extra.map(SHOWN.the))} ${extra.length === 1 ? "is" : "are"} trump)` : "")
+      + "; the other cards are greyed.";
+  }
+  // A jack of the suit led that is the left bower belongs to trump: not a card of the suit led.
+  const bower = v.cards.find((c) => c[1] === suit && suitOf(c, v.trump) !== suit);
+  const one = SUITS[suit].name.slice(0, -1);
+  return ` You must follow ${SHOWN.suit(suit)}, the suit led: the other cards are greyed`
+    + (bower ? ` (${SHOWN.the(bower)} is the left bower: trump, not a ${one}).` : ".");
+}
+
 /** The buttons for the moves this seat may make now, and the hint button. */
 function renderActions(s, v) {
   const box = $("buttons");
@@ -1182,7 +1216,7 @@ function renderActions(s, v) {
   $("prompt").textContent = !v || s.status !== "playing" ? ""
     : !connected ? (table.closedForGood ? "Not connected."
       : `Not connected: reconnecting…${mine ? " Your move can be made once the connection is back." : ""}`)
-    : mine ? `Your turn. ${PROMPTS[v.phase] || ""}`
+    : mine ? `Your turn. ${PROMPTS[v.phase] || ""}${whyGreyed(v)}`
     : s.to_act !== null ? `Waiting for ${nameOf(s.to_act)}…` : "";
   if (mine) {
     for (const a of v.legal) {
