@@ -412,3 +412,44 @@ def test_observation_and_information_state_strings_by_observer() -> None:
         assert recall.string_from(state, seat) == state.information_state_string(seat)
         assert "moves: " in state.information_state_string(seat)
         assert state.observation_string(seat).startswith(f"seat {seat} | phase ")
+
+
+@pytest.mark.parametrize("params", [*PARAMS, {"deck": 25, "dummy": False}])
+def test_information_state_tensor_from_the_cached_log_is_the_encoding_of_the_view(
+        params: dict[str, object], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The state encodes each move once, when it is made (MoveLog), and builds the
+    information state tensor from those rows without reading the log's text again: the
+    tensor is encode_information_state(view) exactly, for every seat at every state, on
+    clones moved on separately and on resampled states, a joker turned up included."""
+    from cutthroat.actions import Move
+
+    game = pyspiel.load_game(NAME, params)
+    rng = random.Random(29)
+    checked: list[tuple[pyspiel.State, int, np.ndarray]] = []
+    blind = 0
+    for k in range(40):
+        state = game.new_initial_state()
+        _dealt(state, rng)
+        blind += state.hand.upcard.id == 32
+        while not state.is_terminal():
+            if k % 10 == 0:  # a clone and a resample, moved on by themselves
+                for other in (state.clone(), state.resample_from_infostate(
+                        state.current_player(), pyspiel.UniformProbabilitySampler(0., 1.))):
+                    other.apply_action(rng.choice(other.legal_actions()))
+                    for seat in range(3):
+                        checked.append((other, seat, encode_information_state(
+                            other.hand.view(seat))))
+            now = state.clone()  # state moves on
+            for seat in range(3):
+                checked.append((now, seat, encode_information_state(now.hand.view(seat))))
+            state.apply_action(rng.choice(state.legal_actions()))
+        assert state.log.moves == len(state.hand.moves)
+    assert len(checked) > 2000 and (params.get("deck") != 25 or blind > 0)
+
+    def no_parse(text: str) -> Move:
+        raise AssertionError(f"the log's text was read again: {text}")
+
+    monkeypatch.setattr(Move, "parse", staticmethod(no_parse))
+    for state, seat, expected in checked:
+        assert np.array_equal(np.array(state.information_state_tensor(seat), np.float32),
+                              expected)

@@ -60,7 +60,7 @@ from ..errors import DealError
 from ..rules import Rules
 from ..state import Hand
 from ..views import View
-from .information_state import INFORMATION_STATE_SIZE, encode_information_state
+from .information_state import INFORMATION_STATE_SIZE, MoveLog
 from .layout import SIZE
 from .observation import _turned_down, action_text, encode
 from .rewards import hand_rewards
@@ -194,6 +194,8 @@ class CutthroatState(pyspiel.State):  # type: ignore[misc]
         self.order: list[int] = []
         """The card ids dealt so far, in order."""
         self.hand: Hand | None = None
+        self.log = MoveLog()
+        """The hand's moves, encoded once each for the information state tensor."""
 
     # --- OpenSpiel's API ---------------------------------------------------------------
 
@@ -243,7 +245,7 @@ class CutthroatState(pyspiel.State):  # type: ignore[misc]
         IllegalActionError`, :class:`~cutthroat.errors.ActionParseError` or
         :class:`~cutthroat.errors.DealError`, all ``ValueError``) and changes nothing."""
         if self.hand is not None:
-            self.hand.apply_id(action)
+            self.log.add(self.hand.push_id(action))
         elif self.dealer is None:
             if type(action) is not int or action not in range(3):
                 raise DealError(f"chance outcome {action!r} is not a dealer: the dealer "
@@ -375,8 +377,8 @@ class CutthroatObserver:
         view = state.view(player)
         if view is None:
             self.tensor[:] = 0
-        elif self.perfect_recall:
-            self.tensor[:] = encode_information_state(view)
+        elif self.perfect_recall:  # encode_information_state(view), the moves cached
+            self.tensor[:] = state.log.vector(view)
         else:
             self.tensor[:] = encode(view)
 
