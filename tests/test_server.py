@@ -1560,6 +1560,47 @@ def test_a_finished_hand_is_told_to_each_seat_with_you_for_itself() -> None:
     assert mine.lower() == theirs.replace("Zoë", "you").lower()
 
 
+def _first_hand(seed: int) -> Table:
+    """Ann (seat 0, random legal moves from ``seed``) and two random bots, the first
+    hand played out."""
+    table = Table.create(["you", "random", "random"], seed=seed, names=["Ann", None, None])
+    rng = random.Random(seed)
+    hand = table.game.hand
+    assert hand is not None
+    while not hand.is_over:
+        if table.bot_to_move() is not None:
+            table.bot_move()
+        else:
+            table.act(0, str(rng.choice(hand.legal_actions())))
+    return table
+
+
+def test_a_hand_won_by_a_lone_defender_says_why_the_partner_who_sat_out_scores() -> None:
+    """R21: when a defender alone beats the maker, the partner who sat out scores too.
+    The web game's result says so after replay's own line (which stays as it is); other
+    results are replay's line alone."""
+    from cutthroat.render import describe_result
+
+    table = _first_hand(5)  # Random 2 defends alone and beats Random 1: Ann sat out
+    result = table.game.hands[0].result
+    assert result is not None and result.alone == (1, 2) and result.euchred
+    why = "too: when a defender alone beats the maker, both defenders score (R21)."
+    mine = table.state_for(0)["last_hand"]["text"]
+    assert mine == (describe_result(result, ["You", "Random 1", "Random 2"])
+                    + f". You sat this hand out and score {why}")
+    watched = table.state_for(None)["last_hand"]["text"]
+    assert watched.endswith(f"(Ann +4, Random 2 +4). Ann sat this hand out and scores {why}")
+    table = _first_hand(4)  # Ann defends alone and beats the maker: Random 2 sat out
+    assert table.state_for(0)["last_hand"]["text"].endswith(
+        f". Random 2 sat this hand out and scores {why}")
+    for seed in (7, 0, 1):  # a plain euchre, a hand made, a lone defender beaten
+        table = _first_hand(seed)
+        result = table.game.hands[0].result
+        assert result is not None
+        assert table.state_for(None)["last_hand"]["text"] == describe_result(
+            result, table.game.players)
+
+
 def test_stopping_the_server_waits_for_the_bots_saves_before_closing_the_database(
         tmp_path: Path) -> None:
     """A bot's move being saved when the server stops is saved to the end before the

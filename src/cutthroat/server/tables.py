@@ -44,9 +44,10 @@ from ..frames import current_frame
 from ..game import Game
 from ..render import describe_result
 from ..rules import Rules
+from ..scoring import HandResult
 from ..views import View
 
-__all__ = ["Seat", "Table", "TableError", "clean_text", "hash_token"]
+__all__ = ["Seat", "Table", "TableError", "clean_text", "hash_token", "result_text"]
 
 NAME_MAX = 24
 """The longest name a player may take."""
@@ -667,7 +668,7 @@ class Table:
         last = None
         if hand is not None and hand.is_over and hand.result is not None:
             last = {"deal": hand.dealt.to_json(), "result": hand.result.to_json(),
-                    "text": describe_result(hand.result, self._names_for(seat))}
+                    "text": result_text(hand.result, self._names_for(seat))}
         return {
             "game": self.id,
             "seat": seat,
@@ -718,6 +719,31 @@ class Table:
     def stored_seats(self) -> list[dict[str, Any]]:
         """The seats as stored."""
         return [s.to_json() for s in self.seats]
+
+
+def result_text(result: HandResult, players: Sequence[str]) -> str:
+    """A hand's result in words, as the web game tells it: the line of
+    :func:`~cutthroat.render.describe_result` (``cutthroat replay``'s own, unchanged),
+    and, when a defender who went alone beat the maker, why the partner who sat out
+    scores too (R21), which a player cannot guess from the points alone.
+
+    >>> from cutthroat import Suit
+    >>> lone = HandResult(dealer=0, thrown_in=False, maker=1, trump=Suit.CLUBS,
+    ...                   alone=(1, 2), tricks=(0, 0, 5), points=(4, 0, 4))
+    >>> result_text(lone, ("You", "Ben", "Intermediate"))  # doctest: +NORMALIZE_WHITESPACE
+    'Ben made clubs alone against Intermediate alone: 0 tricks, euchred (you +4,
+     Intermediate +4). You sat this hand out and score too: when a defender alone beats
+     the maker, both defenders score (R21).'
+    """
+    text = describe_result(result, players)
+    lone = [seat for seat in result.alone if seat != result.maker]
+    if not lone or not result.euchred or result.maker is None:
+        return text
+    out = next(seat for seat in range(3) if seat not in (result.maker, lone[0]))
+    who = players[out]
+    verb = "score" if who == "You" else "scores"
+    return (f"{text}. {who} sat this hand out and {verb} too: when a defender alone "
+            "beats the maker, both defenders score (R21).")
 
 
 def new_id() -> str:
