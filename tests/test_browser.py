@@ -451,6 +451,37 @@ def test_the_prompt_says_which_suit_must_be_followed(server: str, pages: Pages) 
     expect(page.locator("#prompt")).to_have_text(base)
 
 
+def test_a_sixth_card_is_not_picked_for_the_keep(server: str, pages: Pages) -> None:
+    """Keeping five of ten: a sixth card clicked is not picked, and a note says to unpick
+    one; the keep button, disabled meanwhile, stays readable (not faded)."""
+    page = pages.new()
+    create_game(page, server, seed=9)  # Ann takes the dummy (test_a_whole_hand_then_the_next)
+    for _ in range(10):
+        if wait_for_turn(page) == "playing" and page.locator("#keep-button").count():
+            break
+        take_turn(page)
+    keep = page.locator("#keep-button")
+    cards = page.locator("#hand button[data-card]")
+    expect(cards).to_have_count(10)
+    expect(keep).to_be_disabled()
+    style = keep.evaluate("e => { const s = getComputedStyle(e);"
+                          " return [s.color, s.backgroundColor, s.opacity]; }")
+    assert style[2] == "1" and contrast(style[0], style[1]) >= 4.5, style
+    for i in range(6):
+        cards.nth(i).click()
+    expect(page.locator('#hand [aria-pressed="true"]')).to_have_count(5)
+    expect(cards.nth(5)).to_have_attribute("aria-pressed", "false")
+    expect(keep).to_have_text("Keep these five")
+    expect(keep).to_be_enabled()
+    expect(page.locator("#keep-note")).to_have_text(
+        "Five cards are picked: unpick one to pick another.")
+    cards.nth(0).click()  # put one back: the sixth may be picked now
+    expect(page.locator("#keep-note")).to_have_text("")
+    cards.nth(5).click()
+    expect(cards.nth(5)).to_have_attribute("aria-pressed", "true")
+    expect(page.locator('#hand [aria-pressed="true"]')).to_have_count(5)
+
+
 def test_the_page_reconnects_after_a_restart(tmp_path: Path, pages: Pages) -> None:
     # While the server is down, Chromium logs each failed attempt to reconnect.
     pages.allowed.append("WebSocket connection to")

@@ -384,6 +384,7 @@ const table = {
   watching: false,        // in no seat (/?watch=ID): the table read-only, no token
   retry: 0, timer: null, closedForGood: false,
   keep: new Set(),        // the cards picked for a keep
+  keepNote: "",           // why a card clicked was not picked (five already are)
   thinking: false,        // a hint was asked for and is not answered yet
   actedAt: null,          // the state version this seat last sent a move at
   review: null,           // the expert's review, once asked for at the end of the game
@@ -1074,13 +1075,21 @@ function renderHand(v) {
   const legal = new Set(offered);
   const keeping = offered.some((a) => a.startsWith("keep "));
   const choosing = offered.some((a) => /^(play|discard) /.test(a));
-  if (!keeping) table.keep.clear();
+  if (!keeping) { table.keep.clear(); table.keepNote = ""; }
   for (const code of sortCards(v.cards, v.trump)) {
     const b = cardElement(code, { button: true, trump: v.trump });
     if (keeping) {
       b.classList.add("pickable");
       b.setAttribute("aria-pressed", table.keep.has(code) ? "true" : "false");
       b.addEventListener("click", () => {
+        const full = !table.keep.has(code) && table.keep.size >= 5;
+        if (full) {  // a sixth card is not picked: one of the five must be put back first
+          table.keepNote = "Five cards are picked: unpick one to pick another.";
+          updateKeepButton(v);
+          announce(`${capital(cardName(code, v.trump))} not picked: ${table.keepNote}`);
+          return;
+        }
+        table.keepNote = "";
         if (table.keep.has(code)) table.keep.delete(code); else table.keep.add(code);
         const focused = document.activeElement === b;
         renderHand(v);
@@ -1126,6 +1135,7 @@ function updateKeepButton(v) {
   const choice = keepChoice(v);
   b.disabled = !choice;
   b.textContent = table.keep.size === 5 ? "Keep these five" : `Keep these five (${table.keep.size} of 5 picked)`;
+  setText($("keep-note"), table.keepNote || "");
 }
 
 /** A legal action's label for people: shown (`f` SHOWN, "Pick up the K♥") or said
@@ -1232,7 +1242,7 @@ function renderActions(s, v) {
     if (v.legal.some((a) => a.startsWith("keep "))) {
       const b = el("button", { type: "button", id: "keep-button", class: "action primary" }, ["Keep these five"]);
       b.addEventListener("click", () => { const c = keepChoice(v); if (c) act(c); });
-      box.append(b);
+      box.append(b, el("p", { id: "keep-note", class: "note keep-note", role: "status" }, []));
       updateKeepButton(v);
     }
   } else if (!table.thinking) {
