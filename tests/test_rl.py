@@ -335,3 +335,176 @@ def test_a_missing_extra_is_named_with_its_install_command(blocked: str, module:
     last = done.stderr.strip().splitlines()[-1]
     assert last.startswith("ModuleNotFoundError:"), done.stderr
     assert f"pip install 'cutthroat-euchre[{extra}]'" in last and blocked in last
+
+
+def _play(game: object, rng: random.Random, check: object = None) -> None:
+    """Play a raw environment's episode with random legal actions to its end, calling
+    ``check()`` before every step."""
+    while not any(game.terminations.values()) and not any(game.truncations.values()):
+        if check is not None:
+            check()
+        game.step(int(rng.choice(np.flatnonzero(
+            game.observe(game.agent_selection)["action_mask"]))))
+
+
+def test_infos_give_every_agent_the_public_scores_and_hand_number() -> None:
+    """Each agent's info holds its seat, the hand's number, the game's scores and the
+    points of the last finished hand: what reward shaping needs, without reaching into
+    env.unwrapped.game, and public (the same for every agent but the seat)."""
+    game = raw_env(rules=Rules(target=5), seed=3)
+    game.reset(seed=3)
+    assert game.infos == {f"player_{s}": {"seat": s, "hand": 1, "scores": [0, 0, 0],
+                                          "last_points": None} for s in range(3)}
+    seen_hands = set()
+
+    def check() -> None:
+        results = game.game.results
+        for seat, agent in enumerate(game.agents):
+            info = game.infos[agent]
+            assert info["seat"] == seat and info["hand"] == len(game.game.hands)
+            assert info["scores"] == list(game.game.scores)
+            assert info["last_points"] == (list(results[-1].points) if results else None)
+        seen_hands.add(game.infos["player_0"]["hand"])
+
+    _play(game, random.Random(3), check)
+    check()
+    assert len(seen_hands) > 2 and max(game.infos["player_0"]["scores"]) >= 5
+    assert game.infos["player_0"]["last_points"] == list(game.game.results[-1].points)
+
+
+def test_rewards_are_floats_after_an_illegal_action_too() -> None:
+    """The wrapper's illegal-action end gave {'player_0': 0, 'player_1': -1.0, ...}:
+    every reward is a float, in rewards and in last()."""
+    wrapped = env(seed=4)
+    wrapped.reset(seed=4)
+    agent = wrapped.agent_selection
+    mask = wrapped.observe(agent)["action_mask"]
+    wrapped.step(int(np.flatnonzero(mask == 0)[0]))
+    assert wrapped.rewards[agent] == -1.0 and all(wrapped.terminations.values())
+    assert all(type(r) is float for r in wrapped.rewards.values()), wrapped.rewards
+    for _agent in wrapped.agent_iter():
+        _, reward, done, _, _ = wrapped.last()
+        assert type(reward) is float and done
+        wrapped.step(None)
+    raw = raw_env(episode="hand", seed=2)
+    raw.reset(seed=2)
+    _play(raw, random.Random(2))
+    assert all(type(r) is float for r in raw.rewards.values())
+
+
+def test_rules_may_be_a_mapping_of_their_fields_as_for_vs_bots() -> None:
+    """env(rules={"deck": 25}) raised RulesError; a mapping of the rules' fields is
+    taken as VsBotsEnv takes it, and an unknown field is refused with the same error."""
+    from cutthroat.rl.vs_bots import VsBotsEnv
+    from cutthroat.rules import RulesError
+
+    assert env(rules={"deck": 25}).unwrapped.rules == Rules(deck=25)
+    assert raw_env(rules={"preset": "standard", "tie": "share", "dummy": False}).rules \
+        == Rules(tie="share", dummy=False)
+    messages = []
+    for make in (raw_env, env, VsBotsEnv):
+        with pytest.raises(RulesError, match="unknown rules field 'decks'") as error:
+            make(rules={"decks": 25})  # type: ignore[operator]
+        messages.append(str(error.value))
+        with pytest.raises(TypeError, match="rules must be a Rules, a mapping"):
+            make(rules=25)  # type: ignore[operator]
+    assert len(set(messages)) == 1
+
+
+def test_a_bool_is_not_a_seed() -> None:
+    """reset(seed=True) was taken as seed 1 (operator.index): a bool is refused as it
+    is as an action, in both environments."""
+    from cutthroat.rl.vs_bots import VsBotsEnv
+
+    for bad in (True, False, np.bool_(True)):
+        with pytest.raises(TypeError, match="a seed is an integer"):
+            raw_env().reset(seed=bad)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="a seed is an integer"):
+            raw_env(seed=bad)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="a seed is an integer"):
+            env().reset(seed=bad)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="a seed is an integer"):
+            VsBotsEnv(bots=("random", "random")).reset(seed=bad)  # type: ignore[arg-type]
+
+
+def test_the_wrapped_env_refuses_what_is_not_an_action_with_the_raw_env_errors() -> None:
+    """PettingZoo's AssertOutOfBoundsWrapper answered step(None), a float and an array
+    with a bare AssertionError: the wrapped environment now says what is wrong, as the
+    raw one does, and changes nothing; an id that is legal elsewhere but not now still
+    ends the episode with −1 (TerminateIllegalWrapper), and the order of calls is
+    still enforced."""
+    from pettingzoo.utils.env_logger import EnvLogger
+
+    from cutthroat.errors import ActionParseError
+
+    wrapped = env(seed=4)
+    with pytest.raises(Exception, match="reset"):
+        wrapped.step(66)
+    wrapped.reset(seed=4)
+    agent = wrapped.agent_selection
+    before = wrapped.observe(agent)
+    legal = int(np.flatnonzero(before["action_mask"])[0])
+    for bad, error, message in [(None, ValueError, "is to act"),
+                                (legal + 0.5, TypeError, "integer id"),
+                                (np.array([legal]), TypeError, "integer id"),
+                                (True, TypeError, "integer id"),
+                                (332, ActionParseError, "not an action id"),
+                                (-1, ActionParseError, "not an action id")]:
+        with pytest.raises(error, match=message):
+            wrapped.step(bad)
+        assert wrapped.agent_selection == agent and not any(wrapped.terminations.values())
+        assert np.array_equal(wrapped.observe(agent)["observation"], before["observation"])
+    wrapped.step(np.int64(legal))  # a NumPy integer is an id
+    assert len(wrapped.unwrapped.game.hand.moves) == 1
+    EnvLogger.suppress_output()
+    try:
+        illegal = int(np.flatnonzero(wrapped.observe(wrapped.agent_selection)
+                                     ["action_mask"] == 0)[0])
+        wrapped.step(illegal)
+    finally:
+        EnvLogger.unsuppress_output()
+    assert all(wrapped.terminations.values())
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(deck=25), Rules(deck=32, dummy=False)])
+def test_state_is_the_whole_table_in_its_space(rules: Rules) -> None:
+    """raw_env.state() (for centralised critics: full information) lies in state_space:
+    the three seats' observations, then the cards in each seat's hand, the dummy on the
+    table and the kitty face down, so that every card of the deck is in exactly one
+    of those five places, the hidden ones too (a blind dealer's cards, R6, included)."""
+    from cutthroat.cards import deck
+    from cutthroat.rl.pettingzoo_env import STATE_SIZE
+
+    game = raw_env(rules=rules, episode="hand", seed=6)
+    assert game.state_space.shape == (STATE_SIZE,) == (3 * SIZE + 5 * 33,)
+    every = {card.id for card in deck(rules.deck)}
+    seeds = list(range(3))
+    if rules.deck == 25:  # a deal with the joker turned up, the dealer blind (R6)
+        seeds.append(next(s for s in range(1000) if _upcard(game, s) == 32))
+
+    for seed in seeds:
+        game.reset(seed=seed)
+
+        def check() -> None:
+            state = game.state()
+            assert state.dtype == np.float32 and game.state_space.contains(state)
+            for seat in range(3):
+                assert np.array_equal(state[seat * SIZE:(seat + 1) * SIZE],
+                                      game.observe(f"player_{seat}")["observation"])
+            hand = game.game.hand
+            blocks = state[3 * SIZE:].reshape(5, 33)
+            places = [*(hand.cards(seat) for seat in range(3)), hand.dummy, hand.kitty]
+            for block, cards in zip(blocks, places, strict=True):
+                assert set(np.flatnonzero(block).tolist()) == {c.id for c in cards}
+            shown = set().union(*(_card_slots(state[s * SIZE:(s + 1) * SIZE])
+                                  for s in range(3)))
+            assert blocks.sum(axis=0).max() <= 1
+            assert shown | set(np.flatnonzero(blocks.any(axis=0)).tolist()) == every
+
+        _play(game, random.Random(seed), check)
+        check()
+
+
+def _upcard(game: object, seed: int) -> int:
+    game.reset(seed=seed)
+    return int(game.game.hand.upcard.id)

@@ -299,3 +299,24 @@ def test_the_reinforce_example_explains_itself() -> None:
     shown = subprocess.run([sys.executable, str(example), "--help"], capture_output=True,
                            text=True, timeout=60, check=False)
     assert shown.returncode == 0 and "training hands" in shown.stdout
+
+
+def test_info_gives_the_last_hand_s_points_as_the_pettingzoo_infos_do() -> None:
+    """info holds the seat, the hand's number, the scores and the points of the last
+    finished hand (None before the first), the keys of the PettingZoo environment's
+    infos."""
+    env = VsBotsEnv(bots=("random", "random"), seat=0)
+    observation, info = env.reset(seed=8)
+    assert set(info) == {"seat", "hand", "scores", "last_points"}
+    rng = np.random.default_rng(8)
+    hands = set()
+    done = False
+    while not done:
+        results = env.game.results
+        assert info["last_points"] == (list(results[-1].points) if results else None)
+        assert info["scores"] == list(env.game.scores) and info["hand"] == len(env.game.hands)
+        hands.add(info["hand"])
+        action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        observation, _, terminated, truncated, info = env.step(action)
+        done = terminated or truncated
+    assert len(hands) >= 2 and info["last_points"] == list(env.game.results[-1].points)

@@ -43,6 +43,8 @@ index      size  meaning (0 or 1 unless said)
 from __future__ import annotations
 
 import operator
+from collections.abc import Mapping
+from typing import Any
 
 from . import missing_extra
 
@@ -54,11 +56,12 @@ import numpy.typing as npt
 
 from ..actions import KEEP, NUM_ACTIONS, Verb
 from ..cards import NUM_CARD_IDS
+from ..rules import Rules
 from ..state import Hand, Phase
 from ..views import View
 from .layout import SIZE, Slot
 
-__all__ = ["SIZE", "action_id", "action_text", "as_int", "encode"]
+__all__ = ["SIZE", "action_id", "action_text", "as_int", "as_rules", "as_seed", "encode"]
 
 _DECKS = (24, 25, 32)
 
@@ -124,6 +127,33 @@ def action_id(action: object) -> int:
     if aid is None:
         raise TypeError(f"an action is an integer id, not {action!r}")
     return aid
+
+
+def as_rules(rules: Rules | Mapping[str, Any] | None) -> Rules:
+    """``rules`` as :class:`~cutthroat.rules.Rules`: ``None`` is the ``standard``
+    preset, a mapping holds its fields (``{"deck": 25, "tie": "share"}``, optionally a
+    ``"preset"``, as in a game record; an unknown field is a
+    :class:`~cutthroat.rules.RulesError`, a ``ValueError``); anything else is a
+    ``TypeError``."""
+    if rules is None:
+        return Rules()
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, Mapping):  # fields, as in a record (a "preset" too)
+        return Rules.from_json(dict(rules))
+    raise TypeError("rules must be a Rules, a mapping of its fields (such as "
+                    f"{{'deck': 25}}) or None, not {rules!r}")
+
+
+def as_seed(seed: object) -> int | None:
+    """``seed`` as a Python int (a NumPy integer is one) or ``None``; a bool, a float,
+    text or anything else is refused with a ``TypeError`` (``True`` is not seed 1)."""
+    if seed is None:
+        return None
+    number = as_int(seed)
+    if number is None:
+        raise TypeError(f"a seed is an integer or None, not {seed!r}")
+    return number
 
 
 def action_text(hand: Hand, seat: int, action: object) -> str:

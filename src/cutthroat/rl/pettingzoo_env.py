@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import operator
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from . import missing_extra
@@ -42,10 +43,12 @@ except ModuleNotFoundError as exc:  # pragma: no cover - installed by make test
     raise missing_extra(exc, "rl") from None
 
 from ..actions import NUM_ACTIONS
+from ..cards import NUM_CARD_IDS
+from ..errors import ActionParseError
 from ..game import Game
 from ..rules import Rules
 from .layout import SIZE
-from .observation import action_id, action_text, as_int, encode
+from .observation import action_id, action_text, as_int, as_rules, as_seed, encode
 from .rewards import game_rewards, hand_rewards
 from .text import RENDER_MODES, render_hand
 
@@ -55,26 +58,38 @@ Observation = dict[str, npt.NDArray[Any]]
 EPISODES = ("game", "hand")
 
 
-def _seed(seed: Any) -> int | None:
-    """``seed`` as a Python int: a NumPy integer is one (``random.Random`` refuses
-    it); a float, a string or anything else is refused with a clear error."""
-    if seed is None:
-        return None
-    try:
-        return operator.index(seed)
-    except TypeError:
-        raise TypeError(f"a seed is an integer or None, not {seed!r}") from None
+STATE_SIZE = 3 * SIZE + 5 * NUM_CARD_IDS
+"""The length of :meth:`raw_env.state`'s vector."""
 
 
-def env(*, rules: Rules | None = None, episode: str = "game", seed: int | None = None,
-        max_hands: int = 500, render_mode: str | None = None
+class _TerminateIllegal(wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    """PettingZoo's ``TerminateIllegalWrapper`` (an id that is not legal now ends the
+    episode with −1 for the agent that gave it), after the raw environment's own checks
+    of what an action is: ``None`` for an agent to act, a float, a bool, text or an
+    array is refused with the raw environment's clear error, and so is an integer
+    outside the 332 ids (``ActionParseError``), where the wrapper alone indexed the mask
+    with them (a bare ``IndexError`` or ``ValueError``)."""
+
+    def step(self, action: Any) -> None:
+        """Check ``action``, then step as PettingZoo's wrapper does."""
+        agent = self.agent_selection
+        if not (self.terminations[agent] or self.truncations[agent]):
+            action = self.env.unwrapped.checked_action(action)
+        super().step(action)
+
+
+def env(*, rules: Rules | Mapping[str, Any] | None = None, episode: str = "game",
+        seed: int | None = None, max_hands: int = 500, render_mode: str | None = None
         ) -> AECEnv[str, Observation, int]:
     """The environment (:class:`raw_env`) with PettingZoo's usual wrappers: an illegal
-    action ends the episode with −1 for the agent that made it, actions out of range
-    are refused, and the order of calls is checked.
+    action ends the episode with −1 for the agent that made it, and the order of calls
+    is checked. What is not an action id at all (``None`` for an agent to act, a float,
+    an array, an integer outside 0–331) is refused with the raw environment's error.
 
     Args:
-        rules: the rules (default: the ``standard`` preset).
+        rules: the rules (default: the ``standard`` preset), or a mapping of their
+            fields (``{"deck": 25}``, as :class:`~cutthroat.rl.vs_bots.VsBotsEnv`
+            takes them).
         episode: ``"game"`` (to the target, the default) or ``"hand"`` (one hand).
         seed: seeds the deals when ``reset`` is given no seed (an integer; a NumPy
             integer will do).
@@ -85,8 +100,7 @@ def env(*, rules: Rules | None = None, episode: str = "game", seed: int | None =
     """
     wrapped: AECEnv[str, Observation, int] = raw_env(
         rules=rules, episode=episode, seed=seed, max_hands=max_hands, render_mode=render_mode)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    wrapped = _TerminateIllegal(wrapped, illegal_reward=-1.0)
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
@@ -94,7 +108,8 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
     """Cutthroat euchre for three learning agents (see the module's text).
 
     Args:
-        rules: the rules (default: the ``standard`` preset).
+        rules: the rules (default: the ``standard`` preset), or a mapping of their
+            fields (``{"deck": 25}``; an unknown field is a ``RulesError``).
         episode: ``"game"`` (to the target) or ``"hand"`` (one hand).
         seed: seeds the deals when :meth:`reset` is given no seed (an integer; a
             NumPy integer will do).
@@ -107,8 +122,8 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
     metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES),
                                           "name": "cutthroat_v0", "is_parallelizable": False}
 
-    def __init__(self, *, rules: Rules | None = None, episode: str = "game",
-                 seed: int | None = None, max_hands: int = 500,
+    def __init__(self, *, rules: Rules | Mapping[str, Any] | None = None,
+                 episode: str = "game", seed: int | None = None, max_hands: int = 500,
                  render_mode: str | None = None) -> None:
         super().__init__()
         if episode not in EPISODES:
@@ -118,18 +133,21 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
                              f"{render_mode!r}")
         if (as_int(max_hands) or 0) < 1:
             raise ValueError(f"max_hands must be a positive integer, not {max_hands!r}")
-        self.rules = rules or Rules()
+        self.rules = as_rules(rules)
         self.episode = episode
         self.max_hands = operator.index(max_hands)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(3)]
         self.agents = self.possible_agents[:]
-        self._rng = random.Random(_seed(seed))
+        self._rng = random.Random(as_seed(seed))
         box = spaces.Box(low=0.0, high=1.0, shape=(SIZE,), dtype=np.float32)
         mask = spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8)
         self.observation_spaces = {a: spaces.Dict({"observation": box, "action_mask": mask})
                                    for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self.state_space = spaces.Box(low=0.0, high=1.0, shape=(STATE_SIZE,),
+                                      dtype=np.float32)
+        """The space of :meth:`state`: full information, never an agent's observation."""
         self.game = Game(self.rules, rng=random.Random(0))
         self.agent_selection = self.possible_agents[0]
 
@@ -148,7 +166,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         from the environment's own generator). It has no ``options``: they are taken
         and ignored, as PettingZoo's ``api_test`` expects of an environment."""
         if seed is not None:
-            self._rng = random.Random(_seed(seed))
+            self._rng = random.Random(as_seed(seed))
         self.game = Game(self.rules, rng=random.Random(self._rng.getrandbits(64)))
         self.game.deal()
         self.agents = self.possible_agents[:]
@@ -156,7 +174,8 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {}
+        self._update_infos()
         self.agent_selection = self._to_act()
         self._show()
 
@@ -179,10 +198,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None:
-            raise ValueError(f"{agent} is to act: give an action id from its action mask "
-                             "(None is only for an agent whose episode is over)")
-        aid = action_id(action)
+        aid = self.checked_action(action)
         hand = self.game.hand
         assert hand is not None
         hand.apply_id(aid, self._seat(agent))  # refuses an illegal id, changing nothing
@@ -192,8 +208,30 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
             self._hand_over()
         if not any(self.terminations.values()) and not any(self.truncations.values()):
             self.agent_selection = self._to_act()
+        self._update_infos()
         self._accumulate_rewards()
         self._show()
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The whole table, for a centralised critic (:attr:`state_space`,
+        :data:`STATE_SIZE` floats): **full information**, every hidden card shown, so
+        never to be given to an agent as its observation. It is the three seats'
+        observation vectors (seat 0's, 1's, 2's: each its cards and own discards, the
+        up-card, the cards played, the phase, trump, maker, scores …, its seats relative
+        to itself), then, as card ids (33 floats each): the cards in each seat's hand
+        (seat 0's, 1's, 2's; a dealer naming trump blind holds his, R6), the dummy's
+        while it lies on the table, and the kitty's face down (the dealer's discard in
+        it). Every card of the deck is somewhere in it."""
+        out = np.zeros(STATE_SIZE, dtype=np.float32)
+        for seat in range(3):
+            out[seat * SIZE:(seat + 1) * SIZE] = encode(self.game.view(seat))
+        hand = self.game.hand
+        if hand is not None:
+            places = [*(hand.cards(seat) for seat in range(3)), hand.dummy, hand.kitty]
+            for k, cards in enumerate(places):
+                for card in cards:
+                    out[3 * SIZE + k * NUM_CARD_IDS + card.id] = 1
+        return out
 
     def render(self) -> str | None:
         """The hand as text (every card shown), with ``render_mode="ansi"``; without a
@@ -220,6 +258,22 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         assert hand is not None
         return action_text(hand, seat, action)
 
+    def checked_action(self, action: object) -> int:
+        """``action``, for the agent to act, as an action id, or the error that says what
+        it is not: ``None`` (only for an agent whose episode is over) a ``ValueError``,
+        anything but an integer (a float, a bool, text, an array) a ``TypeError``, an
+        integer outside 0–331 an :class:`~cutthroat.errors.ActionParseError`. Whether
+        the id is legal now is the engine's to say, at :meth:`step`."""
+        if action is None:
+            raise ValueError(f"{self.agent_selection} is to act: give an action id from "
+                             "its action mask (None is only for an agent whose episode is "
+                             "over)")
+        aid = action_id(action)
+        if not 0 <= aid < NUM_ACTIONS:
+            raise ActionParseError(f"not an action id: {aid} (ids are 0 to "
+                                   f"{NUM_ACTIONS - 1})")
+        return aid
+
     def legal_texts(self, agent: str) -> list[str]:
         """``agent``'s legal actions as text (empty when it is not to act)."""
         mask = self.observe(agent)["action_mask"]
@@ -237,6 +291,26 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         hand = self.game.hand
         assert hand is not None and hand.to_act is not None
         return self.possible_agents[hand.to_act]
+
+    def _update_infos(self) -> None:
+        """Each agent's info: its seat, the hand's number (from 1), the game's scores
+        (the hand in play not counted until it is over) and the points of the last
+        finished hand (``None`` before the first): all public."""
+        results = self.game.results
+        last = None if not results else list(results[-1].points)
+        scores = list(self.game.scores)
+        for agent in self.agents:
+            self.infos[agent] = {"seat": self._seat(agent), "hand": len(self.game.hands),
+                                 "scores": list(scores),
+                                 "last_points": None if last is None else list(last)}
+
+    def _accumulate_rewards(self) -> None:
+        """PettingZoo's, with every reward a float (its illegal-action wrapper writes
+        the others' 0 as an int)."""
+        self.rewards = {agent: float(reward) for agent, reward in self.rewards.items()}
+        super()._accumulate_rewards()
+        self._cumulative_rewards = {agent: float(reward)
+                                    for agent, reward in self._cumulative_rewards.items()}
 
     def _hand_over(self) -> None:
         """Score a finished hand: end the episode, or deal the next hand."""

@@ -57,7 +57,7 @@ from ..errors import IllegalActionError
 from ..game import Game
 from ..rules import Rules
 from .layout import SIZE
-from .observation import action_id, as_int, encode
+from .observation import action_id, as_int, as_rules, as_seed, encode
 from .rewards import game_rewards, hand_rewards
 from .text import RENDER_MODES, render_hand
 
@@ -124,9 +124,7 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
                              f"{render_mode!r}")
         self.bot_specs = tuple(bots)
         self.fixed_seat = None if seat is None else operator.index(seat)
-        if isinstance(rules, Mapping):  # fields, as in a record (a "preset" too)
-            rules = Rules.from_json(dict(rules))  # RulesError, a ValueError, if bad
-        self.rules = rules or Rules()
+        self.rules = as_rules(rules)  # a mapping's fields: RulesError if bad
         self.episode = episode
         self.max_hands = operator.index(max_hands)
         self.illegal_reward = None if illegal_reward is None else float(illegal_reward)
@@ -160,7 +158,7 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
             if chosen is not None and as_int(chosen) not in (0, 1, 2):
                 raise ValueError(f"seat must be 0, 1, 2 or None, not {chosen!r}")
             fixed = None if chosen is None else operator.index(chosen)
-        super().reset(seed=None if seed is None else operator.index(seed))
+        super().reset(seed=as_seed(seed))
         rng = random.Random(int(self.np_random.integers(2**63)))
         while True:
             self.seat = rng.randrange(3) if fixed is None else fixed
@@ -238,10 +236,13 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
         return {"observation": encode(self.game.view(self.seat)), "action_mask": self._mask()}
 
     def _info(self) -> dict[str, Any]:
-        """The agent's seat, the hand's number (from 1) and the game's scores (the hand in
-        play not counted)."""
+        """The agent's seat, the hand's number (from 1), the game's scores (the hand in
+        play not counted until it is over) and the points of the last finished hand
+        (``None`` before the first), as the PettingZoo environment's infos."""
+        results = self.game.results
         return {"seat": self.seat, "hand": len(self.game.hands),
-                "scores": list(self.game.scores)}
+                "scores": list(self.game.scores),
+                "last_points": list(results[-1].points) if results else None}
 
     def _play_bots(self) -> tuple[float, bool, bool]:
         """Let the bots move until the agent is to act or the episode ends, dealing each
