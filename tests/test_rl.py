@@ -508,3 +508,27 @@ def test_state_is_the_whole_table_in_its_space(rules: Rules) -> None:
 def _upcard(game: object, seed: int) -> int:
     game.reset(seed=seed)
     return int(game.game.hand.upcard.id)
+
+
+def test_the_package_exports_every_environment() -> None:
+    """cutthroat.rl exports VsBotsEnv beside env and raw_env (imported when first asked
+    for, which registers the Gymnasium id), and every name of its __all__ resolves."""
+    import subprocess
+    import sys
+
+    import cutthroat.rl
+    from cutthroat.rl import VsBotsEnv, vs_bots
+
+    assert VsBotsEnv is vs_bots.VsBotsEnv
+    assert {"VsBotsEnv", "env", "raw_env"} <= set(cutthroat.rl.__all__)
+    for name in cutthroat.rl.__all__:
+        assert getattr(cutthroat.rl, name).__doc__, name
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        _ = cutthroat.rl.nope  # type: ignore[attr-defined]
+    code = ("import gymnasium\nfrom cutthroat.rl import VsBotsEnv\n"
+            "assert 'cutthroat/VsBots-v0' in gymnasium.registry\n"
+            "namespace = {}\nexec('from cutthroat.rl import *', namespace)\n"
+            "assert namespace['VsBotsEnv'] is VsBotsEnv\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr

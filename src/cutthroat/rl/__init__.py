@@ -9,7 +9,7 @@ PettingZoo).
   the hand as text for its ``render_mode="ansi"``, :mod:`.rewards` the rewards it shares
   with the OpenSpiel game.
 * :mod:`.vs_bots`: one agent against two bots, the Gymnasium environment
-  ``cutthroat/VsBots-v0`` (importing the module registers it).
+  ``cutthroat/VsBots-v0`` (importing the module registers it), :class:`VsBotsEnv`.
 * :mod:`.openspiel_game`: an OpenSpiel game, ``python_cutthroat_euchre`` (the
   ``openspiel`` extra; importing the module registers it), with the perfect-recall
   information-state tensor of :mod:`.information_state`.
@@ -23,7 +23,7 @@ True
 
 from __future__ import annotations
 
-__all__ = ["env", "missing_extra", "raw_env"]
+__all__ = ["VsBotsEnv", "env", "missing_extra", "raw_env"]
 
 
 def missing_extra(exc: ModuleNotFoundError, extra: str) -> ModuleNotFoundError:
@@ -34,8 +34,15 @@ def missing_extra(exc: ModuleNotFoundError, extra: str) -> ModuleNotFoundError:
 
 
 def __getattr__(name: str) -> object:
+    """The environments, imported when first asked for (the engine needs none of their
+    dependencies): ``env`` and ``raw_env`` (PettingZoo), ``VsBotsEnv`` (Gymnasium;
+    importing it registers ``cutthroat/VsBots-v0``)."""
     if name in ("env", "raw_env"):
         from . import pettingzoo_env
 
         return getattr(pettingzoo_env, name)
-    raise AttributeError(name)
+    if name == "VsBotsEnv":
+        from . import vs_bots
+
+        return vs_bots.VsBotsEnv
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
