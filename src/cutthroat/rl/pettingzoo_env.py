@@ -5,7 +5,9 @@ Three agents, ``player_0`` to ``player_2`` (the seats), act in turn as the rules
 acting seat's view (:mod:`cutthroat.rl.observation`, never a hidden card) and its legal
 actions over the flat action space of :mod:`cutthroat.actions` (332 ids; a ``keep`` id
 is relative to the maker's ten cards). Dealing is done by the environment from its
-seed.
+seed. Each agent's info is public: its seat, the hand's number, the game's scores and
+the last finished hand's points. :meth:`raw_env.state` is the whole table, every card
+placed, for a centralised critic: full information, never an agent's observation.
 
 An episode is a whole game to the target (``episode="game"``, the default), rewarded
 at its end: +1 to the winner and −½ to each other player (with ``tie="share"``, the
@@ -22,6 +24,8 @@ Rewards always sum to zero.
 ((343,), 2)
 >>> game.unwrapped.action_text(agent, 66), game.unwrapped.legal_texts(agent)
 ('pass', ['pass', 'order'])
+>>> info["hand"], info["scores"], info["last_points"]
+(1, [0, 0, 0], None)
 """
 
 from __future__ import annotations
