@@ -1100,7 +1100,7 @@ def test_players_talk_at_the_table(server: str, pages: Pages) -> None:
         expect(page.locator("#chat-panel")).to_be_visible()
         expect(page.locator("#chat-panel")).to_contain_text("Nobody has said anything yet")
         expect(page.get_by_label("Say something to the table")).to_be_visible()
-        assert page.get_attribute("#chat-input", "maxlength") == "400"  # 200 emoji
+        assert page.get_attribute("#chat-input", "maxlength") is None  # counted below
         assert page.get_attribute("#chat-lines", "aria-live") == "polite"
     say(ann, "  good   luck, Ben! ")  # the server folds the spaces
     for page in (ann, ben):
@@ -1153,8 +1153,11 @@ def test_emoji_lines_and_names_as_long_as_the_server_takes(server: str,
     ann = pages.new()
     ann.goto(server + "/")
     expect(ann.locator("#seat1 option[value=random]")).to_have_count(1)
+    expect(ann.locator("#name-cut")).to_have_text("")
     ann.locator("#name").press_sequentially(name + "x")  # the box stops at 24 characters
     expect(ann.locator("#name")).to_have_value(name)
+    expect(ann.locator("#name-cut")).to_have_text(  # and says so
+        "A name is at most 24 characters: the rest was left out.")
     ann.select_option("#seat2", "open")
     ann.click("#start")
     ann.wait_for_url("**/?game=*")
@@ -1167,11 +1170,20 @@ def test_emoji_lines_and_names_as_long_as_the_server_takes(server: str,
         expect(ann.locator("#chat-input")).to_have_value("")
         expect(ann.locator("#chat-lines .chat-line").last.locator(".chat-text")).to_have_text(text)
     expect(ann.locator("#chat-lines .chat-name").first).to_have_text(name)
+    count = ann.locator("#chat-count")
+    expect(count).to_be_hidden()
+    ann.locator("#chat-input").fill("😀" * 170)  # near the limit: counted as the server counts
+    expect(count).to_have_text("170/200 characters")
     ann.locator("#chat-input").fill("x" * 201)
+    expect(count).to_have_text("201/200 characters: 1 too many")
     ann.press("#chat-input", "Enter")
     expect(ann.locator("#chat-error")).to_have_text(
         "A line may be at most 200 characters long: this one has 201.")
     expect(ann.locator("#chat-input")).to_have_value("x" * 201)
+    ann.locator("#chat-input").fill("y" * 500)  # a long paste is kept whole, and counted
+    ann.press("#chat-input", "Enter")
+    expect(ann.locator("#chat-error")).to_have_text(
+        "A line may be at most 200 characters long: this one has 500.")
     expect(ann.locator("#chat-lines .chat-line")).to_have_count(3)
 
 

@@ -1562,11 +1562,21 @@ function renderChat(s) {
   $("chat-readonly").hidden = !table.watching;
   // Not disabled while the connection is down: sending then says so, and keeps the line.
   $("chat-send").disabled = chat.sending || !$("chat-input").value.trim();
+  // Near the server's limit, the count of characters as it counts them (spaces folded).
+  const length = chatLength($("chat-input").value);
+  const count = $("chat-count");
+  count.hidden = length < CHAT_MAX - 40;
+  count.classList.toggle("over", length > CHAT_MAX);
+  setText(count, length > CHAT_MAX ? `${length}/${CHAT_MAX} characters: ${length - CHAT_MAX} too many`
+    : `${length}/${CHAT_MAX} characters`);
 }
 
+/** A line's length as the server counts it: code points, once spaces are folded. */
+const chatLength = (text) => [...text.trim().split(/\s+/).join(" ")].length;
+
 // The server counts characters as code points, a browser's maxlength UTF-16 units (an
-// emoji is two, or more): the inputs let twice as many through and the limits are
-// checked here, or on the server, as the server counts.
+// emoji is two, or more): the input has no maxlength (a long paste is not cut without
+// a word); the count under it and the check here count as the server does.
 const CHAT_MAX = 200;
 
 /** Send the input's line; it stays there until the server says it back to everybody. */
@@ -1574,7 +1584,7 @@ function say() {
   const input = $("chat-input");
   const text = input.value;
   if (!text.trim() || chat.sending) return;
-  const length = [...text.trim().split(/\s+/).join(" ")].length;
+  const length = chatLength(text);
   if (length > CHAT_MAX) {
     $("chat-error").textContent = `A line may be at most ${CHAT_MAX} characters long: this one has ${length}.`;
     return;
@@ -2049,10 +2059,17 @@ function trapTab(dialog, ev) {
  *  a bound for the browser) counts it as two. */
 function limitCharacters() {
   for (const box of document.querySelectorAll("input[data-max-chars]")) {
+    // What was cut is said under the box, not dropped without a word.
+    const note = el("span", { class: "cut-note", id: `${box.id}-cut`, role: "status" }, []);
+    (box.closest("label") || box).after(note);  // not a part of the box's name
+    box.setAttribute("aria-describedby", note.id);
     box.addEventListener("input", () => {
       const chars = Array.from(box.value);
       const most = Number(box.dataset.maxChars);
-      if (chars.length > most) box.value = chars.slice(0, most).join("");
+      if (chars.length > most) {
+        box.value = chars.slice(0, most).join("");
+        note.textContent = `A name is at most ${most} characters: the rest was left out.`;
+      } else if (chars.length < most) note.textContent = "";
     });
   }
 }
