@@ -482,6 +482,26 @@ def test_a_sixth_card_is_not_picked_for_the_keep(server: str, pages: Pages) -> N
     expect(page.locator('#hand [aria-pressed="true"]')).to_have_count(5)
 
 
+def test_a_touch_screen_keeps_no_hover_look_after_a_tap(server: str, pages: Pages) -> None:
+    """On a phone a tapped control keeps the pointer "over" it: the hover looks (a card
+    lifted, a grey face like a greyed card's) are for a screen with a mouse only."""
+    page = pages.new()
+    create_game(page, server, seed=9)
+    wait_for_turn(page)
+    phone = pages.browser.new_context(viewport={"width": 400, "height": 800},
+                                      has_touch=True, is_mobile=True)
+    pages.contexts.append(phone)
+    touch = phone.new_page()
+    touch.set_default_timeout(TIMEOUT_MS)
+    touch.goto(f"{server}/?watch={state(page)['game']}")
+    assert touch.evaluate("matchMedia('(hover: hover)').matches") is False
+    button = touch.locator("#help-button")
+    before = button.evaluate("e => getComputedStyle(e).backgroundColor")
+    button.hover()
+    assert button.evaluate("e => e.matches(':hover')")
+    assert button.evaluate("e => getComputedStyle(e).backgroundColor") == before
+
+
 def test_the_page_reconnects_after_a_restart(tmp_path: Path, pages: Pages) -> None:
     # While the server is down, Chromium logs each failed attempt to reconnect.
     pages.allowed.append("WebSocket connection to")
