@@ -282,7 +282,7 @@ def test_a_reload_keeps_the_seat_and_the_cards(server: str, pages: Pages) -> Non
 
 def test_a_friend_joins_and_sees_only_their_cards(server: str, pages: Pages) -> None:
     ann = pages.new()
-    create_game(ann, server, left="random", right="open", seed=3)
+    create_game(ann, server, left="random", right="open")
     expect(ann.locator("#status")).to_contain_text("waiting")
     link = ann.locator("#join-link").inner_text()
     assert "/?join=" in link
@@ -324,7 +324,7 @@ def test_the_join_page_says_who_invites_or_why_the_game_cannot_be_joined(
     """/?join=ID looks the game up first: who invites, to what rules and with whom; an
     unknown game or a finished one says so, with no form to fill in for nothing."""
     ann = pages.new()
-    game = create_game(ann, server, left="random", right="open", seed=3)
+    game = create_game(ann, server, left="random", right="open")
     ben = pages.new()
     ben.goto(f"{server}/?join={game}")
     rules_text = state(ann)["rules_text"]
@@ -677,7 +677,7 @@ def _finished_game_of_two(base: str, page: Page) -> tuple[str, dict, dict]:
     HTTP API (a game to 1 point): its id and the two seats' answers (with tokens)."""
     api = page.request
     ann = api.post(f"{base}/api/games", data={"name": "Ann", "seats": ["you", "random", "open"],
-                                              "rules": {"target": 1}, "seed": 2}).json()
+                                              "rules": {"target": 1}}).json()
     game = ann["game"]
     ben = api.post(f"{base}/api/games/{game}/join", data={"name": "Ben"}).json()
     rng = random.Random(2)
@@ -1041,7 +1041,7 @@ def test_a_watcher_sees_the_table_and_no_hidden_card(server: str, pages: Pages) 
 
 def test_a_watcher_of_a_waiting_game_may_join_but_not_play(server: str, pages: Pages) -> None:
     ann = pages.new()
-    game = create_game(ann, server, left="random", right="open", seed=3)
+    game = create_game(ann, server, left="random", right="open")
     watcher = pages.new()
     watch(watcher, server, game)
     expect(watcher.locator("#status")).to_contain_text("waiting")
@@ -1077,7 +1077,7 @@ def ann_and_ben(pages: Pages, base: str, ben_size: tuple[int, int] = (1280, 900)
     join link (the pages ``ann_size`` and ``ben_size``); both pages and the game's id,
     once both see the game begin."""
     ann = pages.new(*ann_size)
-    game = create_game(ann, base, left="random", right="open", seed=3)
+    game = create_game(ann, base, left="random", right="open")
     ben = pages.new(*ben_size)
     ben.goto(ann.locator("#join-link").inner_text())
     ben.fill("#join-name", ben_name)
@@ -1656,6 +1656,24 @@ def test_a_record_file_opened_in_the_lobby(server: str, pages: Pages) -> None:
     expect(page.locator("#replay-title")).to_have_text(
         "07-in-progress.json, watched again (not finished: it stops at its latest move)")
 
+
+
+def test_a_game_with_a_seat_for_a_friend_is_started_without_a_seed(server: str,
+                                                                    pages: Pages) -> None:
+    """A seed deals the same cards again, so whoever chose it would know every card of a
+    friend's game: the lobby says to leave it empty and starts nothing; against bots the
+    seed is taken."""
+    page = pages.new()
+    page.goto(server + "/")
+    expect(page.locator("#seat1 option[value=random]")).to_have_count(1)
+    page.select_option("#seat2", "open")
+    page.fill("#seed", "3")
+    page.click("#start")
+    expect(page.locator("#lobby-error")).to_contain_text("dealt at random: leave the seed")
+    assert "game=" not in page.url
+    page.select_option("#seat2", "random")
+    page.click("#start")
+    page.wait_for_url("**/?game=*")
 
 
 def test_the_lobby_listens_before_the_bots_are_named(server: str, pages: Pages) -> None:

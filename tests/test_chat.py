@@ -4,6 +4,7 @@ cannot be taken is refused with a reason and kept nowhere."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -34,8 +35,8 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 def _two_players(client: TestClient) -> tuple[str, str, str]:
     """A game of Ann (seat 0), Ben (seat 2, who joined) and a random bot: its id and
     the two tokens."""
-    made = client.post("/api/games", json={"name": "Ann", "seats": ["you", "random", "open"],
-                                           "seed": 3}).json()
+    made = client.post("/api/games", json={"name": "Ann", "seats": ["you", "random", "open"]}
+                       ).json()
     ben = client.post(f"/api/games/{made['game']}/join", json={"name": "Ben"}).json()
     return made["game"], made["token"], ben["token"]
 
@@ -214,6 +215,26 @@ def test_a_seat_that_talks_too_fast_is_held_back(tmp_path: Path) -> None:
         "one", "two", "my turn"]
     with pytest.raises(ValueError, match="chat_rate"):
         create_app("sqlite://", chat_rate="often")
+
+
+def test_lines_sent_at_once_count_against_the_seat_s_allowance(tmp_path: Path) -> None:
+    """Twelve lines sent at the same moment: as many as the allowance are heard and the
+    rest refused (429), not all of them (the allowance was tested before any of them
+    was counted)."""
+    with TestClient(create_app(_url(tmp_path), chat_rate="3/minute")) as client:
+        game, _ann, _ben = _two_players(client)
+        server = client.app.state.server  # type: ignore[attr-defined]
+        room = server.rooms[game]
+
+        async def at_once() -> list[Any]:
+            return await asyncio.gather(*(server.say(room, 0, f"line {n}") for n in range(12)),
+                                        return_exceptions=True)
+
+        assert client.portal is not None
+        results = client.portal.call(at_once)
+        refused = [r for r in results if isinstance(r, TableError)]
+        assert len(refused) == 9 and {r.status for r in refused} == {429}
+    assert len(Store(_url(tmp_path)).talk(game)) == 3
 
 
 class _Mute(Store):

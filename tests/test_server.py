@@ -10,6 +10,7 @@ import asyncio
 import json
 import random
 import re
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -80,7 +81,10 @@ def _stop_servers() -> Any:
 
 
 def _create(client: TestClient, seats: list[str], seed: int = 5, **extra: Any) -> dict[str, Any]:
-    answer = client.post("/api/games", json={"seats": seats, "seed": seed, **extra})
+    """A new game over HTTP: ``seed`` only in a game against bots (a game with a seat
+    for a friend is dealt at random)."""
+    seeded = {} if "open" in seats else {"seed": seed}
+    answer = client.post("/api/games", json={"seats": seats, **seeded, **extra})
     assert answer.status_code == 201, answer.text
     data: dict[str, Any] = answer.json()
     return data
@@ -208,7 +212,9 @@ def test_playing_again_tells_apart_a_name_twice_at_the_old_table(tmp_path: Path)
     client = _client(tmp_path)
     ann, ben = _finished_pair(client)
     server = client.app.state.server  # type: ignore[attr-defined]
-    assert ann["game"] not in server.rooms  # a finished game is let go: read back next
+    # a finished game is let go once its last work (the coach's word) ends: read back next
+    _eventually(lambda: ann["game"] not in server.rooms, client)
+    assert ann["game"] not in server.rooms
     old = server.store.load(ann["game"])
     old.seats[2].name = "ANN"  # as an older server let Ben join
     server.store.save(old)
@@ -372,6 +378,128 @@ def test_store_round_trip_replays_the_record(db_url: str) -> None:
     assert again.seats == table.seats and again.seed == table.seed
     assert again.state_for(0) == table.state_for(0)
     assert store.exists(table.id) and not store.exists("nope")
+
+
+def test_a_game_s_own_seed_is_drawn_from_63_bits_and_kept_whole(db_url: str) -> None:
+    """A seed of 31 bits could be found from the cards one seat sees (about 2**31
+    tries), and with it every hidden card: a game's own seed is drawn from 63 bits, and
+    the database keeps all of them."""
+    seeds = [Table.create(["you", "random", "random"]).seed for _ in range(8)]
+    assert all(0 <= seed < 2**63 for seed in seeds) and max(seeds) >= 2**32
+    store = Store(db_url)
+    table = Table.create(["you", "random", "random"], seed=2**63 - 1)
+    store.save(table)
+    again = Store(db_url).load(table.id)
+    assert again is not None and again.seed == 2**63 - 1
+    assert again.state_for(0) == table.state_for(0)
+
+
+def test_a_postgresql_database_made_with_32_bit_seeds_is_widened(cluster: Any) -> None:
+    """A database made by an older server keeps seeds in a 32-bit column: opened now,
+    the column is widened, and a game of a 63-bit seed is kept."""
+    import sqlalchemy
+
+    url = cluster.database()
+    engine = sqlalchemy.create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(sqlalchemy.text(
+            "CREATE TABLE games (id VARCHAR(32) PRIMARY KEY, seed INTEGER, seats TEXT, "
+            "record TEXT, status VARCHAR(16), created TIMESTAMP, updated TIMESTAMP)"))
+    engine.dispose()
+    store = Store(url)
+    table = Table.create(["you", "random", "random"], seed=2**62 + 5)
+    store.save(table)
+    again = store.load(table.id)
+    assert again is not None and again.seed == 2**62 + 5
+
+
+class _Stalled:
+    """A socket whose client stopped reading: once its buffers are full, a send never
+    finishes."""
+
+    def __init__(self) -> None:
+        self.sent = 0
+        self.closed: int | None = None
+
+    async def send_json(self, message: Any) -> None:
+        self.sent += 1
+        await asyncio.Event().wait()  # never set
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        self.closed = code
+
+
+def test_a_watcher_who_stops_reading_is_dropped_and_holds_up_nobody(tmp_path: Path) -> None:
+    """A socket that takes no more messages (a watcher who stopped reading, anybody may
+    watch) held the room's lock for ever: no move, line or watcher got through. It is
+    dropped after the server's wait, closed (1008), and the game goes on for everybody
+    else."""
+    client = _client(tmp_path)
+    made = _create(client, ["you", "open", "random"], name="Ann")
+    ben = client.post(f"/api/games/{made['game']}/join", json={"name": "Ben"}).json()
+    server = client.app.state.server  # type: ignore[attr-defined]
+    server.send_wait = 0.2
+    room = server.rooms[made["game"]]
+    stalled = _Stalled()
+    room.sockets[stalled] = None  # type: ignore[index]
+    talked: list[int] = []
+    thread = threading.Thread(target=lambda: talked.append(client.post(
+        f"/api/games/{made['game']}/chat", json={"token": ben["token"], "text": "hi"}
+    ).status_code), daemon=True)
+    thread.start()
+    thread.join(timeout=30)
+    assert talked == [201] and stalled.sent == 1
+    assert stalled not in room.sockets
+    _eventually(lambda: stalled.closed is not None, client)
+    assert stalled.closed == 1008
+    with client.websocket_connect(f"/api/games/{made['game']}/watch") as ws:
+        assert _receive(ws, "state")["state"]["players"][1]["name"] == "Ben"
+
+
+def test_a_socket_to_an_unknown_game_of_a_long_id_is_closed_with_4404(tmp_path: Path) -> None:
+    """The close frame's reason names the game asked for; past 123 bytes it is no frame
+    at all (the client got no close code, the server logged an error): it is cut."""
+    client = _client(tmp_path)
+    for game in ("nosuch", "é" * 150):
+        with pytest.raises(WebSocketDisconnect) as caught, \
+                client.websocket_connect(f"/api/games/{game}/watch") as ws:
+            ws.receive_json()
+        assert caught.value.code == 4404 and "there is no game" in caught.value.reason
+        assert len(caught.value.reason.encode()) <= 123
+
+
+def test_every_answer_keeps_the_page_out_of_other_sites_frames(tmp_path: Path) -> None:
+    """Another site could show the game in a frame and trick a player into clicking its
+    buttons: every answer (the page, the API, an error, a body refused) forbids framing,
+    type guessing and a referrer to other sites."""
+    client = _client(tmp_path)
+    answers = [client.get("/"), client.get("/static/app.js"), client.get("/api/bots"),
+               client.get("/api/games/nosuch/public"),
+               client.post("/api/games", content=b"x" * 70_000,
+                           headers={"content-type": "application/json"})]
+    assert [a.status_code for a in answers] == [200, 200, 200, 404, 413]
+    for answer in answers:
+        assert answer.headers["x-frame-options"] == "DENY"
+        assert answer.headers["content-security-policy"] == "frame-ancestors 'none'"
+        assert answer.headers["x-content-type-options"] == "nosniff"
+        assert answer.headers["referrer-policy"] == "same-origin"
+
+
+def test_a_game_with_a_seat_for_a_friend_takes_no_seed(tmp_path: Path) -> None:
+    """The same seed deals the same cards, so a creator who chose it would know every
+    card of the friend's game: a seed with an open seat is refused (400) and no game is
+    made; the same game without a seed, or a seed against bots, is made."""
+    client = _client(tmp_path)
+    for seats in (["you", "open", "random"], ["you", "expert", " Open "]):
+        refused = client.post("/api/games", json={"seats": seats, "seed": 7})
+        assert refused.status_code == 400
+        assert "leave out the seed" in refused.json()["error"]["reason"]
+    server = client.app.state.server  # type: ignore[attr-defined]
+    assert not server.rooms
+    assert client.post("/api/games", json={"seats": ["you", "open", "random"]}
+                       ).status_code == 201
+    assert client.post("/api/games", json={"seats": ["you", "random", "random"], "seed": 7}
+                       ).status_code == 201
 
 
 @pytest.mark.parametrize("name", ["games.db", "games.sqlite3", "mine"])

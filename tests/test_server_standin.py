@@ -39,9 +39,9 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield made
 
 
-def _friends(client: TestClient, seed: int = 7) -> tuple[dict[str, Any], dict[str, Any]]:
+def _friends(client: TestClient) -> tuple[dict[str, Any], dict[str, Any]]:
     """Ann (seat 0) and Ben (seat 1, joined over HTTP) with a random bot at seat 2."""
-    ann = client.post("/api/games", json={"seats": ["you", "open", "random"], "seed": seed,
+    ann = client.post("/api/games", json={"seats": ["you", "open", "random"],
                                           "name": "Ann"}).json()
     ben = client.post(f"/api/games/{ann['game']}/join", json={"name": "Ben"}).json()
     assert ben["seat"] == 1
@@ -208,7 +208,7 @@ def test_a_friend_who_joins_a_game_that_waited_long_is_not_gone_at_once(
         client: TestClient) -> None:
     """Ann's game waited a minute for Ben: his join, over HTTP before his page opens,
     is his arrival, not an absence dating from when the game was opened."""
-    ann = client.post("/api/games", json={"seats": ["you", "open", "random"], "seed": 7,
+    ann = client.post("/api/games", json={"seats": ["you", "open", "random"],
                                           "name": "Ann"}).json()
     _room(client, ann["game"]).opened = time.monotonic() - 60
     client.post(f"/api/games/{ann['game']}/join", json={"name": "Ben"})
@@ -232,7 +232,7 @@ def test_a_stand_in_is_refused_for_bots_and_strangers(client: TestClient) -> Non
 
 def test_back_takes_the_seat_back_and_is_refused_without_a_stand_in(
         client: TestClient) -> None:
-    ann, ben = _friends(client, seed=11)
+    ann, ben = _friends(client)
     _gone(client, ann["game"], 1)
     assert _stand_in(client, ann, 1).status_code == 200
     answer = client.post(f"/api/games/{ben['game']}/back", json={"token": ben["token"]})
@@ -257,7 +257,7 @@ def test_opening_the_game_again_takes_the_seat_back(client: TestClient) -> None:
 def test_a_player_at_the_table_gets_a_minute_for_a_move(tmp_path: Path) -> None:
     app = create_app(f"sqlite:///{tmp_path / 'games.db'}", turn_wait=60)
     with TestClient(app) as client:
-        ann, ben = _friends(client, seed=3)
+        ann, ben = _friends(client)
         path = f"/api/games/{ben['game']}/ws?token={ben['token']}"
         with client.websocket_connect(path) as ws:
             receive(ws, "state")
@@ -295,7 +295,7 @@ def test_a_player_at_the_table_gets_a_minute_for_a_move(tmp_path: Path) -> None:
 def test_a_program_that_polls_but_never_moves_gets_a_minute_too(client: TestClient) -> None:
     """Ben plays over HTTP alone: asking for the state keeps him at the table, so he is
     never away, yet a move he leaves waiting a minute may be played for him."""
-    ann, ben = _friends(client, seed=3)
+    ann, ben = _friends(client)
     state = _until(client, ann, lambda s: s["to_act"] in (0, 1))
     while state["to_act"] == 0:
         client.post(f"/api/games/{ann['game']}/actions",
@@ -317,7 +317,7 @@ def test_a_bot_called_in_for_another_player_does_not_restart_the_turn_clock(
     """Ben has sat over his move for a minute with his page open; meanwhile Ann let a
     bot play for Cat, who had gone. That changed no card on the table: Ben's minute
     still counts (as on the page, whose clock is the state's version)."""
-    ann = client.post("/api/games", json={"seats": ["you", "open", "open"], "seed": 5,
+    ann = client.post("/api/games", json={"seats": ["you", "open", "open"],
                                           "name": "Ann"}).json()
     ben = client.post(f"/api/games/{ann['game']}/join", json={"name": "Ben"}).json()
     client.post(f"/api/games/{ann['game']}/join", json={"name": "Cat"})
@@ -334,7 +334,7 @@ def test_a_bot_called_in_for_another_player_does_not_restart_the_turn_clock(
 
 
 def test_a_player_at_the_table_is_not_stood_in_for_out_of_turn(client: TestClient) -> None:
-    ann, ben = _friends(client, seed=3)
+    ann, ben = _friends(client)
     with client.websocket_connect(f"/api/games/{ann['game']}/ws?token={ann['token']}") as ws:
         receive(ws, "state")
         state = _until(client, ben, lambda s: s["to_act"] in (0, 1, None))
@@ -352,7 +352,7 @@ def test_a_stand_in_plays_a_whole_game_and_the_record_is_the_seat_s(tmp_path: Pa
     app = create_app(db, away_wait=0)
     rng = random.Random(5)
     with TestClient(app) as client:
-        ann, _ben = _friends(client, seed=21)
+        ann, _ben = _friends(client)
         assert _stand_in(client, ann, 1).status_code == 200
     with TestClient(create_app(db)) as client:  # a restart: the bot plays on for Ben
         state = _state(client, ann)
@@ -470,7 +470,7 @@ def test_after_a_restart_the_refusal_says_the_player_has_not_been_back(
 def test_the_answer_to_a_stand_in_comes_after_the_bots_moves(client: TestClient) -> None:
     """As ``/actions`` does, ``/standin`` answers once the bots (the new stand-in among
     them) have moved: it is Ann's turn, or the hand is over, never still Ben's."""
-    ann, _ben = _friends(client, seed=3)
+    ann, _ben = _friends(client)
     state = _until(client, ann, lambda s: s["to_act"] in (0, 1, None))
     while state["to_act"] == 0:
         client.post(f"/api/games/{ann['game']}/actions",

@@ -35,7 +35,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
-from starlette.datastructures import Headers
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -100,6 +100,26 @@ DATABASE_DOWN = ("the server cannot reach its database just now, so nothing was 
 be read or written (it is down, or the server is stopping)."""
 
 
+CLOSE_REASON_MAX = 123
+"""Bytes (UTF-8) a WebSocket close frame has room for in its reason."""
+
+
+def close_reason(reason: str) -> str:
+    """``reason`` as it fits a close frame: cut, with ``...``, past
+    :data:`CLOSE_REASON_MAX` bytes (a longer one is no frame at all: the client would
+    get no close code).
+
+    >>> close_reason("there is no game 'x'")
+    "there is no game 'x'"
+    >>> len(close_reason("there is no game '" + "é" * 200 + "'").encode())
+    123
+    """
+    data = reason.encode()
+    if len(data) <= CLOSE_REASON_MAX:
+        return reason
+    return data[:CLOSE_REASON_MAX - 3].decode(errors="ignore") + "..."
+
+
 def _down_why(exc: Exception) -> str:
     """The database's error, on one line, for the log."""
     return " ".join(str(exc).split("(Background on this error", 1)[0].split())
@@ -152,6 +172,40 @@ _BODY_TOO_BIG = "a request's body may be at most {} KiB long"
 
 _RECORD_TOO_BIG = "a record may be at most {} KiB long"
 """The reason of the 413 that refuses a record to replay over :data:`RECORD_MAX`."""
+
+
+SECURITY_HEADERS = {
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+"""Headers on every HTTP answer: no other site may show the page in a frame (and trick
+a player into clicking its buttons), no answer's type is guessed, and no game's address
+goes to another site as a referrer."""
+
+
+class SecurityHeaders:
+    """ASGI middleware that adds :data:`SECURITY_HEADERS` to every HTTP answer (one a
+    route set itself is kept)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Serve one request, its answer's headers completed."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS.items():
+                    headers.setdefault(name, value)
+            await send(message)
+
+        await self.app(scope, receive, sending)
 
 
 class BodyLimit:
@@ -297,6 +351,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
 
     app.add_middleware(BodyLimit, limit=BODY_MAX,
                        paths={"/api/replay": (RECORD_MAX, _RECORD_TOO_BIG)})
+    app.add_middleware(SecurityHeaders)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -351,6 +406,11 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                              "the coach")
         seats = body.seats if body.seats is not None else (  # [] is three seats too few
             ["expert"] * 3 if body.watch else ["you", "expert", "expert"])
+        if body.seed is not None and any(isinstance(s, str) and s.strip().lower() == "open"
+                                         for s in seats):
+            raise TableError("a game with a seat for a friend is dealt at random: leave "
+                             "out the seed (the same seed deals the same cards, so whoever "
+                             "chose it would know every card)")
         table = Table.create(seats, names=[body.name] * 3, rules=rules,
                              seed=body.seed, coach=body.coach, bot_options=bot_options,
                              watch=body.watch)
@@ -551,7 +611,7 @@ async def _serve_socket(server: Server, websocket: WebSocket, game_id: str,
             finally:
                 server.disconnect(room, websocket)
     except TableError as exc:  # no such game, or not a seat of it
-        await websocket.close(code=4000 + exc.status, reason=exc.reason)
+        await websocket.close(code=4000 + exc.status, reason=close_reason(exc.reason))
     except (SQLAlchemyError, StoreError) as exc:  # the game could not be read back
         log.warning("game %s: a socket was closed: %s", game_id, _down_why(exc))
         with contextlib.suppress(Exception):  # the client went meanwhile

@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import CutthroatError
 from .chat import CHAT_MAX
+from .tables import SEEDS
 
 __all__ = ["ActRequest", "CreateGame", "JoinGame", "Message", "NextRequest", "ProtocolError",
            "SayRequest", "StandInRequest", "parse_message"]
@@ -66,7 +67,7 @@ class CreateGame(_Strict):
     seats: list[str] | None = None
     watch: bool = False
     rules: str | dict[str, Any] | None = None
-    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    seed: int | None = Field(default=None, ge=0, lt=SEEDS)
     coach: bool = False
 
 

@@ -42,8 +42,9 @@ from .chat import CHAT_RATE, GAME_LINES, HISTORY, ChatLine, clean_line
 from .store import Reason, Store
 from .tables import Table, TableError
 
-__all__ = ["AWAY_WAIT", "HAND_PAUSE", "RELEASE_AFTER", "TURN_WAIT", "WATCH_GAMES",
-           "WATCH_GRACE", "WATCH_PACE", "Room", "Server", "parse_rate", "rate_words"]
+__all__ = ["AWAY_WAIT", "HAND_PAUSE", "RELEASE_AFTER", "SEND_WAIT", "TURN_WAIT",
+           "WATCH_GAMES", "WATCH_GRACE", "WATCH_PACE", "Room", "Server", "parse_rate",
+           "rate_words"]
 
 log = logging.getLogger("cutthroat.server")
 T = TypeVar("T")
@@ -68,6 +69,9 @@ while somebody watches it: :meth:`Server.watched_games`)."""
 WATCH_GRACE = 60.0
 """Seconds a game of three bots just made counts as playing before anybody watches it
 (the page that made it is opening it)."""
+SEND_WAIT = 10.0
+"""Seconds one message may take to leave for a socket before the socket is dropped
+(:meth:`Server.send`): a client that stopped reading must not hold up the game."""
 
 
 @dataclass(eq=False)
@@ -203,6 +207,8 @@ class Server:
         self.away_wait = away_wait
         self.turn_wait = turn_wait
         self.hand_pause = hand_pause
+        self.send_wait = SEND_WAIT
+        """Seconds a socket may take over one message (:data:`SEND_WAIT`)."""
         self.rooms: dict[str, Room] = {}
         self._thinkers: anyio.CapacityLimiter | None = None
         self.chat_rate = parse_rate(chat_rate, "chat_rate", CHAT_RATE)
@@ -336,11 +342,35 @@ class Server:
 
     async def broadcast(self, room: Room) -> None:
         """Send every connected seat its own state (called under the room's lock)."""
-        for socket, seat in list(room.sockets.items()):
-            try:
-                await socket.send_json({"type": "state", "state": room.state_for(seat)})
-            except Exception:  # a socket that closed meanwhile; its handler cleans up
-                room.sockets.pop(socket, None)
+        await self.send_all(room, [(socket, {"type": "state", "state": room.state_for(seat)})
+                                   for socket, seat in list(room.sockets.items())])
+
+    async def send_all(self, room: Room,
+                       messages: list[tuple[WebSocket, dict[str, Any]]]) -> None:
+        """Send each socket its message, all at once (:meth:`send`): the slowest
+        socket, not their sum, is how long it takes."""
+        async with anyio.create_task_group() as group:
+            for socket, message in messages:
+                group.start_soon(self.send, room, socket, message)
+
+    async def send(self, room: Room, socket: WebSocket, message: dict[str, Any]) -> None:
+        """Send ``message`` to one of the room's sockets. A socket that has closed, or
+        that takes more than :attr:`send_wait` seconds (a client that stopped reading,
+        whose buffers are full), leaves the room and is closed: messages are sent under
+        the room's lock, and no client may hold up the game."""
+        try:
+            with anyio.fail_after(self.send_wait):
+                await socket.send_json(message)
+        except Exception:  # closed meanwhile, or too slow
+            if socket in room.sockets:
+                self.disconnect(room, socket)
+                self.spawn(room, self._close(socket))
+
+    async def _close(self, socket: WebSocket) -> None:
+        """Close a socket dropped by :meth:`send` (1008), as far as it lets itself be."""
+        with contextlib.suppress(Exception):
+            with anyio.fail_after(self.send_wait):
+                await socket.close(code=1008, reason="too slow to take the game's messages")
 
     async def changed(self, room: Room, undo: Callable[[], object],
                       reasons: list[Reason] | None = None) -> None:
@@ -400,9 +430,8 @@ class Server:
         who = "a bot" if seat is None else f"the bot playing {room.table.seats[seat].name}"
         reason = (f"{who} could not move ({type(exc).__name__}: {exc}); the game waits: "
                   "reload the page to let it try again")
-        for socket in list(room.sockets):
-            with contextlib.suppress(Exception):  # a socket that closed meanwhile
-                await socket.send_json({"type": "error", "reason": reason})
+        await self.send_all(room, [(socket, {"type": "error", "reason": reason})
+                                   for socket in list(room.sockets)])
 
     async def _bot_moves(self, room: Room) -> None:
         """The bots' moves, one after another, until it is no bot's turn. At a table of
@@ -506,15 +535,13 @@ class Server:
             except Exception as exc:  # the database is down: the game goes on
                 log.warning("game %s: the table talk could not be read: %s",
                             room.table.id, " ".join(str(exc).split()))
-                with contextlib.suppress(Exception):
-                    await socket.send_json({"type": "error", "reason": (
-                        "the table talk could not be read just now: it comes when the "
-                        "page connects again")})
+                await self.send(room, socket, {"type": "error", "reason": (
+                    "the table talk could not be read just now: it comes when the "
+                    "page connects again")})
                 talk = []
             if talk:
-                with contextlib.suppress(Exception):  # closed meanwhile; cleaned up later
-                    await socket.send_json({"type": "chat", "history": True,
-                                            "lines": [line.to_json() for line in talk]})
+                await self.send(room, socket, {"type": "chat", "history": True,
+                                               "lines": [line.to_json() for line in talk]})
         self.kick(room)  # a bot whose move could not be saved tries again
 
     async def talk(self, room: Room) -> list[ChatLine]:
@@ -529,10 +556,11 @@ class Server:
         lines (429), or the game's talk is full (409)."""
         line = clean_line(text)
         key = (room.table.id, str(seat))
-        if not self._talkers.test(self.chat_rate, "chat", *key):
-            raise TableError("you are talking too fast (at most "
-                             f"{rate_words(self.chat_rate, 'line')}): wait a moment", 429)
-        async with room.lock:
+        async with room.lock:  # tested and counted under it: lines sent at once count
+            if not self._talkers.test(self.chat_rate, "chat", *key):
+                raise TableError("you are talking too fast (at most "
+                                 f"{rate_words(self.chat_rate, 'line')}): wait a moment",
+                                 429)
             name = room.table.seats[seat].name or f"Player {seat + 1}"
             try:
                 said = await anyio.to_thread.run_sync(
@@ -547,9 +575,7 @@ class Server:
                                  "there is no room for more", 409)
             self._talkers.hit(self.chat_rate, "chat", *key)
             message = {"type": "chat", "history": False, "lines": [said.to_json()]}
-            for socket in list(room.sockets):
-                with contextlib.suppress(Exception):  # closed meanwhile; cleaned up later
-                    await socket.send_json(message)
+            await self.send_all(room, [(socket, message) for socket in list(room.sockets)])
         return said
 
     def disconnect(self, room: Room, socket: WebSocket) -> None:
@@ -769,10 +795,9 @@ class Server:
             return
         message = {"type": "coach", "move": str(chosen), "best": str(verdict.best),
                    "hand": number, "text": describe_verdict(verdict)}
-        for socket, owner in list(room.sockets.items()):
-            if owner == seat:
-                with contextlib.suppress(Exception):  # a socket closed meanwhile
-                    await socket.send_json(message)
+        await self.send_all(room, [(socket, message)
+                                   for socket, owner in list(room.sockets.items())
+                                   if owner == seat])
 
     async def review(self, room: Room, seat: int) -> dict[str, Any]:
         """The expert's second opinion on every choice the player at ``seat`` made, once

@@ -28,6 +28,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 
 from sqlalchemy import (
+    BigInteger,
     DateTime,
     Engine,
     ForeignKey,
@@ -36,6 +37,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     func,
+    inspect,
     make_url,
     select,
     text,
@@ -67,7 +69,7 @@ class GameRow(_Base):
     __tablename__ = "games"
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
     seats: Mapped[str] = mapped_column(Text)
     """The seats as JSON (:meth:`Table.stored_seats`)."""
     record: Mapped[str] = mapped_column(Text)
@@ -242,10 +244,23 @@ class Store:
                         f"{_reason(exc)}{_url_hint(url)}") from exc
         try:
             _Base.metadata.create_all(self.engine)  # connects: fails here, not later
+            self._widen_seeds()
         except (SQLAlchemyError, ImportError, ValueError, OSError) as exc:
             self.engine.dispose()
             raise StoreError(f"cannot open the database {_shown(url)!r}: "
                              f"{_reason(exc)}{_folder_hint(self.engine)}") from exc
+
+    def _widen_seeds(self) -> None:
+        """Give seeds 64 bits in a PostgreSQL database made when they had 32 (a game's
+        seed now has 63 random bits); SQLite's integers have 64 whatever the column
+        says."""
+        if self.engine.dialect.name != "postgresql":
+            return
+        column = next(c for c in inspect(self.engine).get_columns("games")
+                      if c["name"] == "seed")
+        if not isinstance(column["type"], BigInteger):
+            with self.engine.begin() as connection:
+                connection.execute(text("ALTER TABLE games ALTER COLUMN seed TYPE BIGINT"))
 
     @contextmanager
     def _session(self, *, write: bool = False) -> Iterator[Session]:

@@ -51,6 +51,10 @@ __all__ = ["Seat", "Table", "TableError", "clean_text", "hash_token", "result_te
 
 NAME_MAX = 24
 """The longest name a player may take."""
+SEEDS = 2**63
+"""Seeds are below this (they fit a database's 64-bit integer); a game's own is drawn
+from all of them, so that no player can find it from the cards they see and foresee
+the hidden ones."""
 STANDIN = "intermediate"
 """The bot that plays an absent player's seat (:meth:`Table.stand_in`): it plays like a
 decent human and answers at once."""
@@ -266,7 +270,12 @@ class Table:
         three bot specs and no human seat: a table to watch three bots play, every card
         face up (:attr:`bots_only`). The creator's name may not be a bot's at the table
         (400), unless ``rename`` (a name carried over to a new game), where it is told
-        apart by a number instead (``Expert 2``)."""
+        apart by a number instead (``Expert 2``).
+
+        Without a ``seed`` the cards come from 63 random bits, too many to find from the
+        cards a player sees. (The web game gives no seed to a game with an ``"open"``
+        seat: :func:`check_seed`.)
+        """
         if len(seats) != 3 or not all(isinstance(s, str) for s in seats):
             raise TableError("seats must list three seats: \"you\", a bot or \"open\"")
         if watch:
@@ -276,7 +285,7 @@ class Table:
         elif sum(1 for s in seats if s.strip().lower() == "you") != 1:
             raise TableError("exactly one seat must be \"you\"")
         if seed is None:
-            seed = secrets.randbelow(2**31)
+            seed = secrets.randbelow(SEEDS)
         made: list[Seat] = []
         humans: list[int] = []
         for index, entry in enumerate(seats):

@@ -187,6 +187,11 @@ async function showLobby() {
     const seed = $("seed").value.trim();
     if (seed !== "") {
       if (!/^\d+$/.test(seed)) { err.textContent = "The seed must be a whole number, 0 or more."; return; }
+      if (body.seats.includes("open")) {  // the server refuses it too
+        err.textContent = "A game with a seat for a friend is dealt at random: leave the seed " +
+          "empty (whoever chose it would know every card).";
+        return;
+      }
       body.seed = Number(seed);
     }
     $("start").disabled = true;
