@@ -451,6 +451,29 @@ def test_the_prompt_says_which_suit_must_be_followed(server: str, pages: Pages) 
     expect(page.locator("#prompt")).to_have_text(base)
 
 
+def test_the_log_tells_a_bid_passed_from_a_lone_defence_declined(server: str,
+                                                                  pages: Pages) -> None:
+    """A pass is a bid until trump is fixed; after it, a defender's pass declines to
+    defend alone (R13), and the log says so rather than "passes" again."""
+    page = pages.new()
+    create_game(page, server, seed=9)
+    wait_for_turn(page)
+    page.evaluate("""() => {
+        const s = structuredClone(window.cutthroatState);
+        s.version += 1000;
+        const [a, b, c] = [1, 2, 0].map((k) => (s.view.dealer + k) % 3);
+        Object.assign(s.view, {phase: 'defender_choice', maker: b, legal: [],
+            moves: [a + ' pass', b + ' order', c + ' pickup', c + ' discard ?', b + ' dummy',
+                    b + ' keep ? ? ? ? ?', c + ' pass', a + ' pass']});
+        window.cutthroatSocket.onmessage({data: JSON.stringify({type: 'state', state: s})});
+    }""")
+    log = page.locator("#log")
+    expect(log).to_contain_text("not defend alone")
+    lines = [t.strip() for t in log.locator("li").all_inner_texts()]
+    assert [("not defend alone" in t, "pass" in t) for t in lines[1:2] + lines[-2:]] == [
+        (False, True), (True, False), (True, False)], lines
+
+
 def test_a_sixth_card_is_not_picked_for_the_keep(server: str, pages: Pages) -> None:
     """Keeping five of ten: a sixth card clicked is not picked, and a note says to unpick
     one; the keep button, disabled meanwhile, stays readable (not faded)."""

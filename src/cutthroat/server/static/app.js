@@ -1283,8 +1283,11 @@ function logEntries(v, reasons = null) {
   line((f) => `${deals}; the up-card is ${f.card(v.upcard)}.`, true);
   let plays = 0;
   let trick = 0;
+  let fixed = false;  // trump made: a pass from now on is a defender's, not a bid (R13)
   v.moves.forEach((m, i) => {
-    line((f) => moveWords(m, v, f), false, reasons?.[i] || null);
+    const defending = fixed;
+    line((f) => moveWords(m, v, f, defending), false, reasons?.[i] || null);
+    if (["order", "call", "trump"].includes(m.split(" ")[1])) fixed = true;
     if (i === 2 && v.moves.slice(0, 3).every((x) => x.endsWith(" pass"))) {
       line((f) => `Everybody passed: ${f.the(v.upcard)} is turned down.`, true);
     }
@@ -1308,8 +1311,9 @@ function renderLog(entries) {
 }
 
 /** One move of the public log ("1 order") in words ("Ben orders up the 9♥"), its cards
- *  as `f` writes them (SHOWN on the page, SAID for a screen reader). */
-function moveWords(move, v, f = SHOWN) {
+ *  as `f` writes them (SHOWN on the page, SAID for a screen reader); `defending`: made
+ *  once trump was fixed, where a pass is a defender's "not alone" (R13), not a bid. */
+function moveWords(move, v, f = SHOWN, defending = false) {
   const [seatText, verb, ...args] = move.split(" ");
   const seat = Number(seatText);
   const you = isYou(seat);
@@ -1317,7 +1321,8 @@ function moveWords(move, v, f = SHOWN) {
   const s = (third, second) => (you ? second : third);
   const up = f.the(v.upcard);
   switch (verb) {
-    case "pass": return `${who} ${s("passes", "pass")}.`;
+    case "pass": return defending ? `${who} ${s("does", "do")} not defend alone.`
+      : `${who} ${s("passes", "pass")}.`;
     case "order": return `${who} ${s("orders", "order")} up ${up}.`;
     case "pickup": return `${who} ${s("picks", "pick")} up ${up}.`;
     case "leave": return `${who} ${s("leaves", "leave")} ${up} in the kitty.`;
