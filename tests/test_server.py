@@ -1239,6 +1239,35 @@ def test_http_review_once_the_game_is_over(tmp_path: Path) -> None:
     assert client.get(path, params={"token": made["token"]}).json() == body  # kept
 
 
+def test_a_review_is_worked_out_once_though_its_game_is_let_go_between(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A finished game is let go as soon as nobody uses it; its review (seconds of the
+    expert's work, one worker thread each) was worked out again at every request, so a
+    client asking in a loop kept every worker busy. The server keeps it."""
+    import cutthroat.server.rooms as rooms
+
+    worked: list[int] = []
+
+    def counted(game: Any, seat: int, **options: Any) -> Any:
+        worked.append(seat)
+        return review(game, seat, **options)
+
+    review = rooms.review
+    monkeypatch.setattr(rooms, "review", counted)
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=6, rules={"target": 3})
+    assert _play_out(client, made, random.Random(4))["status"] == "over"
+    server = client.app.state.server  # type: ignore[attr-defined]
+    path = f"/api/games/{made['game']}/review"
+    answers = []
+    for _ in range(3):
+        _eventually(lambda: made["game"] not in server.rooms, client)
+        assert made["game"] not in server.rooms  # let go: read back at the request
+        answers.append(client.get(path, params={"token": made["token"]}))
+    assert [a.status_code for a in answers] == [200] * 3 and worked == [0]
+    assert answers[0].json() == answers[1].json() == answers[2].json()
+
+
 def test_undo_takes_back_a_move_and_the_bots_replies(tmp_path: Path) -> None:
     client = _client(tmp_path)
     made = _create(client, ["you", "random", "random"], seed=8)

@@ -319,17 +319,22 @@ def test_a_bot_called_in_for_another_player_does_not_restart_the_turn_clock(
     still counts (as on the page, whose clock is the state's version)."""
     ann = client.post("/api/games", json={"seats": ["you", "open", "open"],
                                           "name": "Ann"}).json()
-    ben = client.post(f"/api/games/{ann['game']}/join", json={"name": "Ben"}).json()
-    client.post(f"/api/games/{ann['game']}/join", json={"name": "Cat"})
-    room = _room(client, ann["game"])
-    assert room.table.game.to_act == 1
-    with client.websocket_connect(f"/api/games/{ben['game']}/ws?token={ben['token']}") as ws:
+    game = ann["game"]
+    ben = client.post(f"/api/games/{game}/join", json={"name": "Ben"}).json()
+    cat = client.post(f"/api/games/{game}/join", json={"name": "Cat"}).json()
+    room = _room(client, game)
+    players = {0: ann, 1: ben, 2: cat}  # "Ben": whoever is to act (the deal is random)
+    mover = room.table.game.to_act
+    assert mover is not None
+    gone, caller = (seat for seat in range(3) if seat != mover)
+    with client.websocket_connect(
+            f"/api/games/{game}/ws?token={players[mover]['token']}") as ws:
         version = receive(ws, "state")["state"]["version"]
         room.changed_at = time.monotonic() - 61  # Ben's turn came a minute ago
-        _gone(client, ann["game"], 2)
-        assert _stand_in(client, ann, 2).status_code == 200  # Cat is not to act
-        assert _state(client, ann)["version"] == version  # no card moved
-        answer = _stand_in(client, ann, 1)
+        _gone(client, game, gone)
+        assert _stand_in(client, players[caller], gone).status_code == 200  # not to act
+        assert _state(client, players[caller])["version"] == version  # no card moved
+        answer = _stand_in(client, players[caller], mover)
         assert answer.status_code == 200, answer.text
 
 

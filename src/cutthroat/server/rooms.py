@@ -16,6 +16,7 @@ import logging
 import os
 import re
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -72,6 +73,9 @@ WATCH_GRACE = 60.0
 SEND_WAIT = 10.0
 """Seconds one message may take to leave for a socket before the socket is dropped
 (:meth:`Server.send`): a client that stopped reading must not hold up the game."""
+REVIEWS_KEPT = 200
+"""Reviews of finished games a server keeps (each a few seconds of the expert's work),
+the least recently asked for going first."""
 
 
 @dataclass(eq=False)
@@ -88,7 +92,6 @@ class Room:
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
     idle: asyncio.Event = field(default_factory=asyncio.Event)
     again: bool = False
-    reviews: dict[int, dict[str, Any]] = field(default_factory=dict)
     reviewing: asyncio.Lock = field(default_factory=asyncio.Lock)
     hinting: set[int] = field(default_factory=set)
     users: int = 0
@@ -208,6 +211,9 @@ class Server:
         self.turn_wait = turn_wait
         self.hand_pause = hand_pause
         self.send_wait = SEND_WAIT
+        self.reviews: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+        """The latest :data:`REVIEWS_KEPT` reviews of finished games, by game and seat:
+        kept here, not with the game's room, which is let go when nobody uses it."""
         """Seconds a socket may take over one message (:data:`SEND_WAIT`)."""
         self.rooms: dict[str, Room] = {}
         self._thinkers: anyio.CapacityLimiter | None = None
@@ -808,13 +814,19 @@ class Server:
         table = room.table
         if not table.game.is_over:
             raise TableError("a game is reviewed once it is over", 409)
+        key = (table.id, seat)
         async with room.reviewing:
-            if seat not in room.reviews:
+            kept = self.reviews.get(key)
+            if kept is None:
                 skip = table.standin_moves(seat)
                 result = await self.think(lambda: review(table.game, seat, skip=skip))
-                room.reviews[seat] = {**result.to_json(), "standin_moves": result.skipped,
-                                      "lines": review_lines(result, table.game.players)}
-        return room.reviews[seat]
+                kept = {**result.to_json(), "standin_moves": result.skipped,
+                        "lines": review_lines(result, table.game.players)}
+                self.reviews[key] = kept
+                while len(self.reviews) > REVIEWS_KEPT:
+                    self.reviews.popitem(last=False)
+            self.reviews.move_to_end(key)
+        return kept
 
     async def hint(self, room: Room, seat: int) -> dict[str, Any]:
         """The expert's advice for ``seat``, which must be the one to act; one hint at a
