@@ -1702,14 +1702,7 @@ def test_friends_who_play_again_sit_where_they_sat(tmp_path: Path) -> None:
 def test_a_finished_hand_is_told_to_each_seat_with_you_for_itself() -> None:
     """The hand-over box lists the seat's own cards under "You": its result line says
     "you" too, not the seat's name (a watcher reads every name)."""
-    table = Table.create(["you", "random", "random"], seed=12, names=["Zoë", None, None])
-    hand = table.game.hand
-    assert hand is not None
-    while not hand.is_over:
-        if table.bot_to_move() is not None:
-            table.bot_move()
-        else:
-            table.act(0, str(hand.legal_actions()[0]))
+    table = _first_hand(12, name="Zoë")
     mine = table.state_for(0)["last_hand"]["text"]
     theirs = table.state_for(None)["last_hand"]["text"]
     assert "Zoë" not in mine and re.search(r"\b[Yy]ou\b", mine)
@@ -1717,10 +1710,10 @@ def test_a_finished_hand_is_told_to_each_seat_with_you_for_itself() -> None:
     assert mine.lower() == theirs.replace("Zoë", "you").lower()
 
 
-def _first_hand(seed: int) -> Table:
-    """Ann (seat 0, random legal moves from ``seed``) and two random bots, the first
-    hand played out."""
-    table = Table.create(["you", "random", "random"], seed=seed, names=["Ann", None, None])
+def _first_hand(seed: int, name: str = "Ann") -> Table:
+    """Ann (seat 0, or ``name``: random legal moves from ``seed``) and two random bots,
+    the first hand played out."""
+    table = Table.create(["you", "random", "random"], seed=seed, names=[name, None, None])
     rng = random.Random(seed)
     hand = table.game.hand
     assert hand is not None
