@@ -262,6 +262,9 @@ def test_a_whole_hand_then_the_next(server: str, pages: Pages) -> None:
     expect(over).to_be_hidden()
     expect(page.locator("#hand button[data-card]")).to_have_count(5)
     assert state(page)["hand_number"] == 2
+    # the result stays at the top of the next hand's log: another player may deal it
+    # while this one still reads the result
+    expect(page.locator("#log li").first).to_have_text(f"Hand 1: {last['text']}")
     assert page.evaluate(f"localStorage.getItem('cutthroat:token:{game}')")
 
 

@@ -388,6 +388,7 @@ const table = {
   game: null, token: null, socket: null, state: null,
   watching: false,        // in no seat (/?watch=ID): the table read-only, no token
   retry: 0, timer: null, closedForGood: false,
+  lastResult: null,       // {hand, text}: the latest hand's result, atop the next hand's log
   keep: new Set(),        // the cards picked for a keep
   keepNote: "",           // why a card clicked was not picked (five already are)
   thinking: false,        // a hint was asked for and is not answered yet
@@ -485,6 +486,9 @@ function connect() {
       const newer = table.state && msg.state.version > table.state.version;
       table.state = msg.state;
       window.cutthroatState = msg.state;
+      if (msg.state.last_hand?.text) {  // kept for the next hand's log (another may deal it)
+        table.lastResult = { hand: msg.state.hand_number, text: msg.state.last_hand.text };
+      }
       if (newer && !table.watching) $("error").textContent = "";
       render();
     }
@@ -704,6 +708,11 @@ function render() {
   setText(st, line);
   st.classList.toggle("your-turn", myTurn());
   const entries = v ? logEntries(s.face_up ? { ...v, moves: s.face_up.moves } : v, s.reasons) : [];
+  const last = table.lastResult;
+  if (v && !s.last_hand && last?.hand === s.hand_number - 1) {  // the hand before, as it ended
+    entries.unshift({ shown: `Hand ${last.hand}: ${last.text}`, said: `Hand ${last.hand}: ${last.text}`,
+      took: true, reason: null });
+  }
 
   noteAbsence(s);
   renderWatchers(s);
