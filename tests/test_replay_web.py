@@ -153,3 +153,18 @@ def test_a_record_too_big_is_refused_unread(client: TestClient) -> None:
     fits = client.post("/api/replay", content=b'{"format": "cutthroat-record/1"}'
                        + b" " * (RECORD_MAX - 40))
     assert fits.status_code == 200 and fits.json()["frames"] == []
+
+
+def test_one_address_may_open_so_many_records_and_then_waits(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opening a record takes no token and up to a couple of seconds of a worker (the
+    bots' workers too): one address may open so many in a time (429 beyond, saying so),
+    and a refused one costs nothing."""
+    import cutthroat.server.app as app_module
+
+    monkeypatch.setattr(app_module, "REPLAYS", "2/minute")
+    body = (EXAMPLES / "01-standard-full-game.json").read_bytes()
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}")) as client:
+        answers = [client.post("/api/replay", content=body) for _ in range(3)]
+    assert [a.status_code for a in answers] == [200, 200, 429]
+    assert "too many records (at most 2 records a minute)" in _reason(answers[2])

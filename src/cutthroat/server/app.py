@@ -90,6 +90,9 @@ MESSAGE_MAX = 64 * 1024
 """The largest WebSocket message the server reads, in bytes (uvicorn's ``ws_max_size``):
 a longer one closes the connection (code 1009) before it is parsed. Every message of
 the protocol is well under 1 KiB; a line of talk at most a few."""
+REPLAYS = "60/10 minutes"
+"""How many records one address may have turned into frames (``POST /api/replay``, no
+token: up to a couple of seconds of a worker each) in a time."""
 RECORD_MAX = 256 * 1024
 """The largest record ``POST /api/replay`` takes, in bytes: the record of a game to 10
 points is rarely over 20 KiB, and its frames are some ten times its size."""
@@ -547,10 +550,18 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
             game = _finished(room, "the replay")
         return await server.think(_replay, game)
 
+    replays = parse_rate(REPLAYS, "replays", REPLAYS)
+
     @app.post("/api/replay")
     async def replay_record(request: Request) -> dict[str, Any]:
         """Any game record (RECORD.md) in the body, checked by the rules engine, as
-        frames to step through; nothing is stored."""
+        frames to step through; nothing is stored. At most :data:`REPLAYS` an address
+        (429 beyond): each takes a worker for up to a couple of seconds."""
+        address = request.client.host if request.client else "unknown"
+        if not window.hit(replays, "replay", address):
+            raise TableError(f"this address has opened too many records (at most "
+                             f"{rate_words(replays, 'record')}): try again in a few "
+                             "minutes", 429)
         return await server.think(_frames_of, await request.body())  # BodyLimit: 256 KiB
 
     @app.get("/api/games/{game_id}/chat")
