@@ -327,12 +327,13 @@ def test_the_join_page_says_who_invites_or_why_the_game_cannot_be_joined(
     """/?join=ID looks the game up first: who invites, to what rules and with whom; an
     unknown game or a finished one says so, with no form to fill in for nothing."""
     ann = pages.new()
-    game = create_game(ann, server, left="random", right="open")
+    game = create_game(ann, server, left="random", right="open", rules="short")
     ben = pages.new()
     ben.goto(f"{server}/?join={game}")
     rules_text = state(ann)["rules_text"]
+    assert "to 5" in rules_text  # the short game's rules, whatever the record calls them
     expect(ben.locator("#join-intro")).to_have_text(
-        f"Ann invites you to game {game} (standard rules: {rules_text}). You would play"
+        f"Ann invites you to game {game} (rules: {rules_text}). You would play"
         " with Ann and Random (a bot).")
     expect(ben.locator("#join-form")).to_be_visible()
 
@@ -569,9 +570,11 @@ def test_going_offline_shows_the_connection_lost_and_the_move_is_made_back_onlin
     expect(page.locator("#prompt")).to_have_text(
         "Not connected: reconnecting… Your move can be made once the connection is back.")
     expect(page.locator("#hand.offline")).to_have_count(1)
+    expect(page.locator("#hint-button")).to_be_disabled()  # a hint is asked over the socket
     page.context.set_offline(False)
     expect(page.locator("#connection")).to_have_text("Connected")
     assert wait_for_turn(page) == "playing"
+    expect(page.locator("#hint-button")).to_be_enabled()
     expect(page.locator("#prompt")).to_contain_text("Your turn.")
     assert sorted(my_cards(page)) == sorted(cards)
     assert take_turn(page) is not None

@@ -371,7 +371,8 @@ async function showJoin(game) {
   }
   if (!s) { $("join-intro").textContent = `You are invited to game ${game}.`; return; }
   const people = s.players.filter((p) => p.kind === "human").map((p) => p.name);
-  const rules = s.rules?.preset ? `${s.rules.preset} rules: ${s.rules_text}` : `rules: ${s.rules_text}`;
+  // not the record's "preset": a record names "standard" and the fields that differ
+  const rules = `rules: ${s.rules_text}`;
   const who = people.length ? `${wordList(people)} ${people.length === 1 ? "invites" : "invite"} you`
     : "You are invited";
   const others = s.players.filter((p) => p.kind !== "open")
@@ -1262,7 +1263,7 @@ function renderActions(s, v) {
   } else if (!table.thinking) {
     $("hint").replaceChildren();
   }
-  $("hint-button").disabled = !mine || table.thinking;
+  $("hint-button").disabled = !mine || table.thinking || !connected;  // asked over the socket
   // Undo: only against bots (no other player loses a move), once this seat has moved.
   const againstBots = s.players.every((p, seat) => isYou(seat) || p.kind === "bot");
   const moved = Boolean(v?.moves.some((m) => isYou(Number(m.split(" ")[0]))));
