@@ -273,8 +273,8 @@ class Table:
         apart by a number instead (``Expert 2``).
 
         Without a ``seed`` the cards come from 63 random bits, too many to find from the
-        cards a player sees. (The web game gives no seed to a game with an ``"open"``
-        seat: :func:`check_seed`.)
+        cards a player sees. (The web game's ``POST /api/games`` takes no seed for a
+        game with an ``"open"`` seat: whoever chose it would know every card.)
         """
         if len(seats) != 3 or not all(isinstance(s, str) for s in seats):
             raise TableError("seats must list three seats: \"you\", a bot or \"open\"")
