@@ -456,6 +456,38 @@ def test_a_watcher_who_stops_reading_is_dropped_and_holds_up_nobody(tmp_path: Pa
         assert _receive(ws, "state")["state"]["players"][1]["name"] == "Ben"
 
 
+class _Quiet:
+    """A socket that takes every message at once and says nothing."""
+
+    async def send_json(self, message: Any) -> None:
+        pass
+
+
+def test_watchers_filling_a_game_keep_out_no_player(tmp_path: Path) -> None:
+    """Anybody may watch: past the most watchers (100) another is refused (4429), and a
+    player still connects; past the most sockets of one seat (10), that seat's next is
+    refused too."""
+    from cutthroat.server.rooms import SEAT_SOCKETS, WATCHERS
+
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"])
+    room = client.app.state.server.rooms[made["game"]]  # type: ignore[attr-defined]
+    for _ in range(WATCHERS):
+        room.sockets[_Quiet()] = None
+    with pytest.raises(WebSocketDisconnect) as caught, \
+            client.websocket_connect(f"/api/games/{made['game']}/watch") as ws:
+        ws.receive_json()
+    assert caught.value.code == 4429 and "100 connections watching" in caught.value.reason
+    seat_path = f"/api/games/{made['game']}/ws?token={made['token']}"
+    with client.websocket_connect(seat_path) as ws:
+        assert _receive(ws, "state")["state"]["seat"] == 0
+    for _ in range(SEAT_SOCKETS):
+        room.sockets[_Quiet()] = 0
+    with pytest.raises(WebSocketDisconnect) as caught, client.websocket_connect(seat_path) as ws:
+        ws.receive_json()
+    assert caught.value.code == 4429 and "of this seat" in caught.value.reason
+
+
 def test_a_socket_to_an_unknown_game_of_a_long_id_is_closed_with_4404(tmp_path: Path) -> None:
     """The close frame's reason names the game asked for; past 123 bytes it is no frame
     at all (the client got no close code, the server logged an error): it is cut."""

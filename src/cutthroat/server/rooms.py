@@ -43,9 +43,9 @@ from .chat import CHAT_RATE, GAME_LINES, HISTORY, ChatLine, clean_line
 from .store import Reason, Store
 from .tables import Table, TableError
 
-__all__ = ["AWAY_WAIT", "HAND_PAUSE", "RELEASE_AFTER", "SEND_WAIT", "TURN_WAIT",
-           "WATCH_GAMES", "WATCH_GRACE", "WATCH_PACE", "Room", "Server", "parse_rate",
-           "rate_words"]
+__all__ = ["AWAY_WAIT", "HAND_PAUSE", "RELEASE_AFTER", "SEAT_SOCKETS", "SEND_WAIT",
+           "TURN_WAIT", "WATCHERS", "WATCH_GAMES", "WATCH_GRACE", "WATCH_PACE", "Room",
+           "Server", "parse_rate", "rate_words"]
 
 log = logging.getLogger("cutthroat.server")
 T = TypeVar("T")
@@ -73,6 +73,11 @@ WATCH_GRACE = 60.0
 SEND_WAIT = 10.0
 """Seconds one message may take to leave for a socket before the socket is dropped
 (:meth:`Server.send`): a client that stopped reading must not hold up the game."""
+WATCHERS = 100
+"""Sockets watching one game, in no seat, at most (beyond, refused with 429)."""
+SEAT_SOCKETS = 10
+"""Sockets of one seat (a player's tabs and devices) at most: watchers filling a game
+never keep its players out, nor one player's sockets the others."""
 REVIEWS_KEPT = 200
 """Reviews of finished games a server keeps (each a few seconds of the expert's work),
 the least recently asked for going first."""
@@ -526,8 +531,14 @@ class Server:
 
     async def connect(self, room: Room, socket: WebSocket, seat: int | None) -> None:
         """A seat's socket (or a watcher's, ``None``) joins the room; everybody hears
-        that it is connected, and it hears the latest table talk, if any."""
+        that it is connected, and it hears the latest table talk, if any. Refused (429)
+        beyond :data:`WATCHERS` watchers, or :data:`SEAT_SOCKETS` sockets of the seat."""
         async with room.lock:
+            held = sum(1 for other in room.sockets.values() if other == seat)
+            if held >= (WATCHERS if seat is None else SEAT_SOCKETS):
+                raise TableError(f"this game has {held} connections "
+                                 f"{'watching' if seat is None else 'of this seat'} "
+                                 "already: close one, or try again later", 429)
             room.sockets[socket] = seat
             told = False
             if seat is not None and room.table.seats[seat].standin is not None:
