@@ -56,12 +56,14 @@ import numpy.typing as npt
 
 from ..actions import KEEP, NUM_ACTIONS, Verb
 from ..cards import NUM_CARD_IDS
+from ..game import Game
 from ..rules import Rules
 from ..state import Hand, Phase
 from ..views import View
 from .layout import SIZE, Slot
 
-__all__ = ["SIZE", "action_id", "action_text", "as_int", "as_rules", "as_seed", "encode"]
+__all__ = ["SIZE", "action_id", "action_text", "as_int", "as_rules", "as_seed", "encode",
+           "public_info"]
 
 _DECKS = (24, 25, 32)
 
@@ -143,6 +145,16 @@ def as_rules(rules: Rules | Mapping[str, Any] | None) -> Rules:
         return Rules.from_json(dict(rules))
     raise TypeError("rules must be a Rules, a mapping of its fields (such as "
                     f"{{'deck': 25}}) or None, not {rules!r}")
+
+
+def public_info(game: Game, seat: int) -> dict[str, Any]:
+    """An environment's info for ``seat`` (both environments give the same): the seat,
+    the hand's number (from 1), the game's scores (the hand in play not counted until
+    it is over) and the points of the last finished hand (``None`` before the first):
+    all public."""
+    results = game.results
+    return {"seat": seat, "hand": len(game.hands), "scores": list(game.scores),
+            "last_points": list(results[-1].points) if results else None}
 
 
 def as_seed(seed: object) -> int | None:

@@ -52,7 +52,15 @@ from ..errors import ActionParseError
 from ..game import Game
 from ..rules import Rules
 from .layout import SIZE
-from .observation import action_id, action_text, as_int, as_rules, as_seed, encode
+from .observation import (
+    action_id,
+    action_text,
+    as_int,
+    as_rules,
+    as_seed,
+    encode,
+    public_info,
+)
 from .rewards import game_rewards, hand_rewards
 from .text import RENDER_MODES, render_hand
 
@@ -300,13 +308,8 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         """Each agent's info: its seat, the hand's number (from 1), the game's scores
         (the hand in play not counted until it is over) and the points of the last
         finished hand (``None`` before the first): all public."""
-        results = self.game.results
-        last = None if not results else list(results[-1].points)
-        scores = list(self.game.scores)
         for agent in self.agents:
-            self.infos[agent] = {"seat": self._seat(agent), "hand": len(self.game.hands),
-                                 "scores": list(scores),
-                                 "last_points": None if last is None else list(last)}
+            self.infos[agent] = public_info(self.game, self._seat(agent))
 
     def _accumulate_rewards(self) -> None:
         """PettingZoo's, with every reward a float (its illegal-action wrapper writes

@@ -57,7 +57,7 @@ from ..errors import IllegalActionError
 from ..game import Game
 from ..rules import Rules
 from .layout import SIZE
-from .observation import action_id, as_int, as_rules, as_seed, encode
+from .observation import action_id, as_int, as_rules, as_seed, encode, public_info
 from .rewards import game_rewards, hand_rewards
 from .text import RENDER_MODES, render_hand
 
@@ -239,10 +239,7 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
         """The agent's seat, the hand's number (from 1), the game's scores (the hand in
         play not counted until it is over) and the points of the last finished hand
         (``None`` before the first), as the PettingZoo environment's infos."""
-        results = self.game.results
-        return {"seat": self.seat, "hand": len(self.game.hands),
-                "scores": list(self.game.scores),
-                "last_points": list(results[-1].points) if results else None}
+        return public_info(self.game, self.seat)
 
     def _play_bots(self) -> tuple[float, bool, bool]:
         """Let the bots move until the agent is to act or the episode ends, dealing each
