@@ -123,6 +123,12 @@ def close_reason(reason: str) -> str:
     return data[:CLOSE_REASON_MAX - 3].decode(errors="ignore") + "..."
 
 
+def _address(request: Request) -> str:
+    """The address a request came from, as the limits count it (the proxy's client
+    behind a trusted proxy: ``--forwarded-allow-ips``)."""
+    return request.client.host if request.client else "unknown"
+
+
 def _down_why(exc: Exception) -> str:
     """The database's error, on one line, for the log."""
     return " ".join(str(exc).split("(Background on this error", 1)[0].split())
@@ -393,7 +399,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     async def create(body: CreateGame, request: Request) -> dict[str, Any]:
         """A new game; the answer holds the creator's seat and token (none for a table
         of three bots made to watch: ``watch``)."""
-        address = request.client.host if request.client else "unknown"
+        address = _address(request)
         if not window.test(rate, "new-game", address):
             raise too_many_games()
         try:
@@ -443,7 +449,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                     ) -> dict[str, Any]:
         """Play again, once the game is over: start a new game with the same rules and
         bots, or take a seat in the one another player of this game started."""
-        address = request.client.host if request.client else "unknown"
+        address = _address(request)
 
         def starting() -> None:
             if not window.hit(rate, "new-game", address):
@@ -557,7 +563,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
         """Any game record (RECORD.md) in the body, checked by the rules engine, as
         frames to step through; nothing is stored. At most :data:`REPLAYS` an address
         (429 beyond): each takes a worker for up to a couple of seconds."""
-        address = request.client.host if request.client else "unknown"
+        address = _address(request)
         if not window.hit(replays, "replay", address):
             raise TableError(f"this address has opened too many records (at most "
                              f"{rate_words(replays, 'record')}): try again in a few "
