@@ -11,7 +11,9 @@ Every figure is measured in this one process, on one core, through the public AP
 * the same loop through the objects API (``legal_actions()`` and ``push(Action)``);
 * ``apply_id`` + ``pop`` pairs and ``copy()`` on random positions inside a hand;
 * OpenSpiel's ``euchre`` driven from Python the same way (chance nodes included),
-  ``clone()`` and, where the game implements it, ``undo_action``.
+  ``clone()`` and, where the game implements it, ``undo_action``;
+* ``clone()`` of this package's OpenSpiel game (``python_cutthroat_euchre``), as
+  OpenSpiel's searches copy it.
 
 The workloads are interleaved: every round runs a slice of each, and the reported rate is
 the median over rounds, so a noisy neighbour on a shared machine hurts every engine alike.
@@ -424,6 +426,17 @@ def build(seed: int, with_openspiel: bool) -> tuple[list[Workload], dict[str, st
         ws.append(Workload("spiel_undo", "openspiel", "apply_action + undo_action", "pairs",
                            undo))
     ws.append(Workload("spiel_clone", "openspiel", "clone()", "clones", spiel_clone(game, seed)))
+    try:  # this project's OpenSpiel game, cloned through OpenSpiel's Python-game bridge
+        import pyspiel
+
+        from cutthroat.rl import openspiel_game
+    except ImportError:  # the rl extra (NumPy) missing: nothing to compare
+        return ws, info
+    ours = pyspiel.load_game(openspiel_game.NAME)
+    ws.append(Workload("ours_spiel_clone", "cutthroat", "clone(), as an OpenSpiel game",
+                       "clones", spiel_clone(ours, seed),
+                       note="this package's OpenSpiel game, the same random positions "
+                            "(chance nodes included); what OpenSpiel's searches copy"))
     return ws, info
 
 

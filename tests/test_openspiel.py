@@ -96,8 +96,11 @@ def test_clone_is_independent_and_actions_are_named() -> None:
     copy = state.clone()
     names = [state.action_to_string(a) for a in state.legal_actions()]
     assert names == ["pass", "order"]
+    assert copy.history() == state.history() and copy.move_number() == state.move_number()
     copy.apply_action(copy.legal_actions()[-1])
     assert state.hand.moves == [] and len(copy.hand.moves) == 1
+    assert state.log.moves == 0 and copy.log.moves == 1
+    assert len(copy.history()) == len(state.history()) + 1
     assert state.action_to_string(90) == "keep #10"  # a keep id before any keep
 
 

@@ -162,6 +162,34 @@ def test_copy_module_uses_copy() -> None:
     assert len(hand.moves) == 1 and len(clone.moves) == 2
 
 
+def test_deepcopy_is_an_independent_copy_and_a_games_old_hands_stay_sealed() -> None:
+    """``copy.deepcopy`` (what OpenSpiel's clone() uses) copies a hand as copy() does,
+    but a game's deep copy keeps its earlier hands sealed, as in the game itself: their
+    results are in its scores. Rules, being immutable, are not copied at all."""
+    import copy
+
+    hand = std_hand()
+    hand.push("1 pass")
+    clone = copy.deepcopy(hand)
+    clone.push("2 order")
+    assert len(hand.moves) == 1 and len(clone.moves) == 2
+    assert copy.deepcopy(hand.rules) is hand.rules
+
+    game = Game(seed=5)
+    first = game.deal()
+    while not first.is_over:
+        first.apply_id(first.legal_action_ids()[0])
+    second = game.deal()
+    second.push(second.legal_actions()[0])
+    twin = copy.deepcopy(game)
+    assert twin.hands[0] is not first and twin.hands[1] is not second
+    with pytest.raises(GameOverError):
+        twin.hands[0].pop()  # sealed in the copy too
+    twin.pop()
+    assert twin.hands[1].moves == [] and len(second.moves) == 1
+    assert twin.outcome == game.outcome
+
+
 def test_pop_undoes_in_reverse_and_returns_the_move() -> None:
     """pop() returns each move pushed, last first, and restores every earlier state."""
     hand = std_hand()

@@ -157,6 +157,10 @@ class Rules:
                 fields[key.strip()] = value
         return cls.from_json(fields)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
+        """Itself: rules are immutable, so a copy would only cost time."""
+        return self
+
     def to_json(self) -> dict[str, Any]:
         """This configuration as a record's ``rules`` object: ``standard`` plus every
         field that differs from it."""

@@ -800,6 +800,15 @@ class Hand:
 
     __copy__ = copy
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
+        """:meth:`copy`, sealed if this hand is (the hand's parts are immutable, so
+        nothing more needs copying): what OpenSpiel's ``clone()`` and ``copy.deepcopy``
+        of a :class:`~cutthroat.game.Game` use, a sixth of what copying it part by part
+        costs."""
+        new = self.copy()
+        new._sealed = self._sealed
+        return new
+
     def view(self, seat: int, scores: tuple[int, int, int] | None = None) -> View:
         """What ``seat`` may see now (R14); see :func:`cutthroat.views.view_of`."""
         from .views import view_of

@@ -45,6 +45,8 @@ try:
     import numpy as np
 except ModuleNotFoundError as exc:  # pragma: no cover - installed by make test
     raise missing_extra(exc, "rl") from None
+from typing import Any
+
 import numpy.typing as npt
 
 from ..actions import Action, Move, Verb
@@ -122,6 +124,17 @@ class MoveLog:
         self._rows = np.zeros((3, MAX_MOVES * MOVE_SIZE), dtype=np.float32)
         self.moves = 0
         """How many moves have been added."""
+
+    def copy(self) -> MoveLog:
+        """An independent copy."""
+        new = MoveLog.__new__(MoveLog)
+        new._rows = self._rows.copy()
+        new.moves = self.moves
+        return new
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> MoveLog:
+        """:meth:`copy` (what OpenSpiel's ``clone()`` uses)."""
+        return self.copy()
 
     def add(self, move: Move) -> None:
         """Encode ``move``, the hand's next one, as each seat sees it (R14: another
