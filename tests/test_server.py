@@ -1510,8 +1510,10 @@ def test_the_server_sweeps_by_itself(tmp_path: Path) -> None:
 def test_expert_work_is_bounded_and_a_seat_gets_one_hint_at_a_time(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Bots, hints and reviews think in at most one worker thread per CPU; a second hint
-    for a seat while its first is worked out is refused (429), and a review asked for
-    twice at once is worked out once."""
+    for a seat while its first is worked out is refused (429), a hint asked for again at
+    the same position is given again without thinking (one per position, so hints cost at
+    most one expert's decision per move), and a review asked for twice at once is worked
+    out once."""
     import asyncio
     import threading
 
@@ -1550,8 +1552,21 @@ def test_expert_work_is_bounded_and_a_seat_gets_one_hint_at_a_time(
         with pytest.raises(TableError, match="already") as caught:
             await server.hint(room, 0)
         assert caught.value.status == 429
-        assert (await first)["choice"] in room.table.game.view(0).legal
-        assert (await server.hint(room, 0))["choice"]  # the next one is worked out
+        given = await first
+        assert given["choice"] in room.table.game.view(0).legal
+        hints = [0]
+        real_hint = rooms_module.hint
+
+        def counted_hint(*args: Any, **kwargs: Any) -> Any:
+            hints[0] += 1
+            return real_hint(*args, **kwargs)
+
+        monkeypatch.setattr(rooms_module, "hint", counted_hint)
+        again = await asyncio.gather(*(server.hint(room, 0) for _ in range(5)))
+        assert again == [given] * 5 and hints[0] == 0  # the same position: given again
+        room.table.act(0, given["choice"])
+        await server.settle(room)
+        assert (await server.hint(room, 0))["choice"] and hints[0] == 1  # a new position
         over = Table.create(["you", "random", "random"], seed=6, rules=Rules(target=1))
         while not over.game.is_over:
             if over.status == "hand_over":

@@ -99,6 +99,9 @@ class Room:
     again: bool = False
     reviewing: asyncio.Lock = field(default_factory=asyncio.Lock)
     hinting: set[int] = field(default_factory=set)
+    hints: dict[int, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    """The last hint given to each seat, with the table's version it was worked out for:
+    asked again for the same position, it is given again without thinking."""
     users: int = 0
     last_used: float = field(default_factory=time.monotonic)
     rematch: tuple[str, int, dict[int, int]] | None = None
@@ -841,10 +844,17 @@ class Server:
 
     async def hint(self, room: Room, seat: int) -> dict[str, Any]:
         """The expert's advice for ``seat``, which must be the one to act; one hint at a
-        time for a seat (429 while one is being worked out)."""
+        time for a seat (429 while one is being worked out), and one worked out per
+        position: asked again before anything changes, the same hint is given again
+        (the expert's choice depends only on the position), so a seat's hints cost the
+        server at most one expert's decision per move it makes."""
         table = room.table
         if table.status != "playing" or table.game.to_act != seat:
             raise TableError("a hint is given when it is your turn", 409)
+        version = table.version
+        kept = room.hints.get(seat)
+        if kept is not None and kept[0] == version:
+            return kept[1]
         if seat in room.hinting:
             raise TableError("a hint for you is being worked out already: it comes in a "
                              "moment", 429)
@@ -855,7 +865,9 @@ class Server:
             analysis = await self.think(lambda: hint(view, earlier=earlier))
         finally:
             room.hinting.discard(seat)
-        return {**hint_json(analysis), "lines": hint_lines(analysis, table.game.players)}
+        answer = {**hint_json(analysis), "lines": hint_lines(analysis, table.game.players)}
+        room.hints[seat] = (version, answer)
+        return answer
 
 
 def parse_rate(text: str, name: str, example: str) -> limits.RateLimitItem:
