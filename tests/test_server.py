@@ -1532,14 +1532,18 @@ def test_expert_work_is_bounded_and_a_seat_gets_one_hint_at_a_time(
             running[0] -= 1
         return pause
 
-    reviews = [0]
-    real_review = rooms_module.review
+    def counted(name: str) -> list[int]:
+        """Count the calls of rooms_module's ``name`` from now on."""
+        calls, real = [0], getattr(rooms_module, name)
 
-    def counted_review(*args: Any, **kwargs: Any) -> Any:
-        reviews[0] += 1
-        return real_review(*args, **kwargs)
+        def counting(*args: Any, **kwargs: Any) -> Any:
+            calls[0] += 1
+            return real(*args, **kwargs)
 
-    monkeypatch.setattr(rooms_module, "review", counted_review)
+        monkeypatch.setattr(rooms_module, name, counting)
+        return calls
+
+    reviews = counted("review")
 
     async def scenario() -> None:
         server = Server(Store(f"sqlite:///{tmp_path / 'games.db'}"))
@@ -1554,14 +1558,7 @@ def test_expert_work_is_bounded_and_a_seat_gets_one_hint_at_a_time(
         assert caught.value.status == 429
         given = await first
         assert given["choice"] in room.table.game.view(0).legal
-        hints = [0]
-        real_hint = rooms_module.hint
-
-        def counted_hint(*args: Any, **kwargs: Any) -> Any:
-            hints[0] += 1
-            return real_hint(*args, **kwargs)
-
-        monkeypatch.setattr(rooms_module, "hint", counted_hint)
+        hints = counted("hint")
         again = await asyncio.gather(*(server.hint(room, 0) for _ in range(5)))
         assert again == [given] * 5 and hints[0] == 0  # the same position: given again
         room.table.act(0, given["choice"])
