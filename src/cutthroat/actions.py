@@ -187,6 +187,9 @@ class Action:
     @classmethod
     def parse(cls, text: str) -> Action:
         """Read ``VERB [ARGS]`` (case-insensitive; ``10`` for ``T`` is accepted)."""
+        if not isinstance(text, str):
+            raise ActionParseError(f"an action is text such as 'play JH', not "
+                                   f"{type(text).__name__}")
         words = text.split()
         if not words:
             raise ActionParseError("an action is empty: it needs a verb, such as 'pass'")
@@ -297,6 +300,9 @@ class Move:
     def parse(cls, text: str) -> Move:
         """Read ``SEAT VERB [ARGS]``: words separated by spaces, as a record writes
         them (a tab or a line break is refused, docs/record.md)."""
+        if not isinstance(text, str):
+            raise ActionParseError(f"a move is text such as '1 play JH', not "
+                                   f"{type(text).__name__}")
         if any(c.isspace() and c != " " for c in text):
             raise ActionParseError(f"only spaces may separate an action's words: {quoted(text)}")
         head, _, rest = text.strip(" ").partition(" ")

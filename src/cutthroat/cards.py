@@ -88,6 +88,8 @@ class Suit(enum.IntEnum):
         >>> Suit.parse("h")
         <Suit.HEARTS: 2>
         """
+        if not isinstance(text, str):
+            raise CardError(f"a suit is text such as 'H', not {type(text).__name__}")
         key = text.strip().upper()
         if len(key) == 1 and key in "CDHS":
             return cls("CDHS".index(key))
@@ -115,6 +117,8 @@ class Rank(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Rank:
         """Read a rank (``7``–``9``, ``T`` or ``10``, ``J``, ``Q``, ``K``, ``A``)."""
+        if not isinstance(text, str):
+            raise CardError(f"a rank is text such as 'J', not {type(text).__name__}")
         key = text.strip().upper()
         if key == "10":
             key = "T"
@@ -165,6 +169,11 @@ class Card:
     @classmethod
     def from_id(cls, card_id: int) -> Card:
         """The card with this id (0–32)."""
+        if type(card_id) is not int:  # a NumPy integer is an id; True and 1.0 are not
+            if isinstance(card_id, bool) or not hasattr(card_id, "__index__"):
+                raise CardError(f"a card id is an integer 0–{NUM_CARD_IDS - 1}, not "
+                                f"{card_id!r}")
+            card_id = card_id.__index__()
         if not 0 <= card_id < NUM_CARD_IDS:
             raise CardError(f"not a card id: {card_id}")
         return cls._by_id[card_id]
@@ -188,6 +197,8 @@ class Card:
         >>> Card.parse("JO").is_joker
         True
         """
+        if not isinstance(text, str):
+            raise CardError(f"a card is text such as 'JH', not {type(text).__name__}")
         found = _BY_TEXT.get(text)  # the common case: a card as this module writes it
         if found is not None:
             return found

@@ -43,7 +43,10 @@ def random_order(rules: Rules, rng: random.Random) -> list[int]:
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """The cards of one deal, in the order dealt.
+    """The cards of one deal, in the order dealt. Made as it is given, unchecked (as
+    :meth:`from_order` and :meth:`random` make them, right by construction);
+    :meth:`from_cards` checks what it is given, and a :class:`~cutthroat.Hand` checks
+    any deal it is dealt (:meth:`check`).
 
     Attributes:
         hands: the five cards of seats 0, 1 and 2.
@@ -99,6 +102,13 @@ class Deal:
 
     def check(self, rules: Rules) -> None:
         """Raise :class:`DealError` unless this deal fits ``rules`` (R2, R5)."""
+        hands = self.hands
+        if not (isinstance(hands, tuple) and len(hands) == 3 and all(
+                isinstance(part, tuple) and all(isinstance(c, Card) for c in part)
+                for part in (*hands, self.dummy, self.kitty))):
+            raise DealError("a deal is three hands, a dummy and a kitty, each a tuple of "
+                            "Card: build one with Deal.from_cards(rules, hands, kitty, "
+                            "dummy), which reads cards' text too")
         for seat, hand in enumerate(self.hands):
             if len(hand) != 5:
                 raise DealError(f"seat {seat} must be dealt 5 cards, not {len(hand)}")

@@ -8,9 +8,11 @@ __all__ = [
     "CutthroatError",
     "DealError",
     "GameOverError",
+    "HandNotOverError",
     "IllegalActionError",
     "NoHandError",
     "NotYourTurnError",
+    "NothingToUndoError",
     "SeatError",
     "quoted",
     "to_player",
@@ -108,7 +110,33 @@ class NoHandError(GameOverError):
     catches this."""
 
 
+class NothingToUndoError(CutthroatError, IndexError):
+    """An undo (``pop``) with no move to take back: the hand (or game) is where it
+    started. An ``IndexError`` too, as popping an empty list is."""
+
+
+class HandNotOverError(GameOverError):
+    """The next hand was asked for while the current one is still being played
+    (``Game.deal`` in the middle of a hand): finish it first. A :class:`GameOverError`
+    too, as it was before it had a class of its own."""
+
+
 class SeatError(CutthroatError, ValueError):
     """A seat that is not 0, 1 or 2: another number, a bool, a float, text (a NumPy
     integer is a seat). Every public method that takes a seat raises it, and nothing
     changes."""
+
+
+_ELSEWHERE = {"CardError": "cards", "RulesError": "rules", "RecordError": "record"}
+"""The package's other errors, defined beside what raises them, and importable from
+here too (``from cutthroat.errors import RecordError``)."""
+
+
+def __getattr__(name: str) -> type[CutthroatError]:
+    if name in _ELSEWHERE:
+        import importlib
+
+        error: type[CutthroatError] = getattr(
+            importlib.import_module(f"cutthroat.{_ELSEWHERE[name]}"), name)
+        return error
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

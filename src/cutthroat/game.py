@@ -11,13 +11,14 @@ True
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from typing import Any
 
 from .actions import Action, Move
 from .deal import Deal
-from .errors import GameOverError, NoHandError
+from .errors import GameOverError, HandNotOverError, NoHandError, NothingToUndoError
 from .rules import Rules, rules_or_standard
 from .scoring import GameOutcome, HandResult, game_outcome
 from .state import Hand, as_seat, as_seed
@@ -67,6 +68,9 @@ class Game:
             first_dealer = as_seat(first_dealer, "first_dealer must be")
         self.first_dealer = first_dealer
         self.hands: list[Hand] = []
+        self._rng_before: tuple[Any, ...] | None = None
+        """The random source's state before the last hand was dealt from it (``None``
+        when its cards were given), for :meth:`undeal`."""
 
     # --- the scoreboard ------------------------------------------------------------
 
@@ -124,11 +128,15 @@ class Game:
         if self.is_over:
             raise GameOverError("the game is over")
         if self.hand is not None and not self.hand.is_over:
-            raise GameOverError("the current hand is not finished")
+            raise HandNotOverError("the current hand is not finished: play it out, then "
+                                   "deal the next")
+        before = None
         if cards is None:
+            before = self.rng.getstate()
             hand = Hand.deal(self.rules, dealer=self.next_dealer, rng=self.rng)
         else:
             hand = Hand(self.rules, cards, self.next_dealer)
+        self._rng_before = before
         if self.hand is not None:
             self.hand.seal()  # its result is in the scores from now on
         self.hands.append(hand)
@@ -136,7 +144,9 @@ class Game:
 
     def undeal(self) -> Hand:
         """Take back the last hand dealt, before any move of it (a deal that could not
-        be saved, say): the hand before it is open again. Returns the hand taken back."""
+        be saved, say): the hand before it is open again, and the random source is as it
+        was before the deal, so the next :meth:`deal` deals the same cards again (the
+        same seed, the same game). Returns the hand taken back."""
         hand = self.hand
         if hand is None:
             raise NoHandError("no hand has been dealt")
@@ -145,7 +155,21 @@ class Game:
         self.hands.pop()
         if self.hands:
             self.hands[-1]._sealed = False
+        before = getattr(self, "_rng_before", None)  # a game pickled before it was kept
+        if before is not None:
+            self.rng.setstate(before)
+        self._rng_before = None
         return hand
+
+    def copy(self) -> Game:
+        """An independent copy: its own hands (the finished ones still closed for
+        undo, as here) and its own random source, in the same state, so it deals the
+        same next hands as this game would. ``copy.copy`` and ``copy.deepcopy`` give
+        the same."""
+        return copy.deepcopy(self)
+
+    def __copy__(self) -> Game:
+        return self.copy()
 
     def push(self, action: Action | Move | str | int, seat: int | None = None) -> Move:
         """Apply an action in the current hand: an :class:`Action`, a :class:`Move`,
@@ -163,7 +187,7 @@ class Game:
     def pop(self) -> Move:
         """Undo the last action of the current hand."""
         if self.hand is None:
-            raise IndexError("no action to undo")
+            raise NothingToUndoError("no action to undo: no hand has been dealt")
         return self.hand.pop()
 
     def view(self, seat: int) -> View:

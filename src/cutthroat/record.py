@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import codecs
+import errno
 import json
 import os
 from collections.abc import Mapping
@@ -27,7 +28,15 @@ from typing import Any
 
 from .actions import Move
 from .deal import Deal
-from .errors import ActionParseError, CutthroatError, DealError, GameOverError, IllegalActionError
+from .errors import (
+    QUOTED_MAX,
+    ActionParseError,
+    CutthroatError,
+    DealError,
+    GameOverError,
+    IllegalActionError,
+    quoted,
+)
 from .game import Game
 from .rules import Rules, RulesError
 from .state import Hand
@@ -76,7 +85,7 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-def loads(text: str | bytes | os.PathLike[str]) -> Any:
+def loads(text: str | bytes | bytearray | os.PathLike[str]) -> Any:
     """Parse strict JSON (no ``NaN``/``Infinity``), raising :class:`RecordError`.
 
     A ``str`` (or ``bytes``) is the JSON text itself; a path (``pathlib.Path``, any
@@ -85,12 +94,19 @@ def loads(text: str | bytes | os.PathLike[str]) -> Any:
     """
     if isinstance(text, os.PathLike):
         text = _read(text)
+    elif isinstance(text, bytes | bytearray):
+        text = _decode(bytes(text))
+    elif not isinstance(text, str):
+        raise TypeError(f"a record is read from its JSON text (str or bytes) or a file's "
+                        f"path (pathlib.Path), not {type(text).__name__}")
     try:
         return json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
-        raise RecordError(_json_trouble(exc)) from None
-    except UnicodeDecodeError:
-        raise RecordError("the record is not valid JSON: it is not UTF-8 text") from None
+        trouble = _json_trouble(exc)
+        if _looks_like_a_path(text):
+            trouble += (f" (a str is the record's JSON text; to read the file "
+                        f"{quoted(text.strip())}, pass pathlib.Path({text.strip()!r}))")
+        raise RecordError(trouble) from None
     except RecursionError:
         raise RecordError("the record is not valid JSON: it is nested too deeply") from None
     except ValueError as exc:
@@ -103,11 +119,27 @@ def loads(text: str | bytes | os.PathLike[str]) -> Any:
 def _read(path: os.PathLike[str]) -> str:
     """A record file's text: UTF-8, strictly, less a leading byte-order mark (as
     Notepad saves), as ``cutthroat replay FILE`` reads it."""
-    data = Path(path).read_bytes().removeprefix(codecs.BOM_UTF8)
+    return _decode(Path(path).read_bytes())
+
+
+def _decode(data: bytes) -> str:
+    """A record's bytes as text: UTF-8, strictly, less a leading byte-order mark. JSON
+    in UTF-16 or UTF-32, which ``json.loads`` would read from bytes, is refused as the
+    command refuses it (RECORD.md: a record is UTF-8)."""
     try:
-        return data.decode("utf-8")
+        text = data.removeprefix(codecs.BOM_UTF8).decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError("the record is not valid JSON: it is not UTF-8 text") from None
+        text = "\0"
+    if "\0" in text:  # no JSON holds a NUL; UTF-16 and UTF-32 hold one in every ASCII letter
+        raise RecordError("the record is not valid JSON: it is not UTF-8 text")
+    return text
+
+
+def _looks_like_a_path(text: str) -> bool:
+    """Whether a ``str`` given as a record's JSON text is more likely a file's name."""
+    one_line = text.strip()
+    return ("\n" not in one_line and not one_line.startswith(("{", "[", '"'))
+            and (one_line.lower().endswith(".json") or os.path.exists(one_line)))
 
 
 def _json_trouble(exc: json.JSONDecodeError) -> str:
@@ -163,7 +195,7 @@ def replay(record: object) -> Game:
     Raises :class:`RecordError` for the first thing wrong, read from the top (a file
     that cannot be read, its ``OSError``).
     """
-    if isinstance(record, str | bytes | os.PathLike):
+    if isinstance(record, str | bytes | bytearray | os.PathLike):
         record = loads(record)
     rules, players, hands = _header(record)
     game: Game | None = None
@@ -176,7 +208,9 @@ def replay(record: object) -> Game:
             raise RecordError(f"unknown hand field {unknown[0]!r}", hand=index)
         dealer = entry.get("dealer")
         if type(dealer) is not int or dealer not in (0, 1, 2):
-            raise RecordError("dealer must be 0, 1 or 2", hand=index)
+            shown = "none is given" if "dealer" not in entry else (
+                f"not {json.dumps(dealer)[:QUOTED_MAX]}")
+            raise RecordError(f"dealer must be 0, 1 or 2: {shown}", hand=index)
         if game is None:
             game = Game(rules, players=players, first_dealer=dealer)
         elif game.is_over:
@@ -217,8 +251,16 @@ def _apply(hand: Hand, index: int, number: int, text: object) -> None:
         raise RecordError(str(exc), hand=index, action=number, text=text) from None
 
 
+def _require_game(game: object) -> None:
+    if not isinstance(game, Game):
+        hint = ": a hand is part of a game, Game.deal() deals one" if isinstance(
+            game, Hand) else ""
+        raise TypeError(f"a record is made of a Game, not {type(game).__name__}{hint}")
+
+
 def to_record(game: Game) -> dict[str, Any]:
     """The record of a game (RECORD.md), ready for ``json.dump``."""
+    _require_game(game)
     record: dict[str, Any] = {"format": FORMAT, "rules": game.rules.to_json()}
     if game.players != ("Seat 0", "Seat 1", "Seat 2"):
         record["players"] = list(game.players)
@@ -243,6 +285,9 @@ def save(path: str | os.PathLike[str], game: Game) -> None:
     renamed over it: a crash mid-write never leaves half a record (as a game saved
     after every move needs). Raises ``OSError`` when it cannot be written."""
     path = Path(path)
+    if not path.parent.is_dir():  # else the error would name the temporary file
+        raise FileNotFoundError(errno.ENOENT, f"cannot save {path.name}: there is no "
+                                f"folder {str(path.parent)!r}", str(path))
     temporary = path.with_name(path.name + ".tmp")
     temporary.write_text(dumps(game) + "\n", encoding="utf-8")
     os.replace(temporary, path)
@@ -260,6 +305,7 @@ def _hand_summary(hand: Hand) -> dict[str, Any]:
 
 def summary(game: Game) -> dict[str, Any]:
     """The object ``cutthroat replay --json`` prints for a legal record (RECORD.md)."""
+    _require_game(game)
     outcome = game.outcome
     hand = game.hand
     nxt = None

@@ -35,6 +35,7 @@ from .errors import (
     ActionParseError,
     GameOverError,
     IllegalActionError,
+    NothingToUndoError,
     NotYourTurnError,
     SeatError,
 )
@@ -213,6 +214,9 @@ class Hand:
         """Start a hand from a deal, checked against ``rules`` unless ``check`` is false
         (for deals made by :meth:`Deal.random`, which are right by construction)."""
         dealer = as_seat(dealer, "dealer must be seat")
+        if not isinstance(deal, Deal):
+            raise TypeError(f"a hand is dealt a Deal (Deal.from_cards, Deal.random), not "
+                            f"{type(deal).__name__}")
         if check:
             deal.check(rules)
         self._dealt: Deal | None = deal
@@ -596,8 +600,8 @@ class Hand:
         integer ids themselves; anything else, ``True`` included, is not an action)."""
         seat: int | None = None
         if isinstance(action, str):
-            text = action.strip()
-            if text[:1].isdigit():
+            text = " ".join(action.split())  # any white space between words, at the API
+            if text.lstrip("+-")[:1].isdigit():  # a seat first: "2 pass", "-1 pass"
                 move = Move.parse(text)
                 seat, action = move.seat, move.action
             else:
@@ -626,7 +630,8 @@ class Hand:
         """Apply an action of the seat to act and return the move made.
 
         ``action`` is an :class:`Action`, a :class:`Move`, text (``"play JH"`` or
-        ``"2 play JH"``) or an integer action id (as for :meth:`push_id`, a NumPy
+        ``"2 play JH"``; words separated by any white space, where a record takes
+        spaces only) or an integer action id (as for :meth:`push_id`, a NumPy
         integer too; ``True`` and ``False`` are not ids). With a seat (in the text, the
         move or ``seat``), it must be the seat to act. Raises
         :class:`IllegalActionError` (state unchanged) otherwise,
@@ -709,7 +714,7 @@ class Hand:
     def pop(self) -> Move:
         """Undo the last action and return it."""
         if not self._moves:
-            raise IndexError("no action to undo")
+            raise NothingToUndoError("no action to undo: the hand is as it was dealt")
         seat, aid, arg = self._moves[-1]
         self.undo()
         return Move(seat, self._action_of(aid, arg))
@@ -741,7 +746,7 @@ class Hand:
     def undo(self) -> None:
         """Undo the last action, returning nothing: the fast path for search."""
         if not self._moves:
-            raise IndexError("no action to undo")
+            raise NothingToUndoError("no action to undo: the hand is as it was dealt")
         if self._sealed:
             raise GameOverError("this hand is part of a game that has dealt the next one: "
                                 "its result counts, and its moves can no longer be undone "
@@ -1073,7 +1078,8 @@ def as_seed(value: object) -> int:
     """A seed as an ``int``: an integer (a NumPy one too) as it is, ``None`` as 0 (the
     default seed of :class:`~cutthroat.Game` and :meth:`Hand.deal`). A float, text, a
     bool or a ``random.Random`` (which goes in ``rng=``) is a ``TypeError``, where
-    Python's ``random.Random`` would take some of them silently.
+    Python's ``random.Random`` would take some of them silently; a negative integer is
+    a ``ValueError``, since ``random.Random`` deals ``-5`` as ``5``.
 
     >>> as_seed(None), as_seed(7)
     (0, 7)
@@ -1087,7 +1093,12 @@ def as_seed(value: object) -> int:
         raise TypeError("pass a random.Random as rng=, not seed=")
     if not isinstance(value, bool):
         try:
-            return operator.index(value)  # type: ignore[arg-type]
+            seed = operator.index(value)  # type: ignore[arg-type]
         except TypeError:
             pass
+        else:
+            if seed < 0:
+                raise ValueError(f"a seed is 0 or more, not {seed} (Python's random deals "
+                                 f"seed {seed} exactly as seed {-seed})")
+            return seed
     raise TypeError(f"a seed is an integer or None, not {value!r}")

@@ -21,9 +21,11 @@ class BotError(CutthroatError):
     message names the bot and its seat."""
 
 
-class BotMoveError(IllegalActionError):
+class BotMoveError(BotError, IllegalActionError):
     """A bot chose a move the rules refuse (or something that is no move): the
-    message names the bot, its seat and the engine's reason. Nothing was applied."""
+    message names the bot, its seat and the engine's reason. Nothing was applied. A
+    :class:`BotError` (the bot failed) and an :class:`IllegalActionError` (what it
+    chose), so code that catches either catches it."""
 
 
 @runtime_checkable
@@ -101,7 +103,7 @@ def push_bot_move(hand: Hand, bot: Bot, seat: int, action: Action | str | int) -
         return hand.push(action, seat)
     except (CutthroatError, TypeError, ValueError) as exc:
         raise BotMoveError(f"the {_name(bot)!r} bot in seat {seat} chose {action!r}, "
-                           f"which the rules refuse: {exc}") from exc
+                           f"which the rules refuse: {exc}", seat=seat) from exc
 
 
 def _name(bot: Bot) -> str:

@@ -35,6 +35,8 @@ import typing
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from ..errors import CutthroatError
+from ..state import as_seed
 from .base import Bot
 
 __all__ = [
@@ -59,15 +61,15 @@ __all__ = [
 ]
 
 
-class UnknownBotError(ValueError):
+class UnknownBotError(CutthroatError, ValueError):
     """A bot name is not in the registry :data:`BOTS`."""
 
 
-class BotUnavailableError(RuntimeError):
+class BotUnavailableError(CutthroatError, RuntimeError):
     """A registered bot cannot be made here (its module is missing)."""
 
 
-class BotSpecError(ValueError):
+class BotSpecError(CutthroatError, ValueError):
     """A bot spec is malformed, or gives an option the bot does not take or a value of
     the wrong kind for it."""
 
@@ -387,6 +389,7 @@ def make_bot(spec: str, seed: int, **options: Any) -> Bot:
     """A new bot by spec (a registry name or a class as ``module.Class``, optionally
     with ``:key=value,...`` options, see :func:`parse_spec`), seeded; keyword
     ``options`` are added to the spec's (``make_bot("expert", 1, bid_samples=80)``)."""
+    seed = as_seed(seed)  # refused as Game refuses it: 1.5, "1", True
     name, written = parse_spec(spec)
     for key in options:
         if key in written:
