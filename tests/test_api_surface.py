@@ -138,19 +138,32 @@ def documented_errors() -> list[str]:
 
 
 def test_every_documented_error_is_exported_and_a_cutthroat_error() -> None:
-    """docs/engine.md: every error it names is importable from ``cutthroat`` (RecordError
-    included) and derives from CutthroatError (RulesError included); the ValueErrors
-    stay ValueErrors."""
+    """docs/engine.md: every error it names is importable from ``cutthroat`` and from
+    ``cutthroat.errors`` (RecordError included) and derives from CutthroatError
+    (RulesError included; the bots' errors, from ``cutthroat.bots``, too); the
+    ValueErrors stay ValueErrors."""
     names = documented_errors()
     assert {"CutthroatError", "RulesError", "RecordError", "IllegalActionError",
             "NotYourTurnError", "ActionParseError", "DealError", "GameOverError",
             "NoHandError", "SeatError", "CardError"} <= set(names)
+    from cutthroat import bots, errors
+    from cutthroat.bots import registry
+
+    not_values = ("CutthroatError", "GameOverError", "NoHandError", "HandNotOverError",
+                  "NothingToUndoError")
+    bots_own = {"BotError", "BotMoveError", "UnknownBotError", "BotSpecError",
+                "BotUnavailableError"}
     for name in names:
+        if name in bots_own:  # the bots' errors, named there as cutthroat.bots'
+            error = getattr(bots, name, None) or getattr(registry, name)
+            assert issubclass(error, cutthroat.CutthroatError), name
+            continue
         assert name in cutthroat.__all__, name
         error = getattr(cutthroat, name)
+        assert getattr(errors, name) is error, name  # from cutthroat.errors too
         assert issubclass(error, cutthroat.CutthroatError), name
-        assert issubclass(error, ValueError) == (name not in ("CutthroatError", "GameOverError",
-                                                              "NoHandError")), name
+        assert issubclass(error, ValueError) == (name not in not_values), name
+    assert bots_own <= set(names)
     assert cutthroat.RecordError is record.RecordError
     assert cutthroat.RulesError is rules.RulesError
 

@@ -97,6 +97,14 @@ class Verb(enum.Enum):
     KEEP = "keep"
     PLAY = "play"
 
+    def __str__(self) -> str:
+        """The verb's word, as actions write it (as ``str(Suit.HEARTS)`` is ``H``).
+
+        >>> str(Verb.PLAY), f"{Verb.CALL} H"
+        ('play', 'call H')
+        """
+        return self.value
+
 
 _NO_ARGS = {Verb.PASS, Verb.ORDER, Verb.PICKUP, Verb.LEAVE, Verb.DUMMY, Verb.ALONE}
 _CARD_ARG = {Verb.DISCARD, Verb.PLAY}
