@@ -926,3 +926,111 @@ def test_play_low_is_said_only_of_the_lowest_card_R3_R16() -> None:
         if seen == {"low", "throw"}:
             return
     pytest.fail(f"only {seen} found in 400 random hands")
+
+
+def valued(text: str, value: float, points: float, **shares: float) -> Option:
+    """An option worth ``value`` with ``points`` expected in the hand."""
+    return Option(Action.parse(text), value, points, 0.0, Outcomes(**shares))
+
+
+def test_a_lone_defence_to_euchre_less_keeps_no_points_from_the_partner_R13_R20_R21() -> None:
+    """A defender who goes alone because a euchre would help his partner more is not
+    told, or left to think, that going alone keeps the euchre's points from the partner:
+    sitting out, the partner scores them all the same (R21); going alone only takes his
+    cards out of the hand, so that a euchre is less likely. A pass that euchres less
+    (no one sits out) needs no such word."""
+    view = defender_view((6, 2, 4))  # seat 2 at 4; its partner, seat 0, at 6
+    alone = explain(view, [option("alone", 0.25, stopped=0.1, conceded=0.9),
+                           option("pass", 0.24, stopped=0.6, swept=0.1, conceded=0.3)])
+    assert ("a euchre's two points would help the player on your left (on 6 points) more "
+            "than you, and he scores them even while he sits out: going alone, without his "
+            "cards, only makes a euchre less likely") in alone, alone
+    assert "(R" not in alone
+    passing = explain(view, [option("pass", 0.25, stopped=0.1, conceded=0.9),
+                             option("alone", 0.24, stopped=0.6, swept=0.1, conceded=0.3)])
+    assert "more than you" in passing and "sits out" not in passing, passing
+
+
+def qa_position() -> tuple[View, list[Option]]:
+    """The tester's position (seed 77): this seat on 0 defends, its partner on 8, the
+    maker on 5; a euchre gives the partner the game, so going alone (euchred in 12%)
+    wins more often than passing (43%), although passing scores more points."""
+    view = defender_view((8, 5, 0))
+    return view, [valued("alone", 0.003497, 0.25, stopped=0.125, conceded=0.875),
+                  valued("pass", 0.002615, 0.85, stopped=0.275, swept=0.15, conceded=0.575)]
+
+
+def test_chances_that_look_alike_are_shown_apart() -> None:
+    """Two chances that round to the same whole percent are shown with as many decimals
+    as tell them apart ("0.35%" against "0.26%", not "0%" against "0%", which reads as a
+    tie); whole percents otherwise, and when only rounding below nothing parts them."""
+    view, options = qa_position()
+    reason = explain(view, options)
+    assert "(win chance 0.35%, +0.25 points" in reason and "next best pass 0.26%)" in reason
+    near = explain(view, [valued("alone", 0.0030, 0.25, stopped=1.0),
+                          valued("pass", 0.0026, 0.85, stopped=1.0)])
+    assert "win chance 0.30%" in near and "next best pass 0.26%" in near
+    tenth = explain(view, [valued("alone", 0.304, 0.25, stopped=1.0),
+                           valued("pass", 0.298, 0.85, stopped=1.0)])
+    assert "win chance 30.4%" in tenth and "next best pass 29.8%" in tenth
+    whole = explain(view, [valued("alone", 0.31, 0.25, stopped=1.0),
+                           valued("pass", 0.29, 0.85, stopped=1.0)])
+    assert "win chance 31%" in whole and "next best pass 29%" in whole
+
+
+def test_a_next_best_that_scores_more_points_is_said_to_R19_R20() -> None:
+    """Where the next best option scores more points in the hand than the choice, the
+    hint says so: with chances that look alike, that it leaves less chance to win; in a
+    close call, that it scores more; in a tie, which the points break, that the other
+    scores fewer. Not where the choice is clear and scores more itself."""
+    view, options = qa_position()
+    reason = explain(view, options)
+    assert ("pass scores more points (+0.85 against +0.25) but leaves you less chance to "
+            "win the game") in reason, reason
+    assert reason.index("scores more points") < reason.index("(win chance")
+    close = explain(view, options, {"lead": 0.0009, "lead_noise": 0.002})
+    assert ("a close call: pass averaged only 0.1% less, within the samples' noise (±0.2%), "
+            "though it scores more points (+0.85 against +0.25)") in close, close
+    tie = explain(view, [valued("pass", 0.003, 0.85, stopped=1.0),
+                         valued("alone", 0.003, 0.25, stopped=1.0),
+                         valued("alone", 0.001, 0.0, stopped=1.0)])
+    assert "alone is worth as much on the deals sampled but scores fewer points " \
+        "(+0.25 against +0.85)" in tie, tie
+    clear = explain(view, [valued("alone", 0.40, 0.25, stopped=1.0),
+                           valued("pass", 0.30, 0.85, stopped=1.0)])
+    assert "scores more points" not in clear
+    fewer = explain(view, [valued("pass", 0.0035, 0.85, stopped=1.0),
+                           valued("alone", 0.0026, 0.25, stopped=1.0)])
+    assert "points (+" not in fewer
+
+
+def test_options_alike_in_chance_but_not_in_points_say_so_R19() -> None:
+    """Every option worth the same chance to win but not the same points: it makes no
+    difference to the chance, and the choice scores the most points."""
+    view = defender_view((0, 0, 0))
+    reason = explain(view, [valued("pass", 0.2, 0.85, stopped=1.0),
+                            valued("alone", 0.2, 0.25, stopped=1.0)])
+    assert reason.startswith("it makes no difference to your chance to win on the deals "
+                             "sampled, and this one scores the most points; "), reason
+
+
+def test_the_expert_breaks_a_tie_in_value_by_points_then_the_natural_move() -> None:
+    """Options of exactly equal value go first by the points expected in the hand, then
+    the natural move (the intermediate bot's); an option ahead by less than the
+    samples' noise is still chosen, however few its points."""
+    view = defender_view((8, 5, 0))
+    natural, other = Action.parse("pass"), Action.parse("alone")
+    per = [0.01, 0.0, 0.02, 0.01]  # the value on each of four samples
+
+    def row(action: Action, values: list[float], points: float
+            ) -> tuple[Action, list[float], list[float]]:
+        return action, [sum(values), points * len(values), 0.0, *[0.0] * 7], values
+
+    bot = ExpertBot(seed=0)
+    ranked = bot._ranked(view, 4, [row(natural, per, 0.25), row(other, per, 0.85)], natural)
+    assert ranked.best == other
+    level = bot._ranked(view, 4, [row(other, per, 0.5), row(natural, per, 0.5)], natural)
+    assert level.best == natural
+    ahead = [v + d for v, d in zip(per, (0.002, 0.002, -0.001, -0.001), strict=True)]
+    close = bot._ranked(view, 4, [row(natural, per, 0.85), row(other, ahead, 0.25)], natural)
+    assert close.best == other and "lead" in close.extra

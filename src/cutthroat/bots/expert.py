@@ -613,8 +613,10 @@ class ExpertBot:
     def _ranked(self, view: View, used: int,
                 rows: list[tuple[Action, list[float], list[float]]],
                 natural: Action) -> Analysis:
-        """Options best first; on equal value ``natural``, the model's own choice (the
-        move a good human would make), then more tricks. An option that beats
+        """Options best first; on equal value more points in this hand (what a player
+        who cannot change his chance to win still plays for, and what the hint shows),
+        then ``natural``, the model's own choice (the move a good human would make),
+        then more tricks. An option that beats
         ``natural`` by no more than ``margin`` standard errors of the difference (the
         samples are common to all options, so the difference is paired) is not
         preferred to it: ``natural`` is put first and the edge it gave up is recorded
@@ -625,8 +627,8 @@ class ExpertBot:
         options = [Option(a, acc[0] / n, acc[1] / n, acc[2] / n,
                           Outcomes(*(x / n for x in acc[3:3 + _KINDS])))
                    for a, acc, _ in rows]
-        options.sort(key=lambda o: (-round(o.value, 9), o.action != natural, -o.tricks,
-                                    str(o.action)))
+        options.sort(key=lambda o: (-round(o.value, 9), -round(o.points, 9),
+                                    o.action != natural, -o.tricks, str(o.action)))
         extra: dict[str, float] = {}
         top = options[0].action
         if top != natural and self.margin > 0 and used >= 2:

@@ -369,8 +369,14 @@ def _partner_note(view: View, best: Option, rival: Option | None) -> str:
         if (hand_value(me, euchre, scores, view.rules, view.dealer)
                 >= hand_value(me, made, scores, view.rules, view.dealer)):
             return ""  # a euchre would serve him: something else made the difference
-        return (f"a euchre's two points would help {_whom(view, partner)} "
+        text = (f"a euchre's two points would help {_whom(view, partner)} "
                 f"{_points(view, partner)} more than you")
+        if best.action.verb is Verb.ALONE and view.phase is Phase.DEFENDER_CHOICE:
+            # A lone defender's partner scores the euchre too, sitting out: going alone
+            # keeps no points from him, it only takes his cards out of the defence.
+            text += (", and he scores them even while he sits out: going alone, without "
+                     "his cards, only makes a euchre less likely")
+        return text
     return ""
 
 
@@ -418,11 +424,23 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
     return f"{text}; {note}" if note else text
 
 
-def _chance(value: float) -> str:
-    """A chance as a percentage; the tie-break on points
+def _chance(value: float, places: int = 0) -> str:
+    """A chance as a percentage (to ``places`` decimals); the tie-break on points
     (:func:`~cutthroat.bots.valuation.hand_value`) may take a value a hair outside 0–1,
     which a player should not see."""
-    return f"{min(max(value, 0.0), 1.0):.0%}"
+    return f"{min(max(value, 0.0), 1.0):.{places}%}"
+
+
+def _chances(first: float, second: float) -> tuple[str, str]:
+    """Two different chances as percentages with as many decimals (up to two) as tell
+    them apart: "0.35%" and "0.26%", not "0%" and "0%", which would read as a tie
+    (whole percents when two decimals do not tell them apart either)."""
+    for places in (1, 2):
+        if _chance(first, places - 1) != _chance(second, places - 1):
+            break
+        if _chance(first, places) != _chance(second, places):
+            return _chance(first, places), _chance(second, places)
+    return _chance(first), _chance(second)
 
 
 _ALIKE_WORDS = {Phase.PLAY: ("card", "cards"), Phase.KEEP: ("keep tried", "keeps tried"),
@@ -444,6 +462,12 @@ def _all_alike(view: View, options: Sequence[Option]) -> str:
     # none): the table shows them, so the hint says the difference is not to the score.
     to = " to the score" if any(abs(o.tricks - options[0].tricks) > 1e-9
                                 for o in options) else ""
+    if any(abs(o.points - options[0].points) > 1e-9 for o in options):
+        # Points may differ where the chances do not: the expert then chooses the most
+        # (:meth:`ExpertBot._ranked <cutthroat.bots.expert.ExpertBot._ranked>`).
+        most = all(options[0].points >= o.points - 1e-9 for o in options)
+        return ("it makes no difference to your chance to win on the deals sampled"
+                + (", and this one scores the most points" if most else ""))
     return f"it makes no difference{to}: {what} worth the same on the deals sampled"
 
 
@@ -473,11 +497,14 @@ def _blind(view: View, options: Sequence[Option]) -> str:
 def _explain(view: View, options: Sequence[Option],
              extra: Mapping[str, float] | None) -> str:
     best = options[0]
-    figures = (f"win chance {_chance(best.value)}, {best.points:+.2f} points, "
-               f"{best.tricks:.1f} tricks for your side")
+    chance = _chance(best.value)
+    next_best = ""
     if len(options) > 1 and abs(options[0].value - options[1].value) > 1e-9:
         second = options[1]  # (a tie's runner-up is named by _runner_up instead)
-        figures += f"; next best {second.action} {_chance(second.value)}"
+        chance, shown = _chances(best.value, second.value)
+        next_best = f"; next best {second.action} {shown}"
+    figures = (f"win chance {chance}, {best.points:+.2f} points, "
+               f"{best.tricks:.1f} tricks for your side{next_best}")
     playing = view.phase.name == "PLAY" and best.action.card is not None
     cards = [o.action.card for o in options if o.action.card is not None]
     if extra and "edge" in extra and len(options) > 1:
@@ -507,17 +534,31 @@ def _spread(noise: float) -> str:
 
 def _runner_up(options: Sequence[Option], extra: Mapping[str, float] | None) -> str:
     """What to know of the next best option when the choice is not clear: that it is
-    worth as much, or that it averaged less by no more than the samples' noise (a
-    close call). ``""`` when the choice is clear or every option is alike (said first)."""
+    worth as much (the points it scores then decide, :meth:`ExpertBot._ranked
+    <cutthroat.bots.expert.ExpertBot._ranked>`), or that it averaged less by no more than
+    the samples' noise (a close call); and, when it scores more points than the choice,
+    so that its points seem to speak for it, that it does and by how much. ``""`` when
+    the choice is clear or every option is alike (said first)."""
     if len(options) < 2 or all(abs(o.value - options[0].value) <= 1e-9 for o in options):
         return ""
-    second = options[1]
-    if abs(options[0].value - second.value) <= 1e-9:
+    best, second = options[0], options[1]
+    mine, theirs = f"{best.points:+.2f}", f"{second.points:+.2f}"
+    points = f"({theirs} against {mine})"
+    if abs(best.value - second.value) <= 1e-9:
         more = sum(abs(o.value - second.value) <= 1e-9 for o in options[2:])
         others = f" and {more} other{'s' if more > 1 else ''}" if more else ""
         verb = "are" if more else "is"
-        return f"{second.action}{others} {verb} worth as much on the deals sampled"
+        text = f"{second.action}{others} {verb} worth as much on the deals sampled"
+        if not more and best.points > second.points and mine != theirs:
+            text += f" but scores fewer points {points}"
+        return text
+    scores_more = second.points > best.points and mine != theirs
     if extra and "lead" in extra:
-        return (f"a close call: {second.action} averaged only {_tenths(extra['lead'])} "
+        text = (f"a close call: {second.action} averaged only {_tenths(extra['lead'])} "
                 f"less, within the samples' noise ({_spread(extra['lead_noise'])})")
+        return f"{text}, though it scores more points {points}" if scores_more else text
+    if scores_more and _chance(best.value) == _chance(second.value):
+        # The chances look alike at a glance: why the one with fewer points is chosen.
+        return (f"{second.action} scores more points {points} but leaves you less chance "
+                "to win the game")
     return ""
