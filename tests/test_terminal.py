@@ -352,7 +352,7 @@ def test_undo_takes_back_the_players_last_move_and_the_bots_replies() -> None:
     hand, player, out = at_first_move(["undo", "pass", "undo", "quit"])
     assert player.play() is False
     assert "Nothing to undo: you have not moved yet in this hand." in out
-    assert "Took back your last move (and the moves after it)." in out
+    assert any(line.startswith("Took back ") and ": You pass" in line for line in out)
     assert len(hand.moves) == 0
     assert any(line.startswith("You pass") for line in out)
 
@@ -529,7 +529,7 @@ def test_undo_shows_the_table_once(tmp_path: Path) -> None:
     done = cli(tmp_path, "play", "--seed", "3", "--bots", "beginner,beginner", "--save",
                str(tmp_path / "g.json"), stdin="order\ntc\nalone\nJH\nundo\nquit\n")
     assert done.returncode == 0, done.stderr
-    after = done.stdout.split("Took back your last move")[1].split("Your move:")[0]
+    after = done.stdout.split("Took back ")[1].split("Your move:")[0]
     assert after.count("Trick 1: Left TH, Right QH") == 1
     assert after.count("Your cards: JC 9H KH AH JH") == 1
 

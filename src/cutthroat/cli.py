@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import dataclasses
 import io
 import json
 import math
@@ -414,15 +415,28 @@ def _seconds(text: str | float) -> float:
     return value
 
 
-def _holds_a_game(path: Path) -> bool:
-    """Whether ``path`` is a file holding a game record (one ``--resume`` takes)."""
+def _game_in(path: Path) -> Game | None:
+    """The game recorded in the file ``path`` (one ``--resume`` takes), or ``None``
+    when it holds no game record."""
     try:
         if not path.is_file():
-            return False
-        rec.replay(path.read_bytes().decode("utf-8"))
+            return None
+        return rec.replay(path.read_bytes().decode("utf-8"))
     except (OSError, UnicodeDecodeError, rec.RecordError, ValueError):
-        return False
-    return True
+        return None
+
+
+def _play_rules(preset: str, settings: list[str] | None) -> Rules:
+    """:func:`~cutthroat.sim.cli.parse_rules` for ``cutthroat play``: an unknown
+    ``--set`` field is refused with the fields there are, as an unknown ``--preset``
+    is with the presets."""
+    try:
+        return parse_rules(preset, settings)
+    except typer.BadParameter as exc:
+        if exc.param_hint == "--set" and "unknown rules field" in exc.message:
+            known = ", ".join(field.name for field in dataclasses.fields(Rules))
+            exc.message = f"{exc.message} (known: {known})"
+        raise
 
 
 def _write_first(save: Path, game: Game, *, named: bool) -> None:
@@ -542,13 +556,20 @@ def play(
             raise typer.BadParameter(f"{save} is a folder: give a file in it",
                                      param_hint="--save")
         if save.exists() or save.is_symlink():
-            if not _holds_a_game(save):
+            held = _game_in(save)
+            if held is None:
                 raise typer.BadParameter(f"{save} exists and is not a game record: choose "
                                          "another file", param_hint="--save")
+            if held.is_over:  # nothing to go on with: say what can be done with it
+                typer.echo(f"{save} already holds a finished game: choose another file "
+                           f"(--save FILE) for a new one; to see how it went: cutthroat "
+                           f"replay {save}, or the expert's review: cutthroat review {save}",
+                           err=True)
+                raise typer.Exit(1)
             typer.echo(f"{save} already holds a game: go on with it (--resume {save}) or "
                        "choose another file (--save FILE).", err=True)
             raise typer.Exit(1)
-        game = Game(parse_rules(preset, set_), seed=seed, players=seat_names(seat))
+        game = Game(_play_rules(preset, set_), seed=seed, players=seat_names(seat))
         _write_first(save, game, named=sitting.save is not None)
     banner = [f"Rules: {game.rules.describe()}", introduce(game.players, seat, names),
               f"Every move is saved to {save} (seed {seed})."]

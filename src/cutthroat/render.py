@@ -17,7 +17,7 @@ from .views import View
 __all__ = ["describe_action", "describe_deal", "describe_game", "describe_hand",
            "describe_holdings", "describe_move", "describe_phase", "describe_plays",
            "describe_result", "describe_seat", "describe_view", "format_cards",
-           "printable_names", "telling_apart"]
+           "printable_names", "telling_apart", "upcard_turned_down"]
 
 
 def format_cards(cards: Sequence[Card], trump: object = None) -> str:
@@ -249,12 +249,16 @@ def describe_action(move: str, players: Sequence[str], *, upcard: Card, maker: i
     return f"{who} {what}"
 
 
-def describe_view(view: View, players: Sequence[str], *, brief: bool = False) -> list[str]:
+def describe_view(view: View, players: Sequence[str], *, brief: bool = False,
+                  say_turned_down: bool = False) -> list[str]:
     """The table as ``view``'s seat sees it: scores, the deal, trump, the trick, its
     cards.
 
     ``brief`` leaves out what has not changed since the hand began: the score, and in
     trick play the deal, trump, the tricks won and the seat's own discards.
+    ``say_turned_down``: once everybody has passed the first round, the up-card is
+    told as turned down (``turned down: KH``, R9) rather than as the up-card (the
+    terminal game's words; the default keeps every other caller's text as it was).
     """
     name = list(players)
     playing = view.phase >= Phase.PLAY
@@ -263,7 +267,7 @@ def describe_view(view: View, players: Sequence[str], *, brief: bool = False) ->
         lines.append("Score: " + ", ".join(f"{name[s]} {view.scores[s]}" for s in range(3))
                      + f" (playing to {view.rules.target})")
     if not (brief and playing):
-        lines.extend(_deal_lines(view, name))
+        lines.extend(_deal_lines(view, name, say_turned_down))
     if view.current_trick:
         lines.append(f"Trick {len(view.tricks) + 1}: "
                      f"{describe_plays(view.current_trick, name)}")
@@ -279,11 +283,22 @@ def describe_view(view: View, players: Sequence[str], *, brief: bool = False) ->
     return lines
 
 
-def _deal_lines(view: View, name: list[str]) -> list[str]:
+def upcard_turned_down(view: View) -> bool:
+    """Whether the up-card has been turned face down: everybody passed the first round
+    (R9), so the second round is on, or was (a suit called in it), or the hand was
+    thrown in (R10)."""
+    return (view.phase in (Phase.BID_SECOND, Phase.THROWN_IN)
+            or any(move.split()[1] == "call" for move in view.moves))
+
+
+def _deal_lines(view: View, name: list[str], say_turned_down: bool = False) -> list[str]:
     """The dealer and up-card; trump, its maker and the tricks won once it is fixed."""
     taken = " (taken by the dealer)" if view.upcard_taken else ""
     deals = "You deal" if view.dealer == view.seat else f"{name[view.dealer]} deals"
-    lines = [f"{deals}; up-card {view.upcard}{taken}"]
+    if say_turned_down and upcard_turned_down(view):
+        lines = [f"{deals}; turned down: {view.upcard}"]
+    else:
+        lines = [f"{deals}; up-card {view.upcard}{taken}"]
     if view.trump is None or view.maker is None:
         return lines
     how = []

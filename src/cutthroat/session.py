@@ -30,6 +30,7 @@ import contextlib
 import errno
 import os
 import random
+import re
 import shlex
 import tempfile
 import time
@@ -45,12 +46,16 @@ from .bots.base import bot_choose
 from .bots.expert import Analysis
 from .bots.hints import hint, hint_lines, views_before
 from .bots.review import MARGIN, describe_verdict, second_opinion, worth_asking
+from .cards import sort_cards
 from .game import Game
-from .render import describe_deal, describe_move, describe_result
+from .render import describe_action, describe_deal, describe_move, describe_result
+from .scoring import HandResult
+from .state import Phase
 from .views import View
 
-__all__ = ["COACH_MARGIN", "GAMES", "NOTHING_TO_UNDO", "TOOK_BACK", "Session", "Sitting",
-           "default_save", "fallback_folders", "new_seed", "numbers_to_choose", "stopped_by"]
+__all__ = ["CARD_VERBS", "COACH_MARGIN", "GAMES", "NOTHING_TO_UNDO", "STUCK", "TOOK_BACK",
+           "Session", "Sitting", "default_save", "fallback_folders", "new_seed",
+           "numbers_to_choose", "ordered_moves", "stopped_by", "stuck", "took_back"]
 
 DEFAULT_BOTS = ("expert", "expert")
 """The bots of ``cutthroat play`` without ``--bots``, on the player's left and right."""
@@ -73,7 +78,55 @@ def numbers_to_choose(count: int) -> str:
 
 
 TOOK_BACK = "Took back your last move (and the moves after it)."
-"""What an undo says when it took the player's last move back."""
+"""What an undo said when it took the player's last move back, before it named the
+moves (:func:`took_back`)."""
+
+
+def took_back(moves: Sequence[str]) -> str:
+    """What an undo says once it took the player's last move back: each move taken
+    back, in the order they were made, as the player saw them told (R14: a bot's
+    discard stays face down).
+
+    >>> took_back(["You pass", "Left orders up the KC"])
+    'Took back 2 moves: You pass; Left orders up the KC.'
+    >>> took_back(["You play 9H"])
+    'Took back your move: You play 9H.'
+    """
+    said = "your move" if len(moves) == 1 else f"{len(moves)} moves"
+    return f"Took back {said}: {'; '.join(moves)}."
+
+
+CARD_VERBS = ("play", "discard")
+"""The moves that name one of the player's cards."""
+
+
+def ordered_moves(view: View) -> list[str]:
+    """The seat's legal moves in the order both front ends number them: the moves that
+    name one of its cards (play, discard) in the order its cards are shown (by suit,
+    trumps together and last: :func:`~cutthroat.cards.sort_cards`, the line game's
+    ``Your cards`` and the table's row alike), so that a player counting along the row
+    of cards presses the card's number; other moves as the game lists them.
+
+    >>> from cutthroat import Game
+    >>> game = Game(seed=5)
+    >>> hand = game.deal()
+    >>> ordered_moves(game.view(hand.to_act))
+    ['pass', 'order']
+    """
+    place = {str(card): n for n, card in enumerate(sort_cards(view.cards, view.trump))}
+    return sorted(view.legal, key=lambda text: place.get(text.split()[-1], -1)
+                  if text.split()[0] in CARD_VERBS else -1)
+
+
+def stuck(view: View) -> bool:
+    """Whether ``view``'s seat is the dealer stuck under stick the dealer (R10): the
+    second round has come round to him and he may not pass, so he must name trump."""
+    return (view.phase is Phase.BID_SECOND and view.to_act == view.seat
+            and view.rules.stick_the_dealer and "pass" not in view.legal)
+
+
+STUCK = "you are the stuck dealer: you must name trump, R10"
+"""What the stuck dealer is told with his choices (:func:`stuck`)."""
 
 
 GAMES = Path("cutthroat-games")
@@ -243,6 +296,19 @@ class Session:
         self.bots = self.make_bots()
         return True
 
+    def undo(self) -> str | None:
+        """The player's undo (:meth:`take_back`), told: what it took back, each move as
+        the player saw it told (:func:`took_back`); ``None`` when the player has not
+        moved yet in this hand. Refused as :meth:`take_back` refuses
+        (:class:`~cutthroat.errors.CutthroatError`, nothing changes)."""
+        before = self.view()
+        if not self.take_back():
+            return None
+        taken = before.moves[len(self.view().moves):]
+        return took_back([describe_action(move, self.names, upcard=before.upcard,
+                                          maker=before.maker, you=self.seat)
+                          for move in taken])
+
     def save_record(self, *, last: bool = False) -> str | None:
         """Write the record now (to a new file, then renamed over the old one, so a
         crash mid-write never leaves half a record). Returns the warning to show, else
@@ -388,7 +454,7 @@ class Session:
                 *("  " + line for line in describe_deal(hand.dealt, self.names)),
                 f"  kitty: {' '.join(str(c) for c in hand.dealt.kitty)} "
                 f"(up-card {hand.dealt.upcard})",
-                "  " + describe_result(hand.result, self.names),
+                "  " + self.result_text(hand.result),
                 f"Score: {self.scores_text(self.game.scores)}"]
 
     def game_over_lines(self) -> list[str]:
@@ -438,6 +504,17 @@ class Session:
         if self.sitting.seeded:  # the player's seed: the rest of the game deals alike again
             command += f" --seed {self.seed}"
         return command
+
+    def result_text(self, result: HandResult) -> str:
+        """A hand's result in one line (:func:`~cutthroat.render.describe_result`), the
+        player named ``You`` among the points as every other seat is named: ``made it
+        (You +1)``, ``euchred (You +2, Left +2)`` (not ``you``, which reads as part of
+        the sentence)."""
+        text = describe_result(result, self.names)
+        head, paren, points = text.rpartition(" (")
+        if not paren:
+            return text
+        return head + paren + re.sub(r"(?:^|(?<=, ))you(?= \+)", "You", points)
 
     def who(self, seat: int) -> str:
         """``You take`` or ``Left takes``: the start of a sentence on a trick won."""

@@ -47,11 +47,13 @@ from .render import describe_plays, describe_view
 from .session import (
     COACH_MARGIN,
     NOTHING_TO_UNDO,
-    TOOK_BACK,
+    STUCK,
     Session,
     Sitting,
     numbers_to_choose,
+    ordered_moves,
     stopped_by,
+    stuck,
 )
 from .state import Phase, not_now
 from .views import View
@@ -267,8 +269,9 @@ class TerminalGame(Session):
         if after.phase is Phase.PLAY and before.phase is not Phase.PLAY:
             self._show()
         elif after.to_act == self.seat and (before.to_act != self.seat
-                                            or len(after.cards) > len(before.cards)):
-            self._show(brief=True)  # your turn again, or new cards: the dummy, the up-card
+                                            or len(after.cards) > len(before.cards)
+                                            or len(after.tricks) > len(before.tricks)):
+            self._show(brief=True)  # your turn again (your lead too), or new cards
 
     def _human_move(self) -> bool:
         """Read the player's move and make it (``True``), or an undo (``False``)."""
@@ -280,7 +283,8 @@ class TerminalGame(Session):
                 self.write("")
                 raise _Quit from None
             text = line.strip()
-            if not text:
+            if not text:  # answered, as every line the game cannot take is
+                self.write(f"Type a move: {_what_to_type(view)}, or 'help'.")
                 continue
             word = text.lower()
             if word in _COMMANDS:
@@ -306,6 +310,7 @@ class TerminalGame(Session):
         if word in ("help", "?"):
             self.write(HELP)
         elif word in ("show", "table"):
+            self.write(f"Hand {len(self.game.hands)}")
             self._show()
         elif word == "tricks":
             self._tricks()
@@ -334,15 +339,15 @@ class TerminalGame(Session):
 
     def _undo(self) -> bool:
         try:
-            taken = self.take_back()
+            said = self.undo()
         except CutthroatError as exc:
             self.write(f"Not possible: {to_player(str(exc), self.seat)}.")
             return False
-        if not taken:
+        if said is None:
             self.write(NOTHING_TO_UNDO)
             return False
         self._saved()
-        self.write(TOOK_BACK)
+        self.write(said)
         self._show()
         return True
 
@@ -358,7 +363,7 @@ class TerminalGame(Session):
             number = int(digits) if digits.isdecimal() and len(digits) < 4 else 0
             if not 1 <= number <= len(view.legal):
                 raise _NotAMove(numbers_to_choose(len(view.legal)))
-            return Action.parse(view.legal[number - 1])
+            return Action.parse(ordered_moves(view)[number - 1])  # as the list numbers them
         said = text  # as typed, for a refusal
         text = _SAID.get(" ".join(re.sub(r"[^\w\s]", "", text.lower()).split()),
                          text.translate(_SUIT_SYMBOLS))
@@ -368,10 +373,13 @@ class TerminalGame(Session):
         try:
             return Action.parse(text)
         except CutthroatError:
-            typed = _cards(words[1:] if words[0].lower() == "keep" else words)
+            keeping = words[0].lower() == "keep"
+            typed = _cards(words[1:] if keeping else words)
+            if words == words[:1] and keeping:  # keep, and no card at all
+                typed = []
             if "keep" in verbs and typed is not None and len(typed) != 5:
-                raise _NotAMove(f"keep takes five of your cards, not {len(typed)}: e.g. "
-                                + " ".join(str(c) for c in sorted(view.cards)[:5])) from None
+                raise _NotAMove(f"keep takes five of your cards, not {len(typed)}: "
+                                f"e.g. {_keep_example(view)}") from None
             if words[0].lower() == "keep" and "keep" not in verbs:  # told as trump S is
                 raise _NotAMove(not_now("keep", view.phase)) from None
             named = _suit(words[-1]) if len(words) == 2 else None
@@ -394,17 +402,18 @@ class TerminalGame(Session):
     # --- showing -----------------------------------------------------------------------
 
     def _prompt(self, view: View) -> str:
-        legal = view.legal
+        legal = ordered_moves(view)  # numbered as "Your cards" shows the cards
         if len(legal) <= MENU_MAX:
             choices = "  ".join(f"{i}) {text}" for i, text in enumerate(legal, 1))
         else:
-            choices = ("keep five of your ten: type them, e.g. "
-                       + " ".join(str(c) for c in sorted(view.cards)[:5]))
-        return f"Your move: {choices}  (hint, help)\n> "
+            choices = f"keep five of your ten: type them, e.g. {_keep_example(view)}"
+        whose = f" ({STUCK})" if stuck(view) else ""
+        return f"Your move{whose}: {choices}  (hint, help)\n> "
 
     def _show(self, *, brief: bool = False) -> None:
         """The table as the player sees it; ``brief``: the trick and their cards."""
-        lines = describe_view(self.view(), self.names, brief=brief)
+        lines = describe_view(self.view(), self.names, brief=brief,
+                             say_turned_down=True)
         for line in lines:
             self.write("  " + line)
 
@@ -509,6 +518,28 @@ def _in_letters(text: str, trump: Suit | None) -> str:
         return "J" + (trump if word == "right bower" else trump.partner).letter
 
     return _NAMED_CARDS.sub(named, _CARD_WORDS.sub(card, text))
+
+
+def _keep_example(view: View) -> str:
+    """Five of the player's own cards, as an example of how to write a keep."""
+    return " ".join(str(c) for c in sorted(view.cards)[:5])
+
+
+def _what_to_type(view: View) -> str:
+    """What the player may type now, for a line that said nothing: the numbers of the
+    list and a move as the game writes it (one of the player's own).
+
+    >>> from cutthroat import Game
+    >>> game = Game(seed=5)
+    >>> hand = game.deal()
+    >>> _what_to_type(game.view(hand.to_act))
+    "1-2, a move such as 'pass'"
+    """
+    legal = ordered_moves(view)
+    if len(legal) > MENU_MAX:
+        return f"five of your cards, such as '{_keep_example(view)}'"
+    numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
+    return f"{numbers}, a move such as '{legal[0]}'"
 
 
 def _choices(view: View) -> str:

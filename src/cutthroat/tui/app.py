@@ -19,6 +19,7 @@ from functools import partial
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Button, Footer
@@ -30,7 +31,7 @@ from ..bots.hints import hint_lines
 from ..cards import Card, sort_cards
 from ..errors import CutthroatError, to_player
 from ..howto import how_to_play_text
-from ..session import NOTHING_TO_UNDO, TOOK_BACK, Session, numbers_to_choose, stopped_by
+from ..session import NOTHING_TO_UNDO, Session, numbers_to_choose, stopped_by
 from ..state import Phase
 from ..views import View
 from . import DELAY
@@ -43,6 +44,9 @@ __all__ = ["DELAY", "NEW_GAME", "Stage", "TableApp", "run_table"]
 
 NEW_GAME = "Press n for a new game (the same bots and rules), q to quit."
 """What the log says once the game is over."""
+
+_MOVE_ACTIONS = {"choose", "confirm", "hint", "undo"}
+"""The app's actions for a move, none of which does anything once the game is over."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -397,16 +401,16 @@ class TableApp(App[bool]):
             self.refuse("you can take a move back when it is your turn")
             return
         try:
-            taken = self.session.take_back()
+            said = self.session.undo()
         except CutthroatError as exc:
             self.refuse(to_player(str(exc), self.session.seat))
             return
-        if not taken:
+        if said is None:
             self.query_one(StatusLine).say(NOTHING_TO_UNDO, refused=True)
             self.bell()
             return
         self._changed()
-        self.say(TOOK_BACK)
+        self.say(said)
         self._advance()
 
     def action_rules(self) -> None:
@@ -416,10 +420,28 @@ class TableApp(App[bool]):
         self.push_screen(TextPage("How to play", Text(text)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """``n`` (a new game) is a key, and in the footer, once the game is over."""
+        """``n`` (a new game) is a key, and in the footer, once the game is over; the
+        keys of a move (the numbers, Enter, ``h``, ``u``) are not, then (pressed, they
+        are answered by :meth:`on_key`): the footer shows only keys that do something."""
         if action == "new_game":
             return self.stage is Stage.GAME_OVER
+        if action in _MOVE_ACTIONS:
+            return self.stage is not Stage.GAME_OVER
         return True
+
+    def on_key(self, event: events.Key) -> None:
+        """A key of a move pressed once the game is over (no longer a binding, see
+        :meth:`check_action`): say why it does nothing, and what to press instead."""
+        if self.stage is not Stage.GAME_OVER or isinstance(self.screen, TextPage):
+            return
+        if event.key in ("h", "u") or event.key.isdigit():
+            event.stop()
+            if event.key == "h":
+                self.action_hint()
+            elif event.key == "u":
+                self.action_undo()
+            else:
+                self.action_choose(int(event.key) or 10)
 
     def action_new_game(self) -> None:
         """The next game at this table, once this one is over: the same bots, rules,

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
 from ..cards import Card, sort_cards
-from ..session import Session
+from ..session import CARD_VERBS, STUCK, Session, ordered_moves, stuck
 from ..state import Phase
 from ..views import View
 from .text import header_text, move_label, phase_words, trick_table, with_faces
@@ -33,8 +33,6 @@ from .widgets import (
 
 __all__ = ["CARD_VERBS", "MIN_SIZE", "Stage", "Table", "numbered"]
 
-CARD_VERBS = ("play", "discard")
-"""The moves that name one of the player's cards."""
 MIN_SIZE = (70, 20)
 """The smallest terminal (columns, rows) that shows the whole table: ten cards to keep
 in a row, the trick and the log side by side. A smaller one is told so."""
@@ -170,15 +168,15 @@ def _status(view: View, stage: Stage, choices: list[str], keeping: bool,
     if not choices:
         return f"Your move ({phase_words(view)})."
     keys = "1" if len(choices) == 1 else f"1-{len(choices)}"
-    return f"Your move ({phase_words(view)}): press {keys} or click; h for a hint."
+    whose = f"; {STUCK}" if stuck(view) else ""
+    return f"Your move ({phase_words(view)}{whose}): press {keys} or click; h for a hint."
 
 
 def numbered(view: View) -> list[str]:
     """The legal moves in the order they are numbered: cards as the hand shows them,
-    left to right; other moves as the game lists them. A keep of five of ten is chosen
-    card by card, so it has no list."""
+    left to right; other moves as the game lists them (the line game's numbers too,
+    :func:`~cutthroat.session.ordered_moves`). A keep of five of ten is chosen card by
+    card, so it has no list."""
     if len(view.legal) > MOVES_MAX:
         return []
-    place = {str(card): n for n, card in enumerate(sort_cards(view.cards, view.trump))}
-    return sorted(view.legal, key=lambda text: place.get(text.split()[-1], -1)
-                  if text.split()[0] in CARD_VERBS else -1)
+    return ordered_moves(view)

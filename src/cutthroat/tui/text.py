@@ -23,6 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..cards import Card, Suit, effective_suit
+from ..render import upcard_turned_down
 from ..state import Phase
 from ..views import View
 
@@ -132,7 +133,8 @@ def header_text(view: View | None, names: Sequence[str], scores: Sequence[int],
     text.append(f" (playing to {target})")
     if view is None:
         return text
-    text.append(f"\nDealer {names[view.dealer]} · Up-card ")
+    down = upcard_turned_down(view)
+    text.append(f"\nDealer {names[view.dealer]} · {'Turned down' if down else 'Up-card'} ")
     text.append_text(card_text(view.upcard))
     if view.upcard_taken:
         text.append(" (taken)")
@@ -165,7 +167,8 @@ def trick_table(view: View, names: Sequence[str], thinking: int | None = None) -
     played = dict(view.current_trick)
     centre = Text(justify="center")
     if view.phase < Phase.PLAY:
-        centre.append("up-card\n", style="dim").append_text(card_text(view.upcard))
+        said = "turned down" if upcard_turned_down(view) else "up-card"
+        centre.append(f"{said}\n", style="dim").append_text(card_text(view.upcard))
         if view.upcard_taken:
             centre.append("\ntaken", style="dim")
     elif not view.current_trick and view.tricks:
@@ -215,13 +218,38 @@ def hint_page(lines: Sequence[str]) -> RenderableType:
     rows = [i for i, line in enumerate(lines) if line.startswith("  ")]
     end = rows[-1] + 1 if rows else len(lines)
     head = [line for line in lines[:end] if not line.startswith("  ")]
-    options = [re.split(r" {3,}", lines[i].strip()) for i in rows]
+    options = [_option_cells(lines[i]) for i in rows]
     table = Table(box=None, padding=(0, 1), show_header=False)
-    for _ in range(max((len(row) for row in options), default=0)):
-        table.add_column()
+    for column in range(max((len(row) for row in options), default=0)):
+        table.add_column(justify="right" if column % 2 == 0 and column else "left")
     for row in options:
         table.add_row(*(with_faces(cell) for cell in row))
     parts: list[RenderableType] = [with_faces("\n".join(head)), table]
     if lines[end:]:
         parts.append(Text("\n".join(lines[end:]), style="dim"))
     return Group(*parts)
+
+
+_FIELD = re.compile(r"\s{2,}(?=[A-Za-z])")
+"""Where one figure of an option's line ends and the next one's name begins."""
+_FIGURES = re.compile(r"\s+win\s")
+"""Where an option's figures begin: its chance to win, whatever the option's length."""
+
+
+def _option_cells(line: str) -> list[str]:
+    """An option's line of a hint as the cells of the hint page's table: the option,
+    then each figure's name and its value apart, so that the values line up whatever
+    their width (``win   0.0%`` as ``win  33.0%``).
+
+    >>> _option_cells("  pass                     win   0.0%   points +0.00   made 25%")
+    ['pass', 'win', '0.0%', 'points', '+0.00', 'made', '25%']
+    >>> _option_cells("  keep 9S JH JS QD TC       win 100.0%   side tricks 2.17")
+    ['keep 9S JH JS QD TC', 'win', '100.0%', 'side tricks', '2.17']
+    """
+    option, *figures = _FIGURES.split(line.strip(), maxsplit=1)
+    cells = [option]
+    rest = "win " + figures[0] if figures else ""
+    for field in _FIELD.split(rest.strip()) if rest else ():
+        name, _, value = field.rpartition(" ")
+        cells.extend([name.strip(), value] if name else [value, ""])
+    return cells

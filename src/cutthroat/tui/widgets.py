@@ -55,19 +55,39 @@ class GameLog(RichLog):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(wrap=True, min_width=20, markup=False, highlight=False, id=id)
+        self.said: list[tuple[str, str]] = []
+        """Every line told, with its style: wrapped anew when the log's width changes."""
+        self._wrapped_at = 0
 
     @on(events.Resize)
-    def _keep_the_last_line_in_sight(self) -> None:
-        """A new size wraps the lines anew: keep the last one in sight (RichLog's own
-        handler of the event runs too)."""
-        self.call_after_refresh(self.scroll_end, animate=False)
+    def _wrap_anew(self) -> None:
+        """A new size: once RichLog's own handler of the event has run, wrap every line
+        anew to the new width (RichLog keeps a line as it was first wrapped, so a
+        narrower log would cut it off), and keep the last one in sight."""
+        self.call_after_refresh(self._rewrap)
+
+    def _rewrap(self) -> None:
+        width = self.scrollable_content_region.width
+        if width and width != self._wrapped_at:
+            if self._wrapped_at:  # the lines are on the log, wrapped to the old width
+                self.clear()
+                for line, style in self.said:
+                    self.write(_styled(line, style))
+            self._wrapped_at = width
+        self.scroll_end(animate=False)
 
     def say(self, line: str, style: str = "") -> None:
         """Write one line of the game (a blank one is written as a space)."""
-        text = with_faces(line.removeprefix("\n") or " ")
-        if style:
-            text.stylize(style)
-        self.write(text)
+        self.said.append((line, style))
+        self.write(_styled(line, style))
+
+
+def _styled(line: str, style: str) -> Text:
+    """A line of the log as it is drawn: cards as their faces, in ``style``."""
+    text = with_faces(line.removeprefix("\n") or " ")
+    if style:
+        text.stylize(style)
+    return text
 
 
 class CardButton(Button, can_focus=False):

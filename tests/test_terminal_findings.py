@@ -1,0 +1,381 @@
+"""``cutthroat play`` as a player meets it: the line game and the full-screen table say
+the same things in the same order, and nothing a player needs is cut off or left
+unsaid (a QA tester's findings, each kept fixed here).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from collections.abc import AsyncIterator, Callable, Iterable
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from textual.pilot import Pilot
+from typer.testing import CliRunner
+
+from cutthroat import Game, HandResult, Phase, Rules, Suit
+from cutthroat.cli import app as cli_app
+from cutthroat.render import describe_result, format_cards
+from cutthroat.session import STUCK, Session, ordered_moves
+from cutthroat.state import Hand
+from cutthroat.terminal import TerminalGame, seat_names
+from cutthroat.tui.app import Stage, TableApp
+from cutthroat.tui.table import numbered
+from cutthroat.tui.text import header_text, hint_page
+from cutthroat.tui.widgets import GameLog
+from cutthroat.views import View
+from test_tui import finished, screen_lines, settle, status
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    """The pilot runs on asyncio."""
+    return "asyncio"
+
+
+def line_game(game: Game, seat: int, lines: Iterable[str], *,
+              bots: tuple[str, str] = ("beginner", "beginner"),
+              then: Callable[[TerminalGame], str] | None = None
+              ) -> tuple[TerminalGame, list[str], list[str]]:
+    """A line game reading ``lines`` (then ``then(player)``, or EOF); what it writes,
+    and the prompts it asked with."""
+    out: list[str] = []
+    prompts: list[str] = []
+    queue = iter(lines)
+    holder: list[TerminalGame] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        for line in queue:
+            return line
+        if then is None:
+            raise EOFError
+        return then(holder[0])
+
+    player = TerminalGame(game, seat, list(bots), seed=1, read=read, write=out.append)
+    holder.append(player)
+    return player, out, prompts
+
+
+def cards_of(line: str) -> list[str]:
+    return re.findall(r"\b(?:[2-9TJQKA][CDHS]|JO)\b", line)
+
+
+@contextlib.asynccontextmanager
+async def at_game_over(tmp_path: Path) -> AsyncIterator[tuple[TableApp, Pilot[bool]]]:
+    """A table opened at 100×30 on a finished game (:func:`finished`, saved in
+    ``tmp_path``), settled: the app and its pilot."""
+    save = tmp_path / "g.json"
+    app = TableApp(Session(finished(save), 0, ["random", "random"], save=save), delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        yield app, pilot
+
+
+def dealt(seed: int) -> tuple[Game, Hand, int]:
+    """A game's first hand dealt, the seat to act first called You: the game, the hand
+    and that seat."""
+    game = Game(seed=seed)
+    hand = game.deal()
+    seat = hand.to_act
+    assert seat is not None
+    game.players = tuple(seat_names(seat))  # type: ignore[misc]
+    return game, hand, seat
+
+
+def stuck_dealer() -> tuple[Game, int]:
+    """Stick the dealer (R10): everybody has passed both rounds up to the dealer."""
+    game = Game(Rules.preset("stick"), seed=3)
+    hand = game.deal()
+    dealer = hand.dealer
+    game.players = tuple(seat_names(dealer))  # type: ignore[misc]
+    while not (hand.phase is Phase.BID_SECOND and hand.to_act == dealer):
+        assert hand.to_act is not None
+        game.push("pass", hand.to_act)
+    return game, dealer
+
+
+# --- 1. one order of the cards everywhere ------------------------------------------
+
+
+def test_R3_R16_the_numbered_moves_list_the_cards_as_your_cards_line_shows_them() -> None:
+    """'Your cards: AD TH QH KH TC' (trumps last) was numbered '1) play TC 2) play AD
+    ...': 3 was QH on the table and TH in the line game."""
+    game = Game(seed=5, players=seat_names(0))
+    player, out, prompts = line_game(game, 0, ["1", "1", "3"])
+    player.play()
+    cards_line = [line for line in out if line.strip().startswith("Your cards:")][-2]
+    shown = cards_of(cards_line)
+    prompt = next(p for p in prompts if "play " in p)
+    assert [c for c in cards_of(prompt)] == shown  # 1) the first card shown, and so on
+    assert any(line == f"You play {shown[2]}" for line in out)  # "3": the third card
+    view = game.view(0)
+    assert numbered(view) == ordered_moves(view)  # the table numbers them alike
+
+
+def test_R3_the_order_of_the_moves_is_the_order_of_the_cards_in_any_view() -> None:
+    game = Game(seed=11, players=seat_names(0))
+    hand = game.deal()
+    while hand.phase is not Phase.PLAY:
+        assert hand.to_act is not None
+        view = game.view(hand.to_act)
+        game.push("keep " + format_cards(view.cards[:5]) if view.phase is Phase.KEEP
+                  else view.legal[-1], hand.to_act)
+    view = game.view(hand.to_act)  # type: ignore[arg-type]
+    listed = [text.split()[1] for text in ordered_moves(view)]
+    assert listed == [c for c in format_cards(view.cards, view.trump).split()
+                      if c in listed]
+
+
+# --- 2. the hint page's columns ----------------------------------------------------
+
+
+def test_a_hints_figures_line_up_whatever_the_width_of_the_chance_to_win() -> None:
+    lines = ["You (seat 0) to act: first round of bidding",
+             "Hint: order - ordering it up",
+             "Options (40 sampled deals each):",
+             "  order                    win  33.0%   points +0.55   side tricks 2.52   made 50%",
+             "  pass                     win   0.0%   points +0.00   side tricks 0.00   "
+             "maker euchred 0%",
+             "Key: win = your chance to win the game"]
+    console = Console(width=200, file=io.StringIO(), record=True)
+    console.print(hint_page(lines))
+    rows = [line for line in console.export_text().splitlines()
+            if line.lstrip().startswith(("order", "pass"))]
+    assert len(rows) == 2
+    for figure in (r"\d%", r"points", r"[+-]\d\.\d\d", r"side tricks"):
+        ends = {next(re.finditer(figure, row)).end() for row in rows}
+        assert len(ends) == 1, (figure, rows)
+
+
+# --- 3. the log wraps at any size ---------------------------------------------------
+
+
+@pytest.mark.anyio
+async def test_R22_the_log_wraps_anew_when_the_terminal_shrinks_so_the_final_score_shows(
+        tmp_path: Path) -> None:
+    async with at_game_over(tmp_path) as (app, pilot):
+        await pilot.resize_terminal(60, 20)
+        await settle(pilot)
+        await pilot.pause(0.2)
+        log = app.query_one(GameLog)
+        assert log.virtual_size.width <= log.scrollable_content_region.width
+        drawn = " ".join(" ".join(strip.text.split()) for strip in log.lines)
+        final = app.session.game_over_lines()[0]
+        assert final in drawn  # "score: You 0, Left 3, Rig" before
+        footer = screen_lines(app)[-1]
+        assert "q Quit (saved)" in footer  # "q Quit (sa" before
+
+
+# --- 4. the turned-down card and the stuck dealer -----------------------------------
+
+
+def test_R9_R10_the_second_round_says_turned_down_and_the_stuck_dealer_is_told() -> None:
+    game, dealer = stuck_dealer()
+    player, out, prompts = line_game(game, dealer, ["show"])
+    player.play()
+    upcard = str(game.hand.upcard)  # type: ignore[union-attr]
+    assert f"  You deal; turned down: {upcard}" in out
+    assert f"up-card {upcard}" not in "\n".join(out)
+    assert prompts[0].startswith(f"Your move ({STUCK}): 1) call ")
+    assert "must name trump" in STUCK and "R10" in STUCK
+
+
+def test_R9_the_line_games_first_round_still_says_up_card() -> None:
+    game = Game(Rules.preset("stick"), seed=3, players=seat_names(0))
+    player, out, prompts = line_game(game, 0, [])
+    player.play()
+    assert any("; up-card " in line for line in out)
+    assert all(STUCK not in prompt for prompt in prompts)
+
+
+@pytest.mark.anyio
+async def test_R9_R10_the_table_says_turned_down_and_tells_the_stuck_dealer() -> None:
+    game, dealer = stuck_dealer()
+    view = game.view(dealer)
+    assert "Turned down" in header_text(view, game.players, game.scores, 10, 1).plain
+    app = TableApp(Session(game, dealer, ["random", "random"]), delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert app.stage is Stage.YOUR_MOVE
+        assert STUCK in status(app)
+        assert "turned down" in "\n".join(screen_lines(app))
+
+
+# --- 5. undo names what it took back ------------------------------------------------
+
+
+def test_undo_names_the_moves_it_took_back_as_they_were_told() -> None:
+    game, _, seat = dealt(3)
+    player, out, _ = line_game(game, seat, ["pass", "undo"], bots=("random", "random"))
+    player.play()
+    told = out[out.index("You pass"):]
+    took = next(line for line in out if line.startswith("Took back "))
+    moves = told[:told.index(took)]
+    moves = [line for line in moves if not line.startswith(" ")]
+    assert took == (f"Took back {len(moves)} moves: " if len(moves) > 1
+                    else "Took back your move: ") + "; ".join(moves) + "."
+
+
+@pytest.mark.anyio
+async def test_the_tables_undo_names_the_moves_it_took_back() -> None:
+    game = Game(seed=3, players=seat_names(0))
+    app = TableApp(Session(game, 0, ["random", "random"]), delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        await pilot.press("u")
+        await settle(pilot)
+        assert re.match(r"Took back (your move|\d+ moves): You ", app.log_lines[-1])
+
+
+# --- 6. a blank line is answered ----------------------------------------------------
+
+
+def test_a_blank_line_is_answered_with_what_to_type() -> None:
+    game = Game(seed=5, players=seat_names(0))
+    player, out, _ = line_game(game, 0, ["", "   "])
+    player.play()
+    answer = "Type a move: 1-2, a move such as 'pass', or 'help'."
+    assert out.count(answer) == 2
+
+
+# --- 7. You among the points --------------------------------------------------------
+
+
+def test_R19_R20_the_players_points_are_told_as_You_in_terminal_play_only() -> None:
+    session = Session(Game(seed=1, players=seat_names(0)), 0, ["random", "random"])
+    euchred = HandResult(dealer=0, thrown_in=False, maker=2, trump=Suit.HEARTS,
+                         tricks=(2, 1, 2), points=(2, 2, 0))
+    made = HandResult(dealer=0, thrown_in=False, maker=0, trump=Suit.HEARTS,
+                      tricks=(3, 1, 1), points=(1, 0, 0))
+    assert session.result_text(euchred).endswith("euchred (You +2, Left +2)")
+    assert session.result_text(made) == "You made hearts: 3 tricks, made it (You +1)"
+    lone = HandResult(dealer=0, thrown_in=False, maker=1, trump=Suit.HEARTS,
+                      tricks=(3, 2, 0), points=(2, 0, 2), alone=(0,))
+    assert session.result_text(lone) == ("Left made hearts against you alone: 2 tricks, "
+                                         "euchred (You +2, Right +2)")
+    # the shared sentence is left as replay and the web game have it
+    assert describe_result(made, seat_names(0)).endswith("(you +1)")
+    assert describe_result(euchred, seat_names(0)).endswith("(you +2, Left +2)")
+
+
+# --- 8. the footer after the game -------------------------------------------------
+
+
+@pytest.mark.anyio
+async def test_R22_once_the_game_is_over_the_footer_shows_only_keys_that_do_something(
+        tmp_path: Path) -> None:
+    async with at_game_over(tmp_path) as (app, pilot):
+        for _ in range(100):
+            footer = screen_lines(app)[-1]
+            if "New game" in footer:
+                break
+            await pilot.pause(0.01)
+        assert "n New game" in footer and "q Quit" in footer and "r Rules" in footer
+        assert "Choose" not in footer and "Hint" not in footer and "Undo" not in footer
+        await pilot.press("u")  # still answered, with what to press instead
+        assert "the game is over" in status(app)
+        await pilot.press("3")
+        assert "the game is over" in status(app)
+        assert app.stage is Stage.GAME_OVER
+
+
+# --- 9. --save on a finished game --------------------------------------------------
+
+
+def test_R22_save_to_a_finished_games_record_says_what_can_be_done_with_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    save = Path("std.json")
+    finished(save)
+    result = CliRunner().invoke(cli_app, ["play", "--plain", "--save", str(save)],
+                                input="quit\n")
+    assert result.exit_code == 1
+    said = " ".join(result.output.split())
+    assert "--resume" not in said
+    assert f"{save} already holds a finished game: choose another file (--save FILE)" in said
+    assert f"cutthroat review {save}" in said and f"cutthroat replay {save}" in said
+
+
+# --- 10. small things ---------------------------------------------------------------
+
+
+def test_R12_keep_alone_is_answered_with_the_players_own_cards() -> None:
+    game, hand, seat = dealt(3)
+    while hand.phase is not Phase.KEEP:
+        assert hand.to_act is not None
+        view = game.view(hand.to_act)
+        move = "order" if "order" in view.legal else "dummy" if "dummy" in view.legal \
+            else view.legal[0]
+        game.push(move, hand.to_act)
+    seat = hand.to_act
+    assert seat is not None
+    game.players = tuple(seat_names(seat))  # type: ignore[misc]
+    player, out, _ = line_game(game, seat, ["keep"])
+    player.play()
+    refusal = next(line for line in out if line.startswith("Not possible: keep"))
+    held = {str(c) for c in game.view(seat).cards}
+    assert "not 0" in refusal
+    assert set(cards_of(refusal)) <= held and len(cards_of(refusal)) == 5
+
+
+def test_set_of_an_unknown_rules_field_lists_the_fields(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli_app, ["play", "--plain", "--set", "foo=1", "--save",
+                                          str(tmp_path / "g.json")], input="quit\n")
+    assert result.exit_code == 2
+    said = " ".join(re.sub("[│╭╮╰╯─]", " ", result.output).split())
+    assert "unknown rules field 'foo' (known: deck, dummy," in said
+    assert "stick_the_dealer" in said and "target" in said
+    assert not (tmp_path / "g.json").exists()
+
+
+def test_R17_your_cards_are_shown_when_you_lead_after_taking_a_trick() -> None:
+    for seed in range(40):
+        game = Game(seed=seed, players=seat_names(0))
+        player, out, _ = line_game(game, 0, [], bots=("random", "random"),
+                                   then=lambda p: _first_choice(p.view()))
+        with contextlib.suppress(_HandDone):
+            _play_one_hand(player)
+        taken = [i for i, line in enumerate(out)
+                 if re.fullmatch(r"  You take the trick \([1-4] of 5\)", line)]
+        if not taken:
+            continue
+        for i in taken:
+            assert out[i + 1].startswith("  Your cards: "), out[i:i + 3]
+        return
+    raise AssertionError("no seed had you take a trick before the last")
+
+
+def _first_choice(view: View) -> str:
+    """The first move offered (the first five cards for a keep)."""
+    if view.phase is Phase.KEEP:
+        return "keep " + format_cards(view.cards[:5])
+    return ordered_moves(view)[0]
+
+
+class _HandDone(Exception):
+    pass
+
+
+def _play_one_hand(player: TerminalGame) -> None:
+    """Play the first hand of ``player``'s game (the player's moves from its reader)."""
+    game = player.game
+    game.deal()
+    hand = game.hand
+    assert hand is not None
+    while not hand.is_over:
+        player._next_move()
+    raise _HandDone
+
+
+def test_show_names_the_hand() -> None:
+    game = Game(seed=5, players=seat_names(0))
+    player, out, _ = line_game(game, 0, ["show"])
+    player.play()
+    shown = out.index("Hand 1", out.index("Hand 1") + 1)  # the deal's, then show's
+    assert out[shown + 1].startswith("  Score: ")
