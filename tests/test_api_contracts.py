@@ -76,8 +76,9 @@ def test_record_text_that_names_a_file_says_to_pass_a_path(tmp_path: Path) -> No
 def test_record_saved_into_a_missing_folder_names_the_folder(tmp_path: Path) -> None:
     game = Game(seed=1)
     game.deal()
-    with pytest.raises(FileNotFoundError, match="there is no folder") as caught:
+    with pytest.raises(FileNotFoundError, match="No such file or directory") as caught:
         record.save(tmp_path / "nowhere" / "game.json", game)
+    assert caught.value.filename == str(tmp_path / "nowhere")
     assert ".tmp" not in str(caught.value)
     record.save(tmp_path / "game.json", game)
     assert record.replay(tmp_path / "game.json").hand.dealt == game.hand.dealt

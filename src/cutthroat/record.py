@@ -283,11 +283,11 @@ def dumps(game: Game, *, indent: int | None = 1) -> str:
 def save(path: str | os.PathLike[str], game: Game) -> None:
     """Write the game's record to ``path``, over what is there, through a new file
     renamed over it: a crash mid-write never leaves half a record (as a game saved
-    after every move needs). Raises ``OSError`` when it cannot be written."""
+    after every move needs). Raises ``OSError`` when it cannot be written (a missing
+    folder: ``FileNotFoundError`` naming the folder)."""
     path = Path(path)
     if not path.parent.is_dir():  # else the error would name the temporary file
-        raise FileNotFoundError(errno.ENOENT, f"cannot save {path.name}: there is no "
-                                f"folder {str(path.parent)!r}", str(path))
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path.parent))
     temporary = path.with_name(path.name + ".tmp")
     temporary.write_text(dumps(game) + "\n", encoding="utf-8")
     os.replace(temporary, path)
