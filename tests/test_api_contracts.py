@@ -58,6 +58,24 @@ def test_record_bytes_not_in_utf8_are_refused_as_the_command_refuses_them(
         record.replay(bytearray(text.encode(encoding)))
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-32-be"])
+def test_replay_command_refuses_a_record_file_not_in_utf8_whatever_its_byte_order(
+        encoding: str, tmp_path: Path) -> None:
+    """Without a byte-order mark, UTF-16 of ASCII text is valid UTF-8 (a NUL after each
+    letter): it was refused as bad JSON; now as not UTF-8, as report() refuses it."""
+    from typer.testing import CliRunner
+
+    from cutthroat.cli import app
+
+    where = tmp_path / "game.json"
+    where.write_bytes(EXAMPLE.read_text(encoding="utf-8").encode(encoding))
+    done = CliRunner().invoke(app, ["replay", "--json", str(where)])
+    assert done.exit_code == 1
+    assert "not a text (JSON) file" in json.loads(done.stdout)[
+        "error"]["reason"]
+    assert "not UTF-8" in record.report(where)[1]["error"]["reason"]
+
+
 def test_record_text_that_names_a_file_says_to_pass_a_path(tmp_path: Path) -> None:
     """A str is the record's JSON text, never a file name (documented); the error says
     so when the text looks like a file's name, and what to pass instead."""

@@ -98,7 +98,9 @@ def _read_input(file: str) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise Unreadable(f"{name}: not a text (JSON) file") from None
+        text = "\0"
+    if "\0" in text:  # no JSON holds a NUL; UTF-16 and UTF-32 hold one in every ASCII letter
+        raise Unreadable(f"{name}: not a text (JSON) file")
     if not text.strip():
         raise Unreadable(f"{name}: the file is empty")
     return text
