@@ -501,3 +501,15 @@ def test_watch_save_through_a_file_says_it_is_a_file(
     assert done.exit_code == 2
     assert "--save: afile is a file, not a folder" in unboxed(done.stderr)
     assert afile.read_text(encoding="utf-8") == ""
+
+
+@pytest.mark.parametrize("command", [
+    ["selfplay", "--out", "x"], ["watch"], ["play"], ["hint", "x.json"], ["review", "x.json"],
+    ["arena", "--bots", "random,random,random"], ["league", "--bots", "random,random,random"],
+])
+def test_a_negative_seed_is_a_usage_error_in_every_command(command: list[str]) -> None:
+    """Python's random deals seed -1 as seed 1, so the engine refuses negative seeds;
+    every command says so as a usage error before doing anything (selfplay crashed)."""
+    done = invoke(*command, "--seed", "-1")
+    assert done.exit_code == 2, done.output
+    assert "--seed" in done.output and "x>=0" in done.output.replace(" ", "")

@@ -181,7 +181,8 @@ def _finish(status: int, obj: dict[str, Any], as_json: bool, game: Game | None) 
 
 @app.command()
 def selfplay(
-    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
+    seed: Annotated[int, typer.Option(
+        min=0, help="Seed of the first game; game i uses seed+i.")] = 0,
     games: Annotated[int, typer.Option(min=1, help="How many games to write.")] = 1,
     out: Annotated[Path, typer.Option(
         help="Folder for the records (made if need be); game-SEED.json there is written "
@@ -254,7 +255,7 @@ def random_variants(rng: random.Random) -> Rules:
 
 @app.command()
 def watch(
-    seed: Annotated[int, typer.Option(help="Seed of the game.")] = 0,
+    seed: Annotated[int, typer.Option(min=0, help="Seed of the game.")] = 0,
     bots: Annotated[str, typer.Option(
         help="Three bots for seats 0, 1, 2 (random, beginner, intermediate, expert, or "
         "your own as module.Class); options after a colon, e.g. expert:bid_samples=80.")]
@@ -484,6 +485,7 @@ def play(
         help="The bots on your left and right, e.g. expert,expert or intermediate,beginner "
         "(options after a colon; your own bot as module.Class).")] = "expert,expert",
     seed: Annotated[int | None, typer.Option(
+        min=0,
         help="Seed of the deals and the bots (default: a new one each game; with a seed, "
         "each next game of the sitting takes the next one).")] = None,
     preset: Annotated[str, typer.Option(help="Rules preset.")] = "standard",
@@ -679,6 +681,7 @@ def _refuse(message: str, as_json: bool, error: dict[str, Any] | None = None) ->
 def hint(
     file: Annotated[str, typer.Argument(help="A record of a game in progress, or - for stdin.")],
     seed: Annotated[int | None, typer.Option(
+        min=0,
         help="Seed of the expert's sampling (default: from what the seat sees, as the "
              "hints in the terminal and browser games).")] = None,
     samples: Annotated[int | None, typer.Option(
@@ -713,6 +716,7 @@ def review(
     seat: Annotated[int | None, typer.Option(
         min=0, max=2, help="The seat to review (default: the one called You).")] = None,
     seed: Annotated[int | None, typer.Option(
+        min=0,
         help="Analyse on other samples: each decision with this seed plus the moves "
              "before it in its hand (default: as the game's hints were, so a player who "
              "followed every hint gets no finding).")] = None,

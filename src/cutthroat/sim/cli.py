@@ -230,8 +230,8 @@ def arena(
     games: Annotated[int, typer.Option(
         min=1, max=MAX_GAMES, help=f"Games in total, rounded up to a multiple of 3 "
         f"(at most {MAX_GAMES:,}).")] = 300,
-    seed: Annotated[int, typer.Option(help="Tournament seed: the same seed, the same games.")]
-    = 0,
+    seed: Annotated[int, typer.Option(
+        min=0, help="Tournament seed: the same seed, the same games.")] = 0,
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")]
     = "standard",
     set_: Annotated[list[str] | None, typer.Option(

@@ -59,8 +59,8 @@ def league(
         min=1, max=MAX_GAMES, help="Games per line-up, rounded up to a multiple of 3 "
         f"(at most {MAX_GAMES:,}); every line-up plays the same deal sets, and intervals "
         "need at least 2 of them (--games 6).")] = 300,
-    seed: Annotated[int, typer.Option(help="League seed: the same seed, the same games.")]
-    = 0,
+    seed: Annotated[int, typer.Option(
+        min=0, help="League seed: the same seed, the same games.")] = 0,
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")]
     = "standard",
     set_: Annotated[list[str] | None, typer.Option(
