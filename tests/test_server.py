@@ -712,6 +712,10 @@ def test_http_creates_a_game_and_serves_the_page(tmp_path: Path) -> None:
     client = _client(tmp_path)
     page = client.get("/")
     assert page.status_code == 200 and "<html" in page.text.lower()
+    head = client.head("/")  # as uptime checks ask: the page's headers, no body
+    assert head.status_code == 200 and head.content == b""
+    assert head.headers["content-type"] == page.headers["content-type"]
+    assert client.head("/static/app.js").status_code == 200
     bots = client.get("/api/bots").json()["bots"]
     assert [b["name"] for b in bots][:4] == ["random", "beginner", "intermediate", "expert"]
     made = _create(client, ["random", "you", "random"], name="Ann")

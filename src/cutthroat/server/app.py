@@ -364,8 +364,9 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
-    @app.get("/", include_in_schema=False)
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     async def index() -> FileResponse:
+        """The game's page (HEAD too, as uptime checks and link previews ask)."""
         return FileResponse(STATIC / "index.html")
 
     @app.get("/api/bots")
