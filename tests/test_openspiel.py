@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 
 import numpy as np
 import pyspiel
@@ -34,6 +35,14 @@ def test_openspiel_random_sim_test(params: dict[str, object]) -> None:
                             verbose=False)
 
 
+def _random_decisions(state: pyspiel.State, rng: random.Random) -> Iterator[pyspiel.State]:
+    """Play ``state`` out at random: yield it at each decision, then (once the caller
+    has looked at it) make a legal move drawn from ``rng``."""
+    while not state.is_terminal():
+        yield state
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
 def _dealt(state: pyspiel.State, rng: random.Random) -> list[int]:
     """Play the chance nodes at random; the outcomes."""
     outcomes = []
@@ -56,8 +65,8 @@ def test_R14_a_hand_through_openspiel(params: dict[str, object]) -> None:
         dealer, *order = _dealt(state, rng)
         hand = state.hand
         assert hand.dealer == dealer and hand.dealt == Deal.from_order(rules, order)
-        while not state.is_terminal():
-            player = state.current_player()
+        for _ in _random_decisions(state, rng):
+            assert state.current_player() in (0, 1, 2)
             assert state.legal_actions() == sorted(hand.legal_action_ids())
             for seat in range(3):
                 view = hand.view(seat)
@@ -71,8 +80,6 @@ def test_R14_a_hand_through_openspiel(params: dict[str, object]) -> None:
                     cards = info[MOVES + k * MOVE_SIZE + 14: MOVES + k * MOVE_SIZE + 47]
                     assert view.seen_mask() & _mask(np.flatnonzero(cards)) \
                         == _mask(np.flatnonzero(cards))
-            state.apply_action(rng.choice(state.legal_actions()))
-            assert player in (0, 1, 2)
         returns = state.returns()
         assert sum(returns) == pytest.approx(0.0)
         assert max(returns) <= game.max_utility() and min(returns) >= game.min_utility()
@@ -131,7 +138,7 @@ def test_information_state_tensor_has_perfect_recall(params: dict[str, object]) 
     for _ in range(60):
         state = game.new_initial_state()
         _dealt(state, rng)
-        while not state.is_terminal():
+        for _ in _random_decisions(state, rng):
             for seat in range(3):
                 text = state.information_state_string(seat)
                 tensor = np.array(state.information_state_tensor(seat), np.float32).tobytes()
@@ -140,7 +147,6 @@ def test_information_state_tensor_has_perfect_recall(params: dict[str, object]) 
                 seen = np.array(state.observation_tensor(seat), np.float32).tobytes()
                 if observations.setdefault((seat, seen), text) != text:
                     forgotten += 1
-            state.apply_action(rng.choice(state.legal_actions()))
     assert forgotten > 0  # the observation alone would merge some of these
 
 def test_parameters_and_observers() -> None:
@@ -288,8 +294,8 @@ def test_utility_bounds_are_reached_in_play() -> None:
     for _ in range(4000):
         state = game.new_initial_state()
         _dealt(state, rng)
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
+        for _ in _random_decisions(state, rng):
+            pass
         seen.update(round(r, 9) for r in state.returns())
         if {round(game.min_utility(), 9), round(game.max_utility(), 9)} <= seen:
             break
@@ -362,7 +368,7 @@ def test_observation_string_is_the_observation_tensor_in_words(
     for _ in range(40):
         state = game.new_initial_state()
         _dealt(state, rng)
-        while not state.is_terminal():
+        for _ in _random_decisions(state, rng):
             for seat in range(3):
                 text = state.observation_string(seat)
                 tensor = np.array(state.observation_tensor(seat), np.float32).tobytes()
@@ -372,7 +378,6 @@ def test_observation_string_is_the_observation_tensor_in_words(
                 assert "moves" not in text
                 seen = {str(c) for c in _cards(state.hand.view(seat).seen_mask())}
                 assert set(CARD.findall(text)) <= seen
-            state.apply_action(rng.choice(state.legal_actions()))
     assert len(by_tensor) > 1000
 
 
@@ -434,7 +439,7 @@ def test_information_state_tensor_from_the_cached_log_is_the_encoding_of_the_vie
         state = game.new_initial_state()
         _dealt(state, rng)
         blind += state.hand.upcard.id == 32
-        while not state.is_terminal():
+        for _ in _random_decisions(state, rng):
             if k % 10 == 0:  # a clone and a resample, moved on by themselves
                 for other in (state.clone(), state.resample_from_infostate(
                         state.current_player(), pyspiel.UniformProbabilitySampler(0., 1.))):
@@ -445,7 +450,6 @@ def test_information_state_tensor_from_the_cached_log_is_the_encoding_of_the_vie
             now = state.clone()  # state moves on
             for seat in range(3):
                 checked.append((now, seat, encode_information_state(now.hand.view(seat))))
-            state.apply_action(rng.choice(state.legal_actions()))
         assert state.log.moves == len(state.hand.moves)
     assert len(checked) > 2000 and (params.get("deck") != 25 or blind > 0)
 
