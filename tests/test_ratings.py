@@ -19,6 +19,7 @@ from cutthroat.sim.ratings import (  # noqa: E402
     Ranking,
     RatingError,
     RatingsUnavailableError,
+    divergence,
     finishing_order,
     fit_strengths,
     order_rankings,
@@ -257,6 +258,37 @@ def test_rate_without_prior_counts_resamples_without_an_estimate() -> None:
     assert all(r.value is not None for r in fit.ratings)
     with pytest.raises(RatingError):
         rate([often, often], 3, rng=random.Random(0), prior=0, resamples=5)
+
+
+def test_rate_without_prior_opens_the_interval_where_resamples_have_no_estimate() -> None:
+    """A resample without an estimate is not dropped: player 2 finished behind both
+    others in every game it drew, so relative to it they are +inf there, and their
+    intervals are open above; relative to player 0, player 1 (ahead of it and behind it
+    in such a resample) stays finite, and player 2 is open below."""
+    often = {(0, 1, 2): Fraction(2), (1, 0, 2): Fraction(1)}
+    rare = {(0, 2, 1): Fraction(1), (1, 0, 2): Fraction(2)}
+    clusters = [often, often, often, rare]
+    fit = rate(clusters, 3, rng=random.Random(0), prior=0, resamples=40, anchor=2)
+    assert 0.025 * 40 < fit.failed < 20
+    for r in fit.ratings[:2]:
+        assert r.low is not None and math.isfinite(r.low) and r.high == math.inf
+        assert r.format("+.0f").endswith(", +∞)")
+        assert r.to_json()["high"] is None and r.to_json()["unbounded"] == ["high"]
+    by_0 = rate(clusters, 3, rng=random.Random(0), prior=0, resamples=40, anchor=0)
+    assert by_0.ratings[1].low is not None and by_0.ratings[1].high is not None
+    assert math.isfinite(by_0.ratings[1].low) and math.isfinite(by_0.ratings[1].high)
+    assert by_0.ratings[2].low == -math.inf and by_0.ratings[2].high is not None
+    assert math.isfinite(by_0.ratings[2].high)
+    assert "unbounded" not in Estimate(1.0, 0.0, 2.0).to_json()
+
+
+def test_divergence_sides() -> None:
+    assert divergence(3, {(0, 1, 2): 1}, anchor=1) == [math.inf, 0.0, -math.inf]
+    assert divergence(3, {(0, 1): 1, (2, 1): 1}, anchor=0)[2] != divergence(
+        3, {(0, 1): 1, (2, 1): 1}, anchor=0)[2]  # 0 and 2 never compared: nan
+    near = divergence(3, {(0, 1): 1, (1, 0): 1, (0, 2): 1}, anchor=0)
+    assert near[0] == 0.0 and near[1] == pytest.approx(0.0, abs=1e-3)
+    assert near[2] == -math.inf
 
 
 class _Bar:

@@ -657,9 +657,10 @@ def _cell(est: Estimate, spec: str = ".3f") -> str:
     """An estimate over its interval, on two lines."""
     if est.value is None:
         return "—"
-    if est.low is None or est.high is None:
+    interval = est.interval(spec)
+    if interval is None:
         return format(est.value, spec)
-    return f"{est.value:{spec}}\n[{est.low:{spec}}, {est.high:{spec}}]"
+    return f"{est.value:{spec}}\n{interval}"
 
 
 def _num(x: float) -> str:

@@ -454,7 +454,8 @@ class LeagueResult:
         anchor = ("the pool's mean at 0" if self.anchor == MEAN
                   else f"{self.anchor} at 0")
         fit = self.fit
-        failed = f", {fit.failed} without an estimate" if fit.failed else ""
+        failed = (f", {fit.failed} without an estimate, counted as infinite ratings: "
+                  "∞ marks an open end" if fit.failed else "")
         wins = "win" if self.prior == 1 else "wins"
         notes = self.notes()
         if not self.rated:

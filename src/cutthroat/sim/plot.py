@@ -7,6 +7,7 @@ Needs matplotlib, an optional dependency: ``pip install 'cutthroat-euchre[sim]'`
 from __future__ import annotations
 
 import importlib
+import math
 import os
 from typing import TYPE_CHECKING, Any
 
@@ -117,10 +118,19 @@ def plot_ratings(result: LeagueResult, path: str | os.PathLike[str]) -> None:
     figure_class = _figure_class()
     rows = list(reversed(result.standings()))  # the highest drawn at the top
     values = [s.rating.value or 0.0 for s in rows]
-    below = [v - s.rating.low if s.rating.low is not None else 0.0
-             for v, s in zip(values, rows, strict=True)]
-    above = [s.rating.high - v if s.rating.high is not None else 0.0
-             for v, s in zip(values, rows, strict=True)]
+    # An open end (prior 0: resamples without an estimate) is drawn to the chart's edge,
+    # with an arrow.
+    ends = [x for s in rows for x in (s.rating.low, s.rating.high, s.rating.value)
+            if x is not None and math.isfinite(x)]
+    reach = (max(ends) - min(ends)) * 0.15 + 50 if ends else 50.0
+    edge = (min(ends, default=0.0) - reach, max(ends, default=0.0) + reach)
+    lows = [s.rating.low if s.rating.low is None or math.isfinite(s.rating.low) else edge[0]
+            for s in rows]
+    highs = [s.rating.high if s.rating.high is None or math.isfinite(s.rating.high)
+             else edge[1] for s in rows]
+    below = [v - low if low is not None else 0.0 for v, low in zip(values, lows, strict=True)]
+    above = [high - v if high is not None else 0.0
+             for v, high in zip(values, highs, strict=True)]
     width = max(len(s.bot) for s in rows)
     fig = figure_class(figsize=(6.5 + 0.06 * width, 1.2 + 0.45 * len(rows)),
                        layout="constrained")
@@ -128,6 +138,10 @@ def plot_ratings(result: LeagueResult, path: str | os.PathLike[str]) -> None:
     positions = list(range(len(rows)))
     ax.errorbar(values, positions, xerr=[below, above], fmt="o", color="tab:blue",
                 capsize=5, elinewidth=1.2)
+    for y, s in enumerate(rows):
+        for end, x, marker in ((s.rating.low, edge[0], "<"), (s.rating.high, edge[1], ">")):
+            if end is not None and math.isinf(end):
+                ax.plot([x], [y], marker=marker, color="tab:blue")
     anchor = "mean" if result.anchor == "mean" else result.anchor
     ax.axvline(0, color="tab:red", linestyle="--", linewidth=1, label=f"0 = {anchor}")
     ax.set_yticks(positions, [s.bot for s in rows])

@@ -32,8 +32,18 @@ that they average 0.
 **Intervals.** Percentile intervals from a bootstrap that draws whole clusters (deal
 sets: every line-up of a league plays the same deal sets, so a drawn deal set brings
 its games in every line-up along), each resample refitted from the full data's
-estimate. The resamples are drawn here, from one seeded generator, and may be fitted
-in worker processes: the intervals do not depend on how many.
+estimate. With no prior a resample may have no estimate (a bot, or a group of bots,
+finished ahead of the others in every game drawn, or behind them): such a resample is
+not dropped, for its rating on that side is infinite. Where the games drawn put a bot
+above (below) the anchor's group with no way back, it counts as +∞ (−∞); a bot in the
+anchor's group (each ahead of the other in some game, through chains of finishes) gets
+the finite rating that the fit of the games cut down to that group gives; where the
+games drawn do not tell (the bot and the anchor never compared, or no anchor: the
+mean, with bots on both sides), it counts as −∞ for the interval's lower end and +∞
+for its upper end, the cautious side each time. An end that falls on an infinite
+resample is open: ``low`` is ``-inf`` or ``high`` is ``inf``. The resamples are drawn
+here, from one seeded generator, and may be fitted in worker processes: the intervals
+do not depend on how many.
 
 >>> finishing_order([3, 10, 3])
 [(1,), (0, 2)]
@@ -68,6 +78,7 @@ __all__ = [
     "RatingError",
     "RatingFit",
     "RatingsUnavailableError",
+    "divergence",
     "finishing_order",
     "fit_strengths",
     "order_rankings",
@@ -222,8 +233,9 @@ class RatingFit:
             anchor's is 0 to 0).
         strengths: per item, the fitted natural-log strengths (averaging 0).
         resamples: bootstrap resamples drawn.
-        failed: resamples whose estimate did not exist (only with ``prior=0``); they are
-            left out, and the intervals too when more than half failed.
+        failed: resamples whose estimate did not exist (only with ``prior=0``); they
+            count as infinite ratings (see the module's "Intervals"), so an interval's
+            end may be infinite (open); no intervals when more than half failed.
     """
 
     ratings: tuple[Estimate, ...]
@@ -310,23 +322,122 @@ def rate(
     found = _refit_all(n_items, tuple(rankings), rows, tuple(strengths), workers,
                        bar or _NoBar())
     draws: list[list[float]] = [[] for _ in range(n_items)]
-    for refit in found:
+    # Per item, a failed resample's side: +inf, -inf, or nan (cannot tell which); a
+    # finite limit (the anchor's group) is drawn as any other.
+    sides: list[list[float]] = [[] for _ in range(n_items)]
+    for refit, row in zip(found, rows, strict=True):
         if refit is not None:
             for i, r in enumerate(to_ratings(refit, anchor)):
                 draws[i].append(r)
+        else:
+            for i, side in enumerate(divergence(n_items, dict(zip(rankings, row,
+                                                                  strict=True)), anchor)):
+                (draws if math.isfinite(side) else sides)[i].append(side)
+    failed = sum(1 for f in found if f is None)
     alpha = (1 - confidence) / 2
     estimates = []
     for i, value in enumerate(to_ratings(strengths, anchor)):
-        values = sorted(draws[i])
-        if len(values) < max(2, len(rows) // 2):
+        if len(rows) - failed < max(2, len(rows) // 2):
             estimates.append(Estimate(value))
         elif i == anchor:
             estimates.append(Estimate(0.0, 0.0, 0.0))
         else:
-            estimates.append(Estimate(value, percentile(values, alpha),
-                                      percentile(values, 1 - alpha)))
-    return RatingFit(tuple(estimates), tuple(strengths), len(rows),
-                     sum(1 for f in found if f is None))
+            up = sum(1 for s in sides[i] if s == math.inf)
+            down = sum(1 for s in sides[i] if s == -math.inf)
+            unsure = len(sides[i]) - up - down
+            low = _percentile(sorted([-math.inf] * (down + unsure) + draws[i]
+                                     + [math.inf] * up), alpha)
+            high = _percentile(sorted([-math.inf] * down + draws[i]
+                                      + [math.inf] * (up + unsure)), 1 - alpha)
+            estimates.append(Estimate(value, low, high))
+    return RatingFit(tuple(estimates), tuple(strengths), len(rows), failed)
+
+
+def _percentile(ordered: Sequence[float], q: float) -> float:
+    """:func:`~cutthroat.sim.stats.percentile` of values that may include ±inf (an
+    order statistic next to an infinite one is infinite, not nan)."""
+    pos = q * (len(ordered) - 1)
+    i = math.floor(pos)
+    j = min(i + 1, len(ordered) - 1)
+    if pos == i or ordered[i] == ordered[j]:
+        return ordered[i]
+    if math.isinf(ordered[i]) or math.isinf(ordered[j]):
+        return ordered[i] if ordered[i] == -math.inf else ordered[j]
+    return percentile(ordered, q)
+
+
+def divergence(n_items: int, counts: Mapping[Ranking, int],
+               anchor: int | None = None) -> list[float]:
+    """Where each item's rating goes when the data's estimate does not exist: ``inf``
+    or ``-inf`` relative to the anchor (``None``: the items' mean), or ``nan`` where
+    the data do not tell. Item ``i`` is above item ``j`` with no way back when a chain
+    of finishes (``i`` ahead of ``k``, ``k`` ahead of ... ``j``) leads from ``i`` to
+    ``j`` and none from ``j`` to ``i``: the likelihood grows without end as their gap
+    does. An item in the anchor's group (ahead of the anchor in some game and behind it
+    in another, through such chains) has a finite rating: the fit of the rankings cut
+    down to the group's items, which the likelihood tends to. Relative to the mean, an
+    item is ``inf`` when it is above some item and below none, with no item it cannot
+    be compared with. Fractional weights are not allowed here: ``counts`` holds whole
+    numbers of rankings (as :func:`rate` has them).
+
+    >>> divergence(3, {(0, 1, 2): 2}, anchor=2)
+    [inf, inf, 0.0]
+    >>> divergence(3, {(0, 1): 1, (1, 0): 1, (0, 2): 1})
+    [inf, inf, -inf]
+    """
+    reach = [[i == j for j in range(n_items)] for i in range(n_items)]
+    for ranking, k in counts.items():
+        if k:
+            for pos, winner in enumerate(ranking):
+                for loser in ranking[pos + 1:]:
+                    reach[winner][loser] = True
+    for m in range(n_items):  # the transitive closure (Warshall)
+        for i in range(n_items):
+            if reach[i][m]:
+                for j in range(n_items):
+                    if reach[m][j]:
+                        reach[i][j] = True
+
+    def above(i: int, j: int) -> bool:
+        return reach[i][j] and not reach[j][i]
+
+    out = []
+    near = _near_anchor(n_items, counts, anchor, reach)
+    for i in range(n_items):
+        if anchor is not None:
+            out.append(near.get(i, math.inf if above(i, anchor)
+                                else -math.inf if above(anchor, i) else math.nan))
+            continue
+        others = [j for j in range(n_items) if j != i]
+        unknown = any(not reach[i][j] and not reach[j][i] for j in others)
+        up = any(above(i, j) for j in others)
+        down = any(above(j, i) for j in others)
+        out.append(math.nan if unknown or up == down else math.inf if up else -math.inf)
+    return out
+
+
+def _near_anchor(n_items: int, counts: Mapping[Ranking, int], anchor: int | None,
+                 reach: Sequence[Sequence[bool]]) -> dict[int, float]:
+    """The finite ratings of the items that finished ahead of the anchor and behind it
+    (its strongly connected group), where the data's estimate does not exist: as every
+    gap between groups grows without end, the likelihood tends to the Plackett–Luce
+    likelihood of the rankings cut down to the group's items, fitted here."""
+    if anchor is None:
+        return {}
+    group = [j for j in range(n_items) if reach[j][anchor] and reach[anchor][j]]
+    if len(group) < 2:
+        return {anchor: 0.0}
+    place = {item: k for k, item in enumerate(group)}
+    cut: dict[Ranking, int] = {}
+    for ranking, k in counts.items():
+        kept = tuple(place[x] for x in ranking if x in place)
+        if k and len(kept) >= 2:
+            cut[kept] = cut.get(kept, 0) + int(k)
+    try:
+        fitted = _fit(len(group), cut, None, REFIT_TOL)
+    except RatingError:
+        return {anchor: 0.0}
+    return {item: SCALE * (fitted[k] - fitted[place[anchor]]) for item, k in place.items()}
 
 
 class _Bar(Protocol):

@@ -27,6 +27,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
+from typing import Any
 
 __all__ = [
     "Estimate",
@@ -47,26 +48,50 @@ class Estimate:
     Attributes:
         value: the estimate, ``None`` when there is nothing to estimate from.
         low: the lower end of the interval, ``None`` when it cannot be computed
-            (no data, or a single cluster).
-        high: the upper end, likewise.
+            (no data, or a single cluster); ``-inf`` when the interval is open below
+            (a league's rating with ``prior=0``, see :mod:`cutthroat.sim.ratings`).
+        high: the upper end, likewise (``inf``: open above).
     """
 
     value: float | None
     low: float | None = None
     high: float | None = None
 
-    def to_json(self) -> dict[str, float | None]:
-        """``{"value": ..., "low": ..., "high": ...}`` (``null`` where unknown)."""
-        return {"value": self.value, "low": self.low, "high": self.high}
+    def to_json(self) -> dict[str, Any]:
+        """``{"value": ..., "low": ..., "high": ...}`` (``null`` where unknown). JSON has
+        no infinity: an infinite end is ``null`` too, and ``"unbounded"`` lists it
+        (``["high"]``: the interval is open above), a key present only then."""
+        out: dict[str, Any] = {"value": self.value, "low": self.low, "high": self.high}
+        unbounded = [end for end in ("low", "high")
+                     if out[end] is not None and math.isinf(out[end])]
+        for end in unbounded:
+            out[end] = None
+        if unbounded:
+            out["unbounded"] = unbounded
+        return out
+
+    def interval(self, spec: str = ".3f") -> str | None:
+        """``"[0.371, 0.455]"``; an infinite end as ``∞``, its bracket open
+        (``"[+489, +∞)"``); ``None`` without an interval.
+
+        >>> Estimate(811.0, 489.0, math.inf).interval("+.0f")
+        '[+489, +∞)'
+        """
+        if self.low is None or self.high is None:
+            return None
+        low = "-∞" if self.low == -math.inf else format(self.low, spec)
+        high = ("+∞" if "+" in spec else "∞") if self.high == math.inf else format(
+            self.high, spec)
+        return (f"{'(' if self.low == -math.inf else '['}{low}, {high}"
+                f"{')' if self.high == math.inf else ']'}")
 
     def format(self, spec: str = ".3f") -> str:
         """``"0.412 [0.371, 0.455]"``, or ``"—"`` when there is no value."""
         if self.value is None:
             return "—"
         text = format(self.value, spec)
-        if self.low is not None and self.high is not None:
-            text += f" [{format(self.low, spec)}, {format(self.high, spec)}]"
-        return text
+        interval = self.interval(spec)
+        return text if interval is None else f"{text} {interval}"
 
 
 def _check_confidence(confidence: float) -> None:
