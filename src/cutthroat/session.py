@@ -125,7 +125,7 @@ def stuck(view: View) -> bool:
             and view.rules.stick_the_dealer and "pass" not in view.legal)
 
 
-STUCK = "you are the stuck dealer: you must name trump, R10"
+STUCK = "the dealer is stuck: you must name trump"
 """What the stuck dealer is told with his choices (:func:`stuck`)."""
 
 
