@@ -15,7 +15,7 @@ import math
 import os
 import sys
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -27,6 +27,7 @@ from cutthroat.bots.registry import (
     make_bot,
     parse_spec,
 )
+from cutthroat.sim.stats import mean_estimate
 
 _T = TypeVar("_T")
 
@@ -42,6 +43,30 @@ class DefaultsFormatter(argparse.ArgumentDefaultsHelpFormatter):
         if default is None or default is False or default == "" or default is argparse.SUPPRESS:
             return action.help
         return super()._get_help_string(action)
+
+
+def mean_interval(values: Sequence[float], confidence: float = 0.95
+                  ) -> tuple[float | None, float | None, str]:
+    """The mean of ``values``, the half-width of its Student's t interval (the sample
+    standard deviation, ``len(values) - 1`` degrees of freedom: the arena's
+    :func:`~cutthroat.sim.stats.mean_estimate`), and, where there is no half-width,
+    why in a few words ("no samples", "1 sample", "all 4 equal": a spread of 0 among
+    so few, or so alike, samples is no evidence of none, so no interval is estimated).
+
+    >>> mean, half, why = mean_interval([1.0, 2.0, 3.0])
+    >>> mean, round(half, 4), why
+    (2.0, 2.4841, '')
+    >>> mean_interval([0.5])
+    (0.5, None, '1 sample')
+    """
+    est = mean_estimate(list(values), confidence=confidence)
+    if est.value is None:
+        return None, None, "no samples"
+    if est.low is None or est.high is None:
+        return est.value, None, "1 sample"
+    if est.low == est.high:
+        return est.value, None, f"all {len(values)} equal"
+    return est.value, (est.high - est.low) / 2, ""
 
 
 def parser_for(doc: str | None, **kwargs: Any) -> argparse.ArgumentParser:

@@ -13,14 +13,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import statistics
 import sys
 from pathlib import Path
 from typing import Any
 
-T95 = 1.96
-"""The normal quantile used for the intervals (hundreds of deal sets)."""
+import _cli  # bench/ is on the path when run as a script
 
 
 class RunError(Exception):
@@ -43,16 +40,37 @@ def _row(path: str) -> dict[str, Any]:
     return row
 
 
-def compare(a: list[float], b: list[float]) -> dict[str, float]:
+def arena_seed(row: dict[str, Any]) -> Any:
+    """The seed the expert's arena ran at (``--seed`` + 1): ``arena_seed``, or in a file
+    written before that key was, ``seed``, which held it then."""
+    return row.get("arena_seed", row.get("seed"))
+
+
+def user_seed(row: dict[str, Any]) -> Any:
+    """The ``--seed`` the run was given: ``seed`` where ``arena_seed`` is kept beside it;
+    in an older file (``seed`` was the arena's), that less 1."""
+    if "arena_seed" in row:
+        return row.get("seed")
+    seed = row.get("seed")
+    return seed - 1 if isinstance(seed, int) else seed
+
+
+def compare(a: list[float], b: list[float]) -> dict[str, Any]:
     """Win rates of A and B over the deal sets both played, and the paired difference
-    A − B with its 95% half-width (over deal sets)."""
+    A − B with its 95% half-width over deal sets (Student's t on the sample standard
+    deviation; ``None``, with ``no_interval`` saying why, where every deal set gave the
+    same difference)."""
     n = min(len(a), len(b))
     if n < 2:
         raise ValueError("at least two common deal sets are needed")
     diff = [(x - y) / 3 for x, y in zip(a[:n], b[:n], strict=True)]
-    half = T95 * statistics.stdev(diff) / math.sqrt(n)
-    return {"sets": n, "a": sum(a[:n]) / (3 * n), "b": sum(b[:n]) / (3 * n),
-            "difference": statistics.fmean(diff), "half_width": half}
+    mean, half, _ = _cli.mean_interval(diff)
+    out: dict[str, Any] = {"sets": n, "a": sum(a[:n]) / (3 * n), "b": sum(b[:n]) / (3 * n),
+                           "difference": mean, "half_width": half}
+    if half is None:
+        out["no_interval"] = (f"the {n} deal sets all gave the same difference, too few "
+                              "or too alike to estimate one")
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -65,8 +83,8 @@ def main(argv: list[str] | None = None) -> int:
     except RunError as exc:
         print(f"compare_runs.py: {exc}", file=sys.stderr)
         return 2
-    if a.get("seed") != b.get("seed"):
-        print(f"the runs have different seeds ({a.get('seed')} and {b.get('seed')}): "
+    if arena_seed(a) != arena_seed(b):
+        print(f"the runs have different seeds ({user_seed(a)} and {user_seed(b)}): "
               "their deals differ", file=sys.stderr)
         return 2
     try:
@@ -76,9 +94,13 @@ def main(argv: list[str] | None = None) -> int:
               f"{min(len(a['set_wins']), len(b['set_wins']))}; play more games)",
               file=sys.stderr)
         return 2
-    print(f"{out['sets']} deal sets ({3 * out['sets']} games each), seed {a['seed']}")
+    print(f"{out['sets']} deal sets, {3 * out['sets']} games in each run, "
+          f"--seed {user_seed(a)}")
     print(f"  A won {out['a']:.1%}, B won {out['b']:.1%}")
-    print(f"  A − B: {out['difference']:+.1%} ± {out['half_width']:.1%} (95%)")
+    if out["half_width"] is None:
+        print(f"  A − B: {out['difference']:+.1%} (no interval: {out['no_interval']})")
+    else:
+        print(f"  A − B: {out['difference']:+.1%} ± {out['half_width']:.1%} (95%)")
     return 0
 
 

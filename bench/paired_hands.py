@@ -138,12 +138,16 @@ def one(args: tuple[int, list[str], list[Start], int]
     return out
 
 
-def interval(values: list[float], digits: int = 4) -> str:
-    """The mean of ``values`` with its 95% half-width, as text ("—" for none)."""
-    if not values:
+def interval(values: list[float], digits: int = 4, *, why: bool = True) -> str:
+    """The mean of ``values`` with its 95% half-width (Student's t on the sample standard
+    deviation, :func:`_cli.mean_interval`), as text: "—" for no values, "± n/a" where
+    there is no interval (one value, or all equal), with the reason unless ``why`` is
+    false."""
+    mean, half, reason = _cli.mean_interval(values)
+    if mean is None:
         return "—"
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.pstdev(values) / len(values) ** 0.5
+    if half is None:
+        return f"{mean:+.{digits}f} ± n/a" + (f" ({reason}: no interval)" if why else "")
     return f"{mean:+.{digits}f} ± {half:.{digits}f}"
 
 
@@ -169,7 +173,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         rows = list(_cli.progress(pool.imap(one, jobs, chunksize=4), len(jobs), "paired hands"))
     chance = [a[0] - b[0] for a, b in rows]
     points = [a[1] - b[1] for a, b in rows]
-    print(f"{args.a} minus {args.b}, {len(rows)} hands, 95% intervals")
+    print(f"{args.a} minus {args.b}, {len(rows)} hand{'' if len(rows) == 1 else 's'}, "
+          "95% intervals (Student's t)")
     print(f"  win chance after the hand  {interval(chance)}")
     print(f"  points minus others' mean  {interval(points)}")
     groups: dict[str, list[float]] = defaultdict(list)
@@ -191,7 +196,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"\n  {'by the start (points still needed: A / its closer opponent)':60} "
           f"{'hands':>6} {'mean, 95%':>18}")
     for key in sorted(by_start):
-        print(f"  {key:60} {len(by_start[key]):6d} {interval(by_start[key]):>18}")
+        print(f"  {key:60} {len(by_start[key]):6d} {interval(by_start[key], why=False):>18}")
+    if any(_cli.mean_interval(v)[1] is None for v in by_start.values()):
+        print("  n/a: no interval from one hand, or from hands all equal")
 
 
 if __name__ == "__main__":

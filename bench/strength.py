@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 import time
@@ -116,17 +115,17 @@ def defence_test(deals: int, seed: int, workers: int) -> dict[str, Any]:
     n = len(results)
     if n < 2:  # too few hands with a maker for a rate and an interval
         return {"hands": n, "pass": False}
-    diffs = [a - b for a, b in results]
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    half = 1.96 * math.sqrt(var / n)
+    diffs = [float(a - b) for a, b in results]
+    mean, half, why = _cli.mean_interval(diffs)  # Student's t, as the arena's
+    assert mean is not None
     return {
         "hands": n,
         "euchre_rate_expert_defenders": sum(a for a, _ in results) / n,
         "euchre_rate_intermediate_defenders": sum(b for _, b in results) / n,
         "difference": mean,
-        "ci95": [mean - half, mean + half],
-        "pass": mean - half > 0,
+        "ci95": [None, None] if half is None else [mean - half, mean + half],
+        **({"no_interval": why} if half is None else {}),
+        "pass": half is not None and mean - half > 0,
     }
 
 
@@ -200,7 +199,8 @@ def _measure(args: argparse.Namespace) -> int:
         ok &= passed
         report["expert_vs_intermediate"] = {**row, "pass": passed,
                                             "seconds": time.perf_counter() - start,
-                                            "seed": result.seed,
+                                            "seed": args.seed,  # as --seed gave it
+                                            "arena_seed": result.seed,  # --seed + 1
                                             "expert_options": dict(EXPERT_OPTIONS),
                                             "set_wins": set_wins(result, 0)}
         console.print(f"expert vs 2 intermediate: {row['win_rate']:.1%} "
@@ -221,12 +221,16 @@ def _measure(args: argparse.Namespace) -> int:
                           "maker, too few for an interval (raise --deals): FAIL",
                           markup=False, highlight=False)
         else:
+            low, high = defence["ci95"]
+            shown = (f"[no interval from {defence['no_interval']} differences: too few "
+                     "or too alike to estimate one (raise --deals)]"
+                     if low is None else f"[{low:+.1%}, {high:+.1%}]")
             console.print(
                 f"defence on {defence['hands']} identical hands: expert defenders euchre "
                 f"{defence['euchre_rate_expert_defenders']:.1%}, intermediate defenders "
                 f"{defence['euchre_rate_intermediate_defenders']:.1%}; difference "
-                f"{defence['difference']:+.1%} [{defence['ci95'][0]:+.1%}, "
-                f"{defence['ci95'][1]:+.1%}]: {'PASS' if defence['pass'] else 'FAIL'}",
+                f"{defence['difference']:+.1%} {shown}: "
+                f"{'PASS' if defence['pass'] else 'FAIL'}",
                 markup=False, highlight=False)
     if args.json_out:
         with open(args.json_out, "w", encoding="utf-8") as handle:

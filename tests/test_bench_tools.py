@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import statistics
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -20,6 +21,7 @@ from cutthroat.bots.heuristic import IntermediateBot
 from cutthroat.bots.registry import BOTS
 from cutthroat.bots.valuation import win_chances
 from cutthroat.sim.arena import run_arena
+from cutthroat.sim.stats import t_quantile
 from cutthroat.views import View
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
@@ -28,6 +30,7 @@ sys.path.insert(0, str(BENCH))
 import _cli  # noqa: E402
 import compare_runs  # noqa: E402
 import decision_times  # noqa: E402
+import paired_hands  # noqa: E402
 import strength  # noqa: E402
 
 
@@ -49,7 +52,8 @@ def test_compare_is_paired_over_the_common_deal_sets() -> None:
     assert out["a"] == pytest.approx(6 / 9)
     assert out["b"] == pytest.approx(4 / 9)
     assert out["difference"] == pytest.approx(2 / 9)
-    assert out["half_width"] == pytest.approx(1.96 * (1 / 3) * (0.5773502691896257) / 3 ** 0.5)
+    assert out["half_width"] == pytest.approx(
+        t_quantile(0.975, 2) * (1 / 3) * (0.5773502691896257) / 3 ** 0.5)
     with pytest.raises(ValueError, match="two common"):
         compare_runs.compare([1.0], [2.0, 1.0])
 
@@ -71,6 +75,57 @@ def test_compare_runs_refuses_runs_on_different_deals(tmp_path: Path,
     (tmp_path / "d.json").write_text("{}")
     assert compare_runs.main([a, str(tmp_path / "d.json")]) == 2
     assert "no per-deal-set" in capsys.readouterr().err
+
+
+def test_bench_intervals_are_students_t_and_none_from_one_or_identical_samples() -> None:
+    """paired_hands (and the scripts that share its interval) used 1.96 on the
+    population SD: far too narrow on few hands, and "± 0.0000" from one."""
+    values = [0.1, -0.4, -0.0369]
+    text = paired_hands.interval(values)
+    half = t_quantile(0.975, 2) * statistics.stdev(values) / 3 ** 0.5
+    assert text == f"{statistics.fmean(values):+.4f} ± {half:.4f}"
+    assert paired_hands.interval([0.25]) == "+0.2500 ± n/a (1 sample: no interval)"
+    assert paired_hands.interval([0.0, 0.0], why=False) == "+0.0000 ± n/a"
+    assert _cli.mean_interval([0.0, 0.0, 0.0]) == (0.0, None, "all 3 equal")
+    out = compare_runs.compare([1, 2], [1, 2])
+    assert out["half_width"] is None and "same difference" in out["no_interval"]
+
+
+def _same_euchre(seed: int) -> tuple[int, int]:
+    return (1, 1) if seed % 2 else (0, 0)
+
+
+def test_strength_defence_gives_no_interval_from_identical_differences(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(strength, "_defence_deal", _same_euchre)
+    found = strength.defence_test(4, 0, 1)
+    assert found["ci95"] == [None, None] and not found["pass"]
+    assert found["no_interval"] == "all 4 equal"
+    assert strength.main(["--only", "defence", "--deals", "4", "--workers", "1"]) == 1
+    said = " ".join(capsys.readouterr().out.split())
+    assert "+0.0% [no interval from all 4 equal differences" in said
+    assert "[+0.0%, +0.0%]" not in said
+
+
+def test_compare_runs_reports_the_seeds_the_user_gave(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    """strength.py kept the expert arena's seed (--seed + 1) as ``seed``."""
+    def run(name: str, row: dict[str, Any]) -> str:
+        path = tmp_path / name
+        path.write_text(json.dumps({"expert_vs_intermediate": row}))
+        return str(path)
+
+    six = run("six.json", {"seed": 6, "arena_seed": 7, "set_wins": [3, 1]})
+    five = run("five.json", {"seed": 5, "arena_seed": 6, "set_wins": [2, 1]})
+    old_six = run("old.json", {"seed": 7, "set_wins": [2, 1]})  # before arena_seed
+    assert compare_runs.main([six, five]) == 2
+    assert "different seeds (6 and 5)" in capsys.readouterr().err
+    assert compare_runs.main([six, old_six]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2 deal sets, 6 games in each run, --seed 6\n")
+    assert compare_runs.main([old_six, old_six]) == 0
+    assert "--seed 6\n" in capsys.readouterr().out
 
 
 def test_expert_options_are_parsed_as_written() -> None:
@@ -105,7 +160,7 @@ def test_strength_runs_the_expert_with_its_options(tmp_path: Path,
     assert all(options == {"play_samples": 1, "bid_samples": 2} for options in made)
     row = json.loads(out.read_text())["expert_vs_intermediate"]
     assert row["expert_options"] == {"play_samples": 1, "bid_samples": 2}
-    assert row["seed"] == 5
+    assert row["seed"] == 4 and row["arena_seed"] == 5  # the user's, and the arena's
     assert len(row["set_wins"]) == 1
     assert row["set_wins"][0] == pytest.approx(3 * row["win_rate"])
     capsys.readouterr()
