@@ -34,7 +34,7 @@ TIMEOUT_MS = 20_000
 
 ACTIONABLE = ", ".join([
     "#status[data-status=hand_over]", "#status[data-status=over]",
-    "#hand button[data-card]:not([disabled])", "[data-action]:not([disabled])",
+    "#hand button[data-card]:not([aria-disabled=true])", "[data-action]:not([disabled])",
     "#keep-button",
 ])
 """Whatever shows that the page waits for this seat, or that the hand is over."""
@@ -216,7 +216,7 @@ def take_turn(page: Page) -> str | None:
         expect(keep).to_be_enabled()
         keep.click()
     else:
-        card = page.locator("#hand button[data-card]:not([disabled])")
+        card = page.locator("#hand button[data-card]:not([aria-disabled=true])")
         if card.count():
             code = card.first.get_attribute("data-card")
             assert f"play {code}" in legal or f"discard {code}" in legal
@@ -367,7 +367,7 @@ def test_illegal_cards_are_disabled_and_errors_shown(server: str, pages: Pages) 
         take_turn(page)
     # Trick play: exactly the legal cards are enabled.
     legal = state(page)["view"]["legal"]
-    enabled = page.locator("#hand button[data-card]:not([disabled])").evaluate_all(
+    enabled = page.locator("#hand button[data-card]:not([aria-disabled=true])").evaluate_all(
         "els => els.map(e => e.dataset.card)")
     assert sorted(enabled) == sorted(a.split()[1] for a in legal if a.startswith("play "))
     # The expert's hint for this decision.
@@ -388,7 +388,8 @@ def test_illegal_cards_are_disabled_and_errors_shown(server: str, pages: Pages) 
     page.evaluate("window.cutthroatSocket.send(JSON.stringify({type: 'act', action: 'order'}))")
     expect(page.locator("#error")).not_to_be_empty()
     assert json.dumps(state(page)) == json.dumps(before)
-    expect(page.locator("#hand button[data-card]:not([disabled])")).to_have_count(len(enabled))
+    expect(page.locator("#hand button[data-card]:not([aria-disabled=true])")).to_have_count(
+        len(enabled))
     # A legal move clears it.
     take_turn(page)
     expect(page.locator("#error")).to_be_empty()
@@ -428,6 +429,32 @@ def _show_play(page: Page, cards: list[str], trick: list[str], legal: list[str])
     }""", [cards, trick, legal])
 
 
+TEXT_AS = """([selector, hide]) => {
+  const copy = document.querySelector(selector).cloneNode(true);
+  copy.querySelectorAll(hide).forEach((n) => n.remove());
+  return copy.textContent; }"""
+
+
+def shown_text(page: Page, selector: str) -> str:
+    """An element's text as the eye reads it: without the words only a screen reader
+    hears (``.visually-hidden``)."""
+    return str(page.evaluate(TEXT_AS, [selector, ".visually-hidden"]))
+
+
+def said_text(page: Page, selector: str) -> str:
+    """An element's text as a screen reader says it: without what is hidden from it
+    (``aria-hidden``, the cards' and suits' symbols)."""
+    return str(page.evaluate(TEXT_AS, [selector, "[aria-hidden=true]"]))
+
+
+def expect_shown(page: Page, selector: str, text: str) -> None:
+    """Wait until ``selector`` shows ``text`` (as :func:`shown_text` reads it)."""
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while shown_text(page, selector) != text and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert shown_text(page, selector) == text
+
+
 def test_the_prompt_says_which_suit_must_be_followed(server: str, pages: Pages) -> None:
     """Cards greyed while playing: the prompt says why, in a card player's words, the
     left bower counted with trump (R16), as the legal cards and the card led say."""
@@ -437,20 +464,20 @@ def test_the_prompt_says_which_suit_must_be_followed(server: str, pages: Pages) 
     base = "Your turn. Play a card: click it, or press its number."
     hand = ["JD", "AD", "9C", "KS", "TH"]
     _show_play(page, hand, ["QD"], ["AD"])  # diamonds led: the J♦ is trump
-    expect(page.locator("#prompt")).to_have_text(
-        f"{base} You must follow diamonds ♦, the suit led: the other cards are greyed"
-        " (the J♦ is the left bower: trump, not a diamond).")
-    expect(page.locator("#hand button[data-card]:not([disabled])")).to_have_count(1)
+    expect_shown(page, "#prompt",
+                 f"{base} You must follow diamonds ♦, the suit led: the other cards are greyed"
+                 " (the J♦ is the left bower: trump, not a diamond).")
+    expect(page.locator("#hand button[data-card]:not([aria-disabled=true])")).to_have_count(1)
     bower = page.locator('#hand [data-card="JD"]')
     expect(bower).to_have_class(re.compile(r"\bleft-bower\b"))
     assert bower.get_attribute("data-trump-mark") == "♥"
     _show_play(page, hand, ["9H"], ["JD", "TH"])  # trump led: the left bower follows
-    expect(page.locator("#prompt")).to_have_text(
-        f"{base} Trump (hearts ♥) was led: you must follow with trump (the J♦ is trump);"
-        " the other cards are greyed.")
+    expect_shown(page, "#prompt",
+                 f"{base} Trump (hearts ♥) was led: you must follow with trump (the J♦ is"
+                 " trump); the other cards are greyed.")
     _show_play(page, hand, ["QC"], ["9C"])
-    expect(page.locator("#prompt")).to_have_text(
-        f"{base} You must follow clubs ♣, the suit led: the other cards are greyed.")
+    expect_shown(page, "#prompt",
+                 f"{base} You must follow clubs ♣, the suit led: the other cards are greyed.")
     _show_play(page, hand, ["QC"], hand)  # nothing greyed: nothing to say
     expect(page.locator("#prompt")).to_have_text(base)
 
@@ -884,7 +911,7 @@ def test_a_move_is_offered_once_per_state(server: str, pages: Pages) -> None:
     page.evaluate("""() => window.cutthroatSocket.onmessage(
         {data: JSON.stringify({type: 'state', state: window.cutthroatState})})""")
     expect(page.locator("[data-action]")).to_have_count(0)
-    expect(page.locator("#hand button[data-card]:not([disabled])")).to_have_count(0)
+    expect(page.locator("#hand button[data-card]:not([aria-disabled=true])")).to_have_count(0)
     page.evaluate("""() => window.cutthroatSocket.onmessage(
         {data: JSON.stringify({type: 'error', reason: 'try again'})})""")
     expect(page.locator("[data-action]").first).to_be_visible()  # offered again
@@ -1308,6 +1335,12 @@ def test_no_table_talk_against_two_bots(server: str, pages: Pages) -> None:
 # --- a bot in an absent friend's seat ----------------------------------------------------
 
 
+def confirm_stand_in(page: Page) -> None:
+    """Answer "Let a bot play for me" in the dialog that asks first."""
+    page.get_by_role("dialog", name="Let a bot play for you?").get_by_role(
+        "button", name="Let a bot play for me").click()
+
+
 def _seat_moves(page: Page, seat: int) -> int:
     """How many moves ``seat`` has made in the hand the page shows."""
     moves = state(page)["view"]["moves"]
@@ -1389,7 +1422,7 @@ def _own_seat_to_a_bot_and_back(pages: Pages, server: str) -> None:
     page = pages.new()
     create_game(page, server, seed=8)
     me = page.locator(f".seat[data-seat='{state(page)['seat']}']")
-    offer = me.locator("button[data-standin]")
+    offer = page.locator("#self-standin button[data-standin]")  # after the moves
     expect(offer).to_have_text("Let a bot play for me")
     # The button is the same one from state to state (one made anew under a click, as
     # the bots' moves come in, would lose it).
@@ -1403,10 +1436,11 @@ def _own_seat_to_a_bot_and_back(pages: Pages, server: str) -> None:
     assert wait_for_turn(page) == "playing"
     expect(offer).to_have_attribute("data-marked", "yes")
     offer.click()
+    confirm_stand_in(page)
     expect(me.locator(".tag.standin")).to_have_text("a bot plays for you")
     expect(page.locator("#status[data-status=hand_over]")).to_have_count(1)
     assert _seat_moves(page, state(page)["seat"]) > 0
-    me.locator("button[data-back]").click()
+    page.locator("#self-standin button[data-back]").click()
     expect(me.locator(".tag.standin")).to_have_count(0)
     expect(offer).to_have_text("Let a bot play for me")
     page.click("#next-hand")
@@ -1521,7 +1555,8 @@ def test_a_game_left_to_the_bots_deals_on_by_itself(tmp_path: Path, pages: Pages
         page = pages.new()
         game = create_game(page, base, seed=8)
         me = page.locator(f".seat[data-seat='{state(page)['seat']}']")
-        me.locator("button[data-standin]").click()
+        page.locator("#self-standin button[data-standin]").click()
+        confirm_stand_in(page)
         expect(page.locator("#next-by-itself")).to_have_text(
             "A bot plays for every player, so the next hand is dealt by itself in 1 second.")
         expect(page.locator("#next-hand")).to_be_visible()  # Ann may deal it sooner
@@ -1530,7 +1565,7 @@ def test_a_game_left_to_the_bots_deals_on_by_itself(tmp_path: Path, pages: Pages
         watcher.wait_for_function("window.cutthroatState.hand_number >= 2")
         expect(watcher.locator("#next-wait")).to_contain_text("dealt by itself in 1 second")
         page.wait_for_function("window.cutthroatState.hand_number >= 3")
-        me.locator("button[data-back]").click()
+        page.locator("#self-standin button[data-back]").click()
         expect(me.locator(".tag.standin")).to_have_count(0)
         expect(page.locator("#next-by-itself")).to_have_count(0)
 
@@ -1995,10 +2030,12 @@ def test_a_screen_reader_hears_each_move_once_and_plays_cards_by_their_names(
         view, trump = st["view"], st["view"]["trump"]
         expect(live.locator("p").last).to_contain_text("Your turn: ")
         turns.append(live.locator("p").last.inner_text())
-        # Every card of the hand by its name, enabled exactly when it may be played.
+        # Every card of the hand by its name (with its verb when it may be played: "Play
+        # ace of spades"), enabled exactly when it may be played.
         playable = {a.split()[1] for a in view["legal"] if a.startswith("play ")}
         for code in view["cards"]:
-            card = page.get_by_role("button", name=card_name(code, trump), exact=True)
+            name = ("Play " if code in playable else "") + card_name(code, trump)
+            card = page.get_by_role("button", name=name, exact=True)
             expect(card).to_have_count(1)
             if code in playable:
                 expect(card).to_be_enabled()
@@ -2011,7 +2048,8 @@ def test_a_screen_reader_hears_each_move_once_and_plays_cards_by_their_names(
         before = len(view["moves"])
         if playable:
             code = sorted(playable)[0]
-            page.get_by_role("button", name=card_name(code, trump), exact=True).press("Enter")
+            page.get_by_role("button", name="Play " + card_name(code, trump),
+                             exact=True).press("Enter")
             mine = f"You play {said_cards([code])}."
         else:  # a bid: the first move offered, by its name
             button = page.locator("#buttons [data-action]").first
@@ -2103,7 +2141,7 @@ def test_every_control_shows_the_keyboard_focus_and_dialogs_give_it_back(
     wait_for_turn(page)
     page.locator("#help-button").focus()
     offered = {a for a in state(page)["view"]["legal"]}
-    seen = tab_through(4)
+    seen = tab_through(7)  # the cards, not to be played while bidding, then the bids
     assert offered <= set(seen), (offered, seen)  # the bids, here: "Pass", "Order it up"
     page.get_by_role("button", name="How to play").click()
     expect(dialog).to_be_visible()

@@ -330,9 +330,16 @@ async function showJoin(game) {
   const watch = $("join-watch");
   watch.href = `/?watch=${encodeURIComponent(game)}`;
   watch.parentElement.hidden = true;
+  setTitle(`Join game ${game}`);
+  const nameBox = $("join-name");
+  // The refusal is read with the name box (a name already at the table, say), which is
+  // marked invalid until the name is changed.
+  nameBox.setAttribute("aria-describedby", `${nameBox.getAttribute("aria-describedby") || ""} join-error`.trim());
+  nameBox.addEventListener("input", () => nameBox.removeAttribute("aria-invalid"));
   $("join-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     $("join-error").textContent = "";
+    nameBox.removeAttribute("aria-invalid");
     const name = $("join-name").value.trim();
     if (name) localStorage.setItem("cutthroat:name", name);
     $("join-button").disabled = true;
@@ -340,12 +347,17 @@ async function showJoin(game) {
     if (name) body.name = name;
     try { enterGame(await api("POST", `/api/games/${encodeURIComponent(game)}/join`, body)); } catch (e) {
       $("join-error").textContent = `You could not join: ${e.message}.`;
+      if (/\bname\b/.test(e.message)) {
+        nameBox.setAttribute("aria-invalid", "true");
+        nameBox.focus();
+      }
       $("join-button").disabled = false;
     }
   });
   let s = null;
   try { s = await api("GET", `/api/games/${encodeURIComponent(game)}/public`); } catch (e) {
     if (e.status === 404) {
+      setTitle("No such game");
       $("join-intro").replaceChildren(`There is no game ${game} on this server: check the link, or `,
         el("a", { href: "/", id: "join-lobby" }, ["start a new game"]), ".");
       return;
@@ -355,12 +367,14 @@ async function showJoin(game) {
   watch.parentElement.hidden = false;
   if (s?.status === "over") {
     $("join-intro").textContent = `Game ${game} is over: it cannot be joined.`;
+    setTitle(`Game ${game} is over`);
     watch.href = `/?replay=${encodeURIComponent(game)}`;
     watch.textContent = "Watch it again, move by move";
     return;
   }
   if (s && !s.players.some((p) => p.kind === "open")) {
     $("join-intro").textContent = `Game ${game} has no open seat left: every seat is taken.`;
+    setTitle(`Game ${game} is full`);
     watch.textContent = "Watch the game, in no seat";
     return;
   }
@@ -371,6 +385,7 @@ async function showJoin(game) {
   }
   if (!s) { $("join-intro").textContent = `You are invited to game ${game}.`; return; }
   const people = s.players.filter((p) => p.kind === "human").map((p) => p.name);
+  if (people.length) setTitle(`Join ${wordList(people)}'s game`);
   // not the record's "preset": a record names "standard" and the fields that differ
   const rules = `rules: ${s.rules_text}`;
   const who = people.length ? `${wordList(people)} ${people.length === 1 ? "invites" : "invite"} you`
@@ -400,6 +415,7 @@ const table = {
   fullGame: null,         // the friend's new game this seat could not join (no seat left): watch it
   awaySince: [null, null, null],  // when this page first saw each seat away (ms), for stand-ins
   version: null, changedAt: null, // the state's version, and when this page saw it change
+  placed: null,           // the focus placed when the table appeared: null, "heading", "done"
 };
 
 function setConnection(text, cls) {
@@ -557,8 +573,14 @@ function act(action) {
 }
 
 function disableActions() {
-  document.querySelectorAll("#hand button, #buttons button").forEach((b) => { b.disabled = true; });
+  // The cards keep the focus they may have (aria-disabled), the move buttons go.
+  document.querySelectorAll("#hand button").forEach((b) => b.setAttribute("aria-disabled", "true"));
+  document.querySelectorAll("#buttons button").forEach((b) => { b.disabled = true; });
 }
+
+/** Whether a card of the hand may be pressed now (a card that may not stays focusable,
+ *  marked aria-disabled, and does nothing). */
+const usable = (b) => !b.disabled && b.getAttribute("aria-disabled") !== "true";
 
 /** Show the server's reason for a refusal (empty: clear it). */
 function showError(reason) {
@@ -575,6 +597,7 @@ function showError(reason) {
 
 function setThinking(on) {
   table.thinking = on;
+  if (on) $("hint-said").textContent = "";
   if (on) $("hint").replaceChildren(el("p", { class: "thinking" }, ["Thinking…"]));
   else if ($("hint").querySelector(".thinking")) $("hint").replaceChildren();
   $("hint-button").disabled = on || !myTurn();
@@ -594,6 +617,11 @@ function showHint(hint) {
   const key = (hint.lines ?? []).find((line) => line.startsWith("Key: "));
   if (key) parts.push(el("p", { class: "hint-key" }, [key]));
   $("hint").replaceChildren(el("div", { class: "hint-box" }, parts));
+  // Only the hint's first sentence is said as it comes; the reasons, the table of the
+  // options and its key stay in #hint, to be read at the player's pace.
+  const v = table.state?.view;
+  const said = v ? cardsInWords(actionLabel(hint.choice, v, SAID)) : cardsInWords(hint.choice);
+  $("hint-said").textContent = `Hint: ${said}.`;
   $("hint-button").disabled = !myTurn();
 }
 
@@ -712,7 +740,7 @@ function render() {
   const last = table.lastResult;
   if (v && !s.last_hand && last?.hand === s.hand_number - 1) {  // the hand before, as it ended
     entries.unshift({ shown: `Hand ${last.hand}: ${last.text}`, said: `Hand ${last.hand}: ${last.text}`,
-      took: true, reason: null });
+      took: true, reason: null, before: true });
   }
 
   noteAbsence(s);
@@ -730,6 +758,49 @@ function render() {
   numberChoices();
   tellNews(s, entries);
   settleFocus(focused);
+  placeFocus();
+  setTitle(pageTitle(s));
+}
+
+/** The page's title, which a tab, a window list and a screen reader name it by. */
+function setTitle(text) {
+  const title = text ? `${text} – Cutthroat euchre` : "Cutthroat euchre";
+  if (document.title !== title) document.title = title;
+}
+
+/** Where the game stands, in a few words for the title ("Your turn · Hand 2"). */
+function pageTitle(s) {
+  const hand = s.hand_number ? ` · Hand ${s.hand_number}` : "";
+  if (s.status === "waiting") return "Waiting for a friend";
+  if (s.status === "over") return "Game over";
+  if (s.status === "hand_over") return `Hand ${s.hand_number} over`;
+  if (table.watching) return `Watching${hand}`;
+  if (s.players[s.seat]?.standin) return `A bot plays for you${hand}`;
+  if (myTurn()) return `Your turn${hand}`;
+  return s.to_act !== null && s.to_act !== undefined ? `${nameOf(s.to_act)} to act${hand}` : `Playing${hand}`;
+}
+
+/**
+ * When the table first appears the focus is on the page itself (after Start or Join, a
+ * reload): it goes to this seat's cards, scrolled into view, when it is this seat's turn
+ * (on a phone they are far below), else to the table's heading (or the hand's end), from
+ * which it goes to the cards at the seat's first turn. Once only: a control the player
+ * has reached, or the page clicked since, keeps the focus.
+ */
+function placeFocus() {
+  if (table.placed === "done") return;
+  const now = document.activeElement;
+  const heading = $("table-title");
+  const free = now === heading || (table.placed === null && (!now || now === document.body));
+  if (!free) { table.placed = "done"; return; }
+  if (myTurn() && !$("hand").hidden) {
+    table.placed = "done";
+    $("hand").focus({ preventScroll: true });
+    $("hand").scrollIntoView({ block: "center" });
+  } else if (table.placed === null) {
+    table.placed = "heading";
+    ($("hand-over").hidden ? heading : $("hand-over-title")).focus({ preventScroll: true });
+  }
 }
 
 /** Set a node's text only when it changes (a live region says each change). */
@@ -744,7 +815,38 @@ function setText(node, text) {
 // hearts"), a new hand, the end of a hand with the score, and this seat's turn. A state
 // heard again (a reconnection, a refused move) says nothing; the first says only where
 // the game stands, not the whole log.
-const speech = { hand: null, heard: 0, status: null, turn: null };
+const speech = { hand: null, heard: 0, status: null, turn: null, standin: null,
+  batch: null, batchTimer: null };
+
+// While a bot plays for this seat the moves come faster than anybody can listen (a hand
+// in a second or two): they are not said one by one but summed up, once they pause
+// (BATCH_QUIET_MS) or every BATCH_MOST_MS while they keep coming, and at the hand's end.
+const BATCH_QUIET_MS = 1500;
+const BATCH_MOST_MS = 6000;
+
+/** The moves of `entries` (log entries, not yet said) kept to be summed up. */
+function batchMoves(entries) {
+  const b = speech.batch ??= { moves: 0, tricks: new Map(), since: Date.now() };
+  for (const e of entries) {
+    if (e.winner !== undefined) b.tricks.set(e.winner, (b.tricks.get(e.winner) || 0) + 1);
+    else if (!e.took) b.moves++;
+  }
+  clearTimeout(speech.batchTimer);
+  const wait = Math.max(0, Math.min(BATCH_QUIET_MS, b.since + BATCH_MOST_MS - Date.now()));
+  speech.batchTimer = setTimeout(() => { const said = batchWords(); if (said) announce(said); }, wait);
+}
+
+/** The moves kept, summed up ("6 moves while a bot plays for you; tricks taken: you 1,
+ *  Ben 1."), and forgotten; "" when none are kept. */
+function batchWords() {
+  clearTimeout(speech.batchTimer);
+  const b = speech.batch;
+  speech.batch = null;
+  if (!b || (!b.moves && !b.tricks.size)) return "";
+  const tricks = [...b.tricks].map(([seat, n]) => `${isYou(seat) ? "you" : nameOf(seat)} ${n}`);
+  return `${plural(b.moves, "move")} made while a bot plays for you`
+    + (tricks.length ? `; tricks taken: ${tricks.join(", ")}.` : ".");
+}
 
 /** Say `text` in the live region (polite: after what the screen reader is saying). */
 function announce(text) {
@@ -757,24 +859,45 @@ function tellNews(s, entries) {
   const v = s.view;
   const parts = [];
   const first = speech.status === null;
+  const me = table.watching ? null : s.players[s.seat];
+  const auto = Boolean(me?.kind === "human" && me.standin);  // a bot plays for this seat
+  if (speech.standin !== null && auto !== speech.standin) {
+    parts.push(auto ? "A bot plays for you now: its moves are summed up. Press Play myself to play again."
+      : batchWords(), ...(auto ? [] : ["You play your seat again."]));
+  }
+  speech.standin = auto;
+  // The previous hand's result, atop this hand's log, was said as that hand ended.
+  const news = (from) => entries.slice(from).filter((e) => !e.before);
+  const say = (said) => {
+    if (!auto) { parts.push(...said.map((e) => e.said)); return; }
+    const deal = said.filter((e) => e.deal);  // the deal is said, the moves summed up
+    parts.push(...deal.map((e) => e.said));
+    batchMoves(said.filter((e) => !e.deal));
+  };
   if (v && s.hand_number && s.status !== "waiting") {
     if (speech.hand !== s.hand_number) {
+      const said = batchWords();  // the hand before's, not yet said
+      if (said) parts.push(said);
       parts.push(`Hand ${s.hand_number}.`);
       if (first) {  // the deal and trump; the moves before are in the log
-        parts.push(entries[0].said);
+        parts.push(news(0)[0].said);
         if (v.trump && v.maker !== null && v.maker !== undefined) {
           parts.push(`Trump is ${SAID.suit(v.trump)}, made by ${isYou(v.maker) ? "you" : nameOf(v.maker)}.`);
         }
-      } else parts.push(...entries.map((e) => e.said));
+      } else say(news(0));
       speech.hand = s.hand_number;
     } else if (entries.length > speech.heard) {
-      parts.push(...entries.slice(speech.heard).map((e) => e.said));
+      say(news(speech.heard));
     } else if (entries.length < speech.heard) {
       parts.push("A move is taken back.");
     }
     speech.heard = entries.length;
   }
   if (s.status !== speech.status) {
+    if (s.status !== "playing") {  // the moves kept are said before the hand's end
+      const said = batchWords();
+      if (said) parts.push(said);
+    }
     if (s.status === "hand_over" && s.last_hand) {
       parts.push(`Hand over: ${sentence(s.last_hand.text || "")}`, scoreWords(s));
     } else if (s.status === "over" && s.last_hand) {
@@ -784,11 +907,11 @@ function tellNews(s, entries) {
     }
     speech.status = s.status;
   }
-  if (myTurn() && speech.turn !== s.version) {
+  if (myTurn() && !auto && speech.turn !== s.version) {
     parts.push(turnWords(v));
     speech.turn = s.version;
   }
-  if (parts.length) announce(parts.join(" "));
+  if (parts.some(Boolean)) announce(parts.filter(Boolean).join(" "));
 }
 
 /** "a sentence" -> "A sentence." */
@@ -841,7 +964,7 @@ function settleFocus(key) {
  *  discarded or picked for a keep, else the move buttons (pass, order, ...). */
 function keyedChoices() {
   if (table.watching) return [];
-  const cards = [...document.querySelectorAll("#hand button[data-card]:not([disabled])")];
+  const cards = [...document.querySelectorAll("#hand button[data-card]:not([aria-disabled=true])")];
   return cards.length ? cards : [...document.querySelectorAll("#buttons button[data-action]:not([disabled])")];
 }
 
@@ -920,17 +1043,22 @@ function renderSeats(s) {
     if (v && v.trump) info.push(plural(v.tricks_won[seat], "trick"));
     // The stand-in button is kept while it offers the same thing: one made anew on each
     // state (bots may send several a second) could be swapped under a click, and lost.
+    // This seat's own button is not in its box, before the cards and the moves, where a
+    // Tab or a tap meant for a move could reach it: it comes after them (#self-standin).
+    const holder = isYou(seat) ? $("self-standin") : node;
     const fresh = standInButton(s, seat);
-    const shown = node.querySelector(":scope > .standin-button");
+    const shown = holder.querySelector(":scope > .standin-button");
     const button = fresh && shown && shown.dataset.offer === fresh.dataset.offer ? shown : fresh;
     for (const child of [...node.childNodes]) if (child !== button) child.remove();
+    if (holder !== node) for (const child of [...holder.childNodes]) if (child !== button) child.remove();
     node.prepend(
       el("h3", { class: "seat-name" }, [nameOf(seat, false) + (isYou(seat) ? " (you)" : "")]),
       tagList(tags),
       el("div", { class: "seat-info" }, [info.join(" · ")]),
     );
-    if (button) node.append(button);
+    if (button && button.parentNode !== holder) holder.append(button);
   }
+  if (table.watching || s.seat === null || s.seat === undefined) $("self-standin").replaceChildren();
 }
 
 /** At a table of three bots (s.face_up): every seat's cards face up under its name, and
@@ -950,7 +1078,7 @@ function renderFaceUp(s) {
   for (let seat = 0; seat < 3; seat++) {
     const node = document.querySelector(`#layout .seat[data-seat="${seat}"]`);
     node.append(el("div", { class: "replay-cards", "data-seat": String(seat), role: "group",
-      "aria-label": `${nameOf(seat)}'s cards` },
+      "aria-label": cardsOf(nameOf(seat)) },
     sortCards(up.cards[seat], trump).map((c) => replayCard(c, trump))));
   }
   const rows = [];
@@ -1012,8 +1140,26 @@ function standInButton(s, seat) {
     "data-offer": `${kind}:${text}`,
     title: kind === "self" ? "A bot plays your cards until you press Play myself, move, or open the game again" : null },
   [text]);
-  b.addEventListener("click", () => { showError(""); send({ type: "standin", seat }); });
+  b.addEventListener("click", () => {
+    showError("");
+    if (kind === "self") confirmStandIn(b, seat);  // asked first: it cannot be undone in time
+    else send({ type: "standin", seat });
+  });
   return b;
+}
+
+/** "Let a bot play for me", asked first in a dialog (Cancel has the focus; Escape
+ *  cancels); the focus goes back to the button, or to the cards once it is gone. */
+function confirmStandIn(opener, seat) {
+  const dialog = $("standin-confirm");
+  dialog.returnValue = "";
+  dialog.onclose = () => {
+    if (dialog.returnValue === "yes") send({ type: "standin", seat });
+    const back = opener.isConnected && opener.checkVisibility() ? opener
+      : (!$("hand").hidden ? $("hand") : $("table-title"));
+    back.focus();
+  };
+  dialog.showModal();
 }
 
 /** Which stand-in button the seat shows now: "back", "self" (this seat, played by
@@ -1097,6 +1243,7 @@ function renderHand(v) {
       b.classList.add("pickable");
       b.setAttribute("aria-pressed", table.keep.has(code) ? "true" : "false");
       b.addEventListener("click", () => {
+        if (!usable(b)) return;  // a keep already sent
         const full = !table.keep.has(code) && table.keep.size >= 5;
         if (full) {  // a sixth card is not picked: one of the five must be put back first
           table.keepNote = "Five cards are picked: unpick one to pick another.";
@@ -1116,9 +1263,18 @@ function renderHand(v) {
       });
     } else {
       const verb = legal.has(`play ${code}`) ? "play" : legal.has(`discard ${code}`) ? "discard" : null;
-      b.disabled = !verb || !table.socket || table.socket.readyState !== WebSocket.OPEN;
+      const connected = table.socket?.readyState === WebSocket.OPEN;
+      if (verb && connected) {  // named by what it does: "Play ace of spades"
+        b.setAttribute("aria-label", `${capital(verb)} ${cardName(code, v.trump)}`);
+        b.addEventListener("click", () => { if (usable(b)) act(`${verb} ${code}`); });
+      } else {
+        // Not disabled: a card that may not be played stays in the Tab order, so a screen
+        // reader hears every card held, with why it may not be played (the prompt's words).
+        b.setAttribute("aria-disabled", "true");
+        const why = choosing && !verb && whyGreyed(v) ? "why-greyed" : "prompt";
+        b.setAttribute("aria-describedby", why);
+      }
       if (choosing && !verb) b.classList.add("dim");  // a card that may not be played now
-      if (verb) b.addEventListener("click", () => act(`${verb} ${code}`));
     }
     hand.append(b);
   }
@@ -1207,7 +1363,7 @@ const PROMPTS = {
  * worked out again here: the suit named is the led card's (the left bower and the joker
  * being trump, R16), and only when the cards allowed are all of it.
  */
-function whyGreyed(v) {
+function whyGreyed(v, f = SHOWN) {
   if (v.phase !== "play") return "";
   const plays = v.legal.filter((a) => a.startsWith("play ")).map((a) => a.split(" ")[1]);
   if (!plays.length || plays.length === v.cards.length) return "";
@@ -1218,15 +1374,15 @@ function whyGreyed(v) {
   }
   if (suit === v.trump) {
     const extra = v.cards.filter((c) => suitOf(c, v.trump) === suit && (c === "JO" || c[1] !== suit));
-    return ` Trump (${SHOWN.suit(suit)}) was led: you must follow with trump`
-      + (extra.length ? ` (${wordList(extra.map(SHOWN.the))} ${extra.length === 1 ? "is" : "are"} trump)` : "")
+    return ` Trump (${f.suit(suit)}) was led: you must follow with trump`
+      + (extra.length ? ` (${wordList(extra.map(f.the))} ${extra.length === 1 ? "is" : "are"} trump)` : "")
       + "; the other cards are greyed.";
   }
   // A jack of the suit led that is the left bower belongs to trump: not a card of the suit led.
   const bower = v.cards.find((c) => c[1] === suit && suitOf(c, v.trump) !== suit);
   const one = SUITS[suit].name.slice(0, -1);
-  return ` You must follow ${SHOWN.suit(suit)}, the suit led: the other cards are greyed`
-    + (bower ? ` (${SHOWN.the(bower)} is the left bower: trump, not a ${one}).` : ".");
+  return ` You must follow ${f.suit(suit)}, the suit led: the other cards are greyed`
+    + (bower ? ` (${f.the(bower)} is the left bower: trump, not a ${one}).` : ".");
 }
 
 /** The buttons for the moves this seat may make now, and the hint button. */
@@ -1238,11 +1394,16 @@ function renderActions(s, v) {
   $("actions").hidden = s.status !== "playing" || table.watching;  // a watcher cannot play
   $("actions").classList.toggle("active", mine && connected);
   $("hand").classList.toggle("offline", !connected);  // its cards greyed: none can be played
-  $("prompt").textContent = !v || s.status !== "playing" ? ""
+  // Why some cards are greyed, shown with the suits' symbols and said in words; the
+  // greyed cards are described by it (#why-greyed), the others not playable by the prompt.
+  const why = mine && connected ? whyGreyed(v).trim() : "";
+  const prompt = !v || s.status !== "playing" ? ""
     : !connected ? (table.closedForGood ? "Not connected."
       : `Not connected: reconnecting…${mine ? " Your move can be made once the connection is back." : ""}`)
-    : mine ? `Your turn. ${PROMPTS[v.phase] || ""}${whyGreyed(v)}`
+    : mine ? `Your turn. ${PROMPTS[v.phase] || ""}`
     : s.to_act !== null ? `Waiting for ${nameOf(s.to_act)}…` : "";
+  $("prompt").replaceChildren(prompt, ...(why ? [" ", el("span", { id: "why-greyed" },
+    spoken(why, whyGreyed(v, SAID).trim()))] : []));
   if (mine) {
     for (const a of v.legal) {
       if (/^(play|discard|keep) /.test(a)) continue;
@@ -1291,6 +1452,7 @@ function logEntries(v, reasons = null) {
     said: words(SAID) + (reason ? ` Reason: ${cardsInWords(reason)}.` : ""), took, reason });
   const deals = isYou(v.dealer) ? "You deal" : `${nameOf(v.dealer)} deals`;
   line((f) => `${deals}; the up-card is ${f.card(v.upcard)}.`, true);
+  entries[0].deal = true;
   let plays = 0;
   let trick = 0;
   let fixed = false;  // trump made: a pass from now on is a defender's, not a bid (R13)
@@ -1304,6 +1466,7 @@ function logEntries(v, reasons = null) {
     if (m.split(" ")[1] === "play" && v.tricks[trick] && ++plays === v.tricks[trick].plays.length) {
       const w = v.tricks[trick].winner;
       line(() => `${nameOf(w)} ${isYou(w) ? "take" : "takes"} the trick.`, true);
+      entries.at(-1).winner = w;
       plays = 0;
       trick++;
     }
@@ -1358,13 +1521,13 @@ function renderHandOver(s) {
   const lh = s.last_hand;
   const parts = [el("h2", { id: "hand-over-title", tabindex: "-1" }, [s.status === "over" ? "Game over" : "Hand over"]),
     el("p", { class: "result", id: "result" }, [lh.text || ""])];
-  const rows = [0, 1, 2].map((seat) => [nameOf(seat), lh.deal[String(seat)]]);
+  const rows = [0, 1, 2].map((seat) => [nameOf(seat), lh.deal[String(seat)], cardsOf(nameOf(seat))]);
   if (lh.deal.dummy?.length) rows.push(["Dummy", lh.deal.dummy]);
   const kitty = lh.deal.kitty;
   rows.push(["Kitty (up-card first)", kitty]);
   const trump = lh.result?.trump || null;
-  parts.push(el("div", { class: "deal" }, rows.map(([who, cards]) => dealRow(who,
-    (kitty === cards ? cards : sortCards(cards, trump)).map((c) => cardElement(c, { trump }))))));
+  parts.push(el("div", { class: "deal" }, rows.map(([who, cards, label]) => dealRow(who,
+    (kitty === cards ? cards : sortCards(cards, trump)).map((c) => cardElement(c, { trump })), label))));
   // A bot plays for every player: the server deals the next hand itself after a pause.
   const byItself = s.next_hand_after == null ? ""
     : `A bot plays for every player, so the next hand is dealt by itself ${
@@ -1397,11 +1560,15 @@ function renderHandOver(s) {
   box.replaceChildren(...parts);
 }
 
-/** A row of cards face up, after whose they are ("Dummy"). */
-function dealRow(who, cards) {
+/** A row of cards face up, after whose they are ("Dummy"): a group a screen reader names
+ *  (`label`, else `who`), so that each player's cards are told from the next's. */
+function dealRow(who, cards, label = who) {
   return el("div", { class: "deal-row" }, [el("span", { class: "who" }, [who]),
-    el("span", { class: "cards" }, cards)]);
+    el("span", { class: "cards", role: "group", "aria-label": label }, cards)]);
 }
+
+/** "Ann" -> "Ann's cards", "You" -> "Your cards". */
+const cardsOf = (name) => (name === "You" ? "Your cards" : `${name}'s cards`);
 
 /**
  * At the end of the game: "Play again", a new game with the same rules and bots, the
@@ -1676,6 +1843,7 @@ const RECORD_MAX = 256 * 1024;  // the largest record the server takes (bytes)
 async function showReplayOf(game) {
   replay.game = game;
   $("replay").hidden = false;
+  setTitle("Replay");
   $("replay-title").textContent = `Game ${game}, watched again`;
   const path = `/api/games/${encodeURIComponent(game)}`;
   const back = localStorage.getItem(tokenKey(game)) ? `/?game=${encodeURIComponent(game)}`
@@ -1706,6 +1874,7 @@ async function openRecord(file) {
   }
   $("lobby").hidden = true;
   $("replay").hidden = false;
+  setTitle("Replay");
   $("replay-title").textContent = `${file.name}, watched again`;
   $("replay-links").replaceChildren(el("a", { href: "/" }, ["Back to the lobby"]));
   startReplay(data);
@@ -1862,7 +2031,8 @@ function replaySeat(f, hand, seat) {
     el("h3", { class: "seat-name" }, [replay.data.players[seat]]),
     tagList(tags),
     el("div", { class: "seat-info" }, [info.join(" · ")]),
-    el("div", { class: "replay-cards", "data-seat": String(seat) }, cards),
+    el("div", { class: "replay-cards", "data-seat": String(seat), role: "group",
+      "aria-label": cardsOf(replay.data.players[seat]) }, cards),
   ];
 }
 
@@ -2035,6 +2205,7 @@ function setUpHelp() {
     back.focus();
   });
   dialog.addEventListener("keydown", (ev) => trapTab(dialog, ev));
+  $("standin-confirm").addEventListener("keydown", (ev) => trapTab($("standin-confirm"), ev));
   $("help-button").addEventListener("click", async () => {
     opener = document.activeElement && document.activeElement !== document.body
       ? document.activeElement : $("help-button");
