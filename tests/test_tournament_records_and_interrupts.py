@@ -145,7 +145,7 @@ def test_ctrl_c_in_the_commands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     assert "3 records of the deal sets finished are in" in done.stderr
 
 
-def test_ctrl_c_on_a_league_says_why_it_has_no_ratings(
+def test_ctrl_c_on_a_league_rates_the_deal_sets_every_line_up_finished(
         monkeypatch: pytest.MonkeyPatch, app: typer.Typer) -> None:
     from cutthroat.sim import league as league_mod
 
@@ -162,9 +162,11 @@ def test_ctrl_c_on_a_league_says_why_it_has_no_ratings(
     done = CliRunner().invoke(app, ["league", "--bots", "random,beginner,intermediate",
                                     "--games", "30", "--workers", "1", "--no-progress"],
                               env={"COLUMNS": "400"})
-    assert done.exit_code == 130 and done.stdout == ""
-    assert done.stderr.startswith("Interrupted (Ctrl-C) after 3 of 30 games: no ratings, "
-                                  "as the line-ups have not all played the same deals.")
+    assert done.exit_code == 130
+    assert "League of 3 bots, interrupted (Ctrl-C) with 30 games planned" in done.stdout
+    assert done.stderr.startswith("Interrupted (Ctrl-C) after 3 of 30 games: the table "
+                                  "below is of the 3 games of the 1 duplicate deal set "
+                                  "that every line-up finished.")
 
 
 def test_ctrl_c_at_the_terminal_on_worker_processes(tmp_path: Path) -> None:

@@ -328,6 +328,9 @@ class _Keeper:
 
     def __call__(self, chunk: list[tuple[GameResult, str | None]]) -> None:
         with held_interrupts():  # a job's games are kept whole, records and results
+            if self.folder is not None and not self.records and any(
+                    text is not None for _, text in chunk):
+                self.folder.mkdir(exist_ok=True)  # a league's line-up's, with its first
             for result, text in chunk:
                 if text is not None and self.folder is not None:
                     path = self.folder / f"game-{result.index:06d}.json"
@@ -379,12 +382,12 @@ def records_folder(path: str | os.PathLike[str]) -> Path:
 
 class TournamentInterrupted(KeyboardInterrupt):
     """Ctrl-C stopped a tournament. ``result`` holds what the deal sets finished give
-    (an :class:`ArenaResult`; ``None`` for a league, whose line-ups have not all played
-    the same deals), ``played`` and ``planned`` count games, ``records`` the records
-    written (of finished deal sets only)."""
+    (an :class:`ArenaResult` for the arena, with ``planned`` set; for a league a
+    :class:`~cutthroat.sim.league.LeagueResult` of the deal sets that every line-up
+    finished, or ``None`` where there is none), ``played`` and ``planned`` count games,
+    ``records`` the records written (of finished deal sets only)."""
 
-    def __init__(self, result: ArenaResult | None, played: int, planned: int,
-                 records: int) -> None:
+    def __init__(self, result: Any, played: int, planned: int, records: int) -> None:
         super().__init__(f"interrupted after {played} of {planned} games")
         self.result = result
         self.played = played
@@ -482,6 +485,9 @@ class ArenaResult:
         ci: the interval method, a key of :data:`CI_METHODS`.
         elapsed: seconds spent playing.
         workers: worker processes used (1: played in this process).
+        planned: the games planned, when Ctrl-C stopped the tournament before the end
+            (its results are then those of the deal sets finished); ``None`` when it
+            ran to the end.
     """
 
     bots: tuple[str, str, str]
@@ -492,6 +498,7 @@ class ArenaResult:
     ci: str = "se"
     elapsed: float = 0.0
     workers: int = 1
+    planned: int | None = None
     _cache: dict[str, list[BotStats]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -605,9 +612,11 @@ class ArenaResult:
 
         pct = f"{self.confidence:.0%}"
         rows, entries = self._rows()
+        stopped = ("" if self.planned is None else
+                   f" (interrupted after {self.games:,} of {self.planned:,} games)")
         results = Table(
             title=f"{self.games} games: {deal_sets_phrase(self.deal_sets)} × 3 seatings, "
-                  f"seed {self.seed}",
+                  f"seed {self.seed}{stopped}",
             box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0),
         )
         for header in ("Bot", "Games", "Won", f"Win rate\n[{pct} CI]",
@@ -633,7 +642,9 @@ class ArenaResult:
             )
         intervals = (f"{pct} intervals: {CI_METHODS[self.ci]}." if self.deal_sets >= 2 else
                      "No intervals: they are over deal sets and need at least 2 (--games 6 "
-                     "or more).")
+                     "or more)." if self.planned is None else
+                     "No intervals: they are over deal sets and need at least 2; "
+                     f"{self.deal_sets} finished before Ctrl-C.")
         play.caption = (f"{intervals}\nMade, euchred: as maker; euchres inflicted: per "
                         f"hand defended.\nLoners: as maker, over alone as defender.\n"
                         f"Rules: {self.rules.describe()}.")
@@ -754,6 +765,7 @@ def run_arena(
     except KeyboardInterrupt:
         done = _arena_result(line_up, seed, rules, keeper.results, confidence, ci,
                              time.perf_counter() - start_time, workers)
+        done.planned = 3 * sets
         raise TournamentInterrupted(done, done.games, 3 * sets, keeper.records) from None
     if address is not None and cpus:
         workers = cpus[0]  # a cluster joined: its CPUs, not the --workers asked for
@@ -800,8 +812,26 @@ def _run_pool(jobs: Iterable[_JobT], run: Callable[[_JobT], list[_ItemT]], worke
                             for j in itertools.islice(todo, most - len(pending))}
         finished = True
     finally:
-        pool.shutdown(wait=finished, cancel_futures=True)
+        if finished:
+            pool.shutdown(wait=True)
+        else:
+            _stop_pool(pool)
     return found
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Shut a pool down at once (Ctrl-C, a failed job): cancel the jobs not started and
+    end the workers, whose jobs' results nobody will read (the records are written by
+    the caller, so no file is left half written), rather than wait for them to finish
+    their jobs, seconds each."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        with contextlib.suppress(Exception):  # gone already
+            process.terminate()
+    for process in workers:
+        with contextlib.suppress(Exception):
+            process.join(5)
 
 
 def _check_games(games: int) -> None:

@@ -37,6 +37,7 @@ from .ray_backend import RayAddressError, RayConnectionError, RayUnavailableErro
 
 __all__ = [
     "arena",
+    "arena_interrupted",
     "check_backend_and_ci",
     "check_folders_can_be_made",
     "check_line_up",
@@ -45,10 +46,12 @@ __all__ = [
     "check_parent_folder",
     "file_in_the_way",
     "interrupted",
+    "interrupted_json",
     "make_folder",
     "parse_rules",
     "print_arena",
     "register",
+    "report_plot_and_records",
     "save_plot",
 ]
 
@@ -187,6 +190,15 @@ def interrupted(stop: TournamentInterrupted, what: str, records: Path | None) ->
     return said + "."
 
 
+def interrupted_json(stop: TournamentInterrupted, *, played: bool = False
+                     ) -> dict[str, int]:
+    """The ``interrupted`` object of a tournament's JSON: the games planned and the
+    records kept; with ``played`` (a league, whose results keep only the deal sets that
+    every line-up finished) first the games played in all."""
+    out = {"games_played": stop.played} if played else {}
+    return {**out, "games_planned": stop.planned, "records": stop.records}
+
+
 def save_plot(draw: Callable[[], None], plot: Path, as_json: bool) -> None:
     """Write a tournament's chart with ``draw`` and say where (on standard error beside
     ``--json``); a file that cannot be written ends the command with its reason."""
@@ -267,11 +279,11 @@ def arena(
     Prints each bot's wins, win rate, points per game, maker success,
     euchres and loners, with confidence intervals.
     """
-    names = check_line_up(bots, 3, "expert,intermediate,intermediate")
-    rules = parse_rules(preset, set_)
-    check_backend_and_ci(backend, ray_address, ci)
-    check_outputs(plot, records)
     try:
+        names = check_line_up(bots, 3, "expert,intermediate,intermediate")
+        rules = parse_rules(preset, set_)
+        check_backend_and_ci(backend, ray_address, ci)
+        check_outputs(plot, records)
         result = run_arena(names, games, seed=seed, rules=rules, workers=workers,
                            progress=not no_progress, records=records, ci=ci, backend=backend,
                            address=ray_address)
@@ -281,21 +293,50 @@ def arena(
         raise typer.Exit(1) from None
     except TournamentInterrupted as stop:
         with held_interrupts():  # a second Ctrl-C waits for the summary
-            assert stop.result is not None  # the arena's: the deal sets finished
-            done = stop.result
-            below = "results below are" if as_json else "table below is"
-            typer.echo(interrupted(stop, f"the {below} of the {done.games:,} games of the "
-                                         f"{deal_sets_phrase(done.deal_sets)} finished",
-                                   records), err=True)
-            print_arena(done, as_json, stop)
-        raise typer.Exit(130) from None  # as a shell reports Ctrl-C; no chart of it
+            assert isinstance(stop.result, ArenaResult)  # the deal sets finished
+            arena_interrupted(stop, stop.result, as_json, plot, records)
+        raise typer.Exit(130) from None  # as a shell reports Ctrl-C
+    except KeyboardInterrupt:  # before the tournament started: its checks, its workers
+        with held_interrupts():
+            typer.echo("Interrupted (Ctrl-C) before any game was played.", err=True)
+        raise typer.Exit(130) from None
     print_arena(result, as_json)
+    report_plot_and_records(result, as_json, plot, records)
+
+
+def report_plot_and_records(result: ArenaResult, as_json: bool, plot: Path | None,
+                            records: Path | None) -> None:
+    """Write the arena's chart, if asked, and say where the records are, if kept."""
     if plot is not None:
         from .plot import plot_win_rates
 
         save_plot(lambda: plot_win_rates(result, plot), plot, as_json)
     if records is not None:
         typer.echo(f"{result.games} records saved in {records}", err=as_json)
+
+
+def arena_interrupted(stop: TournamentInterrupted, done: ArenaResult, as_json: bool,
+                      plot: Path | None, records: Path | None) -> None:
+    """What an arena stopped by Ctrl-C prints: a line on standard error, then the
+    results of the deal sets finished (the table's title says it was interrupted; the
+    JSON has ``interrupted``) and their chart, marked interrupted, where asked; when no
+    deal set finished, the JSON alone (no table, no chart), and that said."""
+    if done.games == 0:
+        typer.echo(f"Interrupted (Ctrl-C) after {stop.planned:,} games were planned, "
+                   "before any game finished: no results"
+                   + (", no plot" if plot is not None else "") + ".", err=True)
+        if as_json:
+            print_arena(done, as_json, stop)
+        return
+    below = "results below are" if as_json else "table below is"
+    typer.echo(interrupted(stop, f"the {below} of the {done.games:,} games of the "
+                                 f"{deal_sets_phrase(done.deal_sets)} finished",
+                           records), err=True)
+    print_arena(done, as_json, stop)
+    if plot is not None:
+        from .plot import plot_win_rates
+
+        save_plot(lambda: plot_win_rates(done, plot), plot, True)
 
 
 def print_arena(result: ArenaResult, as_json: bool,
@@ -305,7 +346,7 @@ def print_arena(result: ArenaResult, as_json: bool,
     if as_json:
         data = result.to_json()
         if stop is not None:
-            data["interrupted"] = {"games_planned": stop.planned, "records": stop.records}
+            data["interrupted"] = interrupted_json(stop)
         sys.stdout.write(json.dumps(data) + "\n")
         return
     from rich.console import Console

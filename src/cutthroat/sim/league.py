@@ -27,6 +27,7 @@ game are given beside its rating, with intervals clustered by deal set as in the
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import io
 import itertools
@@ -255,6 +256,9 @@ class LeagueResult:
         elapsed: seconds spent playing.
         rating_elapsed: seconds spent fitting the ratings and their intervals.
         workers: worker processes used.
+        planned: the games planned in all (every line-up), when Ctrl-C stopped the
+            league: its results are then the deal sets that every line-up finished;
+            ``None`` when it ran to the end.
     """
 
     bots: tuple[str, ...]
@@ -270,6 +274,7 @@ class LeagueResult:
     elapsed: float = 0.0
     rating_elapsed: float = 0.0
     workers: int = 1
+    planned: int | None = None
     _cache: dict[str, list[BotStanding]] = field(default_factory=dict, init=False,
                                                  repr=False, compare=False)
 
@@ -307,12 +312,14 @@ class LeagueResult:
 
     def _clusters(self, bot: int) -> list[Tally]:
         """The bot's tallies, summed per deal set over every line-up it played in."""
-        clusters = [Tally()] * self.deal_sets
+        place = _deal_set_places(self.results)
+        clusters = [Tally()] * len(place)
         for line_up, games in zip(self.line_ups, self.results, strict=True):
             if bot in line_up:
                 entry = line_up.index(bot)
                 for g in games:
-                    clusters[g.deal_set] = clusters[g.deal_set] + g.tallies[entry]
+                    k = place[g.deal_set]
+                    clusters[k] = clusters[k] + g.tallies[entry]
         return clusters
 
     def standings(self) -> list[BotStanding]:
@@ -364,7 +371,9 @@ class LeagueResult:
             return notes
         fit = self.fit
         if fit.resamples == 0:
-            return ["no rating intervals: --resamples 0"]
+            return ["no rating intervals: their bootstrap was skipped to stop at once "
+                    "after Ctrl-C" if self.planned is not None
+                    else "no rating intervals: --resamples 0"]
         estimated = fit.resamples - fit.failed
         needed = max(2, fit.resamples // 2)
         if estimated < needed:
@@ -437,10 +446,14 @@ class LeagueResult:
 
         pct = f"{self.confidence:.0%}"
         n, lines = len(self.bots), len(self.line_ups)
+        stopped, which = "", ""
+        if self.planned is not None:
+            stopped = f", interrupted (Ctrl-C) with {self.planned:,} games planned"
+            which = ", those every line-up finished,"
         table = Table(
-            title=f"League of {n} bots: {lines} line-up{'s' if lines != 1 else ''} × "
-                  f"{self.games_per_line_up} games ({deal_sets_phrase(self.deal_sets)} × 3 "
-                  f"seatings), seed {self.seed}",
+            title=f"League of {n} bots{stopped}: {lines} line-up{'s' if lines != 1 else ''} "
+                  f"× {self.games_per_line_up} games ({deal_sets_phrase(self.deal_sets)}"
+                  f"{which} × 3 seatings), seed {self.seed}",
             box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0),
         )
         for header in ("#", "Bot", f"Rating\n[{pct} CI]", "Games", "Won",
@@ -483,6 +496,14 @@ class LeagueResult:
         buffer = io.StringIO()
         Console(file=buffer, width=width, no_color=True, highlight=False).print(self.table())
         return buffer.getvalue()
+
+
+def _deal_set_places(results: Sequence[Sequence[GameResult]]) -> dict[int, int]:
+    """Each deal set played, by number, to its place among them: 0, 1, 2, ... (all of
+    them but in a league stopped by Ctrl-C, which keeps the deal sets that every line-up
+    finished, in any order)."""
+    found = sorted({g.deal_set for games in results for g in games})
+    return {d: k for k, d in enumerate(found)}
 
 
 def _game_rankings(line_up: Sequence[int], game: GameResult) -> dict[Ranking, Fraction]:
@@ -536,8 +557,11 @@ def run_league(
             (:attr:`LeagueResult.rated`).
         resamples: bootstrap resamples of the ratings' intervals.
 
-    Ctrl-C stops the league with :class:`~cutthroat.sim.arena.TournamentInterrupted`
-    (no result: its line-ups have not all played the same deals).
+    Ctrl-C stops the league with :class:`~cutthroat.sim.arena.TournamentInterrupted`,
+    whose ``result`` is the league of the deal sets that every line-up finished (rated,
+    without the ratings' bootstrap, to stop at once; its ``planned`` says how many
+    games were planned), or ``None`` where no deal set
+    was finished by all of them. Folders of ``records`` left empty are removed.
     """
     if backend not in BACKENDS:
         raise ValueError(f"backend must be local or ray, not {backend!r}")
@@ -562,14 +586,15 @@ def run_league(
     if records is not None:
         top = records_folder(records)
         for k, keeper in enumerate(keepers):
-            keeper.folder = top / f"lineup-{k:03d}"
-            keeper.folder.mkdir(exist_ok=True)
+            keeper.folder = top / f"lineup-{k:03d}"  # made with its first record
     total = sets * len(lines)
     per_job = _per_job(total, play_workers)
-    # A generator: the jobs are made as the workers are ready for them.
+    # A generator: the jobs are made as the workers are ready for them. Deal sets come
+    # first, line-ups second: a league stopped by Ctrl-C has played about as many deal
+    # sets in every line-up, and those every line-up finished are rated.
     jobs = (_LeagueJob(k, _Job((pool[a], pool[b], pool[c]), rules, seed, chunk,
                                records is not None))
-            for k, (a, b, c) in enumerate(lines) for chunk in _chunks(sets, per_job))
+            for chunk in _chunks(sets, per_job) for k, (a, b, c) in enumerate(lines))
 
     def keep(chunk: list[tuple[int, tuple[GameResult, str | None]]]) -> None:
         for k, played in chunk:
@@ -592,17 +617,44 @@ def run_league(
         else:
             _run_pool(jobs, _run_league_job, play_workers, bar, keep=keep)
     except KeyboardInterrupt:
-        raise TournamentInterrupted(None, sum(len(k.results) for k in keepers),
+        elapsed = time.perf_counter() - start_time
+        for keeper in keepers:  # no folder left behind for a line-up without a record
+            if keeper.folder is not None and keeper.records == 0:
+                with contextlib.suppress(OSError):
+                    keeper.folder.rmdir()
+        common = set.intersection(*({g.deal_set for g in k.results} for k in keepers))
+        done = None
+        if common:
+            kept = [[g for g in k.results if g.deal_set in common] for k in keepers]
+            # No bootstrap of the ratings (seconds to minutes): Ctrl-C stops at once.
+            done = _rated(pool, lines, kept, seed, rules, anchor_name, anchor_index,
+                          prior=prior, resamples=0, confidence=confidence, ci=ci,
+                          workers=workers, progress=progress, elapsed=elapsed,
+                          play_workers=play_workers)
+            done.planned = 3 * total
+        raise TournamentInterrupted(done, sum(len(k.results) for k in keepers),
                                     3 * total, sum(k.records for k in keepers)) from None
     if address is not None and cpus:
         play_workers = cpus[0]  # a cluster joined: its CPUs, not the workers asked for
     elapsed = time.perf_counter() - start_time
+    return _rated(pool, lines, [k.results for k in keepers], seed, rules, anchor_name,
+                  anchor_index, prior=prior, resamples=resamples, confidence=confidence,
+                  ci=ci, workers=workers, progress=progress, elapsed=elapsed,
+                  play_workers=play_workers)
 
-    results = tuple(tuple(sorted(k.results, key=lambda g: g.index)) for k in keepers)
-    clusters: list[dict[Ranking, Fraction]] = [{} for _ in range(sets)]
+
+def _rated(pool: Sequence[str], lines: Sequence[tuple[int, int, int]],
+           found: Sequence[Sequence[GameResult]], seed: int, rules: Rules, anchor_name: str,
+           anchor_index: int | None, *, prior: int, resamples: int, confidence: float,
+           ci: str, workers: int, progress: bool, elapsed: float, play_workers: int
+           ) -> LeagueResult:
+    """The league's games (each line-up's, on the same deal sets), rated."""
+    results = tuple(tuple(sorted(games, key=lambda g: g.index)) for games in found)
+    place = _deal_set_places(results)
+    clusters: list[dict[Ranking, Fraction]] = [{} for _ in place]
     for line_up, games_played in zip(lines, results, strict=True):
         for game in games_played:
-            cluster = clusters[game.deal_set]
+            cluster = clusters[place[game.deal_set]]
             for ranking, weight in _game_rankings(line_up, game).items():
                 cluster[ranking] = cluster.get(ranking, Fraction(0)) + weight
     rating_start = time.perf_counter()
@@ -610,7 +662,7 @@ def run_league(
         fit = rate(clusters, len(pool), rng=random.Random(_mix(seed, "league-ratings")),
                    anchor=anchor_index, prior=prior, resamples=resamples,
                    confidence=confidence, workers=workers,
-                   bar=_Progress(resamples if sets >= MIN_DEAL_SETS else 0, progress,
+                   bar=_Progress(resamples if len(place) >= MIN_DEAL_SETS else 0, progress,
                                  label="ratings", unit="resamples"))
     except RatingError:
         if prior:

@@ -23,20 +23,30 @@ from .arena import (
     ArenaError,
     TournamentInterrupted,
     UnknownBotError,
+    deal_sets_phrase,
     held_interrupts,
 )
 from .cli import (
     check_backend_and_ci,
     check_outputs,
     interrupted,
+    interrupted_json,
     parse_rules,
     save_plot,
 )
-from .league import NO_ESTIMATE, check_pool, resolve_anchor, run_league
+from .league import (
+    FORMAT,
+    NO_ESTIMATE,
+    LeagueResult,
+    check_pool,
+    resolve_anchor,
+    run_league,
+)
 from .ratings import RatingError, RatingsUnavailableError, require_choix
 from .ray_backend import RayAddressError, RayConnectionError, RayUnavailableError
 
-__all__ = ["check_bots", "league", "register"]
+__all__ = ["check_bots", "league", "league_interrupted", "plot_league", "print_league",
+           "register"]
 
 
 def check_bots(text: str) -> list[str]:
@@ -110,20 +120,20 @@ def league(
     (Elo-like scale) with a bootstrap interval over deal sets, its
     games, wins, win rate and points per game.
     """
-    pool = check_bots(bots)
-    rules = parse_rules(preset, set_)
     try:
-        resolve_anchor(pool, anchor)
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--anchor") from None
-    check_backend_and_ci(backend, ray_address, ci)
-    try:
-        require_choix()
-    except RatingsUnavailableError as exc:
-        typer.echo(f"Error: {exc}", err=True)
-        raise typer.Exit(2) from None
-    check_outputs(plot, records)
-    try:
+        pool = check_bots(bots)
+        rules = parse_rules(preset, set_)
+        try:
+            resolve_anchor(pool, anchor)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--anchor") from None
+        check_backend_and_ci(backend, ray_address, ci)
+        try:
+            require_choix()
+        except RatingsUnavailableError as exc:
+            typer.echo(f"Error: {exc}", err=True)
+            raise typer.Exit(2) from None
+        check_outputs(plot, records)
         result = run_league(pool, games, seed=seed, rules=rules, workers=workers,
                             progress=not no_progress, records=records, ci=ci, backend=backend,
                             address=ray_address, anchor=anchor, prior=prior,
@@ -133,31 +143,82 @@ def league(
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from None
     except TournamentInterrupted as stop:
-        with held_interrupts():
-            typer.echo(interrupted(stop, "no ratings, as the line-ups have not all played "
-                                         "the same deals", records), err=True)
+        with held_interrupts():  # a second Ctrl-C waits for the summary
+            league_interrupted(stop, as_json, plot, records)
         raise typer.Exit(130) from None
-    if as_json:
-        sys.stdout.write(json.dumps(result.to_json()) + "\n")
-    else:
-        from rich.console import Console
-
-        Console().print(result.table())
-        speed = (f", {result.games / result.elapsed:.1f} games/s"
-                 if result.elapsed > 0 else "")
-        typer.echo(f"{result.games} games ({result.hands} hands) in {result.elapsed:.1f} s "
-                   f"on {result.workers} worker{'s' if result.workers > 1 else ''}{speed}; "
-                   f"ratings fitted in {result.rating_elapsed:.1f} s")
+    except KeyboardInterrupt:  # before the games, or while the ratings were fitted
+        with held_interrupts():
+            typer.echo("Interrupted (Ctrl-C) before the league's results were ready: "
+                       "nothing to show.", err=True)
+        raise typer.Exit(130) from None
+    print_league(result, as_json)
     if records is not None:
         typer.echo(f"{result.games} records saved in {records}", err=as_json)
     if plot is not None:
-        if not result.rated:
-            typer.echo(f"Error: no plot, as there are no ratings to draw: {NO_ESTIMATE}",
-                       err=True)
-            raise typer.Exit(1)
-        from .plot import plot_ratings
+        plot_league(result, plot, as_json)
 
-        save_plot(lambda: plot_ratings(result, plot), plot, as_json)
+
+def print_league(result: LeagueResult, as_json: bool,
+                 stop: TournamentInterrupted | None = None) -> None:
+    """Print a league's results: the table and a line of speed, or one JSON object
+    (with ``interrupted`` when Ctrl-C stopped it, as the arena's)."""
+    if as_json:
+        data = result.to_json()
+        if stop is not None:
+            data["interrupted"] = interrupted_json(stop, played=True)
+        sys.stdout.write(json.dumps(data) + "\n")
+        return
+    from rich.console import Console
+
+    Console().print(result.table())
+    speed = (f", {result.games / result.elapsed:.1f} games/s"
+             if result.elapsed > 0 else "")
+    typer.echo(f"{result.games} games ({result.hands} hands) in {result.elapsed:.1f} s "
+               f"on {result.workers} worker{'s' if result.workers > 1 else ''}{speed}; "
+               f"ratings fitted in {result.rating_elapsed:.1f} s")
+
+
+def plot_league(result: LeagueResult, plot: Path, as_json: bool) -> None:
+    """Write the ratings' chart; a league without ratings ends the command with an
+    error saying why."""
+    if not result.rated:
+        typer.echo(f"Error: no plot, as there are no ratings to draw: {NO_ESTIMATE}",
+                   err=True)
+        raise typer.Exit(1)
+    from .plot import plot_ratings
+
+    save_plot(lambda: plot_ratings(result, plot), plot, as_json)
+
+
+def league_interrupted(stop: TournamentInterrupted, as_json: bool, plot: Path | None,
+                       records: Path | None) -> None:
+    """What a league stopped by Ctrl-C prints: a line on standard error, then the league
+    of the deal sets that every line-up finished, rated (its title says it was
+    interrupted; the JSON has ``interrupted``), and its chart where asked; where no deal
+    set was finished by every line-up, with ``--json`` one JSON object with ``error``
+    and ``interrupted``, else nothing more."""
+    done = stop.result
+    if not isinstance(done, LeagueResult):
+        typer.echo(interrupted(stop, "no results, as no deal set was finished by every "
+                                     "line-up" + (", no plot" if plot else ""), records),
+                   err=True)
+        if as_json:
+            sys.stdout.write(json.dumps({
+                "format": FORMAT,
+                "error": "interrupted (Ctrl-C) before every line-up had finished a deal set",
+                "interrupted": interrupted_json(stop, played=True)}) + "\n")
+        return
+    below = "results below are" if as_json else "table below is"
+    typer.echo(interrupted(stop, f"the {below} of the {done.games:,} games of the "
+                                 f"{deal_sets_phrase(done.deal_sets)} that every line-up "
+                                 "finished", records), err=True)
+    print_league(done, as_json, stop)
+    if plot is not None:
+        if done.rated:
+            plot_league(done, plot, True)
+        else:
+            typer.echo(f"No plot, as there are no ratings to draw: {NO_ESTIMATE}.",
+                       err=True)
 
 
 def register(app: typer.Typer) -> None:

@@ -66,7 +66,9 @@ def _figure_class() -> Any:
 def win_rate_title(result: ArenaResult) -> str:
     """The win-rate chart's title: the games, the deal sets, and the intervals' level,
     or that there are none (they are over deal sets, and one gives none)."""
-    games = f"Win rate, {result.games} games ({deal_sets_phrase(result.deal_sets)})"
+    played = (f"{result.games} games" if result.planned is None
+              else f"interrupted after {result.games:,} of {result.planned:,} games")
+    games = f"Win rate, {played} ({deal_sets_phrase(result.deal_sets)})"
     if result.deal_sets < 2:
         return f"{games}, no intervals (they need 2 deal sets or more)"
     return f"{games}, {result.confidence:.0%} CI"
@@ -147,9 +149,11 @@ def plot_ratings(result: LeagueResult, path: str | os.PathLike[str]) -> None:
     ax.set_yticks(positions, [s.bot for s in rows])
     ax.set_ylim(-0.6, len(rows) - 0.4)
     ax.set_xlabel("rating (Elo-like: 400·log10 of the ratio of strengths)")
+    intervals = (f"{result.confidence:.0%} CI (bootstrap of deal sets)" if result.fit.resamples
+                 else "no intervals")
+    stopped = "" if result.planned is None else ", interrupted (Ctrl-C)"
     ax.set_title(f"League ratings, {len(result.line_ups)} line-ups × "
-                 f"{result.games_per_line_up} games, {result.confidence:.0%} CI "
-                 "(bootstrap of deal sets)", fontsize=10)
+                 f"{result.games_per_line_up} games{stopped}, {intervals}", fontsize=10)
     for y, v in zip(positions, values, strict=True):
         ax.annotate(f"{v:+.0f}", (v, y), xytext=(0, 7), textcoords="offset points",
                     ha="center", fontsize=8)
