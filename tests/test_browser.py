@@ -963,7 +963,8 @@ def test_a_state_that_comes_while_a_button_is_pressed_does_not_lose_the_click(
     page.mouse.up()
     page.wait_for_function(f"window.cutthroatState.version > {version}")
     sent = page.evaluate("window.sentTexts")
-    assert [json.loads(text) for text in sent] == [{"type": "act", "action": action}]
+    assert [json.loads(text) for text in sent] == [  # with the version it was chosen on
+        {"type": "act", "action": action, "version": version}]
 
 
 def test_a_hint_of_a_forced_move_shows_without_a_table(server: str, pages: Pages) -> None:

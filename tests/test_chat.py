@@ -163,7 +163,8 @@ def test_a_line_too_long_is_refused_in_the_same_words_at_any_length(
     with client.websocket_connect(f"/api/games/{game}/ws?token={ann}") as ws:
         for length in (201, 1001, 60_000):
             ws.send_json({"type": "say", "text": "x" * length})
-            assert _next(ws, "error") == {"type": "error", "reason": said, "for": "say"}
+            assert _next(ws, "error") == {"type": "error", "reason": said, "for": "say",
+                                          "status": 400}
     assert client.get(f"/api/games/{game}/chat").json()["lines"] == []
 
 

@@ -1870,3 +1870,90 @@ def test_a_bot_that_cannot_move_is_told_to_the_table(tmp_path: Path,
                 time.sleep(0.01)
     assert told.startswith("the bot playing Broken 2 could not move (RuntimeError: boom)")
     assert "the game waits" in told
+
+
+# --- what a client of its own needs (found by writing one from docs/protocol.md) --------
+
+
+def test_a_move_sent_twice_with_its_version_is_made_once_over_http(tmp_path: Path) -> None:
+    """A client retrying a request that timed out sends the same move again: with the
+    state's version it is refused (409, nothing done) instead of being taken for the
+    seat's next decision. Without a version a move is taken as before."""
+    client = _client(tmp_path)
+    made = _create(client, ["you", "beginner", "beginner"], seed=101)
+    state = _settled(client, made)
+    url = f"/api/games/{made['game']}/actions"
+    first = client.post(url, json={"token": made["token"], "action": "pass",
+                                   "version": state["version"]})
+    assert first.status_code == 200
+    after = _settled(client, made)
+    again = client.post(url, json={"token": made["token"], "action": "pass",
+                                   "version": state["version"]})
+    assert again.status_code == 409 and "moved on" in _reason(again)
+    assert f"version {state['version']}; it is at version {after['version']}" in _reason(again)
+    assert _state(client, made) == after  # nothing done
+    for path, body in (("next", {}), ("undo", {}), ("standin", {"seat": 0}), ("back", {})):
+        stale = client.post(f"/api/games/{made['game']}/{path}",
+                            json={"token": made["token"], "version": state["version"], **body})
+        assert stale.status_code == 409 and "moved on" in _reason(stale), path
+    assert _state(client, made) == after
+    bad = client.post(url, json={"token": made["token"], "action": "pass", "version": -1})
+    assert bad.status_code == 400 and "version" in _reason(bad)
+
+
+def test_a_move_sent_twice_with_its_version_is_made_once_over_a_socket(
+        tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "beginner", "beginner"], seed=101)
+    state = _settled(client, made)
+    with client.websocket_connect(_seat_socket(made)) as ws:
+        _receive(ws, "state")
+        version = state["version"]
+        ws.send_json({"type": "act", "action": "pass", "version": version})
+        ws.send_json({"type": "act", "action": "pass", "version": version})
+        refused = _receive(ws, "error")
+        assert refused["for"] == "act" and refused["status"] == 409
+        assert "moved on" in refused["reason"]
+        ws.send_json({"type": "undo", "version": True})
+        bad = _receive(ws, "error")
+        assert bad["for"] == "undo" and bad["status"] == 400 and "version" in bad["reason"]
+        ws.send_json({"type": "ping", "version": 3})  # not a change: no version
+        assert "no field 'version'" in _receive(ws, "error")["reason"]
+    moves = [m for m in _settled(client, made)["view"]["moves"] if m.startswith("0 ")]
+    assert moves == ["0 pass"]  # made once
+
+
+def test_a_socket_takes_the_seats_token_from_an_authorization_header(tmp_path: Path) -> None:
+    """docs/protocol.md: the token may be given as an Authorization: Bearer header
+    instead of ?token=, for the socket too (a client that is no browser can send it)."""
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=8)
+    with client.websocket_connect(f"/api/games/{made['game']}/ws",
+                                  headers={"Authorization": f"Bearer {made['token']}"}) as ws:
+        assert _receive(ws, "state")["state"]["seat"] == made["seat"]
+    with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(
+            f"/api/games/{made['game']}/ws", headers={"Authorization": "Bearer nope"}) as ws:
+        ws.receive_json()
+    assert closed.value.code == 4403
+
+
+def test_limits_say_when_to_try_again(tmp_path: Path) -> None:
+    """A 429 says when a request may succeed again: in its words and in Retry-After
+    (HTTP), or in retry_after beside its status (a socket's error)."""
+    client = TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}",
+                                   new_games="2/minute", chat_rate="1/30 seconds"))
+    with client:
+        made = [client.post("/api/games", json={"seats": ["you", "random", "random"]})
+                for _ in range(3)]
+        refused = made[2]
+        assert refused.status_code == 429
+        wait = int(refused.headers["Retry-After"])
+        assert 1 <= wait <= 60 and f"try again in {wait} seconds" in _reason(refused)
+        seat = made[0].json()
+        with client.websocket_connect(_seat_socket(seat)) as ws:
+            _receive(ws, "state")
+            ws.send_json({"type": "say", "text": "hello"})
+            ws.send_json({"type": "say", "text": "again"})
+            error = _receive(ws, "error")
+            assert error["status"] == 429 and 1 <= error["retry_after"] <= 30
+            assert f"try again in {error['retry_after']} seconds" in error["reason"]

@@ -61,7 +61,7 @@ def test_a_websocket_message_over_64_kib_closes_the_connection_unread(tmp_path: 
             socket.send(said)
             assert json.loads(socket.recv(10)) == {
                 "type": "error", "reason": "a message may be at most 200 characters long",
-                "for": "say"}
+                "for": "say", "status": 400}
             socket.send(json.dumps({"type": "say", "text": "x" * 70_000}))
             with pytest.raises(ConnectionClosedError) as closed:
                 socket.recv(10)

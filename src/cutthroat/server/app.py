@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import os
 from collections.abc import Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
@@ -66,6 +67,7 @@ from .rooms import (
     WATCH_PACE,
     Room,
     Server,
+    limit_reached,
     parse_rate,
     rate_words,
 )
@@ -141,10 +143,20 @@ def _how_to_play(rules: Rules) -> dict[str, Any]:
                          for title, paragraphs in how_to_play(rules)]}
 
 
-def _refusal(reason: str, kind: str | None) -> dict[str, Any]:
-    """A WebSocket ``error`` message: why, and the type of the message it answers
-    (``kind``; left out when not even that could be read)."""
-    return {"type": "error", "reason": reason, **({"for": kind} if kind else {})}
+def _refusal(reason: str, kind: str | None, status: int = 400,
+             retry_after: float | None = None) -> dict[str, Any]:
+    """A WebSocket ``error`` message: why, the type of the message it answers
+    (``kind``; left out when not even that could be read), the HTTP status the same
+    refusal has over HTTP (so a client tells "fix the message" (400) from "not now"
+    (409) and "slow down" (429)), and for a limit the seconds to wait."""
+    return {"type": "error", "reason": reason, **({"for": kind} if kind else {}),
+            "status": status,
+            **({"retry_after": math.ceil(retry_after)} if retry_after is not None else {})}
+
+
+def _table_refusal(exc: TableError, kind: str | None) -> dict[str, Any]:
+    """:func:`_refusal` of what the table refused."""
+    return _refusal(exc.reason, kind, exc.status, exc.retry_after)
 
 
 def _error(reason: str, status: int) -> JSONResponse:
@@ -342,7 +354,10 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
 
     @app.exception_handler(TableError)
     async def table_error(request: Request, exc: TableError) -> JSONResponse:
-        return _error(exc.reason, exc.status)
+        answer = _error(exc.reason, exc.status)
+        if exc.retry_after is not None:  # a limit: when to ask again (RFC 9110)
+            answer.headers["Retry-After"] = str(math.ceil(exc.retry_after))
+        return answer
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -391,10 +406,10 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
         async with server.use(game_id) as room:
             return _how_to_play(room.table.game.rules)
 
-    def too_many_games() -> TableError:
-        return TableError("this address has started too many games (at most "
-                          f"{rate_words(rate, 'game')}): play one of them, or try again in "
-                          "a few minutes", 429)
+    def too_many_games(address: str) -> TableError:
+        return limit_reached(window, rate, "this address has started too many games (at "
+                             f"most {rate_words(rate, 'game')}): play one of them, or wait",
+                             "new-game", address)
 
     @app.post("/api/games", status_code=201)
     async def create(body: CreateGame, request: Request) -> dict[str, Any]:
@@ -402,7 +417,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
         of three bots made to watch: ``watch``)."""
         address = _address(request)
         if not window.test(rate, "new-game", address):
-            raise too_many_games()
+            raise too_many_games(address)
         try:
             rules = Rules.from_json(body.rules)
         except RulesError as exc:
@@ -454,12 +469,13 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
 
         def starting() -> None:
             if not window.hit(rate, "new-game", address):
-                raise too_many_games()
+                raise too_many_games(address)
 
         async with server.use(game_id) as room:
             seat = room.seat_of(_token(token, authorization,
                                        body.token if body else None))
-            return await server.again(room, seat, starting=starting)
+            return await server.again(room, seat, starting=starting,
+                                      version=body.version if body else None)
 
     @app.get("/api/games/{game_id}")
     async def state(game_id: str, token: str | None = None,
@@ -485,7 +501,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
         replies."""
         return await seat_change(game_id, (token, authorization, request.token),
                                  lambda room, seat: server.act(room, seat, request.action,
-                                                               wait=True))
+                                                               wait=True,
+                                                               version=request.version))
 
     @app.post("/api/games/{game_id}/next")
     async def next_hand(game_id: str, request: Annotated[NextRequest | None, Body()] = None,
@@ -495,7 +512,9 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
         """Deal the next hand."""
         return await seat_change(game_id, (token, authorization,
                                            request.token if request else None),
-                                 lambda room, seat: server.next_hand(room, seat, wait=True))
+                                 lambda room, seat: server.next_hand(
+                                     room, seat, wait=True,
+                                     version=request.version if request else None))
 
     @app.post("/api/games/{game_id}/undo")
     async def undo(game_id: str, request: Annotated[NextRequest | None, Body()] = None,
@@ -504,7 +523,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
         """Take back the token's seat's last move of the hand (a game against bots)."""
         return await seat_change(game_id, (token, authorization,
                                            request.token if request else None),
-                                 server.undo)
+                                 lambda room, seat: server.undo(
+                                     room, seat, request.version if request else None))
 
     @app.post("/api/games/{game_id}/standin")
     async def stand_in(game_id: str, request: StandInRequest, token: str | None = None,
@@ -514,7 +534,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
         state for the token's seat after the bots' moves (the stand-in's among them)."""
         return await seat_change(game_id, (token, authorization, request.token),
                                  lambda room, seat: server.stand_in(room, seat, request.seat,
-                                                                    wait=True))
+                                                                    wait=True,
+                                                                    version=request.version))
 
     @app.post("/api/games/{game_id}/back")
     async def come_back(game_id: str, request: Annotated[NextRequest | None, Body()] = None,
@@ -524,7 +545,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
         """The token's player plays again: the bot playing for them stops."""
         return await seat_change(game_id, (token, authorization,
                                            request.token if request else None),
-                                 server.come_back)
+                                 lambda room, seat: server.come_back(
+                                     room, seat, request.version if request else None))
 
     @app.get("/api/games/{game_id}/hint")
     async def get_hint(game_id: str, token: str | None = None,
@@ -566,9 +588,9 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
         (429 beyond): each takes a worker for up to a couple of seconds."""
         address = _address(request)
         if not window.hit(replays, "replay", address):
-            raise TableError(f"this address has opened too many records (at most "
-                             f"{rate_words(replays, 'record')}): try again in a few "
-                             "minutes", 429)
+            raise limit_reached(window, replays, "this address has opened too many "
+                                f"records (at most {rate_words(replays, 'record')})",
+                                "replay", address)
         return await server.think(_frames_of, await request.body())  # BodyLimit: 256 KiB
 
     @app.get("/api/games/{game_id}/chat")
@@ -588,8 +610,10 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
 
     @app.websocket("/api/games/{game_id}/ws")
     async def socket(websocket: WebSocket, game_id: str,
-                     token: Annotated[str | None, Query()] = None) -> None:
-        await _serve_socket(server, websocket, game_id, token, watching=False)
+                     token: Annotated[str | None, Query()] = None,
+                     authorization: Annotated[str | None, Header()] = None) -> None:
+        await _serve_socket(server, websocket, game_id, _token(token, authorization),
+                            watching=False)
 
     @app.get("/api/games/{game_id}/public")
     async def public(game_id: str) -> dict[str, Any]:
@@ -645,8 +669,8 @@ async def _receive_text(websocket: WebSocket) -> str | None:
         raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
     text = message.get("text")
     if text is None:
-        await websocket.send_json({"type": "error", "reason": (
-            "messages are JSON text, not binary frames: nothing was done")})
+        await websocket.send_json(_refusal(
+            "messages are JSON text, not binary frames: nothing was done", None))
     return text
 
 
@@ -662,7 +686,7 @@ async def _answer_watcher(websocket: WebSocket, text: str) -> None:
     else:
         await websocket.send_json(_refusal(
             "you are watching this game, in no seat: a watcher cannot "
-            f"{message.type}; join the game for a seat of your own", message.type))
+            f"{message.type}; join the game for a seat of your own", message.type, 403))
 
 
 async def _answer(server: Server, room: Room, websocket: WebSocket, seat: int,
@@ -676,21 +700,22 @@ async def _answer(server: Server, room: Room, websocket: WebSocket, seat: int,
         elif message.type == "hint":  # the expert thinks while other messages are read
             server.spawn(room, _send_hint(server, room, websocket, seat))
         elif message.type == "next":
-            await server.next_hand(room, seat, wait=False)
+            await server.next_hand(room, seat, wait=False, version=message.version)
         elif message.type == "undo":
-            await server.undo(room, seat)
+            await server.undo(room, seat, message.version)
         elif message.type == "say":
             await server.say(room, seat, message.text)
         elif message.type == "standin":
-            await server.stand_in(room, seat, message.seat)
+            await server.stand_in(room, seat, message.seat, version=message.version)
         elif message.type == "back":
-            await server.come_back(room, seat)
+            await server.come_back(room, seat, message.version)
         else:
-            await server.act(room, seat, message.action, wait=False)
+            await server.act(room, seat, message.action, wait=False,
+                             version=message.version)
     except ProtocolError as exc:
         await websocket.send_json(_refusal(str(exc), exc.kind))
     except TableError as exc:
-        await websocket.send_json(_refusal(exc.reason, message.type))
+        await websocket.send_json(_table_refusal(exc, message.type))
 
 
 async def _send_hint(server: Server, room: Room, websocket: WebSocket, seat: int) -> None:
@@ -698,7 +723,7 @@ async def _send_hint(server: Server, room: Room, websocket: WebSocket, seat: int
     try:
         answer: dict[str, Any] = {"type": "hint", "hint": await server.hint(room, seat)}
     except TableError as exc:
-        answer = _refusal(exc.reason, "hint")
+        answer = _table_refusal(exc, "hint")
     try:
         await websocket.send_json(answer)
     except Exception:  # the socket closed while the expert thought

@@ -80,10 +80,12 @@ class JoinGame(_Strict):
 
 
 class ActRequest(_Strict):
-    """``POST /api/games/ID/actions``: a move for the token's seat."""
+    """``POST /api/games/ID/actions``: a move for the token's seat, made (if
+    ``version`` is given) only if the game is still at that version."""
 
     token: str | None = None
     action: str = Field(max_length=ACTION_MAX)
+    version: int | None = Field(default=None, ge=0)
 
 
 class SayRequest(_Strict):
@@ -98,9 +100,11 @@ class SayRequest(_Strict):
 
 class NextRequest(_Strict):
     """``POST /api/games/ID/next``: deal the next hand (and the body of the other
-    requests that carry only the token: ``undo``, ``again``, ``back``)."""
+    requests that carry only the token: ``undo``, ``again``, ``back``); with
+    ``version``, only if the game is still at that version."""
 
     token: str | None = None
+    version: int | None = Field(default=None, ge=0)
 
 
 class StandInRequest(_Strict):
@@ -109,21 +113,28 @@ class StandInRequest(_Strict):
 
     token: str | None = None
     seat: int = Field(ge=0, le=2)
+    version: int | None = Field(default=None, ge=0)
 
 
 @dataclass(frozen=True)
 class Message:
     """A WebSocket message from a client: its ``type`` and, for ``act``, the move; for
-    ``say``, the text; for ``standin``, the seat a bot is to play."""
+    ``say``, the text; for ``standin``, the seat a bot is to play; for a change
+    (``act``, ``next``, ``undo``, ``standin``, ``back``), the ``version`` of the state
+    it was chosen on, if the client gives it."""
 
     type: str
     action: str | None = None
     text: str | None = None
     seat: int | None = None
+    version: int | None = None
 
 
 _FIELDS = {"act": "action", "say": "text", "standin": "seat"}
 """The field each message type carries besides its ``type``."""
+VERSIONED = frozenset({"act", "next", "undo", "standin", "back"})
+"""The messages that change the game, which may carry the ``version`` they were chosen
+on: made only if the game is still at it (a move sent twice is made once)."""
 
 
 def parse_message(text: str | bytes) -> Message:
@@ -141,10 +152,17 @@ def parse_message(text: str | bytes) -> Message:
     if kind not in MESSAGE_TYPES:
         raise ProtocolError(f"unknown message type {kind!r}: use {_TYPES_TEXT}")
     allowed = {"type", _FIELDS[kind]} if kind in _FIELDS else {"type"}
+    if kind in VERSIONED:
+        allowed.add("version")
     extra = sorted(set(data) - allowed)
+    article = "an" if kind[0] in "aeiou" else "a"
     if extra:
-        article = "an" if kind[0] in "aeiou" else "a"
         raise ProtocolError(f"{article} {kind} message has no field {extra[0]!r}", kind)
+    version = data.get("version")
+    if version is not None and (isinstance(version, bool) or not isinstance(version, int)
+                                or version < 0):
+        raise ProtocolError(f"{article} {kind} message's \"version\" is the state's "
+                            "version number (0 or more), as the state gave it", kind)
     if kind == "act":
         action = data.get("action")
         if not isinstance(action, str):
@@ -153,7 +171,7 @@ def parse_message(text: str | bytes) -> Message:
         if len(action) > ACTION_MAX:
             raise ProtocolError(f"an action is at most {ACTION_MAX} characters, such as "
                                 "\"play JH\"", kind)
-        return Message(kind, action)
+        return Message(kind, action, version=version)
     if kind == "say":
         said = data.get("text")
         if not isinstance(said, str):
@@ -167,8 +185,8 @@ def parse_message(text: str | bytes) -> Message:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 2:
             raise ProtocolError("a standin message needs the \"seat\" (0, 1 or 2) of the "
                                 "player a bot is to play for", kind)
-        return Message(kind, seat=seat)
-    return Message(kind)
+        return Message(kind, seat=seat, version=version)
+    return Message(kind, version=version)
 
 
 def describe_validation(errors: list[Any]) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import os
 import re
 import time
@@ -45,7 +46,7 @@ from .tables import Table, TableError
 
 __all__ = ["AWAY_WAIT", "HAND_PAUSE", "RELEASE_AFTER", "SEAT_SOCKETS", "SEND_WAIT",
            "TURN_WAIT", "WATCHERS", "WATCH_GAMES", "WATCH_GRACE", "WATCH_PACE", "Room",
-           "Server", "parse_rate", "rate_words"]
+           "Server", "check_version", "limit_reached", "parse_rate", "rate_words"]
 
 log = logging.getLogger("cutthroat.server")
 T = TypeVar("T")
@@ -444,7 +445,8 @@ class Server:
         who = "a bot" if seat is None else f"the bot playing {room.table.seats[seat].name}"
         reason = (f"{who} could not move ({type(exc).__name__}: {exc}); the game waits: "
                   "reload the page to let it try again")
-        await self.send_all(room, [(socket, {"type": "error", "reason": reason})
+        await self.send_all(room, [(socket, {"type": "error", "reason": reason,
+                                             "status": 503})
                                    for socket in list(room.sockets)])
 
     async def _bot_moves(self, room: Room) -> None:
@@ -557,7 +559,7 @@ class Server:
                             room.table.id, " ".join(str(exc).split()))
                 await self.send(room, socket, {"type": "error", "reason": (
                     "the table talk could not be read just now: it comes when the "
-                    "page connects again")})
+                    "page connects again"), "status": 503})
                 talk = []
             if talk:
                 await self.send(room, socket, {"type": "chat", "history": True,
@@ -578,9 +580,9 @@ class Server:
         key = (room.table.id, str(seat))
         async with room.lock:  # tested and counted under it: lines sent at once count
             if not self._talkers.test(self.chat_rate, "chat", *key):
-                raise TableError("you are talking too fast (at most "
-                                 f"{rate_words(self.chat_rate, 'line')}): wait a moment",
-                                 429)
+                raise limit_reached(self._talkers, self.chat_rate, "you are talking too "
+                                    f"fast (at most {rate_words(self.chat_rate, 'line')})",
+                                    "chat", *key)
             name = room.table.seats[seat].name or f"Player {seat + 1}"
             try:
                 said = await anyio.to_thread.run_sync(
@@ -613,11 +615,14 @@ class Server:
         async with room.lock:
             await self.broadcast(room)
 
-    async def act(self, room: Room, seat: int, action: object, *, wait: bool) -> None:
-        """A player's move; then the bots' (awaited when ``wait``, else in the
+    async def act(self, room: Room, seat: int, action: object, *, wait: bool,
+                  version: int | None = None) -> None:
+        """A player's move (if ``version`` is given, only while the game is at it:
+        :func:`check_version`); then the bots' (awaited when ``wait``, else in the
         background), and the coach's word on the move if the seat asked for one."""
         table = room.table
         async with room.lock:
+            check_version(room, version)
             before = table.game.view(seat) if table.status == "playing" else None
             standin = table.come_back(seat)  # a player who moves is back
             try:
@@ -642,7 +647,7 @@ class Server:
             self.kick(room)
 
     async def stand_in(self, room: Room, by: int, seat: object, *,
-                       wait: bool = False) -> None:
+                       wait: bool = False, version: int | None = None) -> None:
         """Let a bot play for the player at ``seat`` at the request of the player at
         ``by`` (:meth:`Table.stand_in`): at once for one's own seat (a player who must
         step away); for another player's, only once that player has had no page of
@@ -652,6 +657,7 @@ class Server:
         (awaited when ``wait``, else in the background)."""
         table = room.table
         async with room.lock:
+            check_version(room, version)
             index = table.check_stand_in(by, seat)
             if index != by:
                 self._check_away(room, index)
@@ -689,10 +695,11 @@ class Server:
                              "a bot may play for them after "
                              f"{_seconds(self.turn_wait)}", 409)
 
-    async def come_back(self, room: Room, seat: int) -> None:
+    async def come_back(self, room: Room, seat: int, version: int | None = None) -> None:
         """The player at ``seat`` plays again: the bot playing for them stops (a move
         it is thinking over is not made). Refused (409) if no bot plays for them."""
         async with room.lock:
+            check_version(room, version)
             if room.table.seats[seat].standin is None:
                 raise TableError("no bot is playing for you: you play your seat yourself",
                                  409)
@@ -708,11 +715,13 @@ class Server:
 
         await self.changed(room, undo)
 
-    async def next_hand(self, room: Room, seat: int, *, wait: bool) -> None:
+    async def next_hand(self, room: Room, seat: int, *, wait: bool,
+                        version: int | None = None) -> None:
         """Deal the next hand at a player's request (at a table nobody plays, it is
         dealt by itself too: :meth:`deal_on`; whichever comes first deals, and the
         other finds the hand in play); then the bots move."""
         async with room.lock:
+            check_version(room, version)
             room.table.next_hand(seat)
             await self.changed(room, room.table.game.undeal)
         if wait:
@@ -720,11 +729,12 @@ class Server:
         else:
             self.kick(room)
 
-    async def undo(self, room: Room, seat: int) -> None:
+    async def undo(self, room: Room, seat: int, version: int | None = None) -> None:
         """Take back the seat's last move of the hand, with the bots' replies. A player
         a bot was playing for plays again (the bot would only make the move again)."""
         table = room.table
         async with room.lock:
+            check_version(room, version)
             standin = table.come_back(seat)
             try:
                 undone = table.undo(seat)
@@ -752,7 +762,8 @@ class Server:
         return seat, token
 
     async def again(self, room: Room, seat: int, *,
-                    starting: Callable[[], None] = lambda: None) -> dict[str, Any]:
+                    starting: Callable[[], None] = lambda: None,
+                    version: int | None = None) -> dict[str, Any]:
         """Play again once the game is over: the first seat to ask starts a new game
         with the same rules and bots (:meth:`Table.again`; ``starting`` is called first,
         and may refuse it), and each other player who asks joins that one, so friends
@@ -763,6 +774,7 @@ class Server:
         if not table.game.is_over:
             raise TableError("a new game can be started once this one is over", 409)
         async with room.lock:
+            check_version(room, version)
             if room.rematch is None:
                 starting()
                 new = table.again(seat)
@@ -857,7 +869,7 @@ class Server:
             return kept[1]
         if seat in room.hinting:
             raise TableError("a hint for you is being worked out already: it comes in a "
-                             "moment", 429)
+                             "moment", 429, retry_after=1)
         view = table.game.view(seat)
         earlier = earlier_views(table.game, seat)
         room.hinting.add(seat)
@@ -868,6 +880,17 @@ class Server:
         answer = {**hint_json(analysis), "lines": hint_lines(analysis, table.game.players)}
         room.hints[seat] = (version, answer)
         return answer
+
+
+def check_version(room: Room, version: int | None) -> None:
+    """Refuse (409) a change chosen on a state the game has moved on from: a move sent
+    twice (a retried request, a double click) is made once, and never taken for the
+    next decision. ``None`` (no version given) checks nothing."""
+    now = room.table.version
+    if version is not None and version != now:
+        raise TableError(f"the game has moved on since the state you chose from "
+                         f"(version {version}; it is at version {now}): nothing was "
+                         "done, choose again from the latest state", 409)
 
 
 def parse_rate(text: str, name: str, example: str) -> limits.RateLimitItem:
@@ -898,6 +921,18 @@ def rate_words(rate: limits.RateLimitItem, noun: str) -> str:
     if rate.multiples == 1:
         return f"{amount} an {unit}" if unit == "hour" else f"{amount} a {unit}"
     return f"{amount} in {rate.multiples} {unit}s"
+
+
+def limit_reached(limiter: limits.strategies.RateLimiter, rate: limits.RateLimitItem,
+                  what: str, *keys: str) -> TableError:
+    """The 429 of a limit reached: ``what`` (why, with the limit in words), then when a
+    request counted under ``keys`` may succeed again, from the limit's window (and as
+    ``retry_after``, the ``Retry-After`` header)."""
+    reset = limiter.get_window_stats(rate, *keys).reset_time
+    wait = max(1.0, reset - time.time())
+    when = (_seconds(math.ceil(wait)) if wait < 90
+            else f"{math.ceil(wait / 60)} minutes")
+    return TableError(f"{what}: try again in {when}", 429, retry_after=wait)
 
 
 def _seconds(amount: float) -> str:

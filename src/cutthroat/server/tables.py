@@ -65,13 +65,18 @@ class TableError(CutthroatError):
 
     ``status`` is the HTTP status that fits: 400 for a move or request that cannot be
     taken as written, 403 for a token that is not this table's, 409 for one that is
-    not possible now (not your turn, no open seat, the game is over).
+    not possible now (not your turn, no open seat, the game is over, a move made on a
+    state the game has moved on from), 429 for a limit reached.
     """
 
-    def __init__(self, reason: str, status: int = 400) -> None:
+    def __init__(self, reason: str, status: int = 400, *,
+                 retry_after: float | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.status = status
+        self.retry_after = retry_after
+        """For a limit (429): seconds until the request may succeed, when known (the
+        ``Retry-After`` header)."""
 
 
 def hash_token(token: str) -> str:

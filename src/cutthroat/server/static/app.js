@@ -563,7 +563,9 @@ function send(msg) {
 
 function act(action) {
   showError("");
-  if (send({ type: "act", action })) {
+  // With the version it was chosen on: a move that arrives twice (a double press, a
+  // reconnection that sends it again) is made once, never taken for the next decision.
+  if (send({ type: "act", action, version: table.state?.version })) {
     table.actedAt = table.state?.version ?? null;
     // The card or button pressed is about to go: the focus waits on this seat's cards.
     const chose = document.activeElement?.closest?.("#hand, #buttons");
