@@ -14,9 +14,12 @@ import typer
 from typer.testing import CliRunner
 
 from cutthroat.cli import app as cli_app
+from cutthroat.rules import Rules
 from cutthroat.sim import arena as arena_mod
 from cutthroat.sim import league as league_mod
-from cutthroat.sim.arena import _Progress, _run_pool
+from cutthroat.sim import run_arena
+from cutthroat.sim.arena import _cell, _Progress, _run_pool, points_bounds
+from cutthroat.sim.stats import Estimate
 from test_tournament_records_and_interrupts import _interrupting_job
 
 
@@ -126,3 +129,43 @@ def test_an_interrupted_pool_ends_its_workers_at_once() -> None:
     assert calls["n"] == 1
     assert not [p for p in multiprocessing.active_children() if p.is_alive()]
     assert time.monotonic() - start < 30
+
+
+# --- figures shown --------------------------------------------------------------------
+
+
+def test_points_per_game_intervals_are_cut_at_the_possible_and_say_so() -> None:
+    """Two deal sets (Student's t on 1 degree of freedom) gave [0.00, 27.18]: more points
+    a game than a player can score (9 before the last hand, 4 in it)."""
+    result = run_arena(["random", "beginner", "intermediate"], 6, seed=1, workers=1,
+                       progress=False)
+    assert points_bounds(Rules()) == (0.0, 13.0)
+    assert points_bounds(Rules(target=5, march_points=6)) == (0.0, 10.0)
+    for stats in result.entry_stats():
+        est = stats.estimates["points_per_game"]
+        assert est.low is not None and est.high is not None
+        assert est.low >= 0.0 and est.high <= 13.0
+    assert any(s.estimates["points_per_game"].high == 13.0 for s in result.entry_stats())
+    text = " ".join(result.text().split())
+    assert "Points per game: an interval is cut at 13, the most a player can score" in text
+    boot = run_arena(["random", "beginner", "intermediate"], 6, seed=1, workers=1,
+                     progress=False, ci="bootstrap")
+    assert all((s.estimates["points_per_game"].high or 0) <= 13.0
+               for s in boot.entry_stats())
+
+
+def test_a_rate_other_than_0_never_reads_as_0() -> None:
+    assert _cell(Estimate(9 / 30000, 0.00014, 0.00057)) == "0.0003\n[0.0001, 0.0006]"
+    assert _cell(Estimate(0.0, 0.0, 0.000128)) == "0.0000\n[0.0000, 0.0001]"
+    assert _cell(Estimate(0.25, 0.2, 0.3)) == "0.250\n[0.200, 0.300]"
+    assert _cell(Estimate(0.25, 0.2, 0.3), "+.0f") == "+0\n[+0, +0]"
+
+
+def test_one_bot_in_every_seat_has_no_interval_from_one_deal_set() -> None:
+    """random,random,random --games 3 showed [0.333, 0.333] above "No intervals"."""
+    one = run_arena(["random"] * 3, 3, seed=0, workers=1, progress=False)
+    share = one.name_stats()[0].estimates["win_rate"]
+    assert share.value == pytest.approx(1 / 3) and share.low is None and share.high is None
+    assert "[0.333, 0.333]" not in one.text() and "No intervals" in one.text()
+    two = run_arena(["random"] * 3, 6, seed=0, workers=1, progress=False)
+    assert two.name_stats()[0].estimates["win_rate"].low == pytest.approx(1 / 3)

@@ -76,6 +76,8 @@ __all__ = [
     "held_interrupts",
     "make_bot",
     "play_arena_game",
+    "points_bounds",
+    "points_note",
     "records_folder",
     "run_arena",
 ]
@@ -408,7 +410,27 @@ _RATIOS: tuple[tuple[str, str, str, bool], ...] = (
 """Each rate: its name, its numerator and denominator (Tally fields), and whether it is
 a proportion (else a count per game, never below 0)."""
 
-_NONNEGATIVE = (0.0, math.inf)
+
+
+def points_bounds(rules: Rules) -> tuple[float, float]:
+    """The points a player can score in a game: 0 to ``target - 1`` before the last
+    hand, plus the most one hand scores (13 under the standard rules). Points-per-game
+    intervals are cut at these ends.
+
+    >>> points_bounds(Rules())
+    (0.0, 13.0)
+    """
+    return 0.0, float(rules.target - 1 + rules.max_hand_points)
+
+
+def points_note(rows: Iterable[Estimate], rules: Rules) -> str:
+    """A caption's line saying that a points-per-game interval was cut at the most
+    possible, when one was ("" when none was)."""
+    top = points_bounds(rules)[1]
+    if any(e.high is not None and e.value is not None and e.high >= top for e in rows):
+        return (f"\nPoints per game: an interval is cut at {top:g}, the most a player "
+                "can score in a game.")
+    return ""
 
 BACKENDS = ("local", "ray")
 """Where :func:`run_arena` plays: worker processes here, or Ray tasks."""
@@ -529,20 +551,24 @@ class ArenaResult:
         totals = _sum(clusters)
         pairs = [([float(getattr(c, num)) for c in clusters],
                   [float(getattr(c, den)) for c in clusters]) for _, num, den, _ in _RATIOS]
+        points = points_bounds(self.rules)
         if self.ci == "bootstrap":
             rng = random.Random(_mix(self.seed, "bootstrap", *entries))
             found = cluster_bootstrap(
                 pairs, rng=rng, confidence=self.confidence,
-                bounds=[None if p else _NONNEGATIVE for *_, p in _RATIOS],
+                bounds=[None if p else points for *_, p in _RATIOS],
                 proportions=[p for *_, p in _RATIOS])
         else:
             found = [ratio_estimate(n, d, confidence=self.confidence, proportion=p,
-                                    bounds=None if p else _NONNEGATIVE)
+                                    bounds=None if p else points)
                      for (n, d), (*_, p) in zip(pairs, _RATIOS, strict=True)]
         estimates = {r[0]: e for r, e in zip(_RATIOS, found, strict=True)}
         if len(entries) == 3:  # one bot in every seat wins 1/3 of the games, exactly
             share = estimates["win_rate"].value
-            estimates["win_rate"] = Estimate(share, share, share)
+            # (no interval from one deal set, as for every other figure, or the table
+            # would show one above its caption's "No intervals")
+            estimates["win_rate"] = (Estimate(share, share, share) if len(clusters) >= 2
+                                     else Estimate(share))
         interval = (wilson(totals.wins, totals.games, self.confidence)
                     if totals.games else None)
         return BotStats(label, name, entries, totals, estimates, interval)
@@ -645,6 +671,7 @@ class ArenaResult:
                      "or more)." if self.planned is None else
                      "No intervals: they are over deal sets and need at least 2; "
                      f"{self.deal_sets} finished before Ctrl-C.")
+        intervals += points_note((s.estimates["points_per_game"] for s in rows), self.rules)
         play.caption = (f"{intervals}\nMade, euchred: as maker; euchres inflicted: per "
                         f"hand defended.\nLoners: as maker, over alone as defender.\n"
                         f"Rules: {self.rules.describe()}.")
@@ -665,13 +692,32 @@ def deal_sets_phrase(count: int) -> str:
 
 
 def _cell(est: Estimate, spec: str = ".3f") -> str:
-    """An estimate over its interval, on two lines."""
+    """An estimate over its interval, on two lines; with as many more decimals as it
+    takes for no figure other than 0 to read as 0 (9 wins in 30,000 games: 0.0003
+    [0.0001, 0.0005], not 0.000 [0.000, 0.000])."""
     if est.value is None:
         return "—"
+    spec = _enough_digits(spec, (est.value, est.low, est.high))
     interval = est.interval(spec)
     if interval is None:
         return format(est.value, spec)
     return f"{est.value:{spec}}\n{interval}"
+
+
+def _enough_digits(spec: str, figures: Iterable[float | None]) -> str:
+    """``spec`` (``".3f"``), or with more decimals (up to 8) where a figure other than 0
+    would read as 0 with it; a spec with a sign or not of that form as it is.
+
+    >>> _enough_digits(".3f", [0.0003, 0.0001, 0.0])
+    '.4f'
+    """
+    if not (spec.startswith(".") and spec.endswith("f") and spec[1:-1].isdigit()):
+        return spec
+    digits = int(spec[1:-1])
+    shown = [x for x in figures if x is not None and x != 0 and math.isfinite(x)]
+    while digits < 8 and any(round(x, digits) == 0 for x in shown):
+        digits += 1
+    return f".{digits}f"
 
 
 def _num(x: float) -> str:

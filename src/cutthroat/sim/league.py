@@ -69,6 +69,8 @@ from .arena import (
     _run_pool,
     _sum,
     deal_sets_phrase,
+    points_bounds,
+    points_note,
     records_folder,
 )
 from .ratings import (
@@ -346,12 +348,12 @@ class LeagueResult:
             if self.ci == "bootstrap":
                 win, ppg = cluster_bootstrap(
                     pairs, rng=random.Random(_mix(self.seed, "league-ci", i)),
-                    confidence=self.confidence, bounds=[None, (0.0, math.inf)],
+                    confidence=self.confidence, bounds=[None, points_bounds(self.rules)],
                     proportions=[True, False])
             else:
                 win = ratio_estimate(*pairs[0], confidence=self.confidence, proportion=True)
                 ppg = ratio_estimate(*pairs[1], confidence=self.confidence,
-                                     bounds=(0.0, math.inf))
+                                     bounds=points_bounds(self.rules))
             found.append(BotStanding(self.bots[i], i, rank, ratings[i], totals[i], win, ppg))
         self._cache["standings"] = found
         return found
@@ -483,6 +485,7 @@ class LeagueResult:
                       f"resamples{failed})")
             intervals = (f"{pct} intervals: rating, {rating}; win rate and points, "
                          f"{CI_METHODS[self.ci]}.")
+        intervals += points_note((s.points_per_game for s in self.standings()), self.rules)
         table.caption = (
             f"Rating: Plackett–Luce fit of every game's finishing order by points (ties "
             f"split over their orders, {self.prior} virtual {wins} each way per pair), "
