@@ -123,11 +123,13 @@ def test_an_interrupted_pool_ends_its_workers_at_once() -> None:
         calls["n"] += 1
         raise KeyboardInterrupt
 
+    before = {p.pid for p in multiprocessing.active_children()}
     start = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
         _run_pool([0.0, 60.0], _sleepy, 2, _Progress(2, False), keep=keep)
     assert calls["n"] == 1
-    assert not [p for p in multiprocessing.active_children() if p.is_alive()]
+    assert not [p for p in multiprocessing.active_children()
+                if p.pid not in before and p.is_alive()]
     assert time.monotonic() - start < 30
 
 
@@ -169,3 +171,45 @@ def test_one_bot_in_every_seat_has_no_interval_from_one_deal_set() -> None:
     assert "[0.333, 0.333]" not in one.text() and "No intervals" in one.text()
     two = run_arena(["random"] * 3, 6, seed=0, workers=1, progress=False)
     assert two.name_stats()[0].estimates["win_rate"].low == pytest.approx(1 / 3)
+
+
+# --- options --------------------------------------------------------------------------
+
+
+def _randoms(app: typer.Typer, games: int, workers: int) -> Any:
+    done = CliRunner().invoke(app, ["arena", "--bots", "random,random,random", "--games",
+                                    str(games), "--workers", str(workers), "--no-progress"],
+                              env={"COLUMNS": "200"})
+    assert done.exit_code == 0
+    return done
+
+
+def test_games_rounded_up_and_fewer_workers_are_said(app: typer.Typer) -> None:
+    done = _randoms(app, 2, 2)
+    assert "--games 2 rounded up to 3: whole deal sets, of 3 games each." in done.stderr
+    assert "on 1 worker (2 asked: only 1 deal set to share out)" in done.stdout
+    done = _randoms(app, 3, 1)
+    assert done.stderr == "" and "on 1 worker," in done.stdout
+
+
+def test_workers_are_capped_at_twice_the_cpus(monkeypatch: pytest.MonkeyPatch,
+                                               app: typer.Typer) -> None:
+    """--workers 500 --games 300 started 100 processes."""
+    monkeypatch.setattr(arena_mod.os, "cpu_count", lambda: 1)
+    assert arena_mod.max_workers() == 2
+    done = _randoms(app, 30, 5)
+    assert "--workers 5 capped at 2: twice this machine's 1 CPU." in done.stderr
+    assert "on 2 workers (5 asked: at most 2, twice the CPUs)" in done.stdout
+
+
+@pytest.mark.parametrize(("command", "bots"), [
+    ("arena", ",random,random,random"),
+    ("arena", "random,random,random,"),
+    ("league", "random,beginner,,intermediate"),
+])
+def test_an_empty_place_in_bots_is_refused(app: typer.Typer, command: str,
+                                           bots: str) -> None:
+    done = CliRunner().invoke(app, [command, "--bots", bots, "--games", "3"],
+                              env={"COLUMNS": "300"})
+    assert done.exit_code == 2
+    assert "has an empty place between commas, which names no bot" in done.output

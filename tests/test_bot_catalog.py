@@ -124,3 +124,29 @@ def test_cli_bots_refuses_an_unknown_name() -> None:
     done = CliRunner().invoke(app, ["bots", "wizard"])
     assert done.exit_code == 2
     assert "unknown bot 'wizard'" in done.output and "expert" in done.output
+
+
+def test_cli_bots_refuses_a_class_that_is_no_bot_and_reads_an_options_section(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`cutthroat bots qabots.NotABot` said "It takes no options" (status 0) where the
+    arena refuses the class; an `Options:` section of the docstring was not read."""
+    (tmp_path / "qabots_catalog.py").write_text(
+        'class NotABot:\n'
+        '    def __init__(self, seed=0):\n'
+        '        pass\n\n\n'
+        'class FirstBot:\n'
+        '    """Always plays the first legal action.\n\n'
+        '    Options:\n'
+        '        pick: which legal index to take.\n'
+        '    """\n\n'
+        '    name = "first"\n\n'
+        '    def __init__(self, seed=0, pick: int = 0):\n'
+        '        self.pick = pick\n\n'
+        '    def choose(self, view):\n'
+        '        return view.legal[0]\n')
+    monkeypatch.syspath_prepend(str(tmp_path))
+    done = CliRunner().invoke(app, ["bots", "qabots_catalog.NotABot"])
+    assert done.exit_code == 2 and "It takes no options" not in done.output
+    assert "which is not a bot" in " ".join(done.output.replace("│", " ").split())
+    info = describe_bot("qabots_catalog.FirstBot")
+    assert [(o.name, o.help) for o in info.options] == [("pick", "which legal index to take.")]

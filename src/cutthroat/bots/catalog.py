@@ -1,7 +1,8 @@
 """What each registered bot is, for a player choosing one: a one-line summary and its
 options with their kinds, defaults and meaning, read from the bot's class (its
 docstring's first line, its constructor's signature and the ``Args:`` section of its
-docstring), so the catalogue cannot fall out of step with the code.
+docstring, or one headed ``Arguments:`` or ``Options:``), so the catalogue cannot fall
+out of step with the code.
 
 >>> [info.name for info in describe_bots()]
 ['random', 'beginner', 'intermediate', 'expert']
@@ -21,7 +22,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .registry import _RESERVED, BOTS, BotUnavailableError, _kind, factory_of, is_reference
+from .registry import (
+    _RESERVED,
+    BOTS,
+    BotSpecError,
+    BotUnavailableError,
+    _kind,
+    factory_of,
+    is_reference,
+)
 
 __all__ = ["BotInfo", "BotOption", "describe_bot", "describe_bots"]
 
@@ -85,6 +94,14 @@ def describe_bot(name: str) -> BotInfo:
     key = key if is_reference(key) else key.lower()
     factory = factory_of(key)
     target = _target(factory)
+    if is_reference(key):  # your own class: made once, as the arena does, to be sure
+        try:
+            factory(0)
+        except ValueError as exc:
+            if isinstance(exc, BotSpecError):
+                raise
+            raise BotSpecError(f"{key} could not be made with its defaults: {exc}"
+                               ) from None
     doc = inspect.getdoc(target) or ""
     summary = _clean(doc.split("\n\n", 1)[0]) if doc else ""
     helps = _arg_help(doc)
@@ -134,12 +151,17 @@ def _clean(text: str) -> str:
     return " ".join(text.replace("``", "").split())
 
 
+_SECTIONS = ("Args:", "Arguments:", "Options:")
+"""The headings of a docstring's section that describes a bot's options."""
+
+
 def _arg_help(doc: str) -> dict[str, str]:
-    """The ``Args:`` section of a Google-style docstring: name → its text."""
+    """The ``Args:`` section of a Google-style docstring (or one headed ``Arguments:``
+    or ``Options:``): name → its text."""
     helps: dict[str, list[str]] = {}
     lines = doc.splitlines()
     try:
-        start = next(i for i, line in enumerate(lines) if line.strip() == "Args:")
+        start = next(i for i, line in enumerate(lines) if line.strip() in _SECTIONS)
     except StopIteration:
         return {}
     base = len(lines[start]) - len(lines[start].lstrip())

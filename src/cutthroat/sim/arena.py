@@ -75,6 +75,7 @@ __all__ = [
     "entry_label",
     "held_interrupts",
     "make_bot",
+    "max_workers",
     "play_arena_game",
     "points_bounds",
     "points_note",
@@ -753,7 +754,8 @@ def run_arena(
         games: games in total, rounded up to a multiple of 3 (whole deal sets).
         seed: the tournament seed; the same seed plays the same games.
         rules: the rules (default: the ``standard`` preset).
-        workers: processes to play in (default: every CPU); 1 plays here.
+        workers: processes to play in (default: every CPU); 1 plays here. No more
+            than the deal sets, nor, on the local backend, :func:`max_workers`.
         progress: show a progress bar on standard error.
         records: a folder to save every game's record in, as ``game-NNNNNN.json``
             (made if need be; one holding a tournament's records already is refused,
@@ -786,7 +788,7 @@ def run_arena(
     workers = (os.cpu_count() or 1) if workers is None else workers
     if workers < 1:
         raise ValueError("workers must be at least 1")
-    workers = min(workers, sets)
+    workers = min(workers, sets, max_workers() if backend == "local" else workers)
     keeper = _Keeper(None if records is None else records_folder(records))
     # A generator: the jobs are made as the workers are ready for them.
     jobs = (_Job((line_up[0], line_up[1], line_up[2]), rules, seed, chunk,
@@ -878,6 +880,12 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
     for process in workers:
         with contextlib.suppress(Exception):
             process.join(5)
+
+
+def max_workers() -> int:
+    """The most worker processes a tournament starts here: twice the CPUs (more only
+    share them, each a process of its own, and cost memory)."""
+    return 2 * (os.cpu_count() or 1)
 
 
 def _check_games(games: int) -> None:

@@ -30,6 +30,7 @@ from .arena import (
     UnknownBotError,
     deal_sets_phrase,
     held_interrupts,
+    max_workers,
     records_folder,
     run_arena,
 )
@@ -41,6 +42,7 @@ __all__ = [
     "check_backend_and_ci",
     "check_folders_can_be_made",
     "check_line_up",
+    "check_line_up_commas",
     "check_new_file",
     "check_outputs",
     "check_parent_folder",
@@ -53,6 +55,8 @@ __all__ = [
     "register",
     "report_plot_and_records",
     "save_plot",
+    "tournament_notes",
+    "workers_said",
 ]
 
 
@@ -199,6 +203,46 @@ def interrupted_json(stop: TournamentInterrupted, *, played: bool = False
     return {**out, "games_planned": stop.planned, "records": stop.records}
 
 
+def check_line_up_commas(text: str) -> None:
+    """Refuse (:class:`BotSpecError`) an empty place between commas in ``--bots``
+    (",random,random,random"), which names no bot and would be dropped silently."""
+    if any(not part.strip() for part in text.split(",")):
+        raise BotSpecError(f"{text!r} has an empty place between commas, which "
+                           "names no bot: write the bots separated by single commas")
+
+
+def tournament_notes(games: int, workers: int | None, backend: str) -> None:
+    """Say on standard error, before a tournament starts, what it makes of ``--games``
+    (rounded up to whole deal sets) and ``--workers`` (capped at
+    :func:`~cutthroat.sim.arena.max_workers` on the local backend)."""
+    whole = 3 * -(-games // 3)
+    if whole != games:
+        typer.echo(f"--games {games} rounded up to {whole}: whole deal sets, of 3 games "
+                   "each.", err=True)
+    if workers is not None and backend == "local" and workers > max_workers():
+        cpus = os.cpu_count() or 1
+        typer.echo(f"--workers {workers} capped at {max_workers()}: twice this machine's "
+                   f"{cpus} CPU{'s' if cpus != 1 else ''}.", err=True)
+
+
+def workers_said(used: int, asked: int | None, jobs: int, work: str,
+                 backend: str | None) -> str:
+    """``"1 worker"``, ``"4 workers"``, with why when fewer were used than asked (or than
+    the CPUs, by default) on the local backend: ``jobs`` deal sets to share out (``work``
+    says them), or the cap of :func:`~cutthroat.sim.arena.max_workers`.
+
+    >>> workers_said(1, 2, 1, "1 deal set", "local")
+    '1 worker (2 asked: only 1 deal set to share out)'
+    """
+    said = f"{used} worker{'s' if used != 1 else ''}"
+    wanted = (os.cpu_count() or 1) if asked is None else asked
+    if backend != "local" or used >= wanted:
+        return said
+    if used == jobs:
+        return said + f" ({wanted} asked: only {work} to share out)"
+    return said + f" ({wanted} asked: at most {max_workers()}, twice the CPUs)"
+
+
 def save_plot(draw: Callable[[], None], plot: Path, as_json: bool) -> None:
     """Write a tournament's chart with ``draw`` and say where (on standard error beside
     ``--json``); a file that cannot be written ends the command with its reason."""
@@ -224,6 +268,7 @@ def check_line_up(text: str, size: int, example: str) -> list[str]:
                 given += " (an empty place between commas names no bot)"
             raise BotSpecError(f"--bots takes {_WORDS[size]} bots separated by commas, "
                                f"e.g. {example}, {given}")
+        check_line_up_commas(text)
         for spec in specs:
             make_bot(spec, 0)
     except (ValueError, BotUnavailableError) as exc:
@@ -284,6 +329,7 @@ def arena(
         rules = parse_rules(preset, set_)
         check_backend_and_ci(backend, ray_address, ci)
         check_outputs(plot, records)
+        tournament_notes(games, workers, backend)
         result = run_arena(names, games, seed=seed, rules=rules, workers=workers,
                            progress=not no_progress, records=records, ci=ci, backend=backend,
                            address=ray_address)
@@ -300,7 +346,7 @@ def arena(
         with held_interrupts():
             typer.echo("Interrupted (Ctrl-C) before any game was played.", err=True)
         raise typer.Exit(130) from None
-    print_arena(result, as_json)
+    print_arena(result, as_json, workers_asked=workers, backend=backend)
     report_plot_and_records(result, as_json, plot, records)
 
 
@@ -340,7 +386,8 @@ def arena_interrupted(stop: TournamentInterrupted, done: ArenaResult, as_json: b
 
 
 def print_arena(result: ArenaResult, as_json: bool,
-                stop: TournamentInterrupted | None = None) -> None:
+                stop: TournamentInterrupted | None = None, *,
+                workers_asked: int | None = None, backend: str | None = None) -> None:
     """Print an arena's results: the tables and a line of speed, or one JSON object
     (with ``interrupted`` when Ctrl-C stopped it: the games planned, records kept)."""
     if as_json:
@@ -354,8 +401,9 @@ def print_arena(result: ArenaResult, as_json: bool,
     Console().print(result.table())
     rate = result.games_per_second
     speed = "" if rate is None else f", {rate:.1f} games/s"
-    typer.echo(f"{result.hands} hands in {result.elapsed:.1f} s on {result.workers} "
-               f"worker{'s' if result.workers > 1 else ''}{speed}")
+    on = workers_said(result.workers, workers_asked, result.deal_sets,
+                      deal_sets_phrase(result.deal_sets).replace("duplicate ", ""), backend)
+    typer.echo(f"{result.hands} hands in {result.elapsed:.1f} s on {on}{speed}")
 
 
 def register(app: typer.Typer) -> None:

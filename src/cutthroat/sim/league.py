@@ -69,6 +69,7 @@ from .arena import (
     _run_pool,
     _sum,
     deal_sets_phrase,
+    max_workers,
     points_bounds,
     points_note,
     records_folder,
@@ -542,7 +543,8 @@ def run_league(
         games: games per line-up, rounded up to a multiple of 3 (whole deal sets).
         seed: the league's seed; the same seed plays the same games and intervals.
         rules: the rules (default: the ``standard`` preset).
-        workers: processes to play and to refit the bootstrap in (default: every CPU).
+        workers: processes to play and to refit the bootstrap in (default: every CPU;
+            on the local backend no more than :func:`~cutthroat.sim.arena.max_workers`).
         progress: show one progress bar for the whole league on standard error.
         records: a folder to save every game's record in: ``lineup-KKK/game-NNNNNN.json``
             for line-up ``K`` (the index in :attr:`LeagueResult.line_ups`); written by
@@ -584,6 +586,8 @@ def run_league(
     workers = (os.cpu_count() or 1) if workers is None else workers
     if workers < 1:
         raise ValueError("workers must be at least 1")
+    if backend == "local":
+        workers = min(workers, max_workers())
     play_workers = min(workers, sets * len(lines))
     keepers = [_Keeper(None) for _ in lines]
     if records is not None:

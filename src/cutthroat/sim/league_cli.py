@@ -28,11 +28,14 @@ from .arena import (
 )
 from .cli import (
     check_backend_and_ci,
+    check_line_up_commas,
     check_outputs,
     interrupted,
     interrupted_json,
     parse_rules,
     save_plot,
+    tournament_notes,
+    workers_said,
 )
 from .league import (
     FORMAT,
@@ -54,7 +57,9 @@ def check_bots(text: str) -> list[str]:
     :func:`~cutthroat.sim.league.check_pool`), each made once here, so that a bad one is
     a usage error now, naming the option."""
     try:
-        return check_pool(split_line_up(text))
+        pool = check_pool(split_line_up(text))
+        check_line_up_commas(text)
+        return pool
     except (ValueError, BotUnavailableError) as exc:
         raise typer.BadParameter(str(exc), param_hint="--bots") from None
 
@@ -134,6 +139,7 @@ def league(
             typer.echo(f"Error: {exc}", err=True)
             raise typer.Exit(2) from None
         check_outputs(plot, records)
+        tournament_notes(games, workers, backend)
         result = run_league(pool, games, seed=seed, rules=rules, workers=workers,
                             progress=not no_progress, records=records, ci=ci, backend=backend,
                             address=ray_address, anchor=anchor, prior=prior,
@@ -151,7 +157,7 @@ def league(
             typer.echo("Interrupted (Ctrl-C) before the league's results were ready: "
                        "nothing to show.", err=True)
         raise typer.Exit(130) from None
-    print_league(result, as_json)
+    print_league(result, as_json, workers_asked=workers, backend=backend)
     if records is not None:
         typer.echo(f"{result.games} records saved in {records}", err=as_json)
     if plot is not None:
@@ -159,7 +165,8 @@ def league(
 
 
 def print_league(result: LeagueResult, as_json: bool,
-                 stop: TournamentInterrupted | None = None) -> None:
+                 stop: TournamentInterrupted | None = None, *,
+                 workers_asked: int | None = None, backend: str | None = None) -> None:
     """Print a league's results: the table and a line of speed, or one JSON object
     (with ``interrupted`` when Ctrl-C stopped it, as the arena's)."""
     if as_json:
@@ -173,9 +180,13 @@ def print_league(result: LeagueResult, as_json: bool,
     Console().print(result.table())
     speed = (f", {result.games / result.elapsed:.1f} games/s"
              if result.elapsed > 0 else "")
+    lines = len(result.line_ups)
+    on = workers_said(result.workers, workers_asked, result.deal_sets * lines,
+                      f"{lines} line-up{'s' if lines != 1 else ''} × "
+                      f"{deal_sets_phrase(result.deal_sets).replace('duplicate ', '')}",
+                      backend)
     typer.echo(f"{result.games} games ({result.hands} hands) in {result.elapsed:.1f} s "
-               f"on {result.workers} worker{'s' if result.workers > 1 else ''}{speed}; "
-               f"ratings fitted in {result.rating_elapsed:.1f} s")
+               f"on {on}{speed}; ratings fitted in {result.rating_elapsed:.1f} s")
 
 
 def plot_league(result: LeagueResult, plot: Path, as_json: bool) -> None:
