@@ -50,7 +50,7 @@ from cutthroat.sim.stats import (
 from cutthroat.views import View
 
 RANDOM3 = ["random", "random", "random"]
-TIMING = ("elapsed_s", "games_per_s", "workers")
+TIMING = ("elapsed_s", "games_per_s", "workers", "backend")
 
 
 def stable(obj: dict[str, Any]) -> dict[str, Any]:

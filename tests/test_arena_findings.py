@@ -213,3 +213,31 @@ def test_an_empty_place_in_bots_is_refused(app: typer.Typer, command: str,
                               env={"COLUMNS": "300"})
     assert done.exit_code == 2
     assert "has an empty place between commas, which names no bot" in done.output
+
+
+# --- the JSON, documented -------------------------------------------------------------
+
+
+def _keys(obj: Any) -> set[str]:
+    found: set[str] = set()
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            found |= {key} | _keys(value)
+    elif isinstance(obj, list):
+        for value in obj:
+            found |= _keys(value)
+    return found
+
+
+def test_every_key_of_the_arenas_json_is_documented(app: typer.Typer) -> None:
+    """docs/bots.md, "The arena's JSON", names every key (the backend included), and
+    the interrupted run's and the open interval's keys too."""
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "bots.md").read_text()
+    section = docs.split("### The arena's JSON", 1)[1].split("\n## ", 1)[0]
+    done = CliRunner().invoke(app, ["arena", "--bots", "random,beginner,random", "--games",
+                                    "6", "--workers", "1", "--json", "--no-progress"])
+    data = json.loads(done.stdout)
+    assert data["backend"] == "local"
+    keys = _keys(data) - {"preset"} | {"interrupted", "games_planned", "unbounded"}
+    missing = sorted(k for k in keys if f"`{k}`" not in section)
+    assert not missing

@@ -13,7 +13,7 @@ from cutthroat.sim.arena import run_arena
 from cutthroat.sim.ray_backend import run_on_ray
 
 LINE_UP = ["random", "beginner", "random"]
-TIMING = ("elapsed_s", "games_per_s", "workers")
+TIMING = ("elapsed_s", "games_per_s", "workers", "backend")
 
 
 def _same(result: Any) -> dict[str, Any]:

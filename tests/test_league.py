@@ -40,7 +40,7 @@ from cutthroat.views import View
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 KNOWN = ["random", "beginner", "intermediate"]
 GREEDY = "greedy_bot.GreedyBot"
-TIMING = ("elapsed_s", "rating_elapsed_s", "games_per_s", "workers")
+TIMING = ("elapsed_s", "rating_elapsed_s", "games_per_s", "workers", "backend")
 
 
 def stable(obj: dict[str, Any]) -> dict[str, Any]:

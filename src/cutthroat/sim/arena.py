@@ -511,6 +511,7 @@ class ArenaResult:
         planned: the games planned, when Ctrl-C stopped the tournament before the end
             (its results are then those of the deal sets finished); ``None`` when it
             ran to the end.
+        backend: where the games were played, a key of :data:`BACKENDS`.
     """
 
     bots: tuple[str, str, str]
@@ -522,6 +523,7 @@ class ArenaResult:
     elapsed: float = 0.0
     workers: int = 1
     planned: int | None = None
+    backend: str = "local"
     _cache: dict[str, list[BotStats]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -603,8 +605,9 @@ class ArenaResult:
     def to_json(self) -> dict[str, Any]:
         """The results as a JSON object (``format: cutthroat-arena/1``).
 
-        Everything but ``elapsed_s``, ``games_per_s`` and ``workers`` depends only on the
-        line-up, the games, the seed, the rules and the interval method.
+        Everything but ``elapsed_s``, ``games_per_s``, ``workers`` and ``backend``
+        depends only on the line-up, the games, the seed, the rules and the interval
+        method. Every key is described in docs/bots.md, "The arena's JSON".
         """
         return {
             "format": FORMAT,
@@ -619,6 +622,7 @@ class ArenaResult:
             "ci_method": CI_METHODS[self.ci],
             "entries": [s.to_json() for s in self.entry_stats()],
             "by_name": [s.to_json() for s in self.name_stats()],
+            "backend": self.backend,
             "workers": self.workers,
             "elapsed_s": round(self.elapsed, 3),
             "games_per_s": None if self.games_per_second is None
@@ -813,12 +817,14 @@ def run_arena(
     except KeyboardInterrupt:
         done = _arena_result(line_up, seed, rules, keeper.results, confidence, ci,
                              time.perf_counter() - start_time, workers)
-        done.planned = 3 * sets
+        done.planned, done.backend = 3 * sets, backend
         raise TournamentInterrupted(done, done.games, 3 * sets, keeper.records) from None
     if address is not None and cpus:
         workers = cpus[0]  # a cluster joined: its CPUs, not the --workers asked for
-    return _arena_result(line_up, seed, rules, keeper.results, confidence, ci,
+    done = _arena_result(line_up, seed, rules, keeper.results, confidence, ci,
                          time.perf_counter() - start_time, workers)
+    done.backend = backend
+    return done
 
 
 def _arena_result(line_up: Sequence[str], seed: int, rules: Rules, found: list[GameResult],

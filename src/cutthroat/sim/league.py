@@ -262,6 +262,7 @@ class LeagueResult:
         planned: the games planned in all (every line-up), when Ctrl-C stopped the
             league: its results are then the deal sets that every line-up finished;
             ``None`` when it ran to the end.
+        backend: where the games were played (``"local"``, ``"ray"``).
     """
 
     bots: tuple[str, ...]
@@ -278,6 +279,7 @@ class LeagueResult:
     rating_elapsed: float = 0.0
     workers: int = 1
     planned: int | None = None
+    backend: str = "local"
     _cache: dict[str, list[BotStanding]] = field(default_factory=dict, init=False,
                                                  repr=False, compare=False)
 
@@ -404,8 +406,9 @@ class LeagueResult:
     def to_json(self) -> dict[str, Any]:
         """The league as a JSON object (``format: cutthroat-league/1``); ``notes`` says
         why intervals are missing, if they are (:meth:`notes`). Everything but
-        ``elapsed_s``, ``rating_elapsed_s``, ``games_per_s`` and ``workers`` depends only
-        on the pool, the games, the seed, the rules and the rating settings."""
+        ``elapsed_s``, ``rating_elapsed_s``, ``games_per_s``, ``workers`` and
+        ``backend`` depends only on the pool, the games, the seed, the rules and the
+        rating settings."""
         fit = self.fit
         return {
             "format": FORMAT,
@@ -433,6 +436,7 @@ class LeagueResult:
             "notes": self.notes(),
             "standings": [s.to_json() for s in self.standings()],
             "line_ups": self._line_ups_json(),
+            "backend": self.backend,
             "workers": self.workers,
             "elapsed_s": round(self.elapsed, 3),
             "rating_elapsed_s": round(self.rating_elapsed, 3),
@@ -638,16 +642,18 @@ def run_league(
                           prior=prior, resamples=0, confidence=confidence, ci=ci,
                           workers=workers, progress=progress, elapsed=elapsed,
                           play_workers=play_workers)
-            done.planned = 3 * total
+            done.planned, done.backend = 3 * total, backend
         raise TournamentInterrupted(done, sum(len(k.results) for k in keepers),
                                     3 * total, sum(k.records for k in keepers)) from None
     if address is not None and cpus:
         play_workers = cpus[0]  # a cluster joined: its CPUs, not the workers asked for
     elapsed = time.perf_counter() - start_time
-    return _rated(pool, lines, [k.results for k in keepers], seed, rules, anchor_name,
+    done = _rated(pool, lines, [k.results for k in keepers], seed, rules, anchor_name,
                   anchor_index, prior=prior, resamples=resamples, confidence=confidence,
                   ci=ci, workers=workers, progress=progress, elapsed=elapsed,
                   play_workers=play_workers)
+    done.backend = backend
+    return done
 
 
 def _rated(pool: Sequence[str], lines: Sequence[tuple[int, int, int]],
