@@ -513,3 +513,15 @@ def test_a_negative_seed_is_a_usage_error_in_every_command(command: list[str]) -
     done = invoke(*command, "--seed", "-1")
     assert done.exit_code == 2, done.output
     assert "--seed" in done.output and "x>=0" in done.output.replace(" ", "")
+
+
+@pytest.mark.parametrize("command", [["rules"], ["watch"], ["selfplay", "--out", "x"],
+                                     ["arena", "--bots", "random,random,random"],
+                                     ["play"]])
+def test_an_unknown_rules_field_lists_the_fields_in_every_command(command: list[str]) -> None:
+    """An unknown --set field is refused with the fields there are, in every command
+    that takes --set (it was so in play alone), as an unknown --preset lists presets."""
+    done = invoke(*command, "--set", "nosuch=1")
+    assert done.exit_code == 2, done.output
+    assert "unknown rules field 'nosuch'" in done.output
+    assert "deck," in done.output and "march_points" in " ".join(done.output.split())

@@ -87,8 +87,9 @@ def test_unknown_field_is_refused_by_name(field: str) -> None:
         Rules.from_json({field: 1})
     with pytest.raises(RulesError, match="unknown rules field"):
         Rules().replace(**{field: 1})
-    with pytest.raises(RulesError, match="unknown rules field"):
+    with pytest.raises(RulesError, match="unknown rules field") as caught:
         Rules.preset("standard", **{field: 1})
+    assert "(known: deck, dummy, dealer_must_pick_up," in str(caught.value)  # what to write
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import codecs
 import contextlib
-import dataclasses
 import io
 import json
 import math
@@ -429,19 +428,6 @@ def _game_in(path: Path) -> Game | None:
         return None
 
 
-def _play_rules(preset: str, settings: list[str] | None) -> Rules:
-    """:func:`~cutthroat.sim.cli.parse_rules` for ``cutthroat play``: an unknown
-    ``--set`` field is refused with the fields there are, as an unknown ``--preset``
-    is with the presets."""
-    try:
-        return parse_rules(preset, settings)
-    except typer.BadParameter as exc:
-        if exc.param_hint == "--set" and "unknown rules field" in exc.message:
-            known = ", ".join(field.name for field in dataclasses.fields(Rules))
-            exc.message = f"{exc.message} (known: {known})"
-        raise
-
-
 def _write_first(save: Path, game: Game, *, named: bool) -> None:
     """Write a new game's first record to ``save`` (``named``: given with ``--save``,
     else the default), making its folders; a clear one-line error (status 1) when it
@@ -573,7 +559,7 @@ def play(
             typer.echo(f"{save} already holds a game: go on with it (--resume {save}) or "
                        "choose another file (--save FILE).", err=True)
             raise typer.Exit(1)
-        game = Game(_play_rules(preset, set_), seed=seed, players=seat_names(seat))
+        game = Game(parse_rules(preset, set_), seed=seed, players=seat_names(seat))
         _write_first(save, game, named=sitting.save is not None)
     banner = [f"Rules: {game.rules.describe()}", introduce(game.players, seat, names),
               f"Every move is saved to {save} (seed {seed})."]

@@ -117,9 +117,11 @@ class Rules:
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some fields changed (validated like a new configuration)."""
-        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
+        names = [f.name for f in dataclasses.fields(self)]
+        unknown = set(changes) - set(names)
         if unknown:
-            raise RulesError(f"unknown rules field {sorted(unknown)[0]!r}")
+            raise RulesError(f"unknown rules field {sorted(unknown)[0]!r} (known: "
+                             f"{', '.join(names)})")
         return dataclasses.replace(self, **changes)
 
     @classmethod
