@@ -147,7 +147,6 @@ def test_every_documented_error_is_exported_and_a_cutthroat_error() -> None:
             "NotYourTurnError", "ActionParseError", "DealError", "GameOverError",
             "NoHandError", "SeatError", "CardError"} <= set(names)
     from cutthroat import bots, errors
-    from cutthroat.bots import registry
 
     not_values = ("CutthroatError", "GameOverError", "NoHandError", "HandNotOverError",
                   "NothingToUndoError")
@@ -155,8 +154,12 @@ def test_every_documented_error_is_exported_and_a_cutthroat_error() -> None:
                 "BotUnavailableError"}
     for name in names:
         if name in bots_own:  # the bots' errors, named there as cutthroat.bots'
-            error = getattr(bots, name, None) or getattr(registry, name)
+            assert name in bots.__all__, name
+            error = getattr(bots, name)
             assert issubclass(error, cutthroat.CutthroatError), name
+            assert issubclass(error, ValueError) == (name in ("UnknownBotError",
+                                                               "BotSpecError",
+                                                               "BotMoveError")), name
             continue
         assert name in cutthroat.__all__, name
         error = getattr(cutthroat, name)

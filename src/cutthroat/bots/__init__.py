@@ -22,7 +22,8 @@ from how they have played the game so far.
 from .base import Bot, BotError, BotMoveError, choose_explained, play_game
 from .hints import earlier_views, hint
 from .random import RandomBot
-from .registry import BOTS, BotSpecError, make_bot
+from .registry import BOTS, BotSpecError, BotUnavailableError, UnknownBotError, make_bot
 
-__all__ = ["BOTS", "Bot", "BotError", "BotMoveError", "BotSpecError", "RandomBot",
-           "choose_explained", "earlier_views", "hint", "make_bot", "play_game"]
+__all__ = ["BOTS", "Bot", "BotError", "BotMoveError", "BotSpecError", "BotUnavailableError",
+           "RandomBot", "UnknownBotError", "choose_explained", "earlier_views", "hint",
+           "make_bot", "play_game"]
