@@ -1665,7 +1665,12 @@ def test_a_finished_game_watched_again_move_by_move(server: str, pages: Pages) -
     for winner in final["winners"]:
         expect(page.locator("#replay-scores tr.winner")).to_contain_text(
             final["players"][winner]["name"])
+    names = " and ".join(final["players"][w]["name"] for w in final["winners"])
+    expect(page.locator("#replay-outcome")).to_have_text(  # who won, said in words
+        f"Game over: {names} {'share the win' if len(final['winners']) > 1 else 'wins'} "
+        f"with {max(final['scores'])} points.")
     page.click("#replay-start")
+    expect(page.locator("#replay-outcome")).to_have_count(0)  # only at the very end
     assert_frame_shown(page, 0)
     assert page.evaluate(FITS)
     phone = pages.new(360, 740)  # a watcher of the game, on a phone

@@ -2086,6 +2086,12 @@ function replayScores(f) {
     el("td", {}, [String(f.scores[seat])]),
   ]));
   const caption = el("caption", {}, [`Playing to ${target}`, el("br"), el("small", {}, [`Rules: ${replay.data.rules_text}`])]);
+  if (end) {  // who won, in the words of `cutthroat replay` (a shared win included)
+    const names = winners.map((w) => players[w]).join(" and ");
+    const verb = winners.length > 1 ? "share the win" : "wins";
+    caption.append(el("br"), el("strong", { id: "replay-outcome" },
+      [`Game over: ${names} ${verb} with ${Math.max(...f.scores)} points.`]));
+  }
   $("replay-scores").replaceChildren(caption, ...rows);
 }
 
