@@ -268,3 +268,33 @@ def test_a_negative_seed_is_refused_not_dealt_as_its_opposite() -> None:
         with pytest.raises(ValueError, match="a seed is 0 or more"):
             make()
     assert Game(seed=5).deal().dealt == Game(seed=5).deal().dealt
+
+
+# --- tournaments from Python -------------------------------------------------------
+
+
+def test_a_tournament_takes_a_bots_class_and_refuses_what_is_no_bot() -> None:
+    """In a notebook a bot's class is at hand: run_arena takes it for its module.Class
+    (RandomBot here, so the games are those of "random"); an instance, or a class made
+    inside a function (no other process could find it), is refused clearly."""
+    from cutthroat.bots import RandomBot
+    from cutthroat.sim.arena import run_arena
+
+    by_class = run_arena([RandomBot, "random", "random"], 3, seed=4, workers=1,
+                         progress=False)
+    by_name = run_arena("random,random,random", 3, seed=4, workers=1, progress=False)
+    assert by_class.bots[0] == "cutthroat.bots.random.RandomBot"
+    assert [g.tallies for g in by_class.results] == [g.tallies for g in by_name.results]
+
+    class Local(RandomBot):
+        pass
+
+    with pytest.raises(BotSpecError, match="inside a function"):
+        run_arena([Local, "random", "random"], 3, workers=1, progress=False)
+    with pytest.raises(BotSpecError, match="not RandomBot"):
+        run_arena([RandomBot(seed=1), "random", "random"], 3,  # type: ignore[list-item]
+                  workers=1, progress=False)
+    for games in (2.5, None, "3", True):
+        with pytest.raises(TypeError, match="whole number of games"):
+            run_arena("random,random,random", games, workers=1,  # type: ignore[arg-type]
+                      progress=False)

@@ -309,15 +309,38 @@ def split_line_up(text: str) -> list[str]:
     return specs
 
 
-def line_up_specs(bots: str | Sequence[str]) -> list[str]:
+def line_up_specs(bots: str | Sequence[str | type]) -> list[str]:
     """Bots given either way, as a list of specs: a string is one comma-separated
     line-up, split as ``--bots`` is (:func:`split_line_up`); a sequence of specs is
     taken as it is.
 
+    A bot's class (of your own, say, in a notebook) may stand for its spec in the
+    sequence: it is named as ``module.Class``.
+
     >>> line_up_specs("random, expert:bid_samples=80,play_samples=40, random")
     ['random', 'expert:bid_samples=80,play_samples=40', 'random']
+    >>> from cutthroat.bots import RandomBot
+    >>> line_up_specs([RandomBot, "random", "random"])
+    ['cutthroat.bots.random.RandomBot', 'random', 'random']
     """
-    return split_line_up(bots) if isinstance(bots, str) else list(bots)
+    if isinstance(bots, str):
+        return split_line_up(bots)
+    return [_spec_of(item) for item in bots]
+
+
+def _spec_of(item: object) -> str:
+    """A line-up's item as a spec: the spec itself, or a class as ``module.Class``."""
+    if isinstance(item, str):
+        return item
+    if isinstance(item, type):
+        if "<locals>" in item.__qualname__:
+            raise BotSpecError(f"the class {item.__qualname__} is made inside a function, "
+                               "so no other process can find it by name: define it at "
+                               "the top of a module (or of the notebook)")
+        return f"{item.__module__}.{item.__qualname__}"
+    raise BotSpecError(f"a bot in a line-up is its name or spec (text) or its class, not "
+                       f"{type(item).__name__}: the tournament makes the bots, seeded, "
+                       "one per seat and game")
 
 
 def _members(hint: Any) -> tuple[Any, ...]:

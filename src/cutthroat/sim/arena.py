@@ -733,7 +733,7 @@ def _num(x: float) -> str:
 
 
 def run_arena(
-    bots: str | Sequence[str],
+    bots: str | Sequence[str | type],
     games: int,
     seed: int = 0,
     rules: Rules | None = None,
@@ -751,7 +751,8 @@ def run_arena(
     :func:`~cutthroat.bots.registry.parse_spec`).
 
     Args:
-        bots: the line-up, three names or specs; one may repeat. A string is read as
+        bots: the line-up, three names or specs (or a bot's class, for its
+            ``module.Class``); one may repeat. A string is read as
             ``--bots`` is, specs separated by commas (``"random,expert:bid_samples=80,
             random"``). Specs are written back in one form (``"Expert: bid_samples =
             80"`` is shown as ``"expert:bid_samples=80"``).
@@ -895,7 +896,10 @@ def max_workers() -> int:
 
 
 def _check_games(games: int) -> None:
-    """Refuse a number of games below 1 or above :data:`MAX_GAMES` (``ValueError``)."""
+    """Refuse a number of games that is no whole number (``TypeError``), below 1 or
+    above :data:`MAX_GAMES` (``ValueError``)."""
+    if isinstance(games, bool) or not isinstance(games, int):
+        raise TypeError(f"games is a whole number of games, not {games!r}")
     if games < 1:
         raise ValueError("games must be at least 1")
     if games > MAX_GAMES:

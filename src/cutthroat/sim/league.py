@@ -143,7 +143,7 @@ def _identity(spec: str) -> tuple[str, frozenset[tuple[str, str]]]:
     return name, frozenset(kept)
 
 
-def check_pool(bots: str | Sequence[str]) -> list[str]:
+def check_pool(bots: str | Sequence[str | type]) -> list[str]:
     """A league's pool, each spec written in its one form and made once, so that a bad
     spec fails now; a string is specs separated by commas, as ``--bots`` reads it.
     Raises :class:`~cutthroat.bots.registry.BotSpecError` for fewer than three bots or
@@ -521,7 +521,7 @@ def _game_rankings(line_up: Sequence[int], game: GameResult) -> dict[Ranking, Fr
 
 
 def run_league(
-    bots: str | Sequence[str],
+    bots: str | Sequence[str | type],
     games: int,
     seed: int = 0,
     rules: Rules | None = None,
