@@ -522,7 +522,9 @@ async def test_the_coachs_word_is_told_after_the_move() -> None:
 @pytest.mark.anyio
 async def test_a_bot_thinking_is_shown_and_the_keys_still_answer() -> None:
     game = Game(seed=3, players=seat_names(0))  # Left bids first
-    app = TableApp(Session(game, 0, ["random", "random"]), delay=2.0)
+    # A bot's pace long enough that no loaded machine sees it move during the test (at
+    # 2 s, a busy CI machine once did); the test does not wait for it.
+    app = TableApp(Session(game, 0, ["random", "random"]), delay=60.0)
     async with app.run_test() as pilot:
         await pilot.pause()
         assert app.stage is Stage.BOTS and status(app) == "Left is thinking…"
