@@ -294,6 +294,8 @@ def test_a_tournament_takes_a_bots_class_and_refuses_what_is_no_bot() -> None:
     with pytest.raises(BotSpecError, match="not RandomBot"):
         run_arena([RandomBot(seed=1), "random", "random"], 3,  # type: ignore[list-item]
                   workers=1, progress=False)
+    with pytest.raises(BotSpecError, match="empty place between commas"):
+        run_arena("random,,random,random", 3, workers=1, progress=False)
     for games in (2.5, None, "3", True):
         with pytest.raises(TypeError, match="whole number of games"):
             run_arena("random,random,random", games, workers=1,  # type: ignore[arg-type]

@@ -474,7 +474,8 @@ def test_cli_rules_table_records_and_plot(app: typer.Typer, tmp_path: Path) -> N
      "intermediate, not 2: random, random"),
     ("", "three bots separated by commas, e.g. expert,intermediate,intermediate, and none "
      "was given"),
-    ("random,,random", "not 2: random, random (an empty place between commas names no bot)"),
+    ("random,,random", "'random,,random' has an empty place between commas, which names "
+     "no bot"),
     ("random,random,nobody", "unknown bot 'nobody'"),
 ])
 def test_cli_bad_line_up(app: typer.Typer, bots: str, message: str) -> None:

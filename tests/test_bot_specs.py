@@ -70,8 +70,11 @@ def test_format_spec_is_read_back_by_parse_spec(name: str, options: dict[str, An
 def test_split_line_up_keeps_options_with_their_bot() -> None:
     assert split_line_up("expert:play_samples=40,bid_samples=80,intermediate,intermediate") == [
         "expert:play_samples=40,bid_samples=80", "intermediate", "intermediate"]
-    assert split_line_up(" random , ,expert:aware=true, random:,beginner ") == [
+    assert split_line_up(" random ,expert:aware=true, random:,beginner ") == [
         "random", "expert:aware=true", "random:", "beginner"]
+    with pytest.raises(BotSpecError, match="empty place between commas"):
+        split_line_up(" random , ,expert:aware=true")  # it names no bot: not dropped
+    assert split_line_up("  ") == []  # no bot at all: the caller says how many it needs
     with pytest.raises(BotSpecError, match="follows no bot"):
         split_line_up("bid_samples=3,expert,intermediate")
     with pytest.raises(BotSpecError, match="follows no bot"):

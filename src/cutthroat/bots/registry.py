@@ -293,12 +293,16 @@ def format_spec(name: str, options: dict[str, Any]) -> str:
 
 def split_line_up(text: str) -> list[str]:
     """A comma-separated line-up of specs as a list: an item with ``=`` before any
-    colon is another option of the spec before it, so options need no quoting.
-    Empty items are ignored."""
+    colon is another option of the spec before it, so options need no quoting. An
+    empty place between commas names no bot, and is refused (:class:`BotSpecError`)
+    rather than dropped; a blank text is no bot at all (``[]``)."""
     specs: list[str] = []
+    if not text.strip():
+        return specs
     for item in (part.strip() for part in text.split(",")):
         if not item:
-            continue
+            raise BotSpecError(f"{text!r} has an empty place between commas, which "
+                               "names no bot: write the bots separated by single commas")
         if "=" in item.partition(":")[0]:
             if not specs or ":" not in specs[-1]:
                 raise BotSpecError(f"option {item!r} follows no bot; write options after "

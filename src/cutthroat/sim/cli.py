@@ -42,7 +42,6 @@ __all__ = [
     "check_backend_and_ci",
     "check_folders_can_be_made",
     "check_line_up",
-    "check_line_up_commas",
     "check_new_file",
     "check_outputs",
     "check_parent_folder",
@@ -203,14 +202,6 @@ def interrupted_json(stop: TournamentInterrupted, *, played: bool = False
     return {**out, "games_planned": stop.planned, "records": stop.records}
 
 
-def check_line_up_commas(text: str) -> None:
-    """Refuse (:class:`BotSpecError`) an empty place between commas in ``--bots``
-    (",random,random,random"), which names no bot and would be dropped silently."""
-    if any(not part.strip() for part in text.split(",")):
-        raise BotSpecError(f"{text!r} has an empty place between commas, which "
-                           "names no bot: write the bots separated by single commas")
-
-
 def tournament_notes(games: int, workers: int | None, backend: str) -> None:
     """Say on standard error, before a tournament starts, what it makes of ``--games``
     (rounded up to whole deal sets) and ``--workers`` (capped at
@@ -264,11 +255,8 @@ def check_line_up(text: str, size: int, example: str) -> list[str]:
         if len(specs) != size:
             given = (f"not {len(specs)}: {', '.join(specs)}" if specs
                      else "and none was given")
-            if specs and any(not part.strip() for part in text.split(",")):
-                given += " (an empty place between commas names no bot)"
             raise BotSpecError(f"--bots takes {_WORDS[size]} bots separated by commas, "
                                f"e.g. {example}, {given}")
-        check_line_up_commas(text)
         for spec in specs:
             make_bot(spec, 0)
     except (ValueError, BotUnavailableError) as exc:

@@ -28,7 +28,6 @@ from .arena import (
 )
 from .cli import (
     check_backend_and_ci,
-    check_line_up_commas,
     check_outputs,
     interrupted,
     interrupted_json,
@@ -57,9 +56,7 @@ def check_bots(text: str) -> list[str]:
     :func:`~cutthroat.sim.league.check_pool`), each made once here, so that a bad one is
     a usage error now, naming the option."""
     try:
-        pool = check_pool(split_line_up(text))
-        check_line_up_commas(text)
-        return pool
+        return check_pool(split_line_up(text))
     except (ValueError, BotUnavailableError) as exc:
         raise typer.BadParameter(str(exc), param_hint="--bots") from None
 
