@@ -4,7 +4,6 @@ bots`` (and ``serve``, from :mod:`cutthroat.server.command`, ``arena``, from
 
 from __future__ import annotations
 
-import codecs
 import contextlib
 import io
 import json
@@ -93,13 +92,10 @@ def _read_input(file: str) -> str:
         raise Unreadable(f"{name}: permission denied") from None
     except OSError as exc:
         raise Unreadable(f"{name}: {(exc.strerror or str(exc)).lower()}") from None
-    data = data.removeprefix(codecs.BOM_UTF8)
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        text = "\0"
-    if "\0" in text:  # no JSON holds a NUL; UTF-16 and UTF-32 hold one in every ASCII letter
-        raise Unreadable(f"{name}: not a text (JSON) file")
+        text = rec.decode(data)
+    except rec.RecordError:
+        raise Unreadable(f"{name}: not a text (JSON) file") from None
     if not text.strip():
         raise Unreadable(f"{name}: the file is empty")
     return text
@@ -423,8 +419,8 @@ def _game_in(path: Path) -> Game | None:
     try:
         if not path.is_file():
             return None
-        return rec.replay(path.read_bytes().decode("utf-8"))
-    except (OSError, UnicodeDecodeError, rec.RecordError, ValueError):
+        return rec.replay(path)  # read as replay reads a file (a byte-order mark too)
+    except (OSError, rec.RecordError, ValueError):
         return None
 
 

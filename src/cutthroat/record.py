@@ -41,7 +41,8 @@ from .game import Game
 from .rules import Rules, RulesError
 from .state import Hand
 
-__all__ = ["FORMAT", "RecordError", "loads", "replay", "report", "save", "to_record"]
+__all__ = ["FORMAT", "RecordError", "decode", "loads", "replay", "report", "save",
+           "to_record"]
 
 FORMAT = "cutthroat-record/1"
 """The value of a record's ``format`` field."""
@@ -95,7 +96,7 @@ def loads(text: str | bytes | bytearray | os.PathLike[str]) -> Any:
     if isinstance(text, os.PathLike):
         text = _read(text)
     elif isinstance(text, bytes | bytearray):
-        text = _decode(bytes(text))
+        text = decode(bytes(text))
     elif not isinstance(text, str):
         raise TypeError(f"a record is read from its JSON text (str or bytes) or a file's "
                         f"path (pathlib.Path), not {type(text).__name__}")
@@ -119,13 +120,14 @@ def loads(text: str | bytes | bytearray | os.PathLike[str]) -> Any:
 def _read(path: os.PathLike[str]) -> str:
     """A record file's text: UTF-8, strictly, less a leading byte-order mark (as
     Notepad saves), as ``cutthroat replay FILE`` reads it."""
-    return _decode(Path(path).read_bytes())
+    return decode(Path(path).read_bytes())
 
 
-def _decode(data: bytes) -> str:
-    """A record's bytes as text: UTF-8, strictly, less a leading byte-order mark. JSON
-    in UTF-16 or UTF-32, which ``json.loads`` would read from bytes, is refused as the
-    command refuses it (RECORD.md: a record is UTF-8)."""
+def decode(data: bytes) -> str:
+    """A record's bytes as text, as ``cutthroat replay`` reads a file: UTF-8, strictly,
+    less a leading byte-order mark (as Notepad saves). JSON in UTF-16 or UTF-32, which
+    ``json.loads`` would read from bytes, is a :class:`RecordError` (RECORD.md: a record
+    is UTF-8)."""
     try:
         text = data.removeprefix(codecs.BOM_UTF8).decode("utf-8")
     except UnicodeDecodeError:
