@@ -197,11 +197,14 @@ class Card:
         >>> Card.parse("JO").is_joker
         True
         """
-        if not isinstance(text, str):
-            raise CardError(f"a card is text such as 'JH', not {type(text).__name__}")
-        found = _BY_TEXT.get(text)  # the common case: a card as this module writes it
+        try:
+            found = _BY_TEXT.get(text)  # the common case: a card as this module writes it
+        except TypeError:  # unhashable: no text (a list), refused below
+            found = None
         if found is not None:
             return found
+        if not isinstance(text, str):
+            raise CardError(f"a card is text such as 'JH', not {type(text).__name__}")
         key = text.strip().upper()
         if key in ("JO", "JOKER"):
             return cls._by_id[JOKER_ID]

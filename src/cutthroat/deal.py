@@ -41,6 +41,11 @@ def random_order(rules: Rules, rng: random.Random) -> list[int]:
     return order
 
 
+_SHAPE = ("a deal is three hands, a dummy and a kitty, each a tuple of Card: build one "
+          "with Deal.from_cards(rules, hands, kitty, dummy), which reads cards' text too")
+"""Why a deal of the wrong shape is refused (:meth:`Deal.check`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Deal:
     """The cards of one deal, in the order dealt. Made as it is given, unchecked (as
@@ -102,13 +107,8 @@ class Deal:
 
     def check(self, rules: Rules) -> None:
         """Raise :class:`DealError` unless this deal fits ``rules`` (R2, R5)."""
-        hands = self.hands
-        if not (isinstance(hands, tuple) and len(hands) == 3 and all(
-                isinstance(part, tuple) and all(isinstance(c, Card) for c in part)
-                for part in (*hands, self.dummy, self.kitty))):
-            raise DealError("a deal is three hands, a dummy and a kitty, each a tuple of "
-                            "Card: build one with Deal.from_cards(rules, hands, kitty, "
-                            "dummy), which reads cards' text too")
+        if not (isinstance(self.hands, tuple) and len(self.hands) == 3):
+            raise DealError(_SHAPE)
         for seat, hand in enumerate(self.hands):
             if len(hand) != 5:
                 raise DealError(f"seat {seat} must be dealt 5 cards, not {len(hand)}")
@@ -122,12 +122,15 @@ class Deal:
             )
         seen: set[Card] = set()
         full = deck_mask(rules.deck)
-        for card in self.all_cards():
-            if card in seen:
-                raise DealError(f"{card} is dealt twice")
-            if not full >> card.id & 1:
-                raise DealError(f"{card} is not in the {rules.deck}-card deck")
-            seen.add(card)
+        try:  # a part that is no tuple, or a card that is no Card, fails in here
+            for card in self.all_cards():
+                if card in seen:
+                    raise DealError(f"{card} is dealt twice")
+                if not full >> card.id & 1:
+                    raise DealError(f"{card} is not in the {rules.deck}-card deck")
+                seen.add(card)
+        except (AttributeError, TypeError):
+            raise DealError(_SHAPE) from None
         missing = full & ~mask_of(seen)
         if missing:  # pragma: no cover - sizes and uniqueness already imply this
             raise DealError("a card of the deck is missing")
