@@ -53,7 +53,7 @@ from .scoring import HandResult
 from .state import Phase
 from .views import View
 
-__all__ = ["CARD_VERBS", "COACH_MARGIN", "GAMES", "NOTHING_TO_UNDO", "STUCK", "TOOK_BACK",
+__all__ = ["CARD_VERBS", "COACH_MARGIN", "GAMES", "NOTHING_TO_UNDO", "STUCK",
            "Session", "Sitting", "default_save", "fallback_folders", "new_seed",
            "numbers_to_choose", "ordered_moves", "stopped_by", "stuck", "took_back"]
 
@@ -76,10 +76,6 @@ def numbers_to_choose(count: int) -> str:
     """
     return "choose 1, the only move" if count == 1 else f"choose a number from 1 to {count}"
 
-
-TOOK_BACK = "Took back your last move (and the moves after it)."
-"""What an undo said when it took the player's last move back, before it named the
-moves (:func:`took_back`)."""
 
 
 def took_back(moves: Sequence[str]) -> str:
