@@ -57,6 +57,7 @@ from .protocol import (
     StandInRequest,
     describe_validation,
     parse_message,
+    refusal,
 )
 from .rooms import (
     AWAY_WAIT,
@@ -143,20 +144,9 @@ def _how_to_play(rules: Rules) -> dict[str, Any]:
                          for title, paragraphs in how_to_play(rules)]}
 
 
-def _refusal(reason: str, kind: str | None, status: int = 400,
-             retry_after: float | None = None) -> dict[str, Any]:
-    """A WebSocket ``error`` message: why, the type of the message it answers
-    (``kind``; left out when not even that could be read), the HTTP status the same
-    refusal has over HTTP (so a client tells "fix the message" (400) from "not now"
-    (409) and "slow down" (429)), and for a limit the seconds to wait."""
-    return {"type": "error", "reason": reason, **({"for": kind} if kind else {}),
-            "status": status,
-            **({"retry_after": math.ceil(retry_after)} if retry_after is not None else {})}
-
-
 def _table_refusal(exc: TableError, kind: str | None) -> dict[str, Any]:
-    """:func:`_refusal` of what the table refused."""
-    return _refusal(exc.reason, kind, exc.status, exc.retry_after)
+    """:func:`~cutthroat.server.protocol.refusal` of what the table refused."""
+    return refusal(exc.reason, kind, exc.status, exc.retry_after)
 
 
 def _error(reason: str, status: int) -> JSONResponse:
@@ -669,7 +659,7 @@ async def _receive_text(websocket: WebSocket) -> str | None:
         raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
     text = message.get("text")
     if text is None:
-        await websocket.send_json(_refusal(
+        await websocket.send_json(refusal(
             "messages are JSON text, not binary frames: nothing was done", None))
     return text
 
@@ -679,12 +669,12 @@ async def _answer_watcher(websocket: WebSocket, text: str) -> None:
     try:
         message = parse_message(text)
     except ProtocolError as exc:
-        await websocket.send_json(_refusal(str(exc), exc.kind))
+        await websocket.send_json(refusal(str(exc), exc.kind))
         return
     if message.type == "ping":
         await websocket.send_json({"type": "pong"})
     else:
-        await websocket.send_json(_refusal(
+        await websocket.send_json(refusal(
             "you are watching this game, in no seat: a watcher cannot "
             f"{message.type}; join the game for a seat of your own", message.type, 403))
 
@@ -713,7 +703,7 @@ async def _answer(server: Server, room: Room, websocket: WebSocket, seat: int,
             await server.act(room, seat, message.action, wait=False,
                              version=message.version)
     except ProtocolError as exc:
-        await websocket.send_json(_refusal(str(exc), exc.kind))
+        await websocket.send_json(refusal(str(exc), exc.kind))
     except TableError as exc:
         await websocket.send_json(_table_refusal(exc, message.type))
 

@@ -19,6 +19,7 @@ cutthroat.server.protocol.ProtocolError: unknown message type 'dance': use act, 
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,7 +30,7 @@ from .chat import CHAT_MAX
 from .tables import SEEDS
 
 __all__ = ["ActRequest", "CreateGame", "JoinGame", "Message", "NextRequest", "ProtocolError",
-           "SayRequest", "StandInRequest", "parse_message"]
+           "SayRequest", "StandInRequest", "parse_message", "refusal"]
 
 MESSAGE_TYPES = ("act", "next", "hint", "undo", "say", "standin", "back", "ping")
 """The types of message a client may send over the WebSocket."""
@@ -189,6 +190,18 @@ def parse_message(text: str | bytes) -> Message:
                                 "player a bot is to play for", kind)
         return Message(kind, seat=seat, version=version)
     return Message(kind, version=version)
+
+
+def refusal(reason: str, kind: str | None = None, status: int = 400,
+            retry_after: float | None = None) -> dict[str, Any]:
+    """A WebSocket ``error`` message: why, the type of the message it answers
+    (``kind``; left out when not even that could be read, or when it answers none),
+    the HTTP status the same refusal has over HTTP (so a client tells "fix the message"
+    (400) from "not now" (409), "slow down" (429) and "the server's trouble" (503)),
+    and for a limit the whole seconds to wait."""
+    return {"type": "error", "reason": reason, **({"for": kind} if kind else {}),
+            "status": status,
+            **({"retry_after": math.ceil(retry_after)} if retry_after is not None else {})}
 
 
 def describe_validation(errors: list[Any]) -> str:

@@ -41,6 +41,7 @@ from ..bots.review import (
 )
 from ..views import View
 from .chat import CHAT_RATE, GAME_LINES, HISTORY, ChatLine, clean_line
+from .protocol import refusal
 from .store import Reason, Store
 from .tables import Table, TableError
 
@@ -445,8 +446,7 @@ class Server:
         who = "a bot" if seat is None else f"the bot playing {room.table.seats[seat].name}"
         reason = (f"{who} could not move ({type(exc).__name__}: {exc}); the game waits: "
                   "reload the page to let it try again")
-        await self.send_all(room, [(socket, {"type": "error", "reason": reason,
-                                             "status": 503})
+        await self.send_all(room, [(socket, refusal(reason, status=503))
                                    for socket in list(room.sockets)])
 
     async def _bot_moves(self, room: Room) -> None:
@@ -557,9 +557,9 @@ class Server:
             except Exception as exc:  # the database is down: the game goes on
                 log.warning("game %s: the table talk could not be read: %s",
                             room.table.id, " ".join(str(exc).split()))
-                await self.send(room, socket, {"type": "error", "reason": (
+                await self.send(room, socket, refusal(
                     "the table talk could not be read just now: it comes when the "
-                    "page connects again"), "status": 503})
+                    "page connects again", status=503))
                 talk = []
             if talk:
                 await self.send(room, socket, {"type": "chat", "history": True,
