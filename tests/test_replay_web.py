@@ -11,8 +11,10 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from typer.testing import CliRunner
 
 from cutthroat import record as rec
+from cutthroat.cli import app
 from cutthroat.frames import game_frames
 from cutthroat.game import Game
 from cutthroat.howto import how_to_play
@@ -91,7 +93,7 @@ def test_an_unfinished_game_is_refused_as_the_record_is(client: TestClient) -> N
 
 
 @pytest.mark.parametrize("name", ["01-standard-full-game", "05-joker-turned-up",
-                                  "06-no-dummy-32-cards", "07-in-progress"])
+                                  "06-no-dummy-32-cards", "07-in-progress", "08-shared-win"])
 def test_a_record_posted_is_shown_as_frames(client: TestClient, name: str) -> None:
     """A record file, as the lobby's "Open a record…" posts it: its text as it is."""
     text = (EXAMPLES / f"{name}.json").read_bytes()
@@ -104,6 +106,8 @@ def test_a_record_posted_is_shown_as_frames(client: TestClient, name: str) -> No
     assert len(frames["hands"]) == len(expected["hands"])
     assert frames == _answer(rec.replay(text))
     assert frames["how_to_play"]["rules_text"] == frames["rules_text"]  # the record's rules
+    said = CliRunner().invoke(app, ["replay", str(EXAMPLES / f"{name}.json")]).stdout
+    assert frames["outcome"] in said.splitlines()  # as replay says it ("Game over: ...")
 
 
 def test_an_illegal_record_is_refused_with_where_and_why(client: TestClient) -> None:

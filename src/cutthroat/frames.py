@@ -28,7 +28,7 @@ from typing import Any
 from .actions import Move, Verb
 from .cards import Card, Suit
 from .game import Game
-from .render import describe_action, describe_result
+from .render import describe_action, describe_outcome, describe_result
 from .rules import Rules
 from .scoring import GameOutcome, HandResult, game_outcome
 from .state import Hand, Phase, Trick
@@ -189,6 +189,7 @@ class GameFrames:
             "target": self.rules.target,
             "over": self.outcome.over,
             "winners": list(self.outcome.winners),
+            "outcome": describe_outcome(self.outcome, self.players),
             "scores": list(self.outcome.scores),
             "hands": [hand.to_json() for hand in self.hands],
             "frames": [frame.to_json() for frame in self.frames],

@@ -10,13 +10,13 @@ from .actions import Verb
 from .cards import Card, Suit, sort_cards
 from .deal import Deal
 from .game import Game
-from .scoring import HandResult
+from .scoring import GameOutcome, HandResult
 from .state import Hand, Phase
 from .views import View
 
 __all__ = ["describe_action", "describe_deal", "describe_game", "describe_hand",
-           "describe_holdings", "describe_move", "describe_phase", "describe_plays",
-           "describe_result", "describe_seat", "describe_view", "format_cards",
+           "describe_holdings", "describe_move", "describe_outcome", "describe_phase",
+           "describe_plays", "describe_result", "describe_seat", "describe_view", "format_cards",
            "printable_names", "telling_apart", "upcard_turned_down"]
 
 
@@ -176,17 +176,25 @@ def describe_game(game: Game) -> str:
             running = [a + b for a, b in zip(running, hand.result.points, strict=True)]
             lines.append("  score: " + ", ".join(
                 f"{players[s]} {running[s]}" for s in range(3)))
-    outcome = game.outcome
     lines.append("")
+    lines.append(describe_outcome(game.outcome, players))
+    return "\n".join(lines)
+
+
+def describe_outcome(outcome: GameOutcome, players: Sequence[str]) -> str:
+    """The game's last line: who won (a shared win too), or the scores so far.
+
+    >>> from cutthroat.scoring import GameOutcome
+    >>> describe_outcome(GameOutcome((10, 4, 10), True, (0, 2)), ["Ann", "Ben", "Cal"])
+    'Game over: Ann and Cal share the win with 10 points.'
+    """
     if outcome.over:
         names = " and ".join(players[s] for s in outcome.winners)
         verb = ("share the win" if len(outcome.winners) > 1
                 else "win" if names == "You" else "wins")
-        lines.append(f"Game over: {names} {verb} with {max(outcome.scores)} points.")
-    else:
-        lines.append("Game in progress: " + ", ".join(
-            f"{players[s]} {outcome.scores[s]}" for s in range(3)))
-    return "\n".join(lines)
+        return f"Game over: {names} {verb} with {max(outcome.scores)} points."
+    return "Game in progress: " + ", ".join(
+        f"{players[s]} {outcome.scores[s]}" for s in range(3))
 
 
 _WORDS = {"pass": ("passes", "pass"), "order": ("orders up", "order up"),

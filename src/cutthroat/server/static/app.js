@@ -2079,7 +2079,7 @@ function replayAside(f, hand) {
 
 /** The scores of the frame (after the hand in its last frame); the winners at the very end. */
 function replayScores(f) {
-  const { players, target, winners, over, frames } = replay.data;
+  const { players, target, winners, over, frames, outcome } = replay.data;
   const end = over && replay.index === frames.length - 1;
   const rows = [0, 1, 2].map((seat) => el("tr", { class: end && winners.includes(seat) ? "winner" : "" }, [
     el("th", { scope: "row" }, [players[seat]]),
@@ -2087,10 +2087,7 @@ function replayScores(f) {
   ]));
   const caption = el("caption", {}, [`Playing to ${target}`, el("br"), el("small", {}, [`Rules: ${replay.data.rules_text}`])]);
   if (end) {  // who won, in the words of `cutthroat replay` (a shared win included)
-    const names = winners.map((w) => players[w]).join(" and ");
-    const verb = winners.length > 1 ? "share the win" : "wins";
-    caption.append(el("br"), el("strong", { id: "replay-outcome" },
-      [`Game over: ${names} ${verb} with ${Math.max(...f.scores)} points.`]));
+    caption.append(el("br"), el("strong", { id: "replay-outcome" }, [outcome]));
   }
   $("replay-scores").replaceChildren(caption, ...rows);
 }
