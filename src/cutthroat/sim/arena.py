@@ -72,6 +72,8 @@ __all__ = [
     "TournamentInterrupted",
     "UnknownBotError",
     "bot_names",
+    "cpus",
+    "deal_sets",
     "entry_label",
     "held_interrupts",
     "make_bot",
@@ -80,6 +82,7 @@ __all__ = [
     "points_bounds",
     "points_note",
     "records_folder",
+    "resolve_workers",
     "run_arena",
 ]
 
@@ -789,11 +792,8 @@ def run_arena(
     for name in dict.fromkeys(line_up):
         make_bot(name, 0)  # fail now, clearly, rather than in a worker
     rules = rules or Rules()
-    sets = math.ceil(games / 3)
-    workers = (os.cpu_count() or 1) if workers is None else workers
-    if workers < 1:
-        raise ValueError("workers must be at least 1")
-    workers = min(workers, sets, max_workers() if backend == "local" else workers)
+    sets = deal_sets(games)
+    workers = resolve_workers(workers, backend, sets)
     keeper = _Keeper(None if records is None else records_folder(records))
     # A generator: the jobs are made as the workers are ready for them.
     jobs = (_Job((line_up[0], line_up[1], line_up[2]), rules, seed, chunk,
@@ -893,6 +893,28 @@ def max_workers() -> int:
     """The most worker processes a tournament starts here: twice the CPUs (more only
     share them, each a process of its own, and cost memory)."""
     return 2 * (os.cpu_count() or 1)
+
+
+def cpus() -> int:
+    """This machine's CPUs: the workers a tournament takes when none are asked for."""
+    return os.cpu_count() or 1
+
+
+def resolve_workers(workers: int | None, backend: str, jobs: int | None = None) -> int:
+    """The workers a tournament uses: those asked (default :func:`cpus`; fewer than 1 is
+    a ``ValueError``), on the local backend no more than :func:`max_workers`, and no more
+    than ``jobs``, the pieces of work there are to share out, when given."""
+    workers = cpus() if workers is None else workers
+    if workers < 1:
+        raise ValueError("workers must be at least 1")
+    if backend == "local":
+        workers = min(workers, max_workers())
+    return workers if jobs is None else min(workers, jobs)
+
+
+def deal_sets(games: int) -> int:
+    """The deal sets ``games`` games take: whole sets of 3, rounded up."""
+    return math.ceil(games / 3)
 
 
 def _check_games(games: int) -> None:

@@ -28,6 +28,8 @@ from .arena import (
     RecordsFolderError,
     TournamentInterrupted,
     UnknownBotError,
+    cpus,
+    deal_sets,
     deal_sets_phrase,
     held_interrupts,
     max_workers,
@@ -206,14 +208,13 @@ def tournament_notes(games: int, workers: int | None, backend: str) -> None:
     """Say on standard error, before a tournament starts, what it makes of ``--games``
     (rounded up to whole deal sets) and ``--workers`` (capped at
     :func:`~cutthroat.sim.arena.max_workers` on the local backend)."""
-    whole = 3 * -(-games // 3)
+    whole = 3 * deal_sets(games)
     if whole != games:
         typer.echo(f"--games {games} rounded up to {whole}: whole deal sets, of 3 games "
                    "each.", err=True)
     if workers is not None and backend == "local" and workers > max_workers():
-        cpus = os.cpu_count() or 1
         typer.echo(f"--workers {workers} capped at {max_workers()}: twice this machine's "
-                   f"{cpus} CPU{'s' if cpus != 1 else ''}.", err=True)
+                   f"{cpus()} CPU{'s' if cpus() != 1 else ''}.", err=True)
 
 
 def workers_said(used: int, asked: int | None, jobs: int, work: str,
@@ -226,7 +227,7 @@ def workers_said(used: int, asked: int | None, jobs: int, work: str,
     '1 worker (2 asked: only 1 deal set to share out)'
     """
     said = f"{used} worker{'s' if used != 1 else ''}"
-    wanted = (os.cpu_count() or 1) if asked is None else asked
+    wanted = cpus() if asked is None else asked
     if backend != "local" or used >= wanted:
         return said
     if used == jobs:

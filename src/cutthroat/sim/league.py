@@ -31,7 +31,6 @@ import contextlib
 import inspect
 import io
 import itertools
-import math
 import os
 import random
 import time
@@ -68,11 +67,12 @@ from .arena import (
     _run_job,
     _run_pool,
     _sum,
+    deal_sets,
     deal_sets_phrase,
-    max_workers,
     points_bounds,
     points_note,
     records_folder,
+    resolve_workers,
 )
 from .ratings import (
     Ranking,
@@ -585,13 +585,9 @@ def run_league(
     pool = check_pool(bots)
     anchor_name, anchor_index = resolve_anchor(pool, anchor)
     rules = rules or Rules()
-    sets = math.ceil(games / 3)
+    sets = deal_sets(games)
     lines = line_ups(len(pool))
-    workers = (os.cpu_count() or 1) if workers is None else workers
-    if workers < 1:
-        raise ValueError("workers must be at least 1")
-    if backend == "local":
-        workers = min(workers, max_workers())
+    workers = resolve_workers(workers, backend)
     play_workers = min(workers, sets * len(lines))
     keepers = [_Keeper(None) for _ in lines]
     if records is not None:
