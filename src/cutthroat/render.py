@@ -113,20 +113,28 @@ def _name_width(players: Sequence[str]) -> int:
     return max(10, *(len(name) for name in players))
 
 
-def describe_result(result: HandResult, players: Sequence[str]) -> str:
+def describe_result(result: HandResult, players: Sequence[str], *,
+                    you_in_points: str = "you") -> str:
     """A hand's result in one line, with the players' names for the seats (the
-    terminal's player, "You", is "you" inside the sentence).
+    terminal's player, "You", is "you" inside the sentence; among the points, as
+    ``you_in_points`` says: the terminal game writes "You" there, as the other names).
 
     >>> from cutthroat import HandResult, Suit
     >>> lone = HandResult(dealer=0, thrown_in=False, maker=1, trump=Suit.HEARTS,
     ...                   tricks=(2, 3, 0), points=(0, 1, 0), alone=(0,))
     >>> describe_result(lone, ("You", "West", "East"))
     'West made hearts against you alone: 3 tricks, made it (West +1)'
+    >>> euchred = HandResult(dealer=0, thrown_in=False, maker=1, trump=Suit.HEARTS,
+    ...                      tricks=(2, 1, 2), points=(2, 0, 2))
+    >>> describe_result(euchred, ("You", "West", "East"), you_in_points="You")
+    'West made hearts: 1 trick, euchred (You +2, East +2)'
     """
 
     def name(seat: re.Match[str]) -> str:
         said = players[int(seat[1])]
-        return "you" if said == "You" and seat.start() > 0 else said
+        if said != "You" or seat.start() == 0:
+            return said
+        return you_in_points if seat.string.startswith(" +", seat.end()) else "you"
 
     return re.sub(r"seat ([012])", name, result.describe())
 

@@ -30,7 +30,6 @@ import contextlib
 import errno
 import os
 import random
-import re
 import shlex
 import tempfile
 import time
@@ -506,11 +505,7 @@ class Session:
         player named ``You`` among the points as every other seat is named: ``made it
         (You +1)``, ``euchred (You +2, Left +2)`` (not ``you``, which reads as part of
         the sentence)."""
-        text = describe_result(result, self.names)
-        head, paren, points = text.rpartition(" (")
-        if not paren:
-            return text
-        return head + paren + re.sub(r"(?:^|(?<=, ))you(?= \+)", "You", points)
+        return describe_result(result, self.names, you_in_points="You")
 
     def who(self, seat: int) -> str:
         """``You take`` or ``Left takes``: the start of a sentence on a trick won."""
