@@ -54,7 +54,8 @@ from .views import View
 
 __all__ = ["CARD_VERBS", "COACH_MARGIN", "GAMES", "NOTHING_TO_UNDO", "STUCK",
            "Session", "Sitting", "default_save", "fallback_folders", "new_seed",
-           "numbers_to_choose", "ordered_moves", "stopped_by", "stuck", "took_back"]
+           "number_keys", "numbers_to_choose", "ordered_moves", "stopped_by", "stuck",
+           "took_back"]
 
 DEFAULT_BOTS = ("expert", "expert")
 """The bots of ``cutthroat play`` without ``--bots``, on the player's left and right."""
@@ -66,6 +67,15 @@ to win the game than the player's, on the same sampled deals (the review's
 
 NOTHING_TO_UNDO = "Nothing to undo: you have not moved yet in this hand."
 """What an undo says when the player has made no move in the hand."""
+
+def number_keys(count: int) -> str:
+    """The numbers that choose among ``count`` moves, as a prompt says them.
+
+    >>> number_keys(1), number_keys(4)
+    ('1', '1-4')
+    """
+    return "1" if count == 1 else f"1-{count}"
+
 
 def numbers_to_choose(count: int) -> str:
     """What a number typed that names no move is told, with ``count`` moves numbered.

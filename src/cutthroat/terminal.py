@@ -50,6 +50,7 @@ from .session import (
     STUCK,
     Session,
     Sitting,
+    number_keys,
     numbers_to_choose,
     ordered_moves,
     stopped_by,
@@ -538,8 +539,7 @@ def _what_to_type(view: View) -> str:
     legal = ordered_moves(view)
     if len(legal) > MENU_MAX:
         return f"five of your cards, such as '{_keep_example(view)}'"
-    numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
-    return f"{numbers}, a move such as '{legal[0]}'"
+    return f"{number_keys(len(legal))}, a move such as '{legal[0]}'"
 
 
 def _choices(view: View) -> str:

@@ -435,11 +435,10 @@ def _chances(first: float, second: float) -> tuple[str, str]:
     """Two different chances as percentages with as many decimals (up to two) as tell
     them apart: "0.35%" and "0.26%", not "0%" and "0%", which would read as a tie
     (whole percents when two decimals do not tell them apart either)."""
-    for places in (1, 2):
-        if _chance(first, places - 1) != _chance(second, places - 1):
-            break
-        if _chance(first, places) != _chance(second, places):
-            return _chance(first, places), _chance(second, places)
+    for places in (0, 1, 2):
+        said = _chance(first, places), _chance(second, places)
+        if said[0] != said[1]:
+            return said
     return _chance(first), _chance(second)
 
 

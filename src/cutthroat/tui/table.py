@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
 from ..cards import Card, sort_cards
-from ..session import CARD_VERBS, STUCK, Session, ordered_moves, stuck
+from ..session import CARD_VERBS, STUCK, Session, number_keys, ordered_moves, stuck
 from ..state import Phase
 from ..views import View
 from .text import header_text, move_label, phase_words, trick_table, with_faces
@@ -167,9 +167,9 @@ def _status(view: View, stage: Stage, choices: list[str], keeping: bool,
                 "or click them, then Enter.")
     if not choices:
         return f"Your move ({phase_words(view)})."
-    keys = "1" if len(choices) == 1 else f"1-{len(choices)}"
     whose = f"; {STUCK}" if stuck(view) else ""
-    return f"Your move ({phase_words(view)}{whose}): press {keys} or click; h for a hint."
+    return (f"Your move ({phase_words(view)}{whose}): press {number_keys(len(choices))} or "
+            "click; h for a hint.")
 
 
 def numbered(view: View) -> list[str]:
