@@ -892,7 +892,7 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
 def max_workers() -> int:
     """The most worker processes a tournament starts here: twice the CPUs (more only
     share them, each a process of its own, and cost memory)."""
-    return 2 * (os.cpu_count() or 1)
+    return 2 * cpus()
 
 
 def cpus() -> int:
