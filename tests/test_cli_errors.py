@@ -525,3 +525,41 @@ def test_an_unknown_rules_field_lists_the_fields_in_every_command(command: list[
     assert done.exit_code == 2, done.output
     assert "unknown rules field 'nosuch'" in done.output
     assert "deck," in done.output and "march_points" in " ".join(done.output.split())
+
+
+# --- the entry point: Ctrl-C while the command line is still being imported ---------------
+
+SLOW_IMPORT = '''
+import sys
+class Interrupting:
+    """Ctrl-C while cutthroat.cli is imported (a third of a second, deterministically)."""
+    def find_spec(self, name, path=None, target=None):
+        if name == "cutthroat.cli":
+            raise KeyboardInterrupt
+        return None
+sys.meta_path.insert(0, Interrupting())
+from cutthroat.__main__ import main
+main()
+'''
+
+
+def test_ctrl_c_while_the_command_line_is_imported_is_one_line_and_status_130() -> None:
+    """The console script imports Typer, Rich and every command first; Ctrl-C in that
+    third of a second printed a traceback and died of the signal. Now it ends as
+    Ctrl-C does later: one line, status 130."""
+    done = subprocess.run([sys.executable, "-c", SLOW_IMPORT], capture_output=True,
+                          timeout=60, check=False)
+    assert done.returncode == 130
+    assert lines(done.stderr.decode()) == [
+        "Interrupted (Ctrl-C) before the command started."]
+    assert done.stdout == b""
+
+
+def test_python_dash_m_cutthroat_is_the_command() -> None:
+    """``python -m cutthroat`` runs the same entry point as ``.venv/bin/cutthroat``."""
+    done = subprocess.run([sys.executable, "-m", "cutthroat", "rules", "--preset",
+                           "standard"], capture_output=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode().splitlines()[:2] == [
+        "How to play three-handed (cutthroat) euchre",
+        "Rules: 24 cards, dummy, march 3, to 10, ties play on"]
