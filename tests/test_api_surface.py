@@ -191,3 +191,22 @@ def test_a_hand_results_str_is_its_sentence_and_its_repr_the_dataclass() -> None
     assert str(result) == f"{result}" == said[:1].upper() + said[1:]
     assert repr(result).startswith("HandResult(dealer=") and "points=" in repr(result)
     assert str(HandResult(dealer=0, thrown_in=True)) == "Thrown in: nobody named trump"
+
+
+@pytest.mark.parametrize(("module", "lazy"), [
+    ("cutthroat.rl", {"env", "raw_env", "VsBotsEnv"}),
+    ("cutthroat.errors", {"CardError", "RulesError", "RecordError"}),
+    ("cutthroat.server", {"create_app", "Table"}),
+])
+def test_dir_offers_the_names_a_module_loads_on_first_use(module: str,
+                                                          lazy: set[str]) -> None:
+    """Names a module loads lazily (a module __getattr__) were missing from dir() and
+    so from tab completion at the REPL; every name dir() lists can be read."""
+    import importlib
+
+    loaded = importlib.import_module(module)
+    names = dir(loaded)
+    assert lazy <= set(names)
+    assert names == sorted(names)
+    for name in names:
+        getattr(loaded, name)

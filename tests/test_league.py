@@ -25,7 +25,7 @@ from cutthroat.bots.registry import BotSpecError, UnknownBotError
 from cutthroat.cli import app
 from cutthroat.sim import league as league_mod
 from cutthroat.sim import plot as plot_mod
-from cutthroat.sim.arena import ArenaError
+from cutthroat.sim.arena import ArenaError, run_arena
 from cutthroat.sim.league import (
     NO_ESTIMATE,
     LeagueResult,
@@ -485,3 +485,14 @@ def test_run_league_and_check_pool_take_a_comma_separated_pool_as_bots_does() ->
     result = run_league(",".join(KNOWN), games=3, seed=0, workers=1, progress=False,
                         resamples=10)
     assert result.bots == tuple(KNOWN) and result.games == 3
+
+
+def test_a_bots_name_stays_on_one_line_in_a_narrow_terminal(four: LeagueResult,
+                                                            examples_on_path: None) -> None:
+    """At 80 columns the figures' columns squeezed a module.Class name first and folded
+    it ("mybot.FirstLegal#" / "0"); a name up to LABEL_WIDTH characters stays whole,
+    in the league's table and in both of the arena's."""
+    assert any(GREEDY in line for line in four.text(width=80).splitlines())
+    arena = run_arena([GREEDY, "random", "random"], 3, seed=0, workers=1, progress=False)
+    lines = arena.text(width=80).splitlines()
+    assert sum(f"{GREEDY}#0" in line for line in lines) == 2  # both tables

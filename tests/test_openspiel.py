@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from collections.abc import Iterator
@@ -21,6 +22,7 @@ from cutthroat.rl.information_state import (
     encode_information_state,
 )
 from cutthroat.rl.observation import encode
+from cutthroat.rl.rewards import hand_rewards
 from cutthroat.rules import Rules
 
 NAME = openspiel_game.NAME
@@ -284,6 +286,25 @@ def test_utility_bounds_are_the_returns_a_hand_can_give(
     game = pyspiel.load_game(NAME, params)
     assert game.min_utility() == pytest.approx(low)
     assert game.max_utility() == pytest.approx(high)
+
+
+@pytest.mark.parametrize("march", [1, 2, 3, 4, 7])
+@pytest.mark.parametrize("lone", [0, 1, 4, 5, 8])
+def test_utility_bounds_hold_every_return_to_the_last_bit_r19_r21(march: int,
+                                                                  lone: int) -> None:
+    """Every return a hand can give (the maker's 1, march or lone march, R19; 2 or 4
+    to each defender, R20-R21) lies within the bounds exactly, as OpenSpiel's own
+    random_sim_test checks it: under march 1, a lone defender's march returned
+    4 - 8/3 = 1.3333333333333335 against a max_utility of 4/3 = 1.3333333333333333."""
+    game = pyspiel.load_game(NAME, {"march_points": march, "maker_alone_march": lone})
+    rules = openspiel_game.rules_of({"march_points": march, "maker_alone_march": lone})
+    made = {1, rules.march_points, rules.lone_march_points}
+    outcomes = [points for m in made for points in itertools.permutations((m, 0, 0))]
+    outcomes += [points for d in (2, 4) for points in itertools.permutations((d, d, 0))]
+    returns = [r for points in set(outcomes) for r in hand_rewards(points)]
+    assert game.min_utility() <= min(returns)
+    assert max(returns) <= game.max_utility()
+    assert game.max_utility() in returns and game.min_utility() in returns
 
 
 def test_utility_bounds_are_reached_in_play() -> None:

@@ -51,6 +51,25 @@ def test_reset_takes_a_numpy_integer_seed_and_refuses_other_seeds() -> None:
             raw_env(seed=bad)  # type: ignore[arg-type]
 
 
+def _refused_by_the_pettingzoo_env(seed: object, error: type[Exception],
+                                    match: str) -> None:
+    """``seed`` is refused with ``error`` at reset and at construction, wrapped or not."""
+    with pytest.raises(error, match=match):
+        raw_env().reset(seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(error, match=match):
+        raw_env(seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(error, match=match):
+        env().reset(seed=seed)  # type: ignore[arg-type]
+
+
+def test_a_negative_seed_is_refused_as_the_engine_refuses_it() -> None:
+    """reset(seed=-5) dealt exactly as seed 5 (Python's random takes the absolute
+    value), so a sweep over seeds -N..N ran every episode twice without a word; the
+    environment refuses it as Game(seed=-5) does, at reset and at construction."""
+    for seed in (-5, np.int64(-5)):
+        _refused_by_the_pettingzoo_env(seed, ValueError, "a seed is 0 or more, not -5")
+
+
 def _card_slots(vector: np.ndarray) -> set[int]:
     """Every card id the observation shows anywhere."""
     shown: set[int] = set()
@@ -417,12 +436,7 @@ def test_a_bool_is_not_a_seed() -> None:
     from cutthroat.rl.vs_bots import VsBotsEnv
 
     for bad in (True, False, np.bool_(True)):
-        with pytest.raises(TypeError, match="a seed is an integer"):
-            raw_env().reset(seed=bad)  # type: ignore[arg-type]
-        with pytest.raises(TypeError, match="a seed is an integer"):
-            raw_env(seed=bad)  # type: ignore[arg-type]
-        with pytest.raises(TypeError, match="a seed is an integer"):
-            env().reset(seed=bad)  # type: ignore[arg-type]
+        _refused_by_the_pettingzoo_env(bad, TypeError, "a seed is an integer")
         with pytest.raises(TypeError, match="a seed is an integer"):
             VsBotsEnv(bots=("random", "random")).reset(seed=bad)  # type: ignore[arg-type]
 

@@ -140,3 +140,9 @@ def __getattr__(name: str) -> type[CutthroatError]:
             importlib.import_module(f"cutthroat.{_ELSEWHERE[name]}"), name)
         return error
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The module's names, the errors defined elsewhere among them (``dir()`` and tab
+    completion offer ``RecordError`` too)."""
+    return sorted({*globals(), *_ELSEWHERE})

@@ -46,3 +46,9 @@ def __getattr__(name: str) -> object:
 
         return vs_bots.VsBotsEnv
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The module's names, the environments loaded on first use among them, so that
+    ``dir()`` and tab completion offer ``env``, ``raw_env`` and ``VsBotsEnv``."""
+    return sorted({*globals(), *__all__})

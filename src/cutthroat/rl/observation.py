@@ -59,6 +59,7 @@ from ..cards import NUM_CARD_IDS
 from ..game import Game
 from ..rules import Rules
 from ..state import Hand, Phase
+from ..state import as_seed as engine_seed
 from ..views import View
 from .layout import SIZE, Slot
 
@@ -158,14 +159,11 @@ def public_info(game: Game, seat: int) -> dict[str, Any]:
 
 
 def as_seed(seed: object) -> int | None:
-    """``seed`` as a Python int (a NumPy integer is one) or ``None``; a bool, a float,
-    text or anything else is refused with a ``TypeError`` (``True`` is not seed 1)."""
-    if seed is None:
-        return None
-    number = as_int(seed)
-    if number is None:
-        raise TypeError(f"a seed is an integer or None, not {seed!r}")
-    return number
+    """``seed`` as a Python int (a NumPy integer is one) or ``None``, as the engine
+    takes a seed (:func:`cutthroat.state.as_seed`): a bool, a float, text or anything
+    else is a ``TypeError`` (``True`` is not seed 1), a negative integer a
+    ``ValueError`` (Python's ``random`` deals ``-5`` exactly as ``5``)."""
+    return None if seed is None else engine_seed(seed)
 
 
 def action_text(hand: Hand, seat: int, action: object) -> str:

@@ -115,10 +115,14 @@ def utility_bounds(rules: Rules) -> tuple[float, float]:
     A hand's points go to the maker alone (``m``: 1, ``march_points``, or for a lone
     maker ``lone_march_points``), his return ``2m/3`` and the others' ``-m/3``; or to
     both defenders (``d`` each: 2 for a euchre, 4 for a lone defender's march, R20 and
-    R21), their returns ``d/3`` and the maker's ``-2d/3``."""
+    R21), their returns ``d/3`` and the maker's ``-2d/3``. Both are worked out by
+    :func:`~cutthroat.rl.rewards.hand_rewards`, as the returns are, so that they are
+    the same floats: ``8/3`` and ``4 - 4/3`` differ in the last bit, and OpenSpiel
+    checks every return against the bounds exactly."""
     maker = max(1, rules.march_points, rules.lone_march_points if rules.dummy else 1)
     defenders = 4  # each, after a lone defender's march (R21)
-    return min(-maker / 3, -2 * defenders / 3), max(2 * maker / 3, defenders / 3)
+    returns = [*hand_rewards((maker, 0, 0)), *hand_rewards((defenders, 0, defenders))]
+    return min(returns), max(returns)
 
 
 def max_decisions(rules: Rules) -> int:

@@ -17,3 +17,8 @@ def __getattr__(name: str) -> object:
 
         return create_app
     raise AttributeError(name)
+
+
+def __dir__() -> list[str]:
+    """The module's names, ``create_app`` (loaded on first use) among them."""
+    return sorted({*globals(), *__all__})

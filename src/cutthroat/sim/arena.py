@@ -653,15 +653,18 @@ class ArenaResult:
                   f"seed {self.seed}{stopped}",
             box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0),
         )
+        # A label is kept on one line up to LABEL_WIDTH characters, where the figures'
+        # columns would otherwise squeeze it first; a longer spec folds, shown whole.
+        label = min(max(len(s.label) for s in rows), LABEL_WIDTH)
         for header in ("Bot", "Games", "Won", f"Win rate\n[{pct} CI]",
                        f"Points per game\n[{pct} CI]", "Hands"):
             results.add_column(header, justify="left" if header == "Bot" else "right",
-                           overflow="fold")  # a long spec is shown whole
+                               overflow="fold", min_width=label if header == "Bot" else None)
         play = Table(box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0))
         for header in ("Bot", "Maker\nhands", f"Made\n[{pct} CI]", "Euchred",
                        f"Euchres\ninflicted\n[{pct} CI]", "Loners\nmade/tried"):
             play.add_column(header, justify="left" if header == "Bot" else "right",
-                           overflow="fold")  # a long spec is shown whole
+                            overflow="fold", min_width=label if header == "Bot" else None)
         for i, s in enumerate(rows):
             t, est = s.totals, s.estimates
             last = i == entries - 1
@@ -692,6 +695,11 @@ class ArenaResult:
         buffer = io.StringIO()
         Console(file=buffer, width=width, no_color=True, highlight=False).print(self.table())
         return buffer.getvalue()
+
+
+LABEL_WIDTH = 24
+"""The longest bot label the arena's tables keep on one line however narrow the
+terminal (``mybot.FirstLegal#0`` is 18); a longer one folds."""
 
 
 def deal_sets_phrase(count: int) -> str:

@@ -52,6 +52,7 @@ from ..rules import Rules
 from .arena import (
     BACKENDS,
     CI_METHODS,
+    LABEL_WIDTH,
     ArenaError,
     ArenaResult,
     GameResult,
@@ -463,11 +464,13 @@ class LeagueResult:
                   f"{which} × 3 seatings), seed {self.seed}",
             box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0),
         )
+        standings = self.standings()
+        label = min(max((len(s.bot) for s in standings), default=0), LABEL_WIDTH)
         for header in ("#", "Bot", f"Rating\n[{pct} CI]", "Games", "Won",
                        f"Win rate\n[{pct} CI]", f"Points per game\n[{pct} CI]"):
             table.add_column(header, justify="left" if header == "Bot" else "right",
-                             overflow="fold")
-        for s in self.standings():
+                             overflow="fold", min_width=label if header == "Bot" else None)
+        for s in standings:
             t = s.totals
             table.add_row(str(s.rank), s.bot, _cell(s.rating, "+.0f"), str(t.games),
                           _num(t.wins), _cell(s.win_rate), _cell(s.points_per_game, ".2f"))
