@@ -1899,6 +1899,13 @@ def test_a_move_sent_twice_with_its_version_is_made_once_over_http(tmp_path: Pat
     assert _state(client, made) == after
     bad = client.post(url, json={"token": made["token"], "action": "pass", "version": -1})
     assert bad.status_code == 400 and "version" in _reason(bad)
+    ahead = after["version"] + 1  # a version from the future has not "moved on": 400
+    future = client.post(url, json={"token": made["token"], "action": "pass",
+                                    "version": ahead})
+    assert future.status_code == 400
+    assert _reason(future).startswith(f"the game has never been at version {ahead} (it is "
+                                      f"at version {after['version']})")
+    assert _state(client, made) == after
 
 
 def test_a_move_sent_twice_with_its_version_is_made_once_over_a_socket(

@@ -28,7 +28,7 @@ from cutthroat.server.store import Store
 from cutthroat.server.tables import STANDIN, Seat, Table, TableError
 from sockets import receive
 
-LEFT_AGO = r"Ben left \d+ seconds? ago"
+LEFT_AGO = r"Ben was last here \d+ seconds? ago"
 """How long ago Ben left, in whole seconds (0 unless the machine is slow)."""
 
 
@@ -470,6 +470,19 @@ def test_after_a_restart_the_refusal_says_the_player_has_not_been_back(
         reason = answer.json()["error"]["reason"]
         assert reason.startswith("Ben has not been back since this server opened the game")
         assert "away 20 seconds" in reason
+
+
+def test_a_player_who_asked_over_http_and_never_opened_the_game_did_not_leave(
+        client: TestClient) -> None:
+    """Ben joined over HTTP and never opened a page: the refusal said he 'left 0
+    seconds ago'. He was last here then (a request is a visit), and left nothing."""
+    ann, _ben = _friends(client)
+    answer = _stand_in(client, ann, 1)
+    assert answer.status_code == 409
+    reason = answer.json()["error"]["reason"]
+    assert reason.startswith("Ben was last here ") and " seconds ago and may be coming "\
+        "back" in reason, reason
+    assert "left" not in reason
 
 
 def test_the_answer_to_a_stand_in_comes_after_the_bots_moves(client: TestClient) -> None:

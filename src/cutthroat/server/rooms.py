@@ -680,7 +680,7 @@ class Server:
         # A player here (a page open, or a request just made: a program playing over
         # HTTP) is waited for, but only for so long over a move.
         if away is not None and away < self.away_wait and not slow:
-            gone = (f"left {_seconds(away)} ago" if index in room.seen else
+            gone = (f"was last here {_seconds(away)} ago" if index in room.seen else
                     "has not been back since this server opened the game "
                     f"{_seconds(away)} ago")  # a restart, or the game read back
             raise TableError(f"{name} {gone} and may be coming back: a bot may play "
@@ -885,8 +885,13 @@ class Server:
 def check_version(room: Room, version: int | None) -> None:
     """Refuse (409) a change chosen on a state the game has moved on from: a move sent
     twice (a retried request, a double click) is made once, and never taken for the
-    next decision. ``None`` (no version given) checks nothing."""
+    next decision. ``None`` (no version given) checks nothing; a version the game has
+    not reached is no state it was ever in (400)."""
     now = room.table.version
+    if version is not None and version > now:
+        raise TableError(f"the game has never been at version {version} (it is at version "
+                         f"{now}): send the version of the state you chose from; nothing "
+                         "was done", 400)
     if version is not None and version != now:
         raise TableError(f"the game has moved on since the state you chose from "
                          f"(version {version}; it is at version {now}): nothing was "
