@@ -409,6 +409,9 @@ const table = {
   keepNote: "",           // why a card clicked was not picked (five already are)
   thinking: false,        // a hint was asked for and is not answered yet
   actedAt: null,          // the state version this seat last sent a move at
+  movedFrom: null,        // the version of the state the latest move sent was chosen on: its
+                          // refusal once a newer state is shown is no error (movedOnAlready)
+  noteAt: null,           // the version shown when the move note (#move-note) was written
   review: null,           // the expert's review, once asked for at the end of the game
   reviewing: false,
   overError: "",          // a refusal shown in the hand-over box, kept across its renders
@@ -507,11 +510,17 @@ function connect() {
         table.lastResult = { hand: msg.state.hand_number, text: msg.state.last_hand.text };
       }
       if (newer && !table.watching) $("error").textContent = "";
+      if (table.noteAt !== null && msg.state.version > table.noteAt) moveNote("");
       render();
     }
     else if (msg.type === "error" && msg.for === "say") chatRefused(msg.reason);  // by the chat input
     else if (msg.type === "error" && msg.for === "next" && table.state?.status !== "hand_over") {
       // the hand was dealt meanwhile (by another player, or by itself): nothing to say
+    }
+    else if (msg.type === "error" && movedOnAlready(msg)) {
+      // A move refused because the game had moved on, which this page already shows (the
+      // seat's other tab moved first, or a press repeated over a slow link): no error.
+      moveNote(MOVE_NOT_NEEDED);
     }
     else if (msg.type === "error") { table.actedAt = null; showError(msg.reason); render(); }
     else if (msg.type === "coach") showCoach(msg);
@@ -550,14 +559,17 @@ function refusedWatcher(reason) {
   }
 }
 
+/** Whether the table's socket is open: the controls that send over it work only then
+ *  (greyed, disabled or aria-disabled, while it is down). */
+const socketOpen = () => table.socket?.readyState === WebSocket.OPEN && !table.socket.lost;
+
 /** Send a message; say so if the connection is down. */
 function send(msg) {
-  const ws = table.socket;
-  if (!ws || ws.readyState !== WebSocket.OPEN) {
+  if (!socketOpen()) {
     showError("Not connected: wait for the connection to come back.");
     return false;
   }
-  ws.send(JSON.stringify(msg));
+  table.socket.send(JSON.stringify(msg));
   return true;
 }
 
@@ -566,7 +578,7 @@ function act(action) {
   // With the version it was chosen on: a move that arrives twice (a double press, a
   // reconnection that sends it again) is made once, never taken for the next decision.
   if (send({ type: "act", action, version: table.state?.version })) {
-    table.actedAt = table.state?.version ?? null;
+    table.actedAt = table.movedFrom = table.state?.version ?? null;
     // The card or button pressed is about to go: the focus waits on this seat's cards.
     const chose = document.activeElement?.closest?.("#hand, #buttons");
     disableActions();
@@ -584,8 +596,29 @@ function disableActions() {
  *  marked aria-disabled, and does nothing). */
 const usable = (b) => !b.disabled && b.getAttribute("aria-disabled") !== "true";
 
+const MOVE_NOT_NEEDED = "That move was not needed: the game had already moved on (another tab"
+  + " or a slow link); here is the latest.";
+
+/** Whether `msg` (an error) refuses this page's latest move for a game that has moved on
+ *  (409) since the state it was chosen on, where the page shows a newer state already:
+ *  the move was made in another tab, say. A refusal while the page still shows that
+ *  state, or of a move the rules forbid (400), is shown as a refusal. */
+function movedOnAlready(msg) {
+  const from = table.movedFrom;
+  return msg.for === "act" && msg.status === 409 && from !== null && !table.watching
+    && table.state?.version > from;
+}
+
+/** A word on the moves, in the actions' box, that is no error (empty: clear it); it
+ *  goes with the next newer state, or the next move. */
+function moveNote(text) {
+  table.noteAt = text ? table.state?.version ?? null : null;
+  setText($("move-note"), text);
+}
+
 /** Show the server's reason for a refusal (empty: clear it). */
 function showError(reason) {
+  moveNote("");
   const box = table.watching ? $("watch-error") : $("error");  // a watcher's actions are hidden
   const text = reason ? `${reason[0].toUpperCase()}${reason.slice(1)}` : "";
   box.textContent = text;
@@ -1059,7 +1092,9 @@ function renderSeats(s) {
       el("div", { class: "seat-info" }, [info.join(" · ")]),
     );
     if (button && button.parentNode !== holder) holder.append(button);
+    if (button) button.disabled = !socketOpen();  // it sends: not while the connection is down
   }
+  $("standin-yes").disabled = !socketOpen();
   if (table.watching || s.seat === null || s.seat === undefined) $("self-standin").replaceChildren();
 }
 
@@ -1239,11 +1274,16 @@ function renderHand(v) {
   const keeping = offered.some((a) => a.startsWith("keep "));
   const choosing = offered.some((a) => /^(play|discard) /.test(a));
   if (!keeping) { table.keep.clear(); table.keepNote = ""; }
+  const connected = socketOpen();
   for (const code of sortCards(v.cards, v.trump)) {
     const b = cardElement(code, { button: true, trump: v.trump });
     if (keeping) {
       b.classList.add("pickable");
       b.setAttribute("aria-pressed", table.keep.has(code) ? "true" : "false");
+      if (!connected) {  // as in every other phase: the prompt says why (the picks are kept)
+        b.setAttribute("aria-disabled", "true");
+        b.setAttribute("aria-describedby", "prompt");
+      }
       b.addEventListener("click", () => {
         if (!usable(b)) return;  // a keep already sent
         const full = !table.keep.has(code) && table.keep.size >= 5;
@@ -1265,7 +1305,6 @@ function renderHand(v) {
       });
     } else {
       const verb = legal.has(`play ${code}`) ? "play" : legal.has(`discard ${code}`) ? "discard" : null;
-      const connected = table.socket?.readyState === WebSocket.OPEN;
       if (verb && connected) {  // named by what it does: "Play ace of spades"
         b.setAttribute("aria-label", `${capital(verb)} ${cardName(code, v.trump)}`);
         b.addEventListener("click", () => { if (usable(b)) act(`${verb} ${code}`); });
@@ -1306,7 +1345,7 @@ function updateKeepButton(v) {
   const b = $("keep-button");
   if (!b) return;
   const choice = keepChoice(v);
-  b.disabled = !choice;
+  b.disabled = !choice || !socketOpen();
   b.textContent = table.keep.size === 5 ? "Keep these five" : `Keep these five (${table.keep.size} of 5 picked)`;
   setText($("keep-note"), table.keepNote || "");
 }
@@ -1392,7 +1431,7 @@ function renderActions(s, v) {
   const box = $("buttons");
   box.replaceChildren();
   const mine = myTurn();
-  const connected = table.socket?.readyState === WebSocket.OPEN;
+  const connected = socketOpen();
   $("actions").hidden = s.status !== "playing" || table.watching;  // a watcher cannot play
   $("actions").classList.toggle("active", mine && connected);
   $("hand").classList.toggle("offline", !connected);  // its cards greyed: none can be played
@@ -1431,7 +1470,7 @@ function renderActions(s, v) {
   const againstBots = s.players.every((p, seat) => isYou(seat) || p.kind === "bot");
   const moved = Boolean(v?.moves.some((m) => isYou(Number(m.split(" ")[0]))));
   $("undo-button").hidden = !againstBots;
-  $("undo-button").disabled = !moved || table.socket?.readyState !== WebSocket.OPEN;
+  $("undo-button").disabled = !moved || !connected;
 }
 
 function renderScores(s) {
@@ -1538,6 +1577,7 @@ function renderHandOver(s) {
     parts.push(el("p", { class: "note", id: "next-wait" }, [byItself || "The next hand is dealt when a player is ready."]));
   } else if (s.status === "hand_over") {
     const b = el("button", { type: "button", id: "next-hand", class: "primary" }, ["Next hand"]);
+    b.disabled = !socketOpen();
     b.addEventListener("click", () => {
       showError("");
       if (!send({ type: "next" })) return;
@@ -1593,6 +1633,7 @@ function rematchButton(s) {
   const label = !next ? "Play again"
     : isYou(next.by) ? "Join the new game" : `Join ${nameOf(next.by)}'s new game`;
   const b = el("button", { type: "button", id: "rematch", class: "primary" }, [label]);
+  b.disabled = !socketOpen();  // as every control that asks the server, while it cannot be reached
   b.addEventListener("click", async () => {
     b.disabled = true;
     showError("");
@@ -1644,7 +1685,7 @@ function reviewSection() {
   const out = el("div", { id: "review", class: "hint" });
   if (table.review) out.append(...table.review.map((line) => el("p", {}, expertText(line))));
   const b = el("button", { type: "button", id: "review-button" }, ["Review my game"]);
-  b.disabled = Boolean(table.review) || table.reviewing;
+  b.disabled = Boolean(table.review) || table.reviewing || !socketOpen();
   if (table.reviewing) out.append(el("p", { class: "thinking" }, ["The expert is reviewing your choices…"]));
   b.addEventListener("click", async () => {
     table.reviewing = true;
@@ -1668,6 +1709,8 @@ const chat = {
   lines: new Map(),       // n -> line, as the server sent it
   sending: false,         // a say was sent and is not answered yet (its line or an error)
   sent: null,             // the input's text when it was sent: cleared when the line comes back
+  held: false,            // Send was pressed with the connection down: the line waits in the
+                          // input (it is not sent by itself) and the note under it says so
   unconfirmed: null,      // {text, after}: a line sent whose answer has not come, and the
                           // last n known then; a history with it (after a reconnect) confirms it
   timer: null,
@@ -1751,6 +1794,7 @@ function renderChat(s) {
   $("chat-readonly").hidden = !table.watching;
   // Not disabled while the connection is down: sending then says so, and keeps the line.
   $("chat-send").disabled = chat.sending || !$("chat-input").value.trim();
+  heldLine();
   // Near the server's limit, the count of characters as it counts them (spaces folded).
   const length = chatLength($("chat-input").value);
   const count = $("chat-count");
@@ -1773,18 +1817,20 @@ function say() {
   const input = $("chat-input");
   const text = input.value;
   if (!text.trim() || chat.sending) return;
+  chat.held = false;  // sent now, or held again below
+  $("chat-error").classList.remove("calm");
   const length = chatLength(text);
   if (length > CHAT_MAX) {
     $("chat-error").textContent = `A line may be at most ${CHAT_MAX} characters long: this one has ${length}.`;
     return;
   }
-  const ws = table.socket;
-  if (!ws || ws.readyState !== WebSocket.OPEN) {
-    $("chat-error").textContent = "Not connected: wait for the connection to come back.";
+  if (!socketOpen()) {
+    chat.held = true;
+    heldLine();
     return;
   }
   $("chat-error").textContent = "";
-  ws.send(JSON.stringify({ type: "say", text }));
+  table.socket.send(JSON.stringify({ type: "say", text }));
   chat.sending = true;
   chat.sent = text;
   chat.unconfirmed = { text: text.trim().split(/\s+/).join(" "),  // as the server keeps it
@@ -1794,8 +1840,27 @@ function say() {
   renderChat(table.state);
 }
 
+// A line kept in the input while the connection is down is not sent once it is back (it
+// may no longer fit the game): the note under the input says what to do, as the
+// connection stands.
+const HELD_DOWN = "Not connected: your line stays here; press Send again once the connection is back.";
+const HELD_BACK = "Connected again: press Send to say it.";
+
+/** The note under the input on a line held (Send pressed with the connection down),
+ *  as the connection now stands; gone with the line (sent, or cleared). */
+function heldLine() {
+  const note = $("chat-error");
+  if (chat.held && !$("chat-input").value.trim()) {
+    chat.held = false;
+    note.textContent = "";
+  }
+  if (chat.held) setText(note, socketOpen() ? HELD_BACK : HELD_DOWN);
+  note.classList.toggle("calm", chat.held && socketOpen());  // no error any more
+}
+
 /** The server refused the line said: why, by the input, which keeps the text. */
 function chatRefused(reason) {
+  chat.held = false;
   chat.sending = false;
   chat.unconfirmed = null;
   clearTimeout(chat.timer);
