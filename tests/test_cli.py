@@ -1195,7 +1195,7 @@ def test_replay_illegal_action_with_a_lone_surrogate(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert done.stdout == b""
     text = no_traceback(done)
-    assert text.startswith("Illegal record: hand 0, action 0 (1 \\ud800)")
+    assert text.startswith("Illegal record: hand 0, action 0 (\"1 \\ud800\")")
 
 
 @pytest.mark.parametrize("samples", ["0", "-3"])

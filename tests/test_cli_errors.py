@@ -9,6 +9,7 @@ listened on; a chart to be written over a folder.
 
 from __future__ import annotations
 
+import json
 import re
 import socket
 import subprocess
@@ -415,7 +416,8 @@ def bad_records(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, st
             "adir": "adir: it is a folder, not a file",
             "binary.json": "binary.json: not a text (JSON) file",
             "empty.json": "empty.json: the file is empty",
-            "cut.json": f"the record ends early at line {line} (cut off?)"}
+            "cut.json": f"the record ends early at line {line} (cut off?)",
+            "/dev/zero": "/dev/zero: it is over 64 MiB, more than any game's record"}
 
 
 @pytest.mark.parametrize("command", ["replay", "hint", "review", "play --resume"])
@@ -563,3 +565,22 @@ def test_python_dash_m_cutthroat_is_the_command() -> None:
     assert done.stdout.decode().splitlines()[:2] == [
         "How to play three-handed (cutthroat) euchre",
         "Rules: 24 cards, dummy, march 3, to 10, ties play on"]
+
+
+@pytest.mark.parametrize(("action", "shown"), [
+    ("1\npass\nIllegal record: hand 9, action 9 (x): fake", '("1\\npass\\nIllegal record'),
+    ("1 pass\u001b[2J", '("1 pass\\u001b[2J")'),
+])
+def test_replay_shows_an_action_with_control_characters_escaped_on_one_line(
+        tmp_path: Path, action: str, shown: str) -> None:
+    """An action holding a line break printed its text raw: the error spread over
+    lines and could fake a second "Illegal record" line; an escape sequence was
+    stripped by the terminal. Such a text is shown as a JSON string, on one line."""
+    record = rec.loads(IN_PROGRESS)
+    record["hands"][0]["actions"][0] = action
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    done = run("replay", path)
+    assert done.returncode == 1
+    said = lines(done.stderr.decode())
+    assert len(said) == 1 and said[0].startswith("Illegal record: hand 0, action 0 " + shown)

@@ -36,6 +36,7 @@ from cutthroat.actions import KEEP, NUM_ACTIONS
 from cutthroat.bots import RandomBot, play_game
 from cutthroat.cards import CardError, deck_mask, mask_of
 from cutthroat.record import replay, summary, to_record
+from cutthroat.scoring import game_outcome
 from cutthroat.views import public_view_json
 from strategies import (
     Playthrough,
@@ -438,3 +439,32 @@ def test_R4_R22_game_invariants_stopped_games(game: Game) -> None:
     """The same invariants hold for a game stopped anywhere."""
     if game.hands:
         _check_game(game)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=SLOW)
+@given(games(), st.data())
+def test_R22_scores_kept_hand_by_hand_match_the_sum_through_deals_and_undeals(
+        game: Game, data: st.DataObject) -> None:
+    """The game keeps the scoreboard of its sealed hands instead of adding every hand
+    up again: rebuilt hand by hand, with hands taken back (undeal) and dealt again at
+    random, its scores, end, winners and the scores a view shows are always those of
+    all its finished hands added up from the first (R22)."""
+    again = Game(game.rules, first_dealer=game.first_dealer)
+
+    def check() -> None:
+        assert again.outcome == game_outcome(again.rules, again.results)
+        if again.hand is not None:
+            before = game_outcome(again.rules, again.results[:len(again.hands) - 1])
+            assert again.view(again.hand.dealer).scores == before.scores
+
+    for hand in game.hands:
+        again.deal(hand.dealt)
+        check()
+        if data.draw(st.booleans()):
+            again.undeal()
+            check()
+            again.deal(hand.dealt)
+        for move in hand.moves:
+            again.push(move)
+        check()
+    assert again.outcome == game.outcome

@@ -19,14 +19,17 @@ import pytest
 from cutthroat import (
     PRESETS,
     Action,
+    ActionParseError,
     CutthroatError,
     Game,
+    Hand,
     Phase,
     Rules,
     deck,
 )
 from cutthroat import record as rec
 from cutthroat.cli import random_variants
+from cutthroat.rules import RulesError
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
 """The worked examples of RECORD.md."""
@@ -366,6 +369,28 @@ def test_an_action_with_a_tab_between_verb_and_card_is_refused() -> None:
     assert where(record) == (1, index, actions[index])
 
 
+def test_a_verb_or_card_whose_case_mapping_is_the_notation_is_refused() -> None:
+    """The notation is ASCII, in upper or lower case. A verb whose lower case is one
+    ('\u212aeep': the Kelvin sign's lower case is 'k') or a card whose upper case is
+    one ('9\u017f': the long s's is 'S') was taken as that verb or card, so
+    `cutthroat replay` called legal what a careful reader of RULES.md refuses."""
+    with pytest.raises(ActionParseError, match="unknown verb"):
+        Action.parse("\u212aeep 9S JH JS QD TC")
+    with pytest.raises(ActionParseError, match="not a suit"):
+        Action.parse("call \u017f")
+    with pytest.raises(ActionParseError, match="not a card"):
+        Action.parse("play J\u017f")
+    record = example(FULL)
+    actions = record["hands"][1]["actions"]
+    index = next(i for i, a in enumerate(actions) if " play " in a)
+    actions[index] = actions[index].replace(" play ", " PLAY ").lower()
+    assert rec.report(record)[0] == 0  # upper or lower case: the notation
+    for card in ("9\u017f", "J H", " QD", "joker"):
+        record = example(FULL)
+        record["hands"][0]["deal"]["0"][0] = card
+        assert where(record) == (0, None, None), card
+
+
 def test_thrown_in_hand_is_its_own_hand() -> None:
     """R10: a thrown-in hand is a hand of its own and the deal passes on."""
     game = rec.replay(example(FULL))
@@ -530,3 +555,72 @@ def test_next_follows_every_example() -> None:
                 legal = {normal_action(t) for t in nxt["legal"]}
                 renege = (name, cut) == (RENEGE, 8)
                 assert (normal_action(text) in legal) is not renege, (name, cut, move)
+
+
+def _thrown_in_hands(count: int) -> dict[str, Any]:
+    """A record of ``count`` thrown-in hands (R10): a game that never ends is legal."""
+    game = Game(seed=5)
+    for _ in range(count):
+        hand = game.deal()
+        while not hand.is_over:
+            hand.push("pass")
+    return rec.to_record(game)
+
+
+def test_replaying_a_record_of_many_hands_reads_each_result_a_bounded_number_of_times(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """R22's scores were added up again from the first hand at every hand, so a record
+    of 8,000 thrown-in hands took 42 s to replay (a server replaying records could be
+    tied up by a few megabytes of valid input). The work per hand is now the same
+    however long the game: twice the hands, twice the reads of hands' results."""
+    reads = [0]
+    plain = Hand.result
+
+    def counted(hand: Hand) -> Any:
+        reads[0] += 1
+        return plain.fget(hand)  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(Hand, "result", property(counted))
+    work = {}
+    for count in (100, 200, 400):
+        record = _thrown_in_hands(count)
+        reads[0] = 0
+        game = rec.replay(record)
+        assert len(game.hands) == count and not game.is_over
+        work[count] = reads[0]
+    assert work[400] <= 2.2 * work[200] and work[200] <= 2.2 * work[100], work
+
+
+def test_a_rules_value_nested_as_deep_as_json_reads_is_an_error_not_a_crash() -> None:
+    """A list nested about 975 deep in a rules field got past the JSON reader and
+    crashed in the error's message (json.dumps: RecursionError, a traceback from
+    `cutthroat replay`); where the band lies depends on the stack, so every depth up to
+    the reader's own refusal is tried: each is a record error, rules-level."""
+    refused_by_the_reader = 0
+    for depth in range(800, 1200, 3):
+        for field in ("deck", "tie", "dummy"):
+            text = (f'{{"format": "cutthroat-record/1", "rules": {{"{field}": '
+                    + "[" * depth + "]" * depth + "}}")
+            status, answer = rec.report(text)
+            assert status == 1 and answer["error"]["hand"] is None, depth
+            reason = answer["error"]["reason"]
+            refused_by_the_reader += reason.endswith("nested too deeply")
+            assert reason.startswith(("bad rules: ", "the record is not valid JSON")), reason
+    assert refused_by_the_reader  # the depths tried reach the reader's limit
+    deep: list[Any] = []
+    for _ in range(5000):
+        deep = [deep]
+    with pytest.raises(RulesError, match="not a list nested too deeply to show"):
+        Rules(deck=deep)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("record", "reason"), [
+    ({"format": rec.FORMAT, 1: 0, "x": 0}, "unknown record field 1"),
+    ({"format": rec.FORMAT, "rules": {1: 2}}, "bad rules: unknown rules field 1"),
+    ({"format": rec.FORMAT, "hands": [{1: 2, "dealer": 0}]}, "unknown hand field 1"),
+])
+def test_report_answers_a_dict_with_keys_that_are_no_text(record: Any, reason: str) -> None:
+    """No JSON has such a key, but a dict built in Python may: report() raised a
+    TypeError (sorting 1 with 'x', or Rules(**{1: 2})) instead of answering."""
+    status, answer = rec.report(record)
+    assert status == 1 and answer["error"]["reason"].startswith(reason)

@@ -202,6 +202,8 @@ class Action:
         if not words:
             raise ActionParseError("an action is empty: it needs a verb, such as 'pass'")
         try:
+            if not words[0].isascii():  # "\u212aeep" (the Kelvin sign) is "keep" in lower case
+                raise ValueError(words[0])
             verb = Verb(words[0].lower())
         except ValueError:
             known = ", ".join(v.value for v in Verb)

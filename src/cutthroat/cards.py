@@ -90,10 +90,19 @@ class Suit(enum.IntEnum):
         """
         if not isinstance(text, str):
             raise CardError(f"a suit is text such as 'H', not {type(text).__name__}")
-        key = text.strip().upper()
+        key = _notation(text)
         if len(key) == 1 and key in "CDHS":
             return cls("CDHS".index(key))
         raise CardError(f"not a suit: {quoted(text)} (use C, D, H or S)")
+
+
+def _notation(text: str) -> str:
+    """``text`` in upper case if it is written in the notation's letters and digits
+    (ASCII, RULES.md "Notation": input is case-insensitive), else ``""``, which no
+    rank, suit or card is: white space in or around a card is no notation (a record's
+    ``"J H"``), nor are letters whose upper case happens to be one (``"ſ"``, the long s,
+    is ``"S"`` in upper case)."""
+    return text.upper() if text.isascii() and text.isalnum() else ""
 
 
 _PARTNER = (3, 2, 1, 0)
@@ -119,7 +128,7 @@ class Rank(enum.IntEnum):
         """Read a rank (``7``–``9``, ``T`` or ``10``, ``J``, ``Q``, ``K``, ``A``)."""
         if not isinstance(text, str):
             raise CardError(f"a rank is text such as 'J', not {type(text).__name__}")
-        key = text.strip().upper()
+        key = _notation(text)
         if key == "10":
             key = "T"
         if len(key) == 1 and key in "789TJQKA":
@@ -205,8 +214,8 @@ class Card:
             return found
         if not isinstance(text, str):
             raise CardError(f"a card is text such as 'JH', not {type(text).__name__}")
-        key = text.strip().upper()
-        if key in ("JO", "JOKER"):
+        key = _notation(text)
+        if key == "JO":
             return cls._by_id[JOKER_ID]
         if len(key) < 2:
             raise CardError(f"not a card: {quoted(text)} (write rank then suit, e.g. JH)")

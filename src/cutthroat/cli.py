@@ -73,6 +73,12 @@ def _options(version: Annotated[bool, typer.Option(
     """Three-handed (cutthroat) euchre: replay records, play and watch games."""
 
 
+MAX_RECORD_BYTES = 64 << 20
+"""The most a record file may hold, 64 MiB: a game of a thousand hands takes about a
+third of a megabyte; more is no record (``/dev/zero`` would be read until the memory
+ran out)."""
+
+
 class Unreadable(Exception):
     """A file that holds no text to read as a record; the reason, with the file's name."""
 
@@ -83,7 +89,11 @@ def _read_input(file: str) -> str:
     that cannot be read, is not UTF-8 text, or is empty."""
     name = "standard input" if file == "-" else file
     try:
-        data = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
+        if file == "-":
+            data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+        else:
+            with Path(file).open("rb") as stream:
+                data = stream.read(MAX_RECORD_BYTES + 1)
     except FileNotFoundError:
         raise Unreadable(f"{name}: no such file") from None
     except IsADirectoryError:
@@ -92,6 +102,9 @@ def _read_input(file: str) -> str:
         raise Unreadable(f"{name}: permission denied") from None
     except OSError as exc:
         raise Unreadable(f"{name}: {(exc.strerror or str(exc)).lower()}") from None
+    if len(data) > MAX_RECORD_BYTES:  # /dev/zero, or a file that is no record
+        raise Unreadable(f"{name}: it is over {MAX_RECORD_BYTES >> 20} MiB, more than "
+                         "any game's record") from None
     try:
         text = rec.decode(data)
     except rec.RecordError:
@@ -108,9 +121,16 @@ def _illegal(err: dict[str, Any]) -> str:
     if err["hand"] is not None:
         where = f"hand {err['hand']}"
         if err["action"] is not None:
-            where += f", action {err['action']} ({err['text']})"
+            where += f", action {err['action']} ({_one_line(err['text'])})"
         where += ": "
     return f"Illegal record: {where}{err['reason']}"
+
+
+def _one_line(text: str) -> str:
+    """An action's text as a record has it, or, if it holds a line break, an escape or
+    another control character (which would break the line, fake another, or be
+    stripped by the terminal), as a JSON string that shows them: ``"x\\n1 play JH"``."""
+    return text if text.isprintable() else json.dumps(text, ensure_ascii=False)
 
 
 def _fail(message: str) -> typer.Exit:

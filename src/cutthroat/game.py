@@ -20,7 +20,7 @@ from .actions import Action, Move
 from .deal import Deal
 from .errors import GameOverError, HandNotOverError, NoHandError, NothingToUndoError
 from .rules import Rules, rules_or_standard
-from .scoring import GameOutcome, HandResult, game_outcome
+from .scoring import NO_POINTS, GameOutcome, HandResult, add_hand
 from .state import Hand, as_seat, as_seed
 from .views import View, public_view_json
 
@@ -71,6 +71,9 @@ class Game:
         self._rng_before: tuple[Any, ...] | None = None
         """The random source's state before the last hand was dealt from it (``None``
         when its cards were given), for :meth:`undeal`."""
+        self._kept: tuple[tuple[int, int], GameOutcome] | None = None
+        """The scoreboard after the sealed hands, with the count and the identity of
+        the last of them it was made for (:meth:`_sealed_outcome`)."""
 
     # --- the scoreboard ------------------------------------------------------------
 
@@ -82,7 +85,35 @@ class Game:
     @property
     def outcome(self) -> GameOutcome:
         """Scores, whether the game is over, and the winners (R22)."""
-        return game_outcome(self.rules, self.results)
+        last = self.hand
+        before = self._sealed_outcome()
+        if last is None or last.result is None:
+            return before
+        return add_hand(self.rules, before, last.result)
+
+    def _sealed_outcome(self) -> GameOutcome:
+        """The scoreboard after every hand but the last. Those hands are sealed (:meth:`deal`
+        seals a hand when it deals the next; only :meth:`undeal` opens it again), so it is
+        kept, and grows by a hand when one is dealt: the scores of a game of many hands
+        cost the same at each hand, where adding them all up again made replaying a
+        record of N hands take time of the order of N²."""
+        count = len(self.hands) - 1
+        if count <= 0:
+            return NO_POINTS
+        key = (count, id(self.hands[count - 1]))
+        kept = getattr(self, "_kept", None)  # a game pickled before it was kept
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        if kept is not None and count >= 2 and kept[0] == (count - 1, id(self.hands[count - 2])):
+            outcome = kept[1]  # one hand sealed since
+            start = count - 1
+        else:
+            outcome, start = NO_POINTS, 0
+        for hand in self.hands[start:count]:
+            if hand.result is not None:
+                outcome = add_hand(self.rules, outcome, hand.result)
+        self._kept = (key, outcome)
+        return outcome
 
     @property
     def scores(self) -> tuple[int, int, int]:
@@ -208,8 +239,7 @@ class Game:
         return self.hand
 
     def _scores_before(self) -> tuple[int, int, int]:
-        return game_outcome(self.rules, [h.result for h in self.hands[:-1]
-                                         if h.result is not None]).scores
+        return self._sealed_outcome().scores
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else "in play"

@@ -161,7 +161,7 @@ def _json_trouble(exc: json.JSONDecodeError) -> str:
 def _header(record: object) -> tuple[Rules, tuple[str, str, str] | None, list[Any]]:
     if not isinstance(record, Mapping):
         raise RecordError("the record must be a JSON object")
-    unknown = sorted(set(record) - _TOP_KEYS)
+    unknown = sorted(set(record) - _TOP_KEYS, key=str)  # a dict's key may be no text
     if unknown:
         raise RecordError(f"unknown record field {unknown[0]!r}")
     if record.get("format") != FORMAT:
@@ -205,7 +205,7 @@ def replay(record: object) -> Game:
         if not isinstance(entry, Mapping):
             raise RecordError("a hand must be an object with dealer, deal and actions",
                               hand=index)
-        unknown = sorted(set(entry) - _HAND_KEYS)
+        unknown = sorted(set(entry) - _HAND_KEYS, key=str)
         if unknown:
             raise RecordError(f"unknown hand field {unknown[0]!r}", hand=index)
         dealer = entry.get("dealer")

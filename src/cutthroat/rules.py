@@ -35,9 +35,12 @@ def _shown(value: object) -> str:
     """A rules value in a message as a record or ``--set`` writes it (JSON: ``true``,
     ``null``, ``"24"``), else as Python shows it; a long one cut short."""
     try:
-        text = json.dumps(value)
-    except (TypeError, ValueError):
-        text = repr(value)
+        try:
+            text = json.dumps(value)
+        except (TypeError, ValueError):
+            text = repr(value)
+    except RecursionError:  # a list in a list ... hundreds deep: JSON read it, barely
+        return f"a {type(value).__name__} nested too deeply to show"
     return text if len(text) <= 40 else f"{text[:40]}... ({len(text)} characters)"
 
 
@@ -135,6 +138,9 @@ class Rules:
         if not isinstance(value, Mapping):
             raise RulesError("rules must be a preset name or an object")
         fields = dict(value)
+        for key in fields:
+            if not isinstance(key, str):  # a dict built in Python: no JSON has one
+                raise RulesError(f"unknown rules field {key!r}: a field is named by text")
         name = fields.pop("preset", "standard")
         if not isinstance(name, str):
             raise RulesError("rules.preset must be a string")

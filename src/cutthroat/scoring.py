@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from .cards import EFF_SUIT, PLAIN_POWER, TRUMP_POWER, Card, Suit
 from .rules import Rules
 
-__all__ = ["GameOutcome", "HandResult", "game_outcome", "score_hand", "trick_winner"]
+__all__ = ["NO_POINTS", "GameOutcome", "HandResult", "add_hand", "game_outcome", "score_hand",
+           "trick_winner"]
 
 
 def trick_winner(cards: Sequence[Card], trump: Suit) -> int:
@@ -159,13 +160,33 @@ def game_outcome(rules: Rules, results: Sequence[HandResult]) -> GameOutcome:
     ``tie = "play_on"``, one player is alone on top. Hands after that are ignored here;
     :class:`cutthroat.Game` refuses to deal them.
     """
-    scores = [0, 0, 0]
+    outcome = NO_POINTS
     for result in results:
-        for seat in range(3):
-            scores[seat] += result.points[seat]
-        top = max(scores)
-        if top >= rules.target:
-            leaders = tuple(s for s in range(3) if scores[s] == top)
-            if len(leaders) == 1 or rules.tie == "share":
-                return GameOutcome((scores[0], scores[1], scores[2]), True, leaders)
-    return GameOutcome((scores[0], scores[1], scores[2]), False, ())
+        outcome = add_hand(rules, outcome, result)
+    return outcome
+
+
+NO_POINTS = GameOutcome((0, 0, 0), False, ())
+"""The scoreboard before the first hand."""
+
+
+def add_hand(rules: Rules, outcome: GameOutcome, result: HandResult) -> GameOutcome:
+    """The scoreboard ``outcome`` after one more hand, ``result`` (R22); a game that is
+    over already stays as it is (:func:`game_outcome` ignores hands after its end).
+
+    >>> from cutthroat.rules import Rules
+    >>> made = HandResult(dealer=0, thrown_in=False, maker=1, trump=Suit.HEARTS,
+    ...                   tricks=(1, 3, 1), points=(0, 1, 0))
+    >>> add_hand(Rules(target=1), NO_POINTS, made)
+    GameOutcome(scores=(0, 1, 0), over=True, winners=(1,))
+    """
+    if outcome.over:
+        return outcome
+    before, points = outcome.scores, result.points
+    scores = (before[0] + points[0], before[1] + points[1], before[2] + points[2])
+    top = max(scores)
+    if top >= rules.target:
+        leaders = tuple(s for s in range(3) if scores[s] == top)
+        if len(leaders) == 1 or rules.tie == "share":
+            return GameOutcome(scores, True, leaders)
+    return GameOutcome(scores, False, ())
