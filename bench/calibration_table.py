@@ -55,7 +55,7 @@ def one(job: tuple[int, int]) -> tuple[bool, int, int] | None:
     solved: int | None = None
     while not hand.is_over:
         if hand.phase is Phase.PLAY and solved is None:
-            if hand.alone or _turncoat(hand, hero, scores):
+            if hand.alone or _turncoat(hand, scores):
                 return None
             solved = solve(hand)
         seat = hand.to_act

@@ -293,10 +293,40 @@ def test_expert_knows_when_a_co_defender_plays_for_the_maker() -> None:
         hand.push("order" if "order" in texts and seat == 1 else
                   "dummy" if "dummy" in texts else texts[0], seat)
     assert hand.maker == 1 and hand.sitting_out is None
-    assert _turncoat(hand, 0, (8, 3, 3))
-    assert not _turncoat(hand, 0, (3, 3, 3))
-    assert not _turncoat(hand, 0, None)
-    assert not _turncoat(hand, 2, (8, 3, 3))  # seat 0 is the one who gains by a euchre
+    assert _turncoat(hand, (8, 3, 3))  # seat 2 would rather seat 1 made it
+    assert _turncoat(hand, (3, 3, 8))  # seat 0 would: the expert in either seat counts
+    assert not _turncoat(hand, (3, 3, 3))
+    assert not _turncoat(hand, (3, 8, 3))  # the maker near the game: both defend
+    assert not _turncoat(hand, None)
+
+
+LET_THE_MAKER_MAKE = {  # scores 8 (seat 0), 2 (seat 1, the maker), 9 (seat 2)
+    "dealer": 0,
+    "deal": {"0": ["AS", "JH", "JD", "JS", "KH"], "1": ["KD", "QC", "QH", "9C", "QD"],
+             "2": ["KC", "AH", "JC", "9H", "AC"], "dummy": ["KS", "TH", "9D", "TC", "TS"],
+             "kitty": ["9S", "TD", "QS", "AD"]},
+    "actions": ["1 order", "0 pickup", "0 discard JD", "1 dummy",
+                "1 keep 9D QD KD TS KS", "2 pass"],
+}
+
+
+def test_R21_a_defender_goes_alone_to_let_the_maker_make_it_when_a_euchre_loses_the_game(
+        ) -> None:
+    """Seat 0 (8 points) defends with seat 2 (9 points) against seat 1 (2 points, a
+    weak maker). Any euchre scores 2 for each defender (R20), and so does a lone
+    defender's three tricks (R21, the partner who sat out too): seat 2 would win. Passing
+    leaves seat 2 to euchre the maker; going alone puts his cards out of play, and seat
+    0 can let the maker take three tricks. The expert valued "alone" as if it would play
+    for the tricks (the solver's lone defender does): 0.9% to win, no better than
+    passing; played as it will be played, it is about a third."""
+    rules = Rules(stick_the_dealer=True)
+    hand = Hand(rules, Deal.from_json(LET_THE_MAKER_MAKE["deal"], rules), dealer=0)
+    for move in LET_THE_MAKER_MAKE["actions"]:
+        hand.push(move)
+    analysis = ExpertBot(seed=1).analyse(hand.view(0, scores=(8, 2, 9)))
+    values = {str(option.action): option.value for option in analysis.options}
+    assert analysis.best == Action.parse("alone")
+    assert values["alone"] > 0.2 > 0.05 > values["pass"], values
 
 
 @pytest.mark.parametrize("aware", [True, False])

@@ -46,7 +46,7 @@ def test_margin_keeps_the_natural_move_only_when_the_edge_is_noise() -> None:
     chosen and the edge reported."""
     model = IntermediateBot(seed=0)
     differ = 0
-    for index, view in enumerate(_positions(24, seed=7)):  # two of them differ
+    for index, view in enumerate(_positions(40, seed=7)):  # two of them differ
         plain = ExpertBot(seed=index, play_samples=8, bid_samples=8, keep_candidates=3,
                           margin=0.0).analyse(view)
         careful = ExpertBot(seed=index, play_samples=8, bid_samples=8, keep_candidates=3,

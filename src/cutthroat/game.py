@@ -101,7 +101,8 @@ class Game:
         if count <= 0:
             return NO_POINTS
         key = (count, id(self.hands[count - 1]))
-        kept = getattr(self, "_kept", None)  # a game pickled before it was kept
+        kept: tuple[tuple[int, int], GameOutcome] | None = getattr(
+            self, "_kept", None)  # None too in a game pickled before it was kept
         if kept is not None and kept[0] == key:
             return kept[1]
         if kept is not None and count >= 2 and kept[0] == (count - 1, id(self.hands[count - 2])):

@@ -90,13 +90,15 @@ def describe_seat(seat: int, players: Sequence[str]) -> str:
 
 
 def describe_deal(deal: Deal, players: Sequence[str]) -> list[str]:
-    """The cards dealt to each seat, and the dummy's if there is one, a line each, the
-    names right-aligned (to the longest, at least ten wide)."""
+    """The cards dealt to each seat, the dummy's if there is one, and the kitty's (the
+    up-card first), a line each, the names right-aligned (to the longest, at least ten
+    wide): every card of the deck."""
     width = _name_width(players)
     lines = [f"  {players[seat]:>{width}}: {format_cards(deal.hands[seat])}"
              for seat in range(3)]
     if deal.dummy:
         lines.append(f"  {'dummy':>{width}}: {format_cards(deal.dummy)}")
+    lines.append(f"  {'kitty':>{width}}: {format_cards(deal.kitty)} (up-card {deal.upcard})")
     return lines
 
 

@@ -457,8 +457,6 @@ class Session:
         assert hand is not None and hand.result is not None
         return ["  The deal was:",
                 *("  " + line for line in describe_deal(hand.dealt, self.names)),
-                f"  kitty: {' '.join(str(c) for c in hand.dealt.kitty)} "
-                f"(up-card {hand.dealt.upcard})",
                 "  " + self.result_text(hand.result),
                 f"Score: {self.scores_text(self.game.scores)}"]
 

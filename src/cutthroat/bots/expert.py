@@ -178,17 +178,32 @@ class Analysis:
         return "\n".join(hint_lines(self))
 
 
-def _turncoat(hand: Hand | View, me: int, scores: tuple[int, int, int] | None) -> bool:
-    """Whether a defender other than ``me`` would rather the maker made it
+def _turncoat(hand: Hand | View, scores: tuple[int, int, int] | None) -> bool:
+    """Whether a defender would rather the maker made it
     (:func:`~cutthroat.bots.heuristic_play.prefers_maker`: typically a euchre would take
-    his partner to the target), so that the intermediate bot, the model of the other
-    seats, plays for the maker. The exact solver cannot see that; the model's own play
-    can."""
+    his partner to the target), so that the hand is played out by the model, whose
+    defenders then play for the maker, instead of solved: the exact solver's defenders
+    always play for the euchre. The expert's own seat counts too: as a defender whose
+    euchre would hand its partner the game, it plays for the maker in card play (its
+    search values the game, not the tricks), so its bids and its lone defence are valued
+    by playouts that do the same (they valued a euchre that loses the game as a gain)."""
     maker = hand.maker
     if scores is None or maker is None or hand.sitting_out is not None:
         return False
     return any(prefers_maker(scores, hand.rules, seat, maker)
-               for seat in range(3) if seat not in (me, maker))
+               for seat in range(3) if seat != maker)
+
+
+def _throws(hand: Hand, me: int, scores: tuple[int, int, int] | None) -> bool:
+    """Whether ``me`` defends alone and would rather the maker made it: its taking three
+    tricks would score 2 for its partner too (R21), and take him to the game
+    (:func:`~cutthroat.bots.heuristic_play.prefers_maker`). Going alone is then the way
+    to make sure of it, the partner out of play; the solver, and the model's lone
+    defender, would play for the tricks."""
+    maker = hand.maker
+    return (scores is not None and maker is not None and hand.sitting_out is not None
+            and me != maker and me in hand.alone
+            and prefers_maker(scores, hand.rules, me, maker))
 
 
 def _tally(acc: list[float], view: View, points: tuple[int, int, int], side: float,
@@ -406,7 +421,7 @@ class ExpertBot:
         totals = {a.card.id: [0.0] * (3 + _KINDS) for a in legal if a.card is not None}
         per_sample: dict[int, list[float]] = {card: [] for card in totals}
         # Maker, lone defender and scores are public in play: the same on every sample.
-        turncoat = self.card_play == "solver" and _turncoat(view, me, view.scores)
+        turncoat = self.card_play == "solver" and _turncoat(view, view.scores)
         deadline = self._deadline()
         used = 0
         carried = self._carried(view, rng)
@@ -565,9 +580,11 @@ class ExpertBot:
         maker = hand.maker
         assert maker is not None
         playout = self._playout_for(hand.phase) if playout is None else playout
+        if _throws(hand, me, scores):  # before "table": its solver plays the other way
+            return [self._thrown(hand, me, scores)]
         if playout == "table":
             return [(*self._played_out(hand.copy(), me, scores, solver_maker=True), 1.0)]
-        if playout != "policy" and _turncoat(hand, me, scores):
+        if playout != "policy" and _turncoat(hand, scores):
             playout = "policy"
         out: list[tuple[tuple[int, int, int], float, float]] = []
         if playout in ("solver", "mixed"):
@@ -584,6 +601,18 @@ class ExpertBot:
         if playout == "mixed":
             out = [(points, side, weight / 2) for points, side, weight in out]
         return out
+
+    def _thrown(self, hand: Hand, me: int, scores: tuple[int, int, int] | None
+                ) -> tuple[tuple[int, int, int], float, float]:
+        """How a hand ends that ``me`` defends alone to let the maker make it
+        (:func:`_throws`): ``me`` plays the best line of its own card search against
+        the model (as it will at the table), the maker the model's cards."""
+        maker = hand.maker
+        assert maker is not None
+        search = ModelSearch(me, self.seat_models, scores, hand, hero=self.aware)
+        line = search.best(hand.copy())
+        tricks = next(k for k in range(6) if search.end(k) == line)
+        return hand_points(hand, tricks), side_tricks(me, maker, tricks), 1.0
 
     def _played_out(self, hand: Hand, me: int, scores: tuple[int, int, int] | None,
                     *, solver_maker: bool = False) -> tuple[tuple[int, int, int], float]:
