@@ -10,6 +10,7 @@ listened on; a chart to be written over a folder.
 from __future__ import annotations
 
 import json
+import os
 import re
 import socket
 import subprocess
@@ -584,3 +585,22 @@ def test_replay_shows_an_action_with_control_characters_escaped_on_one_line(
     assert done.returncode == 1
     said = lines(done.stderr.decode())
     assert len(said) == 1 and said[0].startswith("Illegal record: hand 0, action 0 " + shown)
+
+
+@pytest.mark.parametrize("command", ["selfplay", "play", "watch", "rules", "arena",
+                                     "league"])
+def test_help_lists_the_presets_and_keeps_a_wide_column_at_80(command: str) -> None:
+    """--preset named the presets in three commands and said "Rules preset." in three;
+    the --random-rules/--no-random-rules and --coach/--no-coach forms squeezed the
+    descriptions of selfplay and play into a column of 20 characters at 80 columns
+    (arena and league keep --no-progress, which scripts use)."""
+    done = subprocess.run([sys.executable, "-m", "cutthroat", command, "--help"],
+                          capture_output=True, timeout=60, check=False,
+                          env={**os.environ, "COLUMNS": "80"})
+    text = done.stdout.decode()
+    assert done.returncode == 0, done.stderr
+    assert "Rules preset: standard, stick, benny" in unboxed(text)
+    if command not in ("arena", "league"):
+        assert "--no-" not in text
+        preset = next(line for line in text.splitlines() if "--preset" in line)
+        assert preset.index("Rules preset") <= 50, preset  # 30 columns or more for it

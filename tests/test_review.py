@@ -147,6 +147,8 @@ def test_the_review_command_refuses_what_it_cannot_review(tmp_path: Path) -> Non
     nobody.write_text(rec.dumps(Game(seed=1)), encoding="utf-8")
     result = cli(str(nobody))
     assert result.returncode == 1 and "give --seat" in result.stderr
+    # a web game's record names its players: the seats' numbers are said, to pick from
+    assert "with the seat's number (0 Seat 0, 1 Seat 1, 2 Seat 2)" in result.stderr
 
 
 def test_a_game_in_progress_is_reviewed_up_to_where_it_stops() -> None:

@@ -207,6 +207,7 @@ def selfplay(
     set_: Annotated[list[str] | None, typer.Option(
         "--set", help="Override a rules field, e.g. --set deck=25 (repeatable).")] = None,
     random_rules: Annotated[bool, typer.Option(
+        "--random-rules",
         help="Draw the rules of each game at random from every variant.")] = False,
 ) -> None:
     """Write records of games played by random bots: test data and bug reports.
@@ -275,7 +276,7 @@ def watch(
         help="Three bots for seats 0, 1, 2 (random, beginner, intermediate, expert, or "
         "your own as module.Class); options after a colon, e.g. expert:bid_samples=80.")]
     = "expert,intermediate,intermediate",
-    preset: Annotated[str, typer.Option(help="Rules preset.")] = "standard",
+    preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")] = "standard",
     set_: Annotated[list[str] | None, typer.Option("--set", help="Override a rules field.")]
     = None,
     save: Annotated[Path | None, typer.Option(
@@ -490,7 +491,7 @@ def play(
         min=0,
         help="Seed of the deals and the bots (default: a new one each game; with a seed, "
         "each next game of the sitting takes the next one).")] = None,
-    preset: Annotated[str, typer.Option(help="Rules preset.")] = "standard",
+    preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")] = "standard",
     set_: Annotated[list[str] | None, typer.Option("--set", help="Override a rules field.")]
     = None,
     save: Annotated[Path | None, typer.Option(
@@ -501,10 +502,10 @@ def play(
     hint_samples: Annotated[int | None, typer.Option(
         min=1, help="Deals sampled per option for a hint (default: the expert's).")] = None,
     coach: Annotated[bool, typer.Option(
-        help="After each of your moves, say when the expert would clearly have chosen "
+        "--coach", help="After each of your moves, say when the expert would clearly have chosen "
         "otherwise, and why.")] = False,
     plain: Annotated[bool, typer.Option(
-        help="Play line by line (type your moves) instead of on the full-screen table.")]
+        "--plain", help="Play line by line (type your moves) instead of on the full-screen table.")]
     = False,
     delay: Annotated[float, typer.Option(
         parser=_seconds, metavar="SECONDS",
@@ -768,7 +769,7 @@ def _with_progress(work: Callable[[Callable[[int, int], None]], Any]) -> Any:
 
 @app.command()
 def rules(
-    preset: Annotated[str, typer.Option(help="Rules preset.")] = "standard",
+    preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")] = "standard",
     set_: Annotated[list[str] | None, typer.Option("--set", help="Override a rules field.")]
     = None,
 ) -> None:

@@ -135,8 +135,9 @@ def human_seat(game: Game, name: str = "You") -> int:
     """The seat of the player called ``name`` in a resumed game."""
     seats = [s for s, player in enumerate(game.players) if player == name]
     if len(seats) != 1:
-        raise ValueError(f"no single seat of this game is called {name!r} "
-                         f"(its players: {', '.join(game.players)}); give --seat")
+        seated = ", ".join(f"{s} {player}" for s, player in enumerate(game.players))
+        raise ValueError(f"no single seat of this game is called {name!r}: give --seat "
+                         f"with the seat's number ({seated})")
     return seats[0]
 
 
