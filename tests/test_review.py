@@ -272,3 +272,36 @@ def test_the_runner_up_of_a_close_call_is_no_finding() -> None:
     assert second_opinion(apart, other.action) is not None
     close = dataclasses.replace(apart, extra={"lead": 0.061, "lead_noise": 0.073})
     assert second_opinion(close, other.action) is None
+
+
+def test_the_verdicts_reason_weighs_the_experts_choice_against_the_players_move() -> None:
+    """The review and the coach gave the analysis's own reason, which weighs the
+    expert's choice against its second best: with three options or more, another move
+    than the player's ("the expert would choose discard TC (... after discard QD). Why:
+    ... against 8% after discarding AH"). Given the view, it weighs it against the
+    player's move."""
+    from cutthroat import Hand
+    from cutthroat.bots.expert import ExpertBot
+    from cutthroat.bots.heuristic import IntermediateBot
+    from cutthroat.bots.review import second_opinion
+
+    rng, model = random.Random(3), IntermediateBot(seed=0)
+    while True:
+        hand = Hand.deal(Rules(), dealer=rng.randrange(3), rng=rng)
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            view = hand.view(seat, (0, 0, 0))
+            if hand.phase is Phase.DISCARD:
+                analysis = ExpertBot(seed=1, play_samples=8, bid_samples=8).analyse(view)
+                best, second, mine = analysis.options[:3]
+                if best.value > second.value > mine.value:
+                    plain = second_opinion(analysis, mine.action, 0.0)
+                    told = second_opinion(analysis, mine.action, 0.0, view)
+                    assert plain is not None and told is not None
+                    assert f"after discarding {second.action.card}" in plain.reason
+                    assert f"after discarding {mine.action.card}" in told.reason
+                    assert str(second.action.card) not in told.reason
+                    assert (told.best, told.chosen) == (plain.best, plain.chosen)
+                    return
+            hand.push(model.choose(view), seat)

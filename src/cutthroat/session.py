@@ -429,7 +429,7 @@ class Session:
         more."""
         if not worth_asking(view):
             return []
-        verdict = second_opinion(self.analyse(view, (chosen,)), chosen, COACH_MARGIN)
+        verdict = second_opinion(self.analyse(view, (chosen,)), chosen, COACH_MARGIN, view)
         return [] if verdict is None else [f"  Coach: {describe_verdict(verdict)}"]
 
     # --- what is told --------------------------------------------------------------------

@@ -26,6 +26,7 @@ from ..scoring import HandResult, game_outcome
 from ..state import Hand, Phase
 from ..views import View
 from .expert import Analysis
+from .reasons import explain
 
 __all__ = ["MARGIN", "Finding", "Review", "Verdict", "decisions", "describe_verdict", "review",
            "review_lines", "second_opinion", "worth_asking"]
@@ -67,13 +68,19 @@ def worth_asking(view: View) -> bool:
     return len(view.legal) > 1 and view.phase is not Phase.JOKER_TRUMP
 
 
-def second_opinion(analysis: Analysis, chosen: Action, margin: float = MARGIN) -> Verdict | None:
+def second_opinion(analysis: Analysis, chosen: Action, margin: float = MARGIN,
+                   view: View | None = None) -> Verdict | None:
     """The expert's verdict on ``chosen`` after ``analysis`` of the same decision;
     ``None`` when it agrees, when there was no choice, when its choice is worth less
     than ``margin`` more (or no more: a tie), when ``chosen`` is the runner-up of a close
     call (the expert's lead within the samples' noise, ``extra["lead"]``), when
     ``chosen`` was not valued (a keep the analysis did not try: analyse with
-    ``also=(chosen,)``), or for a blind trump (R6: every suit is alike unseen)."""
+    ``also=(chosen,)``), or for a blind trump (R6: every suit is alike unseen).
+
+    With the ``view`` analysed, the verdict's reason weighs the expert's choice against
+    ``chosen``; without it, the analysis's own reason is given, which weighs it against
+    the expert's second best, another move than the player's when there are more than
+    two."""
     if (analysis.best == chosen or not analysis.samples
             or analysis.phase is Phase.JOKER_TRUMP):
         return None
@@ -86,8 +93,12 @@ def second_opinion(analysis: Analysis, chosen: Action, margin: float = MARGIN) -
     # (its lead within the samples' noise): that is no "clear" other choice.
     if "lead" in analysis.extra and analysis.options[1].action == chosen:
         return None
+    reason = analysis.reason
+    if view is not None and analysis.options[1] is not mine:
+        rest = [o for o in analysis.options[1:] if o is not mine]
+        reason = explain(view, [best, mine, *rest])  # the analysis's extra is of options[1]
     return Verdict(chosen, best.action, best.value, mine.value,
-                   analysis.reason.split(" (win chance ")[0])
+                   reason.split(" (win chance ")[0])
 
 
 def describe_verdict(verdict: Verdict) -> str:
@@ -226,7 +237,7 @@ def review(game: Game, seat: int, *, seed: int | None = None, samples: int | Non
         if worth_asking(view):
             analysis = hint(view, seed=None if seed is None else seed + len(view.moves),
                             samples=samples, also=(action,), earlier=seen[:number])
-            verdict = second_opinion(analysis, action, margin)
+            verdict = second_opinion(analysis, action, margin, view)
         if verdict is not None:
             trick = len(view.tricks) + 1 if view.phase is Phase.PLAY else None
             findings.append(Finding(number, index, view.phase, trick, verdict))

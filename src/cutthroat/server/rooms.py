@@ -822,7 +822,7 @@ class Server:
         sockets why (``{"type": "coach", ...}``; ``number`` is the hand's, from 1)."""
         earlier = views_before(room.table.game, before)
         analysis = await self.think(lambda: hint(before, also=(chosen,), earlier=earlier))
-        verdict = second_opinion(analysis, chosen, MARGIN)
+        verdict = second_opinion(analysis, chosen, MARGIN, before)
         if verdict is None:
             return
         message = {"type": "coach", "move": str(chosen), "best": str(verdict.best),
