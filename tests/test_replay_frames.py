@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from cutthroat import Game, Rules
+from cutthroat import Action, Game, Rules
 from cutthroat import record as rec
 from cutthroat.actions import Verb
 from cutthroat.bots import make_bot, play_game
@@ -177,3 +177,35 @@ def test_frames_do_not_change_the_game() -> None:
     game_frames(game)
     assert rec.to_record(game) == before
     assert isinstance(game_frames(game).frames[0], Frame)
+
+
+def test_R13_a_defenders_pass_is_told_as_not_defending_alone_wherever_a_move_is_told() -> None:
+    """The page's log says "Quinn does not defend alone" and its button "Don't go
+    alone"; the replay said "Quinn passes", the terminal "Left passes", and the review
+    "after pass": a defender's pass is no bid (R13). Bidding passes are still passes."""
+    from cutthroat.bots.review import Verdict, describe_verdict
+    from cutthroat.render import describe_move
+    from cutthroat.state import Phase
+
+    game = Game(seed=4)
+    while not game.is_over:
+        hand = game.deal()
+        while not hand.is_over:
+            hand.push(hand.legal_actions()[0])
+        moves = [str(m) for m in hand.moves]
+        if any(m.endswith(" pass") for m in moves[moves.index(next(
+                m for m in moves if m.split()[1] in ("order", "call", "trump"))):]):
+            break
+    frames = [f.text for f in game_frames(game).frames if f.hand == len(game.hands) - 1]
+    defending = [t for t in frames if t.endswith("does not defend alone")]
+    assert defending and not any(t.endswith(" passes") for t in frames[
+        frames.index(defending[0]):]), frames
+    view = hand.view(0)
+    told = [describe_move(view, i, ("You", "Left", "Right")) for i in range(len(view.moves))]
+    assert any(t.endswith("not defend alone") for t in told), told
+    assert any(t.endswith(("passes", "pass")) for t in told), told  # the bidding's
+    verdict = Verdict(Action.parse("pass"), Action.parse("alone"), 0.3, 0.2, "why",
+                      Phase.DEFENDER_CHOICE)
+    assert describe_verdict(verdict).startswith(
+        "the expert would choose defending alone (win 30% against 20% after not defending "
+        "alone)")

@@ -14,7 +14,7 @@ from .scoring import GameOutcome, HandResult
 from .state import Hand, Phase
 from .views import View
 
-__all__ = ["describe_action", "describe_deal", "describe_game", "describe_hand",
+__all__ = ["defends", "describe_action", "describe_deal", "describe_game", "describe_hand",
            "describe_holdings", "describe_move", "describe_outcome", "describe_phase",
            "describe_plays", "describe_result", "describe_seat", "describe_view", "format_cards",
            "printable_names", "telling_apart", "upcard_turned_down"]
@@ -224,14 +224,24 @@ def describe_move(view: View, index: int, players: Sequence[str]) -> str:
     seat is spoken to (``"You pass"``).
     """
     return describe_action(view.moves[index], players, upcard=view.upcard,
-                           maker=view.maker, you=view.seat)
+                           maker=view.maker, you=view.seat,
+                           defending=defends(view.moves, index))
+
+
+def defends(moves: Sequence[str], index: int) -> bool:
+    """Whether move ``index`` of a hand's log (``"1 order"``) is a defender's: a
+    ``pass`` after trump was made (an ``order``, a ``call`` or the blind ``trump``) is a
+    defender's "not alone" (R13), not a bid."""
+    return any(move.split(" ")[1] in ("order", "call", "trump") for move in moves[:index])
 
 
 def describe_action(move: str, players: Sequence[str], *, upcard: Card, maker: int | None,
-                    you: int | None = None) -> str:
+                    you: int | None = None, defending: bool = False) -> str:
     """A move as a hand's log writes it (``"1 order"``; ``"0 discard ?"`` for a card
     face down), in words: the hand's ``upcard``, its ``maker`` once trump is fixed (a
-    defender's ``alone`` defends), and the seat ``you`` spoken to, if any.
+    defender's ``alone`` defends), the seat ``you`` spoken to, if any, and whether it
+    is a defender's choice (``defending``: a ``pass`` then does not defend alone,
+    :func:`defends`).
 
     >>> from cutthroat.cards import Card
     >>> names = ("Ann", "Ben", "Cal")
@@ -239,6 +249,8 @@ def describe_action(move: str, players: Sequence[str], *, upcard: Card, maker: i
     'Ben orders up the KH'
     >>> describe_action("2 keep 9S JH JS QD TC", names, upcard=Card.parse("KH"), maker=2)
     'Cal keeps 9S JH JS QD TC and buries the rest'
+    >>> describe_action("0 pass", names, upcard=Card.parse("KH"), maker=2, defending=True)
+    'Ann does not defend alone'
     """
     seat_text, _, rest = move.partition(" ")
     seat = int(seat_text)
@@ -246,6 +258,8 @@ def describe_action(move: str, players: Sequence[str], *, upcard: Card, maker: i
     if verb == "alone" and seat != maker:
         verb = "defend"
     spoken_to = seat == you
+    if verb == "pass" and defending:
+        return f"{'You do' if spoken_to else players[seat] + ' does'} not defend alone"
     words = _WORDS[verb][1 if spoken_to else 0]
     if verb == "discard":
         what = f"{words} a card face down" if args == "?" else f"{words} {args} face down"

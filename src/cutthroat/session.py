@@ -47,7 +47,7 @@ from .bots.hints import hint, hint_lines, views_before
 from .bots.review import MARGIN, describe_verdict, second_opinion, worth_asking
 from .cards import sort_cards
 from .game import Game
-from .render import describe_action, describe_deal, describe_move, describe_result
+from .render import describe_deal, describe_move, describe_result
 from .scoring import HandResult
 from .state import Phase
 from .views import View
@@ -309,10 +309,8 @@ class Session:
         before = self.view()
         if not self.take_back():
             return None
-        taken = before.moves[len(self.view().moves):]
-        return took_back([describe_action(move, self.names, upcard=before.upcard,
-                                          maker=before.maker, you=self.seat)
-                          for move in taken])
+        return took_back([describe_move(before, index, self.names)
+                          for index in range(len(self.view().moves), len(before.moves))])
 
     def save_record(self, *, last: bool = False) -> str | None:
         """Write the record now (to a new file, then renamed over the old one, so a

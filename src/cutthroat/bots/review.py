@@ -47,6 +47,8 @@ class Verdict:
         best_value: the expert's choice's estimated chance to win the game.
         chosen_value: the same for the choice made.
         reason: why the expert's choice, in a player's words (the figures left out).
+        phase: the decision's phase (a defender's ``pass`` is named as not defending
+            alone), when known.
     """
 
     chosen: Action
@@ -54,6 +56,7 @@ class Verdict:
     best_value: float
     chosen_value: float
     reason: str
+    phase: Phase | None = None
 
     @property
     def loss(self) -> float:
@@ -98,15 +101,26 @@ def second_opinion(analysis: Analysis, chosen: Action, margin: float = MARGIN,
         rest = [o for o in analysis.options[1:] if o is not mine]
         reason = explain(view, [best, mine, *rest])  # the analysis's extra is of options[1]
     return Verdict(chosen, best.action, best.value, mine.value,
-                   reason.split(" (win chance ")[0])
+                   reason.split(" (win chance ")[0], analysis.phase)
 
 
 def describe_verdict(verdict: Verdict) -> str:
     """A verdict in a sentence: the expert's choice, both values, what differs (for two
-    keeps of five, the cards kept in place of others), and why."""
-    best = f"the expert would choose {verdict.best} (win {_chance(verdict.best_value)}"
-    return (f"{best} against {_chance(verdict.chosen_value)} after {verdict.chosen})"
+    keeps of five, the cards kept in place of others), and why. A defender's choice is
+    named as the table's buttons and logs name it (``defending alone``, ``not
+    defending alone``), not by the record's ``alone`` and ``pass``."""
+    best_, chosen = _named(verdict.best, verdict.phase), _named(verdict.chosen, verdict.phase)
+    best = f"the expert would choose {best_} (win {_chance(verdict.best_value)}"
+    return (f"{best} against {_chance(verdict.chosen_value)} after {chosen})"
             f"{_keeps_apart(verdict.best, verdict.chosen)}. Why: {verdict.reason}")
+
+
+def _named(action: Action, phase: Phase | None) -> str:
+    """An action in a verdict: as a record writes it, but a defender's choice (R13) in
+    words."""
+    if phase is Phase.DEFENDER_CHOICE:
+        return "defending alone" if action.verb is Verb.ALONE else "not defending alone"
+    return str(action)
 
 
 def _keeps_apart(best: Action, chosen: Action) -> str:
