@@ -6,9 +6,20 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..actions import Verb
-from ..cards import EFF_SUIT, PLAIN_POWER, TRUMP_POWER, Card, Suit, deck_mask, ids_of_mask
+from ..cards import (
+    EFF_SUIT,
+    PLAIN_POWER,
+    SUIT_MASK,
+    TRUMP_POWER,
+    Card,
+    Suit,
+    deck_mask,
+    ids_of_mask,
+)
+from ..scoring import GameOutcome, HandResult, add_hand
 from ..state import Phase
 from ..views import View
+from .sampling import void_masks
 from .valuation import hand_value
 
 if TYPE_CHECKING:
@@ -69,11 +80,33 @@ def _unseen(view: View) -> list[Card]:
     return [Card.from_id(c) for c in ids_of_mask(unseen)]
 
 
-def _trumps_out(view: View) -> int:
+def _trumps_out(view: View) -> list[Card]:
     """Trumps still out for this seat (:func:`_unseen`)."""
     assert view.trump is not None
     trump = int(view.trump)
-    return sum(1 for c in _unseen(view) if EFF_SUIT[trump][c.id] == trump)
+    return [c for c in _unseen(view) if EFF_SUIT[trump][c.id] == trump]
+
+
+def _opponents(view: View) -> list[int]:
+    """The seats playing against this one in the hand: the defenders for the maker, the
+    maker for a defender; never a player who sits out (R11, R13)."""
+    return [s for s in range(3) if s not in (view.seat, _partner(view), view.sitting_out)]
+
+
+def _shown_void(view: View, seat: int, suit: int) -> bool:
+    """Whether ``seat`` has failed to follow ``suit`` (trump counting as one suit with
+    the left bower): it holds none of it (R16)."""
+    assert view.trump is not None
+    return bool(void_masks(view)[seat] & SUIT_MASK[int(view.trump)][suit])
+
+
+def _may_trump(view: View) -> list[int]:
+    """The opponents who may still hold a trump: a trump is still out and they have not
+    shown void in trump (the unseen trumps may all lie in the kitty or the discards)."""
+    assert view.trump is not None
+    if not _trumps_out(view):
+        return []
+    return [s for s in _opponents(view) if not _shown_void(view, s, int(view.trump))]
 
 
 def _partner(view: View) -> int | None:
@@ -123,13 +156,25 @@ def _play_reason(view: View, best: Option, cards: Sequence[Card] = ()) -> str:
     me = view.seat
     partner = _partner(view)
     if not view.current_trick:
-        if is_trump and _trumps_out(view):
-            return f"leading {name} draws the trumps still out"
-        if is_trump:
+        against = _may_trump(view)
+        if is_trump and not against:
             return f"leading {name}: no trump is left against you"
+        if is_trump:
+            power = TRUMP_POWER[trump][card.id]
+            if any(TRUMP_POWER[trump][c.id] > power for c in _trumps_out(view)):
+                return (f"leading {name} draws a round of trumps, though a higher trump "
+                        "is still out")
+            return f"leading {name} draws the trumps still out"
         if card.rank is not None and card.rank.name == "ACE":
             if not _trumps_out(view):
                 return f"cashing {name}: no trump is left to take it"
+            if not against:
+                return f"cashing {name}: no trump is left against you"
+            suit = EFF_SUIT[trump][card.id]
+            ruff = [s for s in against if _shown_void(view, s, suit)]
+            if ruff:
+                return (f"leading {name}, though {_whom(view, ruff[0])} has shown void in "
+                        f"{Suit(suit).plural} and may trump it")
             return f"cashing {name} before it can be trumped"
         if partner is not None and (me + 1) % 3 == view.maker:
             return f"leading {name} through the maker, so your partner plays last"
@@ -241,7 +286,9 @@ def _voided(view: View, card: Card) -> str | None:
     return Suit(suit).plural
 
 
-def _describe(view: View, option: Option) -> str:
+def _describe(view: View, option: Option, what_it_leaves: bool = True) -> str:
+    """The option in a player's words ("discarding 9S leaves you void in spades"; only
+    "discarding 9S" without ``what_it_leaves``, for an alternative named after "after")."""
     action = option.action
     verb = action.verb
     if verb in _VERB_WORDS:
@@ -250,11 +297,15 @@ def _describe(view: View, option: Option) -> str:
         return f"calling {action.suit.plural}"
     if verb is Verb.TRUMP and action.suit is not None:
         return f"naming {action.suit.plural}"
+    trump = None if view.trump is None else int(view.trump)
     if verb is Verb.DISCARD and action.card is not None:
-        void = _voided(view, action.card)
+        name = _card_name(action.card, trump)  # "the left bower", as in play
+        void = _voided(view, action.card) if what_it_leaves else None
         if void is not None:
-            return f"discarding {action.card} leaves you void in {void}"
-        return f"discarding {action.card}"
+            return f"discarding {name} leaves you void in {void}"
+        return f"discarding {name}"
+    if verb is Verb.PLAY and action.card is not None:
+        return f"playing {_card_name(action.card, trump)}"
     if verb is Verb.KEEP:
         kept = " ".join(str(c) for c in action.cards)
         summary = _trumps_kept(view, action.cards)
@@ -307,53 +358,90 @@ def _still_to_bid(view: View, seat: int) -> bool:
     return order.index(seat) > order.index(view.seat)
 
 
+def _game_after(view: View, gains: Mapping[int, int]) -> tuple[int, ...]:
+    """Who wins the game if this hand scores ``gains`` (points by seat), by the engine's
+    own reckoning of its end (:func:`~cutthroat.scoring.add_hand`, R22: the most points
+    at or above the target, and the rules' ``tie`` for players level on them); ``()``
+    when the game would go on (players level on top under ``play_on``).
+
+    >>> from cutthroat import Hand, Rules
+    >>> view = Hand.deal(Rules(), dealer=0, seed=4).view(1, (8, 4, 8))
+    >>> _game_after(view, {0: 2, 2: 2}), _game_after(view, {0: 2})
+    ((), (0,))
+    """
+    scores = view.scores
+    assert scores is not None
+    points = (gains.get(0, 0), gains.get(1, 0), gains.get(2, 0))
+    hand = HandResult(dealer=view.dealer, thrown_in=False, points=points)
+    return add_hand(view.rules, GameOutcome(scores, False, ()), hand).winners
+
+
+def _wins(view: View, seat: int, points: int) -> bool:
+    """Whether ``points`` for ``seat`` alone this hand would win it the game (R22: the
+    others' scores stay, so it cannot then be level with one on top at the target)."""
+    return _game_after(view, {seat: points}) == (seat,)
+
+
+def _euchre_gives(view: View, maker: int, named: int | None = None) -> str:
+    """"a euchre would give the player on your left (on 8 points) the game" when a euchre
+    of ``maker`` (two points to each defender, R20, R21) would end the game won by
+    another than this seat; ``""`` when it would not end it or would win it for this
+    seat too. ``named`` is a seat already named: "that player"."""
+    winners = _game_after(view, {s: 2 for s in range(3) if s != maker})
+    if not winners or view.seat in winners:
+        return ""
+    said = ["that player" if s == named else f"{_whom(view, s)} {_points(view, s)}"
+            for s in sorted(winners, key=lambda s: (s - view.seat) % 3)]  # left first
+    if len(said) == 1:
+        return f"a euchre would give {said[0]} the game"
+    return f"a euchre would end the game, {said[0]} and {said[1]} sharing the win"
+
+
 def _score_note(view: View, best: Option, rival: Option | None) -> str:
     """What the score adds to the choice, if anything: a point that wins the game, an
-    opponent one point from it, a euchre that would end it for someone else."""
+    opponent one point from it, a euchre that would end it for someone else; each said
+    only when the game's end (R22) says so after the hand, every player's points and
+    both defenders' euchre counted (:func:`_game_after`)."""
     scores = view.scores
     if scores is None:
         return ""
-    target = view.rules.target
     me = view.seat
-    need = [target - s for s in scores]
-    others = ((me + 1) % 3, (me + 2) % 3)
-    close = sorted((s for s in others if need[s] <= 2), key=lambda s: need[s])
     o = best.outcomes
     if o.as_maker >= 0.5:
-        if need[me] <= 1:
+        if _wins(view, me, 1):
             return "one point wins you the game"
         alone = best.action.verb is Verb.ALONE or me in view.alone
         march = view.rules.lone_march_points if alone else view.rules.march_points
-        if need[me] <= march and o.marched >= 0.1:
+        if o.marched >= 0.1 and _wins(view, me, march):
             return "all five would win you the game"
         # Only a bid that makes trump now keeps the others from making it (a pass
         # after which this seat usually calls later keeps nobody out).
         bids = best.action.verb in (Verb.ORDER, Verb.CALL)
-        blocked = [s for s in close if need[s] <= 1 and bids and _still_to_bid(view, s)]
+        others = sorted(((me + 1) % 3, (me + 2) % 3), key=lambda s: -scores[s])
+        blocked = [s for s in others if bids and _still_to_bid(view, s) and _wins(view, s, 1)]
+        # The risk taken, said when a euchre would end the game for another.
+        euchre = (_euchre_gives(view, me, blocked[0] if blocked else None)
+                  if o.euchred >= 0.1 else "")
         if blocked:
             text = (f"it keeps {_whom(view, blocked[0])} {_points(view, blocked[0])}, one "
                     "point from the game, from making trump")
-            if o.euchred >= 0.1:  # the risk taken, said too (close holds blocked[0])
-                whom = ("that player" if close[0] == blocked[0] else
-                        f"{_whom(view, close[0])} {_points(view, close[0])}")
-                text += f", though a euchre would give {whom} the game"
-            return text
-        if o.euchred >= 0.1 and close:
+            return f"{text}, though {euchre}" if euchre else text
+        if euchre:
             # Naming trump blind, no suit is worse than another (:data:`BLIND`).
             but = "" if view.phase is Phase.JOKER_TRUMP else ", but the alternative is worse"
-            return (f"a euchre would give {_whom(view, close[0])} {_points(view, close[0])} "
-                    f"the game{but}")
+            return euchre + but
         return ""
-    if rival is not None and rival.outcomes.as_maker >= 0.5 and rival.outcomes.euchred >= 0.1 \
-            and close:
-        return f"a euchre would give {_whom(view, close[0])} {_points(view, close[0])} the game"
+    if rival is not None and rival.outcomes.as_maker >= 0.5 and rival.outcomes.euchred >= 0.1:
+        euchre = _euchre_gives(view, me)
+        if euchre:
+            return euchre
     return _partner_note(view, best, rival)
 
 
 def _partner_note(view: View, best: Option, rival: Option | None) -> str:
     """A defender's choice that euchres the maker less often than the alternative
-    would, because a euchre's two points would help his partner more than him (the
-    score-aware exception to defending as a team)."""
+    would, because a euchre would give his partner the game, or its two points would
+    help his partner more than him (the score-aware exception to defending as a team)."""
     scores = view.scores
     maker = view.maker
     me = view.seat
@@ -369,15 +457,31 @@ def _partner_note(view: View, best: Option, rival: Option | None) -> str:
         if (hand_value(me, euchre, scores, view.rules, view.dealer)
                 >= hand_value(me, made, scores, view.rules, view.dealer)):
             return ""  # a euchre would serve him: something else made the difference
-        text = (f"a euchre's two points would help {_whom(view, partner)} "
-                f"{_points(view, partner)} more than you")
+        text = _euchre_gives(view, maker)
+        scored = "wins it" if text else "scores them"
+        text = text or (f"a euchre's two points would help {_whom(view, partner)} "
+                        f"{_points(view, partner)} more than you")
         if best.action.verb is Verb.ALONE and view.phase is Phase.DEFENDER_CHOICE:
             # A lone defender's partner scores the euchre too, sitting out: going alone
             # keeps no points from him, it only takes his cards out of the defence.
-            text += (", and he scores them even while he sits out: going alone, without "
+            text += (f", and he {scored} even while he sits out: going alone, without "
                      "his cards, only makes a euchre less likely")
         return text
     return ""
+
+
+def _differing(options: Sequence[Option]) -> Option | None:
+    """The best option worth less than the first: the alternative a score note weighs
+    the choice against (an option worth as much, whose hands went the same way, says
+    nothing of why the choice is made)."""
+    return next((o for o in options[1:] if o.value < options[0].value - 1e-9), None)
+
+
+def _throws_in(view: View) -> bool:
+    """Whether a pass now throws the hand in: the dealer, last to bid in the second
+    round, after the others passed (R10; with ``stick_the_dealer`` he may not pass)."""
+    return view.phase is Phase.BID_SECOND and view.seat == view.dealer \
+        and not view.rules.stick_the_dealer
 
 
 def _decision_reason(view: View, options: Sequence[Option]) -> str:
@@ -385,9 +489,13 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
     after it (from the deals sampled), against the alternative, and the score."""
     best = options[0]
     rival = options[1] if len(options) > 1 else None
+    differ = _differing(options)  # (what the score notes weigh the choice against)
     o = best.outcomes
     what = _describe(view, best)
     bidding = view.phase in (Phase.BID_FIRST, Phase.BID_SECOND)
+    thrown = best.action.verb is Verb.PASS and _throws_in(view)
+    if thrown:
+        what = "passing throws the hand in"
     if (bidding and best.action.verb is Verb.PASS and rival is not None
             and rival.outcomes.as_maker >= 0.5):
         r = rival.outcomes
@@ -406,7 +514,7 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
                      f"of the deals sampled and is euchred in only "
                      f"{_share(other.defence_rate)}")
     elif (best.action.verb is Verb.ALONE and o.defending >= 0.5 and o.swept >= 0.1
-          and not _partner_note(view, best, rival)):
+          and not _partner_note(view, best, differ)):
         # (Not where going alone serves to euchre less: its sweeps are then no reason.)
         text = (f"{what}: you take all five in {_share(o.swept / o.defending)} of the deals "
                 f"sampled, 4 points to each defender, and the maker is euchred in "
@@ -414,13 +522,16 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
     elif o.defending >= 0.5:
         alone = view.seat in view.alone or best.action.verb is Verb.ALONE
         text = f"{what}: {_defending(o, alone)}"
-        other = None if rival is None else rival.outcomes
-        if (rival is not None and other is not None and other.defending >= 0.5
-                and _share(other.defence_rate) != _share(o.defence_rate)):
-            text += f", against {_share(other.defence_rate)} after {_describe(view, rival)}"
+        # Against the best option after which the maker is euchred as often as shown
+        # differently (one worth as much, with the same rate, tells nothing).
+        against = next((x for x in options[1:] if x.outcomes.defending >= 0.5
+                        and _share(x.outcomes.defence_rate) != _share(o.defence_rate)), None)
+        if against is not None:
+            text += (f", against {_share(against.outcomes.defence_rate)} after "
+                     f"{_describe(view, against, what_it_leaves=False)}")
     else:
-        text = f"{what} is worth most"
-    note = _score_note(view, best, rival)
+        text = f"{what}: it is worth most" if thrown else f"{what} is worth most"
+    note = _score_note(view, best, differ)
     return f"{text}; {note}" if note else text
 
 
@@ -498,8 +609,10 @@ def _explain(view: View, options: Sequence[Option],
     best = options[0]
     chance = _chance(best.value)
     next_best = ""
-    if len(options) > 1 and abs(options[0].value - options[1].value) > 1e-9:
-        second = options[1]  # (a tie's runner-up is named by _runner_up instead)
+    if len(options) > 1 and abs(options[0].value - options[1].value) > 1e-9 \
+            and not _level(options[0].value, options[1].value):
+        second = options[1]  # (a tie's runner-up, or one level in chance, is named by
+        # _runner_up instead)
         chance, shown = _chances(best.value, second.value)
         next_best = f"; next best {second.action} {shown}"
     figures = (f"win chance {chance}, {best.points:+.2f} points, "
@@ -511,14 +624,40 @@ def _explain(view: View, options: Sequence[Option],
         return (f"{what}; {options[1].action} averaged only {_tenths(extra['edge'])} more, "
                 f"within the samples' noise ({_spread(extra['noise'])}) ({figures})")
     if playing:
-        reason = _play_reason(view, best, cards)
-        note = _partner_note(view, best, options[1] if len(options) > 1 else None)
+        differ = _differing(options)
+        note = _partner_note(view, best, differ)
+        if note and differ is not None:
+            # The score is the reason: the card's own job would be a second one, and
+            # not why it is chosen.
+            reason = _sparing(view, best, differ)
+        else:
+            reason = _play_reason(view, best, cards)
     else:
         reason, note = _decision_reason(view, options), ""
     for more in (note, _runner_up(options, extra)):
         if more:
             reason += f"; {more}"
     return f"{reason} ({figures})"
+
+
+def _sparing(view: View, best: Option, rival: Option) -> str:
+    """"leading 7H: the maker is euchred in 20% of the deals sampled, against 40% after
+    leading AC": a card chosen to euchre the maker less often (:func:`_partner_note`
+    says why)."""
+    how = "playing" if view.current_trick else "leading"
+    assert best.action.card is not None and rival.action.card is not None
+    trump = None if view.trump is None else int(view.trump)
+    return (f"{how} {_card_name(best.action.card, trump)}: the maker is euchred in "
+            f"{_share(best.outcomes.defence_rate)} of the deals sampled, against "
+            f"{_share(rival.outcomes.defence_rate)} after {how} "
+            f"{_card_name(rival.action.card, trump)}")
+
+
+def _level(first: float, second: float) -> bool:
+    """Whether two chances read the same to a hundredth of a percent (both certain, say,
+    parted only by the tie-break on points): :func:`_chances` cannot tell them apart."""
+    said = _chances(first, second)
+    return said[0] == said[1]
 
 
 def _tenths(share: float) -> str:
@@ -552,6 +691,13 @@ def _runner_up(options: Sequence[Option], extra: Mapping[str, float] | None) -> 
             text += f" but scores fewer points {points}"
         return text
     scores_more = second.points > best.points and mine != theirs
+    if _level(best.value, second.value):
+        # "win chance 100%; next best pass 100%" would read as a choice for nothing.
+        text = (f"{second.action} is worth the same to your chance to win, to a "
+                "hundredth of a percent")
+        if best.points > second.points and mine != theirs:
+            text += f", but scores fewer points {points}"
+        return text
     if extra and "lead" in extra:
         text = (f"a close call: {second.action} averaged only {_tenths(extra['lead'])} "
                 f"less, within the samples' noise ({_spread(extra['lead_noise'])})")

@@ -1,0 +1,251 @@
+"""The hint's reasons say only what is true of the position: the score notes by the
+game's real end (R20–R22, ties and both defenders' euchre points counted), the trumps
+and voids the seat has seen (R16, R17), one rationale where the score is the reason.
+Found by a strong player's check of the hints; each test builds its position with the
+Python API."""
+
+from __future__ import annotations
+
+from conftest import make_hand, push_all
+from cutthroat import Action, Hand, Phase, Rules
+from cutthroat.bots.expert import Option, Outcomes
+from cutthroat.bots.reasons import explain
+from cutthroat.views import View
+from test_hint_reasons import defender_view, first_round, option, played, trick_positions
+
+
+def valued(text: str, value: float, points: float = 0.0, **shares: float) -> Option:
+    """An option worth ``value`` with ``points`` expected in the hand."""
+    return Option(Action.parse(text), value, points, 0.0, Outcomes(**shares))
+
+
+RISKY_ORDER = option("order", 0.3, made=0.3, euchred=0.7)
+PASS = option("pass", 0.1, stopped=0.5, conceded=0.5)
+
+
+# --- A: the score notes follow the game's end (R20, R22) ---------------------------
+
+def test_a_euchre_that_ties_the_leaders_gives_nobody_the_game_r20_r22_play_on() -> None:
+    """At 8-4-8, seat 1 ordering up: a euchre makes it 10-4-10, two players level on
+    top, and under ``tie = play_on`` the game goes on: no "would give ... the game"."""
+    reason = explain(first_round(scores=(8, 4, 8)), [RISKY_ORDER, PASS])
+    assert "the game" not in reason, reason
+    # a pass, the order its rival: the same euchre, the same silence
+    assert "the game" not in explain(first_round(scores=(8, 4, 8)), [
+        option("pass", 0.3, stopped=0.5, conceded=0.5),
+        option("order", 0.1, made=0.6, euchred=0.4)])
+    # one of them alone on 8: the euchre does give him the game
+    alone = explain(first_round(scores=(8, 4, 6)), [RISKY_ORDER, PASS])
+    assert "a euchre would give the player on your right (on 8 points) the game" in alone
+
+
+def test_a_euchre_that_ties_the_leaders_is_a_shared_game_r22_tie_share() -> None:
+    """Under ``tie = share`` the same euchre ends the game, the two sharing the win."""
+    view = Hand.deal(Rules(tie="share"), dealer=0, seed=4).view(1, (8, 4, 8))
+    reason = explain(view, [RISKY_ORDER, PASS])
+    assert ("a euchre would end the game, the player on your left (on 8 points) and the "
+            "player on your right (on 8 points) sharing the win") in reason, reason
+
+
+def test_a_player_one_point_away_is_not_given_the_game_by_a_tied_euchre_r20_r22() -> None:
+    """At 10-7-10 (both leaders level past the target, the game going on), the order
+    keeps the player on the left from the point that would win, but a euchre, 12-7-12,
+    wins nobody the game."""
+    reason = explain(first_round(scores=(10, 7, 10)), [
+        option("order", 0.3, made=0.42, euchred=0.57), PASS])
+    assert ("it keeps the player on your left (on 10 points), one point from the game, "
+            "from making trump") in reason, reason
+    assert "though a euchre" not in reason
+
+
+def test_all_five_win_nothing_behind_two_players_past_the_target_r19_r22() -> None:
+    """Seat 0 on 7, the others on 11: a march takes it to 10, still behind both."""
+    reason = explain(first_round(seat=0, scores=(7, 11, 11)), [
+        option("order", 0.3, made=0.2, marched=0.1, euchred=0.7), PASS])
+    assert "all five would win you the game" not in reason, reason
+    behind = explain(first_round(seat=0, scores=(9, 11, 11)), [
+        option("order", 0.3, made=0.9, euchred=0.1), PASS])
+    assert "one point wins you the game" not in behind, behind
+    ahead = explain(first_round(seat=0, scores=(11, 11, 5)), [
+        option("order", 0.3, made=0.9, euchred=0.1), PASS])
+    assert "one point wins you the game" in ahead, ahead
+
+
+def test_a_lone_defence_that_would_hand_the_partner_the_game_says_so_r13_r21_r22() -> None:
+    """Seat 2 on 0 defends, its partner on 8: a euchre gives the partner the game (10
+    against 2), and the hint says that, not that its points "help him more"."""
+    reason = explain(defender_view((8, 5, 0)), [
+        option("alone", 0.25, stopped=0.1, conceded=0.9),
+        option("pass", 0.24, stopped=0.6, swept=0.1, conceded=0.3)])
+    assert ("a euchre would give the player on your left (on 8 points) the game, and he "
+            "wins it even while he sits out: going alone, without his cards, only makes a "
+            "euchre less likely") in reason, reason
+    assert "more than you" not in reason
+
+
+# --- B, C: trumps and voids as the seat has seen them (R16, R17) -------------------
+
+def called_hearts(hands: tuple[str, str, str], upcard: str, *keep: str) -> Hand:
+    """Dealer 0; all pass the first round; seat 1 calls hearts, takes the dummy, keeps
+    ``keep`` (its own five) and both defenders pass: seat 1 to lead."""
+    hand = make_hand(hands, upcard)
+    push_all(hand, ["1 pass", "2 pass", "0 pass", "1 call H", "1 dummy",
+                    "1 keep " + " ".join(keep), "2 pass", "0 pass"])
+    return hand
+
+
+def lead(view: View, card: str) -> str:
+    return explain(view, [option(f"play {card}", 0.5, made=1.0)])
+
+
+def test_no_trump_is_left_against_you_when_both_opponents_showed_void_r16_r17() -> None:
+    """The maker leads the right bower and both opponents show void in trump: the three
+    trumps still unseen lie in the kitty. Leading a trump then draws nothing, and an ace
+    cannot be trumped: "no trump is left against you"."""
+    hand = called_hearts(("9D TD QD KD AD", "JH JD AH KH AS", "9S TS JS QS KS"), "9C",
+                         "JH", "JD", "AH", "KH", "AS")
+    first = hand.view(1, (0, 0, 0))
+    assert lead(first, "KH").startswith("leading KH draws the trumps still out")
+    push_all(hand, ["1 play JH", "2 play 9S", "0 play 9D"])
+    view = hand.view(1, (0, 0, 0))
+    assert view.current_trick == () and hand.to_act == 1
+    for card in ("KH", "AH"):
+        reason = lead(view, card)
+        assert reason.startswith(f"leading {card}: no trump is left against you"), reason
+        assert "draws" not in reason
+    assert lead(view, "JD").startswith("leading the left bower: no trump is left against you")
+    assert lead(view, "AS").startswith("cashing AS: no trump is left against you")
+
+
+def test_a_low_trump_led_under_a_higher_one_still_out_is_not_said_to_draw_them_r17() -> None:
+    """The right bower unseen (seat 2 holds it), a lower trump led only draws a round of
+    trumps: it is not said to draw "the trumps still out"."""
+    hand = called_hearts(("9D TD QD KD AD", "JD AH KH TH AS", "9S TS JS QS JH"), "9C",
+                         "JD", "AH", "KH", "TH", "AS")
+    view = hand.view(1, (0, 0, 0))
+    reason = lead(view, "TH")
+    assert reason.startswith("leading TH draws a round of trumps, though a higher trump is "
+                             "still out"), reason
+
+
+def test_an_ace_is_not_cashed_before_it_can_be_trumped_by_a_player_void_in_it_r16() -> None:
+    """Seat 2 showed void in clubs (it threw 9S on KC) and may hold trumps: leading the
+    ace of clubs is not "before it can be trumped"; the ace of spades, a suit nobody has
+    shown void in, is."""
+    hand = called_hearts(("9C TC QD KD AD", "AC KC JH AH AS", "9S TS QH KH TD"), "9D",
+                         "AC", "KC", "JH", "AH", "AS")
+    push_all(hand, ["1 play KC", "2 play 9S", "0 play 9C"])
+    view = hand.view(1, (0, 0, 0))
+    assert hand.to_act == 1 and not view.current_trick
+    reason = lead(view, "AC")
+    assert "before it can be trumped" not in reason, reason
+    assert reason.startswith("leading AC, though the player on your left has shown void in "
+                             "clubs and may trump it"), reason
+    assert lead(view, "AS").startswith("cashing AS before it can be trumped")
+
+
+# --- E: the score note weighs the choice against an option that differs -------------
+
+def dealer_discarding() -> View:
+    """Seed 24: seat 1 orders spades, the dealer (seat 0, a defender) picks up and holds
+    both bowers (JS, JC); seat 0 on 3, the maker on 5, its partner (seat 2) on 8."""
+    view = played(24, "1 order", "0 pickup").view(0, (3, 5, 8))
+    assert view.phase is Phase.DISCARD and str(view.trump) == "S"
+    assert {"JC", "JS", "QD"} <= {str(c) for c in view.cards}
+    return view
+
+
+def test_a_score_note_is_not_lost_behind_an_option_worth_as_much_r20_r22() -> None:
+    """The best discards tie; the next worth less euchres the maker every time, which
+    would give the partner the game: the note compares with that one, and says so."""
+    reason = explain(dealer_discarding(), [
+        option("discard JC", 0.005, stopped=0.65, conceded=0.35),
+        option("discard JS", 0.005, stopped=0.65, conceded=0.35),
+        option("discard QD", 0.001, stopped=1.0)])
+    assert reason.startswith("discarding the left bower: the maker is euchred in 65% of the "
+                             "deals sampled, against 100% after discarding QD; a euchre "
+                             "would give the player on your right (on 8 points) the game"), \
+        reason
+
+
+# --- F: one rationale when the score is the reason ---------------------------------
+
+def test_a_card_that_spares_the_maker_gives_the_score_as_its_one_reason_r16_r20_r22() -> None:
+    """Leading through the maker to euchre him less, because a euchre would give the
+    partner the game: the hint says that, not also that the lead lets the partner play
+    last (a reason to euchre, which is not why the card is chosen)."""
+    import dataclasses
+
+    from cutthroat.cards import effective_suit
+
+    for view in trick_positions(200, seed=29, leading=True):
+        maker, me, trump = view.maker, view.seat, view.trump
+        if maker is None or me == maker or view.sitting_out is not None \
+                or (me + 1) % 3 != maker or trump is None:
+            continue
+        plain = [c for c in (Action.parse(t).card for t in view.legal)
+                 if c is not None and effective_suit(c, trump) != trump
+                 and str(c)[0] not in "AJ"]
+        if len(plain) < 2:
+            continue
+        assert "through the maker" in explain(view, [option(f"play {plain[0]}", 0.3)])
+        partner = 3 - me - maker
+        scores = [3, 3, 3]
+        scores[partner] = 8
+        behind = dataclasses.replace(view, scores=(scores[0], scores[1], scores[2]))
+        reason = explain(behind, [option(f"play {plain[0]}", 0.3, stopped=0.2, conceded=0.8),
+                                  option(f"play {plain[1]}", 0.2, stopped=0.4, conceded=0.6)])
+        assert "through the maker" not in reason, reason
+        assert reason.startswith(f"leading {plain[0]}: the maker is euchred in 20% of the "
+                                 f"deals sampled, against 40% after leading {plain[1]}; a "
+                                 "euchre would give the player on your "), reason
+        assert "(on 8 points) the game (win chance" in reason, reason
+        return
+    raise AssertionError("no defender to lead through the maker in 200 random hands")
+
+
+# --- wording ------------------------------------------------------------------------
+
+def test_chances_level_to_a_hundredth_of_a_percent_are_said_to_be_the_same() -> None:
+    """Both certain to win (values parted only by the tie-break on points), or both
+    lost: the hint says the next best is worth the same to the chance to win, not
+    "win chance 100% ... next best pass 100%"."""
+    view = defender_view((6, 4, 8))
+    won = explain(view, [valued("alone", 1.00040, 2.15, stopped=1.0),
+                         valued("pass", 1.00025, 2.00, stopped=1.0)])
+    assert "next best" not in won, won
+    assert ("pass is worth the same to your chance to win, to a hundredth of a percent, "
+            "but scores fewer points (+2.00 against +2.15)") in won, won
+    lost = explain(view, [valued("pass", 0.00004, stopped=1.0),
+                          valued("alone", 0.0, stopped=1.0)])
+    assert "alone is worth the same to your chance to win" in lost and "next best" \
+        not in lost, lost
+
+
+def test_a_discard_names_the_bowers_as_play_does_r3() -> None:
+    """"discarding the left bower", as a card played is named, not "discarding JC"."""
+    view = dealer_discarding()
+    reason = explain(view, [option("discard JC", 0.3, stopped=0.5, conceded=0.5),
+                            option("discard QD", 0.2, stopped=0.4, conceded=0.6)])
+    assert reason.startswith("discarding the left bower"), reason
+    right = explain(view, [option("discard JS", 0.3, stopped=0.5, conceded=0.5),
+                           option("discard QD", 0.2, stopped=0.4, conceded=0.6)])
+    assert right.startswith("discarding the right bower"), right
+
+
+def test_the_dealers_last_pass_says_it_throws_the_hand_in_r10() -> None:
+    """The dealer, last to bid in the second round after two passes, throws the hand in
+    by passing: the reason says so. A pass with a player still to bid does not."""
+    hand = played(4, "1 pass", "2 pass", "0 pass", "1 pass", "2 pass")
+    view = hand.view(0, (0, 0, 0))
+    assert view.phase is Phase.BID_SECOND and hand.to_act == 0 == view.dealer
+    call = next(a for a in view.legal if a.startswith("call"))
+    reason = explain(view, [option("pass", 0.3, thrown_in=1.0),
+                            option(call, 0.2, made=0.4, euchred=0.6)])
+    assert reason.startswith("passing throws the hand in: calling "), reason
+    alone = explain(view, [option("pass", 0.3, thrown_in=1.0)])
+    assert alone.startswith("passing throws the hand in: it is worth most"), alone
+    earlier = played(4, "1 pass", "2 pass", "0 pass").view(1, (0, 0, 0))
+    assert "throws the hand in" not in explain(earlier, [
+        option("pass", 0.3, stopped=0.5, conceded=0.5),
+        option(call, 0.2, made=0.4, euchred=0.6)])
