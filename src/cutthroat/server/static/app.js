@@ -413,7 +413,8 @@ const table = {
                           // refusal once a newer state is shown is no error (movedOnAlready)
   noteAt: null,           // the version shown when the move note (#move-note) was written
   review: null,           // the expert's review, once asked for at the end of the game
-  reviewing: false,
+  reviewing: null,        // when the review was asked for (ms), while it is worked out
+  undoing: false,         // an undo was sent: the state that answers it says what it took back
   overError: "",          // a refusal shown in the hand-over box, kept across its renders
   fullGame: null,         // the friend's new game this seat could not join (no seat left): watch it
   awaySince: [null, null, null],  // when this page first saw each seat away (ms), for stand-ins
@@ -504,6 +505,7 @@ function connect() {
       // move made in another tab of this seat, say) leaves it behind. One that comes
       // after the state it refuses is still shown.
       const newer = table.state && msg.state.version > table.state.version;
+      const before = table.state;
       table.state = msg.state;
       window.cutthroatState = msg.state;
       if (msg.state.last_hand?.text) {  // kept for the next hand's log (another may deal it)
@@ -511,6 +513,7 @@ function connect() {
       }
       if (newer && !table.watching) $("error").textContent = "";
       if (table.noteAt !== null && msg.state.version > table.noteAt) moveNote("");
+      if (newer && table.undoing) tellTakenBack(before, msg.state);
       render();
     }
     else if (msg.type === "error" && msg.for === "say") chatRefused(msg.reason);  // by the chat input
@@ -522,7 +525,12 @@ function connect() {
       // seat's other tab moved first, or a press repeated over a slow link): no error.
       moveNote(MOVE_NOT_NEEDED);
     }
-    else if (msg.type === "error") { table.actedAt = null; showError(msg.reason); render(); }
+    else if (msg.type === "error") {
+      if (msg.for === "undo") table.undoing = false;
+      table.actedAt = null;
+      showError(msg.reason);
+      render();
+    }
     else if (msg.type === "coach") showCoach(msg);
     else if (msg.type === "hint") showHint(msg.hint);
     else if (msg.type === "chat") hearChat(msg);
@@ -579,6 +587,7 @@ function act(action) {
   // reconnection that sends it again) is made once, never taken for the next decision.
   if (send({ type: "act", action, version: table.state?.version })) {
     table.actedAt = table.movedFrom = table.state?.version ?? null;
+    table.undoing = false;  // a move made: no state to come answers an undo
     // The card or button pressed is about to go: the focus waits on this seat's cards.
     const chose = document.activeElement?.closest?.("#hand, #buttons");
     disableActions();
@@ -609,11 +618,34 @@ function movedOnAlready(msg) {
     && table.state?.version > from;
 }
 
-/** A word on the moves, in the actions' box, that is no error (empty: clear it); it
- *  goes with the next newer state, or the next move. */
-function moveNote(text) {
+/** A word on the moves, in the actions' box, that is no error (empty: clear it), shown
+ *  as `text` and said as `said` (the cards in words); it goes with the next newer state,
+ *  or the next move. The same word again is not said again. */
+function moveNote(text, said = text) {
   table.noteAt = text ? table.state?.version ?? null : null;
-  setText($("move-note"), text);
+  const node = $("move-note");
+  if (node.dataset.said === said && node.dataset.shown === text) return;
+  node.replaceChildren(...(text ? spoken(text, said) : []));
+  Object.assign(node.dataset, { shown: text, said });
+}
+
+/** The state `after` answers this page's undo when it is `before` (the state shown
+ *  when it came) with moves taken back: the note under the moves names them, in the
+ *  log's words ("Took back 3 moves: you play J♣; Expert 1 plays 9♠; Expert 2 plays
+ *  K♠."). A state of the game moving on meanwhile (a bot's move) is not the answer. */
+function tellTakenBack(before, after) {
+  const was = before.view?.moves ?? [];
+  const now = after.view?.moves ?? [];
+  if (after.hand_number !== before.hand_number || now.length >= was.length
+    || now.some((m, i) => m !== was[i])) return;
+  table.undoing = false;
+  speech.undone = after.version;  // the note says it: the live region does not say it again
+  const taken = was.slice(now.length);
+  const words = (f) => `Took back ${plural(taken.length, "move")}: ${taken.map((m, k) => {
+    const text = moveWords(m, before.view, f, trumpFixed(was.slice(0, now.length + k))).slice(0, -1);
+    return isYou(Number(m.split(" ")[0])) ? `y${text.slice(1)}` : text;  // "You play" -> "you play"
+  }).join("; ")}.`;
+  moveNote(words(SHOWN), words(SAID));
 }
 
 /** Show the server's reason for a refusal (empty: clear it). */
@@ -851,7 +883,8 @@ function setText(node, text) {
 // heard again (a reconnection, a refused move) says nothing; the first says only where
 // the game stands, not the whole log.
 const speech = { hand: null, heard: 0, status: null, turn: null, standin: null,
-  batch: null, batchTimer: null };
+  batch: null, batchTimer: null,
+  undone: null };  // the version of the state that answered this page's undo: its note says it
 
 // While a bot plays for this seat the moves come faster than anybody can listen (a hand
 // in a second or two): they are not said one by one but summed up, once they pause
@@ -923,8 +956,8 @@ function tellNews(s, entries) {
       speech.hand = s.hand_number;
     } else if (entries.length > speech.heard) {
       say(news(speech.heard));
-    } else if (entries.length < speech.heard) {
-      parts.push("A move is taken back.");
+    } else if (entries.length < speech.heard && speech.undone !== s.version) {
+      parts.push("A move is taken back.");  // in another tab: this one's undo has its note
     }
     speech.heard = entries.length;
   }
@@ -1315,7 +1348,11 @@ function renderHand(v) {
         const why = choosing && !verb && whyGreyed(v) ? "why-greyed" : "prompt";
         b.setAttribute("aria-describedby", why);
       }
-      if (choosing && !verb) b.classList.add("dim");  // a card that may not be played now
+      if (choosing && !verb) {  // a card that may not be played now: pressed, it says why
+        b.classList.add("dim");
+        const say = () => moveNote(greyedNote(v, code), greyedNote(v, code, SAID));
+        if (connected) b.addEventListener("click", say);  // a click, Enter or Space
+      }
     }
     hand.append(b);
   }
@@ -1405,25 +1442,49 @@ const PROMPTS = {
  * being trump, R16), and only when the cards allowed are all of it.
  */
 function whyGreyed(v, f = SHOWN) {
-  if (v.phase !== "play") return "";
-  const plays = v.legal.filter((a) => a.startsWith("play ")).map((a) => a.split(" ")[1]);
-  if (!plays.length || plays.length === v.cards.length) return "";
-  const led = v.current_trick[0]?.[1];
-  const suit = led ? suitOf(led, v.trump) : null;
-  if (!suit || !SUITS[suit] || !plays.every((c) => suitOf(c, v.trump) === suit)) {
-    return " The greyed cards may not be played now.";
-  }
-  if (suit === v.trump) {
-    const extra = v.cards.filter((c) => suitOf(c, v.trump) === suit && (c === "JO" || c[1] !== suit));
-    return ` Trump (${f.suit(suit)}) was led: you must follow with trump`
-      + (extra.length ? ` (${wordList(extra.map(f.the))} ${extra.length === 1 ? "is" : "are"} trump)` : "")
+  const why = greyedRule(v, f);
+  if (!why) return "";
+  if (!why.rule) return " The greyed cards may not be played now.";
+  const { rule, trumps, bower, one } = why;
+  if (trumps) {
+    return ` ${rule}`
+      + (trumps.length ? ` (${wordList(trumps.map(f.the))} ${trumps.length === 1 ? "is" : "are"} trump)` : "")
       + "; the other cards are greyed.";
   }
-  // A jack of the suit led that is the left bower belongs to trump: not a card of the suit led.
-  const bower = v.cards.find((c) => c[1] === suit && suitOf(c, v.trump) !== suit);
-  const one = SUITS[suit].name.slice(0, -1);
-  return ` You must follow ${f.suit(suit)}, the suit led: the other cards are greyed`
+  return ` ${rule}: the other cards are greyed`
     + (bower ? ` (${f.the(bower)} is the left bower: trump, not a ${one}).` : ".");
+}
+
+/** The rule that greys some of this seat's cards while it plays (whyGreyed), or null
+ *  when every card may be played: {rule: "You must follow diamonds ♦, the suit led",
+ *  bower, one: "diamond"}, or {rule: "Trump (hearts ♥) was led: you must follow with
+ *  trump", trumps: the trumps that are not of trump's suit}; rule "" when the cards
+ *  allowed tell no suit to follow. */
+function greyedRule(v, f = SHOWN) {
+  if (v.phase !== "play") return null;
+  const plays = v.legal.filter((a) => a.startsWith("play ")).map((a) => a.split(" ")[1]);
+  if (!plays.length || plays.length === v.cards.length) return null;
+  const led = v.current_trick[0]?.[1];
+  const suit = led ? suitOf(led, v.trump) : null;
+  if (!suit || !SUITS[suit] || !plays.every((c) => suitOf(c, v.trump) === suit)) return { rule: "" };
+  if (suit === v.trump) {
+    return { rule: `Trump (${f.suit(suit)}) was led: you must follow with trump`,
+      trumps: v.cards.filter((c) => suitOf(c, v.trump) === suit && (c === "JO" || c[1] !== suit)) };
+  }
+  // A jack of the suit led that is the left bower belongs to trump: not a card of the suit led.
+  return { rule: `You must follow ${f.suit(suit)}, the suit led`, one: SUITS[suit].name.slice(0, -1),
+    bower: v.cards.find((c) => c[1] === suit && suitOf(c, v.trump) !== suit) };
+}
+
+/** Why the greyed card `code`, pressed, is not played, by the prompt's rule: "You must
+ *  follow hearts ♥, the suit led: the Q♣ cannot be played now." */
+function greyedNote(v, code, f = SHOWN) {
+  const why = greyedRule(v, f);
+  const card = `${f.the(code)} cannot be played now`;
+  if (!why?.rule) return `${capital(card)}.`;
+  if (why.trumps) return `${why.rule}; ${card}.`;
+  return `${why.rule}: ${card}`
+    + (code === why.bower ? ` (it is the left bower: trump, not a ${why.one}).` : ".");
 }
 
 /** The buttons for the moves this seat may make now, and the hint button. */
@@ -1496,11 +1557,9 @@ function logEntries(v, reasons = null) {
   entries[0].deal = true;
   let plays = 0;
   let trick = 0;
-  let fixed = false;  // trump made: a pass from now on is a defender's, not a bid (R13)
   v.moves.forEach((m, i) => {
-    const defending = fixed;
+    const defending = trumpFixed(v.moves.slice(0, i));
     line((f) => moveWords(m, v, f, defending), false, reasons?.[i] || null);
-    if (["order", "call", "trump"].includes(m.split(" ")[1])) fixed = true;
     if (i === 2 && v.moves.slice(0, 3).every((x) => x.endsWith(" pass"))) {
       line((f) => `Everybody passed: ${f.the(v.upcard)} is turned down.`, true);
     }
@@ -1518,11 +1577,18 @@ function logEntries(v, reasons = null) {
 
 function renderLog(entries) {
   const log = $("log");
-  log.replaceChildren(...entries.map((e) => el("li", { class: e.took ? "took" : null },
+  // The deal's line (who deals, the up-card) heads the hand's moves: it stays at the top
+  // of the list while the moves scroll under it, the latest in view.
+  log.replaceChildren(...entries.map((e) => el("li",
+    { class: e.deal ? "took deal" : e.took ? "took" : null },
     e.reason ? [...spoken(e.shown, e.said), el("span", { class: "reason", "aria-hidden": "true" },
       [` — ${cardsInText(e.reason)}`])] : spoken(e.shown, e.said))));
   log.scrollTop = log.scrollHeight;
 }
+
+/** Whether trump is made by `moves` (a hand's first moves): a pass after them is a
+ *  defender's, not a bid (R13). */
+const trumpFixed = (moves) => moves.some((m) => ["order", "call", "trump"].includes(m.split(" ")[1]));
 
 /** One move of the public log ("1 order") in words ("Ben orders up the 9♥"), its cards
  *  as `f` writes them (SHOWN on the page, SAID for a screen reader); `defending`: made
@@ -1680,22 +1746,54 @@ function watchNextLink(s) {
     [`${nameOf(next.by)} started a new game: watch it`])]);
 }
 
-/** At the end of the game: the expert's review of this seat's choices, on request. */
+// The expert reviews a game at about this many seconds a hand (measured on two cores:
+// 17 s for a game of 10 hands, 46 choices; 13 to 20 s for games of 8 or 9; docs/web.md):
+// the page says how long to expect, and counts the seconds.
+const REVIEW_SECONDS_A_HAND = 2;
+
+/** "about 20 seconds", "about 2 minutes": roughly how long the review of `hands` takes. */
+function reviewWait(hands) {
+  const seconds = hands * REVIEW_SECONDS_A_HAND;
+  return seconds < 45 ? `about ${Math.max(5, Math.round(seconds / 5) * 5)} seconds`
+    : `about ${plural(Math.round(seconds / 60), "minute")}`;
+}
+
+/** "The expert is reviewing your choices in 10 hands (about 20 seconds)…" */
+const reviewingWords = (s) => `The expert is reviewing your choices in ${plural(s.hand_number, "hand")}`
+  + ` (${reviewWait(s.hand_number)})…`;
+
+/** "7 seconds so far.": how long the review has been worked out. */
+const reviewElapsed = () => `${plural(Math.floor((Date.now() - table.reviewing) / 1000), "second")}`
+  + " so far.";
+
+/** At the end of the game: the expert's review of this seat's choices, on request. While
+ *  it is worked out the page says how long it takes, once in the live region, and counts
+ *  the seconds (not said: nobody wants to hear every second). */
 function reviewSection() {
-  const out = el("div", { id: "review", class: "hint" });
+  const out = el("div", { id: "review", class: "hint", "aria-busy": table.reviewing ? "true" : null });
   if (table.review) out.append(...table.review.map((line) => el("p", {}, expertText(line))));
   const b = el("button", { type: "button", id: "review-button" }, ["Review my game"]);
-  b.disabled = Boolean(table.review) || table.reviewing || !socketOpen();
-  if (table.reviewing) out.append(el("p", { class: "thinking" }, ["The expert is reviewing your choices…"]));
+  b.disabled = Boolean(table.review || table.reviewing) || !socketOpen();
+  if (table.reviewing) {
+    out.append(el("p", { class: "thinking" }, [reviewingWords(table.state),
+      " ", el("span", { id: "review-elapsed" }, [reviewElapsed()])]));
+  }
   b.addEventListener("click", async () => {
-    table.reviewing = true;
+    table.reviewing = Date.now();
+    announce(`${reviewingWords(table.state).slice(0, -1)}.`);
+    const counter = setInterval(() => $("review-elapsed") && setText($("review-elapsed"), reviewElapsed()),
+      1000);
     render();
+    let said;
     try {
       const answer = await api("GET", `/api/games/${encodeURIComponent(table.game)}/review`
         + `?token=${encodeURIComponent(table.token)}`);
       table.review = answer.lines;
-    } catch (e) { table.review = [`No review: ${e.message}.`]; }
-    table.reviewing = false;
+      said = `The review is ready: ${cardsInWords(answer.lines[0] ?? "")}`;
+    } catch (e) { table.review = [said = `No review: ${e.message}.`]; }
+    clearInterval(counter);
+    table.reviewing = null;
+    announce(said);
     render();
   });
   return el("div", { class: "review" }, [b, out]);
@@ -2203,7 +2301,10 @@ function showTable(game) {
     if (document.activeElement === $("hint-button")) $("hint").focus();  // the button is disabled meanwhile
     setThinking(true);
   });
-  $("undo-button").addEventListener("click", () => { showError(""); send({ type: "undo" }); });
+  $("undo-button").addEventListener("click", () => {
+    showError("");
+    if (send({ type: "undo" })) table.undoing = true;
+  });
   copyButton("copy-link", "join-link");
   copyButton("copy-watch-link", "watch-link");
   setUpChat();

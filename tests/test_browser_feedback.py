@@ -1,0 +1,190 @@
+"""A new user's QA findings, played in the browser as tests/test_browser.py plays it (the
+same server, browser and page helpers): what the page says back when the player does
+something that seems to do nothing, or takes a while (the review of a finished game, an
+undo, a greyed card pressed), and the hand's log, whose first line stays in view."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Route, expect
+
+from test_browser import (
+    HEAR,
+    Pages,
+    _finished_game_of_two,
+    _seat_page,
+    _show_play,
+    browser,
+    create_game,
+    heard,
+    move_said,
+    pages,
+    said_text,
+    server,
+    shown_text,
+    state,
+    take_turn,
+    wait_for_turn,
+)
+from test_browser_network import _to_phase
+
+__all__ = ["browser", "pages", "server"]  # the fixtures, used by name
+
+
+def test_the_review_says_how_long_it_takes_and_counts_the_seconds(
+        server: str, pages: Pages) -> None:
+    """"Review my game" takes the expert seconds a hand (17 s for 10 hands): while it
+    works the page says for how many hands and about how long, once in the live region,
+    and counts the seconds on the page (never said: not a word a second); the review,
+    once there, takes their place and is said to be ready."""
+    probe = pages.new()
+    game, ann, _ = _finished_game_of_two(server, probe)
+    page = _seat_page(pages, server, game, ann["token"])
+    page.context.add_init_script(HEAR)
+    page.reload()  # heard from the start
+    held: list[Route] = []
+    page.route("**/review?*", lambda route: held.append(route))  # held until the test lets it go
+    expect(page.locator("#status[data-status=over]")).to_have_count(1)
+    hands = state(page)["hand_number"]
+    page.click("#review-button")
+    waiting = page.locator("#review .thinking")
+    words = (f"The expert is reviewing your choices in {hands} hand{'s' if hands > 1 else ''}"
+             f" (about {max(5, round(hands * 2 / 5) * 5)} seconds)…")
+    expect(waiting).to_contain_text(words)
+    expect(page.locator("#review")).to_have_attribute("aria-busy", "true")
+    expect(page.locator("#review-elapsed")).to_have_text("0 seconds so far.")
+    expect(page.locator("#review-elapsed")).to_have_text("1 second so far.")
+    expect(page.locator("#review-elapsed")).to_have_text("2 seconds so far.")
+    assert heard(page).count("The expert is reviewing") == 1, heard(page)
+    assert f"{words[:-1]}." in heard(page)
+    assert len(held) == 1
+    held[0].continue_()
+    expect(page.locator("#review p").first).to_contain_text("choices", timeout=60_000)
+    expect(waiting).to_have_count(0)
+    expect(page.locator("#review")).not_to_have_attribute("aria-busy", "true")
+    page.wait_for_function("() => window.heard.some((h) => h.startsWith('The review is ready: '))")
+
+
+def test_undo_says_which_moves_it_took_back(server: str, pages: Pages) -> None:
+    """After an undo the page names the moves it took back, in the log's words (as the
+    terminal does: "Took back 3 moves: You play JC; ..."), in the actions' note (a
+    polite status, no error), shown with the suits' symbols and said in words, and not
+    said again by the table's live region; the note goes with the next move."""
+    page = pages.new()
+    page.context.add_init_script(HEAR)
+    create_game(page, server, seed=9)
+    _to_phase(page, "play")
+    before = state(page)
+    take_turn(page)
+    assert wait_for_turn(page) == "playing", "seed 9: the hand ended on this seat's first card"
+    moved = state(page)
+    taken = moved["view"]["moves"][len(before["view"]["moves"]):]
+    assert len(taken) > 1, f"seed 9: no bot replied to this seat's first card ({taken})"
+    lines = [shown_text(page, f"#log li:nth-child({k + 1})") for k in range(
+        page.locator("#log li").count())]
+    lines = [line for line, took in zip(lines, page.locator("#log li").evaluate_all(
+        "els => els.map((e) => e.classList.contains('took'))"), strict=True) if not took]
+    said_before = len(page.evaluate("window.heard"))
+    page.click("#undo-button")
+    page.wait_for_function("n => window.cutthroatState.view.moves.length === n",
+                           arg=len(before["view"]["moves"]))
+
+    def phrase(text: str) -> str:
+        text = text.removesuffix(".")
+        return "you" + text[3:] if text.startswith("You ") else text
+
+    head = f"Took back {len(taken)} moves: "
+    shown = head + "; ".join(phrase(line) for line in lines[-len(taken):]) + "."
+    said = head + "; ".join(phrase(move_said(m, moved)) for m in taken) + "."
+    note = page.locator("#move-note")
+    expect(note).to_have_attribute("role", "status")
+    expect(note).to_contain_text("Took back")
+    assert shown_text(page, "#move-note") == shown, shown
+    assert said_text(page, "#move-note") == said
+    assert re.search("[♣♦♥♠]", shown) and not re.search("[♣♦♥♠]", said), (shown, said)
+    expect(page.locator("#error")).to_be_empty()
+    assert not any("taken back" in h for h in page.evaluate("window.heard")[said_before:])
+    take_turn(page)
+    expect(note).to_be_empty()
+
+
+HAND = ["JD", "AD", "9C", "KS", "TH"]
+"""Hearts trump: the J♦ is the left bower."""
+
+
+def test_a_greyed_card_pressed_says_why_it_cannot_be_played(server: str, pages: Pages) -> None:
+    """A greyed card clicked, or pressed with Enter, plays nothing but says why, by the
+    prompt's rule, in the actions' note (a polite status, no error): "You must follow
+    diamonds ♦, the suit led: the K♠ cannot be played now."; the note goes with the
+    next state."""
+    page = pages.new()
+    create_game(page, server, seed=9)
+    wait_for_turn(page)
+    page.evaluate("() => { window.sent = [];"
+                  " window.cutthroatSocket.send = (m) => { window.sent.push(m); }; }")
+    note = page.locator("#move-note")
+    expect(note).to_have_attribute("role", "status")
+    _show_play(page, HAND, ["QD"], ["AD"])
+    page.click('#hand [data-card="KS"]', force=True)  # aria-disabled: Playwright would wait
+    expect(note).to_contain_text("cannot be played now")
+    assert shown_text(page, "#move-note") == (
+        "You must follow diamonds ♦, the suit led: the K♠ cannot be played now.")
+    assert said_text(page, "#move-note") == (
+        "You must follow diamonds, the suit led: the king of spades cannot be played now.")
+    page.locator('#hand [data-card="JD"]').focus()  # from the keyboard: the left bower
+    page.keyboard.press("Enter")
+    expect(note).to_contain_text("left bower")
+    assert shown_text(page, "#move-note") == (
+        "You must follow diamonds ♦, the suit led: the J♦ cannot be played now (it is the"
+        " left bower: trump, not a diamond).")
+    _show_play(page, HAND, ["9H"], ["JD", "TH"])  # a newer state: the note goes
+    expect(note).to_be_empty()
+    page.locator('#hand [data-card="9C"]').press("Space")
+    expect(note).to_contain_text("cannot be played now")
+    assert shown_text(page, "#move-note") == (
+        "Trump (hearts ♥) was led: you must follow with trump; the 9♣ cannot be played now.")
+    expect(page.locator("#error")).to_be_empty()
+    assert page.evaluate("window.sent") == []  # nothing was played
+
+
+LONG_HAND = """() => {
+    const s = structuredClone(window.cutthroatState);
+    s.version += 1000;
+    const [a, b, c] = [1, 2, 0].map((k) => (s.view.dealer + k) % 3);
+    const plays = ['9S', 'TS', 'QS', 'KS', 'AS', '9H', 'TH', 'QH', 'KH', 'AH',
+                   '9C', 'TC', 'QC', 'KC', 'AC', '9D', 'TD', 'QD', 'KD', 'AD'];
+    Object.assign(s.view, {phase: 'play', maker: b, trump: 'S', legal: [],
+        moves: [a + ' pass', b + ' order', c + ' pickup', c + ' discard ?', b + ' dummy',
+                b + ' keep ? ? ? ? ?', c + ' pass', a + ' pass',
+                ...plays.map((card, i) => [a, b, c][i % 3] + ' play ' + card)]});
+    window.cutthroatSocket.onmessage({data: JSON.stringify({type: 'state', state: s})});
+}"""
+"""Hand the page a newer state of a hand with 28 moves: more than "This hand" shows."""
+
+IN_VIEW = """sel => { const log = document.getElementById('log').getBoundingClientRect();
+  const line = document.querySelector(sel);
+  const r = line.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + 4, r.top + r.height / 2);
+  return r.top >= log.top - 0.5 && r.bottom <= log.bottom + 0.5 && line.contains(top); }"""
+"""Whether a line of the log is wholly within the log's box, and not covered."""
+
+
+def test_the_hands_first_line_stays_in_view_as_its_moves_scroll(server: str,
+                                                                 pages: Pages) -> None:
+    """"This hand" scrolls once its moves are many: its first line (who deals, the
+    up-card) stays at the top, whole and uncovered (it was scrolled half out, reading
+    "10♦."), and the latest move is in view below it."""
+    page = pages.new()
+    create_game(page, server, seed=9)
+    wait_for_turn(page)
+    page.evaluate(LONG_HAND)
+    log = page.locator("#log")
+    expect(log.locator("li")).to_have_count(29)
+    assert log.evaluate("e => e.scrollHeight > e.clientHeight"), "the log does not scroll"
+    log.scroll_into_view_if_needed()  # the page, not the log: its bottom was below the window
+    expect(log.locator("li").first).to_contain_text("the up-card is")
+    assert page.evaluate(IN_VIEW, "#log li:first-child"), "the deal's line is out of view"
+    assert page.evaluate(IN_VIEW, "#log li:last-child"), "the latest move is out of view"
+    log.evaluate("e => { e.scrollTop = e.scrollHeight / 2; }")  # scrolled by hand: it stays
+    assert page.evaluate(IN_VIEW, "#log li:first-child"), "the deal's line scrolled away"
