@@ -27,7 +27,7 @@ from cutthroat.bots.heuristic_bidding import (
     p_march,
     win_chance,
 )
-from cutthroat.bots.heuristic_play import Table, defender_wants_tricks
+from cutthroat.bots.heuristic_play import Table, defender_wants_tricks, for_the_maker
 from cutthroat.cards import Suit, mask_of, parse_cards
 from cutthroat.cli import random_variants
 
@@ -369,6 +369,10 @@ def test_R20_letting_the_maker_have_it_says_what_a_euchre_would_really_do() -> N
         assert not defender_wants_tricks(view, Table.from_view(view))
         _, reason = decide(IntermediateBot, view)
         assert f"let the maker have it ({said})" in reason, reason
+    # The words follow R22 whenever they are asked for: level on 10, the game plays on.
+    view = hand.view(2, scores=(8, 3, 8))
+    assert for_the_maker(view, Table.from_view(view)).startswith(
+        "a euchre would take the partner to 10 and you to 10")
 
 
 def test_R11_the_intermediate_never_says_it_does_not_overtake_when_it_does() -> None:
