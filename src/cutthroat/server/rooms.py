@@ -81,7 +81,8 @@ SEAT_SOCKETS = 10
 """Sockets of one seat (a player's tabs and devices) at most: watchers filling a game
 never keep its players out, nor one player's sockets the others."""
 REVIEWS_KEPT = 200
-"""Reviews of finished games a server keeps (each a few seconds of the expert's work),
+"""Reviews of finished games a server keeps (each about two seconds of the expert's work
+a hand),
 the least recently asked for going first."""
 
 
@@ -833,7 +834,7 @@ class Server:
 
     async def review(self, room: Room, seat: int) -> dict[str, Any]:
         """The expert's second opinion on every choice the player at ``seat`` made, once
-        the game is over (``cutthroat review``; a few seconds for a whole game, then
+        the game is over (``cutthroat review``; about two seconds a hand, then
         kept: asked for twice at once, it is worked out once). The moves a stand-in
         made for them are not theirs, and are not reviewed: ``standin_moves`` counts
         them, and the first line says so."""
