@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from cutthroat import Hand, Phase, Rules
+from cutthroat import Card, Hand, Phase, Rules
 from cutthroat.actions import Action
 from cutthroat.bots.expert import ExpertBot, _settled
 from cutthroat.bots.heuristic import IntermediateBot
@@ -150,3 +150,31 @@ def test_hint_samples_fix_the_number_of_deals() -> None:
     for index, view in enumerate(_positions(12, seed=9)):
         if view.phase is not Phase.PLAY:
             assert hint(view, seed=index, samples=5).samples == 5
+
+
+def test_R3_of_options_worth_exactly_the_same_the_higher_cards_are_kept() -> None:
+    """Equal in value, points and tricks, and neither the natural move: the ranking
+    fell to the action's text, so 'discard AC' came before 'discard JC' and 'discard
+    KH' before 'discard TH' (the expert threw away the higher card). It now gives up
+    the lower card (R3: a trump above every plain card, the bowers on top)."""
+    from cutthroat.cards import trump_order
+    from cutthroat.deal import Deal
+
+    rules = Rules()
+    hand = Hand(rules, Deal.from_cards(rules, [
+        ["AC", "JC", "9C", "TD", "QS"], ["9H", "TH", "QH", "KH", "AH"],
+        ["9D", "JD", "QD", "KD", "AD"]], dummy=["9S", "TS", "JS", "KS", "AS"],
+        kitty=["JH", "QC", "KC", "TC"]), dealer=0)
+    for move in ("1 order", "0 pickup"):
+        hand.push(move)
+    view = hand.view(0)
+    assert view.trump is not None and trump_order(view.trump)[0] == Card.parse("JH")
+    bot = ExpertBot(seed=0)
+    tied = [Action.parse(text) for text in ("discard AC", "discard JC", "discard 9C",
+                                            "discard JH")]
+    natural = Action.parse("discard QS")
+    rows = [(action, [2.0, 0.0, 1.0], [0.5, 0.5]) for action in tied]
+    rows.append((natural, [1.0, 0.0, 1.0], [0.25, 0.25]))
+    ranked = [o.action for o in bot._ranked(view, 2, rows, natural).options]
+    assert ranked == [Action.parse(t) for t in ("discard 9C", "discard JC", "discard AC",
+                                                "discard JH", "discard QS")]

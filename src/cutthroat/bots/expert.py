@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..actions import Action
-from ..cards import Card
+from ..cards import PLAIN_POWER, TRUMP_POWER, Card, Suit
 from ..state import Hand, Phase
 from ..views import View
 from .base import bot_repr, require_view
@@ -204,6 +204,22 @@ def _throws(hand: Hand, me: int, scores: tuple[int, int, int] | None) -> bool:
     return (scores is not None and maker is not None and hand.sitting_out is not None
             and me != maker and me in hand.alone
             and prefers_maker(scores, hand.rules, me, maker))
+
+
+def _spent(action: Action, trump: Suit | None) -> int:
+    """What an option gives up, for ties that nothing else parts: the strength of the
+    card played or discarded (R3: a trump above every plain card), less that of the
+    cards kept. Of two options worth exactly the same, the one that keeps the higher
+    cards is the one a player makes (the ace and the jack of a suit discarded alike:
+    keep the ace); the action's text, the last resort, would throw the ace away."""
+    def strength(card: Card) -> int:
+        if trump is not None and TRUMP_POWER[trump][card.id]:
+            return 100 + TRUMP_POWER[trump][card.id]
+        return PLAIN_POWER[card.id]
+
+    if action.card is not None:
+        return strength(action.card)
+    return -sum(strength(card) for card in action.cards)
 
 
 def _tally(acc: list[float], view: View, points: tuple[int, int, int], side: float,
@@ -645,7 +661,8 @@ class ExpertBot:
         """Options best first; on equal value more points in this hand (what a player
         who cannot change his chance to win still plays for, and what the hint shows),
         then ``natural``, the model's own choice (the move a good human would make),
-        then more tricks. An option that beats
+        then more tricks, then the lower card played or discarded, the higher cards
+        kept (:func:`_spent`), and last the action's text. An option that beats
         ``natural`` by no more than ``margin`` standard errors of the difference (the
         samples are common to all options, so the difference is paired) is not
         preferred to it: ``natural`` is put first and the edge it gave up is recorded
@@ -657,7 +674,8 @@ class ExpertBot:
                           Outcomes(*(x / n for x in acc[3:3 + _KINDS])))
                    for a, acc, _ in rows]
         options.sort(key=lambda o: (-round(o.value, 9), -round(o.points, 9),
-                                    o.action != natural, -o.tricks, str(o.action)))
+                                    o.action != natural, -o.tricks,
+                                    _spent(o.action, view.trump), str(o.action)))
         extra: dict[str, float] = {}
         top = options[0].action
         if top != natural and self.margin > 0 and used >= 2:
