@@ -16,7 +16,7 @@ from .cards import EFF_SUIT, PLAIN_POWER, TRUMP_POWER, Card, Suit
 from .rules import Rules
 
 __all__ = ["NO_POINTS", "GameOutcome", "HandResult", "add_hand", "game_outcome", "score_hand",
-           "trick_winner"]
+           "trick_winner", "winners_after"]
 
 
 def trick_winner(cards: Sequence[Card], trump: Suit) -> int:
@@ -168,6 +168,20 @@ def game_outcome(rules: Rules, results: Sequence[HandResult]) -> GameOutcome:
 
 NO_POINTS = GameOutcome((0, 0, 0), False, ())
 """The scoreboard before the first hand."""
+
+
+def winners_after(rules: Rules, scores: Sequence[int], points: Sequence[int]
+                  ) -> tuple[int, ...]:
+    """Who wins the game if a hand scores ``points`` (by seat) from ``scores`` (R22, the
+    rules' ``tie`` included); ``()`` when the game goes on.
+
+    >>> from cutthroat.rules import Rules
+    >>> winners_after(Rules(), (8, 4, 8), (2, 0, 2)), winners_after(Rules(), (8, 4, 8), (2, 0, 0))
+    ((), (0,))
+    """
+    hand = HandResult(dealer=0, thrown_in=False, points=(points[0], points[1], points[2]))
+    return add_hand(rules, GameOutcome((scores[0], scores[1], scores[2]), False, ()),
+                    hand).winners
 
 
 def add_hand(rules: Rules, outcome: GameOutcome, result: HandResult) -> GameOutcome:

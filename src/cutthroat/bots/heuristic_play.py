@@ -36,7 +36,7 @@ from typing import NamedTuple, Protocol
 from ..actions import Action
 from ..cards import EFF_SUIT, PLAIN_POWER, SUIT_MASK, TRUMP_POWER, Card, Rank, deck_mask, mask_of
 from ..rules import Rules
-from ..scoring import GameOutcome, HandResult, add_hand
+from ..scoring import winners_after
 from ..state import Hand
 from ..views import View
 from .heuristic_bidding import win_chance
@@ -314,12 +314,9 @@ def for_the_maker(view: PlayFacts, table: Table) -> str:
     game, or take him (and this seat) to so many points that this seat's chance to win
     is better if the maker makes it."""
     assert view.scores is not None and table.partner is not None
-    scores = (view.scores[0], view.scores[1], view.scores[2])
-    euchre = tuple(0 if seat == table.maker else 2 for seat in range(3))
-    after = add_hand(view.rules, GameOutcome(scores, False, ()),  # R20, R22 and its tie
-                     HandResult(dealer=0, thrown_in=False, points=(euchre[0], euchre[1],
-                                                                   euchre[2])))
-    if after.winners == (table.partner,):
+    scores = view.scores
+    euchre = [0 if seat == table.maker else 2 for seat in range(3)]  # R20
+    if winners_after(view.rules, scores, euchre) == (table.partner,):  # R22 and its tie
         return "a euchre would hand the partner the game"
     return (f"a euchre would take the partner to {scores[table.partner] + 2} and you to "
             f"{scores[table.me] + 2}: your chance to win is better if the maker makes it")

@@ -16,7 +16,7 @@ from ..cards import (
     deck_mask,
     ids_of_mask,
 )
-from ..scoring import GameOutcome, HandResult, add_hand
+from ..scoring import winners_after
 from ..state import Phase
 from ..views import View
 from .sampling import void_masks
@@ -371,9 +371,7 @@ def _game_after(view: View, gains: Mapping[int, int]) -> tuple[int, ...]:
     """
     scores = view.scores
     assert scores is not None
-    points = (gains.get(0, 0), gains.get(1, 0), gains.get(2, 0))
-    hand = HandResult(dealer=view.dealer, thrown_in=False, points=points)
-    return add_hand(view.rules, GameOutcome(scores, False, ()), hand).winners
+    return winners_after(view.rules, scores, [gains.get(seat, 0) for seat in range(3)])
 
 
 def _wins(view: View, seat: int, points: int) -> bool:
