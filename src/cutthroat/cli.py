@@ -104,7 +104,7 @@ def _read_input(file: str) -> str:
         raise Unreadable(f"{name}: {(exc.strerror or str(exc)).lower()}") from None
     if len(data) > MAX_RECORD_BYTES:  # /dev/zero, or a file that is no record
         raise Unreadable(f"{name}: it is over {MAX_RECORD_BYTES >> 20} MiB, more than "
-                         "any game's record") from None
+                         "any game's record")
     try:
         text = rec.decode(data)
     except rec.RecordError:
