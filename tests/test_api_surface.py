@@ -210,3 +210,18 @@ def test_dir_offers_the_names_a_module_loads_on_first_use(module: str,
     assert names == sorted(names)
     for name in names:
         getattr(loaded, name)
+
+
+def test_the_ladder_classes_docs_bots_md_names_import_from_cutthroat_bots() -> None:
+    """docs/bots.md's ladder names each bot's class; ``from cutthroat.bots import
+    ExpertBot`` was an ImportError (only RandomBot was there)."""
+    from cutthroat import bots
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "bots.md").read_text(
+        encoding="utf-8")
+    named = re.findall(r"^\| \d \| `(\w+)` \| `(\w+)` \|", text, flags=re.M)
+    assert [name for name, _ in named] == ["random", "beginner", "intermediate", "expert"]
+    for name, cls in named:
+        made = getattr(bots, cls)(seed=3)
+        assert cls in bots.__all__ and made.name == name
+        assert type(made) is type(bots.make_bot(name, 3))

@@ -85,6 +85,49 @@ def test_a_plain_factory_is_described_from_its_signature(monkeypatch: pytest.Mon
         ("nerve", "float", 0.5, "how bold it is.")]
 
 
+def test_an_args_entry_may_give_its_type_in_google_style(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``depth (int): ...`` was dropped: only ``depth: ...`` was read."""
+
+    def make_deep(seed: int, depth: int = 2, style: str = "calm") -> Any:
+        """Looks deep.
+
+        Args:
+            seed (int): the seed.
+            depth (int): how deep it looks,
+                in tricks.
+            style: how it plays.
+        """
+        return make_bot("intermediate", seed)
+
+    monkeypatch.setitem(registry.BOTS, "deep", make_deep)
+    assert [(o.name, o.help) for o in describe_bot("deep").options] == [
+        ("depth", "how deep it looks, in tricks."), ("style", "how it plays.")]
+
+
+def test_a_bot_that_takes_any_keywords_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A constructor with ``**kwargs`` was listed as taking no options, though the
+    arena passes it any it is given."""
+
+    def make_open(seed: int, depth: int = 1, **kwargs: Any) -> Any:
+        """Takes anything."""
+        return make_bot("random", seed)
+
+    def make_closed(seed: int) -> Any:
+        """Takes nothing."""
+        return make_bot("random", seed)
+
+    monkeypatch.setitem(registry.BOTS, "open", make_open)
+    monkeypatch.setitem(registry.BOTS, "closed", make_closed)
+    assert describe_bot("open").any_options and not describe_bot("closed").any_options
+    assert make_bot("open:colour=red", 0).name == "random"  # passed on, unchecked
+    said = CliRunner().invoke(app, ["bots", "open"], env={"COLUMNS": "200"})
+    assert said.exit_code == 0 and "depth=1" in said.stdout
+    assert "It takes options of any name too (**kwargs)" in said.stdout
+    said = CliRunner().invoke(app, ["bots", "closed"], env={"COLUMNS": "200"})
+    assert said.stdout.splitlines()[-1] == "It takes no options."
+
+
 def test_a_bot_without_a_docstring_or_args_section(monkeypatch: pytest.MonkeyPatch) -> None:
     def bare(seed, level=1):  # type: ignore[no-untyped-def]
         return make_bot("random", seed)

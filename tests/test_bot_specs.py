@@ -167,8 +167,10 @@ def test_cli_arena_and_watch_take_specs(app: typer.Typer) -> None:
     assert done.exit_code == 0, done.output
     assert "West (expert:play_samples=1,bid_samples=1)" in done.stdout
     assert "Game over" in done.stdout
-    done = runner.invoke(app, ["watch", "--bots", "expert:bid_samples=0,random,random"])
-    assert done.exit_code == 2 and "bid_samples must be at least 1" in done.stderr
+    done = runner.invoke(app, ["watch", "--bots", "expert:bid_samples=0,random,random"],
+                         env={"COLUMNS": "200"})
+    assert done.exit_code == 2
+    assert "the 'expert' bot refused its options: bid_samples must be at least 1" in done.stderr
 
 
 @pytest.mark.parametrize("spec", ["random", "beginner", "intermediate",

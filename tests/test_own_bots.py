@@ -93,7 +93,11 @@ def test_a_bot_that_takes_no_seed_or_fails_as_it_is_made_says_so(
         "        return view.legal[0]\n"
         "class Boom(OnlyChoose):\n"
         "    def __init__(self, seed=0):\n"
-        "        raise RuntimeError('no config file')\n", encoding="utf-8")
+        "        raise RuntimeError('no config file')\n"
+        "class Picky(OnlyChoose):\n"
+        "    def __init__(self, seed=0, depth=2):\n"
+        "        if depth > 5:\n"
+        "            raise ValueError('depth must be at most 5')\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(BotSpecError, match=r"must take its seed as a keyword \(__init__"):
         make_bot("odd_bots.OnlyChoose", 0)
@@ -101,6 +105,9 @@ def test_a_bot_that_takes_no_seed_or_fails_as_it_is_made_says_so(
                        match=re.escape("the 'odd_bots.Boom' bot could not be made: "
                                        "RuntimeError: no config file")):
         make_bot("odd_bots.Boom", 0)
+    with pytest.raises(BotSpecError, match=re.escape(  # which of three bots, in its words
+            "the 'odd_bots.Picky' bot refused its options: depth must be at most 5")):
+        make_bot("odd_bots.Picky:depth=9", 0)
     done = CliRunner().invoke(app, ["arena", "--bots", "odd_bots.OnlyChoose,random,random",
                                     "--games", "3"])
     assert done.exit_code == 2 and "Traceback" not in done.output
@@ -173,6 +180,22 @@ def test_a_bot_that_fails_is_named_with_its_own_error() -> None:
                                        r"KeyError: 'oops'") as caught:
         play_game(cutthroat.Game(seed=1), bots)  # type: ignore[arg-type]
     assert isinstance(caught.value.__cause__, KeyError)
+
+
+def test_a_bot_that_calls_sys_exit_is_named_not_a_silent_end() -> None:
+    """``sys.exit()`` inside ``choose`` used to end `cutthroat arena` and `watch` with
+    status 3 and no word; it is a BotError naming the bot, as any failure is."""
+    class Quitter:
+        name = "quitter"
+
+        def choose(self, view: View) -> Action:
+            sys.exit(3)
+
+    game = cutthroat.Game(seed=1)
+    with pytest.raises(BotError, match=r"the 'quitter' bot in seat \d failed to choose a "
+                                       r"move: SystemExit: 3"):
+        play_game(game, [Quitter(), Quitter(), Quitter()])  # type: ignore[list-item]
+    assert game.hand is not None and list(game.hand.moves) == []
 
 
 def test_an_installed_package_adds_bots_by_entry_point(in_examples: Path) -> None:
@@ -324,7 +347,7 @@ def test_a_faulty_bot_is_named_in_the_terminal_and_the_research_environment(
         done = CliRunner().invoke(app, ["play", "--plain", "--seat", "0", "--seed", "3",
                                         "--bots", f"{spec},random", "--save", str(save)],
                                   input="1\n" * 50)
-        assert done.exception is None, done.output
+        assert done.exit_code == 1, done.output  # not a success, as in `watch`
         assert re.search(words.replace("the '", "The '", 1), done.output), done.output
         assert "Traceback" not in done.output and save.exists()
         assert "The game is saved" in done.output

@@ -596,8 +596,8 @@ def play(
                 warning = session.save_record(last=True)
                 if warning is not None:
                     typer.echo(warning)
-            if session.unsaved is not None:  # saved nowhere: said above; not a success
-                raise typer.Exit(1)
+            if session.unsaved is not None or session.bot_failure is not None:
+                raise typer.Exit(1)  # saved nowhere, or a bot failed: said above
             return
         typer.echo(f"The full-screen table needs Textual ({INSTALL}); playing line by line.")
     typer.echo(banner[0])
@@ -613,8 +613,8 @@ def play(
                          coach=coach, write=write, sitting=sitting, again=typed,
                          delay=delay if typed else 0.0)
     table.play()
-    if table.unsaved is not None:  # the last moves saved nowhere: said above; not a success
-        raise typer.Exit(1)
+    if table.unsaved is not None or table.bot_failure is not None:
+        raise typer.Exit(1)  # the last moves saved nowhere, or a bot failed: said above
 
 
 def _on_a_terminal() -> bool:
@@ -811,8 +811,10 @@ def bots(
     except (UnknownBotError, BotUnavailableError, BotSpecError) as exc:
         raise typer.BadParameter(str(exc), param_hint="NAME") from None
     typer.echo(f"{info.name}: {info.summary}")
+    anything = ("It takes options of any name too (**kwargs), passed to it unchecked, "
+                f"e.g. {info.name}:level=2." if info.any_options else "")
     if not info.options:
-        typer.echo("It takes no options.")
+        typer.echo(anything.replace(" too", "") or "It takes no options.")
         return
     example = ",".join(f"{o.name}={format_value(o.default)}" for o in info.options[:2])
     typer.echo(f"Options, each shown with its default (a spec sets them after a colon: "
@@ -822,6 +824,8 @@ def bots(
         if option.help:
             typer.echo(textwrap.fill(option.help, width=88, initial_indent=" " * 6,
                                      subsequent_indent=" " * 6))
+    if anything:
+        typer.echo(anything)
 
 
 def _register_commands() -> None:

@@ -254,6 +254,9 @@ class Session:
         self.unsaved: str | None = None
         """Why the last save failed (``None`` when it did not): the record on disk is
         then of an earlier moment, and the game is not said to be saved."""
+        self.bot_failure: str | None = None
+        """What stopped the game when a bot failed or chose a move the rules refuse
+        (``None`` when none did): ``cutthroat play`` then exits with status 1."""
         self.moved_from: Path | None = None
         """The record this game was saved to until it could not be written there
         (``None``: it never moved); :attr:`save` is then the file it was moved to."""

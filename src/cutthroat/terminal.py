@@ -224,13 +224,16 @@ class TerminalGame(Session):
                     self.write(f"Hand {len(game.hands)}")
                     self._show()
                 self._next_move()
-        except (_Quit, KeyboardInterrupt):
+        except (_Quit, KeyboardInterrupt) as exc:
             self._saved(last=True)  # Ctrl-C while a bot thinks: the record is the game so far
+            if isinstance(exc, KeyboardInterrupt):  # after the ^C the terminal shows
+                self.write("")
             self.write(self.stopped_line())
             return False
         except (BotError, BotMoveError) as exc:  # your own bot, failing: say which
             self._saved(last=True)  # the game so far; the bot's move was not applied
-            self.write(stopped_by(exc))
+            self.bot_failure = stopped_by(exc)
+            self.write(self.bot_failure)
             self.write(self.stopped_line())
             return False
         if self.unsaved is not None:  # the last move is not on disk: anywhere it can be

@@ -8,6 +8,8 @@
 >>> str(bot.choose(hand.view(hand.to_act))) in ("pass", "order")
 True
 
+The bots of the ladder are classes too: :class:`RandomBot`, :class:`BeginnerBot`,
+:class:`IntermediateBot` and :class:`ExpertBot` (``ExpertBot(seed=1, bid_samples=80)``).
 Bots by name: ``make_bot("expert", seed=1)``; the names are the keys of ``BOTS``
 (``random``, ``beginner``, ``intermediate``, ``expert``). Options follow a colon,
 ``make_bot("expert:bid_samples=80", seed=1)``, or come as keywords,
@@ -20,10 +22,13 @@ from how they have played the game so far.
 """
 
 from .base import Bot, BotError, BotMoveError, choose_explained, play_game
+from .expert import ExpertBot
+from .heuristic import BeginnerBot, IntermediateBot
 from .hints import earlier_views, hint
 from .random import RandomBot
 from .registry import BOTS, BotSpecError, BotUnavailableError, UnknownBotError, make_bot
 
-__all__ = ["BOTS", "Bot", "BotError", "BotMoveError", "BotSpecError", "BotUnavailableError",
-           "RandomBot", "UnknownBotError", "choose_explained", "earlier_views", "hint",
-           "make_bot", "play_game"]
+__all__ = ["BOTS", "BeginnerBot", "Bot", "BotError", "BotMoveError", "BotSpecError",
+           "BotUnavailableError", "ExpertBot", "IntermediateBot", "RandomBot",
+           "UnknownBotError", "choose_explained", "earlier_views", "hint", "make_bot",
+           "play_game"]

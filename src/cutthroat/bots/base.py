@@ -86,10 +86,12 @@ def choose_explained(bot: Bot, view: View) -> tuple[Action, str | None]:
 def bot_choose(bot: Bot, view: View) -> Action | str | int:
     """What ``bot`` chooses on ``view`` (its seat's view): exactly what its ``choose``
     returns; an exception inside ``choose`` is a :class:`BotError` naming the bot and
-    the seat, with the bot's own exception as its cause."""
+    the seat, with the bot's own exception as its cause. So is a ``SystemExit`` (a bot
+    that calls ``sys.exit()``), which would otherwise end the program without a word;
+    Ctrl-C (``KeyboardInterrupt``) is the user's, and passes."""
     try:
         return bot.choose(view)
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:
         raise BotError(f"the {_name(bot)!r} bot in seat {view.seat} failed to choose a "
                        f"move: {type(exc).__name__}: {exc}") from exc
 

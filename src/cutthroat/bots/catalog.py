@@ -63,12 +63,16 @@ class BotInfo:
         unavailable: why the bot cannot be made here (its module is missing or fails
             as it is imported: a package's bot, say), else empty; such a bot has no
             summary and no options.
+        any_options: whether it also takes options of any name (a constructor with
+            ``**kwargs``): a spec may then set names not in ``options``, passed on to
+            it unchecked.
     """
 
     name: str
     summary: str
     options: tuple[BotOption, ...]
     unavailable: str = ""
+    any_options: bool = False
 
 
 def describe_bots() -> list[BotInfo]:
@@ -115,7 +119,12 @@ def describe_bot(name: str) -> BotInfo:
         hint = hints.get(param.name)
         kind = _kind(hint) if hint is not None else "any"
         options.append(BotOption(param.name, kind, param.default, helps.get(param.name, "")))
-    return BotInfo(key, summary, tuple(options))
+    try:
+        params = inspect.signature(target).parameters.values()
+    except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
+        params = []  # type: ignore[assignment]
+    any_options = any(p.kind is p.VAR_KEYWORD for p in params)
+    return BotInfo(key, summary, tuple(options), any_options=any_options)
 
 
 def _target(factory: Callable[..., Any]) -> Callable[..., Any]:
@@ -140,7 +149,8 @@ def _parameters(target: Callable[..., Any]) -> list[inspect.Parameter]:
 
 
 _ROLE = re.compile(r":[a-z]+:`(~?)([^`]+)`")
-_ENTRY = re.compile(r"(\w+): (.*)")
+_ENTRY = re.compile(r"(\w+)(?: \([^()]*\))?: (.*)")
+"""An entry of an ``Args:`` section: ``name: text``, or Google's ``name (type): text``."""
 
 
 def _clean(text: str) -> str:

@@ -424,7 +424,12 @@ def make_bot(spec: str, seed: int, **options: Any) -> Bot:
     written.update(options)
     factory = factory_of(name)
     check_options(factory, name, written)
-    return factory(seed, **written)
+    try:
+        return factory(seed, **written)
+    except BotSpecError:
+        raise
+    except ValueError as exc:  # a bad option value, in the bot's words: and which bot
+        raise BotSpecError(f"the {name!r} bot refused its options: {exc}") from exc
 
 
 def factory_of(name: str) -> BotFactory:

@@ -65,7 +65,8 @@ from .layout import SIZE
 from .observation import _turned_down, action_text, encode
 from .rewards import hand_rewards
 
-__all__ = ["NAME", "CutthroatGame", "CutthroatObserver", "CutthroatState",
+__all__ = ["NAME", "WHOLE_GAME_FIELDS", "CutthroatGame", "CutthroatObserver",
+           "CutthroatState",
            "max_chance_outcomes", "max_decisions", "observation_text", "rules_of",
            "utility_bounds"]
 
@@ -73,6 +74,10 @@ NAME = "python_cutthroat_euchre"
 """The name the game is registered under."""
 
 _DEFAULTS = Rules()
+WHOLE_GAME_FIELDS = ("target", "tie")
+"""The :class:`~cutthroat.Rules` fields that are no parameter of this game: they matter
+only to a whole game (R22), and an OpenSpiel game here is one hand."""
+
 _PARAMETERS: dict[str, Any] = {
     "deck": _DEFAULTS.deck,
     "dummy": _DEFAULTS.dummy,

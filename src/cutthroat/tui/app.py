@@ -480,6 +480,7 @@ def run_table(session: Session, *, intro: Sequence[str] = (),
     if warning is not None:
         write(warning)
     if app.failure is not None:  # a bot failed: as the line game says it
+        session.bot_failure = app.failure
         write(app.failure)
     if session.game.is_over:
         for line in session.game_over_lines():
