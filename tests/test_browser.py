@@ -196,8 +196,9 @@ def wait_for_turn(page: Page) -> str:
 
 def take_turn(page: Page) -> str | None:
     """Make one legal move through the page, as a player would: click the first card
-    that may be played, else the first action button, else keep the first five cards;
-    the phase it was made in, or None once the hand is over."""
+    that may be played, else the first action button (in the second round the first
+    call: pass comes first there, as in the first round), else keep the first five
+    cards; the phase it was made in, or None once the hand is over."""
     if wait_for_turn(page) != "playing":
         return None
     before = state(page)
@@ -222,7 +223,8 @@ def take_turn(page: Page) -> str | None:
             assert f"play {code}" in legal or f"discard {code}" in legal
             card.first.click()
         else:
-            button = page.locator("[data-action]").first
+            calls = page.locator('[data-action^="call "]')
+            button = (calls if calls.count() else page.locator("[data-action]")).first
             assert button.get_attribute("data-action") in legal
             button.click()
     moves = len(before["view"]["moves"])
@@ -1888,6 +1890,27 @@ def test_a_hand_played_with_the_keyboard_alone(server: str, pages: Pages) -> Non
     assert state(page)["view"]["moves"] == moves
 
 
+def test_R7_R9_key_1_passes_in_both_rounds_of_bidding(server: str, pages: Pages) -> None:
+    """Pass was the first button of the first round but the last of the second, after
+    the four calls: key 1 passed, then named trump. It comes first in both now, as in
+    the terminal."""
+    page = pages.new()
+    create_game(page, server, seed=9)  # all pass round one; this seat speaks first in two
+    for phase in ("bid_first", "bid_second"):
+        wait_for_turn(page)
+        assert state(page)["view"]["phase"] == phase
+        actions = page.locator("#buttons [data-action]").evaluate_all(
+            "els => els.map(e => e.dataset.action)")
+        assert actions[0] == "pass" and len(actions) == (2 if phase == "bid_first" else 4)
+        expect(page.locator("[data-key='1']")).to_have_attribute("data-action", "pass")
+        if phase == "bid_first":
+            before = len(state(page)["view"]["moves"])
+            page.keyboard.press("1")
+            page.wait_for_function("n => window.cutthroatState.view.moves.length > n",
+                                   arg=before)
+            assert state(page)["view"]["moves"][before].endswith(" pass")
+
+
 # --- a screen reader, the keyboard alone, low vision ------------------------------------
 
 RANK_WORDS = dict(zip("789TJQKA", ("seven", "eight", "nine", "ten", "jack", "queen", "king",
@@ -2057,8 +2080,9 @@ def test_a_screen_reader_hears_each_move_once_and_plays_cards_by_their_names(
             page.get_by_role("button", name="Play " + card_name(code, trump),
                              exact=True).press("Enter")
             mine = f"You play {said_cards([code])}."
-        else:  # a bid: the first move offered, by its name
-            button = page.locator("#buttons [data-action]").first
+        else:  # a bid: the first move offered (the first call in round two), by its name
+            calls = page.locator('#buttons [data-action^="call "]')
+            button = (calls if calls.count() else page.locator("#buttons [data-action]")).first
             label = button.get_attribute("aria-label") or button.inner_text()
             page.get_by_role("button", name=label, exact=True).press("Enter")
             mine = ""

@@ -72,7 +72,7 @@ def test_a_move_made_in_another_tab_first_is_no_error_but_a_refusal_still_is(
         ws.send = (text) => JSON.parse(text).type === "act" ? window.held.push(text) : send(text);
         window.release = () => { ws.send = send; window.held.splice(0).forEach(send); };
     }""")
-    button = second.locator("[data-action]").first
+    button = second.locator('[data-action^="call "]').first  # Ann calls
     action = button.get_attribute("data-action")
     button.click()
     expect(first.locator(f'[data-action="{action}"]')).to_be_enabled()

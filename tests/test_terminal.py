@@ -336,6 +336,26 @@ def test_a_number_a_card_a_suit_or_five_cards_are_moves() -> None:
     assert str(player._action("9s jh js qd tc", five)) == "keep TC QD JH 9S JS"
 
 
+def test_a_bare_verb_of_another_stage_says_not_now_not_how_to_write_it() -> None:
+    """'call' alone in trick play was told 'call takes one suit, e.g. call H', and
+    'call H' was then refused in turn; a verb of another stage is told it is not its
+    stage, as 'keep' and 'call H' are."""
+    _, player, _ = at_first_move([])
+
+    def at(phase: Phase, legal: tuple[str, ...]) -> View:
+        return dataclasses.replace(player.view(), phase=phase, legal=legal)
+
+    play = at(Phase.PLAY, ("play JH", "play 9H"))
+    for typed in ("call", "trump", "discard", "keep", "Call"):
+        with pytest.raises(CutthroatError, match=rf"^{typed.lower()} is not possible now: "
+                                                 r"it is trick play \(play CARD\)$"):
+            player._action(typed, play)
+    with pytest.raises(CutthroatError, match=r"^play takes one card"):
+        player._action("play", play)  # the verb of the stage: how to write it
+    with pytest.raises(CutthroatError, match=r"^call takes one suit"):
+        player._action("call", at(Phase.BID_SECOND, ("pass", "call H", "call S")))
+
+
 def test_numbers_are_refused_where_the_choices_are_not_listed() -> None:
     game = new_game(3)
     game.deal()

@@ -130,6 +130,44 @@ def test_R3_the_order_of_the_moves_is_the_order_of_the_cards_in_any_view() -> No
                       if c in listed]
 
 
+def test_R7_R9_R13_one_passes_in_both_rounds_and_when_asked_to_defend_alone() -> None:
+    """'1) pass 2) order' in the first round but '1) call C ... 4) pass' in the second:
+    a player who had learned that 1 passes named trump by it (and then took the dummy
+    with 1, which cannot be undone). Now 1 is pass wherever pass is a move, in the
+    line game's prompt and on the table alike."""
+    import random
+
+    seen = set()
+    for seed in range(40):
+        game = Game(Rules.preset("stick"), seed=seed)
+        hand = game.deal()
+        rng = random.Random(seed)
+        while hand.phase is not Phase.PLAY and not hand.is_over:
+            assert hand.to_act is not None
+            view = game.view(hand.to_act)
+            moves = ordered_moves(view)
+            if view.phase is not Phase.KEEP:  # the keep: cards picked one by one
+                assert numbered(view) == moves
+            if "pass" in view.legal:
+                assert moves[0] == "pass", (view.phase, moves)
+                seen.add(view.phase)
+            game.push("keep " + format_cards(view.cards[:5]) if view.phase is Phase.KEEP
+                      else rng.choice(view.legal), hand.to_act)
+    assert {Phase.BID_FIRST, Phase.BID_SECOND, Phase.DEFENDER_CHOICE} <= seen
+    game, dealer = stuck_dealer()  # no pass for him: the calls, as before
+    assert "pass" not in ordered_moves(game.view(dealer))
+    game = Game(seed=5, players=seat_names(0))  # the line game: "1" in round two passes
+    hand = game.deal()
+    while hand.to_act != 0 or hand.phase is not Phase.BID_SECOND:
+        assert hand.to_act is not None and hand.phase is not Phase.PLAY
+        hand.push("pass")
+    player, out, prompts = line_game(game, 0, ["1"])
+    with contextlib.suppress(Exception):
+        player.play()
+    assert prompts[0].startswith("Your move: 1) pass  2) call "), prompts[0]
+    assert "You pass" in out
+
+
 # --- 2. the hint page's columns ----------------------------------------------------
 
 

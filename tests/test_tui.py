@@ -356,7 +356,7 @@ async def test_R9_five_choices_in_the_second_round_fit_on_80_columns() -> None:
         await settle(pilot)
         assert len(app.choices) == 5
         assert len(on_screen(app, MoveButton)) == 5
-        assert "5 pass" in screen_lines(app)[-3]
+        assert "1 pass" in screen_lines(app)[-3] and "5 call ♠" in screen_lines(app)[-3]
         await pilot.resize_terminal(120, 30)  # room again: the suits' names come back
         await pilot.pause()
         assert "call ♠ spades" in "\n".join(screen_lines(app))
@@ -695,6 +695,32 @@ async def test_a_game_quit_and_resumed_goes_on_where_it_stopped(tmp_path: Path) 
     later = rec.replay(save.read_text(encoding="utf-8")).hands[-1]
     assert [str(m) for m in later.moves][:len(played)] == played
     assert len(later.moves) > len(played)
+
+
+@pytest.mark.anyio
+async def test_R17_a_hand_resumed_in_play_lists_its_finished_tricks_in_the_log(
+        tmp_path: Path) -> None:
+    """The table showed a resumed hand's trick counts and current trick but none of
+    the tricks before it (the line game has 'tricks'): now the log lists them."""
+    import random
+
+    save = tmp_path / "game.json"
+    game = Game(seed=8, players=seat_names(0))
+    hand = game.deal()
+    rng = random.Random(1)
+    while not (hand.phase is Phase.PLAY and len(hand.tricks) == 2 and hand.to_act == 0):
+        assert not hand.is_over and hand.to_act is not None
+        view = game.view(hand.to_act)
+        game.push("keep " + " ".join(str(c) for c in view.cards[:5])
+                  if view.phase is Phase.KEEP else rng.choice(view.legal), hand.to_act)
+    again = resumed(rec.dumps(game), 3)
+    app = table(again, save=save, seed=3)
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        listed = [line for line in app.log_lines if line.startswith("  Trick ")]
+        assert listed == app.session.trick_lines() and len(listed) == 2
+        assert listed[0].startswith("  Trick 1: ") and " -> " in listed[0]
+        assert app.log_lines.index(listed[0]) == app.log_lines.index("Hand 1, resumed") + 1
 
 
 def test_a_table_closed_on_a_finished_game_prints_the_result_as_the_line_game_does(

@@ -47,7 +47,7 @@ from .bots.hints import hint, hint_lines, views_before
 from .bots.review import MARGIN, describe_verdict, second_opinion, worth_asking
 from .cards import sort_cards
 from .game import Game
-from .render import describe_deal, describe_move, describe_result
+from .render import describe_deal, describe_move, describe_plays, describe_result
 from .scoring import HandResult
 from .state import Phase
 from .views import View
@@ -110,17 +110,29 @@ def ordered_moves(view: View) -> list[str]:
     name one of its cards (play, discard) in the order its cards are shown (by suit,
     trumps together and last: :func:`~cutthroat.cards.sort_cards`, the line game's
     ``Your cards`` and the table's row alike), so that a player counting along the row
-    of cards presses the card's number; other moves as the game lists them.
+    of cards presses the card's number; ``pass`` first wherever it is a move, so that
+    1 passes in both rounds of bidding and when asked to defend alone (a player who
+    learns "1 passes" in the first round does not name trump by it in the second);
+    other moves as the game lists them.
 
     >>> from cutthroat import Game
     >>> game = Game(seed=5)
     >>> hand = game.deal()
     >>> ordered_moves(game.view(hand.to_act))
     ['pass', 'order']
+    >>> for _ in range(3):
+    ...     _ = hand.push("pass")
+    >>> ordered_moves(game.view(hand.to_act))
+    ['pass', 'call D', 'call H', 'call S']
     """
     place = {str(card): n for n, card in enumerate(sort_cards(view.cards, view.trump))}
-    return sorted(view.legal, key=lambda text: place.get(text.split()[-1], -1)
-                  if text.split()[0] in CARD_VERBS else -1)
+
+    def key(text: str) -> int:
+        if text == "pass":
+            return -2
+        return place.get(text.split()[-1], -1) if text.split()[0] in CARD_VERBS else -1
+
+    return sorted(view.legal, key=key)
 
 
 def stuck(view: View) -> bool:
@@ -479,6 +491,13 @@ class Session:
                              f"saved to {self.save}.")
             lines.append(f"The expert's review of your choices: cutthroat review {self.save}")
         return lines
+
+    def trick_lines(self) -> list[str]:
+        """The finished tricks of this hand, a line each: who led, each card, who took
+        it (the line game's ``tricks``, and the table's log when a hand is resumed)."""
+        view = self.view()
+        return [f"  Trick {number}: {describe_plays(trick.plays, self.names)} -> "
+                f"{self.names[trick.winner]}" for number, trick in enumerate(view.tricks, 1)]
 
     def stopped_line(self) -> str:
         """What is said when the player stops before the game is over."""

@@ -43,7 +43,7 @@ from .cards import Card, CardError, Suit, parse_cards
 from .errors import CutthroatError, quoted, to_player
 from .game import Game
 from .howto import how_to_play_text
-from .render import describe_plays, describe_view
+from .render import describe_view
 from .session import (
     COACH_MARGIN,
     NOTHING_TO_UNDO,
@@ -385,8 +385,9 @@ class TerminalGame(Session):
             if "keep" in verbs and typed is not None and len(typed) != 5:
                 raise _NotAMove(f"keep takes five of your cards, not {len(typed)}: "
                                 f"e.g. {_keep_example(view)}") from None
-            if words[0].lower() == "keep" and "keep" not in verbs:  # told as trump S is
-                raise _NotAMove(not_now("keep", view.phase)) from None
+            verb = words[0].lower()
+            if verb in _VERBS and verb not in verbs:  # told as trump S is: not now, not
+                raise _NotAMove(not_now(verb, view.phase)) from None  # "call takes a suit"
             named = _suit(words[-1]) if len(words) == 2 else None
             if named is not None and words[0].lower() in verbs & {"call", "trump"}:
                 return Action.parse(f"{words[0]} {named}")  # call hearts
@@ -424,12 +425,9 @@ class TerminalGame(Session):
 
     def _tricks(self) -> None:
         """The finished tricks of this hand: who led, each card, who took it."""
-        view = self.view()
-        if not view.tricks:
-            self.write("  No trick has been played yet in this hand.")
-        for number, trick in enumerate(view.tricks, 1):
-            self.write(f"  Trick {number}: {describe_plays(trick.plays, self.names)} -> "
-                       f"{self.names[trick.winner]}")
+        lines = self.trick_lines()
+        for line in lines or ["  No trick has been played yet in this hand."]:
+            self.write(line)
 
     def _saved(self, *, last: bool = False) -> None:
         """Write the record now, and say so when that failed (the game goes on) or it

@@ -144,6 +144,8 @@ class TableApp(App[bool]):
             return
         if game.hand is not None and not game.hand.is_over:
             self.say(f"Hand {len(game.hands)}, resumed", "bold")
+            for line in self.session.trick_lines():  # what the table no longer shows
+                self.say(line)
         self._advance()
 
     def on_resize(self) -> None:

@@ -1507,7 +1507,11 @@ function renderActions(s, v) {
   $("prompt").replaceChildren(prompt, ...(why ? [" ", el("span", { id: "why-greyed" },
     spoken(why, whyGreyed(v, SAID).trim()))] : []));
   if (mine) {
-    for (const a of v.legal) {
+    // Pass first wherever it is a move, as the terminal numbers it: key 1 passes in
+    // both rounds of bidding (a player who learned that in the first round does not
+    // name trump by it in the second).
+    const ordered = v.legal.filter((a) => a === "pass").concat(v.legal.filter((a) => a !== "pass"));
+    for (const a of ordered) {
       if (/^(play|discard|keep) /.test(a)) continue;
       const shown = actionLabel(a, v);
       const said = actionLabel(a, v, SAID);
