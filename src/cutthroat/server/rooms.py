@@ -42,7 +42,7 @@ from ..bots.review import (
 from ..views import View
 from .chat import CHAT_RATE, GAME_LINES, HISTORY, ChatLine, clean_line
 from .protocol import refusal
-from .store import Reason, Store
+from .store import Reason, Store, StoreConflict, database_trouble
 from .tables import Table, TableError
 
 __all__ = ["AWAY_WAIT", "HAND_PAUSE", "RELEASE_AFTER", "SEAT_SOCKETS", "SEND_WAIT",
@@ -77,6 +77,12 @@ SEND_WAIT = 10.0
 (:meth:`Server.send`): a client that stopped reading must not hold up the game."""
 WATCHERS = 100
 """Sockets watching one game, in no seat, at most (beyond, refused with 429)."""
+
+CHANGED_ELSEWHERE = ("this game was changed by another server on the same database, so that "
+                     "was not done: the game as stored there is shown now. Two servers must "
+                     "not share a database (docs/web.md)")
+"""The refusal (409) of a change that could not be saved because the stored game had
+been changed by somebody else (:class:`~cutthroat.server.store.StoreConflict`)."""
 SEAT_SOCKETS = 10
 """Sockets of one seat (a player's tabs and devices) at most: watchers filling a game
 never keep its players out, nor one player's sockets the others."""
@@ -192,6 +198,20 @@ class Room:
         change was saved before its lock was let go)."""
         return (self.users == 0 and not self.sockets and not self.tasks
                 and self.idle.is_set() and not self.lock.locked())
+
+
+def _log_failure(exc: BaseException, message: str, *args: object) -> None:
+    """Log a failure: the database's trouble (unreachable, restarting) on one line, as
+    it can come many times a second while the database is away; a refusal already
+    logged where it was made (a :class:`TableError`) on one line too; anything else with
+    its traceback."""
+    trouble = database_trouble(exc)
+    if trouble is None and isinstance(exc, TableError):
+        trouble = str(exc)
+    if trouble is None:
+        log.exception(message, *args)
+    else:
+        log.error(message + ": %s", *args, trouble)
 
 
 class Server:
@@ -394,17 +414,37 @@ class Server:
         """Save the table (with a bot's ``reasons`` for its move, if any), then tell
         everybody (under the room's lock). If it cannot be saved, the change is taken
         back with ``undo`` and refused (503): nobody is told of a move that a restart
-        would lose."""
+        would lose. If the stored game was changed by somebody else meanwhile (another
+        server on the same database: :class:`StoreConflict`), nothing is written, the
+        game as stored is read back and shown to everybody, and the change is refused
+        (409): the other server's moves are not written over."""
         try:
             await self.save(room.table, reasons)
-        except Exception:
+        except StoreConflict as exc:
             undo()
-            log.exception("game %s could not be saved", room.table.id)
+            log.error("game %s: %s; the game as stored is read back", room.table.id, exc)
+            await self._read_back(room)
+            raise TableError(CHANGED_ELSEWHERE, 409) from None
+        except Exception as exc:
+            undo()
+            _log_failure(exc, "game %s could not be saved", room.table.id)
             raise TableError("the game could not be saved, so that was not done: "
                              "try again in a moment", 503) from None
         if room.table.version != room.changed_version:  # a move, a deal, a seat taken
             room.changed_at, room.changed_version = time.monotonic(), room.table.version
         await self.broadcast(room)
+
+    async def _read_back(self, room: Room) -> None:
+        """Replace the room's table with the game as stored (changed there by another
+        server), and tell everybody; if it cannot be read, the room keeps its own."""
+        try:
+            stored = await anyio.to_thread.run_sync(self.store.load, room.table.id)
+        except Exception as exc:
+            _log_failure(exc, "game %s could not be read back", room.table.id)
+            return
+        if stored is not None:
+            room.table = stored
+            await self.broadcast(room)
 
     def kick(self, room: Room) -> None:
         """See that the bots move while it is a bot's turn, and that the next hand is
@@ -431,7 +471,7 @@ class Server:
                 try:
                     await self._bot_moves(room)
                 except Exception as exc:
-                    log.exception("game %s: the bots stopped", room.table.id)
+                    _log_failure(exc, "game %s: the bots stopped", room.table.id)
                     await self._tell_stopped(room, exc)
                     break
                 if not room.again:
@@ -589,8 +629,8 @@ class Server:
                 said = await anyio.to_thread.run_sync(
                     lambda: self.store.say(room.table.id, seat, name, line,
                                            most=GAME_LINES))
-            except Exception:
-                log.exception("game %s: a line of talk could not be saved", room.table.id)
+            except Exception as exc:
+                _log_failure(exc, "game %s: a line of talk could not be saved", room.table.id)
                 raise TableError("that could not be saved, so nobody heard it: try again "
                                  "in a moment", 503) from None
             if said is None:
@@ -807,8 +847,8 @@ class Server:
             try:
                 await anyio.to_thread.run_sync(self.store.save_rematch, table.id,
                                                next_id, by, taken)
-            except Exception:
-                log.exception("game %s: the new game could not be noted", table.id)
+            except Exception as exc:
+                _log_failure(exc, "game %s: the new game could not be noted", table.id)
                 raise TableError("the new game could not be noted, so nobody hears of "
                                  "it: try again in a moment", 503) from None
             room.rematch = (next_id, by, taken)

@@ -19,8 +19,11 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import os
+import re
 import sys
 import threading
 from collections.abc import Iterator, Sequence
@@ -52,8 +55,8 @@ from .chat import ChatLine
 from .tables import Table
 
 __all__ = ["DEFAULT_DB", "SQLITE_SUFFIXES", "ChatRow", "GameRow", "Reason", "ReasonRow",
-           "RematchRow", "Store", "StoreError", "StoreInUse", "StoreURLError",
-           "database_url"]
+           "RematchRow", "Store", "StoreConflict", "StoreError", "StoreInUse", "StoreURLError",
+           "database_trouble", "database_url"]
 
 DEFAULT_DB = "sqlite:///cutthroat.db"
 """The database used when none is given: a SQLite file in the working directory."""
@@ -77,6 +80,10 @@ class GameRow(_Base):
     status: Mapped[str] = mapped_column(String(16))
     created: Mapped[datetime] = mapped_column(DateTime)
     updated: Mapped[datetime] = mapped_column(DateTime)
+    version: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The table's :attr:`~cutthroat.server.tables.Table.version` as last saved (``None``
+    in a row saved before it was kept): a save over the row checks that it is still the
+    version this server read or wrote (:class:`StoreConflict`)."""
 
 
 class ChatRow(_Base):
@@ -148,6 +155,12 @@ class StoreInUse(StoreError):
     one database would each keep its games in memory and write over the other's moves."""
 
 
+class StoreConflict(StoreError):
+    """A game's row was written by somebody else (another server on the same database)
+    since this server read or wrote it: saving over it would lose their moves, so
+    nothing is written (:meth:`Store.save`)."""
+
+
 CLAIM_KEY = 0x6375747468726F61
 """The PostgreSQL advisory lock a server holds on its database (``"cutthroa"``'s bytes):
 :meth:`Store.claim`."""
@@ -175,12 +188,29 @@ def database_url(given: str) -> str:
     return given
 
 
+log = logging.getLogger(__name__)
+
+_PASSWORD = re.compile(r"(?<=/)([^:/@]*):([^@]*)@")
+"""``user:password@`` in text that may be a URL or not."""
+
+
+def _masked(text: str) -> str:
+    """``text`` with anything that looks like ``user:password@`` shown as ``user:***@``
+    (for text that is no URL SQLAlchemy can read, whose password it cannot hide).
+
+    >>> _masked("postgresql+psycopg://ann:s3cret@host:54x/games")
+    'postgresql+psycopg://ann:***@host:54x/games'
+    """
+    return _PASSWORD.sub(r"\1:***@", text)
+
+
 def _shown(url: str) -> str:
-    """The URL to show in a message: its password, if any, hidden."""
+    """The URL to show in a message: its password, if any, hidden (in text that is no
+    URL too, as far as it looks like one)."""
     try:
         return make_url(url).render_as_string(hide_password=True)
     except (SQLAlchemyError, ValueError):
-        return url
+        return _masked(url)
 
 
 def _reason(exc: Exception) -> str:
@@ -193,15 +223,30 @@ def _reason(exc: Exception) -> str:
         text = str(exc).split("\n(Background on this error", 1)[0]
     else:
         text = f"not a valid URL ({exc})"
-    return " ".join(text.split()) or type(exc).__name__
+    return _masked(" ".join(text.split())) or type(exc).__name__
+
+
+def database_trouble(exc: BaseException) -> str | None:
+    """For an error of the database (unreachable, restarting, refusing), the reason on
+    one line, for a log that names it without a traceback each time; ``None`` for any
+    other error, which deserves its traceback."""
+    if isinstance(exc, StoreConflict):
+        return None
+    if isinstance(exc, (SQLAlchemyError, StoreError)):
+        return _reason(exc) if isinstance(exc, SQLAlchemyError) else str(exc)
+    return None
 
 
 def _url_hint(url: str) -> str:
-    """For text that is no URL at all, how to write a SQLite file's."""
+    """For text that is no URL at all, how to write a SQLite file's; for a
+    ``postgres://`` URL (as services write ``DATABASE_URL``), the scheme SQLAlchemy
+    takes."""
+    if url.startswith("postgres://"):
+        return " (for PostgreSQL write postgresql+psycopg://...)"
     if "://" in url:
         return ""
-    return (f" (a SQLite file is given as a URL, sqlite:///{url or 'games.db'}, or as the "
-            f"path of a file that exists or ends in {', '.join(SQLITE_SUFFIXES)})")
+    return (f" (a SQLite file is given as a URL, sqlite:///{_masked(url) or 'games.db'}, "
+            f"or as the path of a file that exists or ends in {', '.join(SQLITE_SUFFIXES)})")
 
 
 def _folder_hint(engine: Engine) -> str:
@@ -231,11 +276,17 @@ class Store:
                        "connect_args": {"check_same_thread": False}}
         elif url.startswith("sqlite"):
             options = {"connect_args": {"check_same_thread": False}}
+        else:  # a connection the database server dropped (it restarted) is not handed out
+            options = {"pool_pre_ping": True}
         self.url = url
         self._quiet = threading.Condition()
         self._in_use = 0
         self._closed = False
         self._claim: int | Connection | None = None
+        self._claim_lock = threading.Lock()
+        self._claimed_postgresql = False
+        """Whether :meth:`claim` took a PostgreSQL lock (kept, and taken again if lost,
+        until :meth:`release`)."""
         try:
             self.engine = create_engine(url, **options)
         except (SQLAlchemyError, ImportError, ValueError) as exc:
@@ -245,6 +296,8 @@ class Store:
         try:
             _Base.metadata.create_all(self.engine)  # connects: fails here, not later
             self._widen_seeds()
+            self._add_versions()
+            self._check_tables()
         except (SQLAlchemyError, ImportError, ValueError, OSError) as exc:
             self.engine.dispose()
             raise StoreError(f"cannot open the database {_shown(url)!r}: "
@@ -261,6 +314,28 @@ class Store:
         if not isinstance(column["type"], BigInteger):
             with self.engine.begin() as connection:
                 connection.execute(text("ALTER TABLE games ALTER COLUMN seed TYPE BIGINT"))
+
+    def _check_tables(self) -> None:
+        """Refuse a database whose tables of these names lack columns this server
+        needs (another program's ``games`` table, or one altered by hand): a
+        :class:`StoreError` now, rather than every request failing later."""
+        found = inspect(self.engine)
+        for table in _Base.metadata.sorted_tables:
+            have = {c["name"] for c in found.get_columns(table.name)}
+            missing = [c.name for c in table.columns if c.name not in have]
+            if missing:
+                raise StoreError(
+                    f"its table {table.name} lacks the column{'s' if len(missing) > 1 else ''}"
+                    f" {', '.join(missing)}: it is not a cutthroat table as this version "
+                    "writes it (another program's, or altered by hand); give the server a "
+                    "database of its own")
+
+    def _add_versions(self) -> None:
+        """Give the games' rows a version column in a database made before it was kept
+        (its rows keep ``None``: the first save over each writes it)."""
+        if "version" not in {c["name"] for c in inspect(self.engine).get_columns("games")}:
+            with self.engine.begin() as connection:
+                connection.execute(text("ALTER TABLE games ADD COLUMN version INTEGER"))
 
     @contextmanager
     def _session(self, *, write: bool = False) -> Iterator[Session]:
@@ -291,21 +366,35 @@ class Store:
     def save(self, table: Table, reasons: Sequence[Reason] = ()) -> None:
         """Write the table's seats and record (a new row or over the old one), and in
         the same transaction the bots' ``reasons`` for moves (:meth:`reasons`; one for
-        a move already kept, its move taken back and made again, is written over)."""
+        a move already kept, its move taken back and made again, is written over).
+
+        A row is written over only if it holds the version this server last read or
+        wrote (:attr:`Table.stored_version <cutthroat.server.tables.Table.stored_version>`),
+        checked under a row lock: a row another server changed meanwhile (two servers
+        on one database, say after the database restarted and the claim was lost) is a
+        :class:`StoreConflict`, and nothing is written."""
         now = datetime.now(UTC).replace(tzinfo=None)
+        self._check_claim()
         with self._session(write=True) as session:
-            row = session.get(GameRow, table.id)
+            row = session.get(GameRow, table.id, with_for_update=True)
             if row is None:
                 row = GameRow(id=table.id, seed=table.seed, created=now)
                 session.add(row)
+            elif row.version is not None and row.version != table.stored_version:
+                raise StoreConflict(
+                    f"game {table.id} was changed in the database by somebody else (another "
+                    f"server on the same database?): it is at version {row.version} there, "
+                    f"and this server had {table.stored_version}; nothing was written")
             row.seats = json.dumps(table.stored_seats())
             row.record = json.dumps(table.record())
             row.status = table.status
             row.updated = now
+            row.version = table.version
             session.flush()  # the game's row before its reasons (a foreign key)
             for hand, move, seat, text in reasons:
                 session.merge(ReasonRow(game_id=table.id, hand=hand, move=move, seat=seat,
                                         text=text))
+        table.stored_version = table.version  # committed
 
     def reasons(self, game_id: str) -> dict[tuple[int, int], str]:
         """The bots' reasons kept for a game's moves (:meth:`save`), by (hand, move),
@@ -321,8 +410,10 @@ class Store:
             row = session.get(GameRow, game_id)
             if row is None:
                 return None
-            return Table.restore(row.id, json.loads(row.seats), row.seed,
-                                 json.loads(row.record))
+            table = Table.restore(row.id, json.loads(row.seats), row.seed,
+                                  json.loads(row.record))
+            table.stored_version = row.version
+            return table
 
     def exists(self, game_id: str) -> bool:
         """Whether a game is stored under ``game_id``."""
@@ -393,6 +484,31 @@ class Store:
             self._claim = self._claim_file(database + ".lock")
         elif backend == "postgresql":
             self._claim = self._claim_postgresql()
+            self._claimed_postgresql = True
+
+    def _check_claim(self) -> None:
+        """Before a save, see that the PostgreSQL claim (:meth:`claim`) still holds: its
+        lock goes with its connection, which the database server drops when it
+        restarts. A lost one is taken again, or, if another server took the database
+        meanwhile, :class:`StoreInUse` and nothing is written until it can be."""
+        with self._claim_lock:
+            claim = self._claim
+            if claim is None or isinstance(claim, int):
+                if claim is None and self._claimed_postgresql:
+                    self._claim = self._claim_postgresql()  # StoreInUse: not ours now
+                    log.warning("the database's lock was taken again")
+                return
+            try:
+                claim.execute(text("SELECT 1"))
+                return
+            except SQLAlchemyError:
+                with contextlib.suppress(Exception):
+                    claim.close()
+                self._claim = None
+            log.warning("the connection holding this server's lock on the database was "
+                        "lost (the database restarted?): taking the lock again")
+            self._claim = self._claim_postgresql()
+            log.warning("the database's lock was taken again")
 
     def _in_use_error(self) -> StoreInUse:
         return StoreInUse(f"another cutthroat server is using the database "
@@ -436,6 +552,7 @@ class Store:
     def release(self) -> None:
         """Let go of the database held by :meth:`claim`, if it is."""
         claim, self._claim = self._claim, None
+        self._claimed_postgresql = False
         if isinstance(claim, int):
             if claim >= 0:
                 os.close(claim)  # the lock goes with it (the file stays: harmless)

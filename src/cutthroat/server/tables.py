@@ -258,6 +258,11 @@ class Table:
         self._unmarked: dict[int, list[tuple[int, int]]] = {}
         """The stand-in's moves an undo took back, by seat, for :meth:`redo`."""
         self._bots: dict[int, Bot] = {}
+        self.stored_version: int | None = None
+        """The :attr:`version` of this table in the database as this server last read or
+        wrote it (``None``: never stored, or stored before versions were kept); a save
+        over a row at another version is refused
+        (:class:`~cutthroat.server.store.StoreConflict`)."""
         self._sync_names()
         self._deal_if_ready()
 

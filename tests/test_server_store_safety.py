@@ -1,0 +1,211 @@
+"""The web game's database under an operator's mishaps (found by a club host's tests on
+PostgreSQL): two servers on one database, the database restarting under a running
+server, another program's tables, a password in a URL that cannot be read."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy.engine import make_url
+
+from cutthroat.server.app import create_app
+from cutthroat.server.rooms import CHANGED_ELSEWHERE
+from cutthroat.server.store import Store, StoreConflict, StoreError, StoreInUse, StoreURLError
+from cutthroat.server.tables import Table
+from postgres import Cluster
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster]:
+    """A private PostgreSQL server for this module's tests (tests/postgres.py)."""
+    server = Cluster().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database of each backend."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'games.db'}"
+    url: str = request.getfixturevalue("cluster").database()
+    return url
+
+
+def _terminate(cluster: Cluster, url: str, pids: set[int] | None = None) -> int:
+    """End the database's server connections (``pids``, else all of them), as a
+    restart of the database server does to a running cutthroat server; how many."""
+    name = make_url(url).database
+    with psycopg.connect(host=str(cluster.socket), port=cluster.port, user=cluster.user,
+                         dbname="postgres", autocommit=True) as connection:
+        rows = connection.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+            (name,)).fetchall()
+        ended = [pid for (pid,) in rows if pids is None or pid in pids]
+        for pid in ended:
+            connection.execute("SELECT pg_terminate_backend(%s)", (pid,))
+    return len(ended)
+
+
+def _claim_pid(store: Store) -> int:
+    claim: Any = store._claim
+    pid: int = claim.scalar(__import__("sqlalchemy").text("SELECT pg_backend_pid()"))
+    return pid
+
+
+def test_two_servers_on_one_database_never_write_over_each_others_moves(db_url: str) -> None:
+    """Two stores read the same game; one saves a move; the other's save of its own
+    move, made on the game as it read it, is refused and writes nothing (it wrote
+    over the first one's moves, silently, before)."""
+    first, second = Store(db_url), Store(db_url)
+    made = Table.create(["you", "open", "open"], seed=4)
+    first.save(made)
+    mine, theirs = first.load(made.id), second.load(made.id)
+    assert mine is not None and theirs is not None
+    theirs.join("Ben")
+    second.save(theirs)
+    mine.join("Cal")
+    with pytest.raises(StoreConflict, match=rf"game {made.id} was changed in the database "
+                                            "by somebody else"):
+        first.save(mine)
+    stored = first.load(made.id)
+    assert stored is not None and stored.seats[1].name == "Ben"
+    assert stored.version == theirs.version == stored.stored_version
+    stored.join("Cal")  # read again, it saves
+    first.save(stored)
+    assert [s.name for s in (second.load(made.id) or made).seats[1:]] == ["Ben", "Cal"]
+    first.close()
+    second.close()
+
+
+def test_a_row_saved_before_versions_were_kept_is_written_over_once_and_kept_after(
+        tmp_path: Path) -> None:
+    """A database made before the version column: the column is added at start, and
+    its rows (no version yet) are saved over as before."""
+    path = tmp_path / "old.db"
+    Store(f"sqlite:///{path}").close()
+    with sqlite3.connect(path) as connection:
+        connection.execute("ALTER TABLE games DROP COLUMN version")
+    old = Store(f"sqlite:///{path}")
+    table = Table.create(["you", "random", "random"], seed=3)
+    old.save(table)
+    with sqlite3.connect(path) as connection:
+        connection.execute("UPDATE games SET version = NULL")
+    again = old.load(table.id)
+    assert again is not None and again.stored_version is None
+    old.save(again)
+    assert (old.load(table.id) or table).stored_version == again.version
+    old.close()
+
+
+def test_a_server_refuses_a_change_the_other_server_made_first_and_shows_it(
+        tmp_path: Path) -> None:
+    """At the web game's level: a change behind the server's back (another server on
+    the same database) is not written over; the move is refused (409) and the game as
+    stored is what the players see."""
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    client = TestClient(create_app(url))
+    with client:
+        made = client.post("/api/games", json={"seats": ["you", "open", "open"]})
+        assert made.status_code == 201, made.text
+        game, token = made.json()["game"], made.json()["token"]
+        elsewhere = Store(url)  # another server's store: it does not claim the file
+        table = elsewhere.load(game)
+        assert table is not None
+        table.join("Ben")
+        elsewhere.save(table)
+        refused = client.post(f"/api/games/{game}/join", json={"name": "Cal"})
+        assert refused.status_code == 409, refused.text
+        assert refused.json()["error"]["reason"] == CHANGED_ELSEWHERE
+        shown = client.get(f"/api/games/{game}", params={"token": token}).json()
+        assert [p["name"] for p in shown["players"]][1] == "Ben"
+        joined = client.post(f"/api/games/{game}/join", json={"name": "Cal"})
+        assert joined.status_code == 200 and joined.json()["seat"] == 2
+        assert [s.name for s in (elsewhere.load(game) or table).seats] == [
+            s.name for s in (Store(url).load(game) or table).seats]
+        elsewhere.close()
+
+
+def test_a_lost_postgresql_claim_is_taken_again_before_the_next_save(
+        cluster: Cluster) -> None:
+    """The database restarted (the connection holding the lock ended): a second server
+    could start on it, unwarned, before. The next save takes the lock again, so the
+    second server is refused."""
+    url = cluster.database()
+    first = Store(url)
+    first.claim()
+    assert _terminate(cluster, url, {_claim_pid(first)}) == 1
+    table = Table.create(["you", "random", "random"], seed=2)
+    first.save(table)  # the lock is taken again first
+    with pytest.raises(StoreInUse):
+        Store(url).claim()
+    first.close()
+
+
+def test_a_postgresql_claim_another_server_took_meanwhile_stops_every_save(
+        cluster: Cluster) -> None:
+    """If another server took the database while the lock was lost, this one writes
+    nothing (StoreInUse) until the other lets go; then it takes the lock again."""
+    url = cluster.database()
+    first, second = Store(url), Store(url)
+    first.claim()
+    table = Table.create(["you", "random", "random"], seed=2)
+    first.save(table)
+    _terminate(cluster, url, {_claim_pid(first)})
+    second.claim()  # the lock was free: the second server starts
+    again = first.load(table.id)
+    assert again is not None
+    with pytest.raises(StoreInUse, match="another cutthroat server is using the database"):
+        first.save(again)
+    second.close()
+    first.save(again)
+    with pytest.raises(StoreInUse):
+        second.claim()
+    first.close()
+
+
+def test_a_database_restart_does_not_fail_the_next_request(cluster: Cluster) -> None:
+    """Every pooled connection ended (the database restarted while the server was idle):
+    the next read used to fail once with 503; a dropped connection is now replaced."""
+    url = cluster.database()
+    store = Store(url)
+    table = Table.create(["you", "random", "random"], seed=6)
+    store.save(table)
+    assert store.load(table.id) is not None
+    assert _terminate(cluster, url) >= 1
+    assert store.load(table.id) is not None
+    store.save(table)
+    store.close()
+
+
+def test_another_programs_games_table_is_refused_at_start(tmp_path: Path) -> None:
+    """A table called games without this server's columns (another program's, or one
+    altered by hand) started, then failed every request as 'database down'."""
+    path = tmp_path / "shared.db"
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE games (id TEXT PRIMARY KEY, score INTEGER)")
+    with pytest.raises(StoreError, match=r"its table games lacks the columns seed, seats, "
+                                         r"record, .*give the server a database of its own"):
+        Store(f"sqlite:///{path}")
+
+
+@pytest.mark.parametrize("url", [
+    "postgresql+psycopg://ann:s3cret@127.0.0.1:5543x/club",
+    "postgresql+psycopg://ann:s3cret@[::1/club",
+    "postgresql+psycopg:/ann:s3cret@127.0.0.1:5432/club",
+])
+def test_a_url_that_cannot_be_read_never_shows_its_password(url: str) -> None:
+    with pytest.raises(StoreError) as refused:
+        Store(url)
+    assert "s3cret" not in str(refused.value) and "ann:***@" in str(refused.value)
+
+
+def test_a_postgres_scheme_is_told_how_to_write_it() -> None:
+    with pytest.raises(StoreURLError, match=r"for PostgreSQL write postgresql\+psycopg://"):
+        Store("postgres://ann@localhost/club")
