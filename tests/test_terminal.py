@@ -1166,3 +1166,25 @@ def test_the_resume_command_printed_keeps_the_players_seed(tmp_path: Path) -> No
     unseeded = cli(tmp_path, "play", "--bots", "beginner,beginner", "--save",
                    str(tmp_path / "u.json"), stdin="quit\n")
     assert "--seed" not in unseeded.stdout.strip().splitlines()[-1]
+
+
+def test_ctrl_c_while_a_bot_thinks_starts_the_stopped_line_on_a_line_of_its_own() -> None:
+    """The terminal shows ^C where Ctrl-C was pressed: while a bot thought, 'Stopped.'
+    followed it on the same line ('^CStopped. The game is saved: ...'); at the prompt
+    it was already on a new one."""
+    game = new_game(3)
+    hand = game.deal()
+    bot_seat = hand.to_act
+    assert bot_seat is not None
+    player, out = table(game, (bot_seat + 1) % 3)
+
+    class Interrupted:
+        name = "interrupted"
+
+        def choose(self, view: View) -> str:
+            raise KeyboardInterrupt
+
+    player.bots[bot_seat] = Interrupted()  # type: ignore[assignment]
+    assert player.play() is False
+    assert out[-2:] == ["", player.stopped_line()]
+    assert list(hand.moves) == []
