@@ -35,8 +35,10 @@ the maker's cards; every other id is absolute and :attr:`Action.id` gives it dir
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import itertools
+import operator
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -188,9 +190,15 @@ class Action:
 
     @classmethod
     def simple(cls, verb: Verb | str) -> Action:
-        """An action without arguments: pass, order, pickup, leave, dummy, alone."""
-        verb = Verb(verb)
-        return _SIMPLE[verb]
+        """An action without arguments: pass, order, pickup, leave, dummy, alone (a
+        :class:`Verb` or its text, in any case); any other is an
+        :class:`~cutthroat.errors.ActionParseError`."""
+        try:
+            return _SIMPLE[Verb(verb.lower() if isinstance(verb, str) else verb)]
+        except (ValueError, KeyError):
+            simple = ", ".join(v.value for v in Verb if v in _SIMPLE)
+            raise ActionParseError(f"{quoted(str(verb))} is not an action without "
+                                   f"arguments ({simple})") from None
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -230,7 +238,11 @@ class Action:
 
     @classmethod
     def from_id(cls, action_id: int) -> Action:
-        """The action with this absolute id (any id but a ``keep``)."""
+        """The action with this absolute id (any id but a ``keep``): a Python or NumPy
+        integer."""
+        if type(action_id) is not int and not isinstance(action_id, bool):
+            with contextlib.suppress(TypeError):
+                action_id = operator.index(action_id)  # NumPy's integers
         if type(action_id) is not int or not 0 <= action_id < KEEP:
             raise ActionParseError(f"not an absolute action id: {action_id!r}")
         return _BY_ID[action_id]
@@ -254,7 +266,8 @@ class Action:
             assert self.suit is not None
             return TRUMP + self.suit
         if verb is Verb.KEEP:
-            raise ValueError("a keep id depends on the maker's cards: use Hand.action_id")
+            raise ActionParseError("a keep id depends on the maker's cards: use "
+                                   "Hand.action_id")
         return _SIMPLE_IDS[verb]
 
     def __str__(self) -> str:

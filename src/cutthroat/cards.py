@@ -189,7 +189,14 @@ class Card:
 
     @classmethod
     def of(cls, rank: Rank, suit: Suit) -> Card:
-        """The suited card of this rank and suit."""
+        """The suited card of this rank and suit (a :class:`Rank` and a :class:`Suit`, in
+        that order; for text, :meth:`parse`); anything else is a :class:`CardError`."""
+        if (not isinstance(rank, int) or isinstance(rank, bool | Suit) or not 0 <= rank < 8
+                or not isinstance(suit, int) or isinstance(suit, bool | Rank)
+                or not 0 <= suit < 4):
+            raise CardError(f"Card.of takes a Rank and a Suit, in that order (Card.of("
+                            f"Rank.JACK, Suit.HEARTS); Card.parse('JH') reads text), not "
+                            f"{rank!r} and {suit!r}")
         return cls._by_id[8 * suit + rank]
 
     @classmethod
@@ -258,8 +265,17 @@ class Card:
     def __hash__(self) -> int:
         return self.id
 
-    def __lt__(self, other: Card) -> bool:
-        return self.id < other.id
+    def __lt__(self, other: object) -> bool:
+        return self.id < other.id if isinstance(other, Card) else NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        return self.id <= other.id if isinstance(other, Card) else NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        return self.id > other.id if isinstance(other, Card) else NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        return self.id >= other.id if isinstance(other, Card) else NotImplemented
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
         return (Card.from_id, (self.id,))

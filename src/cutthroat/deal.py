@@ -16,7 +16,7 @@ from typing import Any
 
 from .cards import Card, CardError, deck, deck_mask, mask_of
 from .errors import DealError
-from .rules import Rules
+from .rules import Rules, rules_or_standard
 
 __all__ = ["Deal", "random_order"]
 
@@ -92,8 +92,14 @@ class Deal:
         kitty: Sequence[Card | str],
         dummy: Sequence[Card | str] = (),
     ) -> Deal:
-        """A deal given explicitly (cards or their text), checked against the rules."""
+        """A deal given explicitly (cards or their text, or one text for each hand:
+        ``"JH 9H AS KD TC"``), checked against the rules (a :class:`Rules`; ``None``: the
+        standard game)."""
+        rules = rules_or_standard(rules)
+
         def cards(items: Sequence[Card | str]) -> tuple[Card, ...]:
+            if isinstance(items, str):
+                items = items.split()
             try:
                 return tuple(c if isinstance(c, Card) else Card.parse(c) for c in items)
             except CardError as exc:

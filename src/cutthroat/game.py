@@ -21,7 +21,7 @@ from .deal import Deal
 from .errors import GameOverError, HandNotOverError, NoHandError, NothingToUndoError
 from .rules import Rules, rules_or_standard
 from .scoring import NO_POINTS, GameOutcome, HandResult, add_hand
-from .state import Hand, as_seat, as_seed
+from .state import Hand, as_seat, as_seed, check_rng
 from .views import View, public_view_json
 
 __all__ = ["Game"]
@@ -39,7 +39,8 @@ class Game:
             ``rng`` is not given; ``None``, the default, means seed 0. Anything else (a
             float, text, a bool, a ``random.Random``, which goes in ``rng``) is a
             ``TypeError``.
-        rng: the random source for the first dealer and every random deal.
+        rng: the random source for the first dealer and every random deal (a
+            ``random.Random``; giving a ``seed`` as well is a ``ValueError``).
         players: three names (default ``Seat 0``, ``Seat 1``, ``Seat 2``).
         first_dealer: the first dealer, instead of drawing one.
     """
@@ -54,7 +55,10 @@ class Game:
         first_dealer: int | None = None,
     ) -> None:
         self.rules = rules_or_standard(rules)
-        seed = as_seed(seed)  # refused now, even beside an rng
+        check_rng(rng)
+        if seed is not None and rng is not None:
+            raise ValueError("give a seed or an rng, not both")
+        seed = as_seed(seed)
         self.rng = rng if rng is not None else random.Random(seed)
         if players is None:
             players = ("Seat 0", "Seat 1", "Seat 2")

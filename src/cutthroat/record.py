@@ -22,6 +22,7 @@ import codecs
 import errno
 import json
 import os
+import random
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -41,8 +42,8 @@ from .game import Game
 from .rules import Rules, RulesError
 from .state import Hand
 
-__all__ = ["FORMAT", "RecordError", "decode", "loads", "replay", "report", "save",
-           "to_record"]
+__all__ = ["FORMAT", "RecordError", "decode", "dumps", "loads", "replay", "report", "save",
+           "summary", "to_record"]
 
 FORMAT = "cutthroat-record/1"
 """The value of a record's ``format`` field."""
@@ -189,10 +190,16 @@ def _header(record: object) -> tuple[Rules, tuple[str, str, str] | None, list[An
     return rules, names, hands
 
 
-def replay(record: object) -> Game:
+def replay(record: object, *, seed: int | None = None,
+           rng: random.Random | None = None) -> Game:
     """Replay a record into a :class:`Game`: parsed JSON (a dict), its text (a
     ``str`` is JSON text, never a file name), or a file given as a path
     (``pathlib.Path``, any ``os.PathLike``; read as UTF-8, see :func:`loads`).
+
+    A record holds the hands dealt, not the random source that dealt them: the game's
+    next hands, dealt on from here, are drawn from ``seed`` or ``rng`` (as
+    :class:`Game` takes them; ``seed=None`` means 0, so every replayed game deals the
+    same next hand unless given one).
 
     Raises :class:`RecordError` for the first thing wrong, read from the top (a file
     that cannot be read, its ``OSError``).
@@ -214,7 +221,7 @@ def replay(record: object) -> Game:
                 f"not {json.dumps(dealer)[:QUOTED_MAX]}")
             raise RecordError(f"dealer must be 0, 1 or 2: {shown}", hand=index)
         if game is None:
-            game = Game(rules, players=players, first_dealer=dealer)
+            game = Game(rules, players=players, first_dealer=dealer, seed=seed, rng=rng)
         elif game.is_over:
             raise RecordError("the game was already over before this hand", hand=index)
         elif game.hand is not None and not game.hand.is_over:
@@ -236,7 +243,7 @@ def replay(record: object) -> Game:
         for number, text in enumerate(actions):
             _apply(hand, index, number, text)
     if game is None:
-        game = Game(rules, players=players, first_dealer=0)
+        game = Game(rules, players=players, first_dealer=0, seed=seed, rng=rng)
     return game
 
 
@@ -286,7 +293,10 @@ def save(path: str | os.PathLike[str], game: Game) -> None:
     """Write the game's record to ``path``, over what is there, through a new file
     renamed over it: a crash mid-write never leaves half a record (as a game saved
     after every move needs). Raises ``OSError`` when it cannot be written (a missing
-    folder: ``FileNotFoundError`` naming the folder)."""
+    folder: ``FileNotFoundError`` naming the folder). The path comes first, as in
+    ``open``: ``save("game.json", game)``."""
+    if isinstance(path, Game):
+        raise TypeError("save takes the path first, then the game: save(path, game)")
     path = Path(path)
     if not path.parent.is_dir():  # else the error would name the temporary file
         raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path.parent))

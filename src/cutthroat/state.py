@@ -212,7 +212,9 @@ class Hand:
 
     def __init__(self, rules: Rules, deal: Deal, dealer: int, *, check: bool = True) -> None:
         """Start a hand from a deal, checked against ``rules`` unless ``check`` is false
-        (for deals made by :meth:`Deal.random`, which are right by construction)."""
+        (for deals made by :meth:`Deal.random`, which are right by construction).
+        ``rules`` is a :class:`Rules` (``None``: the standard game), as everywhere."""
+        rules = rules_or_standard(rules)
         dealer = as_seat(dealer, "dealer must be seat")
         if not isinstance(deal, Deal):
             raise TypeError(f"a hand is dealt a Deal (Deal.from_cards, Deal.random), not "
@@ -311,6 +313,7 @@ class Hand:
         rules = rules_or_standard(rules)
         if seed is not None:
             seed = as_seed(seed)
+        check_rng(rng)
         if sum(x is not None for x in (rng, seed, cards)) > 1:
             raise ValueError("give the cards, an rng or a seed, not more than one")
         if cards is None:
@@ -547,18 +550,19 @@ class Hand:
         return tuple([ACTION_TEXTS[a] for a in self.legal_action_ids()])
 
     def is_legal(self, action: Action | str | int) -> bool:
-        """Whether this action (object, text or id) is legal now."""
+        """Whether this action (object, text, or id: a Python or NumPy integer, as
+        :meth:`push` takes it) is legal now."""
         seat: int | None = None
         try:
-            if isinstance(action, int):
-                aid = action
-            else:
+            if isinstance(action, (str, Action, Move)):
                 seat, aid = self._resolve(action)
+            else:
+                aid = _as_id(action)  # a bool or anything else: no action
         except (ActionParseError, IllegalActionError):
             return False
         if seat is not None and seat != self.to_act:
             return False
-        return type(aid) is int and aid in self.legal_action_ids()
+        return aid in self.legal_action_ids()
 
     # --- ids <-> actions -----------------------------------------------------------
 
@@ -725,22 +729,29 @@ class Hand:
         has not moved in this hand. A maker's ``dummy`` is never taken back: he has seen
         its cards, and could then go alone with them seen (R14: an unused dummy is never
         shown); nor is the dealer's blind ``trump`` under a turned-up joker: his cards have
-        been shown to him since (R6). Either is an :class:`IllegalActionError`, and
-        nothing changes."""
+        been shown to him since (R6). Nor is any move made before either, by any seat,
+        since taking it back would take them back too. Any of these is an
+        :class:`IllegalActionError`, and nothing changes."""
         seat = as_seat(seat)
         mine = [index for index, move in enumerate(self.moves) if move.seat == seat]
         if not mine:
             return []
-        verb = self.moves[mine[-1]].action.verb
-        if verb is Verb.DUMMY:
-            raise IllegalActionError(
-                f"seat {seat} has seen the dummy, so taking it cannot be taken back (R14: "
-                "an unused dummy is never shown to anyone)", seat=seat)
-        if verb is Verb.TRUMP:
-            raise IllegalActionError(
-                f"seat {seat} has seen the cards dealt since naming trump blind, so the call "
-                "cannot be taken back (R6: the dealer names trump before his cards are "
-                "shown to him)", seat=seat)
+        for move in self.moves[mine[-1]:]:
+            own = move.seat == seat
+            if move.action.verb is Verb.DUMMY:
+                raise IllegalActionError(
+                    (f"seat {seat} has seen the dummy, so taking it cannot be taken back"
+                     if own else f"seat {move.seat} has taken the dummy since and seen its "
+                     "cards, so moves made before it cannot be taken back")
+                    + " (R14: an unused dummy is never shown to anyone)", seat=seat)
+            if move.action.verb is Verb.TRUMP:
+                raise IllegalActionError(
+                    (f"seat {seat} has seen the cards dealt since naming trump blind, so the "
+                     "call cannot be taken back" if own else f"seat {move.seat} has named "
+                     "trump blind since and seen the cards dealt, so moves made before it "
+                     "cannot be taken back")
+                    + " (R6: the dealer names trump before his cards are shown to him)",
+                    seat=seat)
         return [self.pop() for _ in range(len(self.moves) - mine[-1])]
 
     def undo(self) -> None:
@@ -1072,6 +1083,21 @@ def as_seat(value: object, what: str = "seat must be") -> int:
             if 0 <= seat <= 2:
                 return seat
     raise SeatError(f"{what} 0, 1 or 2, not {value!r}")
+
+
+def check_rng(rng: object) -> None:
+    """Refuse (``TypeError``) a random source that is not a ``random.Random`` (``None``
+    passes): a NumPy ``Generator``, say, which would fail only at the first deal.
+
+    >>> check_rng(3)
+    Traceback (most recent call last):
+    TypeError: rng must be a random.Random (or give seed=), not int
+    """
+    if rng is not None and not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random (or give seed=), not {type(rng).__name__}"
+                        + (": a NumPy Generator can give one a seed, "
+                           "random.Random(int(gen.integers(2**63)))"
+                           if type(rng).__name__ == "Generator" else ""))
 
 
 def as_seed(value: object) -> int:

@@ -112,6 +112,15 @@ def _name(bot: Bot) -> str:
     return str(getattr(bot, "name", type(bot).__name__))
 
 
+def require_game(game: object, who: str) -> None:
+    """Refuse (``TypeError``) anything but a :class:`~cutthroat.Game` given to ``who``,
+    a :class:`~cutthroat.Hand` with a word on the difference."""
+    if not isinstance(game, Game):
+        hint = (": a hand is part of a game (Game.deal() deals one); play a hand alone "
+                "with hand.push" if isinstance(game, Hand) else "")
+        raise TypeError(f"{who} takes a Game, not {type(game).__name__}{hint}")
+
+
 def play_game(
     game: Game,
     bots: Sequence[Bot],
@@ -127,6 +136,7 @@ def play_game(
     the rules refuse stops the game with a :class:`BotMoveError` naming it, one that
     fails with a :class:`BotError`.
     """
+    require_game(game, "play_game")
     if len(bots) != 3:
         raise ValueError("a game needs three bots")
     while not game.is_over and len(game.hands) < max_hands:

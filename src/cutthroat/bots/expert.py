@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 
 from ..actions import Action
 from ..cards import PLAIN_POWER, TRUMP_POWER, Card, Suit
+from ..errors import NotYourTurnError
 from ..state import Hand, Phase
 from ..views import View
 from .base import bot_repr, require_view
@@ -411,7 +412,7 @@ class ExpertBot:
         ``also`` (a player's own keep, for a review to value it on the same samples)."""
         require_view(view, "analyse")
         if view.to_act != view.seat or not view.legal:
-            raise ValueError(f"seat {view.seat} is not to act")
+            raise NotYourTurnError(f"seat {view.seat} is not to act", seat=view.seat)
         self.seat_models.observe(view)
         legal = [Action.parse(text) for text in view.legal]
         if len(legal) == 1:

@@ -24,6 +24,7 @@ import random as _random
 
 from ..actions import Action, Verb
 from ..cards import EFF_SUIT, PLAIN_POWER, TRUMP_POWER, Card, Suit
+from ..errors import NotYourTurnError
 from ..state import Hand, Phase
 from ..views import View
 from .base import bot_repr, require_view
@@ -64,7 +65,8 @@ class _HeuristicBot:
         """The action and a short sentence saying why."""
         require_view(view, "choose")
         if not view.legal:
-            raise ValueError(f"seat {view.seat} has nothing to do")
+            raise NotYourTurnError(f"seat {view.seat} has nothing to do: it is not to act",
+                                   seat=view.seat)
         action, reason = self._decide(view)
         if str(action) not in view.legal:  # a guard: never return an illegal action
             action, reason = Action.parse(view.legal[0]), f"fallback ({reason})"

@@ -23,7 +23,7 @@ from ..game import Game
 from ..render import describe_phase, describe_seat
 from ..scoring import HandResult, game_outcome
 from ..views import View
-from .base import require_view
+from .base import require_game, require_view
 from .expert import Analysis, ExpertBot, Outcomes
 from .sampling import same_hand
 
@@ -59,6 +59,7 @@ def earlier_views(game: Game, seat: int, before: View | None = None) -> list[Vie
     (True, True)
     """
     views: list[View] = []
+    require_game(game, "earlier_views")
     results: list[HandResult] = []
     for hand in game.hands:
         scores = game_outcome(game.rules, results).scores

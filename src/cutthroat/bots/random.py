@@ -5,6 +5,8 @@ from __future__ import annotations
 import random as _random
 
 from ..actions import Action
+from ..errors import NotYourTurnError
+from ..state import as_seed, check_rng
 from ..views import View
 from .base import bot_repr, require_view
 
@@ -17,7 +19,8 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int | None = 0, rng: _random.Random | None = None) -> None:
-        self.rng = rng if rng is not None else _random.Random(seed)
+        check_rng(rng)
+        self.rng = rng if rng is not None else _random.Random(as_seed(seed))
         self._made = (seed, rng)
 
     def __repr__(self) -> str:
@@ -27,5 +30,6 @@ class RandomBot:
         """A uniformly random legal action."""
         require_view(view, "choose")
         if not view.legal:
-            raise ValueError(f"seat {view.seat} has nothing to do")
+            raise NotYourTurnError(f"seat {view.seat} has nothing to do: it is not to act",
+                                   seat=view.seat)
         return Action.parse(self.rng.choice(view.legal))

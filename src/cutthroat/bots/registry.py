@@ -250,6 +250,9 @@ def _value(raw: str) -> Any:
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """A bot spec, ``name`` or ``name:key=value,...``, as (name, options). The name is
     read case-insensitively; it is not looked up here (see :func:`make_bot`)."""
+    if not isinstance(spec, str):
+        raise BotSpecError(f"a bot spec is text, such as 'expert' or "
+                           f"'expert:bid_samples=80', not {type(spec).__name__}")
     name, colon, rest = spec.partition(":")
     name = name.strip()
     if not is_reference(name):  # a class's name keeps its case: mybots.GreedyBot

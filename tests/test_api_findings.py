@@ -1,0 +1,136 @@
+"""The Python API as a programmer at the REPL finds it (a user's check of it): what
+each call takes, and what a wrong one says, without changing anything."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from cutthroat import Action, Card, Game, Hand, Rules, record
+from cutthroat.bots import BotSpecError, RandomBot, earlier_views, make_bot, play_game
+from cutthroat.bots.heuristic import IntermediateBot
+from cutthroat.cards import CardError, Rank, Suit
+from cutthroat.deal import Deal
+from cutthroat.errors import ActionParseError, IllegalActionError, NotYourTurnError
+from cutthroat.rules import RulesError
+
+
+def test_R14_take_back_never_undoes_a_dummy_the_maker_took_after_your_move() -> None:
+    """Seat 0's 'leave' came before seat 1 took the dummy: taking seat 0's move back
+    took the dummy back too, and seat 1, having seen it, could then go alone."""
+    hand = Hand.deal(Rules(), dealer=0, seed=1)
+    for move in ["order", "leave", "dummy", "keep TC JC 9D QD KD", "pass"]:
+        hand.push(move)
+    before = list(hand.moves)
+    with pytest.raises(IllegalActionError, match=r"seat 1 has taken the dummy since and "
+                                                 r"seen its cards, so moves made before it "
+                                                 r"cannot be taken back \(R14"):
+        hand.take_back(0)
+    assert list(hand.moves) == before
+    assert [str(m) for m in hand.take_back(2)] == ["2 pass"]  # after the dummy: allowed
+
+
+def test_is_legal_and_from_id_take_numpy_ids_as_push_does() -> None:
+    hand = Hand.deal(seed=1)
+    legal = hand.legal_action_ids()
+    for aid in legal:
+        assert hand.is_legal(np.int64(aid)) and hand.is_legal(aid)
+    assert not hand.is_legal(True) and not hand.is_legal(np.float64(legal[0]))
+    assert not hand.is_legal(None)
+    assert Action.from_id(np.int64(5)) == Action.from_id(5)
+    with pytest.raises(ActionParseError, match="not an absolute action id: True"):
+        Action.from_id(True)
+
+
+def test_a_replayed_game_deals_on_from_the_seed_or_rng_given() -> None:
+    """Every replayed game dealt the same next hand (seed 0, always): the seed or the
+    random source for the hands to come can now be given."""
+    bots = [RandomBot(seed=s) for s in range(3)]
+    text = record.dumps(play_game(Game(seed=7), bots, max_hands=1))
+    default_a, default_b = record.replay(text), record.replay(text)
+    assert default_a.deal().dealt == default_b.deal().dealt  # the same seed, 0
+    seeded = [record.replay(text, seed=s).deal().dealt for s in (1, 2)]
+    assert seeded[0] != seeded[1]
+    assert record.replay(text, seed=1).deal().dealt == seeded[0]
+    again = record.replay(text, rng=random.Random(1)).deal().dealt
+    assert again == seeded[0]
+    with pytest.raises(ValueError, match="a seed or an rng, not both"):
+        record.replay(text, seed=1, rng=random.Random(1))
+
+
+def test_Card_of_refuses_anything_but_a_rank_and_a_suit_in_that_order() -> None:
+    assert Card.of(Rank.JACK, Suit.HEARTS) == Card.parse("JH")
+    for rank, suit in [(Suit.SPADES, Rank.NINE), (-1, 0), (8, 0), (0, 4), ("J", "H"),
+                       (True, 0), (None, 0)]:
+        with pytest.raises(CardError, match=r"Card.of takes a Rank and a Suit, in that order"):
+            Card.of(rank, suit)  # type: ignore[arg-type]
+
+
+def test_cards_order_with_every_comparison_and_refuse_other_types() -> None:
+    jack, ace = Card.parse("JH"), Card.parse("AH")
+    assert jack < ace and jack <= ace and ace > jack and ace >= jack and jack <= jack
+    with pytest.raises(TypeError):
+        assert jack < 5  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("rules", [None, Rules()])
+def test_R1_a_hand_and_a_deal_take_rules_as_everything_else_does(rules: Rules | None) -> None:
+    deal = Deal.from_cards(rules, ["9C TC JC QC KC", "AC 9D TD JD QD", "KD AD 9H TH JH"],
+                           ["9S", "TS", "JS", "QS"], ["QH", "KH", "AH", "KS", "AS"])  # type: ignore[arg-type]
+    assert Hand(rules, deal, 0).rules == Rules()  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"Rules.preset\('stick'\)"):
+        Hand("stick", deal, 0)  # type: ignore[arg-type]
+    with pytest.raises(RulesError):
+        Deal.from_cards("stick", [], [])  # type: ignore[arg-type]
+
+
+def test_a_random_source_must_be_a_random_Random_and_not_beside_a_seed() -> None:
+    generator = np.random.default_rng(1)
+    for make in (lambda: Game(rng=generator), lambda: Hand.deal(rng=generator),
+                 lambda: RandomBot(rng=generator)):
+        with pytest.raises(TypeError, match=r"rng must be a random\.Random .*NumPy Generator"):
+            make()  # type: ignore[no-untyped-call]
+    with pytest.raises(ValueError, match="a seed or an rng, not both"):
+        Game(seed=1, rng=random.Random(2))
+
+
+def test_Action_simple_and_a_keeps_id_say_what_is_wrong() -> None:
+    assert Action.simple("PASS") == Action.parse("pass")
+    for verb in ("play", "nonsense"):
+        with pytest.raises(ActionParseError, match=rf"'{verb}' is not an action without "
+                                                   r"arguments \(") as refused:
+            Action.simple(verb)
+        listed = str(refused.value).split("(")[1].rstrip(")").split(", ")
+        assert sorted(listed) == ["alone", "dummy", "leave", "order", "pass", "pickup"]
+    with pytest.raises(ActionParseError, match="a keep id depends on the maker's cards"):
+        _ = Action.parse("keep 9C TC JC QC KC").id
+
+
+def test_bots_check_their_seed_spec_and_turn_as_the_rest_of_the_api() -> None:
+    for seed in (1.0, "x", True):
+        with pytest.raises(TypeError, match="a seed is an integer or None"):
+            RandomBot(seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(BotSpecError, match="a bot spec is text"):
+        make_bot(None, 0)  # type: ignore[arg-type]
+    game = Game(seed=2)
+    hand = game.deal()
+    waiting = next(s for s in range(3) if s != hand.to_act)
+    for bot in (RandomBot(seed=1), IntermediateBot(seed=1), make_bot("expert", 1)):
+        with pytest.raises(NotYourTurnError, match=f"seat {waiting}"):
+            bot.choose(game.view(waiting))
+    for call in (lambda: play_game(hand, [RandomBot()] * 3),  # type: ignore[arg-type]
+                 lambda: earlier_views(hand, 0)):  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match=r"takes a Game, not Hand: a hand is part of a "
+                                            r"game \(Game.deal\(\) deals one\)"):
+            call()
+
+
+def test_the_record_module_names_its_functions_and_save_says_its_order(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    assert {"dumps", "summary"} <= set(record.__all__)
+    game = Game(seed=1)
+    with pytest.raises(TypeError, match=r"save takes the path first, then the game"):
+        record.save(game, tmp_path / "g.json")  # type: ignore[arg-type]
+    record.save(tmp_path / "g.json", game)
+    assert record.replay(tmp_path / "g.json").rules == game.rules
