@@ -247,3 +247,17 @@ def test_every_key_of_the_arenas_json_is_documented(app: typer.Typer) -> None:
     keys = _keys(data) - {"preset"} | {"interrupted", "games_planned", "unbounded"}
     missing = sorted(k for k in keys if f"`{k}`" not in section)
     assert not missing
+
+
+@pytest.mark.parametrize("seed, error", [(-1, ValueError), (1.5, TypeError), (True, TypeError)])
+def test_the_python_api_refuses_a_seed_the_command_line_refuses(seed: object,
+                                                                 error: type[Exception]) -> None:
+    """`--seed -1` is a usage error; run_arena(seed=-1) ran (as seed 1, Python's random
+    taking -1 as 1), and so did run_league."""
+    from cutthroat.sim import run_arena, run_league
+
+    with pytest.raises(error, match="seed"):
+        run_arena(["random"] * 3, 3, seed=seed, progress=False)  # type: ignore[arg-type]
+    with pytest.raises(error, match="seed"):
+        run_league(["random", "beginner", "intermediate"], 3, seed=seed,  # type: ignore[arg-type]
+                   progress=False)

@@ -163,7 +163,7 @@ def test_check_pool() -> None:
 
 @pytest.mark.parametrize(("pool", "message"), [
     (["random", "beginner"], "at least three bots, not 2"),
-    (["random", "beginner", "RANDOM"], "same bot twice"),
+    (["random", "beginner", "RANDOM"], "same bot random twice"),
     (["expert:play_samples=5,bid_samples=4", "random", "expert:bid_samples=4,play_samples=5"],
      "same bot as expert:play_samples=5,bid_samples=4 and as "
      "expert:bid_samples=4,play_samples=5"),
@@ -395,7 +395,7 @@ def test_cli_table_records_and_plot(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("args", "option", "message"), [
     (["--bots", "random,beginner"], "--bots", "at least three bots, not 2"),
-    (["--bots", "random,beginner,random"], "--bots", "same bot twice"),
+    (["--bots", "random,beginner,random"], "--bots", "same bot random twice"),
     (["--bots", "random,beginner,nobody"], "--bots", "unknown bot 'nobody'"),
     (["--bots", "random,beginner,expert:bogus=1"], "--bots", "bogus"),
     (["--bots", "random,beginner,intermediate", "--anchor", "expert"], "--anchor",
@@ -496,3 +496,27 @@ def test_a_bots_name_stays_on_one_line_in_a_narrow_terminal(four: LeagueResult,
     arena = run_arena([GREEDY, "random", "random"], 3, seed=0, workers=1, progress=False)
     lines = arena.text(width=80).splitlines()
     assert sum(f"{GREEDY}#0" in line for line in lines) == 2  # both tables
+
+
+def test_the_tables_printed_at_80_columns_keep_every_figure_and_word(
+        four: LeagueResult, examples_on_path: None, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Printed to a pipe (80 columns), the league's table came out wider than 80 and
+    Rich cut every line at 80: 9.51 points read 9, '[8.97, 10.18]' '[8.97, 10.', the
+    title lost its seed; the arena's second table lost its last column. Now the lines
+    are printed whole."""
+    from cutthroat.sim.arena import print_uncropped
+
+    monkeypatch.setenv("COLUMNS", "80")
+    print_uncropped(four.table())
+    shown = capsys.readouterr().out
+    assert f"seed {four.seed}" in shown.splitlines()[0]
+    for s in four.standings():
+        assert f"{s.points_per_game.value:.2f}" in shown
+        assert f"{s.points_per_game.high:.2f}]" in shown
+    assert "400·log10 scale" in shown and "Rules: 24 cards" in shown
+    arena = run_arena([GREEDY, "intermediate", GREEDY], 3, seed=5, workers=1,
+                      progress=False)
+    print_uncropped(arena.table())
+    shown = capsys.readouterr().out
+    assert "made/tried" in shown and "Loners" in shown

@@ -56,6 +56,7 @@ from ..bots.registry import (
 )
 from ..game import Game
 from ..rules import Rules
+from ..state import as_seed
 from .stats import Estimate, cluster_bootstrap, ratio_estimate, wilson
 
 __all__ = [
@@ -697,6 +698,17 @@ class ArenaResult:
         return buffer.getvalue()
 
 
+def print_uncropped(renderable: Any) -> None:
+    """Print a results table on standard output whole. Laid out for the terminal's width
+    (or ``COLUMNS``; 80 in a pipe), a table with many columns can still come out wider,
+    and Rich would cut every line at the width, figures and words with it: the lines
+    are printed whole instead (a narrower terminal wraps them; a file or a pipe keeps
+    them as they are)."""
+    from rich.console import Console
+
+    Console().print(renderable, crop=False)
+
+
 LABEL_WIDTH = 24
 """The longest bot label the arena's tables keep on one line however narrow the
 terminal (``mybot.FirstLegal#0`` is 18); a longer one folds."""
@@ -793,6 +805,7 @@ def run_arena(
     if len(line_up) != 3:
         raise ValueError(f"the arena needs a line-up of three bots, not {len(line_up)}")
     _check_games(games)
+    seed = as_seed(seed)  # refused as --seed refuses it: a negative one, a float
     if ci not in CI_METHODS:
         raise ValueError(f"ci must be one of {', '.join(CI_METHODS)}, not {ci!r}")
     if not 0.0 < confidence < 1.0:

@@ -33,6 +33,7 @@ from .arena import (
     deal_sets_phrase,
     held_interrupts,
     max_workers,
+    print_uncropped,
     records_folder,
     run_arena,
 )
@@ -385,9 +386,7 @@ def print_arena(result: ArenaResult, as_json: bool,
             data["interrupted"] = interrupted_json(stop)
         sys.stdout.write(json.dumps(data) + "\n")
         return
-    from rich.console import Console
-
-    Console().print(result.table())
+    print_uncropped(result.table())
     rate = result.games_per_second
     speed = "" if rate is None else f", {rate:.1f} games/s"
     on = workers_said(result.workers, workers_asked, result.deal_sets,

@@ -49,6 +49,7 @@ from ..bots.registry import (
     parse_spec,
 )
 from ..rules import Rules
+from ..state import as_seed
 from .arena import (
     BACKENDS,
     CI_METHODS,
@@ -160,7 +161,7 @@ def check_pool(bots: str | Sequence[str | type]) -> list[str]:
         make_bot(spec, 0)
         key = _identity(spec)
         if key in seen:
-            same = "twice" if seen[key] == spec else f"as {seen[key]} and as {spec}"
+            same = f"{spec} twice" if seen[key] == spec else f"as {seen[key]} and as {spec}"
             raise BotSpecError(f"the pool names the same bot {same}: each bot plays once "
                                "in a league (give a copy different options to rate it "
                                "as another bot)")
@@ -578,6 +579,7 @@ def run_league(
     if backend not in BACKENDS:
         raise ValueError(f"backend must be local or ray, not {backend!r}")
     _check_games(games)
+    seed = as_seed(seed)  # refused as --seed refuses it: a negative one, a float
     if ci not in CI_METHODS:
         raise ValueError(f"ci must be one of {', '.join(CI_METHODS)}, not {ci!r}")
     if not 0.0 < confidence < 1.0:

@@ -25,6 +25,7 @@ from .arena import (
     UnknownBotError,
     deal_sets_phrase,
     held_interrupts,
+    print_uncropped,
 )
 from .cli import (
     check_backend_and_ci,
@@ -172,9 +173,7 @@ def print_league(result: LeagueResult, as_json: bool,
             data["interrupted"] = interrupted_json(stop, played=True)
         sys.stdout.write(json.dumps(data) + "\n")
         return
-    from rich.console import Console
-
-    Console().print(result.table())
+    print_uncropped(result.table())
     speed = (f", {result.games / result.elapsed:.1f} games/s"
              if result.elapsed > 0 else "")
     lines = len(result.line_ups)
