@@ -72,6 +72,10 @@ def test_a_class_named_in_a_spec_is_found_in_the_current_folder(in_examples: Pat
     ("cutthroat.cards.Card", BotSpecError, "must take its seed as a keyword"),
     ("greedy_bot.Greedy-Bot", BotSpecError, "neither a bot's name nor a class"),
     ("greedy_bot.GREEDY", BotUnavailableError, "has no class GREEDY"),  # case is kept
+    ("greedy_bot.greedybot", BotUnavailableError, "module greedy_bot has no class greedybot "
+                                                  "(did you mean greedy_bot.GreedyBot"),
+    ("greedy_bot.GredyBot", BotUnavailableError, "has no class GredyBot (did you mean "
+                                                 "greedy_bot.GreedyBot"),
     ("json.MyBot", BotUnavailableError, "module json has no class MyBot (json is a "
                                         "module of Python's own, found before a file of "
                                         "that name: rename your file)"),

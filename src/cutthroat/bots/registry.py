@@ -25,6 +25,7 @@ bot").
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import importlib.metadata
 import inspect
@@ -122,6 +123,11 @@ class _Lazy:
             top = module.partition(".")[0]
             own = (f" ({top} is a module of Python's own, found before a file of that name: "
                    "rename your file)" if top in sys.stdlib_module_names else "")
+            names = [n for n in vars(mod) if not n.startswith("_")]
+            near = ([n for n in names if n.lower() == attr.lower()]
+                    or difflib.get_close_matches(attr, names, n=1))
+            if near and not own:
+                own = f" (did you mean {module}.{near[0]}?)"
             raise BotUnavailableError(
                 f"the {self.bot!r} bot is not available: module {module} has no class "
                 f"{attr}{own}")
