@@ -134,3 +134,19 @@ def test_the_record_module_names_its_functions_and_save_says_its_order(tmp_path)
         record.save(game, tmp_path / "g.json")  # type: ignore[arg-type]
     record.save(tmp_path / "g.json", game)
     assert record.replay(tmp_path / "g.json").rules == game.rules
+
+
+def test_a_views_repr_lists_a_keeps_252_actions_by_count_not_one_by_one() -> None:
+    """repr(view) at a keep was 6,444 characters, every keep written out."""
+    import dataclasses
+
+    hand = Hand.deal(Rules(), dealer=0, seed=1)
+    before = hand.view(hand.to_act)  # type: ignore[arg-type]
+    for move in ["order", "leave", "dummy"]:
+        hand.push(move)
+    keep = hand.view(hand.to_act)  # type: ignore[arg-type]
+    assert len(keep.legal) == 252 and len(repr(keep)) < 1000
+    assert f"{keep.legal[0]!r}" in repr(keep) and "... 252 in all)" in repr(keep)
+    for view in (before, keep):
+        assert all(f"{f.name}=" in repr(view) for f in dataclasses.fields(view))
+    assert f"legal={before.legal!r}" in repr(before)  # a few: as they are

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from .actions import DISCARD, KEEP
@@ -20,6 +20,10 @@ from .scoring import HandResult
 from .state import ACTION_TEXTS, P_JOKER, Hand, Phase, Trick, as_seat
 
 __all__ = ["View", "public_view_json", "view_of"]
+
+
+LEGAL_SHOWN = 12
+"""The most legal actions ``repr(view)`` lists one by one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +79,19 @@ class View:
     scores: tuple[int, int, int] | None
     legal: tuple[str, ...]
     result: HandResult | None = None
+
+    def __repr__(self) -> str:
+        """Every field as the dataclass shows it, but a keep's 252 legal actions cut to
+        the first three and their count (a notebook cell of 6,000 characters, else)."""
+        shown = []
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "legal" and len(value) > LEGAL_SHOWN:
+                text = f"({', '.join(map(repr, value[:3]))}, ... {len(value)} in all)"
+            else:
+                text = repr(value)
+            shown.append(f"{f.name}={text}")
+        return f"View({', '.join(shown)})"
 
     def __str__(self) -> str:
         """What this seat sees, as text: the score, the deal, trump, the trick, its
