@@ -24,8 +24,8 @@ def test_R14_take_back_never_undoes_a_dummy_the_maker_took_after_your_move() -> 
     for move in ["order", "leave", "dummy", "keep TC JC 9D QD KD", "pass"]:
         hand.push(move)
     before = list(hand.moves)
-    with pytest.raises(IllegalActionError, match=r"seat 1 has taken the dummy since and "
-                                                 r"seen its cards, so moves made before it "
+    with pytest.raises(IllegalActionError, match=r"the maker has taken the dummy since and "
+                                                 r"seen its cards, so moves made before that "
                                                  r"cannot be taken back \(R14"):
         hand.take_back(0)
     assert list(hand.moves) == before

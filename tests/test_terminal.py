@@ -369,12 +369,28 @@ def test_numbers_are_refused_where_the_choices_are_not_listed() -> None:
 
 
 def test_undo_takes_back_the_players_last_move_and_the_bots_replies() -> None:
-    hand, player, out = at_first_move(["undo", "pass", "undo", "quit"])
+    game = new_game(5)  # seed 5: no bot takes the dummy after the player's pass
+    hand = game.deal()
+    player, out = table(game, hand.to_act, ["undo", "pass", "undo", "quit"])  # type: ignore[arg-type]
     assert player.play() is False
     assert "Nothing to undo: you have not moved yet in this hand." in out
     assert any(line.startswith("Took back ") and ": You pass" in line for line in out)
     assert len(hand.moves) == 0
     assert any(line.startswith("You pass") for line in out)
+
+
+def test_R14_undo_is_refused_once_a_bot_took_the_dummy_after_your_move() -> None:
+    """Seed 3: a bot orders and takes the dummy after the player's pass. The undo took
+    the bot's dummy back with it, so the bot, having seen the dummy, decided again."""
+    game = new_game(3)
+    hand = game.deal()
+    player, out = table(game, hand.to_act, ["pass", "undo", "quit"])  # type: ignore[arg-type]
+    assert player.play() is False
+    assert ("Not possible: the maker has taken the dummy since and seen its cards, so moves "
+            "made before that cannot be taken back (R14: an unused dummy is never shown to "
+            "anyone).") in out
+    assert "dummy" in [m.action.verb.value for m in hand.moves]
+    assert not any(line.startswith("Took back ") for line in out)
 
 
 def test_tricks_lists_the_tricks_of_the_hand_so_far_R17() -> None:

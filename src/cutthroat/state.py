@@ -741,14 +741,14 @@ class Hand:
             if move.action.verb is Verb.DUMMY:
                 raise IllegalActionError(
                     (f"seat {seat} has seen the dummy, so taking it cannot be taken back"
-                     if own else f"seat {move.seat} has taken the dummy since and seen its "
-                     "cards, so moves made before it cannot be taken back")
+                     if own else "the maker has taken the dummy since and seen its cards, "
+                     "so moves made before that cannot be taken back")
                     + " (R14: an unused dummy is never shown to anyone)", seat=seat)
             if move.action.verb is Verb.TRUMP:
                 raise IllegalActionError(
                     (f"seat {seat} has seen the cards dealt since naming trump blind, so the "
-                     "call cannot be taken back" if own else f"seat {move.seat} has named "
-                     "trump blind since and seen the cards dealt, so moves made before it "
+                     "call cannot be taken back" if own else "the dealer has named trump "
+                     "blind since and seen the cards dealt, so moves made before that "
                      "cannot be taken back")
                     + " (R6: the dealer names trump before his cards are shown to him)",
                     seat=seat)
