@@ -24,7 +24,7 @@ from .scoring import NO_POINTS, GameOutcome, HandResult, add_hand
 from .state import Hand, as_seat, as_seed, check_rng
 from .views import View, public_view_json
 
-__all__ = ["Game"]
+__all__ = ["Game", "require_game"]
 
 
 class Game:
@@ -256,3 +256,18 @@ class Game:
         from .render import describe_game
 
         return describe_game(self)
+
+
+def require_game(game: object, needs: str) -> None:
+    """Refuse (``TypeError``) anything but a :class:`Game` where one is needed; ``needs``
+    opens the message (``"play_game takes a Game"``), and a :class:`Hand` is told that
+    it is part of a game.
+
+    >>> require_game(Game().deal(), "dumps takes a Game")
+    Traceback (most recent call last):
+    TypeError: dumps takes a Game, not Hand: a hand is part of a game (Game.deal() deals one)
+    """
+    if not isinstance(game, Game):
+        hint = (": a hand is part of a game (Game.deal() deals one)"
+                if isinstance(game, Hand) else "")
+        raise TypeError(f"{needs}, not {type(game).__name__}{hint}")

@@ -38,7 +38,7 @@ from .errors import (
     IllegalActionError,
     quoted,
 )
-from .game import Game
+from .game import Game, require_game
 from .rules import Rules, RulesError
 from .state import Hand
 
@@ -260,16 +260,9 @@ def _apply(hand: Hand, index: int, number: int, text: object) -> None:
         raise RecordError(str(exc), hand=index, action=number, text=text) from None
 
 
-def _require_game(game: object) -> None:
-    if not isinstance(game, Game):
-        hint = ": a hand is part of a game, Game.deal() deals one" if isinstance(
-            game, Hand) else ""
-        raise TypeError(f"a record is made of a Game, not {type(game).__name__}{hint}")
-
-
 def to_record(game: Game) -> dict[str, Any]:
     """The record of a game (RECORD.md), ready for ``json.dump``."""
-    _require_game(game)
+    require_game(game, "a record is made of a Game")
     record: dict[str, Any] = {"format": FORMAT, "rules": game.rules.to_json()}
     if game.players != ("Seat 0", "Seat 1", "Seat 2"):
         record["players"] = list(game.players)
@@ -317,7 +310,7 @@ def _hand_summary(hand: Hand) -> dict[str, Any]:
 
 def summary(game: Game) -> dict[str, Any]:
     """The object ``cutthroat replay --json`` prints for a legal record (RECORD.md)."""
-    _require_game(game)
+    require_game(game, "a record is made of a Game")
     outcome = game.outcome
     hand = game.hand
     nxt = None

@@ -7,8 +7,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from ..actions import Action, Move
-from ..errors import CutthroatError, IllegalActionError
-from ..game import Game
+from ..errors import CutthroatError, IllegalActionError, NotYourTurnError
+from ..game import Game, require_game
 from ..state import Hand
 from ..views import View
 
@@ -65,6 +65,16 @@ def require_view(view: object, what: str) -> None:
                         f"or hand.view(hand.to_act), not {type(view).__name__!r}")
 
 
+def require_turn(view: object, what: str) -> None:
+    """:func:`require_view`, and the view's seat must be the one to act (a
+    :class:`~cutthroat.errors.NotYourTurnError` otherwise: a bot has nothing to choose)."""
+    require_view(view, what)
+    assert isinstance(view, View)
+    if view.to_act != view.seat or not view.legal:
+        raise NotYourTurnError(f"seat {view.seat} has nothing to do: it is not to act",
+                               seat=view.seat)
+
+
 def choose_explained(bot: Bot, view: View) -> tuple[Action, str | None]:
     """The action ``bot`` chooses on ``view`` (exactly what :meth:`Bot.choose` returns)
     and, when the bot can say why, its reason in a sentence: the expert's analysis
@@ -112,15 +122,6 @@ def _name(bot: Bot) -> str:
     return str(getattr(bot, "name", type(bot).__name__))
 
 
-def require_game(game: object, who: str) -> None:
-    """Refuse (``TypeError``) anything but a :class:`~cutthroat.Game` given to ``who``,
-    a :class:`~cutthroat.Hand` with a word on the difference."""
-    if not isinstance(game, Game):
-        hint = (": a hand is part of a game (Game.deal() deals one); play a hand alone "
-                "with hand.push" if isinstance(game, Hand) else "")
-        raise TypeError(f"{who} takes a Game, not {type(game).__name__}{hint}")
-
-
 def play_game(
     game: Game,
     bots: Sequence[Bot],
@@ -136,7 +137,7 @@ def play_game(
     the rules refuse stops the game with a :class:`BotMoveError` naming it, one that
     fails with a :class:`BotError`.
     """
-    require_game(game, "play_game")
+    require_game(game, "play_game takes a Game")
     if len(bots) != 3:
         raise ValueError("a game needs three bots")
     while not game.is_over and len(game.hands) < max_hands:

@@ -33,10 +33,9 @@ from dataclasses import dataclass, field
 
 from ..actions import Action
 from ..cards import PLAIN_POWER, TRUMP_POWER, Card, Suit
-from ..errors import NotYourTurnError
 from ..state import Hand, Phase
 from ..views import View
-from .base import bot_repr, require_view
+from .base import bot_repr, require_turn
 from .heuristic import BeginnerBot, IntermediateBot
 from .heuristic_bidding import ranked_keeps
 from .heuristic_play import prefers_maker
@@ -410,9 +409,7 @@ class ExpertBot:
         """Value every legal option of ``view``'s seat (which must be the seat to act):
         of a keep's 252, the ``keep_candidates`` worth simulating, and any legal
         ``also`` (a player's own keep, for a review to value it on the same samples)."""
-        require_view(view, "analyse")
-        if view.to_act != view.seat or not view.legal:
-            raise NotYourTurnError(f"seat {view.seat} is not to act", seat=view.seat)
+        require_turn(view, "analyse")
         self.seat_models.observe(view)
         legal = [Action.parse(text) for text in view.legal]
         if len(legal) == 1:

@@ -24,10 +24,9 @@ import random as _random
 
 from ..actions import Action, Verb
 from ..cards import EFF_SUIT, PLAIN_POWER, TRUMP_POWER, Card, Suit
-from ..errors import NotYourTurnError
 from ..state import Hand, Phase
 from ..views import View
-from .base import bot_repr, require_view
+from .base import bot_repr, require_turn
 from .heuristic_bidding import decide, discard_decision, keep_decision
 from .heuristic_play import decide_play, decide_play_in
 
@@ -63,10 +62,7 @@ class _HeuristicBot:
 
     def choose_with_reason(self, view: View) -> Decision:
         """The action and a short sentence saying why."""
-        require_view(view, "choose")
-        if not view.legal:
-            raise NotYourTurnError(f"seat {view.seat} has nothing to do: it is not to act",
-                                   seat=view.seat)
+        require_turn(view, "choose")
         action, reason = self._decide(view)
         if str(action) not in view.legal:  # a guard: never return an illegal action
             action, reason = Action.parse(view.legal[0]), f"fallback ({reason})"

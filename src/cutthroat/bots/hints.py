@@ -19,11 +19,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import Action
-from ..game import Game
+from ..game import Game, require_game
 from ..render import describe_phase, describe_seat
 from ..scoring import HandResult, game_outcome
 from ..views import View
-from .base import require_game, require_view
+from .base import require_view
 from .expert import Analysis, ExpertBot, Outcomes
 from .sampling import same_hand
 
@@ -59,7 +59,7 @@ def earlier_views(game: Game, seat: int, before: View | None = None) -> list[Vie
     (True, True)
     """
     views: list[View] = []
-    require_game(game, "earlier_views")
+    require_game(game, "earlier_views takes a Game")
     results: list[HandResult] = []
     for hand in game.hands:
         scores = game_outcome(game.rules, results).scores

@@ -5,10 +5,9 @@ from __future__ import annotations
 import random as _random
 
 from ..actions import Action
-from ..errors import NotYourTurnError
 from ..state import as_seed, check_rng
 from ..views import View
-from .base import bot_repr, require_view
+from .base import bot_repr, require_turn
 
 __all__ = ["RandomBot"]
 
@@ -28,8 +27,5 @@ class RandomBot:
 
     def choose(self, view: View) -> Action:
         """A uniformly random legal action."""
-        require_view(view, "choose")
-        if not view.legal:
-            raise NotYourTurnError(f"seat {view.seat} has nothing to do: it is not to act",
-                                   seat=view.seat)
+        require_turn(view, "choose")
         return Action.parse(self.rng.choice(view.legal))
