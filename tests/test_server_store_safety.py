@@ -5,6 +5,7 @@ server, another program's tables, a password in a URL that cannot be read."""
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -50,6 +51,13 @@ def _terminate(cluster: Cluster, url: str, pids: set[int] | None = None) -> int:
         ended = [pid for (pid,) in rows if pids is None or pid in pids]
         for pid in ended:
             connection.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        # pg_terminate_backend only signals: wait until those connections are gone, and
+        # their locks with them, as after a restart.
+        deadline = time.monotonic() + 10
+        while connection.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(%s)",
+                                 (ended,)).fetchone() != (0,):
+            assert time.monotonic() < deadline, "the connections did not end"
+            time.sleep(0.02)
     return len(ended)
 
 
