@@ -198,8 +198,9 @@ def test_another_programs_games_table_is_refused_at_start(tmp_path: Path) -> Non
     path = tmp_path / "shared.db"
     with sqlite3.connect(path) as connection:
         connection.execute("CREATE TABLE games (id TEXT PRIMARY KEY, score INTEGER)")
-    with pytest.raises(StoreError, match=r"its table games lacks the columns seed, seats, "
-                                         r"record, .*give the server a database of its own"):
+    with pytest.raises(StoreError, match=r"^cannot open the database 'sqlite:///.*shared.db': "
+                                         r"its table games lacks the columns seed, seats, "
+                                         r"record, .*give the server a database of its own$"):
         Store(f"sqlite:///{path}")
 
 
@@ -217,3 +218,18 @@ def test_a_url_that_cannot_be_read_never_shows_its_password(url: str) -> None:
 def test_a_postgres_scheme_is_told_how_to_write_it() -> None:
     with pytest.raises(StoreURLError, match=r"for PostgreSQL write postgresql\+psycopg://"):
         Store("postgres://ann@localhost/club")
+
+
+def test_another_programs_table_is_left_as_it_was(tmp_path: Path) -> None:
+    """Refused before anything is made or changed: no version column added to it, no
+    table of ours beside it."""
+    path = tmp_path / "shared.db"
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE games (id TEXT PRIMARY KEY, score INTEGER)")
+    with pytest.raises(StoreError):
+        Store(f"sqlite:///{path}")
+    with sqlite3.connect(path) as connection:
+        tables = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        assert [name for (name,) in tables] == ["games"]
+        columns = [row[1] for row in connection.execute("PRAGMA table_info(games)")]
+    assert columns == ["id", "score"]

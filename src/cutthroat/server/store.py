@@ -155,6 +155,15 @@ class StoreInUse(StoreError):
     one database would each keep its games in memory and write over the other's moves."""
 
 
+_ADDED_COLUMNS = {"version"}
+"""Columns an older version's tables lack, which this one adds when it starts
+(:meth:`Store._add_versions`)."""
+
+
+class _NotOurs(Exception):
+    """A table of the database is not this server's (:meth:`Store._check_tables`)."""
+
+
 class StoreConflict(StoreError):
     """A game's row was written by somebody else (another server on the same database)
     since this server read or wrote it: saving over it would lose their moves, so
@@ -221,6 +230,8 @@ def _reason(exc: Exception) -> str:
         text = f"its driver is not installed ({exc})"
     elif isinstance(exc, SQLAlchemyError):
         text = str(exc).split("\n(Background on this error", 1)[0]
+    elif isinstance(exc, _NotOurs):
+        text = str(exc)
     else:
         text = f"not a valid URL ({exc})"
     return _masked(" ".join(text.split())) or type(exc).__name__
@@ -294,11 +305,11 @@ class Store:
             raise error(f"cannot open the database {_shown(url)!r}: "
                         f"{_reason(exc)}{_url_hint(url)}") from exc
         try:
-            _Base.metadata.create_all(self.engine)  # connects: fails here, not later
+            self._check_tables()  # connects: fails here, not later; before any change
+            _Base.metadata.create_all(self.engine)
             self._widen_seeds()
             self._add_versions()
-            self._check_tables()
-        except (SQLAlchemyError, ImportError, ValueError, OSError) as exc:
+        except (SQLAlchemyError, ImportError, ValueError, OSError, _NotOurs) as exc:
             self.engine.dispose()
             raise StoreError(f"cannot open the database {_shown(url)!r}: "
                              f"{_reason(exc)}{_folder_hint(self.engine)}") from exc
@@ -317,14 +328,17 @@ class Store:
 
     def _check_tables(self) -> None:
         """Refuse a database whose tables of these names lack columns this server
-        needs (another program's ``games`` table, or one altered by hand): a
-        :class:`StoreError` now, rather than every request failing later."""
+        needs (another program's ``games`` table, or one altered by hand), before
+        anything is made or changed in it: a :class:`StoreError` at once (said by
+        :meth:`__init__`), rather than every request failing later."""
         found = inspect(self.engine)
         for table in _Base.metadata.sorted_tables:
-            have = {c["name"] for c in found.get_columns(table.name)}
+            if not found.has_table(table.name):
+                continue  # made next
+            have = {c["name"] for c in found.get_columns(table.name)} | _ADDED_COLUMNS
             missing = [c.name for c in table.columns if c.name not in have]
             if missing:
-                raise StoreError(
+                raise _NotOurs(
                     f"its table {table.name} lacks the column{'s' if len(missing) > 1 else ''}"
                     f" {', '.join(missing)}: it is not a cutthroat table as this version "
                     "writes it (another program's, or altered by hand); give the server a "
