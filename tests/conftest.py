@@ -1,12 +1,17 @@
-"""Shared helpers for the rule tests: explicit deals, scripted actions, scripted play."""
+"""Shared helpers for the rule tests: explicit deals, scripted actions, scripted play;
+and the web game's databases, a SQLite file or a private PostgreSQL server."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+
+import pytest
 
 from cutthroat import Card, Deal, Hand, Phase, Rules, View, deck, parse_cards
 from cutthroat.bots.heuristic import IntermediateBot
+from postgres import Cluster
 
 
 def make_deal(
@@ -102,3 +107,21 @@ def keep_views(count: int, seed: int, rules: Rules | None = None) -> list[View]:
                 break
             hand.push(bot.choose(hand.view(seat)), seat)
     return out
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster]:
+    """A private PostgreSQL server for one test module's tests (tests/postgres.py),
+    started when a test of the module first asks for it."""
+    server = Cluster().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database of each backend: a SQLite file, or a PostgreSQL database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'games.db'}"
+    url: str = request.getfixturevalue("cluster").database()
+    return url

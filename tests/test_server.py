@@ -29,7 +29,6 @@ from cutthroat.server.protocol import ProtocolError, parse_message
 from cutthroat.server.store import Store, StoreError
 from cutthroat.server.tables import Table, TableError
 from cutthroat.state import Phase
-from postgres import Cluster
 from sockets import eventually as _eventually
 from sockets import receive as _receive
 
@@ -37,23 +36,6 @@ CARD = re.compile(r"\b(?:[789TJQKA][CDHS]|JO)\b")
 
 
 _OPEN: list[TestClient] = []
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Any:
-    """A private PostgreSQL server for this module's tests (tests/postgres.py)."""
-    server = Cluster().start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A fresh database of each backend: a SQLite file, or a PostgreSQL database."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'games.db'}"
-    url: str = request.getfixturevalue("cluster").database()
-    return url
 
 
 def _client(where: Path | str) -> TestClient:

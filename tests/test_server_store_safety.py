@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,23 +19,6 @@ from cutthroat.server.rooms import CHANGED_ELSEWHERE
 from cutthroat.server.store import Store, StoreConflict, StoreError, StoreInUse, StoreURLError
 from cutthroat.server.tables import Table
 from postgres import Cluster
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
-    """A private PostgreSQL server for this module's tests (tests/postgres.py)."""
-    server = Cluster().start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A fresh database of each backend."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'games.db'}"
-    url: str = request.getfixturevalue("cluster").database()
-    return url
 
 
 def _terminate(cluster: Cluster, url: str, pids: set[int] | None = None) -> int:
