@@ -4,8 +4,9 @@ or tournament must not hold the keeps of hands long over (each maker's ten cards
 
 from __future__ import annotations
 
-from cutthroat import state
-from cutthroat.state import DISCARD_CACHE, KEEP_CACHE, Hand, Phase
+from cutthroat import hand_queries
+from cutthroat.hand_queries import DISCARD_CACHE, KEEP_CACHE
+from cutthroat.state import Hand, Phase
 
 
 def _to_the_keep(seed: int) -> Hand | None:
@@ -29,8 +30,8 @@ def test_R12_keeps_of_many_hands_are_not_all_kept_in_memory() -> None:
         actions = [str(a) for a in hand.legal_actions()]
         assert len(texts) == 252 and list(texts) == actions
         seen[seed] = (texts, actions)
-        assert len(state._KEEP_TEXTS) <= KEEP_CACHE
-        assert len(state._KEEP_ACTIONS) <= KEEP_CACHE
+        assert len(hand_queries._KEEP_TEXTS) <= KEEP_CACHE
+        assert len(hand_queries._KEEP_ACTIONS) <= KEEP_CACHE
     assert len(seen) > KEEP_CACHE  # more keeps than the caches hold
     for seed, (texts, actions) in list(seen.items())[:5]:  # made again, the same
         hand = _to_the_keep(seed)
@@ -49,5 +50,5 @@ def test_R8_the_dealers_discards_of_many_hands_are_not_all_kept_in_memory() -> N
         legal = hand.legal_texts()
         assert sorted(legal) == sorted(f"discard {c}" for c in hand.cards(hand.dealer))
         dealt += 1
-        assert len(state._DISCARD_TUPLES) <= DISCARD_CACHE
+        assert len(hand_queries._DISCARD_TUPLES) <= DISCARD_CACHE
     assert dealt > DISCARD_CACHE

@@ -20,16 +20,15 @@ layer over the integer ones, which search code may call directly.
 
 from __future__ import annotations
 
-import enum
 import operator
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import actions as A
-from .actions import KEEP_COMBOS, Action, Move, Verb, keep_of_sorted
-from .cards import EFF_SUIT, JOKER_ID, SUIT_MASK, Card, Suit, cards_of_mask, ids_of_mask
+from .actions import Action, Move, Verb
+from .cards import EFF_SUIT, JOKER_ID, SUIT_MASK, Card, Suit
+from .checks import as_action_id, as_seat, as_seed, check_rng
 from .deal import Deal, random_order
 from .errors import (
     ActionParseError,
@@ -37,7 +36,22 @@ from .errors import (
     IllegalActionError,
     NothingToUndoError,
     NotYourTurnError,
-    SeatError,
+)
+from .hand_queries import HandQueries, Trick
+from .phases import (
+    P_BID1,
+    P_BID2,
+    P_DEFENDER,
+    P_DISCARD,
+    P_JOKER,
+    P_KEEP,
+    P_MAKER,
+    P_OVER,
+    P_PICKUP,
+    P_PLAY,
+    P_THROWN,
+    Phase,
+    not_now,
 )
 from .rules import Rules, rules_or_standard
 from .scoring import HandResult, _winner_index, score_hand
@@ -45,84 +59,13 @@ from .scoring import HandResult, _winner_index, score_hand
 if TYPE_CHECKING:
     from .views import View
 
-__all__ = ["Hand", "Phase", "Trick", "as_seat", "as_seed", "not_now"]
-
-
-class Phase(enum.IntEnum):
-    """The stage a hand is in; the decisions of RULES.md ("The order of decisions")."""
-
-    JOKER_TRUMP = 0
-    """The joker was turned up: the dealer names trump blind (R6)."""
-    BID_FIRST = 1
-    """First bidding round: pass or order (R7)."""
-    PICKUP = 2
-    """The dealer takes the up-card or leaves it (R8)."""
-    DISCARD = 3
-    """The dealer discards after taking the up-card (R6, R8)."""
-    BID_SECOND = 4
-    """Second bidding round: pass or call a suit (R9, R10)."""
-    MAKER_CHOICE = 5
-    """The maker takes the dummy or goes alone (R12)."""
-    KEEP = 6
-    """The maker keeps five of his ten cards (R12)."""
-    DEFENDER_CHOICE = 7
-    """Each defender in turn may go alone (R13)."""
-    PLAY = 8
-    """Trick play (R15–R17)."""
-    OVER = 9
-    """The hand is played out and scored (R19–R21)."""
-    THROWN_IN = 10
-    """Everybody passed twice: no score (R10)."""
-
-
-P_JOKER, P_BID1, P_PICKUP, P_DISCARD, P_BID2, P_MAKER, P_KEEP, P_DEFENDER, P_PLAY, P_OVER, \
-    P_THROWN = range(11)
-_PHASES = list(Phase)
-
-_ID_TUPLES: dict[int, tuple[int, ...]] = {}
-
-
-def _ids(mask: int) -> tuple[int, ...]:
-    """The card ids of a mask as a shared tuple (cached: the hot path of play)."""
-    try:
-        return _ID_TUPLES[mask]
-    except KeyError:
-        result = tuple(ids_of_mask(mask))
-        if len(_ID_TUPLES) < 2_000_000:
-            _ID_TUPLES[mask] = result
-        return result
-
+__all__ = ["Hand", "Phase", "Trick", "as_seat", "as_seed", "check_rng", "not_now"]
 
 def _mask(cards: Sequence[Card]) -> int:
     mask = 0
     for card in cards:
         mask |= 1 << card.id
     return mask
-
-
-_KEEP_ACTIONS: dict[int, tuple[Action, ...]] = {}
-_KEEP_TEXTS: dict[int, tuple[str, ...]] = {}
-KEEP_CACHE = 64
-"""The most makers' ten-card holdings whose 252 keeps (objects, texts) are kept made:
-they are asked for again and again within a hand (every view, every search of it), and
-each takes some 40 KB (objects) and 18 KB (texts), so a long server or tournament would
-otherwise hold hundreds of megabytes of keeps of hands long over."""
-DISCARD_CACHE = 4096
-"""The most dealers' six-card holdings whose discards are kept as a shared tuple."""
-ACTION_TEXTS = tuple(str(Action.from_id(i)) for i in range(A.KEEP))
-"""The text of every absolute action id (all but ``keep``), by id."""
-
-
-def _keep_actions(ten: int) -> tuple[Action, ...]:
-    """The 252 keep actions of a maker holding the ten cards of ``ten``, in id order."""
-    actions = _KEEP_ACTIONS.get(ten)
-    if actions is None:
-        cards = cards_of_mask(ten)
-        actions = tuple(keep_of_sorted(tuple([cards[i] for i in combo])) for combo in KEEP_COMBOS)
-        if len(_KEEP_ACTIONS) >= KEEP_CACHE:
-            _KEEP_ACTIONS.clear()
-        _KEEP_ACTIONS[ten] = actions
-    return actions
 
 
 _SUITS = tuple(Suit)
@@ -139,30 +82,7 @@ def _result_cache(rules: Rules) -> dict[tuple[int | bool, ...], HandResult]:
     return entry[1]
 
 
-_DISCARD_TUPLES: dict[int, tuple[int, ...]] = {}
-_BID1 = (A.PASS, A.ORDER)
-_PICK = (A.PICKUP, A.LEAVE)
-_MAKER = (A.DUMMY, A.ALONE)
-_DEFENDER = (A.PASS, A.ALONE)
-_TRUMPS = (A.TRUMP, A.TRUMP + 1, A.TRUMP + 2, A.TRUMP + 3)
-_KEEPS = range(A.KEEP, A.NUM_ACTIONS)
-_EMPTY: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A finished trick: who led, each card in the order played, and who won."""
-
-    leader: int
-    plays: tuple[tuple[int, Card], ...]
-    winner: int
-
-    def __str__(self) -> str:
-        cards = " ".join(f"{seat}:{card}" for seat, card in self.plays)
-        return f"{cards} -> seat {self.winner}"
-
-
-class Hand:
+class Hand(HandQueries):
     """One hand of cutthroat euchre, from the deal to the score.
 
     Create with :meth:`deal` (random or explicit cards); act with :meth:`push` (any
@@ -183,7 +103,6 @@ class Hand:
         "_hands",
         "_kitty",
         "_leader",
-        "_legal",
         "_maker",
         "_maker_alone",
         "_moves",
@@ -321,145 +240,7 @@ class Hand:
             return cls._random(rules, as_seat(dealer, "dealer must be seat"), rng)
         return cls(rules, cards, dealer)
 
-    # --- what the hand is now ------------------------------------------------------
-
-    @property
-    def phase(self) -> Phase:
-        """The current phase."""
-        return _PHASES[self._phase]
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat to act, or ``None`` when the hand is over."""
-        return None if self._phase >= P_OVER else self._turn
-
-    @property
-    def is_over(self) -> bool:
-        """True once the hand is scored or thrown in."""
-        return self._phase >= P_OVER
-
-    @property
-    def result(self) -> HandResult | None:
-        """The result once the hand is over, else ``None``."""
-        return self._result
-
-    @property
-    def maker(self) -> int | None:
-        """The maker, once trump is fixed."""
-        return None if self._maker < 0 else self._maker
-
-    @property
-    def trump(self) -> Suit | None:
-        """The trump suit, once fixed."""
-        return None if self._trump < 0 else _SUITS[self._trump]
-
-    @property
-    def upcard(self) -> Card:
-        """The up-card (R5)."""
-        return Card.from_id(self._up)
-
-    @property
-    def upcard_taken(self) -> bool:
-        """True once the dealer has taken the up-card into his hand."""
-        return self._up_taken
-
-    @property
-    def alone(self) -> tuple[int, ...]:
-        """The seats that went alone, ascending."""
-        seats = []
-        if self._maker_alone:
-            seats.append(self._maker)
-        if self._def_alone >= 0:
-            seats.append(self._def_alone)
-        return tuple(sorted(seats))
-
-    @property
-    def sitting_out(self) -> int | None:
-        """The defender who sits out because his partner went alone (R13)."""
-        return None if self._out < 0 else self._out
-
-    @property
-    def dummy_taken(self) -> bool:
-        """True once the maker has picked up the dummy (R12)."""
-        return self._dummy_taken
-
-    @property
-    def tricks_won(self) -> tuple[int, int, int]:
-        """Tricks taken so far per seat."""
-        return self._tricks[0], self._tricks[1], self._tricks[2]
-
-    @property
-    def tricks(self) -> list[Trick]:
-        """The finished tricks, in order."""
-        by_id = Card.from_id
-        return [
-            Trick(leader, tuple((s, by_id(c)) for s, c in zip(seats, cards, strict=True)), win)
-            for leader, seats, cards, win in self._done
-        ]
-
-    @property
-    def current_trick(self) -> list[tuple[int, Card]]:
-        """The cards played to the trick in progress, as ``(seat, card)``."""
-        return [(s, Card.from_id(c)) for s, c in zip(self._trick_seats, self._trick, strict=True)]
-
-    @property
-    def leader(self) -> int | None:
-        """The seat that leads (or led) the trick in progress."""
-        return None if self._leader < 0 else self._leader
-
-    @property
-    def moves(self) -> list[Move]:
-        """Every move so far, in order: the hand's log."""
-        return [Move(seat, self._action_of(aid, arg)) for seat, aid, arg in self._moves]
-
-    def trick_ids(self) -> list[tuple[tuple[int, int], ...]]:
-        """Every trick so far as ``(seat, card id)`` pairs, the one in progress last when
-        it has a card: :attr:`tricks` and :attr:`current_trick` without card objects,
-        for searches that read them at every node."""
-        out = [tuple(zip(seats, cards, strict=True)) for _, seats, cards, _ in self._done]
-        if self._trick:
-            out.append(tuple(zip(self._trick_seats, self._trick, strict=True)))
-        return out
-
-    def cards(self, seat: int) -> list[Card]:
-        """The cards a seat holds now, in id order (all ten while keeping)."""
-        return cards_of_mask(self._hands[as_seat(seat)])  # -1 would be seat 2's
-
-    def cards_mask(self, seat: int) -> int:
-        """The bitmask of the cards a seat holds now."""
-        if type(seat) is not int or not 0 <= seat <= 2:  # -1 would be seat 2's
-            seat = as_seat(seat)
-        return self._hands[seat]
-
-    @property
-    def dummy(self) -> list[Card]:
-        """The dummy's cards while it lies on the table (empty once taken)."""
-        return [] if self._dummy_taken else cards_of_mask(self._dummy)
-
-    @property
-    def kitty(self) -> list[Card]:
-        """The cards face down in the kitty, with the dealer's discard (not the taken
-        up-card)."""
-        return cards_of_mask(self._kitty)
-
-    @property
-    def buried(self) -> list[Card]:
-        """The five cards the maker discarded after taking the dummy."""
-        return cards_of_mask(self._buried)
-
-    @property
-    def dealer_discard(self) -> Card | None:
-        """The card the dealer discarded after taking the up-card."""
-        return None if self._dealer_discard < 0 else Card.from_id(self._dealer_discard)
-
-    def active_seats(self) -> tuple[int, ...]:
-        """The seats that play tricks (everyone but a seat sitting out)."""
-        return tuple(s for s in range(3) if s != self._out)
-
-    def __repr__(self) -> str:
-        state = self.phase.name.lower()
-        turn = "" if self.to_act is None else f", to_act={self._turn}"
-        return f"<Hand dealer={self.dealer} {state}{turn}, {len(self._moves)} moves>"
+    # --- as text, and what a seat sees -----------------------------------------------
 
     def __str__(self) -> str:
         """The whole hand as text, every card shown (this object sees them all): the
@@ -473,160 +254,11 @@ class Hand:
             lines[-1:-1] = describe_holdings(self, [f"Seat {s}" for s in range(3)])
         return "\n".join(lines)
 
-    # --- legal actions -------------------------------------------------------------
+    def view(self, seat: int, scores: tuple[int, int, int] | None = None) -> View:
+        """What ``seat`` may see now (R14); see :func:`cutthroat.views.view_of`."""
+        from .views import view_of
 
-    def legal_action_ids(self) -> Sequence[int]:
-        """The integer ids of every legal action for the seat to act (empty when over).
-
-        The returned sequence is shared: do not modify it.
-        """
-        legal = self._legal
-        if legal is not None:
-            return legal
-        if self._phase == P_PLAY:
-            hand = self._hands[self._turn]
-            trick = self._trick
-            if trick:
-                trump = self._trump
-                follow = hand & SUIT_MASK[trump][EFF_SUIT[trump][trick[0]]]
-                if follow:
-                    hand = follow
-            legal = _ID_TUPLES.get(hand) or _ids(hand)
-        else:
-            legal = self._compute_legal()
-        self._legal = legal
-        return legal
-
-    def _compute_legal(self) -> Sequence[int]:
-        ph = self._phase  # trick play is handled by legal_action_ids itself
-        if ph == P_BID1:
-            return _BID1
-        if ph == P_DEFENDER:
-            return _DEFENDER
-        if ph == P_MAKER:
-            return _MAKER
-        if ph == P_BID2:
-            up_suit = self._up >> 3  # printed suit (the up-card is never the joker here)
-            calls = [A.CALL + s for s in range(4)
-                     if s != up_suit or self.rules.may_name_turned_down_suit]
-            if not (self.rules.stick_the_dealer and self._turn == self.dealer):
-                calls.append(A.PASS)
-            return tuple(calls)
-        if ph == P_PICKUP:
-            return _PICK
-        if ph == P_DISCARD:
-            mask = self._hands[self.dealer]
-            cached = _DISCARD_TUPLES.get(mask)
-            if cached is None:
-                if len(_DISCARD_TUPLES) >= DISCARD_CACHE:
-                    _DISCARD_TUPLES.clear()
-                cached = _DISCARD_TUPLES[mask] = tuple(A.DISCARD + c for c in ids_of_mask(mask))
-            return cached
-        if ph == P_KEEP:
-            return _KEEPS
-        if ph == P_JOKER:
-            return _TRUMPS
-        return _EMPTY
-
-    def legal_actions(self) -> list[Action]:
-        """Every legal action for the seat to act, as :class:`Action` objects."""
-        if self._phase == P_KEEP:
-            return list(_keep_actions(self._hands[self._maker]))
-        return [Action.from_id(a) for a in self.legal_action_ids()]
-
-    def legal_texts(self) -> tuple[str, ...]:
-        """The text of every legal action (``"play JH"``), as in a record or a view."""
-        if self._phase == P_KEEP:
-            ten = self._hands[self._maker]
-            texts = _KEEP_TEXTS.get(ten)
-            if texts is None:
-                if len(_KEEP_TEXTS) >= KEEP_CACHE:
-                    _KEEP_TEXTS.clear()
-                names = [str(c) for c in cards_of_mask(ten)]
-                texts = _KEEP_TEXTS[ten] = tuple([
-                    f"keep {names[a]} {names[b]} {names[c]} {names[d]} {names[e]}"
-                    for a, b, c, d, e in KEEP_COMBOS])
-            return texts
-        return tuple([ACTION_TEXTS[a] for a in self.legal_action_ids()])
-
-    def is_legal(self, action: Action | str | int) -> bool:
-        """Whether this action (object, text, or id: a Python or NumPy integer, as
-        :meth:`push` takes it) is legal now."""
-        seat: int | None = None
-        try:
-            if isinstance(action, (str, Action, Move)):
-                seat, aid = self._resolve(action)
-            else:
-                aid = _as_id(action)  # a bool or anything else: no action
-        except (ActionParseError, IllegalActionError):
-            return False
-        if seat is not None and seat != self.to_act:
-            return False
-        return aid in self.legal_action_ids()
-
-    # --- ids <-> actions -----------------------------------------------------------
-
-    def action_id(self, action: Action | str) -> int:
-        """The integer id of an action here (a ``keep`` id depends on the maker's cards)."""
-        return self._resolve(action)[1]
-
-    def action_from_id(self, action_id: int) -> Action:
-        """The action with this id here (a ``keep`` id needs the maker's ten cards)."""
-        if type(action_id) is not int:
-            action_id = _as_id(action_id)
-        if not 0 <= action_id < A.NUM_ACTIONS:
-            raise ActionParseError(f"not an action id: {action_id!r} (ids are 0 to "
-                                   f"{A.NUM_ACTIONS - 1})")
-        if action_id >= A.KEEP:
-            if self._phase != P_KEEP:
-                raise ActionParseError("a keep id only has a meaning while the maker keeps")
-            return self._action_of(action_id, 0)
-        return Action.from_id(action_id)
-
-    def _maker_ten(self) -> tuple[int, ...]:
-        """The maker's cards while he keeps (ten), as ids ascending: what keep ids index."""
-        return tuple(ids_of_mask(self._hands[self._maker]))
-
-    def _keep_mask(self, action_id: int) -> int:
-        ids = self._maker_ten()
-        mask = 0
-        for pos in KEEP_COMBOS[action_id - A.KEEP]:
-            mask |= 1 << ids[pos]
-        return mask
-
-    def _action_of(self, aid: int, arg: int) -> Action:
-        if aid >= A.KEEP:
-            return keep_of_sorted(tuple(cards_of_mask(arg or self._keep_mask(aid))))
-        return Action.from_id(aid)
-
-    def _resolve(self, action: Action | Move | str | int) -> tuple[int | None, int]:
-        """(seat named or None, action id) for an action, a move or text (callers take
-        integer ids themselves; anything else, ``True`` included, is not an action)."""
-        seat: int | None = None
-        if isinstance(action, str):
-            text = " ".join(action.split())  # any white space between words, at the API
-            if text.lstrip("+-")[:1].isdigit():  # a seat first: "2 pass", "-1 pass"
-                move = Move.parse(text)
-                seat, action = move.seat, move.action
-            else:
-                action = Action.parse(text)
-        elif isinstance(action, Move):
-            seat, action = action.seat, action.action
-        if not isinstance(action, Action):
-            raise ActionParseError(f"not an action: {action!r}")
-        if action.verb is not Verb.KEEP:
-            return seat, action.id
-        if self._phase != P_KEEP:
-            raise IllegalActionError(self._phase_reason("keep"), seat=seat)
-        ids = self._maker_ten()
-        try:
-            combo = tuple(sorted(ids.index(c.id) for c in action.cards))
-        except ValueError:
-            missing = next(c for c in action.cards if c.id not in ids)
-            raise IllegalActionError(
-                f"seat {self._maker} cannot keep {missing}: it is not among the maker's ten cards",
-                seat=seat) from None
-        return seat, A.KEEP + A.KEEP_INDEX[combo]
+        return view_of(self, seat, scores=scores)
 
     # --- acting --------------------------------------------------------------------
 
@@ -665,7 +297,7 @@ class Hand:
         """Apply the action with id ``a`` (of ``seat``, if given, which must be the seat
         to act), returning nothing: the fast path for search and simulation."""
         if type(a) is not int:  # a NumPy integer, say (the fast path takes an int)
-            a = _as_id(a)
+            a = as_action_id(a)
         if seat is not None and (type(seat) is not int or not 0 <= seat <= 2):
             seat = as_seat(seat)  # a NumPy integer is a seat; 3, -1, True, 1.0 are not
         turn = self._turn
@@ -824,12 +456,6 @@ class Hand:
         new = self.copy()
         new._sealed = self._sealed
         return new
-
-    def view(self, seat: int, scores: tuple[int, int, int] | None = None) -> View:
-        """What ``seat`` may see now (R14); see :func:`cutthroat.views.view_of`."""
-        from .views import view_of
-
-        return view_of(self, seat, scores=scores)
 
     # --- trick play ----------------------------------------------------------------
 
@@ -1003,128 +629,3 @@ class Hand:
             first = (first + 1) % 3
         self._phase = P_PLAY
         self._leader = self._turn = first
-
-    # --- explanations ----------------------------------------------------------------
-
-    def _phase_reason(self, verb: str) -> str:
-        return not_now(verb, self._phase)
-
-    def _why_illegal(self, a: int) -> str:
-        """A sentence saying why action id ``a`` is not legal now."""
-        if not isinstance(a, int) or not 0 <= a < A.NUM_ACTIONS:
-            return f"not an action id: {a!r}"
-        verb = "keep" if a >= A.KEEP else Action.from_id(a).verb.value
-        seat = self._turn
-        ph = self._phase
-        if ph == P_PLAY and a <= 32:
-            card = Card.from_id(a)
-            if not self._hands[seat] >> a & 1:
-                return f"seat {seat} does not hold {card}"
-            led = EFF_SUIT[self._trump][self._trick[0]]
-            return f"seat {seat} must follow {Suit(led).plural}"
-        if ph == P_DISCARD and A.DISCARD <= a < A.PASS:
-            return f"seat {seat} does not hold {Card.from_id(a - A.DISCARD)}"
-        if ph == P_BID2 and a == A.PASS:
-            return f"seat {seat} is the dealer and must name a suit (stick the dealer)"
-        if ph == P_BID2 and A.CALL <= a < A.KEEP:
-            return (f"{Suit(a - A.CALL).plural} was turned down and may not be named "
-                    f"in the second round")
-        return self._phase_reason(verb)
-
-
-_PHASE_WORDS = {
-    P_JOKER: "the joker is up and the dealer must name trump (trump SUIT)",
-    P_BID1: "it is the first bidding round (pass or order)",
-    P_PICKUP: "the dealer must take the up-card or leave it (pickup or leave)",
-    P_DISCARD: "the dealer must discard a card (discard CARD)",
-    P_BID2: "it is the second bidding round (pass or call SUIT)",
-    P_MAKER: "the maker must take the dummy or go alone (dummy or alone)",
-    P_KEEP: "the maker must keep five of their ten cards (keep C1 C2 C3 C4 C5)",
-    P_DEFENDER: "the defenders are deciding whether to go alone (alone or pass)",
-    P_PLAY: "it is trick play (play CARD)",
-}
-
-
-def not_now(verb: str, phase: int) -> str:
-    """The engine's reason for refusing a move of ``verb`` in ``phase`` (a move of
-    another stage): ``keep is not possible now: it is trick play (play CARD)``."""
-    return f"{verb} is not possible now: {_PHASE_WORDS[phase]}"
-
-
-def _as_id(value: object) -> int:
-    """An action id given as another integer type (NumPy's) as an ``int``; anything else
-    (a bool, a float, text) refused with an :class:`ActionParseError` saying so."""
-    if not isinstance(value, bool):
-        try:
-            return operator.index(value)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-    raise ActionParseError(f"not an action id: {value!r} (an id is an integer, a Python or "
-                           "NumPy one)")
-
-
-def as_seat(value: object, what: str = "seat must be") -> int:
-    """A seat, 0, 1 or 2, as an ``int`` (a NumPy integer too); a bool, a float (1.0),
-    text or another number refused with a :class:`~cutthroat.errors.SeatError`, a
-    ``ValueError`` (``what``: its first words).
-
-    >>> as_seat(2)
-    2
-    >>> as_seat(1.0)
-    Traceback (most recent call last):
-    cutthroat.errors.SeatError: seat must be 0, 1 or 2, not 1.0
-    """
-    if not isinstance(value, bool):
-        try:
-            seat = operator.index(value)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-        else:
-            if 0 <= seat <= 2:
-                return seat
-    raise SeatError(f"{what} 0, 1 or 2, not {value!r}")
-
-
-def check_rng(rng: object) -> None:
-    """Refuse (``TypeError``) a random source that is not a ``random.Random`` (``None``
-    passes): a NumPy ``Generator``, say, which would fail only at the first deal.
-
-    >>> check_rng(3)
-    Traceback (most recent call last):
-    TypeError: rng must be a random.Random (or give seed=), not int
-    """
-    if rng is not None and not isinstance(rng, random.Random):
-        raise TypeError(f"rng must be a random.Random (or give seed=), not {type(rng).__name__}"
-                        + (": a NumPy Generator can give one a seed, "
-                           "random.Random(int(gen.integers(2**63)))"
-                           if type(rng).__name__ == "Generator" else ""))
-
-
-def as_seed(value: object) -> int:
-    """A seed as an ``int``: an integer (a NumPy one too) as it is, ``None`` as 0 (the
-    default seed of :class:`~cutthroat.Game` and :meth:`Hand.deal`). A float, text, a
-    bool or a ``random.Random`` (which goes in ``rng=``) is a ``TypeError``, where
-    Python's ``random.Random`` would take some of them silently; a negative integer is
-    a ``ValueError``, since ``random.Random`` deals ``-5`` as ``5``.
-
-    >>> as_seed(None), as_seed(7)
-    (0, 7)
-    >>> as_seed(1.5)
-    Traceback (most recent call last):
-    TypeError: a seed is an integer or None, not 1.5
-    """
-    if value is None:
-        return 0
-    if isinstance(value, random.Random):
-        raise TypeError("pass a random.Random as rng=, not seed=")
-    if not isinstance(value, bool):
-        try:
-            seed = operator.index(value)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-        else:
-            if seed < 0:
-                raise ValueError(f"a seed is 0 or more, not {seed} (Python's random deals "
-                                 f"seed {seed} exactly as seed {-seed})")
-            return seed
-    raise TypeError(f"a seed is an integer or None, not {value!r}")

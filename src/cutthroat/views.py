@@ -15,9 +15,11 @@ from typing import Any
 
 from .actions import DISCARD, KEEP
 from .cards import Card, Suit, deck_mask, mask_of
+from .hand_queries import ACTION_TEXTS
+from .phases import P_JOKER
 from .rules import Rules
 from .scoring import HandResult
-from .state import ACTION_TEXTS, P_JOKER, Hand, Phase, Trick, as_seat
+from .state import Hand, Phase, Trick, as_seat
 
 __all__ = ["View", "public_view_json", "view_of"]
 
