@@ -18,8 +18,10 @@ from cutthroat.rules import Rules
 from cutthroat.sim import arena as arena_mod
 from cutthroat.sim import league as league_mod
 from cutthroat.sim import run_arena
-from cutthroat.sim.arena import _cell, _Progress, _run_pool, points_bounds
+from cutthroat.sim.arena import points_bounds
+from cutthroat.sim.results import estimate_cell
 from cutthroat.sim.stats import Estimate
+from cutthroat.sim.workers import ProgressBar, run_pool
 from test_tournament_records_and_interrupts import _interrupting_job
 
 
@@ -37,7 +39,7 @@ def _arena(app: typer.Typer, *args: str) -> Any:
 def test_an_interrupted_arena_says_so_in_its_table_and_plots_what_it_played(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, app: typer.Typer) -> None:
     pytest.importorskip("matplotlib")
-    monkeypatch.setattr(arena_mod, "_run_job", _interrupting_job(2))
+    monkeypatch.setattr(arena_mod, "run_job", _interrupting_job(2))
     plot = tmp_path / "p.png"
     done = _arena(app, "--games", "30", "--plot", str(plot))
     assert done.exit_code == 130
@@ -45,7 +47,7 @@ def test_an_interrupted_arena_says_so_in_its_table_and_plots_what_it_played(
            "30 games)" in " ".join(done.stdout.split())
     assert plot.is_file() and f"Plot saved to {plot}" in done.stderr
     # One deal set finished: no intervals, and no advice to play more games.
-    monkeypatch.setattr(arena_mod, "_run_job", _interrupting_job(1))
+    monkeypatch.setattr(arena_mod, "run_job", _interrupting_job(1))
     done = _arena(app, "--games", "30")
     assert "need at least 2; 1 finished before Ctrl-C" in " ".join(done.stdout.split())
     assert "--games 6" not in done.stdout
@@ -53,7 +55,7 @@ def test_an_interrupted_arena_says_so_in_its_table_and_plots_what_it_played(
 
 def test_an_arena_interrupted_before_any_game_finished_says_so(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, app: typer.Typer) -> None:
-    monkeypatch.setattr(arena_mod, "_run_job", _interrupting_job(0))
+    monkeypatch.setattr(arena_mod, "run_job", _interrupting_job(0))
     plot = tmp_path / "p.png"
     done = _arena(app, "--games", "30", "--plot", str(plot))
     assert done.exit_code == 130 and done.stdout == ""
@@ -83,7 +85,7 @@ def test_an_interrupted_league_prints_the_deal_sets_every_line_up_finished(
     """A 4-bot league interrupted during its first deal set: the JSON says so (no
     stdout was printed at all), no empty records folder is left for the line-ups that
     had not started; later, the deal sets that all line-ups finished are rated."""
-    monkeypatch.setattr(league_mod, "_run_job", _interrupting_job(2))
+    monkeypatch.setattr(league_mod, "run_job", _interrupting_job(2))
     records = tmp_path / "recs"
     args = ["league", "--bots", "random,beginner,intermediate,cutthroat.bots.RandomBot",
             "--games", "30", "--workers", "1", "--no-progress", "--json",
@@ -97,7 +99,7 @@ def test_an_interrupted_league_prints_the_deal_sets_every_line_up_finished(
     assert sorted(p.name for p in records.iterdir()) == ["lineup-000", "lineup-001"]
     assert "no results, as no deal set was finished by every line-up" in done.stderr
 
-    monkeypatch.setattr(league_mod, "_run_job", _interrupting_job(9))
+    monkeypatch.setattr(league_mod, "run_job", _interrupting_job(9))
     args[args.index("--records") + 1] = str(tmp_path / "more")
     done = CliRunner().invoke(app, args)
     data = json.loads(done.stdout)
@@ -126,7 +128,7 @@ def test_an_interrupted_pool_ends_its_workers_at_once() -> None:
     before = {p.pid for p in multiprocessing.active_children()}
     start = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
-        _run_pool([0.0, 60.0], _sleepy, 2, _Progress(2, False), keep=keep)
+        run_pool([0.0, 60.0], _sleepy, 2, ProgressBar(2, False), keep=keep)
     assert calls["n"] == 1
 
     def left() -> list[Any]:
@@ -163,10 +165,10 @@ def test_points_per_game_intervals_are_cut_at_the_possible_and_say_so() -> None:
 
 
 def test_a_rate_other_than_0_never_reads_as_0() -> None:
-    assert _cell(Estimate(9 / 30000, 0.00014, 0.00057)) == "0.0003\n[0.0001, 0.0006]"
-    assert _cell(Estimate(0.0, 0.0, 0.000128)) == "0.0000\n[0.0000, 0.0001]"
-    assert _cell(Estimate(0.25, 0.2, 0.3)) == "0.250\n[0.200, 0.300]"
-    assert _cell(Estimate(0.25, 0.2, 0.3), "+.0f") == "+0\n[+0, +0]"
+    assert estimate_cell(Estimate(9 / 30000, 0.00014, 0.00057)) == "0.0003\n[0.0001, 0.0006]"
+    assert estimate_cell(Estimate(0.0, 0.0, 0.000128)) == "0.0000\n[0.0000, 0.0001]"
+    assert estimate_cell(Estimate(0.25, 0.2, 0.3)) == "0.250\n[0.200, 0.300]"
+    assert estimate_cell(Estimate(0.25, 0.2, 0.3), "+.0f") == "+0\n[+0, +0]"
 
 
 def test_one_bot_in_every_seat_has_no_interval_from_one_deal_set() -> None:

@@ -505,7 +505,7 @@ def test_the_tables_printed_at_80_columns_keep_every_figure_and_word(
     Rich cut every line at 80: 9.51 points read 9, '[8.97, 10.18]' '[8.97, 10.', the
     title lost its seed; the arena's second table lost its last column. Now the lines
     are printed whole."""
-    from cutthroat.sim.arena import print_uncropped
+    from cutthroat.sim.results import print_uncropped
 
     monkeypatch.setenv("COLUMNS", "80")
     print_uncropped(four.table())

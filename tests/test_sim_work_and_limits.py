@@ -13,7 +13,8 @@ import pytest
 
 from cutthroat.rules import Rules
 from cutthroat.sim import arena as arena_mod
-from cutthroat.sim.arena import MAX_GAMES, _run_pool, run_arena
+from cutthroat.sim.arena import MAX_GAMES, run_arena
+from cutthroat.sim.workers import run_pool
 from test_cli import invoke
 
 RANDOM3 = ["random", "random", "random"]
@@ -59,7 +60,7 @@ def _jobs_made_before_the_first_is_played(monkeypatch: pytest.MonkeyPatch, modul
                                            runner: str, play: Callable[[], object]) -> int:
     """How many of ``module``'s jobs exist when ``runner`` is asked to play the first."""
     made = [0]
-    real_job = module._Job
+    real_job = module.ArenaJob
 
     def counting_job(*args: Any) -> Any:
         made[0] += 1
@@ -68,7 +69,7 @@ def _jobs_made_before_the_first_is_played(monkeypatch: pytest.MonkeyPatch, modul
     def first_job_only(job: Any) -> list[Any]:
         raise _Stop(made[0])
 
-    monkeypatch.setattr(module, "_Job", counting_job)
+    monkeypatch.setattr(module, "ArenaJob", counting_job)
     monkeypatch.setattr(module, runner, first_job_only)
     with pytest.raises(_Stop) as stopped:
         play()
@@ -80,7 +81,7 @@ def test_arena_in_process_makes_each_job_when_it_plays_it(
     """With one worker the first game is played before the second job exists: 10,000
     deal sets are not planned up front (the bar appears at once, memory stays flat)."""
     assert _jobs_made_before_the_first_is_played(
-        monkeypatch, arena_mod, "_run_job",
+        monkeypatch, arena_mod, "run_job",
         lambda: run_arena(RANDOM3, games=30_000, workers=1, progress=False)) == 1
 
 
@@ -98,7 +99,7 @@ def test_league_in_process_makes_each_job_when_it_plays_it(
 def test_worker_pool_draws_jobs_as_workers_free_up_and_advances_as_they_finish() -> None:
     drawn = [0]
     bar = _CountingBar(drawn)
-    found = _run_pool(_numbers(400, drawn), _twice, 2, bar)  # type: ignore[arg-type]
+    found = run_pool(_numbers(400, drawn), _twice, 2, bar)  # type: ignore[arg-type]
     assert sorted(found) == sorted(list(range(400)) * 2)
     assert bar.done == 800 and drawn[0] == 400
     # At most 4 jobs per worker are out at a time, and the bar moves job by job.
@@ -109,7 +110,7 @@ def test_worker_pool_draws_jobs_as_workers_free_up_and_advances_as_they_finish()
 def test_worker_pool_stops_drawing_at_the_first_failure() -> None:
     drawn = [0]
     with pytest.raises(ZeroDivisionError):
-        _run_pool(_numbers(10_000, drawn), _fails_on_five, 2,  # type: ignore[arg-type]
+        run_pool(_numbers(10_000, drawn), _fails_on_five, 2,  # type: ignore[arg-type]
                   _CountingBar(drawn))
     assert drawn[0] < 100
 

@@ -20,14 +20,10 @@ from cutthroat import record as rec
 from cutthroat.cli import app as cli_app
 from cutthroat.rules import Rules
 from cutthroat.sim import arena as arena_mod
-from cutthroat.sim.arena import (
-    RecordsFolderError,
-    TournamentInterrupted,
-    _Job,
-    _run_job,
-    run_arena,
-)
+from cutthroat.sim.arena import RecordsFolderError, TournamentInterrupted, run_arena
+from cutthroat.sim.games import ArenaJob, run_job
 from cutthroat.sim.league import run_league
+from cutthroat.sim.workers import Keeper
 
 LINE_UP = ["random", "beginner", "random"]
 
@@ -43,8 +39,8 @@ def test_a_job_returns_its_records_and_writes_no_file(
     writes nothing: it returns each game's record with its result, for the caller to
     write where it was asked to."""
     monkeypatch.chdir(tmp_path)
-    job = _Job(("random", "beginner", "random"), Rules(), 5, range(1, 3), True)
-    played = _run_job(job)
+    job = ArenaJob(("random", "beginner", "random"), Rules(), 5, range(1, 3), True)
+    played = run_job(job)
     assert list(tmp_path.iterdir()) == []
     assert [result.index for result, _ in played] == [3, 4, 5, 6, 7, 8]
     for result, text in played:
@@ -52,7 +48,7 @@ def test_a_job_returns_its_records_and_writes_no_file(
         game = rec.replay(json.loads(text))
         assert game.scores == tuple(result.tallies[result.seats[s]].points
                                     for s in range(3))
-    silent = _run_job(_Job(job.bots, job.rules, job.seed, job.sets, False))
+    silent = run_job(ArenaJob(job.bots, job.rules, job.seed, job.sets, False))
     assert [text for _, text in silent] == [None] * 6
 
 
@@ -98,14 +94,14 @@ def test_a_folder_holding_records_is_refused_before_any_game(
 
 
 def _interrupting_job(after: int) -> Any:
-    """A stand-in for ``_run_job`` that plays ``after`` jobs, then is interrupted."""
+    """A stand-in for ``run_job`` that plays ``after`` jobs, then is interrupted."""
     calls = {"n": 0}
 
-    def run(job: _Job) -> Any:
+    def run(job: ArenaJob) -> Any:
         calls["n"] += 1
         if calls["n"] > after:
             raise KeyboardInterrupt
-        return _run_job(job)
+        return run_job(job)
 
     return run
 
@@ -113,7 +109,7 @@ def _interrupting_job(after: int) -> Any:
 def test_ctrl_c_keeps_what_the_deal_sets_finished_give(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     whole = run_arena(LINE_UP, 6, seed=4, workers=1, progress=False)
-    monkeypatch.setattr(arena_mod, "_run_job", _interrupting_job(2))
+    monkeypatch.setattr(arena_mod, "run_job", _interrupting_job(2))
     with pytest.raises(TournamentInterrupted) as stop:
         run_arena(LINE_UP, 30, seed=4, workers=1, progress=False, records=tmp_path / "r")
     assert isinstance(stop.value, KeyboardInterrupt)  # a Ctrl-C to whoever ignores it
@@ -126,7 +122,7 @@ def test_ctrl_c_keeps_what_the_deal_sets_finished_give(
 
 def test_ctrl_c_in_the_commands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                 app: typer.Typer) -> None:
-    monkeypatch.setattr(arena_mod, "_run_job", _interrupting_job(2))
+    monkeypatch.setattr(arena_mod, "run_job", _interrupting_job(2))
     done = CliRunner().invoke(app, ["arena", "--bots", "random,beginner,random",
                                     "--games", "30", "--workers", "1", "--no-progress"],
                               env={"COLUMNS": "400"})
@@ -135,7 +131,7 @@ def test_ctrl_c_in_the_commands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                   "below is of the 6 games of the 2 duplicate deal sets "
                                   "finished.")
     assert "6 games: 2 duplicate deal sets" in done.stdout
-    monkeypatch.setattr(arena_mod, "_run_job", _interrupting_job(1))
+    monkeypatch.setattr(arena_mod, "run_job", _interrupting_job(1))
     done = CliRunner().invoke(app, ["arena", "--bots", "random,beginner,random",
                                     "--games", "30", "--workers", "1", "--json",
                                     "--records", str(tmp_path / "j")])
@@ -149,16 +145,16 @@ def test_ctrl_c_on_a_league_rates_the_deal_sets_every_line_up_finished(
         monkeypatch: pytest.MonkeyPatch, app: typer.Typer) -> None:
     from cutthroat.sim import league as league_mod
 
-    real = league_mod._run_job
+    real = league_mod.run_job
     calls = {"n": 0}
 
-    def run(job: _Job) -> Any:
+    def run(job: ArenaJob) -> Any:
         calls["n"] += 1
         if calls["n"] > 1:
             raise KeyboardInterrupt
         return real(job)
 
-    monkeypatch.setattr(league_mod, "_run_job", run)
+    monkeypatch.setattr(league_mod, "run_job", run)
     done = CliRunner().invoke(app, ["league", "--bots", "random,beginner,intermediate",
                                     "--games", "30", "--workers", "1", "--no-progress"],
                               env={"COLUMNS": "400"})
@@ -198,8 +194,8 @@ def test_ctrl_c_while_a_job_is_kept_keeps_it_whole(tmp_path: Path,
     """A Ctrl-C that comes while a finished job's records are written waits until the
     job is kept whole: then as many results as records, never records of games the
     result does not count (it failed CI once, the signal sent between the two)."""
-    played = _run_job(_Job(("random", "beginner", "random"), Rules(), 5, range(2), True))
-    keeper = arena_mod._Keeper(tmp_path)
+    played = run_job(ArenaJob(("random", "beginner", "random"), Rules(), 5, range(2), True))
+    keeper = Keeper(tmp_path)
     real = Path.write_text
     sent = []
 

@@ -19,10 +19,8 @@ from ..rules import PRESETS, Rules, RulesError
 from .arena import (
     BACKENDS,
     BOTS,
-    CI_METHODS,
     MAX_GAMES,
     ArenaError,
-    ArenaResult,
     BotSpecError,
     BotUnavailableError,
     RecordsFolderError,
@@ -30,14 +28,13 @@ from .arena import (
     UnknownBotError,
     cpus,
     deal_sets,
-    deal_sets_phrase,
     held_interrupts,
     max_workers,
-    print_uncropped,
     records_folder,
     run_arena,
 )
 from .ray_backend import RayAddressError, RayConnectionError, RayUnavailableError
+from .results import CI_METHODS, ArenaResult, deal_sets_phrase, print_uncropped
 
 __all__ = [
     "arena",

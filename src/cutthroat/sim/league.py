@@ -50,32 +50,8 @@ from ..bots.registry import (
 )
 from ..rules import Rules
 from ..state import as_seed
-from .arena import (
-    BACKENDS,
-    CI_METHODS,
-    LABEL_WIDTH,
-    ArenaError,
-    ArenaResult,
-    GameResult,
-    Tally,
-    TournamentInterrupted,
-    _check_games,
-    _chunks,
-    _Job,
-    _Keeper,
-    _mix,
-    _per_job,
-    _Progress,
-    _run_job,
-    _run_pool,
-    _sum,
-    deal_sets,
-    deal_sets_phrase,
-    points_bounds,
-    points_note,
-    records_folder,
-    resolve_workers,
-)
+from .arena import BACKENDS, check_games, deal_sets
+from .games import ArenaError, ArenaJob, GameResult, Tally, run_job, seed_mix, sum_tallies
 from .ratings import (
     Ranking,
     RatingError,
@@ -86,7 +62,25 @@ from .ratings import (
     require_choix,
     win_probabilities,
 )
+from .results import (
+    CI_METHODS,
+    LABEL_WIDTH,
+    ArenaResult,
+    deal_sets_phrase,
+    points_bounds,
+    points_note,
+)
 from .stats import Estimate, cluster_bootstrap, ratio_estimate
+from .workers import (
+    Keeper,
+    ProgressBar,
+    TournamentInterrupted,
+    chunks,
+    deal_sets_per_job,
+    records_folder,
+    resolve_workers,
+    run_pool,
+)
 
 __all__ = [
     "FORMAT",
@@ -198,12 +192,12 @@ class _LeagueJob:
     """Deal sets of one line-up, for a worker (picklable)."""
 
     line_up: int
-    job: _Job
+    job: ArenaJob
 
 
 def _run_league_job(job: _LeagueJob) -> list[tuple[int, tuple[GameResult, str | None]]]:
     try:
-        return [(job.line_up, played) for played in _run_job(job.job)]
+        return [(job.line_up, played) for played in run_job(job.job)]
     except ArenaError as exc:
         raise ArenaError(f"line-up {job.line_up} ({', '.join(job.job.bots)}): {exc}"
                          ) from exc
@@ -336,7 +330,7 @@ class LeagueResult:
             return self._cache["standings"]
         ratings = self.fit.ratings
         by_bot = [self._clusters(i) for i in range(len(self.bots))]
-        totals = [_sum(clusters) for clusters in by_bot]
+        totals = [sum_tallies(clusters) for clusters in by_bot]
         rated = self.rated
 
         def rank_key(i: int) -> tuple[float, ...]:
@@ -352,7 +346,7 @@ class LeagueResult:
                      ([float(c.points) for c in clusters], [float(c.games) for c in clusters])]
             if self.ci == "bootstrap":
                 win, ppg = cluster_bootstrap(
-                    pairs, rng=random.Random(_mix(self.seed, "league-ci", i)),
+                    pairs, rng=random.Random(seed_mix(self.seed, "league-ci", i)),
                     confidence=self.confidence, bounds=[None, points_bounds(self.rules)],
                     proportions=[True, False])
             else:
@@ -393,7 +387,7 @@ class LeagueResult:
         rated = self.rated
         out = []
         for line_up, games in zip(self.line_ups, self.results, strict=True):
-            totals = [_sum(g.tallies[e] for g in games) for e in range(3)]
+            totals = [sum_tallies(g.tallies[e] for g in games) for e in range(3)]
             out.append({
                 "bots": [self.bots[i] for i in line_up],
                 "games": len(games),
@@ -451,7 +445,7 @@ class LeagueResult:
         from rich import box
         from rich.table import Table
 
-        from .arena import _cell, _num
+        from .results import estimate_cell, short_number
 
         pct = f"{self.confidence:.0%}"
         n, lines = len(self.bots), len(self.line_ups)
@@ -473,8 +467,9 @@ class LeagueResult:
                              overflow="fold", min_width=label if header == "Bot" else None)
         for s in standings:
             t = s.totals
-            table.add_row(str(s.rank), s.bot, _cell(s.rating, "+.0f"), str(t.games),
-                          _num(t.wins), _cell(s.win_rate), _cell(s.points_per_game, ".2f"))
+            table.add_row(str(s.rank), s.bot, estimate_cell(s.rating, "+.0f"), str(t.games),
+                          short_number(t.wins), estimate_cell(s.win_rate),
+                          estimate_cell(s.points_per_game, ".2f"))
         anchor = ("the pool's mean at 0" if self.anchor == MEAN
                   else f"{self.anchor} at 0")
         fit = self.fit
@@ -578,7 +573,7 @@ def run_league(
     """
     if backend not in BACKENDS:
         raise ValueError(f"backend must be local or ray, not {backend!r}")
-    _check_games(games)
+    check_games(games)
     seed = as_seed(seed)  # refused as --seed refuses it: a negative one, a float
     if ci not in CI_METHODS:
         raise ValueError(f"ci must be one of {', '.join(CI_METHODS)}, not {ci!r}")
@@ -594,26 +589,26 @@ def run_league(
     lines = line_ups(len(pool))
     workers = resolve_workers(workers, backend)
     play_workers = min(workers, sets * len(lines))
-    keepers = [_Keeper(None) for _ in lines]
+    keepers = [Keeper(None) for _ in lines]
     if records is not None:
         top = records_folder(records)
         for k, keeper in enumerate(keepers):
             keeper.folder = top / f"lineup-{k:03d}"  # made with its first record
     total = sets * len(lines)
-    per_job = _per_job(total, play_workers)
+    per_job = deal_sets_per_job(total, play_workers)
     # A generator: the jobs are made as the workers are ready for them. Deal sets come
     # first, line-ups second: a league stopped by Ctrl-C has played about as many deal
     # sets in every line-up, and those every line-up finished are rated.
-    jobs = (_LeagueJob(k, _Job((pool[a], pool[b], pool[c]), rules, seed, chunk,
+    jobs = (_LeagueJob(k, ArenaJob((pool[a], pool[b], pool[c]), rules, seed, chunk,
                                records is not None))
-            for chunk in _chunks(sets, per_job) for k, (a, b, c) in enumerate(lines))
+            for chunk in chunks(sets, per_job) for k, (a, b, c) in enumerate(lines))
 
     def keep(chunk: list[tuple[int, tuple[GameResult, str | None]]]) -> None:
         for k, played in chunk:
             keepers[k]([played])
 
     start_time = time.perf_counter()
-    bar = _Progress(3 * total, progress, label="league")
+    bar = ProgressBar(3 * total, progress, label="league")
     cpus: list[int] = []
     try:
         if backend == "ray":
@@ -627,7 +622,7 @@ def run_league(
                     keep(_run_league_job(job))
                     bar.advance(3 * len(job.job.sets))
         else:
-            _run_pool(jobs, _run_league_job, play_workers, bar, keep=keep)
+            run_pool(jobs, _run_league_job, play_workers, bar, keep=keep)
     except KeyboardInterrupt:
         elapsed = time.perf_counter() - start_time
         for keeper in keepers:  # no folder left behind for a line-up without a record
@@ -673,10 +668,10 @@ def _rated(pool: Sequence[str], lines: Sequence[tuple[int, int, int]],
                 cluster[ranking] = cluster.get(ranking, Fraction(0)) + weight
     rating_start = time.perf_counter()
     try:
-        fit = rate(clusters, len(pool), rng=random.Random(_mix(seed, "league-ratings")),
+        fit = rate(clusters, len(pool), rng=random.Random(seed_mix(seed, "league-ratings")),
                    anchor=anchor_index, prior=prior, resamples=resamples,
                    confidence=confidence, workers=workers,
-                   bar=_Progress(resamples if len(place) >= MIN_DEAL_SETS else 0, progress,
+                   bar=ProgressBar(resamples if len(place) >= MIN_DEAL_SETS else 0, progress,
                                  label="ratings", unit="resamples"))
     except RatingError:
         if prior:

@@ -17,16 +17,7 @@ import typer
 
 from ..bots.registry import BotUnavailableError, split_line_up
 from ..rules import PRESETS
-from .arena import (
-    BOTS,
-    MAX_GAMES,
-    ArenaError,
-    TournamentInterrupted,
-    UnknownBotError,
-    deal_sets_phrase,
-    held_interrupts,
-    print_uncropped,
-)
+from .arena import BOTS, MAX_GAMES, ArenaError, TournamentInterrupted, UnknownBotError
 from .cli import (
     check_backend_and_ci,
     check_outputs,
@@ -47,6 +38,8 @@ from .league import (
 )
 from .ratings import RatingError, RatingsUnavailableError, require_choix
 from .ray_backend import RayAddressError, RayConnectionError, RayUnavailableError
+from .results import deal_sets_phrase, print_uncropped
+from .workers import held_interrupts
 
 __all__ = ["check_bots", "league", "league_interrupted", "plot_league", "print_league",
            "register"]

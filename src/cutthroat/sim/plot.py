@@ -11,7 +11,7 @@ import math
 import os
 from typing import TYPE_CHECKING, Any
 
-from .arena import ArenaResult, BotStats, _enough_digits, deal_sets_phrase
+from .results import ArenaResult, BotStats, deal_sets_phrase, enough_digits
 
 if TYPE_CHECKING:
     from .league import LeagueResult
@@ -104,7 +104,7 @@ def plot_win_rates(result: ArenaResult, path: str | os.PathLike[str]) -> None:
     ax.set_ylabel("win rate")
     ax.set_title(win_rate_title(result), fontsize=10)
     for x, v in zip(positions, values, strict=True):
-        ax.annotate(format(v, _enough_digits(".3f", [v])), (x, v), xytext=(8, 3),
+        ax.annotate(format(v, enough_digits(".3f", [v])), (x, v), xytext=(8, 3),
                     textcoords="offset points",
                     fontsize=8)
     ax.legend(loc="upper right", fontsize=8)

@@ -1,0 +1,260 @@
+"""Running a tournament's jobs: here one after another or on worker processes (Ray's
+are in :mod:`cutthroat.sim.ray_backend`), with a progress bar, Ctrl-C held while a
+finished job's results are kept and its records written, and the folder for them."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import math
+import os
+import signal
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Any, TypeVar
+
+from .games import GameResult
+
+__all__ = [
+    "Keeper",
+    "ProgressBar",
+    "RecordsFolderError",
+    "TournamentInterrupted",
+    "chunks",
+    "cpus",
+    "deal_sets_per_job",
+    "held_interrupts",
+    "max_workers",
+    "records_folder",
+    "resolve_workers",
+    "run_pool",
+]
+
+_JobT = TypeVar("_JobT")
+_ItemT = TypeVar("_ItemT")
+
+
+class RecordsFolderError(ValueError):
+    """The folder given for a tournament's records holds another tournament's records
+    (see :func:`records_folder`)."""
+
+
+
+
+def deal_sets_per_job(sets: int, workers: int) -> int:
+    """Deal sets per job: one when playing here, else a few jobs per worker (at most 25
+    deal sets each), so that the workers finish together."""
+    return 1 if workers == 1 else max(1, min(25, math.ceil(sets / (workers * 8))))
+
+
+def chunks(sets: int, per_job: int) -> Iterator[range]:
+    """Deal sets ``0`` to ``sets - 1`` in runs of ``per_job``, each made only when it is
+    asked for: a tournament of any length never holds its whole plan in memory."""
+    for start in range(0, sets, per_job):
+        yield range(start, min(start + per_job, sets))
+
+
+class Keeper:
+    """The caller's side of a tournament's jobs: keeps each finished job's results, and
+    first writes their records, if any, into ``folder`` as ``game-NNNNNN.json``."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        self.results: list[GameResult] = []
+        self.records = 0
+
+    def __call__(self, chunk: list[tuple[GameResult, str | None]]) -> None:
+        with held_interrupts():  # a job's games are kept whole, records and results
+            if self.folder is not None and not self.records and any(
+                    text is not None for _, text in chunk):
+                self.folder.mkdir(exist_ok=True)  # a league's line-up's, with its first
+            for result, text in chunk:
+                if text is not None and self.folder is not None:
+                    path = self.folder / f"game-{result.index:06d}.json"
+                    path.write_text(text, encoding="utf-8")
+                    self.records += 1
+            self.results.extend(result for result, _ in chunk)
+
+
+@contextlib.contextmanager
+def held_interrupts() -> Iterator[None]:
+    """Ctrl-C held back until the block ends, then let through as it would have been:
+    the games of a finished job are then never half kept (their records written but not
+    their results counted, or the other way round), nor an interrupted tournament's
+    summary half printed. Only in the main thread, where Python delivers signals;
+    elsewhere, nothing is held."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held: list[Any] = []
+    before = signal.signal(signal.SIGINT, lambda number, frame: held.append(frame))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+        if held and callable(before):
+            before(signal.SIGINT, held[0])  # Python's own handler: KeyboardInterrupt
+
+
+RECORDS_FOUND = ("game-*.json", "lineup-*")
+"""What marks a folder as holding the records of a tournament already (the arena's
+games, the league's line-ups)."""
+
+
+def records_folder(path: str | os.PathLike[str]) -> Path:
+    """Make the folder for a tournament's records (and its parents), as an absolute
+    path; refuse (:class:`RecordsFolderError`) a folder that holds a tournament's
+    records already, so the records of two runs are never mixed."""
+    folder = Path(path).absolute()
+    if folder.is_dir():
+        found = sorted(p.name for pattern in RECORDS_FOUND for p in folder.glob(pattern))
+        if found:
+            raise RecordsFolderError(
+                f"the folder {path} holds the records of a tournament already "
+                f"({found[0]}{', …' if len(found) > 1 else ''}): give a new or empty "
+                "folder, so the records of two runs are not mixed")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+class TournamentInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a tournament. ``result`` holds what the deal sets finished give
+    (an :class:`ArenaResult` for the arena, with ``planned`` set; for a league a
+    :class:`~cutthroat.sim.league.LeagueResult` of the deal sets that every line-up
+    finished, or ``None`` where there is none), ``played`` and ``planned`` count games,
+    ``records`` the records written (of finished deal sets only)."""
+
+    def __init__(self, result: Any, played: int, planned: int, records: int) -> None:
+        super().__init__(f"interrupted after {played} of {planned} games")
+        self.result = result
+        self.played = played
+        self.planned = planned
+        self.records = records
+
+
+def run_pool(jobs: Iterable[_JobT], run: Callable[[_JobT], list[_ItemT]], workers: int,
+              bar: ProgressBar, ahead: int = 4, *,
+              keep: Callable[[list[_ItemT]], None] | None = None) -> list[_ItemT]:
+    """``run`` each job in worker processes, in any order, and gather what they return
+    (or hand each job's list to ``keep`` as it comes, and return nothing), advancing
+    ``bar`` by the length of each job's list as each job finishes; stop at the first
+    failure, which is raised. ``jobs`` is drawn lazily: at most ``ahead`` jobs per
+    worker are submitted at a time, the next one as one finishes, so memory stays
+    bounded however many jobs there are. (The league plays its line-ups' jobs here too.)
+    """
+    found: list[_ItemT] = []
+    take = found.extend if keep is None else keep
+    todo = iter(jobs)
+    most = ahead * workers
+    pool = ProcessPoolExecutor(max_workers=workers)
+    finished = False
+    try:
+        # The first submission starts every worker (forked on Linux) before the progress
+        # bar starts its refresh thread: no process is forked while another thread runs.
+        pending: set[Future[list[_ItemT]]] = {
+            pool.submit(run, j) for j in itertools.islice(todo, most)}
+        with bar:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    chunk = future.result()  # raises the job's exception, if any
+                    take(chunk)
+                    bar.advance(len(chunk))
+                pending |= {pool.submit(run, j)
+                            for j in itertools.islice(todo, most - len(pending))}
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:
+            stop_pool(pool)
+    return found
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Shut a pool down at once (Ctrl-C, a failed job): cancel the jobs not started and
+    end the workers, whose jobs' results nobody will read (the records are written by
+    the caller, so no file is left half written), rather than wait for them to finish
+    their jobs, seconds each."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        with contextlib.suppress(Exception):  # gone already
+            process.terminate()
+    for process in workers:
+        with contextlib.suppress(Exception):
+            process.join(5)
+
+
+def max_workers() -> int:
+    """The most worker processes a tournament starts here: twice the CPUs (more only
+    share them, each a process of its own, and cost memory)."""
+    return 2 * cpus()
+
+
+def cpus() -> int:
+    """This machine's CPUs: the workers a tournament takes when none are asked for."""
+    return os.cpu_count() or 1
+
+
+def resolve_workers(workers: int | None, backend: str, jobs: int | None = None) -> int:
+    """The workers a tournament uses: those asked (default :func:`cpus`; fewer than 1 is
+    a ``ValueError``), on the local backend no more than :func:`max_workers`, and no more
+    than ``jobs``, the pieces of work there are to share out, when given."""
+    workers = cpus() if workers is None else workers
+    if workers < 1:
+        raise ValueError("workers must be at least 1")
+    if backend == "local":
+        workers = min(workers, max_workers())
+    return workers if jobs is None else min(workers, jobs)
+
+
+class ProgressBar:
+    """A Rich progress bar on standard error when it is a terminal, or nothing; ``label``
+    names the work (``arena``, ``league``), ``unit`` what is counted."""
+
+    def __init__(self, total: int, enabled: bool, label: str = "arena",
+                 unit: str = "games") -> None:
+        self.total = total
+        self.enabled = enabled
+        self.label = label
+        self.unit = unit
+        self._bar: Any = None
+        self._task: Any = None
+
+    def __enter__(self) -> ProgressBar:
+        if not self.enabled:
+            return self
+        from rich.console import Console
+
+        console = Console(stderr=True)
+        if console.is_terminal:  # a log gets no bar (Rich would leave a blank line)
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+
+            self._bar = Progress(
+                TextColumn(self.label), BarColumn(), MofNCompleteColumn(), TextColumn(self.unit),
+                TimeElapsedColumn(), TimeRemainingColumn(),
+                console=console, transient=True,
+            )
+            self._bar.__enter__()
+            self._task = self._bar.add_task(self.label, total=self.total)
+        return self
+
+    def advance(self, n: int) -> None:
+        """Count ``n`` more games done."""
+        if self._bar is not None:
+            self._bar.advance(self._task, n)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._bar is not None:
+            self._bar.__exit__(*exc)
+
