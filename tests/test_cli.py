@@ -1389,10 +1389,10 @@ def test_watch_stopped_by_the_guard_against_endless_play_names_no_winner(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """``play_game`` stops after so many hands (1000); a game cut short there is not
     over, and watch said 'Game over after 1000 hands:  won.' with no winner."""
-    import cutthroat.cli
+    import cutthroat.play_cli
 
-    monkeypatch.setattr(cutthroat.cli, "play_game",
-                        functools.partial(cutthroat.cli.play_game, max_hands=3))
+    monkeypatch.setattr(cutthroat.play_cli, "play_game",
+                        functools.partial(cutthroat.play_cli.play_game, max_hands=3))
     done = invoke("watch", "--bots", "random,random,random", "--set", "target=500")
     assert done.exit_code == 0, done.output
     assert done.output.rstrip().endswith(

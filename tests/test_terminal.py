@@ -700,7 +700,7 @@ def test_a_coached_game_tells_the_advice_after_the_move() -> None:
 
 def test_a_terminal_shows_red_and_black_cards_and_nothing_else_changes(
         capsys: pytest.CaptureFixture[str]) -> None:
-    from cutthroat.cli import _coloured_writer
+    from cutthroat.play_cli import _coloured_writer
 
     write = _coloured_writer(force=True)
     write("  Your cards: TC JH JO")
@@ -1045,10 +1045,10 @@ def test_play_piped_to_its_end_asks_nothing_and_ends_cleanly(tmp_path: Path) -> 
 def line_game(monkeypatch: pytest.MonkeyPatch) -> list[TerminalGame]:
     """``cutthroat play --plain`` believes a person types at a terminal; the line game
     it makes is kept, not played."""
-    import cutthroat.cli as cli_module
+    from cutthroat import play_cli
 
     made: list[TerminalGame] = []
-    monkeypatch.setattr(cli_module, "_typed_at_a_terminal", lambda: True)
+    monkeypatch.setattr(play_cli, "_typed_at_a_terminal", lambda: True)
     def kept(self: TerminalGame) -> bool:
         made.append(self)
         return False
@@ -1152,7 +1152,7 @@ def test_play_typed_at_a_terminal_paces_the_bots_as_delay_says(
 
 def test_play_from_a_pipe_is_never_paced(tmp_path: Path,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    import cutthroat.cli as cli_module
+    from cutthroat import play_cli
 
     made: list[TerminalGame] = []
 
@@ -1160,7 +1160,7 @@ def test_play_from_a_pipe_is_never_paced(tmp_path: Path,
         made.append(self)
         return False
 
-    monkeypatch.setattr(cli_module, "_typed_at_a_terminal", lambda: False)
+    monkeypatch.setattr(play_cli, "_typed_at_a_terminal", lambda: False)
     monkeypatch.setattr(TerminalGame, "play", kept)
     invoke_play("--save", str(tmp_path / "game.json"), "--delay", "5")
     assert made[0].delay == 0.0 and not made[0].again

@@ -155,9 +155,9 @@ def serve(
         raise typer.BadParameter(
             str(exc), param_hint="--db" if db is not None else "$CUTTHROAT_DB") from None
     except StoreError as exc:
-        from ..cli import _fail  # loaded: it runs this command
+        from ..cli_io import fail
 
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     except ValueError as exc:  # the rates: create_app reads them beyond typer's checks
         hint = "--chat-rate" if str(exc).startswith("chat_rate") else "--new-games"
         raise typer.BadParameter(str(exc), param_hint=hint) from None
