@@ -38,6 +38,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import record as rec
@@ -338,8 +339,10 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                 task.cancel()
         store.close()
 
+    # No /docs, /redoc or /openapi.json: FastAPI's pages load their scripts from a CDN,
+    # which would run beside the seats' tokens; docs/protocol.md is the API's reference.
     app = FastAPI(title="cutthroat", summary="Three-handed euchre in the browser",
-                  lifespan=lifespan)
+                  lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.server = server
 
     @app.exception_handler(TableError)
@@ -581,7 +584,11 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
             raise limit_reached(window, replays, "this address has opened too many "
                                 f"records (at most {rate_words(replays, 'record')})",
                                 "replay", address)
-        return await server.think(_frames_of, await request.body())  # BodyLimit: 256 KiB
+        try:
+            body = await request.body()  # BodyLimit: 256 KiB
+        except ClientDisconnect:  # the sender left halfway: nobody to answer, no error
+            raise TableError("the record was not sent whole") from None
+        return await server.think(_frames_of, body)
 
     @app.get("/api/games/{game_id}/chat")
     async def get_talk(game_id: str) -> dict[str, Any]:

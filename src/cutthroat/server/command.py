@@ -116,6 +116,7 @@ def serve(
         import uvicorn
 
         from .app import MESSAGE_MAX, create_app
+        from .connections import GuardedH11Protocol
         from .store import StoreError, StoreURLError
     except ImportError as exc:  # pragma: no cover - the web extra is part of make run
         typer.echo(f"The web game needs the web extra: pip install 'cutthroat-euchre[web]' "
@@ -172,7 +173,7 @@ def serve(
     try:
         uvicorn.run(application, host=host, port=port, log_level="warning",
                     proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips,
-                    ws_max_size=MESSAGE_MAX)
+                    ws_max_size=MESSAGE_MAX, http=GuardedH11Protocol)
     finally:
         store.release()  # closed with the app, unless it never started
 

@@ -28,7 +28,7 @@ import limits.storage
 import limits.strategies
 from fastapi import WebSocket
 
-from ..actions import Action
+from ..actions import Action, Move
 from ..bots.base import choose_explained
 from ..bots.hints import earlier_views, hint, hint_json, hint_lines, views_before
 from ..bots.review import (
@@ -39,6 +39,7 @@ from ..bots.review import (
     second_opinion,
     worth_asking,
 )
+from ..game import Game
 from ..views import View
 from .chat import CHAT_RATE, GAME_LINES, HISTORY, ChatLine, clean_line
 from .protocol import refusal
@@ -86,6 +87,22 @@ been changed by somebody else (:class:`~cutthroat.server.store.StoreConflict`)."
 SEAT_SOCKETS = 10
 """Sockets of one seat (a player's tabs and devices) at most: watchers filling a game
 never keep its players out, nor one player's sockets the others."""
+HINTS_KEPT = 32
+"""Hints a room keeps, by seat and position, the least recently asked for going first:
+enough for a player who takes moves back and tries others."""
+
+Position = tuple[int, tuple[Move, ...]]
+"""Where a game stands: the hands begun, and the moves of the one in play."""
+
+
+def position(game: Game) -> Position:
+    """Where ``game`` stands (:data:`Position`): the same after a move taken back and
+    made again, and so for everything a hint depends on (the seat's view, the scores,
+    the hands before)."""
+    hand = game.hand
+    return len(game.hands), tuple(hand.moves) if hand is not None else ()
+
+
 REVIEWS_KEPT = 200
 """Reviews of finished games a server keeps (each about two seconds of the expert's work
 a hand),
@@ -108,9 +125,11 @@ class Room:
     again: bool = False
     reviewing: asyncio.Lock = field(default_factory=asyncio.Lock)
     hinting: set[int] = field(default_factory=set)
-    hints: dict[int, tuple[int, dict[str, Any]]] = field(default_factory=dict)
-    """The last hint given to each seat, with the table's version it was worked out for:
-    asked again for the same position, it is given again without thinking."""
+    hints: OrderedDict[tuple[int, Position], dict[str, Any]] = field(
+        default_factory=OrderedDict)
+    """The latest :data:`HINTS_KEPT` hints given, by seat and position: asked again at a
+    position (a move taken back and made again included), a hint is given again without
+    thinking."""
     users: int = 0
     last_used: float = field(default_factory=time.monotonic)
     rematch: tuple[str, int, dict[int, int]] | None = None
@@ -898,16 +917,18 @@ class Server:
     async def hint(self, room: Room, seat: int) -> dict[str, Any]:
         """The expert's advice for ``seat``, which must be the one to act; one hint at a
         time for a seat (429 while one is being worked out), and one worked out per
-        position: asked again before anything changes, the same hint is given again
-        (the expert's choice depends only on the position), so a seat's hints cost the
-        server at most one expert's decision per move it makes."""
+        position: asked again at a position (before anything changes, or back at it
+        after an undo), the same hint is given again (the expert's choice depends only
+        on the position), so a seat's hints cost the server at most one expert's
+        decision per position it reaches."""
         table = room.table
         if table.status != "playing" or table.game.to_act != seat:
             raise TableError("a hint is given when it is your turn", 409)
-        version = table.version
-        kept = room.hints.get(seat)
-        if kept is not None and kept[0] == version:
-            return kept[1]
+        key = (seat, position(table.game))
+        kept = room.hints.get(key)
+        if kept is not None:
+            room.hints.move_to_end(key)
+            return kept
         if seat in room.hinting:
             raise TableError("a hint for you is being worked out already: it comes in a "
                              "moment", 429, retry_after=1)
@@ -919,7 +940,9 @@ class Server:
         finally:
             room.hinting.discard(seat)
         answer = {**hint_json(analysis), "lines": hint_lines(analysis, table.game.players)}
-        room.hints[seat] = (version, answer)
+        room.hints[key] = answer
+        while len(room.hints) > HINTS_KEPT:
+            room.hints.popitem(last=False)
         return answer
 
 

@@ -176,17 +176,43 @@ def clean_text(value: object, *, what: str, limit: int) -> str:
     return text
 
 
+_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Letters and symbols that show as nothing (the Hangul fillers, the blank Braille
+pattern): in a name they make it look blank, or like another player's."""
+
+_LOOKALIKES = str.maketrans({
+    **dict(zip("авекмнорстухіјѕԁ", "abekmhopctyxijsd", strict=True)),  # Cyrillic
+    **dict(zip("αβεζηικμνορτυχ", "abezhikmnoptyx", strict=True)),  # Greek
+    "\u200c": None, "\u200d": None,  # the joiners, which show as nothing
+})
+"""Cyrillic and Greek letters (as :meth:`str.casefold` leaves them) that look like a
+Latin one in one case or the other, to it; the joiners left out."""
+
+_YOU = "you"
+"""How the page and the hand's account name each player to themselves: no name."""
+
+
 def _clean_name(name: object, fallback: str) -> str:
-    """A player's name, trimmed; ``fallback`` when none was given."""
+    """A player's name, trimmed; ``fallback`` when none was given. Refused: a name with
+    a character that shows as nothing (:data:`_BLANK`), and "You", which the table's
+    words for each player already mean (a friend named so would read as oneself)."""
     if name is None:
         return fallback
-    return clean_text(name, what="a name", limit=NAME_MAX) or fallback
+    text = clean_text(name, what="a name", limit=NAME_MAX)
+    if any(char in _BLANK for char in text):
+        raise TableError("a name may not hold characters that show as nothing")
+    if _name_key(text) == _YOU:
+        raise TableError(f"{text} is how the table names each player to themselves: "
+                         "choose another name")
+    return text or fallback
 
 
 def _name_key(name: str) -> str:
-    """A name as two names are compared at a table: ``Ann``, ``ANN`` and ``ａｎｎ`` are
-    one name (compatibility forms folded, case ignored), after :func:`clean_text`."""
-    return unicodedata.normalize("NFKC", name).casefold()
+    """A name as two names are compared at a table: ``Ann``, ``ANN``, ``ａｎｎ`` and
+    ``Аnn`` (a Cyrillic А) are one name (compatibility forms folded, case ignored,
+    Cyrillic and Greek look-alikes read as the Latin letter, joiners left out), after
+    :func:`clean_text`."""
+    return unicodedata.normalize("NFKC", name).casefold().translate(_LOOKALIKES)
 
 
 def _free_name(name: str, taken: Sequence[str | None]) -> str:

@@ -1,0 +1,171 @@
+"""What a hostile player on the network found, and what the server does now: names
+that pass for another player's or for "You", FastAPI's pages with scripts from a CDN,
+a record whose sender leaves halfway, and hints asked for again and again by taking a
+move back (docs/web.md, docs/protocol.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cutthroat.server.rooms as rooms_module
+from cutthroat.server.app import create_app
+from cutthroat.server.rooms import HINTS_KEPT, Server
+from cutthroat.server.store import Store
+from cutthroat.server.tables import Table, TableError
+from cutthroat.state import Phase
+from test_server import _client, _create, _reason, _state
+
+# --- names ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", [
+    "\u0410nn",  # a Cyrillic capital A
+    "A\u200dnn",  # a zero-width joiner inside
+    "\u0430NN",  # a Cyrillic small a, the rest in capitals
+    "\u0391nn",  # a Greek capital alpha
+])
+def test_a_name_that_looks_like_one_at_the_table_is_refused(tmp_path: Path, name: str) -> None:
+    client = _client(tmp_path)
+    ann = _create(client, ["you", "open", "random"], name="Ann")
+    before = _state(client, ann)
+    answer = client.post(f"/api/games/{ann['game']}/join", json={"name": name})
+    assert answer.status_code == 409, answer.text
+    assert _reason(answer) == "Ann is already at this table: choose another name"
+    assert _state(client, ann) == before
+
+
+@pytest.mark.parametrize("name", ["Ann\u3164", "\u2800\u2800", "\u115fBen", "Ben\uffa0"])
+def test_a_name_with_characters_that_show_as_nothing_is_refused(name: str) -> None:
+    with pytest.raises(TableError, match="characters that show as nothing") as caught:
+        Table.create(["you", "open", "random"], names=[name, None, None])
+    assert caught.value.status == 400
+    table = Table.create(["you", "open", "random"], names=["Ann", None, None])
+    with pytest.raises(TableError, match="characters that show as nothing"):
+        table.join(name)
+    assert table.seats[1].kind == "open"
+
+
+@pytest.mark.parametrize("name", ["You", " yOU ", "\u0443ou", "\uff39ou"])
+def test_you_is_no_name_a_player_may_take(tmp_path: Path, name: str) -> None:
+    """The hand's account names each player "You" to themselves: a friend named You who
+    made trump read, to Ann, as "You made hearts alone", Ann's own bid."""
+    with pytest.raises(TableError, match="how the table names each player to themselves"):
+        Table.create(["you", "random", "random"], names=[name, None, None])
+    client = _client(tmp_path)
+    ann = _create(client, ["you", "open", "random"], name="Ann")
+    answer = client.post(f"/api/games/{ann['game']}/join", json={"name": name})
+    assert answer.status_code == 400 and "choose another name" in _reason(answer)
+    assert client.post(f"/api/games/{ann['game']}/join",
+                       json={"name": "Youssef"}).status_code == 200
+
+
+# --- the pages FastAPI would add ------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/docs", "/redoc", "/openapi.json",
+                                  "/docs/oauth2-redirect"])
+def test_no_api_pages_with_scripts_from_elsewhere(tmp_path: Path, path: str) -> None:
+    """FastAPI's /docs and /redoc load scripts from a CDN, unpinned, on the origin where
+    the seats' tokens are kept: a compromised package would have read them all."""
+    answer = _client(tmp_path).get(path)
+    assert answer.status_code == 404
+    assert "swagger" not in answer.text.lower() and "redoc" not in answer.text.lower()
+
+
+# --- a record sent halfway --------------------------------------------------------------
+
+
+def test_a_record_whose_sender_leaves_halfway_is_no_error(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A client that left in the middle of a record's body wrote an ERROR and a
+    traceback to the server's log each time."""
+    app = create_app(f"sqlite:///{tmp_path / 'games.db'}")
+    sent: list[dict[str, Any]] = []
+    parts = [{"type": "http.request", "body": b'{"format": "cutthr', "more_body": True},
+             {"type": "http.disconnect"}]
+
+    async def receive() -> dict[str, Any]:
+        return parts.pop(0) if parts else {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "POST", "scheme": "http", "path": "/api/replay", "raw_path":
+             b"/api/replay", "query_string": b"", "root_path": "",
+             "headers": [(b"host", b"x"), (b"content-type", b"application/json")],
+             "client": ("10.1.2.3", 5000), "server": ("127.0.0.1", 8000)}
+    with caplog.at_level(logging.INFO):
+        asyncio.run(app(scope, receive, send))
+    assert sent[0]["type"] == "http.response.start" and sent[0]["status"] == 400
+    assert b"not sent whole" in b"".join(m.get("body", b"") for m in sent)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+# --- hints asked for again, a move taken back between --------------------------------
+
+
+def test_a_hint_at_a_position_come_back_to_by_an_undo_is_not_worked_out_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Act, ask for a hint, take the move back, again and again: each time the expert
+    worked the same hint out again (the hints were kept by the table's version, which
+    an undo moves on), and six such loops slowed every table's bots tenfold."""
+    worked: list[int] = []
+    real = rooms_module.hint
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        worked.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(rooms_module, "hint", counting)
+
+    async def scenario() -> None:
+        server = Server(Store(f"sqlite:///{tmp_path / 'games.db'}"))
+        room = await server.add(Table.create(["you", "random", "random"], seed=4))
+        await server.settle(room)
+        while not (room.table.game.hand.phase is Phase.PLAY and room.table.game.to_act == 0):
+            room.table.act(0, room.table.game.view(0).legal[0])  # on to trick play
+            await server.settle(room)
+        first = await server.hint(room, 0)
+        assert len(worked) == 1
+        for choice in room.table.game.view(0).legal * 3:
+            room.table.act(0, choice)
+            await server.settle(room)
+            room.table.undo(0)
+            assert await server.hint(room, 0) == first
+        assert len(worked) == 1  # one position, one hint, however often it is reached
+        room.table.act(0, first["choice"])
+        await server.settle(room)
+        if room.table.game.to_act == 0:
+            await server.hint(room, 0)
+            assert len(worked) == 2  # a new position: worked out
+        assert len(room.hints) <= HINTS_KEPT
+        server.store.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_hints_kept_are_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rooms_module, "HINTS_KEPT", 2)
+
+    async def scenario() -> None:
+        server = Server(Store(f"sqlite:///{tmp_path / 'games.db'}"))
+        room = await server.add(Table.create(["you", "random", "random"], seed=4))
+        await server.settle(room)
+        asked = 0
+        while room.table.status == "playing" and asked < 4:
+            if room.table.game.to_act == 0:
+                given = await server.hint(room, 0)
+                asked += 1
+                assert len(room.hints) == min(asked, 2)
+                room.table.act(0, given["choice"])
+            await server.settle(room)
+        assert asked >= 3
+        server.store.close()
+
+    asyncio.run(scenario())
