@@ -413,29 +413,65 @@ class _Stalled:
 
 def test_a_watcher_who_stops_reading_is_dropped_and_holds_up_nobody(tmp_path: Path) -> None:
     """A socket that takes no more messages (a watcher who stopped reading, anybody may
-    watch) held the room's lock for ever: no move, line or watcher got through. It is
-    dropped after the server's wait, closed (1008), and the game goes on for everybody
-    else."""
+    watch) held the room's lock for ever, then (once a send had a time limit) for ten
+    seconds a time: no move, line or watcher got through meanwhile. Each socket now has
+    a sender of its own: the game goes on at once for everybody else, and the socket is
+    dropped after the server's wait and closed (1008)."""
     client = _client(tmp_path)
     made = _create(client, ["you", "open", "random"], name="Ann")
     ben = client.post(f"/api/games/{made['game']}/join", json={"name": "Ben"}).json()
     server = client.app.state.server  # type: ignore[attr-defined]
-    server.send_wait = 0.2
+    server.send_wait = 3600.0  # were a send waited for, nothing would get through
     room = server.rooms[made["game"]]
     stalled = _Stalled()
     room.sockets[stalled] = None  # type: ignore[index]
-    talked: list[int] = []
-    thread = threading.Thread(target=lambda: talked.append(client.post(
-        f"/api/games/{made['game']}/chat", json={"token": ben["token"], "text": "hi"}
-    ).status_code), daemon=True)
-    thread.start()
-    thread.join(timeout=30)
-    assert talked == [201] and stalled.sent == 1
-    assert stalled not in room.sockets
-    _eventually(lambda: stalled.closed is not None, client)
-    assert stalled.closed == 1008
+    for text in ("hi", "anybody there?"):
+        talked: list[int] = []
+
+        def talk(text: str = text, talked: list[int] = talked) -> None:
+            talked.append(client.post(f"/api/games/{made['game']}/chat",
+                                      json={"token": ben["token"], "text": text}).status_code)
+
+        thread = threading.Thread(target=talk, daemon=True)
+        thread.start()
+        thread.join(timeout=30)
+        assert talked == [201]
     with client.websocket_connect(f"/api/games/{made['game']}/watch") as ws:
         assert _receive(ws, "state")["state"]["players"][1]["name"] == "Ben"
+    assert stalled.sent == 1 and stalled in room.sockets  # its first send still hangs
+    server.send_wait = 0.2
+    client.post(f"/api/games/{made['game']}/chat", json={"token": ben["token"], "text": "x"})
+    room.outboxes[stalled][1].cancel()  # the first send, made to wait an hour
+    room.outboxes.pop(stalled)
+    client.post(f"/api/games/{made['game']}/chat", json={"token": ben["token"], "text": "y"})
+    _eventually(lambda: stalled.closed is not None, client)
+    assert stalled.closed == 1008 and stalled not in room.sockets
+
+
+def test_a_socket_with_too_many_messages_waiting_is_dropped(tmp_path: Path) -> None:
+    """A client that does not read lets its messages pile up in the server: past
+    :data:`OUTBOX` waiting, it is dropped and closed, whatever the wait."""
+    from cutthroat.server.rooms import OUTBOX
+
+    client = _client(tmp_path)
+    made = _create(client, ["you", "open", "random"], name="Ann")
+    ben = client.post(f"/api/games/{made['game']}/join", json={"name": "Ben"}).json()
+    server = client.app.state.server  # type: ignore[attr-defined]
+    server.send_wait = 3600.0
+    room = server.rooms[made["game"]]
+    stalled = _Stalled()
+    room.sockets[stalled] = None  # type: ignore[index]
+    said = client.post(f"/api/games/{made['game']}/chat", json={"token": ben["token"],
+                                                               "text": "hi"})
+    assert said.status_code == 201
+    _eventually(lambda: stalled.sent == 1, client)  # the first is being sent
+    for k in range(OUTBOX):  # as many more as may wait: the moves, talk, ... of a game
+        assert stalled in room.sockets
+        client.portal.call(server.send, room, stalled, {"type": "pong", "k": k})
+    assert stalled in room.sockets
+    client.portal.call(server.send, room, stalled, {"type": "pong"})  # one too many
+    _eventually(lambda: stalled.closed is not None, client)
+    assert stalled.closed == 1008 and stalled not in room.sockets and stalled.sent == 1
 
 
 class _Quiet:

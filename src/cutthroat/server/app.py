@@ -335,7 +335,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
         yield
         sweeper.cancel()
         for room in server.rooms.values():
-            for task in list(room.tasks):
+            for task in [*room.tasks, *(sender for _, sender in room.outboxes.values())]:
                 task.cancel()
         store.close()
 
@@ -638,11 +638,13 @@ async def _serve_socket(server: Server, websocket: WebSocket, game_id: str,
             try:
                 await server.connect(room, websocket, seat)
                 while True:
-                    text = await _receive_text(websocket)
+                    text = await _receive_text(server, room, websocket)
+                    if websocket not in room.sockets:  # dropped: it did not keep up
+                        break
                     if text is None:
                         continue
                     if seat is None:
-                        await _answer_watcher(websocket, text)
+                        await _answer_watcher(server, room, websocket, text)
                     else:
                         await _answer(server, room, websocket, seat, text)
             except WebSocketDisconnect:
@@ -657,31 +659,33 @@ async def _serve_socket(server: Server, websocket: WebSocket, game_id: str,
             await websocket.close(code=1011, reason=DATABASE_DOWN)
 
 
-async def _receive_text(websocket: WebSocket) -> str | None:
+async def _receive_text(server: Server, room: Room, websocket: WebSocket) -> str | None:
     """The next text message; ``None`` after answering a binary one with an error (the
     protocol's messages are JSON text). Raises ``WebSocketDisconnect`` when the client
-    goes."""
+    goes. Every answer to a socket goes the way of the room's messages to it
+    (:meth:`Server.send`), so all come in order and none waits for a slow reader."""
     message = await websocket.receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
     text = message.get("text")
     if text is None:
-        await websocket.send_json(refusal(
+        await server.send(room, websocket, refusal(
             "messages are JSON text, not binary frames: nothing was done", None))
     return text
 
 
-async def _answer_watcher(websocket: WebSocket, text: str) -> None:
+async def _answer_watcher(server: Server, room: Room, websocket: WebSocket,
+                          text: str) -> None:
     """Answer a watcher's message: a ping gets a pong; nothing else is for a watcher."""
     try:
         message = parse_message(text)
     except ProtocolError as exc:
-        await websocket.send_json(refusal(str(exc), exc.kind))
+        await server.send(room, websocket, refusal(str(exc), exc.kind))
         return
     if message.type == "ping":
-        await websocket.send_json({"type": "pong"})
+        await server.send(room, websocket, {"type": "pong"})
     else:
-        await websocket.send_json(refusal(
+        await server.send(room, websocket, refusal(
             "you are watching this game, in no seat: a watcher cannot "
             f"{message.type}; join the game for a seat of your own", message.type, 403))
 
@@ -693,7 +697,7 @@ async def _answer(server: Server, room: Room, websocket: WebSocket, seat: int,
     try:
         message = parse_message(text)
         if message.type == "ping":
-            await websocket.send_json({"type": "pong"})
+            await server.send(room, websocket, {"type": "pong"})
         elif message.type == "hint":  # the expert thinks while other messages are read
             server.spawn(room, _send_hint(server, room, websocket, seat))
         elif message.type == "next":
@@ -710,9 +714,9 @@ async def _answer(server: Server, room: Room, websocket: WebSocket, seat: int,
             await server.act(room, seat, message.action, wait=False,
                              version=message.version)
     except ProtocolError as exc:
-        await websocket.send_json(refusal(str(exc), exc.kind))
+        await server.send(room, websocket, refusal(str(exc), exc.kind))
     except TableError as exc:
-        await websocket.send_json(_table_refusal(exc, message.type))
+        await server.send(room, websocket, _table_refusal(exc, message.type))
 
 
 async def _send_hint(server: Server, room: Room, websocket: WebSocket, seat: int) -> None:
@@ -721,7 +725,6 @@ async def _send_hint(server: Server, room: Room, websocket: WebSocket, seat: int
         answer: dict[str, Any] = {"type": "hint", "hint": await server.hint(room, seat)}
     except TableError as exc:
         answer = _table_refusal(exc, "hint")
-    try:
-        await websocket.send_json(answer)
-    except Exception:  # the socket closed while the expert thought
+    if websocket not in room.sockets:  # the socket closed while the expert thought
         log.info("game %s: a hint was not delivered", room.table.id)
+    await server.send(room, websocket, answer)

@@ -46,7 +46,7 @@ from .protocol import refusal
 from .store import Reason, Store, StoreConflict, database_trouble
 from .tables import Table, TableError
 
-__all__ = ["AWAY_WAIT", "HAND_PAUSE", "RELEASE_AFTER", "SEAT_SOCKETS", "SEND_WAIT",
+__all__ = ["AWAY_WAIT", "HAND_PAUSE", "OUTBOX", "RELEASE_AFTER", "SEAT_SOCKETS", "SEND_WAIT",
            "TURN_WAIT", "WATCHERS", "WATCH_GAMES", "WATCH_GRACE", "WATCH_PACE", "Room",
            "Server", "check_version", "limit_reached", "parse_rate", "rate_words"]
 
@@ -75,7 +75,10 @@ WATCH_GRACE = 60.0
 (the page that made it is opening it)."""
 SEND_WAIT = 10.0
 """Seconds one message may take to leave for a socket before the socket is dropped
-(:meth:`Server.send`): a client that stopped reading must not hold up the game."""
+(:meth:`Server.send`): a client that stopped reading is let go."""
+OUTBOX = 64
+"""Messages that may wait to be sent to one socket (:meth:`Server.send`): a client that
+lets more pile up is not reading them, and is dropped."""
 WATCHERS = 100
 """Sockets watching one game, in no seat, at most (beyond, refused with 429)."""
 
@@ -124,6 +127,10 @@ class Room:
     idle: asyncio.Event = field(default_factory=asyncio.Event)
     again: bool = False
     reviewing: asyncio.Lock = field(default_factory=asyncio.Lock)
+    outboxes: dict[WebSocket, tuple[asyncio.Queue[dict[str, Any]], asyncio.Task[None]]] = \
+        field(default_factory=dict)
+    """Each socket's messages waiting to be sent, and the task that sends them in turn
+    (:meth:`Server.send`)."""
     hinting: set[int] = field(default_factory=set)
     hints: OrderedDict[tuple[int, Position], dict[str, Any]] = field(
         default_factory=OrderedDict)
@@ -403,24 +410,48 @@ class Server:
 
     async def send_all(self, room: Room,
                        messages: list[tuple[WebSocket, dict[str, Any]]]) -> None:
-        """Send each socket its message, all at once (:meth:`send`): the slowest
-        socket, not their sum, is how long it takes."""
-        async with anyio.create_task_group() as group:
-            for socket, message in messages:
-                group.start_soon(self.send, room, socket, message)
+        """Send each socket its message (:meth:`send`)."""
+        for socket, message in messages:
+            await self.send(room, socket, message)
 
     async def send(self, room: Room, socket: WebSocket, message: dict[str, Any]) -> None:
-        """Send ``message`` to one of the room's sockets. A socket that has closed, or
-        that takes more than :attr:`send_wait` seconds (a client that stopped reading,
-        whose buffers are full), leaves the room and is closed: messages are sent under
-        the room's lock, and no client may hold up the game."""
+        """Send ``message`` to one of the room's sockets, after those sent to it before,
+        without waiting for it to leave: each socket has a sender of its own
+        (:meth:`_sender`), so a client that reads slowly, or not at all, holds up nobody
+        (messages are sent under the room's lock). A socket with :data:`OUTBOX` messages
+        waiting, or one that takes more than :attr:`send_wait` seconds over one (a
+        client that stopped reading, whose buffers are full), or that has closed, leaves
+        the room and is closed. A socket no longer in the room is sent nothing."""
+        if socket not in room.sockets:
+            return
+        outbox = room.outboxes.get(socket)
+        if outbox is None:
+            queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(OUTBOX)
+            sender = asyncio.get_running_loop().create_task(
+                self._sender(room, socket, queue))  # lives with the socket: no room's work
+            outbox = room.outboxes[socket] = (queue, sender)
         try:
-            with anyio.fail_after(self.send_wait):
-                await socket.send_json(message)
-        except Exception:  # closed meanwhile, or too slow
-            if socket in room.sockets:
-                self.disconnect(room, socket)
-                self.spawn(room, self._close(socket))
+            outbox[0].put_nowait(message)
+        except asyncio.QueueFull:  # not read for OUTBOX messages
+            self._drop(room, socket)
+
+    async def _sender(self, room: Room, socket: WebSocket,
+                      queue: asyncio.Queue[dict[str, Any]]) -> None:
+        """Send a socket's messages in turn, for as long as it is in the room."""
+        while True:
+            message = await queue.get()
+            try:
+                with anyio.fail_after(self.send_wait):
+                    await socket.send_json(message)
+            except Exception:  # closed meanwhile, or too slow
+                self._drop(room, socket)
+                return
+
+    def _drop(self, room: Room, socket: WebSocket) -> None:
+        """Take a socket that cannot keep up out of the room, and close it."""
+        if socket in room.sockets:
+            self.disconnect(room, socket)
+            self.spawn(room, self._close(socket))
 
     async def _close(self, socket: WebSocket) -> None:
         """Close a socket dropped by :meth:`send` (1008), as far as it lets itself be."""
@@ -665,6 +696,9 @@ class Server:
         ends, even one cancelled); everybody still connected hears it from a task of its
         own."""
         seat = room.sockets.pop(socket, False)
+        outbox = room.outboxes.pop(socket, None)
+        if outbox is not None:
+            outbox[1].cancel()  # what was still to be sent goes nowhere
         left = seat is not False  # a watcher's seat is None
         if isinstance(seat, int) and not isinstance(seat, bool):
             room.seen[seat] = time.monotonic()
