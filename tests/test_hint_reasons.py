@@ -421,13 +421,62 @@ def test_printing_a_hint_gives_the_lines_cutthroat_hint_prints() -> None:
     assert text.splitlines()[-1].startswith("Key: win = your chance to win the game")
 
 
-def test_a_defender_not_alone_shares_the_sweep_with_the_partner_R20() -> None:
-    """Passing, the two defenders take all five together: "your side", not "you"."""
+def test_a_defender_not_alone_is_told_nothing_of_all_five_R20_R21() -> None:
+    """Two defenders who take all five score what a euchre scores (R20): "your side
+    takes all five in 40%" read as a bonus that is not there. Alone, all five is worth
+    twice a euchre (R21), and is said."""
     view = defender_view((0, 0, 0))
     reason = explain(view, [option("pass", 0.5, stopped=0.6, swept=0.4),
                             option("alone", 0.4, stopped=0.8, swept=0.2)])
-    assert "(your side takes all five in 40%)" in reason
-    assert "you take all five" not in reason
+    assert reason.startswith("passing: the maker is euchred in 100% of the deals sampled")
+    assert "all five" not in reason
+    alone = explain(view, [option("alone", 0.5, stopped=0.6, swept=0.2, conceded=0.4),
+                           option("pass", 0.4, stopped=0.8)])
+    assert "you take all five in" in alone
+
+
+def test_an_order_where_passing_lets_the_maker_through_untouched_says_never_R7() -> None:
+    """"euchred in only 0%" read oddly: never."""
+    reason = explain(first_round(), [
+        option("order", 0.3, made=0.2, euchred=0.8),
+        option("pass", 0.2, stopped=0.001, conceded=0.999)])
+    assert ("passing, another player makes trump in 100% of the deals sampled and is "
+            "never euchred") in reason and "only" not in reason
+
+
+def test_overtaking_the_partners_winning_card_says_so_and_why_R16_R17() -> None:
+    """"trumping with KH takes the trick" over the partner's winning 9H said nothing
+    of the partner: a player learning from it would think the trick was the maker's."""
+    from cutthroat.bots.reasons import _beats
+
+    seen = set()
+    for view in trick_positions(600, seed=31):
+        maker, me = view.maker, view.seat
+        if maker is None or me == maker or view.sitting_out is not None:
+            continue
+        partner = 3 - maker - me
+        plays = dict(view.current_trick)
+        winner = plays.get(partner)
+        if winner is None or not all(_beats(view, winner, c) for s, c in plays.items()
+                                     if s != partner):
+            continue  # the partner has not played, or is not winning
+        for text in view.legal:
+            card = Action.parse(text).card
+            assert card is not None
+            if not _beats(view, card, winner):
+                continue
+            reason = explain(view, [option(text, 0.5)])
+            last = len(plays) == 2
+            assert "your partner's" in reason, reason
+            if last:
+                assert "from your partner's" in reason and ", to lead next" in reason, reason
+                seen.add("last")
+            else:
+                assert "so the maker must beat yours" in reason, reason
+                seen.add("before the maker")
+        if seen == {"last", "before the maker"}:
+            return
+    pytest.fail(f"only {seen} found in 600 random hands")
 
 
 def test_reasons_speak_to_a_player_not_of_rule_ids() -> None:
@@ -936,8 +985,9 @@ def test_play_low_is_said_only_of_the_lowest_card_R3_R16() -> None:
             assert card is not None
             rest = [option(f"play {c}", 0.4) for c in cards if c != card]
             reason = explain(view, [option(f"play {card}", 0.5), *rest])
-            if "your partner's" not in reason:
-                continue
+            if "your partner's" not in reason or ("wins the trick" not in reason \
+                    and "winning the trick" not in reason):
+                continue  # not letting the partner's card win (overtaking it, say)
             plain = all(effective_suit(c, trump) != trump for c in cards if c is not None)
             lowest = all(card.id % 8 <= o.id % 8 for o in cards if o is not None)
             if plain:  # plain cards alone, judged by rank (the card's id is 8 × suit + rank)

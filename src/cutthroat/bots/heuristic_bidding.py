@@ -671,7 +671,8 @@ def decide_defender_choice(view: View) -> Decision:
         gone |= 1 << view.upcard.id
     sure = sure_trumps(mine, trump, gone, rules.deck)
     if sure < 3:
-        return Action.simple(Verb.PASS), f"pass: {sure} sure tricks are not enough to defend alone"
+        tricks = "1 sure trick is" if sure == 1 else f"{sure} sure tricks are"
+        return Action.simple(Verb.PASS), f"pass: {tricks} not enough to defend alone"
     scores = _scores(view)
     defenders = {s: 2 for s in range(3) if s != view.maker}
     big = {s: 4 for s in range(3) if s != view.maker}

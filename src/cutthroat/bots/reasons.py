@@ -194,7 +194,14 @@ def _play_reason(view: View, best: Option, cards: Sequence[Card] = ()) -> str:
     if _beats(view, card, win_card):
         led_trump = EFF_SUIT[trump][view.current_trick[0][1].id] == trump
         how = f"trumping with {name}" if is_trump and not led_trump else name
-        text = f"{how} takes the trick" if last else f"{how} beats the cards played so far"
+        if partner is not None and win_seat == partner:  # over the partner's winner
+            held = _card_name(win_card, trump).removeprefix("the ")
+            text = (f"{how} takes the trick from your partner's {held}, to lead next" if last
+                    else f"{how} beats your partner's {held}, so the maker must beat yours")
+        elif last:
+            text = f"{how} takes the trick"
+        else:
+            text = f"{how} beats the cards played so far"
         return text + _which_winner(view, card, win_card, cards, last)
     winners = [c for c in cards if c != card and _beats(view, c, win_card)]
     if winners:
@@ -327,12 +334,12 @@ def _as_maker(o: Outcomes) -> str:
 
 
 def _defending(o: Outcomes, alone: bool = False) -> str:
-    """"the maker is euchred in 45% of the deals sampled (your side takes all five in
-    10%)": "you take all five" for a defender alone."""
+    """"the maker is euchred in 45% of the deals sampled (you take all five in 10%)",
+    the sweep said only for a defender alone: two defenders who take all five score no
+    more than a euchre (R20), a lone one twice as much (R21)."""
     text = f"the maker is euchred in {_share(o.defence_rate)} of the deals sampled"
-    if o.swept >= 0.1:
-        who = "you take" if alone else "your side takes"
-        text += f" ({who} all five in {_share(o.swept / o.defending)})"
+    if alone and o.swept >= 0.1:
+        text += f" (you take all five in {_share(o.swept / o.defending)})"
     return text
 
 
@@ -508,9 +515,10 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
                 and rival.action.verb is Verb.PASS and o.make_rate < 0.5
                 and other.defending >= 0.5):
             # Made less often than not: why it is still worth it is what passing gives.
+            euchred = _share(other.defence_rate)
             text += (f"; passing, another player makes trump in {_share(other.defending)} "
-                     f"of the deals sampled and is euchred in only "
-                     f"{_share(other.defence_rate)}")
+                     "of the deals sampled and is "
+                     + ("never euchred" if euchred == "0%" else f"euchred in only {euchred}"))
     elif (best.action.verb is Verb.ALONE and o.defending >= 0.5 and o.swept >= 0.1
           and not _partner_note(view, best, differ)):
         # (Not where going alone serves to euchre less: its sweeps are then no reason.)
