@@ -169,3 +169,36 @@ def test_the_hints_kept_are_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         server.store.close()
 
     asyncio.run(scenario())
+
+
+# --- games of three bots, one address -------------------------------------------------
+
+
+def test_one_address_cannot_take_every_game_of_bots_the_server_plays(tmp_path: Path) -> None:
+    """Four games of three bots, made from one address and each kept watched by an idle
+    socket, had every other player refused (429) for as long as the sockets stayed."""
+    from fastapi.testclient import TestClient
+
+    from test_server_watch_bots import CHEAP, _app
+
+    with TestClient(_app(tmp_path)) as client:  # four games at once, the default
+        first = client.post("/api/games", json={"watch": True, "seats": CHEAP})
+        assert first.status_code == 201, first.text
+        again = client.post("/api/games", json={"watch": True, "seats": CHEAP})
+        assert again.status_code == 429
+        assert again.json()["error"]["reason"].startswith(
+            "a game of three bots you started is playing already")
+        server = client.app.state.server  # type: ignore[attr-defined]
+        assert server.watched_games() == 1  # nothing made for the refused one
+
+        async def from_elsewhere() -> None:
+            table = Table.create(CHEAP, seed=3, watch=True)
+            room = await server.add(table, "10.1.2.3")
+            assert room.made_by == "10.1.2.3" and server.watched_games() == 2
+            with pytest.raises(TableError, match="you started is playing already"):
+                await server.add(Table.create(CHEAP, seed=4, watch=True), "10.1.2.3")
+
+        client.portal.call(from_elsewhere)
+        server.rooms[first.json()["game"]].held_until = 0  # its page was closed
+        assert client.post("/api/games", json={"watch": True, "seats": CHEAP}
+                           ).status_code == 201

@@ -433,9 +433,9 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                              seed=body.seed, coach=body.coach, bot_options=bot_options,
                              watch=body.watch)
         if body.watch:
-            server.check_watch_games()  # before the game counts against the address
+            server.check_watch_games(address)  # before the game counts against the address
         window.hit(rate, "new-game", address)  # only a game made counts
-        await server.add(table)
+        await server.add(table, address)
         if body.watch:
             return {"game": table.id, "seat": None, "token": None}
         seat, token = next(iter(table.tokens.items()))

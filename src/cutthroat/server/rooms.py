@@ -47,8 +47,9 @@ from .store import Reason, Store, StoreConflict, database_trouble
 from .tables import Table, TableError
 
 __all__ = ["AWAY_WAIT", "HAND_PAUSE", "OUTBOX", "RELEASE_AFTER", "SEAT_SOCKETS", "SEND_WAIT",
-           "TURN_WAIT", "WATCHERS", "WATCH_GAMES", "WATCH_GRACE", "WATCH_PACE", "Room",
-           "Server", "check_version", "limit_reached", "parse_rate", "rate_words"]
+           "TURN_WAIT", "WATCHERS", "WATCH_GAMES", "WATCH_GAMES_PER_ADDRESS", "WATCH_GRACE",
+           "WATCH_PACE", "Room", "Server", "check_version", "limit_reached", "parse_rate",
+           "rate_words"]
 
 log = logging.getLogger("cutthroat.server")
 T = TypeVar("T")
@@ -70,6 +71,9 @@ so that a person watching can follow it."""
 WATCH_GAMES = 4
 """How many games of three bots one server plays at once, by default (a game plays
 while somebody watches it: :meth:`Server.watched_games`)."""
+WATCH_GAMES_PER_ADDRESS = 1
+"""How many of those games one address may have made that play at once: one page
+watching, so that one player cannot take every game of three bots the server plays."""
 WATCH_GRACE = 60.0
 """Seconds a game of three bots just made counts as playing before anybody watches it
 (the page that made it is opening it)."""
@@ -160,6 +164,9 @@ class Room:
     watch_pace: float = WATCH_PACE
     """The server's ``watch_pace``: the least seconds a move takes at a table of three
     bots."""
+    made_by: str | None = None
+    """The address of the player who made a table of three bots on this server (``None``
+    for one read back from the store): :meth:`Server.check_watch_games`."""
     reasons: dict[tuple[int, int], str] = field(default_factory=dict)
     """At a table of three bots, each bot's reason for its move, by (hand, move), both
     from 0 (kept in the store with the move: :meth:`Store.reasons`)."""
@@ -353,22 +360,30 @@ class Server:
         return self._starting + sum(1 for room in self.rooms.values()
                                     if room.playing_to_watch)
 
-    def check_watch_games(self) -> None:
-        """Refuse (429) a new game of three bots while ``watch_games`` play already."""
+    def check_watch_games(self, address: str | None = None) -> None:
+        """Refuse (429) a new game of three bots while ``watch_games`` play already, or
+        while :data:`WATCH_GAMES_PER_ADDRESS` that ``address`` made play."""
         if self.watched_games() >= self.watch_games:
             most = self.watch_games
             raise TableError(
                 f"this server plays at most {most} game{'' if most == 1 else 's'} of three "
                 "bots at once, and that many are being watched now: watch one of them, or "
                 "try again when one ends or its watchers leave", 429)
+        mine = sum(1 for room in self.rooms.values()
+                   if room.playing_to_watch and room.made_by == address)
+        if address is not None and mine >= WATCH_GAMES_PER_ADDRESS:
+            raise TableError(
+                "a game of three bots you started is playing already: watch it, or close "
+                "its page and try again", 429)
 
-    async def add(self, table: Table) -> Room:
-        """A new table: saved, then given a room, and its bots started. A table of
-        three bots is refused (429) beyond ``watch_games`` (:meth:`check_watch_games`)."""
+    async def add(self, table: Table, address: str | None = None) -> Room:
+        """A new table, made by a player at ``address``: saved, then given a room, and
+        its bots started. A table of three bots is refused (429) beyond ``watch_games``,
+        or beyond what one address may have playing (:meth:`check_watch_games`)."""
         if not table.bots_only:
             await self.save(table)
         else:
-            self.check_watch_games()
+            self.check_watch_games(address)
             self._starting += 1
             try:
                 await self.save(table)
@@ -376,7 +391,7 @@ class Server:
                 self._starting -= 1
         room = self.rooms[table.id] = Room(table, waits=self.waits,
                                            hand_pause=self.hand_pause,
-                                           watch_pace=self.watch_pace)
+                                           watch_pace=self.watch_pace, made_by=address)
         if table.bots_only:
             room.held_until = time.monotonic() + WATCH_GRACE
         self.kick(room)
