@@ -305,3 +305,37 @@ def test_the_verdicts_reason_weighs_the_experts_choice_against_the_players_move(
                     assert (told.best, told.chosen) == (plain.best, plain.chosen)
                     return
             hand.push(model.choose(view), seat)
+
+
+def test_each_finding_says_where_it_was_score_trump_cards_and_trick() -> None:
+    """A finding read "Hand 6, trick 1: ..." alone: the reader had to replay the game to
+    see the cards, the score and the trick it spoke of."""
+    from cutthroat import Card, Suit
+    from cutthroat.bots.review import Finding, Review, Verdict, review_lines
+
+    verdict = Verdict(Action.parse("play AH"), Action.parse("play 9H"), 0.5, 0.4, "why")
+    played = Finding(5, 7, Phase.PLAY, 1, verdict, scores=(3, 5, 2), trump=Suit.HEARTS,
+                     holding=(Card.parse("9H"), Card.parse("AH")),
+                     table=((1, Card.parse("KH")),))
+    bid = Finding(0, 0, Phase.BID_FIRST, None, Verdict(
+        Action.parse("pass"), Action.parse("order"), 0.5, 0.4, "why"), scores=(0, 0, 0),
+        upcard=Card.parse("JD"), holding=(Card.parse("AD"),))
+    lines = review_lines(Review(0, 5, (played, bid)), ("Ann", "Ben", "Cal"))
+    assert lines[2] == ("    Score: Ann 3, Ben 5, Cal 2; hearts are trump; holding 9H AH; "
+                        "on the table: Ben KH.")
+    assert lines[4] == "    Score: Ann 0, Ben 0, Cal 0; the up-card is JD; holding AD."
+    as_json = played.to_json()
+    assert (as_json["scores"], as_json["trump"], as_json["holding"], as_json["table"]) == (
+        [3, 5, 2], "H", ["9H", "AH"], [[1, "KH"]])
+    assert bid.to_json()["upcard"] == "JD" and bid.to_json()["trump"] is None
+
+
+def test_a_reviews_findings_hold_the_view_they_were_made_from() -> None:
+    game = short_game(RandomBot(seed=3), 12)
+    result = review(game, 0, seed=1, samples=SAMPLES)
+    assert result.findings, "random play draws some findings"
+    views = {(hand, move): view for hand, move, view, _ in decisions(game, 0)}
+    for finding in result.findings:
+        view = views[(finding.hand, finding.move)]
+        assert finding.holding == view.cards and finding.table == view.current_trick
+        assert finding.scores == view.scores and finding.trump == view.trump

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action, Verb
+from ..cards import Card, Suit
 from ..game import Game
 from ..scoring import HandResult, game_outcome
 from ..state import Hand, Phase
@@ -160,6 +161,11 @@ class Finding:
         phase: the decision's phase.
         trick: the trick's number (1–5) for a card, else ``None``.
         verdict: what the expert would have done, and why.
+        scores: the scores before the hand, by seat.
+        trump: the trump suit, once it was named.
+        upcard: the up-card, while trump was still to be named.
+        holding: the cards the seat held then.
+        table: the cards played to the trick so far, as ``(seat, card)``.
     """
 
     hand: int
@@ -167,6 +173,11 @@ class Finding:
     phase: Phase
     trick: int | None
     verdict: Verdict
+    scores: tuple[int, int, int] | None = None
+    trump: Suit | None = None
+    upcard: Card | None = None
+    holding: tuple[Card, ...] = ()
+    table: tuple[tuple[int, Card], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
@@ -175,7 +186,31 @@ class Finding:
                 "trick": self.trick, "chosen": str(verdict.chosen), "best": str(verdict.best),
                 "best_win_chance": round(verdict.best_value, 4),
                 "chosen_win_chance": round(verdict.chosen_value, 4),
-                "reason": verdict.reason}
+                "reason": verdict.reason,
+                "scores": None if self.scores is None else list(self.scores),
+                "trump": None if self.trump is None else self.trump.letter,
+                "upcard": None if self.upcard is None else str(self.upcard),
+                "holding": [str(c) for c in self.holding],
+                "table": [[seat, str(card)] for seat, card in self.table]}
+
+    def context(self, players: Sequence[str]) -> str:
+        """Where the choice was made, in words: ``"Score: Ann 3, Ben 5, Cal 2; hearts
+        are trump; holding AH AD 9C; on the table: Ben 9H."`` (the up-card instead of
+        trump while trump was still to be named)."""
+        parts = []
+        if self.scores is not None:
+            parts.append("Score: " + ", ".join(
+                f"{name} {points}" for name, points in zip(players, self.scores, strict=True)))
+        if self.trump is not None:
+            parts.append(f"{self.trump.plural} are trump")
+        elif self.upcard is not None:
+            parts.append(f"the up-card is {self.upcard}")
+        if self.holding:
+            parts.append("holding " + " ".join(str(c) for c in self.holding))
+        if self.table:
+            parts.append("on the table: " + ", ".join(
+                f"{players[seat]} {card}" for seat, card in self.table))
+        return "; ".join(parts) + "." if parts else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +289,10 @@ def review(game: Game, seat: int, *, seed: int | None = None, samples: int | Non
             verdict = second_opinion(analysis, action, margin, view)
         if verdict is not None:
             trick = len(view.tricks) + 1 if view.phase is Phase.PLAY else None
-            findings.append(Finding(number, index, view.phase, trick, verdict))
+            findings.append(Finding(number, index, view.phase, trick, verdict,
+                                    scores=view.scores, trump=view.trump,
+                                    upcard=view.upcard if view.trump is None else None,
+                                    holding=view.cards, table=view.current_trick))
         if progress is not None:
             progress(done, len(todo))
     return Review(seat, len(todo), tuple(findings), skipped)
@@ -283,6 +321,9 @@ def review_lines(result: Review, players: Sequence[str], margin: float = MARGIN)
             f"trick {finding.trick}" if finding.trick is not None
             else describe_phase(finding.phase))
         lines.append(f"  {where}: {describe_verdict(finding.verdict)}")
+        context = finding.context(players)
+        if context:
+            lines.append(f"    {context}")
     if result.findings:
         points = round(result.loss * 100)
         lines.append(f"Chance to win given away, summed over those choices as the expert "
