@@ -13,13 +13,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import math
 import os
-import re
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import anyio
@@ -28,7 +25,7 @@ import limits.storage
 import limits.strategies
 from fastapi import WebSocket
 
-from ..actions import Action, Move
+from ..actions import Action
 from ..bots.base import choose_explained
 from ..bots.hints import earlier_views, hint, hint_json, hint_lines, views_before
 from ..bots.review import (
@@ -39,10 +36,20 @@ from ..bots.review import (
     second_opinion,
     worth_asking,
 )
-from ..game import Game
 from ..views import View
 from .chat import CHAT_RATE, GAME_LINES, HISTORY, ChatLine, clean_line
 from .protocol import refusal
+from .rates import limit_reached, parse_rate, rate_words, seconds_words
+from .room import (
+    AWAY_WAIT,
+    HAND_PAUSE,
+    HINTS_KEPT,
+    TURN_WAIT,
+    WATCH_GRACE,
+    WATCH_PACE,
+    Room,
+    position,
+)
 from .store import Reason, Store, StoreConflict, database_trouble
 from .tables import Table, TableError
 
@@ -56,27 +63,12 @@ T = TypeVar("T")
 RELEASE_AFTER = 600.0
 """Seconds an unfinished game nobody uses stays in memory before it is released (it is
 read back from the store when next asked for)."""
-AWAY_WAIT = 20.0
-"""Seconds a player must have been away (no page of their seat open) before another
-player may let a bot play for them: long enough to reload a page or reconnect."""
-TURN_WAIT = 60.0
-"""Seconds a player whose page is open may take over a move before another player may
-let a bot play for them."""
-HAND_PAUSE = 4.0
-"""Seconds the result of a hand stays on show before the next is dealt by itself, at a
-table where a bot plays for every player (:attr:`Table.deals_itself`)."""
-WATCH_PACE = 1.5
-"""Seconds each move takes at least at a table of three bots (:attr:`Table.bots_only`),
-so that a person watching can follow it."""
 WATCH_GAMES = 4
 """How many games of three bots one server plays at once, by default (a game plays
 while somebody watches it: :meth:`Server.watched_games`)."""
 WATCH_GAMES_PER_ADDRESS = 1
 """How many of those games one address may have made that play at once: one page
 watching, so that one player cannot take every game of three bots the server plays."""
-WATCH_GRACE = 60.0
-"""Seconds a game of three bots just made counts as playing before anybody watches it
-(the page that made it is opening it)."""
 SEND_WAIT = 10.0
 """Seconds one message may take to leave for a socket before the socket is dropped
 (:meth:`Server.send`): a client that stopped reading is let go."""
@@ -94,143 +86,10 @@ been changed by somebody else (:class:`~cutthroat.server.store.StoreConflict`)."
 SEAT_SOCKETS = 10
 """Sockets of one seat (a player's tabs and devices) at most: watchers filling a game
 never keep its players out, nor one player's sockets the others."""
-HINTS_KEPT = 32
-"""Hints a room keeps, by seat and position, the least recently asked for going first:
-enough for a player who takes moves back and tries others."""
-
-Position = tuple[int, tuple[Move, ...]]
-"""Where a game stands: the hands begun, and the moves of the one in play."""
-
-
-def position(game: Game) -> Position:
-    """Where ``game`` stands (:data:`Position`): the same after a move taken back and
-    made again, and so for everything a hint depends on (the seat's view, the scores,
-    the hands before)."""
-    hand = game.hand
-    return len(game.hands), tuple(hand.moves) if hand is not None else ()
-
-
 REVIEWS_KEPT = 200
 """Reviews of finished games a server keeps (each about two seconds of the expert's work
 a hand),
 the least recently asked for going first."""
-
-
-@dataclass(eq=False)
-class Room:
-    """A table in play on this server: the table, its lock, the sockets watching it,
-    and its bots' loop (``idle`` is set when no bot is thinking). A socket's seat is
-    ``None`` for somebody watching, in no seat. ``users`` counts the
-    requests and sockets holding the room now, ``last_used`` when the last let go
-    (:func:`time.monotonic`)."""
-
-    table: Table
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    sockets: dict[WebSocket, int | None] = field(default_factory=dict)
-    tasks: set[asyncio.Task[None]] = field(default_factory=set)
-    idle: asyncio.Event = field(default_factory=asyncio.Event)
-    again: bool = False
-    reviewing: asyncio.Lock = field(default_factory=asyncio.Lock)
-    outboxes: dict[WebSocket, tuple[asyncio.Queue[dict[str, Any]], asyncio.Task[None]]] = \
-        field(default_factory=dict)
-    """Each socket's messages waiting to be sent, and the task that sends them in turn
-    (:meth:`Server.send`)."""
-    hinting: set[int] = field(default_factory=set)
-    hints: OrderedDict[tuple[int, Position], dict[str, Any]] = field(
-        default_factory=OrderedDict)
-    """The latest :data:`HINTS_KEPT` hints given, by seat and position: asked again at a
-    position (a move taken back and made again included), a hint is given again without
-    thinking."""
-    users: int = 0
-    last_used: float = field(default_factory=time.monotonic)
-    rematch: tuple[str, int, dict[int, int]] | None = None
-    """The game started to play again after this one (:meth:`Store.rematch`)."""
-    opened: float = field(default_factory=time.monotonic)
-    """When the room was opened (made, or read back from the store)."""
-    seen: dict[int, float] = field(default_factory=dict)
-    """When each seat was last seen: its last socket closed, or it made a request."""
-    changed_at: float = field(default_factory=time.monotonic)
-    """When the table last changed (a move, a deal, a seat taken), or the room opened:
-    not when a bot came to stand in for a player or a player came back."""
-    changed_version: int = -1
-    """The table's version at :attr:`changed_at`."""
-    waits: tuple[float, float] = (AWAY_WAIT, TURN_WAIT)
-    """The server's ``away_wait`` and ``turn_wait`` (:meth:`Server.stand_in`)."""
-    hand_pause: float = HAND_PAUSE
-    """The server's ``hand_pause``: seconds before the next hand is dealt by itself."""
-    dealing: int | None = None
-    """The table's version at which a deal by itself waits out the pause, if one does
-    (:meth:`Server.deal_on`): one at a time."""
-    watch_pace: float = WATCH_PACE
-    """The server's ``watch_pace``: the least seconds a move takes at a table of three
-    bots."""
-    made_by: str | None = None
-    """The address of the player who made a table of three bots on this server (``None``
-    for one read back from the store): :meth:`Server.check_watch_games`."""
-    reasons: dict[tuple[int, int], str] = field(default_factory=dict)
-    """At a table of three bots, each bot's reason for its move, by (hand, move), both
-    from 0 (kept in the store with the move: :meth:`Store.reasons`)."""
-    held_until: float = 0.0
-    """Until when a table of three bots counts as playing though nobody watches it yet
-    (:data:`WATCH_GRACE` after it is made)."""
-
-    def __post_init__(self) -> None:
-        self.idle.set()
-        self.changed_version = self.table.version
-
-    def connected(self) -> list[int]:
-        """The seats with a socket open."""
-        return sorted({seat for seat in self.sockets.values() if seat is not None})
-
-    def seat_of(self, token: str | None) -> int:
-        """The token's seat (:meth:`Table.seat_of`), now seen at the table."""
-        seat = self.table.seat_of(token)
-        self.seen[seat] = time.monotonic()
-        return seat
-
-    def away_for(self, seat: int) -> float | None:
-        """Seconds since ``seat`` was last at the table (no socket of it open since,
-        and no request), or ``None`` while a socket of it is open."""
-        if seat in self.sockets.values():
-            return None
-        return max(0.0, time.monotonic() - self.seen.get(seat, self.opened))
-
-    def state_for(self, seat: int | None) -> dict[str, Any]:
-        """The state ``seat`` is sent (``None``: a watcher's), with who is connected
-        and how many watch."""
-        watchers = sum(1 for s in self.sockets.values() if s is None)
-        again = None if self.rematch is None else {"game": self.rematch[0],
-                                                   "by": self.rematch[1]}
-        return {**self.table.state_for(seat, self.connected()), "watchers": watchers,
-                "next_game": again,
-                "stand_in_after": {"away": self.waits[0], "turn": self.waits[1]},
-                "next_hand_after": (self.hand_pause if self.table.deals_itself
-                                    else None),
-                **(self._watched_extras() if self.table.bots_only else {})}
-
-    def _watched_extras(self) -> dict[str, Any]:
-        """A table of three bots's own fields (docs/protocol.md): each bot's reason for
-        each move of the hand in play (``null`` where it gave none), and the pace."""
-        game = self.table.game
-        moves = 0 if game.hand is None else len(game.hand.moves)
-        number = len(game.hands) - 1
-        return {"reasons": [self.reasons.get((number, index)) for index in range(moves)],
-                "watch_pace": self.watch_pace}
-
-    @property
-    def playing_to_watch(self) -> bool:
-        """A table of three bots that plays now: not over, and watched (or just made,
-        :attr:`held_until`)."""
-        return (self.table.bots_only and not self.table.game.is_over
-                and (bool(self.sockets) or time.monotonic() < self.held_until))
-
-    @property
-    def unused(self) -> bool:
-        """Nobody holds the room: no request, socket, bot, hint or coach is at work in
-        it, so it may be released and read back later without losing anything (every
-        change was saved before its lock was let go)."""
-        return (self.users == 0 and not self.sockets and not self.tasks
-                and self.idle.is_set() and not self.lock.locked())
 
 
 def _log_failure(exc: BaseException, message: str, *args: object) -> None:
@@ -789,20 +648,20 @@ class Server:
         # A player here (a page open, or a request just made: a program playing over
         # HTTP) is waited for, but only for so long over a move.
         if away is not None and away < self.away_wait and not slow:
-            gone = (f"was last here {_seconds(away)} ago" if index in room.seen else
+            gone = (f"was last here {seconds_words(away)} ago" if index in room.seen else
                     "has not been back since this server opened the game "
-                    f"{_seconds(away)} ago")  # a restart, or the game read back
+                    f"{seconds_words(away)} ago")  # a restart, or the game read back
             raise TableError(f"{name} {gone} and may be coming back: a bot may play "
                              "for them once they have been away "
-                             f"{_seconds(self.away_wait)}", 409)
+                             f"{seconds_words(self.away_wait)}", 409)
         if away is None and not slow:
             if table.status != "playing" or table.game.to_act != index:
                 raise TableError(f"{name} is at the table: a bot may play for them "
                                  "once they have left it, or taken more than "
-                                 f"{_seconds(self.turn_wait)} over a move", 409)
-            raise TableError(f"{name} has had {_seconds(waited)} for this move: "
+                                 f"{seconds_words(self.turn_wait)} over a move", 409)
+            raise TableError(f"{name} has had {seconds_words(waited)} for this move: "
                              "a bot may play for them after "
-                             f"{_seconds(self.turn_wait)}", 409)
+                             f"{seconds_words(self.turn_wait)}", 409)
 
     async def come_back(self, room: Room, seat: int, version: int | None = None) -> None:
         """The player at ``seat`` plays again: the bot playing for them stops (a move
@@ -1011,49 +870,3 @@ def check_version(room: Room, version: int | None) -> None:
                          "done, choose again from the latest state", 409)
 
 
-def parse_rate(text: str, name: str, example: str) -> limits.RateLimitItem:
-    """A rate such as ``"10/30 seconds"`` (the option ``name``), or a ``ValueError``
-    that names the option and shows ``example`` (a rate that allows none included)."""
-    try:
-        rate = limits.parse(text)
-    except ValueError:
-        raise ValueError(f"{name} must be a rate such as {example!r}, not {text!r}") from None
-    if rate.amount < 1:
-        raise ValueError(f"{name} must allow at least 1 in its time, such as {example!r}, "
-                         f"not {text!r} (which allows none)")
-    period = _PERIOD.match(text)  # limits reads "1/0 seconds" as "1/1 second"
-    if period and int(period.group(1)) == 0:
-        raise ValueError(f"{name} must be over a time longer than 0, such as {example!r}, "
-                         f"not {text!r}")
-    return rate
-
-
-_PERIOD = re.compile(r"\s*[0-9]+\s*(?:/|\s*per\s*)\s*([0-9]+)", re.IGNORECASE)
-"""The number of units of a rate's time, when it gives one (``10/30 seconds``: 30)."""
-
-
-def rate_words(rate: limits.RateLimitItem, noun: str) -> str:
-    """A ``limits`` rate in words: ``10 lines in 30 seconds``, ``2 games a minute``."""
-    amount = f"{rate.amount} {noun}{'' if rate.amount == 1 else 's'}"
-    unit = rate.GRANULARITY.name
-    if rate.multiples == 1:
-        return f"{amount} an {unit}" if unit == "hour" else f"{amount} a {unit}"
-    return f"{amount} in {rate.multiples} {unit}s"
-
-
-def limit_reached(limiter: limits.strategies.RateLimiter, rate: limits.RateLimitItem,
-                  what: str, *keys: str) -> TableError:
-    """The 429 of a limit reached: ``what`` (why, with the limit in words), then when a
-    request counted under ``keys`` may succeed again, from the limit's window (and as
-    ``retry_after``, the ``Retry-After`` header)."""
-    reset = limiter.get_window_stats(rate, *keys).reset_time
-    wait = max(1.0, reset - time.time())
-    when = (_seconds(math.ceil(wait)) if wait < 90
-            else f"{math.ceil(wait / 60)} minutes")
-    return TableError(f"{what}: try again in {when}", 429, retry_after=wait)
-
-
-def _seconds(amount: float) -> str:
-    """A number of seconds in words, whole seconds: ``1 second``, ``20 seconds``."""
-    whole = int(amount)
-    return f"{whole} second{'' if whole == 1 else 's'}"

@@ -1,0 +1,167 @@
+"""One game in memory on the web server: a :class:`Room` holds its table, its lock, its
+sockets, its bots' loop and what the server keeps for it (hints, reasons, the game
+started after it); :class:`~cutthroat.server.rooms.Server` holds the rooms."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import WebSocket
+
+from ..actions import Move
+from ..game import Game
+from .tables import Table
+
+__all__ = ["AWAY_WAIT", "HAND_PAUSE", "HINTS_KEPT", "TURN_WAIT", "WATCH_GRACE", "WATCH_PACE",
+           "Position", "Room", "position"]
+
+AWAY_WAIT = 20.0
+"""Seconds a player must have been away (no page of their seat open) before another
+player may let a bot play for them: long enough to reload a page or reconnect."""
+TURN_WAIT = 60.0
+"""Seconds a player whose page is open may take over a move before another player may
+let a bot play for them."""
+HAND_PAUSE = 4.0
+"""Seconds the result of a hand stays on show before the next is dealt by itself, at a
+table where a bot plays for every player (:attr:`Table.deals_itself`)."""
+WATCH_PACE = 1.5
+"""Seconds each move takes at least at a table of three bots (:attr:`Table.bots_only`),
+so that a person watching can follow it."""
+WATCH_GRACE = 60.0
+"""Seconds a game of three bots just made counts as playing before anybody watches it
+(the page that made it is opening it)."""
+HINTS_KEPT = 32
+"""Hints a room keeps, by seat and position, the least recently asked for going first:
+enough for a player who takes moves back and tries others."""
+
+Position = tuple[int, tuple[Move, ...]]
+"""Where a game stands: the hands begun, and the moves of the one in play."""
+
+
+def position(game: Game) -> Position:
+    """Where ``game`` stands (:data:`Position`): the same after a move taken back and
+    made again, and so for everything a hint depends on (the seat's view, the scores,
+    the hands before)."""
+    hand = game.hand
+    return len(game.hands), tuple(hand.moves) if hand is not None else ()
+
+
+@dataclass(eq=False)
+class Room:
+    """A table in play on this server: the table, its lock, the sockets watching it,
+    and its bots' loop (``idle`` is set when no bot is thinking). A socket's seat is
+    ``None`` for somebody watching, in no seat. ``users`` counts the
+    requests and sockets holding the room now, ``last_used`` when the last let go
+    (:func:`time.monotonic`)."""
+
+    table: Table
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    sockets: dict[WebSocket, int | None] = field(default_factory=dict)
+    tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    idle: asyncio.Event = field(default_factory=asyncio.Event)
+    again: bool = False
+    reviewing: asyncio.Lock = field(default_factory=asyncio.Lock)
+    outboxes: dict[WebSocket, tuple[asyncio.Queue[dict[str, Any]], asyncio.Task[None]]] = \
+        field(default_factory=dict)
+    """Each socket's messages waiting to be sent, and the task that sends them in turn
+    (:meth:`Server.send`)."""
+    hinting: set[int] = field(default_factory=set)
+    hints: OrderedDict[tuple[int, Position], dict[str, Any]] = field(
+        default_factory=OrderedDict)
+    """The latest :data:`HINTS_KEPT` hints given, by seat and position: asked again at a
+    position (a move taken back and made again included), a hint is given again without
+    thinking."""
+    users: int = 0
+    last_used: float = field(default_factory=time.monotonic)
+    rematch: tuple[str, int, dict[int, int]] | None = None
+    """The game started to play again after this one (:meth:`Store.rematch`)."""
+    opened: float = field(default_factory=time.monotonic)
+    """When the room was opened (made, or read back from the store)."""
+    seen: dict[int, float] = field(default_factory=dict)
+    """When each seat was last seen: its last socket closed, or it made a request."""
+    changed_at: float = field(default_factory=time.monotonic)
+    """When the table last changed (a move, a deal, a seat taken), or the room opened:
+    not when a bot came to stand in for a player or a player came back."""
+    changed_version: int = -1
+    """The table's version at :attr:`changed_at`."""
+    waits: tuple[float, float] = (AWAY_WAIT, TURN_WAIT)
+    """The server's ``away_wait`` and ``turn_wait`` (:meth:`Server.stand_in`)."""
+    hand_pause: float = HAND_PAUSE
+    """The server's ``hand_pause``: seconds before the next hand is dealt by itself."""
+    dealing: int | None = None
+    """The table's version at which a deal by itself waits out the pause, if one does
+    (:meth:`Server.deal_on`): one at a time."""
+    watch_pace: float = WATCH_PACE
+    """The server's ``watch_pace``: the least seconds a move takes at a table of three
+    bots."""
+    made_by: str | None = None
+    """The address of the player who made a table of three bots on this server (``None``
+    for one read back from the store): :meth:`Server.check_watch_games`."""
+    reasons: dict[tuple[int, int], str] = field(default_factory=dict)
+    """At a table of three bots, each bot's reason for its move, by (hand, move), both
+    from 0 (kept in the store with the move: :meth:`Store.reasons`)."""
+    held_until: float = 0.0
+    """Until when a table of three bots counts as playing though nobody watches it yet
+    (:data:`WATCH_GRACE` after it is made)."""
+
+    def __post_init__(self) -> None:
+        self.idle.set()
+        self.changed_version = self.table.version
+
+    def connected(self) -> list[int]:
+        """The seats with a socket open."""
+        return sorted({seat for seat in self.sockets.values() if seat is not None})
+
+    def seat_of(self, token: str | None) -> int:
+        """The token's seat (:meth:`Table.seat_of`), now seen at the table."""
+        seat = self.table.seat_of(token)
+        self.seen[seat] = time.monotonic()
+        return seat
+
+    def away_for(self, seat: int) -> float | None:
+        """Seconds since ``seat`` was last at the table (no socket of it open since,
+        and no request), or ``None`` while a socket of it is open."""
+        if seat in self.sockets.values():
+            return None
+        return max(0.0, time.monotonic() - self.seen.get(seat, self.opened))
+
+    def state_for(self, seat: int | None) -> dict[str, Any]:
+        """The state ``seat`` is sent (``None``: a watcher's), with who is connected
+        and how many watch."""
+        watchers = sum(1 for s in self.sockets.values() if s is None)
+        again = None if self.rematch is None else {"game": self.rematch[0],
+                                                   "by": self.rematch[1]}
+        return {**self.table.state_for(seat, self.connected()), "watchers": watchers,
+                "next_game": again,
+                "stand_in_after": {"away": self.waits[0], "turn": self.waits[1]},
+                "next_hand_after": (self.hand_pause if self.table.deals_itself
+                                    else None),
+                **(self._watched_extras() if self.table.bots_only else {})}
+
+    def _watched_extras(self) -> dict[str, Any]:
+        """A table of three bots's own fields (docs/protocol.md): each bot's reason for
+        each move of the hand in play (``null`` where it gave none), and the pace."""
+        game = self.table.game
+        moves = 0 if game.hand is None else len(game.hand.moves)
+        number = len(game.hands) - 1
+        return {"reasons": [self.reasons.get((number, index)) for index in range(moves)],
+                "watch_pace": self.watch_pace}
+
+    @property
+    def playing_to_watch(self) -> bool:
+        """A table of three bots that plays now: not over, and watched (or just made,
+        :attr:`held_until`)."""
+        return (self.table.bots_only and not self.table.game.is_over
+                and (bool(self.sockets) or time.monotonic() < self.held_until))
+
+    @property
+    def unused(self) -> bool:
+        """Nobody holds the room: no request, socket, bot, hint or coach is at work in
+        it, so it may be released and read back later without losing anything (every
+        change was saved before its lock was let go)."""
+        return (self.users == 0 and not self.sockets and not self.tasks
+                and self.idle.is_set() and not self.lock.locked())
