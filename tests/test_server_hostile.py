@@ -202,3 +202,37 @@ def test_one_address_cannot_take_every_game_of_bots_the_server_plays(tmp_path: P
         server.rooms[first.json()["game"]].held_until = 0  # its page was closed
         assert client.post("/api/games", json={"watch": True, "seats": CHEAP}
                            ).status_code == 201
+
+
+# --- a flood of messages on one socket -------------------------------------------------
+
+
+def test_a_socket_that_floods_the_server_with_messages_is_closed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """120,000 messages in four seconds on one socket were each read and answered (and,
+    once the client had gone, each answer logged as a failure): past the socket's rate
+    it is closed (1008), and a socket within it is served as before."""
+    from starlette.websockets import WebSocketDisconnect
+
+    import cutthroat.server.app as app_module
+
+    monkeypatch.setattr(app_module, "SOCKET_MESSAGES", (20, 60.0))
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"])
+    path = f"/api/games/{made['game']}/ws?token={made['token']}"
+    with client.websocket_connect(path) as ws:
+        assert ws.receive_json()["type"] == "state"
+        for _ in range(20):  # within the rate: each answered
+            ws.send_json({"type": "ping"})
+        pongs = 0
+        while pongs < 20:
+            pongs += ws.receive_json()["type"] == "pong"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            for _ in range(50):  # the first is one too many: no pong, the socket closed
+                ws.send_json({"type": "ping"})
+                ws.receive_json()
+    assert closed.value.code == 1008 and closed.value.reason == "too many messages"
+    with client.websocket_connect(path) as ws:  # connected again: served
+        assert ws.receive_json()["type"] == "state"
+        ws.send_json({"type": "ping"})
+        assert any(ws.receive_json()["type"] == "pong" for _ in range(5))

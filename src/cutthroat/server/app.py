@@ -23,6 +23,7 @@ import contextlib
 import logging
 import math
 import os
+import time
 from collections.abc import Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -94,6 +95,11 @@ MESSAGE_MAX = 64 * 1024
 """The largest WebSocket message the server reads, in bytes (uvicorn's ``ws_max_size``):
 a longer one closes the connection (code 1009) before it is parsed. Every message of
 the protocol is well under 1 KiB; a line of talk at most a few."""
+SOCKET_MESSAGES = (100, 10.0)
+"""The most messages one socket may send in a time (messages, seconds): a page sends a
+few a minute (moves, pings, talk), a program playing fast a few a second. Past it the
+socket is closed (1008): a flood of messages, each answered, would keep the server
+busy for others."""
 REPLAYS = "60/10 minutes"
 """How many records one address may have turned into frames (``POST /api/replay``, no
 token: up to a couple of seconds of a worker each) in a time."""
@@ -637,10 +643,18 @@ async def _serve_socket(server: Server, websocket: WebSocket, game_id: str,
             seat = None if watching else room.seat_of(token)
             try:
                 await server.connect(room, websocket, seat)
+                most, per = SOCKET_MESSAGES
+                since, count = time.monotonic(), 0
                 while True:
                     text = await _receive_text(server, room, websocket)
                     if websocket not in room.sockets:  # dropped: it did not keep up
                         break
+                    count += 1
+                    if count > most:
+                        if time.monotonic() - since < per:
+                            server.drop(room, websocket, "too many messages")
+                            break
+                        since, count = time.monotonic(), 1
                     if text is None:
                         continue
                     if seat is None:

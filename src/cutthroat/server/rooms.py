@@ -307,7 +307,7 @@ class Server:
         try:
             outbox[0].put_nowait(message)
         except asyncio.QueueFull:  # not read for OUTBOX messages
-            self._drop(room, socket)
+            self.drop(room, socket)
 
     async def _sender(self, room: Room, socket: WebSocket,
                       queue: asyncio.Queue[dict[str, Any]]) -> None:
@@ -318,20 +318,22 @@ class Server:
                 with anyio.fail_after(self.send_wait):
                     await socket.send_json(message)
             except Exception:  # closed meanwhile, or too slow
-                self._drop(room, socket)
+                self.drop(room, socket)
                 return
 
-    def _drop(self, room: Room, socket: WebSocket) -> None:
-        """Take a socket that cannot keep up out of the room, and close it."""
+    def drop(self, room: Room, socket: WebSocket,
+             reason: str = "too slow to take the game's messages") -> None:
+        """Take a socket out of the room that cannot keep up (or, ``reason``, that
+        misbehaves), and close it (1008) with ``reason``."""
         if socket in room.sockets:
             self.disconnect(room, socket)
-            self.spawn(room, self._close(socket))
+            self.spawn(room, self._close(socket, reason))
 
-    async def _close(self, socket: WebSocket) -> None:
-        """Close a socket dropped by :meth:`send` (1008), as far as it lets itself be."""
+    async def _close(self, socket: WebSocket, reason: str) -> None:
+        """Close a dropped socket (1008), as far as it lets itself be."""
         with contextlib.suppress(Exception):
             with anyio.fail_after(self.send_wait):
-                await socket.close(code=1008, reason="too slow to take the game's messages")
+                await socket.close(code=1008, reason=reason)
 
     async def changed(self, room: Room, undo: Callable[[], object],
                       reasons: list[Reason] | None = None) -> None:
