@@ -28,6 +28,9 @@ from test_server import _client, _create, _reason, _state
     "A\u200dnn",  # a zero-width joiner inside
     "\u0430NN",  # a Cyrillic small a, the rest in capitals
     "\u0391nn",  # a Greek capital alpha
+    "An\u034fn",  # a combining grapheme joiner, which shows as nothing
+    "Ann\ufe0f",  # a variation selector
+    "\u0391\u03b7\u03b7",  # Greek: a capital alpha, two small etas
 ])
 def test_a_name_that_looks_like_one_at_the_table_is_refused(tmp_path: Path, name: str) -> None:
     client = _client(tmp_path)
@@ -50,7 +53,7 @@ def test_a_name_with_characters_that_show_as_nothing_is_refused(name: str) -> No
     assert table.seats[1].kind == "open"
 
 
-@pytest.mark.parametrize("name", ["You", " yOU ", "\u0443ou", "\uff39ou"])
+@pytest.mark.parametrize("name", ["You", " yOU ", "\u0423ou", "\uff39ou", "Yo\u034fu"])
 def test_you_is_no_name_a_player_may_take(tmp_path: Path, name: str) -> None:
     """The hand's account names each player "You" to themselves: a friend named You who
     made trump read, to Ann, as "You made hearts alone", Ann's own bid."""
@@ -62,6 +65,18 @@ def test_you_is_no_name_a_player_may_take(tmp_path: Path, name: str) -> None:
     assert answer.status_code == 400 and "choose another name" in _reason(answer)
     assert client.post(f"/api/games/{ann['game']}/join",
                        json={"name": "Youssef"}).status_code == 200
+
+
+def test_a_name_taken_before_those_rules_still_plays_again() -> None:
+    """A player named "You" (or with a filler) in a game stored before such names were
+    refused is not refused when playing again: the name is carried, not chosen."""
+    for name in ("You", "Ann\u3164"):
+        table = Table.create(["you", "open", "random"], names=[name, None, None],
+                             rename=True)
+        assert table.seats[0].name == name
+        fresh = Table.create(["you", "open", "random"], names=["Ben", None, None])
+        seat, _ = fresh.join(name, rename=True)
+        assert fresh.seats[seat].name == name
 
 
 # --- the pages FastAPI would add ------------------------------------------------------
@@ -236,3 +251,59 @@ def test_a_socket_that_floods_the_server_with_messages_is_closed(
         assert ws.receive_json()["type"] == "state"
         ws.send_json({"type": "ping"})
         assert any(ws.receive_json()["type"] == "pong" for _ in range(5))
+
+
+def test_one_address_holds_only_so_many_sockets(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sockets escaped the guard on connections (an upgraded connection is no longer
+    HTTP's): games made, then a hundred watchers on each, held open by their pings."""
+    from starlette.websockets import WebSocketDisconnect
+
+    import cutthroat.server.app as app_module
+
+    monkeypatch.setattr(app_module, "SOCKETS_PER_ADDRESS", 2)
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"])
+    watch = f"/api/games/{made['game']}/watch"
+    with client.websocket_connect(watch) as one, client.websocket_connect(watch) as two:
+        assert one.receive_json()["type"] == two.receive_json()["type"] == "state"
+        with pytest.raises(WebSocketDisconnect) as refused, \
+                client.websocket_connect(watch) as three:
+            three.receive_json()
+        assert refused.value.code == 4429 and "2 connections open" in refused.value.reason
+    with client.websocket_connect(watch) as again:  # the two closed are counted out
+        assert again.receive_json()["type"] == "state"
+
+
+def test_a_game_of_bots_set_going_again_by_a_watcher_counts_too(tmp_path: Path) -> None:
+    """Made one after another, each left unwatched past its grace, games of three bots
+    from one address could all be set going again by opening them: the limits were
+    checked only when a game was made."""
+    from fastapi.testclient import TestClient
+    from starlette.websockets import WebSocketDisconnect
+
+    from test_server_watch_bots import CHEAP, _app
+
+    with TestClient(_app(tmp_path)) as client:
+        server = client.app.state.server  # type: ignore[attr-defined]
+        games = []
+        for _ in range(2):
+            answer = client.post("/api/games", json={"watch": True, "seats": CHEAP})
+            assert answer.status_code == 201, answer.text
+            games.append(answer.json()["game"])
+            server.rooms[games[-1]].held_until = 0  # its page never opened it
+        with client.websocket_connect(f"/api/games/{games[1]}/watch") as ws:
+            assert ws.receive_json()["type"] == "state"  # one plays again
+            with pytest.raises(WebSocketDisconnect) as refused, \
+                    client.websocket_connect(f"/api/games/{games[0]}/watch") as other:
+                other.receive_json()
+            assert refused.value.code == 4429
+            assert "you started is playing already" in refused.value.reason
+
+        async def both_at_once() -> list[str]:
+            tables = [Table.create(CHEAP, seed=k, watch=True) for k in (7, 8)]
+            done = await asyncio.gather(*(server.add(t, "10.9.8.7") for t in tables),
+                                        return_exceptions=True)
+            return sorted(type(d).__name__ for d in done)
+
+        assert client.portal.call(both_at_once) == ["Room", "TableError"]

@@ -75,3 +75,68 @@ def test_a_websocket_message_over_64_kib_closes_the_connection_unread(tmp_path: 
             with pytest.raises(ConnectionClosedError) as closed:
                 answer()
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+
+
+
+def _frames(sock: Any) -> Any:
+    """The frames a server sends on a raw socket: (opcode, payload), one at a time."""
+    buffer = b""
+
+    def take(n: int) -> bytes:
+        nonlocal buffer
+        while len(buffer) < n:
+            chunk = sock.recv(65536)
+            if not chunk:
+                raise ConnectionError("closed")
+            buffer += chunk
+        out, buffer = buffer[:n], buffer[n:]
+        return out
+
+    while True:
+        first, second = take(2)
+        length = second & 0x7F
+        if length == 126:
+            length = int.from_bytes(take(2), "big")
+        elif length == 127:
+            length = int.from_bytes(take(8), "big")
+        yield first & 0x0F, take(length)
+
+
+def test_many_messages_at_once_on_a_real_server_are_all_answered(tmp_path: Path) -> None:
+    """70 pings in one write overflowed the socket's queue before its sender ran
+    (uvicorn hands the reader every frame it has at once, and answering a ping never
+    waits): the socket was dropped, and not one pong sent. Its reader now answers at
+    the pace the answers leave."""
+    import base64
+    import os
+    import socket
+
+    with run_server(_free_port(), tmp_path / "games.db") as base:
+        request = urllib.request.Request(
+            base + "/api/games", method="POST",
+            data=json.dumps({"seats": ["you", "random", "random"]}).encode(),
+            headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            game = json.load(answer)
+        host, port = base.removeprefix("http://").split(":")
+        with socket.create_connection((host, int(port)), timeout=10) as sock:
+            key = base64.b64encode(os.urandom(16)).decode()
+            sock.sendall((f"GET /api/games/{game['game']}/ws?token={game['token']} HTTP/1.1"
+                          f"\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade"
+                          f"\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13"
+                          "\r\n\r\n").encode())
+            head = b""
+            while b"\r\n\r\n" not in head:
+                head += sock.recv(1)
+            assert head.startswith(b"HTTP/1.1 101")
+            ping = b'{"type": "ping"}'
+            mask = os.urandom(4)
+            frame = bytes([0x81, 0x80 | len(ping)]) + mask + bytes(
+                b ^ mask[i % 4] for i, b in enumerate(ping))
+            sock.sendall(frame * 70)
+            pongs = 0
+            for opcode, payload in _frames(sock):
+                assert opcode == 1, (opcode, payload)  # text: no close
+                pongs += json.loads(payload)["type"] == "pong"
+                if pongs == 70:
+                    break

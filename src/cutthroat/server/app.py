@@ -39,7 +39,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.requests import ClientDisconnect
+from starlette.requests import ClientDisconnect, HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import record as rec
@@ -65,6 +65,7 @@ from .rooms import (
     AWAY_WAIT,
     HAND_PAUSE,
     RELEASE_AFTER,
+    SOCKETS_PER_ADDRESS,
     TURN_WAIT,
     WATCH_GAMES,
     WATCH_PACE,
@@ -133,9 +134,9 @@ def close_reason(reason: str) -> str:
     return data[:CLOSE_REASON_MAX - 3].decode(errors="ignore") + "..."
 
 
-def _address(request: Request) -> str:
-    """The address a request came from, as the limits count it (the proxy's client
-    behind a trusted proxy: ``--forwarded-allow-ips``)."""
+def _address(request: HTTPConnection) -> str:
+    """The address a request (or a WebSocket) came from, as the limits count it (the
+    proxy's client behind a trusted proxy: ``--forwarded-allow-ips``)."""
     return request.client.host if request.client else "unknown"
 
 
@@ -638,6 +639,13 @@ async def _serve_socket(server: Server, websocket: WebSocket, game_id: str,
     game or a token that is not a seat of it closes it with 4000 + the HTTP status, a
     game that cannot be read back from the database (down) with 1011."""
     await websocket.accept()
+    address = _address(websocket)
+    if server.sockets_by_address[address] >= SOCKETS_PER_ADDRESS:
+        await websocket.close(code=4429, reason=close_reason(
+            f"this address has {SOCKETS_PER_ADDRESS} connections open already: close "
+            "one first"))
+        return
+    server.sockets_by_address[address] += 1
     try:
         async with server.use(game_id) as room:
             seat = None if watching else room.seat_of(token)
@@ -647,16 +655,17 @@ async def _serve_socket(server: Server, websocket: WebSocket, game_id: str,
                 since, count = time.monotonic(), 0
                 while True:
                     text = await _receive_text(server, room, websocket)
-                    if websocket not in room.sockets:  # dropped: it did not keep up
-                        break
+                    if websocket not in room.sockets:  # dropped (1008): read, not answered,
+                        continue  # until the client has its close and goes
                     count += 1
                     if count > most:
                         if time.monotonic() - since < per:
                             server.drop(room, websocket, "too many messages")
-                            break
+                            continue
                         since, count = time.monotonic(), 1
                     if text is None:
                         continue
+                    await server.drain(room, websocket)  # answered at the pace it reads
                     if seat is None:
                         await _answer_watcher(server, room, websocket, text)
                     else:
@@ -671,6 +680,10 @@ async def _serve_socket(server: Server, websocket: WebSocket, game_id: str,
         log.warning("game %s: a socket was closed: %s", game_id, _down_why(exc))
         with contextlib.suppress(Exception):  # the client went meanwhile
             await websocket.close(code=1011, reason=DATABASE_DOWN)
+    finally:
+        server.sockets_by_address[address] -= 1
+        if server.sockets_by_address[address] <= 0:
+            del server.sockets_by_address[address]
 
 
 async def _receive_text(server: Server, room: Room, websocket: WebSocket) -> str | None:

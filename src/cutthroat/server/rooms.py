@@ -15,7 +15,7 @@ import contextlib
 import logging
 import os
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import AsyncIterator, Callable
 from typing import Any, TypeVar
 
@@ -54,6 +54,7 @@ from .store import Reason, Store, StoreConflict, database_trouble
 from .tables import Table, TableError
 
 __all__ = ["AWAY_WAIT", "HAND_PAUSE", "OUTBOX", "RELEASE_AFTER", "SEAT_SOCKETS", "SEND_WAIT",
+           "SOCKETS_PER_ADDRESS",
            "TURN_WAIT", "WATCHERS", "WATCH_GAMES", "WATCH_GAMES_PER_ADDRESS", "WATCH_GRACE",
            "WATCH_PACE", "Room", "Server", "check_version", "limit_reached", "parse_rate",
            "rate_words"]
@@ -75,6 +76,10 @@ SEND_WAIT = 10.0
 OUTBOX = 64
 """Messages that may wait to be sent to one socket (:meth:`Server.send`): a client that
 lets more pile up is not reading them, and is dropped."""
+SOCKETS_PER_ADDRESS = 64
+"""WebSockets one address may hold open over all games (beyond, refused with 4429): a
+player's page holds one, a household's few; a trusted proxy's (its players) are not
+counted (:func:`~cutthroat.server.connections.trusts`)."""
 WATCHERS = 100
 """Sockets watching one game, in no seat, at most (beyond, refused with 429)."""
 
@@ -128,16 +133,19 @@ class Server:
         self.store = store
         self.watch_pace = watch_pace
         self.watch_games = watch_games
-        self._starting = 0
+        self._starting: Counter[str | None] = Counter()
+        """Games of three bots being made (saved) now, by the address making them."""
         self.release_after = release_after
         self.away_wait = away_wait
         self.turn_wait = turn_wait
         self.hand_pause = hand_pause
         self.send_wait = SEND_WAIT
+        """Seconds a socket may take over one message (:data:`SEND_WAIT`)."""
         self.reviews: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
         """The latest :data:`REVIEWS_KEPT` reviews of finished games, by game and seat:
         kept here, not with the game's room, which is let go when nobody uses it."""
-        """Seconds a socket may take over one message (:data:`SEND_WAIT`)."""
+        self.sockets_by_address: Counter[str] = Counter()
+        """The WebSockets open from each address (:data:`SOCKETS_PER_ADDRESS`)."""
         self.rooms: dict[str, Room] = {}
         self._thinkers: anyio.CapacityLimiter | None = None
         self.chat_rate = parse_rate(chat_rate, "chat_rate", CHAT_RATE)
@@ -216,20 +224,23 @@ class Server:
     def watched_games(self) -> int:
         """How many games of three bots play now (:attr:`Room.playing_to_watch`), those
         being made included."""
-        return self._starting + sum(1 for room in self.rooms.values()
-                                    if room.playing_to_watch)
+        return sum(self._starting.values()) + sum(1 for room in self.rooms.values()
+                                                  if room.playing_to_watch)
 
     def check_watch_games(self, address: str | None = None) -> None:
-        """Refuse (429) a new game of three bots while ``watch_games`` play already, or
-        while :data:`WATCH_GAMES_PER_ADDRESS` that ``address`` made play."""
+        """Refuse (429) a game of three bots that would start playing (a new one, or one
+        nobody watches that a watcher opens) while ``watch_games`` play already, or
+        while :data:`WATCH_GAMES_PER_ADDRESS` that ``address`` made play or are being
+        made."""
         if self.watched_games() >= self.watch_games:
             most = self.watch_games
             raise TableError(
                 f"this server plays at most {most} game{'' if most == 1 else 's'} of three "
                 "bots at once, and that many are being watched now: watch one of them, or "
                 "try again when one ends or its watchers leave", 429)
-        mine = sum(1 for room in self.rooms.values()
-                   if room.playing_to_watch and room.made_by == address)
+        mine = self._starting[address] + sum(
+            1 for room in self.rooms.values()
+            if room.playing_to_watch and room.made_by == address)
         if address is not None and mine >= WATCH_GAMES_PER_ADDRESS:
             raise TableError(
                 "a game of three bots you started is playing already: watch it, or close "
@@ -243,11 +254,13 @@ class Server:
             await self.save(table)
         else:
             self.check_watch_games(address)
-            self._starting += 1
+            self._starting[address] += 1
             try:
                 await self.save(table)
             finally:
-                self._starting -= 1
+                self._starting[address] -= 1
+                if self._starting[address] <= 0:
+                    del self._starting[address]
         room = self.rooms[table.id] = Room(table, waits=self.waits,
                                            hand_pause=self.hand_pause,
                                            watch_pace=self.watch_pace, made_by=address)
@@ -317,9 +330,25 @@ class Server:
             try:
                 with anyio.fail_after(self.send_wait):
                     await socket.send_json(message)
-            except Exception:  # closed meanwhile, or too slow
+            except Exception as exc:  # closed meanwhile, or too slow
+                log.info("game %s: a socket was dropped: %s", room.table.id,
+                         type(exc).__name__)
                 self.drop(room, socket)
                 return
+            finally:
+                queue.task_done()
+
+    async def drain(self, room: Room, socket: WebSocket) -> None:
+        """Wait, while half of :data:`OUTBOX` or more waits to be sent to ``socket``,
+        until all of it has gone (a socket's reader calls it before answering the
+        next message, so a client that sends many at once is answered at the pace it
+        reads, not dropped); a socket that takes longer than :attr:`send_wait` is
+        dropped by its sender meanwhile."""
+        outbox = room.outboxes.get(socket)
+        if outbox is not None and outbox[0].qsize() >= OUTBOX // 2:
+            with contextlib.suppress(TimeoutError):
+                with anyio.fail_after(2 * self.send_wait):
+                    await outbox[0].join()
 
     def drop(self, room: Room, socket: WebSocket,
              reason: str = "too slow to take the game's messages") -> None:
@@ -504,13 +533,18 @@ class Server:
     async def connect(self, room: Room, socket: WebSocket, seat: int | None) -> None:
         """A seat's socket (or a watcher's, ``None``) joins the room; everybody hears
         that it is connected, and it hears the latest table talk, if any. Refused (429)
-        beyond :data:`WATCHERS` watchers, or :data:`SEAT_SOCKETS` sockets of the seat."""
+        beyond :data:`WATCHERS` watchers, or :data:`SEAT_SOCKETS` sockets of the seat,
+        and a watcher who would set a game of three bots going again beyond what may
+        play at once (:meth:`check_watch_games`)."""
         async with room.lock:
             held = sum(1 for other in room.sockets.values() if other == seat)
             if held >= (WATCHERS if seat is None else SEAT_SOCKETS):
                 raise TableError(f"this game has {held} connections "
                                  f"{'watching' if seat is None else 'of this seat'} "
                                  "already: close one, or try again later", 429)
+            if (room.table.bots_only and not room.table.game.is_over
+                    and not room.playing_to_watch):  # this watcher would set it going
+                self.check_watch_games(room.made_by)
             room.sockets[socket] = seat
             told = False
             if seat is not None and room.table.seats[seat].standin is not None:

@@ -181,38 +181,47 @@ _BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 pattern): in a name they make it look blank, or like another player's."""
 
 _LOOKALIKES = str.maketrans({
-    **dict(zip("авекмнорстухіјѕԁ", "abekmhopctyxijsd", strict=True)),  # Cyrillic
-    **dict(zip("αβεζηικμνορτυχ", "abezhikmnoptyx", strict=True)),  # Greek
-    "\u200c": None, "\u200d": None,  # the joiners, which show as nothing
+    # Cyrillic and Greek letters that look like a Latin one, each case to its own
+    **dict(zip("АВЕКМНОРСТУХІЈЅҺ", "ABEKMHOPCTYXIJSH", strict=True)),
+    **dict(zip("аеорсухіјѕһӏԁ", "aeopcyxijshld", strict=True)),
+    **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEZHIKMNOPTYX", strict=True)),
+    **dict(zip("αικνοηυϲ", "aikvonuc", strict=True)),
+    # what shows as nothing: the joiners, the combining grapheme joiner, the variation
+    # selectors (an emoji's look), Mongolian's, Khmer's invisible vowels
+    **{c: None for c in "\u200c\u200d\u034f\u180b\u180c\u180d\u17b4\u17b5"},
+    **{chr(c): None for c in range(0xFE00, 0xFE10)},
 })
-"""Cyrillic and Greek letters (as :meth:`str.casefold` leaves them) that look like a
-Latin one in one case or the other, to it; the joiners left out."""
+"""How a name is read when names are compared (:func:`_name_key`): look-alikes as the
+Latin letter they pass for, and what shows as nothing left out."""
 
 _YOU = "you"
 """How the page and the hand's account name each player to themselves: no name."""
 
 
-def _clean_name(name: object, fallback: str) -> str:
+def _clean_name(name: object, fallback: str, *, carried: bool = False) -> str:
     """A player's name, trimmed; ``fallback`` when none was given. Refused: a name with
-    a character that shows as nothing (:data:`_BLANK`), and "You", which the table's
-    words for each player already mean (a friend named so would read as oneself)."""
+    a character that shows as nothing (:data:`_BLANK`), or that reads as "You", which
+    the table's words for each player already mean (a friend named so would read as
+    oneself). A name ``carried`` over from a finished game (playing again) is not
+    refused for those: it was taken before they were."""
     if name is None:
         return fallback
     text = clean_text(name, what="a name", limit=NAME_MAX)
-    if any(char in _BLANK for char in text):
-        raise TableError("a name may not hold characters that show as nothing")
-    if _name_key(text) == _YOU:
-        raise TableError(f"{text} is how the table names each player to themselves: "
-                         "choose another name")
+    if text and not carried:
+        if any(char in _BLANK for char in text) or not _name_key(text).strip():
+            raise TableError("a name may not hold characters that show as nothing")
+        if _name_key(text) == _name_key(_YOU):
+            raise TableError(f"{text} is how the table names each player to themselves: "
+                             "choose another name")
     return text or fallback
 
 
 def _name_key(name: str) -> str:
-    """A name as two names are compared at a table: ``Ann``, ``ANN``, ``ａｎｎ`` and
-    ``Аnn`` (a Cyrillic А) are one name (compatibility forms folded, case ignored,
-    Cyrillic and Greek look-alikes read as the Latin letter, joiners left out), after
-    :func:`clean_text`."""
-    return unicodedata.normalize("NFKC", name).casefold().translate(_LOOKALIKES)
+    """A name as two names are compared at a table: ``Ann``, ``ANN``, ``ａｎｎ``, ``Аnn``
+    (a Cyrillic А) and ``An\u034fn`` are one name (compatibility forms folded,
+    look-alikes read as the Latin letter they pass for, what shows as nothing left
+    out, case ignored), after :func:`clean_text`."""
+    return unicodedata.normalize("NFKC", name).translate(_LOOKALIKES).casefold()
 
 
 def _free_name(name: str, taken: Sequence[str | None]) -> str:
@@ -327,8 +336,8 @@ class Table:
         for index, entry in enumerate(seats):
             key = entry.strip().lower()
             if key == "you":
-                made.append(Seat("human", _clean_name(names[index], f"Player {index + 1}"),
-                                 coach=coach))
+                made.append(Seat("human", _clean_name(names[index], f"Player {index + 1}",
+                                                      carried=rename), coach=coach))
                 humans.append(index)
             elif key == "open":
                 made.append(Seat("open"))
@@ -341,7 +350,7 @@ class Table:
                 seat.name = f"{base[index]} {base[:index].count(base[index]) + 1}"
         for index in humans:  # a name that is a bot's here cannot tell the two apart
             seat, others = made[index], [b.name for b in bots]
-            if not _clean_name(names[index], "") or rename:  # none given: a default
+            if rename or not _clean_name(names[index], ""):  # carried, or none given
                 seat.name = _free_name(seat.name or "", others)
             else:
                 _check_free(seat.name or "", others, 400)
@@ -410,7 +419,7 @@ class Table:
             order.insert(0, prefer)
         for index in order:
             if self.seats[index].kind == "open":
-                chosen = _clean_name(name, "")
+                chosen = _clean_name(name, "", carried=rename)
                 others = [seat.name for seat in self.seats]
                 if not chosen:
                     clean = _default_name(index, others)
