@@ -29,6 +29,17 @@ def _start(base: str, forwarded_for: str) -> int:
         return int(refused.code)
 
 
+def _new_game(base: str) -> dict[str, Any]:
+    """A game against two random bots on the server at ``base``: its id and token."""
+    request = urllib.request.Request(
+        base + "/api/games", method="POST",
+        data=json.dumps({"seats": ["you", "random", "random"]}).encode(),
+        headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        game: dict[str, Any] = json.load(answer)
+    return game
+
+
 @pytest.mark.parametrize(("trusted", "statuses"), [
     ((), [201, 429, 201]),  # a proxy on this machine: each player has a limit of their own
     (("--forwarded-allow-ips", "10.9.9.9"), [201, 429, 429]),  # not trusted: one address
@@ -49,12 +60,7 @@ def test_a_websocket_message_over_64_kib_closes_the_connection_unread(tmp_path: 
     from websockets.sync.client import connect
 
     with run_server(_free_port(), tmp_path / "games.db") as base:
-        request = urllib.request.Request(
-            base + "/api/games", method="POST",
-            data=json.dumps({"seats": ["you", "random", "random"]}).encode(),
-            headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            game = json.load(answer)
+        game = _new_game(base)
         url = base.replace("http", "ws") + f"/api/games/{game['game']}/ws?token={game['token']}"
         with connect(url, open_timeout=10) as socket:
 
@@ -112,12 +118,7 @@ def test_many_messages_at_once_on_a_real_server_are_all_answered(tmp_path: Path)
     import socket
 
     with run_server(_free_port(), tmp_path / "games.db") as base:
-        request = urllib.request.Request(
-            base + "/api/games", method="POST",
-            data=json.dumps({"seats": ["you", "random", "random"]}).encode(),
-            headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            game = json.load(answer)
+        game = _new_game(base)
         host, port = base.removeprefix("http://").split(":")
         with socket.create_connection((host, int(port)), timeout=10) as sock:
             key = base64.b64encode(os.urandom(16)).decode()
