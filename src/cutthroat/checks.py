@@ -9,10 +9,10 @@ import random
 
 from .errors import ActionParseError, SeatError
 
-__all__ = ["as_action_id", "as_seat", "as_seed", "check_rng"]
+__all__ = ["as_action_id", "as_seat", "as_seed", "check_rng", "integer_or_none"]
 
 
-def _integer(value: object) -> int | None:
+def integer_or_none(value: object) -> int | None:
     """An integer of any type (Python's, NumPy's) as an ``int``; ``None`` for anything
     else, a bool included (``True`` is no seat, id or seed)."""
     if isinstance(value, bool):
@@ -26,7 +26,7 @@ def _integer(value: object) -> int | None:
 def as_action_id(value: object) -> int:
     """An action id given as another integer type (NumPy's) as an ``int``; anything else
     (a bool, a float, text) refused with an :class:`ActionParseError` saying so."""
-    action_id = _integer(value)
+    action_id = integer_or_none(value)
     if action_id is not None:
         return action_id
     raise ActionParseError(f"not an action id: {value!r} (an id is an integer, a Python or "
@@ -44,7 +44,7 @@ def as_seat(value: object, what: str = "seat must be") -> int:
     Traceback (most recent call last):
     cutthroat.errors.SeatError: seat must be 0, 1 or 2, not 1.0
     """
-    seat = _integer(value)
+    seat = integer_or_none(value)
     if seat is not None and 0 <= seat <= 2:
         return seat
     raise SeatError(f"{what} 0, 1 or 2, not {value!r}")
@@ -82,7 +82,7 @@ def as_seed(value: object) -> int:
         return 0
     if isinstance(value, random.Random):
         raise TypeError("pass a random.Random as rng=, not seed=")
-    seed = _integer(value)
+    seed = integer_or_none(value)
     if seed is None:
         raise TypeError(f"a seed is an integer or None, not {value!r}")
     if seed < 0:

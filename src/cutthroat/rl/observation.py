@@ -42,7 +42,6 @@ index      size  meaning (0 or 1 unless said)
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Mapping
 from typing import Any
 
@@ -56,6 +55,7 @@ import numpy.typing as npt
 
 from ..actions import KEEP, NUM_ACTIONS, Verb
 from ..cards import NUM_CARD_IDS
+from ..checks import integer_or_none
 from ..game import Game
 from ..rules import Rules
 from ..state import Hand, Phase
@@ -116,12 +116,7 @@ def as_int(value: object) -> int | None:
     """``value`` as a Python int if it is an integer (a NumPy one too); ``None`` for
     anything else: a float, text, ``None``, and a bool (``True`` is not the number 1
     here)."""
-    if isinstance(value, bool | np.bool_):
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
+    return None if isinstance(value, np.bool_) else integer_or_none(value)
 
 
 def action_id(action: object) -> int:
