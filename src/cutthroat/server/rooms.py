@@ -78,8 +78,8 @@ OUTBOX = 64
 lets more pile up is not reading them, and is dropped."""
 SOCKETS_PER_ADDRESS = 64
 """WebSockets one address may hold open over all games (beyond, refused with 4429): a
-player's page holds one, a household's few; a trusted proxy's (its players) are not
-counted (:func:`~cutthroat.server.connections.trusts`)."""
+player's page holds one, a household's few. Behind a trusted proxy each is counted by
+the player's address it forwards, as every limit of the server is."""
 WATCHERS = 100
 """Sockets watching one game, in no seat, at most (beyond, refused with 429)."""
 
