@@ -149,6 +149,8 @@ def test_a_trusted_proxys_connections_are_not_counted() -> None:
     assert trusts("10.0.0.0/8", "10.1.2.3") and not trusts("10.0.0.0/8", "11.1.2.3")
     assert trusts("bogus, 10.0.0.5", "10.0.0.5") and not trusts("", "10.0.0.5")
     assert trusts("10.0.0.5", "unix-socket-peer")  # no address: nothing to count
+    assert trusts("127.0.0.1", "::ffff:127.0.0.1")  # IPv4 on a server listening on "::"
+    assert not trusts("127.0.0.1", "::ffff:10.0.0.1")
 
 
 def test_serve_runs_on_the_guarded_protocol(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -47,6 +47,8 @@ def trusts(allowed: list[str] | str, host: str) -> bool:
         address = ipaddress.ip_address(host)
     except ValueError:  # a Unix socket's peer, say: no address to limit
         return True
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped  # an IPv4 client of a server listening on "::"
     for item in (i.strip() for i in items):
         if item == "*":
             return True
