@@ -634,7 +634,7 @@ def test_a_body_too_large_or_a_name_far_too_long_is_refused_at_once(
     """A 30 MB name froze the server for seconds while its characters were checked one
     by one: a body over 64 KiB is refused before it is read, and a name far over its 24
     characters before its characters are looked at."""
-    import cutthroat.server.tables as tables_module
+    import cutthroat.server.names as names_module
 
     client = _client(tmp_path)
     huge = client.post("/api/games", json={"seats": ["you", "random", "random"],
@@ -644,8 +644,8 @@ def test_a_body_too_large_or_a_name_far_too_long_is_refused_at_once(
     joined = client.post(f"/api/games/{made['game']}/join", json={"name": "y" * 100_000})
     assert joined.status_code == 413
     looked: list[int] = []
-    real = tables_module._refused
-    monkeypatch.setattr(tables_module, "_refused", lambda text: looked.append(len(text))
+    real = names_module._refused
+    monkeypatch.setattr(names_module, "_refused", lambda text: looked.append(len(text))
                         or real(text))
     long = client.post(f"/api/games/{made['game']}/join", json={"name": "y" * 30_000})
     assert long.status_code == 400 and "at most 24 characters" in _reason(long)
