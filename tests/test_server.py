@@ -418,7 +418,7 @@ def test_a_watcher_who_stops_reading_is_dropped_and_holds_up_nobody(tmp_path: Pa
     a sender of its own: the game goes on at once for everybody else, and the socket is
     dropped after the server's wait and closed (1008)."""
     client = _client(tmp_path)
-    made = _create(client, ["you", "open", "random"], name="Ann")
+    made = _create(client, ["you", "open", "open"], name="Ann")
     ben = client.post(f"/api/games/{made['game']}/join", json={"name": "Ben"}).json()
     server = client.app.state.server  # type: ignore[attr-defined]
     server.send_wait = 3600.0  # were a send waited for, nothing would get through
@@ -454,7 +454,7 @@ def test_a_socket_with_too_many_messages_waiting_is_dropped(tmp_path: Path) -> N
     from cutthroat.server.rooms import OUTBOX
 
     client = _client(tmp_path)
-    made = _create(client, ["you", "open", "random"], name="Ann")
+    made = _create(client, ["you", "open", "open"], name="Ann")  # waiting: no bot moves
     ben = client.post(f"/api/games/{made['game']}/join", json={"name": "Ben"}).json()
     server = client.app.state.server  # type: ignore[attr-defined]
     server.send_wait = 3600.0

@@ -1,11 +1,12 @@
 """The web game's rooms: the tables in play on this server, and the server that holds
 them.
 
-A :class:`Room` is one game in memory: its table, its lock, its sockets and its bots'
-loop. The :class:`Server` holds the rooms and the store: it makes every change to a
-table under that table's lock, saves it before anybody is told, lets bots and the
-expert think in worker threads, keeps the table talk, and lets go of the games nobody
-uses. :mod:`.app` puts HTTP and WebSocket routes in front of it.
+A :class:`~cutthroat.server.room.Room` (in room.py) is one game in memory: its table,
+its lock, its sockets and its bots' loop. The :class:`Server` holds the rooms and the
+store: it makes every change to a table under that table's lock, saves it before anybody
+is told, lets bots and the expert think in worker threads, keeps the table talk, and
+lets go of the games nobody uses. :mod:`.app` puts HTTP and WebSocket routes in front of
+it.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from .room import (
     Room,
     position,
 )
+from .sockets import OUTBOX, SEND_WAIT, RoomSockets
 from .store import Reason, Store, StoreConflict, database_trouble
 from .tables import Table, TableError
 
@@ -70,12 +72,6 @@ while somebody watches it: :meth:`Server.watched_games`)."""
 WATCH_GAMES_PER_ADDRESS = 1
 """How many of those games one address may have made that play at once: one page
 watching, so that one player cannot take every game of three bots the server plays."""
-SEND_WAIT = 10.0
-"""Seconds one message may take to leave for a socket before the socket is dropped
-(:meth:`Server.send`): a client that stopped reading is let go."""
-OUTBOX = 64
-"""Messages that may wait to be sent to one socket (:meth:`Server.send`): a client that
-lets more pile up is not reading them, and is dropped."""
 SOCKETS_PER_ADDRESS = 64
 """WebSockets one address may hold open over all games (beyond, refused with 4429): a
 player's page holds one, a household's few. Behind a trusted proxy each is counted by
@@ -111,7 +107,7 @@ def _log_failure(exc: BaseException, message: str, *args: object) -> None:
         log.error(message + ": %s", *args, trouble)
 
 
-class Server:
+class Server(RoomSockets):
     """The tables of one server and the store they are saved in.
 
     Every change to a table (a move, a deal, a seat taken) is made under the table's
@@ -227,11 +223,12 @@ class Server:
         return sum(self._starting.values()) + sum(1 for room in self.rooms.values()
                                                   if room.playing_to_watch)
 
-    def check_watch_games(self, address: str | None = None) -> None:
+    def check_watch_games(self, address: str | None = None, *, opening: bool = False) -> None:
         """Refuse (429) a game of three bots that would start playing (a new one, or one
         nobody watches that a watcher opens) while ``watch_games`` play already, or
         while :data:`WATCH_GAMES_PER_ADDRESS` that ``address`` made play or are being
-        made."""
+        made (``opening``: a watcher opens a stopped game that ``address`` made, and is
+        told so)."""
         if self.watched_games() >= self.watch_games:
             most = self.watch_games
             raise TableError(
@@ -243,6 +240,8 @@ class Server:
             if room.playing_to_watch and room.made_by == address)
         if address is not None and mine >= WATCH_GAMES_PER_ADDRESS:
             raise TableError(
+                "whoever started this game has another game of three bots playing: watch "
+                "that one, or try again when it ends" if opening else
                 "a game of three bots you started is playing already: watch it, or close "
                 "its page and try again", 429)
 
@@ -289,80 +288,6 @@ class Server:
                 self.release(room)
 
         task.add_done_callback(done)
-
-    async def broadcast(self, room: Room) -> None:
-        """Send every connected seat its own state (called under the room's lock)."""
-        await self.send_all(room, [(socket, {"type": "state", "state": room.state_for(seat)})
-                                   for socket, seat in list(room.sockets.items())])
-
-    async def send_all(self, room: Room,
-                       messages: list[tuple[WebSocket, dict[str, Any]]]) -> None:
-        """Send each socket its message (:meth:`send`)."""
-        for socket, message in messages:
-            await self.send(room, socket, message)
-
-    async def send(self, room: Room, socket: WebSocket, message: dict[str, Any]) -> None:
-        """Send ``message`` to one of the room's sockets, after those sent to it before,
-        without waiting for it to leave: each socket has a sender of its own
-        (:meth:`_sender`), so a client that reads slowly, or not at all, holds up nobody
-        (messages are sent under the room's lock). A socket with :data:`OUTBOX` messages
-        waiting, or one that takes more than :attr:`send_wait` seconds over one (a
-        client that stopped reading, whose buffers are full), or that has closed, leaves
-        the room and is closed. A socket no longer in the room is sent nothing."""
-        if socket not in room.sockets:
-            return
-        outbox = room.outboxes.get(socket)
-        if outbox is None:
-            queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(OUTBOX)
-            sender = asyncio.get_running_loop().create_task(
-                self._sender(room, socket, queue))  # lives with the socket: no room's work
-            outbox = room.outboxes[socket] = (queue, sender)
-        try:
-            outbox[0].put_nowait(message)
-        except asyncio.QueueFull:  # not read for OUTBOX messages
-            self.drop(room, socket)
-
-    async def _sender(self, room: Room, socket: WebSocket,
-                      queue: asyncio.Queue[dict[str, Any]]) -> None:
-        """Send a socket's messages in turn, for as long as it is in the room."""
-        while True:
-            message = await queue.get()
-            try:
-                with anyio.fail_after(self.send_wait):
-                    await socket.send_json(message)
-            except Exception as exc:  # closed meanwhile, or too slow
-                log.info("game %s: a socket was dropped: %s", room.table.id,
-                         type(exc).__name__)
-                self.drop(room, socket)
-                return
-            finally:
-                queue.task_done()
-
-    async def drain(self, room: Room, socket: WebSocket) -> None:
-        """Wait, while half of :data:`OUTBOX` or more waits to be sent to ``socket``,
-        until all of it has gone (a socket's reader calls it before answering the
-        next message, so a client that sends many at once is answered at the pace it
-        reads, not dropped); a socket that takes longer than :attr:`send_wait` is
-        dropped by its sender meanwhile."""
-        outbox = room.outboxes.get(socket)
-        if outbox is not None and outbox[0].qsize() >= OUTBOX // 2:
-            with contextlib.suppress(TimeoutError):
-                with anyio.fail_after(2 * self.send_wait):
-                    await outbox[0].join()
-
-    def drop(self, room: Room, socket: WebSocket,
-             reason: str = "too slow to take the game's messages") -> None:
-        """Take a socket out of the room that cannot keep up (or, ``reason``, that
-        misbehaves), and close it (1008) with ``reason``."""
-        if socket in room.sockets:
-            self.disconnect(room, socket)
-            self.spawn(room, self._close(socket, reason))
-
-    async def _close(self, socket: WebSocket, reason: str) -> None:
-        """Close a dropped socket (1008), as far as it lets itself be."""
-        with contextlib.suppress(Exception):
-            with anyio.fail_after(self.send_wait):
-                await socket.close(code=1008, reason=reason)
 
     async def changed(self, room: Room, undo: Callable[[], object],
                       reasons: list[Reason] | None = None) -> None:
@@ -544,7 +469,7 @@ class Server:
                                  "already: close one, or try again later", 429)
             if (room.table.bots_only and not room.table.game.is_over
                     and not room.playing_to_watch):  # this watcher would set it going
-                self.check_watch_games(room.made_by)
+                self.check_watch_games(room.made_by, opening=True)
             room.sockets[socket] = seat
             told = False
             if seat is not None and room.table.seats[seat].standin is not None:
@@ -600,24 +525,6 @@ class Server:
             message = {"type": "chat", "history": False, "lines": [said.to_json()]}
             await self.send_all(room, [(socket, message) for socket in list(room.sockets)])
         return said
-
-    def disconnect(self, room: Room, socket: WebSocket) -> None:
-        """A socket leaves the room, at once (nothing awaited: this runs as its handler
-        ends, even one cancelled); everybody still connected hears it from a task of its
-        own."""
-        seat = room.sockets.pop(socket, False)
-        outbox = room.outboxes.pop(socket, None)
-        if outbox is not None:
-            outbox[1].cancel()  # what was still to be sent goes nowhere
-        left = seat is not False  # a watcher's seat is None
-        if isinstance(seat, int) and not isinstance(seat, bool):
-            room.seen[seat] = time.monotonic()
-        if left and room.sockets:
-            self.spawn(room, self._tell_everybody(room))
-
-    async def _tell_everybody(self, room: Room) -> None:
-        async with room.lock:
-            await self.broadcast(room)
 
     async def act(self, room: Room, seat: int, action: object, *, wait: bool,
                   version: int | None = None) -> None:
