@@ -1,7 +1,8 @@
 """The arena and the league make their work as they go (src/cutthroat/sim/arena.py,
-league.py, ray_backend.py): a long tournament never holds its whole plan in memory and
-its progress bar moves as jobs finish; ``--games`` has an upper bound; and a league of
-one deal set says why it has no intervals, whatever ``--resamples`` asked for."""
+games.py, workers.py, league.py, ray_backend.py): a long tournament never holds its
+whole plan in memory and its progress bar moves as jobs finish; ``--games`` has an upper
+bound; and a league of one deal set says why it has no intervals, whatever
+``--resamples`` asked for."""
 
 from __future__ import annotations
 

@@ -67,8 +67,8 @@ def check_rng(rng: object) -> None:
 
 def as_seed(value: object) -> int:
     """A seed as an ``int``: an integer (a NumPy one too) as it is, ``None`` as 0 (the
-    default seed of :class:`~cutthroat.Game` and :meth:`Hand.deal`). A float, text, a
-    bool or a ``random.Random`` (which goes in ``rng=``) is a ``TypeError``, where
+    default seed of :class:`~cutthroat.Game` and :meth:`~cutthroat.state.Hand.deal`). A
+    float, text, a bool or a ``random.Random`` (which goes in ``rng=``) is a ``TypeError``, where
     Python's ``random.Random`` would take some of them silently; a negative integer is
     a ``ValueError``, since ``random.Random`` deals ``-5`` as ``5``.
 

@@ -1,6 +1,7 @@
 """The command line: ``cutthroat play | replay | selfplay | watch | hint | review | rules |
-bots`` (and ``serve``, from :mod:`cutthroat.server.command`, ``arena``, from
-:mod:`cutthroat.sim.cli`, and ``league``, from :mod:`cutthroat.sim.league_cli`)."""
+bots`` (``play`` and ``watch`` from :mod:`cutthroat.play_cli`; ``serve`` from
+:mod:`cutthroat.server.command`, ``arena`` from :mod:`cutthroat.sim.cli`, and ``league``
+from :mod:`cutthroat.sim.league_cli`)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The exact play-phase solver: optimal trick play with every hand face up.
 
-Once trump is fixed and play has begun (:attr:`Phase.PLAY <cutthroat.state.Phase.PLAY>`),
+Once trump is fixed and play has begun (:attr:`Phase.PLAY <cutthroat.phases.Phase.PLAY>`),
 the rest of the hand is a two-sided game of perfect information when every hand is
 known: the maker against the defenders, who play as one side (R11; with a lone defender,
 R13, only two seats play). :func:`solve` gives the number of tricks the maker ends the

@@ -15,7 +15,7 @@ index      size  meaning (0 or 1 unless said)
                  maker's five buried cards)
 99–197     99    cards played in finished tricks, 33 per relative seat
 198–296    99    cards of the trick in progress, 33 per relative seat
-297–307    11    the phase (:class:`~cutthroat.state.Phase`), one-hot
+297–307    11    the phase (:class:`~cutthroat.phases.Phase`), one-hot
 308–312    5     trump: C D H S, or none yet
 313–315    3     the dealer, relative seat
 316–319    4     the maker, relative seat, or none yet
@@ -155,7 +155,7 @@ def public_info(game: Game, seat: int) -> dict[str, Any]:
 
 def as_seed(seed: object) -> int | None:
     """``seed`` as a Python int (a NumPy integer is one) or ``None``, as the engine
-    takes a seed (:func:`cutthroat.state.as_seed`): a bool, a float, text or anything
+    takes a seed (:func:`cutthroat.checks.as_seed`): a bool, a float, text or anything
     else is a ``TypeError`` (``True`` is not seed 1), a negative integer a
     ``ValueError`` (Python's ``random`` deals ``-5`` exactly as ``5``)."""
     return None if seed is None else engine_seed(seed)

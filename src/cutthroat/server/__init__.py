@@ -1,9 +1,12 @@
 """The web game: play in the browser against bots and friends (``cutthroat serve``).
 
 Needs the ``web`` extra (FastAPI, Uvicorn, SQLAlchemy). :mod:`.tables` holds the game
-logic of a table, :mod:`.protocol` the messages, :mod:`.chat` the table talk,
-:mod:`.store` the database, :mod:`.rooms` the games in memory and the server that holds
-them, and :mod:`.app` the routes; the protocol is in docs/protocol.md.
+logic of a table (:mod:`.names` the names at it, :mod:`.errors` its refusal),
+:mod:`.protocol` the messages, :mod:`.chat` the table talk, :mod:`.store` the database,
+:mod:`.room` one game in memory, :mod:`.rooms` the server that holds them (with
+:mod:`.sockets` sending to its WebSockets and :mod:`.rates` the rates it limits),
+:mod:`.app` the routes, :mod:`.connections` the guard on HTTP connections, and
+:mod:`.command` ``cutthroat serve``; the protocol is in docs/protocol.md.
 """
 
 from .tables import Table, TableError

@@ -48,7 +48,7 @@ class ChatLine:
 
 
 def clean_line(value: object) -> str:
-    """A line a player says, cleaned as :func:`~cutthroat.server.tables.clean_text`
+    """A line a player says, cleaned as :func:`~cutthroat.server.names.clean_text`
     cleans it; refused (:class:`TableError`) if blank, too long, or not plain text."""
     text = clean_text(value, what="a message", limit=CHAT_MAX)
     if not text:

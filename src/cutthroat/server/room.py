@@ -68,7 +68,7 @@ class Room:
     outboxes: dict[WebSocket, tuple[asyncio.Queue[dict[str, Any]], asyncio.Task[None]]] = \
         field(default_factory=dict)
     """Each socket's messages waiting to be sent, and the task that sends them in turn
-    (:meth:`Server.send`)."""
+    (:meth:`~cutthroat.server.rooms.Server.send`)."""
     hinting: set[int] = field(default_factory=set)
     hints: OrderedDict[tuple[int, Position], dict[str, Any]] = field(
         default_factory=OrderedDict)
@@ -78,7 +78,8 @@ class Room:
     users: int = 0
     last_used: float = field(default_factory=time.monotonic)
     rematch: tuple[str, int, dict[int, int]] | None = None
-    """The game started to play again after this one (:meth:`Store.rematch`)."""
+    """The game started to play again after this one
+    (:meth:`~cutthroat.server.store.Store.rematch`)."""
     opened: float = field(default_factory=time.monotonic)
     """When the room was opened (made, or read back from the store)."""
     seen: dict[int, float] = field(default_factory=dict)
@@ -89,21 +90,22 @@ class Room:
     changed_version: int = -1
     """The table's version at :attr:`changed_at`."""
     waits: tuple[float, float] = (AWAY_WAIT, TURN_WAIT)
-    """The server's ``away_wait`` and ``turn_wait`` (:meth:`Server.stand_in`)."""
+    """The server's ``away_wait`` and ``turn_wait``
+    (:meth:`~cutthroat.server.rooms.Server.stand_in`)."""
     hand_pause: float = HAND_PAUSE
     """The server's ``hand_pause``: seconds before the next hand is dealt by itself."""
     dealing: int | None = None
     """The table's version at which a deal by itself waits out the pause, if one does
-    (:meth:`Server.deal_on`): one at a time."""
+    (:meth:`~cutthroat.server.rooms.Server.deal_on`): one at a time."""
     watch_pace: float = WATCH_PACE
     """The server's ``watch_pace``: the least seconds a move takes at a table of three
     bots."""
     made_by: str | None = None
     """The address of the player who made a table of three bots on this server (``None``
-    for one read back from the store): :meth:`Server.check_watch_games`."""
+    for one read back from the store): :meth:`~cutthroat.server.rooms.Server.check_watch_games`."""
     reasons: dict[tuple[int, int], str] = field(default_factory=dict)
     """At a table of three bots, each bot's reason for its move, by (hand, move), both
-    from 0 (kept in the store with the move: :meth:`Store.reasons`)."""
+    from 0 (kept in the store with the move: :meth:`~cutthroat.server.store.Store.reasons`)."""
     held_until: float = 0.0
     """Until when a table of three bots counts as playing though nobody watches it yet
     (:data:`WATCH_GRACE` after it is made)."""

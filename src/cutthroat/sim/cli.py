@@ -205,7 +205,7 @@ def interrupted_json(stop: TournamentInterrupted, *, played: bool = False
 def tournament_notes(games: int, workers: int | None, backend: str) -> None:
     """Say on standard error, before a tournament starts, what it makes of ``--games``
     (rounded up to whole deal sets) and ``--workers`` (capped at
-    :func:`~cutthroat.sim.arena.max_workers` on the local backend)."""
+    :func:`~cutthroat.sim.workers.max_workers` on the local backend)."""
     whole = 3 * deal_sets(games)
     if whole != games:
         typer.echo(f"--games {games} rounded up to {whole}: whole deal sets, of 3 games "
@@ -219,7 +219,7 @@ def workers_said(used: int, asked: int | None, jobs: int, work: str,
                  backend: str | None) -> str:
     """``"1 worker"``, ``"4 workers"``, with why when fewer were used than asked (or than
     the CPUs, by default) on the local backend: ``jobs`` deal sets to share out (``work``
-    says them), or the cap of :func:`~cutthroat.sim.arena.max_workers`.
+    says them), or the cap of :func:`~cutthroat.sim.workers.max_workers`.
 
     >>> workers_said(1, 2, 1, "1 deal set", "local")
     '1 worker (2 asked: only 1 deal set to share out)'

@@ -228,8 +228,9 @@ class ArenaJob:
 def run_job(job: ArenaJob) -> list[tuple[GameResult, str | None]]:
     """Play a job's deal sets: each game's result, with its record's text when the job
     keeps records. The records travel back with the results and are written by the
-    process that runs the tournament (:class:`Keeper`): a worker, a Ray task on
-    another machine, need not see the folder, nor share the caller's working folder."""
+    process that runs the tournament (:class:`~cutthroat.sim.workers.Keeper`): a worker,
+    a Ray task on another machine, need not see the folder, nor share the caller's
+    working folder."""
     out: list[tuple[GameResult, str | None]] = []
     for deal_set in job.sets:
         for rotation in range(3):

@@ -2,7 +2,7 @@
 
 **Play.** A pool of ``n`` bots (at least three, no two the same) plays every line-up
 of three of them, C(n, 3) line-ups in all, each a duplicate match of the arena
-(:func:`~cutthroat.sim.arena.play_arena_game`: every deal set three times, the line-up
+(:func:`~cutthroat.sim.games.play_arena_game`: every deal set three times, the line-up
 rotated through the seats). Every line-up plays the *same* deal sets: deal set ``g``
 deals the same cards whichever three bots hold them, so the line-ups are comparable and
 a deal set is one cluster across the whole league. The jobs of every line-up share one
@@ -251,7 +251,7 @@ class LeagueResult:
         prior: virtual wins each way between every pair of bots in the fit.
         confidence: the level of the intervals.
         ci: the interval method of the win rates and points (the ratings' is always a
-            bootstrap of deal sets), a key of :data:`~cutthroat.sim.arena.CI_METHODS`.
+            bootstrap of deal sets), a key of :data:`~cutthroat.sim.results.CI_METHODS`.
         elapsed: seconds spent playing.
         rating_elapsed: seconds spent fitting the ratings and their intervals.
         workers: worker processes used.
@@ -547,12 +547,12 @@ def run_league(
         seed: the league's seed; the same seed plays the same games and intervals.
         rules: the rules (default: the ``standard`` preset).
         workers: processes to play and to refit the bootstrap in (default: every CPU;
-            on the local backend no more than :func:`~cutthroat.sim.arena.max_workers`).
+            on the local backend no more than :func:`~cutthroat.sim.workers.max_workers`).
         progress: show one progress bar for the whole league on standard error.
         records: a folder to save every game's record in: ``lineup-KKK/game-NNNNNN.json``
             for line-up ``K`` (the index in :attr:`LeagueResult.line_ups`); written by
             this process whatever the backend, and refused if it holds a tournament's
-            records already (:class:`~cutthroat.sim.arena.RecordsFolderError`).
+            records already (:class:`~cutthroat.sim.workers.RecordsFolderError`).
         ci: the interval method of the win rates and points (``"se"``, ``"bootstrap"``).
         confidence: the level of every interval.
         backend: ``"local"`` or ``"ray"``, as in :func:`~cutthroat.sim.arena.run_arena`.
@@ -565,7 +565,7 @@ def run_league(
             (:attr:`LeagueResult.rated`).
         resamples: bootstrap resamples of the ratings' intervals.
 
-    Ctrl-C stops the league with :class:`~cutthroat.sim.arena.TournamentInterrupted`,
+    Ctrl-C stops the league with :class:`~cutthroat.sim.workers.TournamentInterrupted`,
     whose ``result`` is the league of the deal sets that every line-up finished (rated,
     without the ratings' bootstrap, to stop at once; its ``planned`` says how many
     games were planned), or ``None`` where no deal set

@@ -73,7 +73,7 @@ CI_METHODS = {
     "se": "standard error over deal sets (Student's t)",
     "bootstrap": "bootstrap of deal sets (1000 resamples)",
 }
-"""The interval methods of :func:`run_arena`, described."""
+"""The interval methods of :func:`~cutthroat.sim.arena.run_arena`, described."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +130,8 @@ class BotStats:
 
 @dataclass
 class ArenaResult:
-    """The outcome of :func:`run_arena`: every game's result and the statistics.
+    """The outcome of :func:`~cutthroat.sim.arena.run_arena`: every game's result and the
+    statistics.
 
     Attributes:
         bots: the line-up (registry names or bot specs, entry by entry).
@@ -144,7 +145,7 @@ class ArenaResult:
         planned: the games planned, when Ctrl-C stopped the tournament before the end
             (its results are then those of the deal sets finished); ``None`` when it
             ran to the end.
-        backend: where the games were played, a key of :data:`BACKENDS`.
+        backend: where the games were played, a key of :data:`~cutthroat.sim.arena.BACKENDS`.
     """
 
     bots: tuple[str, str, str]

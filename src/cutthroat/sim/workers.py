@@ -121,8 +121,8 @@ def records_folder(path: str | os.PathLike[str]) -> Path:
 
 class TournamentInterrupted(KeyboardInterrupt):
     """Ctrl-C stopped a tournament. ``result`` holds what the deal sets finished give
-    (an :class:`ArenaResult` for the arena, with ``planned`` set; for a league a
-    :class:`~cutthroat.sim.league.LeagueResult` of the deal sets that every line-up
+    (an :class:`~cutthroat.sim.results.ArenaResult` for the arena, with ``planned`` set;
+    for a league a :class:`~cutthroat.sim.league.LeagueResult` of the deal sets that every line-up
     finished, or ``None`` where there is none), ``played`` and ``planned`` count games,
     ``records`` the records written (of finished deal sets only)."""
 
