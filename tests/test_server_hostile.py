@@ -229,9 +229,9 @@ def test_a_socket_that_floods_the_server_with_messages_is_closed(
     it is closed (1008), and a socket within it is served as before."""
     from starlette.websockets import WebSocketDisconnect
 
-    import cutthroat.server.app as app_module
+    import cutthroat.server.socket_loop as socket_loop
 
-    monkeypatch.setattr(app_module, "SOCKET_MESSAGES", (20, 60.0))
+    monkeypatch.setattr(socket_loop, "SOCKET_MESSAGES", (20, 60.0))
     client = _client(tmp_path)
     made = _create(client, ["you", "random", "random"])
     path = f"/api/games/{made['game']}/ws?token={made['token']}"
@@ -259,9 +259,9 @@ def test_one_address_holds_only_so_many_sockets(tmp_path: Path,
     HTTP's): games made, then a hundred watchers on each, held open by their pings."""
     from starlette.websockets import WebSocketDisconnect
 
-    import cutthroat.server.app as app_module
+    import cutthroat.server.socket_loop as socket_loop
 
-    monkeypatch.setattr(app_module, "SOCKETS_PER_ADDRESS", 2)
+    monkeypatch.setattr(socket_loop, "SOCKETS_PER_ADDRESS", 2)
     client = _client(tmp_path)
     made = _create(client, ["you", "random", "random"])
     watch = f"/api/games/{made['game']}/watch"

@@ -19,12 +19,10 @@ time (a lock per table).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import math
 import os
-import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -32,15 +30,13 @@ from typing import Annotated, Any
 import limits
 import limits.storage
 import limits.strategies
-from fastapi import Body, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Body, FastAPI, Header, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
-from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.requests import ClientDisconnect, HTTPConnection
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.requests import ClientDisconnect
 
 from .. import record as rec
 from ..bots.catalog import describe_bots
@@ -49,23 +45,22 @@ from ..game import Game
 from ..howto import how_to_play
 from ..rules import Rules, RulesError
 from .chat import CHAT_RATE
+from .connections import client_address
+from .errors import DATABASE_DOWN, down_why
+from .middleware import BodyLimit, SecurityHeaders, error_response
 from .protocol import (
     ActRequest,
     CreateGame,
     JoinGame,
     NextRequest,
-    ProtocolError,
     SayRequest,
     StandInRequest,
     describe_validation,
-    parse_message,
-    refusal,
 )
 from .rooms import (
     AWAY_WAIT,
     HAND_PAUSE,
     RELEASE_AFTER,
-    SOCKETS_PER_ADDRESS,
     TURN_WAIT,
     WATCH_GAMES,
     WATCH_PACE,
@@ -75,6 +70,7 @@ from .rooms import (
     parse_rate,
     rate_words,
 )
+from .socket_loop import serve_socket
 from .store import DEFAULT_DB, Store, StoreError
 from .tables import Table, TableError
 
@@ -96,11 +92,6 @@ MESSAGE_MAX = 64 * 1024
 """The largest WebSocket message the server reads, in bytes (uvicorn's ``ws_max_size``):
 a longer one closes the connection (code 1009) before it is parsed. Every message of
 the protocol is well under 1 KiB; a line of talk at most a few."""
-SOCKET_MESSAGES = (100, 10.0)
-"""The most messages one socket may send in a time (messages, seconds): a page sends a
-few a minute (moves, pings, talk), a program playing fast a few a second. Past it the
-socket is closed (1008): a flood of messages, each answered, would keep the server
-busy for others."""
 REPLAYS = "60/10 minutes"
 """How many records one address may have turned into frames (``POST /api/replay``, no
 token: up to a couple of seconds of a worker each) in a time."""
@@ -108,57 +99,12 @@ RECORD_MAX = 256 * 1024
 """The largest record ``POST /api/replay`` takes, in bytes: the record of a game to 10
 points is rarely over 20 KiB, and its frames are some ten times its size."""
 
-DATABASE_DOWN = ("the server cannot reach its database just now, so nothing was done: "
-                 "try again in a moment")
-"""The reason of a 503 (or of a WebSocket closed with 1011) when the database cannot
-be read or written (it is down, or the server is stopping)."""
-
-
-CLOSE_REASON_MAX = 123
-"""Bytes (UTF-8) a WebSocket close frame has room for in its reason."""
-
-
-def close_reason(reason: str) -> str:
-    """``reason`` as it fits a close frame: cut, with ``...``, past
-    :data:`CLOSE_REASON_MAX` bytes (a longer one is no frame at all: the client would
-    get no close code).
-
-    >>> close_reason("there is no game 'x'")
-    "there is no game 'x'"
-    >>> len(close_reason("there is no game '" + "é" * 200 + "'").encode())
-    123
-    """
-    data = reason.encode()
-    if len(data) <= CLOSE_REASON_MAX:
-        return reason
-    return data[:CLOSE_REASON_MAX - 3].decode(errors="ignore") + "..."
-
-
-def _address(request: HTTPConnection) -> str:
-    """The address a request (or a WebSocket) came from, as the limits count it (the
-    proxy's client behind a trusted proxy: ``--forwarded-allow-ips``)."""
-    return request.client.host if request.client else "unknown"
-
-
-def _down_why(exc: Exception) -> str:
-    """The database's error, on one line, for the log."""
-    return " ".join(str(exc).split("(Background on this error", 1)[0].split())
-
 
 def _how_to_play(rules: Rules) -> dict[str, Any]:
     """The answer of the how-to-play routes: the rules in a line, then the sections."""
     return {"rules_text": rules.describe(),
             "sections": [{"title": title, "paragraphs": paragraphs}
                          for title, paragraphs in how_to_play(rules)]}
-
-
-def _table_refusal(exc: TableError, kind: str | None) -> dict[str, Any]:
-    """:func:`~cutthroat.server.protocol.refusal` of what the table refused."""
-    return refusal(exc.reason, kind, exc.status, exc.retry_after)
-
-
-def _error(reason: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": {"reason": reason}}, status_code=status)
 
 
 def _finished(room: Room, what: str) -> Game:
@@ -186,99 +132,8 @@ def _replay(game: Game) -> dict[str, Any]:
     return {**game_frames(game).to_json(), "how_to_play": _how_to_play(game.rules)}
 
 
-_BODY_TOO_BIG = "a request's body may be at most {} KiB long"
-"""The reason of the 413 that refuses a body over :data:`BODY_MAX`."""
-
 _RECORD_TOO_BIG = "a record may be at most {} KiB long"
 """The reason of the 413 that refuses a record to replay over :data:`RECORD_MAX`."""
-
-
-SECURITY_HEADERS = {
-    "X-Frame-Options": "DENY",
-    "Content-Security-Policy": "frame-ancestors 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "same-origin",
-}
-"""Headers on every HTTP answer: no other site may show the page in a frame (and trick
-a player into clicking its buttons), no answer's type is guessed, and no game's address
-goes to another site as a referrer."""
-
-
-class SecurityHeaders:
-    """ASGI middleware that adds :data:`SECURITY_HEADERS` to every HTTP answer (one a
-    route set itself is kept)."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Serve one request, its answer's headers completed."""
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def sending(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                for name, value in SECURITY_HEADERS.items():
-                    headers.setdefault(name, value)
-            await send(message)
-
-        await self.app(scope, receive, sending)
-
-
-class BodyLimit:
-    """ASGI middleware that refuses (413, the protocol's JSON error) an HTTP request's
-    body over ``limit`` bytes, or over the limit ``paths`` gives its path (with its
-    own reason: the record to replay may be longer): at once when its
-    ``Content-Length`` says so, and as soon as the limit is passed when it comes
-    without one (``Transfer-Encoding: chunked``), nothing more of it being read. A body
-    within the limit is read whole (at most the limit held) and handed on to the
-    routes. WebSockets pass untouched (uvicorn's ``ws_max_size`` bounds their
-    messages). ``reason`` is a format with the limit in KiB as its one field."""
-
-    def __init__(self, app: ASGIApp, limit: int, reason: str = _BODY_TOO_BIG,
-                 paths: Mapping[str, tuple[int, str]] | None = None) -> None:
-        self.app = app
-        self.limit = (limit, reason)
-        self.paths = dict(paths or {})
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Serve one connection's request, its body read within the limit first."""
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        limit, reason = self.paths.get(scope["path"], self.limit)
-        too_big = _error(reason.format(limit // 1024), 413)
-        declared = Headers(scope=scope).get("content-length", "")
-        if declared.isdigit() and int(declared) > limit:
-            await too_big(scope, receive, send)
-            return
-        body = bytearray()
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":  # the client went: let the app see it
-                await self.app(scope, _replaying([message], receive), send)
-                return
-            body += message.get("body", b"")
-            if len(body) > limit:
-                await too_big(scope, receive, send)
-                return
-            if not message.get("more_body", False):
-                break
-        whole: Message = {"type": "http.request", "body": bytes(body), "more_body": False}
-        await self.app(scope, _replaying([whole], receive), send)
-
-
-def _replaying(messages: list[Message], receive: Receive) -> Receive:
-    """A ``receive`` that gives ``messages`` first, then what ``receive`` gives."""
-
-    async def replay() -> Message:
-        if messages:
-            return messages.pop(0)
-        return await receive()
-
-    return replay
 
 
 def _token(query: str | None, header: str | None, body: str | None = None) -> str | None:
@@ -353,25 +208,25 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     app.state.server = server
 
     @app.exception_handler(TableError)
-    async def table_error(request: Request, exc: TableError) -> JSONResponse:
-        answer = _error(exc.reason, exc.status)
+    async def tableerror_response(request: Request, exc: TableError) -> JSONResponse:
+        answer = error_response(exc.reason, exc.status)
         if exc.retry_after is not None:  # a limit: when to ask again (RFC 9110)
             answer.headers["Retry-After"] = str(math.ceil(exc.retry_after))
         return answer
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
-        return _error(describe_validation(list(exc.errors())), 400)
+        return error_response(describe_validation(list(exc.errors())), 400)
 
     @app.exception_handler(SQLAlchemyError)
     @app.exception_handler(StoreError)
     async def database_down(request: Request, exc: Exception) -> JSONResponse:
-        log.warning("%s %s: %s", request.method, request.url.path, _down_why(exc))
-        return _error(DATABASE_DOWN, 503)
+        log.warning("%s %s: %s", request.method, request.url.path, down_why(exc))
+        return error_response(DATABASE_DOWN, 503)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return _error(str(exc.detail), exc.status_code)
+    async def httperror_response(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return error_response(str(exc.detail), exc.status_code)
 
     app.add_middleware(BodyLimit, limit=BODY_MAX,
                        paths={"/api/replay": (RECORD_MAX, _RECORD_TOO_BIG)})
@@ -415,7 +270,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     async def create(body: CreateGame, request: Request) -> dict[str, Any]:
         """A new game; the answer holds the creator's seat and token (none for a table
         of three bots made to watch: ``watch``)."""
-        address = _address(request)
+        address = client_address(request)
         if not window.test(rate, "new-game", address):
             raise too_many_games(address)
         try:
@@ -465,7 +320,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                     ) -> dict[str, Any]:
         """Play again, once the game is over: start a new game with the same rules and
         bots, or take a seat in the one another player of this game started."""
-        address = _address(request)
+        address = client_address(request)
 
         def starting() -> None:
             if not window.hit(rate, "new-game", address):
@@ -586,7 +441,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
         """Any game record (RECORD.md) in the body, checked by the rules engine, as
         frames to step through; nothing is stored. At most :data:`REPLAYS` an address
         (429 beyond): each takes a worker for up to a couple of seconds."""
-        address = _address(request)
+        address = client_address(request)
         if not window.hit(replays, "replay", address):
             raise limit_reached(window, replays, "this address has opened too many "
                                 f"records (at most {rate_words(replays, 'record')})",
@@ -616,7 +471,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     async def socket(websocket: WebSocket, game_id: str,
                      token: Annotated[str | None, Query()] = None,
                      authorization: Annotated[str | None, Header()] = None) -> None:
-        await _serve_socket(server, websocket, game_id, _token(token, authorization),
+        await serve_socket(server, websocket, game_id, _token(token, authorization),
                             watching=False)
 
     @app.get("/api/games/{game_id}/public")
@@ -627,131 +482,6 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
 
     @app.websocket("/api/games/{game_id}/watch")
     async def watch(websocket: WebSocket, game_id: str) -> None:
-        await _serve_socket(server, websocket, game_id, None, watching=True)
+        await serve_socket(server, websocket, game_id, None, watching=True)
 
     return app
-
-
-async def _serve_socket(server: Server, websocket: WebSocket, game_id: str,
-                        token: str | None, *, watching: bool) -> None:
-    """A WebSocket's life: a seat's (the token's) or, ``watching``, a watcher's, in no
-    seat. It holds the game's room while open; every message is answered; an unknown
-    game or a token that is not a seat of it closes it with 4000 + the HTTP status, a
-    game that cannot be read back from the database (down) with 1011."""
-    await websocket.accept()
-    address = _address(websocket)
-    if server.sockets_by_address[address] >= SOCKETS_PER_ADDRESS:
-        await websocket.close(code=4429, reason=close_reason(
-            f"this address has {SOCKETS_PER_ADDRESS} connections open already: close "
-            "one first"))
-        return
-    server.sockets_by_address[address] += 1
-    try:
-        async with server.use(game_id) as room:
-            seat = None if watching else room.seat_of(token)
-            try:
-                await server.connect(room, websocket, seat)
-                most, per = SOCKET_MESSAGES
-                since, count = time.monotonic(), 0
-                while True:
-                    text = await _receive_text(server, room, websocket)
-                    if websocket not in room.sockets:  # dropped (1008): read, not answered,
-                        continue  # until the client has its close and goes
-                    count += 1
-                    if count > most:
-                        if time.monotonic() - since < per:
-                            server.drop(room, websocket, "too many messages")
-                            continue
-                        since, count = time.monotonic(), 1
-                    if text is None:
-                        continue
-                    await server.drain(room, websocket)  # answered at the pace it reads
-                    if seat is None:
-                        await _answer_watcher(server, room, websocket, text)
-                    else:
-                        await _answer(server, room, websocket, seat, text)
-            except WebSocketDisconnect:
-                pass
-            finally:
-                server.disconnect(room, websocket)
-    except TableError as exc:  # no such game, or not a seat of it
-        await websocket.close(code=4000 + exc.status, reason=close_reason(exc.reason))
-    except (SQLAlchemyError, StoreError) as exc:  # the game could not be read back
-        log.warning("game %s: a socket was closed: %s", game_id, _down_why(exc))
-        with contextlib.suppress(Exception):  # the client went meanwhile
-            await websocket.close(code=1011, reason=DATABASE_DOWN)
-    finally:
-        server.sockets_by_address[address] -= 1
-        if server.sockets_by_address[address] <= 0:
-            del server.sockets_by_address[address]
-
-
-async def _receive_text(server: Server, room: Room, websocket: WebSocket) -> str | None:
-    """The next text message; ``None`` after answering a binary one with an error (the
-    protocol's messages are JSON text). Raises ``WebSocketDisconnect`` when the client
-    goes. Every answer to a socket goes the way of the room's messages to it
-    (:meth:`Server.send`), so all come in order and none waits for a slow reader."""
-    message = await websocket.receive()
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
-    text = message.get("text")
-    if text is None:
-        await server.send(room, websocket, refusal(
-            "messages are JSON text, not binary frames: nothing was done", None))
-    return text
-
-
-async def _answer_watcher(server: Server, room: Room, websocket: WebSocket,
-                          text: str) -> None:
-    """Answer a watcher's message: a ping gets a pong; nothing else is for a watcher."""
-    try:
-        message = parse_message(text)
-    except ProtocolError as exc:
-        await server.send(room, websocket, refusal(str(exc), exc.kind))
-        return
-    if message.type == "ping":
-        await server.send(room, websocket, {"type": "pong"})
-    else:
-        await server.send(room, websocket, refusal(
-            "you are watching this game, in no seat: a watcher cannot "
-            f"{message.type}; join the game for a seat of your own", message.type, 403))
-
-
-async def _answer(server: Server, room: Room, websocket: WebSocket, seat: int,
-                  text: str) -> None:
-    """Answer one WebSocket message: a change is told to every seat by broadcast; an
-    error, a hint or a pong to this socket alone."""
-    try:
-        message = parse_message(text)
-        if message.type == "ping":
-            await server.send(room, websocket, {"type": "pong"})
-        elif message.type == "hint":  # the expert thinks while other messages are read
-            server.spawn(room, _send_hint(server, room, websocket, seat))
-        elif message.type == "next":
-            await server.next_hand(room, seat, wait=False, version=message.version)
-        elif message.type == "undo":
-            await server.undo(room, seat, message.version)
-        elif message.type == "say":
-            await server.say(room, seat, message.text)
-        elif message.type == "standin":
-            await server.stand_in(room, seat, message.seat, version=message.version)
-        elif message.type == "back":
-            await server.come_back(room, seat, message.version)
-        else:
-            await server.act(room, seat, message.action, wait=False,
-                             version=message.version)
-    except ProtocolError as exc:
-        await server.send(room, websocket, refusal(str(exc), exc.kind))
-    except TableError as exc:
-        await server.send(room, websocket, _table_refusal(exc, message.type))
-
-
-async def _send_hint(server: Server, room: Room, websocket: WebSocket, seat: int) -> None:
-    """Work out a hint and send it to this socket (or the reason there is none)."""
-    try:
-        answer: dict[str, Any] = {"type": "hint", "hint": await server.hint(room, seat)}
-    except TableError as exc:
-        answer = _table_refusal(exc, "hint")
-    if websocket not in room.sockets:  # the socket closed while the expert thought
-        log.info("game %s: a hint was not delivered", room.table.id)
-    await server.send(room, websocket, answer)

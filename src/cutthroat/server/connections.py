@@ -26,8 +26,10 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 if TYPE_CHECKING:
     import h11
+    from starlette.requests import HTTPConnection
 
-__all__ = ["CONNECTIONS_PER_ADDRESS", "READ_WAIT", "GuardedH11Protocol", "trusts"]
+__all__ = ["CONNECTIONS_PER_ADDRESS", "READ_WAIT", "GuardedH11Protocol", "client_address",
+           "trusts"]
 
 READ_WAIT = 20.0
 """Seconds a client has to send a request whole, from the connection's opening or the
@@ -37,6 +39,13 @@ a second on any network that can play)."""
 CONNECTIONS_PER_ADDRESS = 64
 """The most HTTP connections one address holds at a time: a browser opens six to a
 server, so a household of players behind one address stays far below it."""
+
+
+
+def client_address(connection: HTTPConnection) -> str:
+    """The address a request (or a WebSocket) came from, as the limits count it (the
+    proxy's client behind a trusted proxy: ``--forwarded-allow-ips``)."""
+    return connection.client.host if connection.client else "unknown"
 
 
 def trusts(allowed: list[str] | str, host: str) -> bool:

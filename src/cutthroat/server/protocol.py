@@ -27,10 +27,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import CutthroatError
 from .chat import CHAT_MAX
+from .errors import TableError
 from .tables import SEEDS
 
 __all__ = ["ActRequest", "CreateGame", "JoinGame", "Message", "NextRequest", "ProtocolError",
-           "SayRequest", "StandInRequest", "parse_message", "refusal"]
+           "SayRequest", "StandInRequest", "parse_message", "refusal", "table_refusal"]
 
 MESSAGE_TYPES = ("act", "next", "hint", "undo", "say", "standin", "back", "ping")
 """The types of message a client may send over the WebSocket."""
@@ -203,6 +204,11 @@ def refusal(reason: str, kind: str | None = None, status: int = 400,
             "status": status,
             **({"retry_after": math.ceil(retry_after)} if retry_after is not None else {})}
 
+
+
+def table_refusal(exc: TableError, kind: str | None) -> dict[str, Any]:
+    """:func:`refusal` of what the table refused, with its status (and wait)."""
+    return refusal(exc.reason, kind, exc.status, exc.retry_after)
 
 def describe_validation(errors: list[Any]) -> str:
     """A request body's validation errors (pydantic's) as one sentence."""

@@ -27,7 +27,6 @@ import limits.strategies
 from fastapi import WebSocket
 
 from ..actions import Action
-from ..bots.base import choose_explained
 from ..bots.hints import earlier_views, hint, hint_json, hint_lines, views_before
 from ..bots.review import (
     MARGIN,
@@ -38,6 +37,7 @@ from ..bots.review import (
     worth_asking,
 )
 from ..views import View
+from .bot_turns import RoomBots
 from .chat import CHAT_RATE, GAME_LINES, HISTORY, ChatLine, clean_line
 from .protocol import refusal
 from .rates import limit_reached, parse_rate, rate_words, seconds_words
@@ -51,8 +51,8 @@ from .room import (
     Room,
     position,
 )
-from .sockets import OUTBOX, SEND_WAIT, RoomSockets
-from .store import Reason, Store, StoreConflict, database_trouble
+from .sockets import OUTBOX, SEND_WAIT
+from .store import Reason, Store, StoreConflict, log_failure
 from .tables import Table, TableError
 
 __all__ = ["AWAY_WAIT", "HAND_PAUSE", "OUTBOX", "RELEASE_AFTER", "SEAT_SOCKETS", "SEND_WAIT",
@@ -93,21 +93,7 @@ a hand),
 the least recently asked for going first."""
 
 
-def _log_failure(exc: BaseException, message: str, *args: object) -> None:
-    """Log a failure: the database's trouble (unreachable, restarting) on one line, as
-    it can come many times a second while the database is away; a refusal already
-    logged where it was made (a :class:`TableError`) on one line too; anything else with
-    its traceback."""
-    trouble = database_trouble(exc)
-    if trouble is None and isinstance(exc, TableError):
-        trouble = str(exc)
-    if trouble is None:
-        log.exception(message, *args)
-    else:
-        log.error(message + ": %s", *args, trouble)
-
-
-class Server(RoomSockets):
+class Server(RoomBots):
     """The tables of one server and the store they are saved in.
 
     Every change to a table (a move, a deal, a seat taken) is made under the table's
@@ -307,7 +293,7 @@ class Server(RoomSockets):
             raise TableError(CHANGED_ELSEWHERE, 409) from None
         except Exception as exc:
             undo()
-            _log_failure(exc, "game %s could not be saved", room.table.id)
+            log_failure(exc, "game %s could not be saved", room.table.id)
             raise TableError("the game could not be saved, so that was not done: "
                              "try again in a moment", 503) from None
         if room.table.version != room.changed_version:  # a move, a deal, a seat taken
@@ -320,140 +306,11 @@ class Server(RoomSockets):
         try:
             stored = await anyio.to_thread.run_sync(self.store.load, room.table.id)
         except Exception as exc:
-            _log_failure(exc, "game %s could not be read back", room.table.id)
+            log_failure(exc, "game %s could not be read back", room.table.id)
             return
         if stored is not None:
             room.table = stored
             await self.broadcast(room)
-
-    def kick(self, room: Room) -> None:
-        """See that the bots move while it is a bot's turn, and that the next hand is
-        dealt at a table nobody plays (:meth:`deal_on`): start the room's bot loop, or
-        have the running one look again once it is done."""
-        if not room.idle.is_set():
-            room.again = True
-            return
-        room.idle.clear()
-        self.spawn(room, self._bots(room))
-
-    async def settle(self, room: Room) -> None:
-        """Wait until no bot is to move (or the bots stopped on an error)."""
-        self.kick(room)
-        await room.idle.wait()
-
-    async def _bots(self, room: Room) -> None:
-        """The room's bot loop: one at a time per room. A move that cannot be saved
-        is logged and the loop stops; the bot tries again at the next kick (a player
-        connecting or moving)."""
-        try:
-            while True:
-                room.again = False
-                try:
-                    await self._bot_moves(room)
-                except Exception as exc:
-                    _log_failure(exc, "game %s: the bots stopped", room.table.id)
-                    await self._tell_stopped(room, exc)
-                    break
-                if not room.again:
-                    break
-        finally:
-            room.idle.set()
-
-    async def _tell_stopped(self, room: Room, exc: Exception) -> None:
-        """Tell everybody at the table that a bot could not move, and why (a bot of an
-        installed package that fails, the database that cannot save): the game waits,
-        and the bots try again when somebody opens it or moves."""
-        seat = room.table.bot_to_move()
-        who = "a bot" if seat is None else f"the bot playing {room.table.seats[seat].name}"
-        reason = (f"{who} could not move ({type(exc).__name__}: {exc}); the game waits: "
-                  "reload the page to let it try again")
-        await self.send_all(room, [(socket, refusal(reason, status=503))
-                                   for socket in list(room.sockets)])
-
-    async def _bot_moves(self, room: Room) -> None:
-        """The bots' moves, one after another, until it is no bot's turn. At a table of
-        three bots (:attr:`Table.bots_only`) each move takes at least ``watch_pace``
-        seconds and comes with the bot's reason (:func:`choose_explained`), and the bots
-        stop between moves while nobody watches (a watcher who connects kicks them on)."""
-        table = room.table
-        while True:
-            async with room.lock:
-                turn = table.bot_turn()
-                if turn is None:
-                    self.deal_on(room)
-                    return
-                if table.bots_only and not room.sockets:
-                    return  # nobody watches: the game waits for a watcher
-                seat, bot, view = turn
-                version = table.version
-            reason: str | None = None
-            if table.bots_only:
-                started = time.monotonic()
-                action, reason = await self.think(choose_explained, bot, view)
-                left = room.watch_pace - (time.monotonic() - started)
-                if left > 0:
-                    await asyncio.sleep(left)
-            else:
-                action = await self.think(bot.choose, view)
-            async with room.lock:
-                # else the table changed, or the player a bot stood in for came back
-                if table.version == version and table.bot_to_move() == seat:
-                    table.apply_bot(seat, action)
-                    await self._changed_by_bot(room, seat, reason)
-
-    async def _changed_by_bot(self, room: Room, seat: int, reason: str | None) -> None:
-        """:meth:`changed` after a bot's move, kept with its reason, if any (under the
-        room's lock)."""
-        game = room.table.game
-        assert game.hand is not None
-        key = (len(game.hands) - 1, len(game.hand.moves) - 1)
-        if reason is None:
-            await self.changed(room, room.table.pop)
-            return
-        room.reasons[key] = reason
-
-        def undo() -> None:
-            room.table.pop()
-            room.reasons.pop(key, None)
-
-        await self.changed(room, undo, [(key[0], key[1], seat, reason)])
-
-    def deal_on(self, room: Room) -> None:
-        """At a table where a bot plays for every player and the hand is over
-        (:attr:`Table.deals_itself`), deal the next hand after ``hand_pause`` seconds
-        (the result stays on show for those watching), in a task of its own, so that a
-        request waiting for the bots (:meth:`settle`) is answered at the hand's end. At
-        most one such deal waits at a time; called under the room's lock."""
-        table = room.table
-        if table.deals_itself and room.dealing != table.version:
-            room.dealing = table.version
-            self.spawn(room, self._deal_on(room, table.version))
-
-    async def _deal_on(self, room: Room, version: int) -> None:
-        """:meth:`deal_on`'s task: the pause, then the deal, unless the table changed
-        meanwhile (a player dealt, or came back to play); then the bots move. A deal
-        that cannot be saved is logged and taken back; the next kick tries again."""
-        table = room.table
-        try:
-            await self.pause(room)
-            async with room.lock:
-                if table.version != version or not table.deals_itself:
-                    return
-                if table.bots_only and not room.sockets:
-                    return  # nobody watches: dealt when a watcher comes (a kick)
-                table.deal_on()
-                await self.changed(room, table.game.undeal)
-        except TableError:  # not saved (logged by changed): nobody was told of it
-            return
-        finally:
-            if room.dealing == version:
-                room.dealing = None
-        self.kick(room)
-
-    async def pause(self, room: Room) -> None:
-        """Wait ``hand_pause`` seconds, the hand's result on show, before the next hand
-        is dealt by itself (:meth:`deal_on`)."""
-        await asyncio.sleep(room.hand_pause)
 
     async def connect(self, room: Room, socket: WebSocket, seat: int | None) -> None:
         """A seat's socket (or a watcher's, ``None``) joins the room; everybody hears
@@ -515,7 +372,7 @@ class Server(RoomSockets):
                     lambda: self.store.say(room.table.id, seat, name, line,
                                            most=GAME_LINES))
             except Exception as exc:
-                _log_failure(exc, "game %s: a line of talk could not be saved", room.table.id)
+                log_failure(exc, "game %s: a line of talk could not be saved", room.table.id)
                 raise TableError("that could not be saved, so nobody heard it: try again "
                                  "in a moment", 503) from None
             if said is None:
@@ -718,7 +575,7 @@ class Server(RoomSockets):
                 await anyio.to_thread.run_sync(self.store.save_rematch, table.id,
                                                next_id, by, taken)
             except Exception as exc:
-                _log_failure(exc, "game %s: the new game could not be noted", table.id)
+                log_failure(exc, "game %s: the new game could not be noted", table.id)
                 raise TableError("the new game could not be noted, so nobody hears of "
                                  "it: try again in a moment", 503) from None
             room.rematch = (next_id, by, taken)

@@ -52,11 +52,12 @@ from sqlalchemy.pool import StaticPool
 
 from ..errors import CutthroatError
 from .chat import ChatLine
+from .errors import TableError
 from .tables import Table
 
 __all__ = ["DEFAULT_DB", "SQLITE_SUFFIXES", "ChatRow", "GameRow", "Reason", "ReasonRow",
            "RematchRow", "Store", "StoreConflict", "StoreError", "StoreInUse", "StoreURLError",
-           "database_trouble", "database_url"]
+           "database_trouble", "database_url", "log_failure"]
 
 DEFAULT_DB = "sqlite:///cutthroat.db"
 """The database used when none is given: a SQLite file in the working directory."""
@@ -246,6 +247,21 @@ def database_trouble(exc: BaseException) -> str | None:
     if isinstance(exc, (SQLAlchemyError, StoreError)):
         return _reason(exc) if isinstance(exc, SQLAlchemyError) else str(exc)
     return None
+
+
+
+def log_failure(exc: BaseException, message: str, *args: object) -> None:
+    """Log a failure: the database's trouble (unreachable, restarting) on one line, as
+    it can come many times a second while the database is away; a refusal already
+    logged where it was made (a :class:`TableError`) on one line too; anything else with
+    its traceback. Logged as the server's (``cutthroat.server``), where it happened."""
+    trouble = database_trouble(exc)
+    if trouble is None and isinstance(exc, TableError):
+        trouble = str(exc)
+    if trouble is None:
+        logging.getLogger("cutthroat.server").exception(message, *args)
+    else:
+        logging.getLogger("cutthroat.server").error(message + ": %s", *args, trouble)
 
 
 def _url_hint(url: str) -> str:

@@ -1,0 +1,178 @@
+"""A WebSocket's life on the web game's server: connected, read, answered, closed.
+
+A seat's socket (``/api/games/ID/ws?token=T``) or a watcher's (``/api/games/ID/watch``)
+holds its game's room while it is open (:class:`~cutthroat.server.rooms.Server`);
+every message is parsed (:mod:`.protocol`) and answered; every answer goes the way of
+the room's other messages to that socket (:mod:`.sockets`), so all arrive in order and
+none waits for a slow reader. docs/protocol.md has the messages and the close codes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import time
+from typing import Any
+
+from fastapi import WebSocket, WebSocketDisconnect
+from sqlalchemy.exc import SQLAlchemyError
+
+from .connections import client_address
+from .errors import DATABASE_DOWN, TableError, down_why
+from .protocol import ProtocolError, parse_message, refusal, table_refusal
+from .rooms import SOCKETS_PER_ADDRESS, Room, Server
+from .store import StoreError
+
+__all__ = ["CLOSE_REASON_MAX", "SOCKET_MESSAGES", "close_reason", "serve_socket"]
+
+log = logging.getLogger("cutthroat.server")
+
+SOCKET_MESSAGES = (100, 10.0)
+"""The most messages one socket may send in a time (messages, seconds): a page sends a
+few a minute (moves, pings, talk), a program playing fast a few a second. Past it the
+socket is closed (1008): a flood of messages, each answered, would keep the server
+busy for others."""
+
+CLOSE_REASON_MAX = 123
+"""Bytes (UTF-8) a WebSocket close frame has room for in its reason."""
+
+
+def close_reason(reason: str) -> str:
+    """``reason`` as it fits a close frame: cut, with ``...``, past
+    :data:`CLOSE_REASON_MAX` bytes (a longer one is no frame at all: the client would
+    get no close code).
+
+    >>> close_reason("there is no game 'x'")
+    "there is no game 'x'"
+    >>> len(close_reason("there is no game '" + "é" * 200 + "'").encode())
+    123
+    """
+    data = reason.encode()
+    if len(data) <= CLOSE_REASON_MAX:
+        return reason
+    return data[:CLOSE_REASON_MAX - 3].decode(errors="ignore") + "..."
+
+
+async def serve_socket(server: Server, websocket: WebSocket, game_id: str,
+                        token: str | None, *, watching: bool) -> None:
+    """A WebSocket's life: a seat's (the token's) or, ``watching``, a watcher's, in no
+    seat. It holds the game's room while open; every message is answered; an unknown
+    game or a token that is not a seat of it closes it with 4000 + the HTTP status, a
+    game that cannot be read back from the database (down) with 1011."""
+    await websocket.accept()
+    address = client_address(websocket)
+    if server.sockets_by_address[address] >= SOCKETS_PER_ADDRESS:
+        await websocket.close(code=4429, reason=close_reason(
+            f"this address has {SOCKETS_PER_ADDRESS} connections open already: close "
+            "one first"))
+        return
+    server.sockets_by_address[address] += 1
+    try:
+        async with server.use(game_id) as room:
+            seat = None if watching else room.seat_of(token)
+            try:
+                await server.connect(room, websocket, seat)
+                most, per = SOCKET_MESSAGES
+                since, count = time.monotonic(), 0
+                while True:
+                    text = await _receive_text(server, room, websocket)
+                    if websocket not in room.sockets:  # dropped (1008): read, not answered,
+                        continue  # until the client has its close and goes
+                    count += 1
+                    if count > most:
+                        if time.monotonic() - since < per:
+                            server.drop(room, websocket, "too many messages")
+                            continue
+                        since, count = time.monotonic(), 1
+                    if text is None:
+                        continue
+                    await server.drain(room, websocket)  # answered at the pace it reads
+                    if seat is None:
+                        await _answer_watcher(server, room, websocket, text)
+                    else:
+                        await _answer(server, room, websocket, seat, text)
+            except WebSocketDisconnect:
+                pass
+            finally:
+                server.disconnect(room, websocket)
+    except TableError as exc:  # no such game, or not a seat of it
+        await websocket.close(code=4000 + exc.status, reason=close_reason(exc.reason))
+    except (SQLAlchemyError, StoreError) as exc:  # the game could not be read back
+        log.warning("game %s: a socket was closed: %s", game_id, down_why(exc))
+        with contextlib.suppress(Exception):  # the client went meanwhile
+            await websocket.close(code=1011, reason=DATABASE_DOWN)
+    finally:
+        server.sockets_by_address[address] -= 1
+        if server.sockets_by_address[address] <= 0:
+            del server.sockets_by_address[address]
+
+
+async def _receive_text(server: Server, room: Room, websocket: WebSocket) -> str | None:
+    """The next text message; ``None`` after answering a binary one with an error (the
+    protocol's messages are JSON text). Raises ``WebSocketDisconnect`` when the client
+    goes. Every answer to a socket goes the way of the room's messages to it
+    (:meth:`Server.send`), so all come in order and none waits for a slow reader."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    if text is None:
+        await server.send(room, websocket, refusal(
+            "messages are JSON text, not binary frames: nothing was done", None))
+    return text
+
+
+async def _answer_watcher(server: Server, room: Room, websocket: WebSocket,
+                          text: str) -> None:
+    """Answer a watcher's message: a ping gets a pong; nothing else is for a watcher."""
+    try:
+        message = parse_message(text)
+    except ProtocolError as exc:
+        await server.send(room, websocket, refusal(str(exc), exc.kind))
+        return
+    if message.type == "ping":
+        await server.send(room, websocket, {"type": "pong"})
+    else:
+        await server.send(room, websocket, refusal(
+            "you are watching this game, in no seat: a watcher cannot "
+            f"{message.type}; join the game for a seat of your own", message.type, 403))
+
+
+async def _answer(server: Server, room: Room, websocket: WebSocket, seat: int,
+                  text: str) -> None:
+    """Answer one WebSocket message: a change is told to every seat by broadcast; an
+    error, a hint or a pong to this socket alone."""
+    try:
+        message = parse_message(text)
+        if message.type == "ping":
+            await server.send(room, websocket, {"type": "pong"})
+        elif message.type == "hint":  # the expert thinks while other messages are read
+            server.spawn(room, _send_hint(server, room, websocket, seat))
+        elif message.type == "next":
+            await server.next_hand(room, seat, wait=False, version=message.version)
+        elif message.type == "undo":
+            await server.undo(room, seat, message.version)
+        elif message.type == "say":
+            await server.say(room, seat, message.text)
+        elif message.type == "standin":
+            await server.stand_in(room, seat, message.seat, version=message.version)
+        elif message.type == "back":
+            await server.come_back(room, seat, message.version)
+        else:
+            await server.act(room, seat, message.action, wait=False,
+                             version=message.version)
+    except ProtocolError as exc:
+        await server.send(room, websocket, refusal(str(exc), exc.kind))
+    except TableError as exc:
+        await server.send(room, websocket, table_refusal(exc, message.type))
+
+
+async def _send_hint(server: Server, room: Room, websocket: WebSocket, seat: int) -> None:
+    """Work out a hint and send it to this socket (or the reason there is none)."""
+    try:
+        answer: dict[str, Any] = {"type": "hint", "hint": await server.hint(room, seat)}
+    except TableError as exc:
+        answer = table_refusal(exc, "hint")
+    if websocket not in room.sockets:  # the socket closed while the expert thought
+        log.info("game %s: a hint was not delivered", room.table.id)
+    await server.send(room, websocket, answer)
