@@ -158,13 +158,13 @@ def test_browser_hint_and_coach_read_the_game_so_far(
         tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     import asyncio
 
-    import cutthroat.server.rooms as rooms_module
+    import cutthroat.server.advice as advice
     from cutthroat.actions import Action
     from cutthroat.server.rooms import Server
     from cutthroat.server.store import Store
     from cutthroat.server.tables import Table
 
-    monkeypatch.setattr(rooms_module, "hint", lambda view, **options: hint(
+    monkeypatch.setattr(advice, "hint", lambda view, **options: hint(
         view, samples=SAMPLES, **options))
     table = Table.create(["you", "beginner", "beginner"], seed=5)
     me = IntermediateBot(seed=0)
@@ -182,7 +182,7 @@ def test_browser_hint_and_coach_read_the_game_so_far(
         room = await server.add(table)
         answer = await server.hint(room, 0)
         coached: list[tuple[int, ...]] = []
-        monkeypatch.setattr(rooms_module, "hint", lambda view, **options: coached.append(
+        monkeypatch.setattr(advice, "hint", lambda view, **options: coached.append(
             tuple(len(e.moves) for e in options["earlier"])) or hint(
             view, samples=SAMPLES, **options))
         await server._coach(room, 0, view, Action.parse(view.legal[0]), len(table.game.hands))

@@ -1298,7 +1298,7 @@ def test_a_review_is_worked_out_once_though_its_game_is_let_go_between(
     """A finished game is let go as soon as nobody uses it; its review (seconds of the
     expert's work, one worker thread each) was worked out again at every request, so a
     client asking in a loop kept every worker busy. The server keeps it."""
-    import cutthroat.server.rooms as rooms
+    import cutthroat.server.advice as advice
 
     worked: list[int] = []
 
@@ -1306,8 +1306,8 @@ def test_a_review_is_worked_out_once_though_its_game_is_let_go_between(
         worked.append(seat)
         return review(game, seat, **options)
 
-    review = rooms.review
-    monkeypatch.setattr(rooms, "review", counted)
+    review = advice.review
+    monkeypatch.setattr(advice, "review", counted)
     client = _client(tmp_path)
     made = _create(client, ["you", "random", "random"], seed=6, rules={"target": 3})
     assert _play_out(client, made, random.Random(4))["status"] == "over"
@@ -1539,6 +1539,7 @@ def test_expert_work_is_bounded_and_a_seat_gets_one_hint_at_a_time(
     import asyncio
     import threading
 
+    import cutthroat.server.advice as advice
     import cutthroat.server.rooms as rooms_module
     from cutthroat.server.rooms import Server
 
@@ -1555,14 +1556,14 @@ def test_expert_work_is_bounded_and_a_seat_gets_one_hint_at_a_time(
         return pause
 
     def counted(name: str) -> list[int]:
-        """Count the calls of rooms_module's ``name`` from now on."""
-        calls, real = [0], getattr(rooms_module, name)
+        """Count the calls of the advice module's ``name`` from now on."""
+        calls, real = [0], getattr(advice, name)
 
         def counting(*args: Any, **kwargs: Any) -> Any:
             calls[0] += 1
             return real(*args, **kwargs)
 
-        monkeypatch.setattr(rooms_module, name, counting)
+        monkeypatch.setattr(advice, name, counting)
         return calls
 
     reviews = counted("review")

@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 
-import cutthroat.server.rooms as rooms_module
+import cutthroat.server.advice as advice
+from cutthroat.server.advice import HINTS_KEPT
 from cutthroat.server.app import create_app
-from cutthroat.server.rooms import HINTS_KEPT, Server
+from cutthroat.server.rooms import Server
 from cutthroat.server.store import Store
 from cutthroat.server.tables import Table, TableError
 from cutthroat.state import Phase
@@ -131,13 +132,13 @@ def test_a_hint_at_a_position_come_back_to_by_an_undo_is_not_worked_out_again(
     worked the same hint out again (the hints were kept by the table's version, which
     an undo moves on), and six such loops slowed every table's bots tenfold."""
     worked: list[int] = []
-    real = rooms_module.hint
+    real = advice.hint
 
     def counting(*args: Any, **kwargs: Any) -> Any:
         worked.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(rooms_module, "hint", counting)
+    monkeypatch.setattr(advice, "hint", counting)
 
     async def scenario() -> None:
         server = Server(Store(f"sqlite:///{tmp_path / 'games.db'}"))
@@ -166,7 +167,7 @@ def test_a_hint_at_a_position_come_back_to_by_an_undo_is_not_worked_out_again(
 
 
 def test_the_hints_kept_are_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rooms_module, "HINTS_KEPT", 2)
+    monkeypatch.setattr(advice, "HINTS_KEPT", 2)
 
     async def scenario() -> None:
         server = Server(Store(f"sqlite:///{tmp_path / 'games.db'}"))

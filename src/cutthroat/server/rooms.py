@@ -26,17 +26,10 @@ import limits.storage
 import limits.strategies
 from fastapi import WebSocket
 
-from ..actions import Action
-from ..bots.hints import earlier_views, hint, hint_json, hint_lines, views_before
 from ..bots.review import (
-    MARGIN,
-    describe_verdict,
-    review,
-    review_lines,
-    second_opinion,
     worth_asking,
 )
-from ..views import View
+from .advice import RoomAdvice
 from .bot_turns import RoomBots
 from .chat import CHAT_RATE, GAME_LINES, HISTORY, ChatLine, clean_line
 from .protocol import refusal
@@ -44,12 +37,10 @@ from .rates import limit_reached, parse_rate, rate_words, seconds_words
 from .room import (
     AWAY_WAIT,
     HAND_PAUSE,
-    HINTS_KEPT,
     TURN_WAIT,
     WATCH_GRACE,
     WATCH_PACE,
     Room,
-    position,
 )
 from .sockets import OUTBOX, SEND_WAIT
 from .store import Reason, Store, StoreConflict, log_failure
@@ -87,13 +78,8 @@ been changed by somebody else (:class:`~cutthroat.server.store.StoreConflict`)."
 SEAT_SOCKETS = 10
 """Sockets of one seat (a player's tabs and devices) at most: watchers filling a game
 never keep its players out, nor one player's sockets the others."""
-REVIEWS_KEPT = 200
-"""Reviews of finished games a server keeps (each about two seconds of the expert's work
-a hand),
-the least recently asked for going first."""
 
-
-class Server(RoomBots):
+class Server(RoomAdvice, RoomBots):
     """The tables of one server and the store they are saved in.
 
     Every change to a table (a move, a deal, a seat taken) is made under the table's
@@ -580,77 +566,6 @@ class Server(RoomBots):
                                  "it: try again in a moment", 503) from None
             room.rematch = (next_id, by, taken)
             await self.broadcast(room)
-        return answer
-
-    async def _coach(self, room: Room, seat: int, before: View, chosen: Action,
-                     number: int) -> None:
-        """The coach: the expert analyses the decision the player just made (with the
-        seed the hint there would have used) and, when its own choice is worth at least
-        :data:`~cutthroat.bots.review.MARGIN` more chance to win, tells that seat's
-        sockets why (``{"type": "coach", ...}``; ``number`` is the hand's, from 1)."""
-        earlier = views_before(room.table.game, before)
-        analysis = await self.think(lambda: hint(before, also=(chosen,), earlier=earlier))
-        verdict = second_opinion(analysis, chosen, MARGIN, before)
-        if verdict is None:
-            return
-        message = {"type": "coach", "move": str(chosen), "best": str(verdict.best),
-                   "hand": number, "text": describe_verdict(verdict)}
-        await self.send_all(room, [(socket, message)
-                                   for socket, owner in list(room.sockets.items())
-                                   if owner == seat])
-
-    async def review(self, room: Room, seat: int) -> dict[str, Any]:
-        """The expert's second opinion on every choice the player at ``seat`` made, once
-        the game is over (``cutthroat review``; about two seconds a hand, then
-        kept: asked for twice at once, it is worked out once). The moves a stand-in
-        made for them are not theirs, and are not reviewed: ``standin_moves`` counts
-        them, and the first line says so."""
-        table = room.table
-        if not table.game.is_over:
-            raise TableError("a game is reviewed once it is over", 409)
-        key = (table.id, seat)
-        async with room.reviewing:
-            kept = self.reviews.get(key)
-            if kept is None:
-                skip = table.standin_moves(seat)
-                result = await self.think(lambda: review(table.game, seat, skip=skip))
-                kept = {**result.to_json(), "standin_moves": result.skipped,
-                        "lines": review_lines(result, table.game.players)}
-                self.reviews[key] = kept
-                while len(self.reviews) > REVIEWS_KEPT:
-                    self.reviews.popitem(last=False)
-            self.reviews.move_to_end(key)
-        return kept
-
-    async def hint(self, room: Room, seat: int) -> dict[str, Any]:
-        """The expert's advice for ``seat``, which must be the one to act; one hint at a
-        time for a seat (429 while one is being worked out), and one worked out per
-        position: asked again at a position (before anything changes, or back at it
-        after an undo), the same hint is given again (the expert's choice depends only
-        on the position), so a seat's hints cost the server at most one expert's
-        decision per position it reaches."""
-        table = room.table
-        if table.status != "playing" or table.game.to_act != seat:
-            raise TableError("a hint is given when it is your turn", 409)
-        key = (seat, position(table.game))
-        kept = room.hints.get(key)
-        if kept is not None:
-            room.hints.move_to_end(key)
-            return kept
-        if seat in room.hinting:
-            raise TableError("a hint for you is being worked out already: it comes in a "
-                             "moment", 429, retry_after=1)
-        view = table.game.view(seat)
-        earlier = earlier_views(table.game, seat)
-        room.hinting.add(seat)
-        try:
-            analysis = await self.think(lambda: hint(view, earlier=earlier))
-        finally:
-            room.hinting.discard(seat)
-        answer = {**hint_json(analysis), "lines": hint_lines(analysis, table.game.players)}
-        room.hints[key] = answer
-        while len(room.hints) > HINTS_KEPT:
-            room.hints.popitem(last=False)
         return answer
 
 

@@ -1,0 +1,109 @@
+"""The expert's advice at the web server's tables: a hint for the seat to act, the
+coach's word after a player's move, and the review of a finished game; each worked out
+in a worker thread and kept, so asking again costs nothing. A mixin of
+:class:`~cutthroat.server.rooms.Server`."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from ..actions import Action
+from ..bots.hints import earlier_views, hint, hint_json, hint_lines, views_before
+from ..bots.review import MARGIN, describe_verdict, review, review_lines, second_opinion
+from ..views import View
+from .room import HINTS_KEPT, Room, position
+from .sockets import RoomSockets
+from .tables import TableError
+
+__all__ = ["REVIEWS_KEPT", "RoomAdvice"]
+
+T = TypeVar("T")
+
+REVIEWS_KEPT = 200
+"""Reviews of finished games a server keeps (each about two seconds of the expert's work
+a hand), the least recently asked for going first."""
+
+
+class RoomAdvice(RoomSockets):
+    """Hints, the coach and reviews (a mixin of the server, which thinks in worker
+    threads: :meth:`think`)."""
+
+    reviews: OrderedDict[tuple[str, int], dict[str, Any]]
+    """The latest :data:`REVIEWS_KEPT` reviews of finished games (the server's)."""
+
+    async def think(self, work: Callable[..., T], *args: object) -> T:
+        """Run ``work(*args)`` in a worker thread (the server's)."""
+        raise NotImplementedError
+
+    async def _coach(self, room: Room, seat: int, before: View, chosen: Action,
+                     number: int) -> None:
+        """The coach: the expert analyses the decision the player just made (with the
+        seed the hint there would have used) and, when its own choice is worth at least
+        :data:`~cutthroat.bots.review.MARGIN` more chance to win, tells that seat's
+        sockets why (``{"type": "coach", ...}``; ``number`` is the hand's, from 1)."""
+        earlier = views_before(room.table.game, before)
+        analysis = await self.think(lambda: hint(before, also=(chosen,), earlier=earlier))
+        verdict = second_opinion(analysis, chosen, MARGIN, before)
+        if verdict is None:
+            return
+        message = {"type": "coach", "move": str(chosen), "best": str(verdict.best),
+                   "hand": number, "text": describe_verdict(verdict)}
+        await self.send_all(room, [(socket, message)
+                                   for socket, owner in list(room.sockets.items())
+                                   if owner == seat])
+
+    async def review(self, room: Room, seat: int) -> dict[str, Any]:
+        """The expert's second opinion on every choice the player at ``seat`` made, once
+        the game is over (``cutthroat review``; about two seconds a hand, then
+        kept: asked for twice at once, it is worked out once). The moves a stand-in
+        made for them are not theirs, and are not reviewed: ``standin_moves`` counts
+        them, and the first line says so."""
+        table = room.table
+        if not table.game.is_over:
+            raise TableError("a game is reviewed once it is over", 409)
+        key = (table.id, seat)
+        async with room.reviewing:
+            kept = self.reviews.get(key)
+            if kept is None:
+                skip = table.standin_moves(seat)
+                result = await self.think(lambda: review(table.game, seat, skip=skip))
+                kept = {**result.to_json(), "standin_moves": result.skipped,
+                        "lines": review_lines(result, table.game.players)}
+                self.reviews[key] = kept
+                while len(self.reviews) > REVIEWS_KEPT:
+                    self.reviews.popitem(last=False)
+            self.reviews.move_to_end(key)
+        return kept
+
+    async def hint(self, room: Room, seat: int) -> dict[str, Any]:
+        """The expert's advice for ``seat``, which must be the one to act; one hint at a
+        time for a seat (429 while one is being worked out), and one worked out per
+        position: asked again at a position (before anything changes, or back at it
+        after an undo), the same hint is given again (the expert's choice depends only
+        on the position), so a seat's hints cost the server at most one expert's
+        decision per position it reaches."""
+        table = room.table
+        if table.status != "playing" or table.game.to_act != seat:
+            raise TableError("a hint is given when it is your turn", 409)
+        key = (seat, position(table.game))
+        kept = room.hints.get(key)
+        if kept is not None:
+            room.hints.move_to_end(key)
+            return kept
+        if seat in room.hinting:
+            raise TableError("a hint for you is being worked out already: it comes in a "
+                             "moment", 429, retry_after=1)
+        view = table.game.view(seat)
+        earlier = earlier_views(table.game, seat)
+        room.hinting.add(seat)
+        try:
+            analysis = await self.think(lambda: hint(view, earlier=earlier))
+        finally:
+            room.hinting.discard(seat)
+        answer = {**hint_json(analysis), "lines": hint_lines(analysis, table.game.players)}
+        room.hints[key] = answer
+        while len(room.hints) > HINTS_KEPT:
+            room.hints.popitem(last=False)
+        return answer
