@@ -12,7 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from cutthroat import Action, Card, Hand, Phase, Rules, Suit
-from cutthroat.bots.expert import ExpertBot, Option, Outcomes, _kind
+from cutthroat.bots.analysis import Option, Outcomes, outcome_kind
+from cutthroat.bots.expert import ExpertBot
 from cutthroat.bots.reasons import explain
 from cutthroat.cli import app
 from cutthroat.views import View
@@ -56,9 +57,9 @@ def trick_positions(hands: int, seed: int, *, leading: bool = False) -> Iterator
 
 def test_kind_sorts_every_ending_of_a_hand_R19_R20_R21() -> None:
     maker = 1
-    assert [_kind(1, maker, t) for t in (5, 4, 3, 2, 0)] == [1, 0, 0, 2, 2]
-    assert [_kind(0, maker, t) for t in (5, 4, 3, 2, 0)] == [4, 3, 3, 5, 5]
-    assert _kind(0, None, 0) == 6
+    assert [outcome_kind(1, maker, t) for t in (5, 4, 3, 2, 0)] == [1, 0, 0, 2, 2]
+    assert [outcome_kind(0, maker, t) for t in (5, 4, 3, 2, 0)] == [4, 3, 3, 5, 5]
+    assert outcome_kind(0, None, 0) == 6
     mixed = Outcomes(made=0.2, marched=0.1, euchred=0.1, stopped=0.3, swept=0.1,
                      conceded=0.2)
     assert mixed.make_rate == pytest.approx(0.75) and mixed.defence_rate == pytest.approx(2 / 3)
@@ -447,7 +448,7 @@ def test_an_order_where_passing_lets_the_maker_through_untouched_says_never_R7()
 def test_overtaking_the_partners_winning_card_says_so_and_why_R16_R17() -> None:
     """"trumping with KH takes the trick" over the partner's winning 9H said nothing
     of the partner: a player learning from it would think the trick was the maker's."""
-    from cutthroat.bots.reasons import _beats
+    from cutthroat.bots.play_reasons import _beats
 
     seen = set()
     for view in trick_positions(600, seed=31):

@@ -75,7 +75,8 @@ def test_R12_keep_splits_are_exactly_the_keeps_of_the_top_cards_of_each_suit(
     best, value = best_keep(held, trump, odds, size)
     top = max(v for _, v in splits)
     assert best in masks and dict(splits)[best] >= top - 1e-9
-    assert value == min(max(top, 0.0), 5.0)
+    # the first best, as best_keep takes it: a later keep may be higher by float noise
+    assert abs(value - min(max(top, 0.0), 5.0)) <= 1e-9
 
 
 @pytest.mark.parametrize("size", [24, 25, 32])

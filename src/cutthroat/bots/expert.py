@@ -29,12 +29,12 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from ..actions import Action
 from ..cards import PLAIN_POWER, TRUMP_POWER, Card, Suit
 from ..state import Hand, Phase
 from ..views import View
+from .analysis import OUTCOME_KINDS, Analysis, Option, Outcomes, outcome_kind
 from .base import bot_repr, require_turn
 from .heuristic import BeginnerBot, IntermediateBot
 from .heuristic_bidding import ranked_keeps
@@ -65,117 +65,6 @@ SPREAD = {expert_maker: tuple(tuple(n / sum(row) for n in row) for row in rows)
           for expert_maker, rows in PLAYED.items()}
 """``SPREAD[the expert is maker][solved tricks]``: the shares of the maker's tricks as
 really played (:mod:`cutthroat.bots.playout_calibration`)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Outcomes:
-    """How the hand ended over an option's samples, as shares (0–1), for this seat.
-
-    As the maker it ``made`` it (three or four tricks), ``marched`` (all five) or was
-    ``euchred``; defending, its side ``stopped`` the maker (three or four tricks),
-    ``swept`` all five, or ``conceded`` (the maker took three or more); or the hand
-    was ``thrown_in`` (R10). The seven shares sum to one when any sample was valued.
-    """
-
-    made: float = 0.0
-    marched: float = 0.0
-    euchred: float = 0.0
-    stopped: float = 0.0
-    swept: float = 0.0
-    conceded: float = 0.0
-    thrown_in: float = 0.0
-
-    @property
-    def as_maker(self) -> float:
-        """The share of samples in which this seat was the maker."""
-        return self.made + self.marched + self.euchred
-
-    @property
-    def defending(self) -> float:
-        """The share of samples in which this seat defended."""
-        return self.stopped + self.swept + self.conceded
-
-    @property
-    def make_rate(self) -> float:
-        """Of the samples in which this seat was the maker, the share it made (0 if none)."""
-        return (self.made + self.marched) / self.as_maker if self.as_maker else 0.0
-
-    @property
-    def defence_rate(self) -> float:
-        """Of the samples in which this seat defended, the share in which the maker was
-        euchred (0 if none)."""
-        return (self.stopped + self.swept) / self.defending if self.defending else 0.0
-
-    def to_json(self) -> dict[str, float]:
-        """The shares by name, rounded to four places."""
-        return {name: round(getattr(self, name), 4) for name in self.__slots__}
-
-
-_KINDS = len(Outcomes.__slots__)
-
-
-def _kind(me: int, maker: int | None, side: float) -> int:
-    """The index in :class:`Outcomes` of a hand that ended with ``side`` tricks for
-    ``me``'s side (``maker`` ``None``: thrown in)."""
-    if maker is None:
-        return 6
-    if me == maker:
-        return 1 if side >= 5 else 0 if side >= 3 else 2
-    return 4 if side >= 5 else 3 if side >= 3 else 5
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    """One option and what it is worth, averaged over the samples.
-
-    Attributes:
-        action: the action.
-        value: the estimated chance to win the game after this hand (0–1).
-        points: the expected points this seat scores in this hand.
-        tricks: the expected tricks of this seat's side (maker or defenders).
-        outcomes: how often the hand ended each way after it (:class:`Outcomes`).
-    """
-
-    action: Action
-    value: float
-    points: float
-    tricks: float
-    outcomes: Outcomes = field(default_factory=Outcomes)
-
-
-@dataclass(frozen=True, slots=True)
-class Analysis:
-    """The expert's view of a decision: the chosen option first, then the others by
-    value, and why.
-
-    ``extra`` holds ``edge`` and ``noise`` when the chosen option is the natural move
-    (the intermediate bot's) although another one averaged more: by ``edge``, which is
-    within ``margin`` times ``noise`` (its standard error) of nothing. It holds
-    ``lead`` and ``lead_noise`` instead when the chosen option averaged more than the
-    next best by no more than one standard error of their paired difference: a close
-    call, which the reason says is one. ``models`` names
-    the model each seat was read and searched with (``"intermediate"`` or
-    ``"beginner"``, :class:`~cutthroat.bots.opponents.SeatModels`)."""
-
-    seat: int
-    phase: Phase
-    options: tuple[Option, ...]
-    samples: int
-    reason: str = ""
-    extra: dict[str, float] = field(default_factory=dict)
-    models: tuple[str, ...] = ()
-
-    @property
-    def best(self) -> Action:
-        """The chosen action."""
-        return self.options[0].action
-
-    def __str__(self) -> str:
-        """The analysis as ``cutthroat hint`` prints it: the choice and why, then each
-        option's chance to win the game, points and tricks."""
-        from .hints import hint_lines
-
-        return "\n".join(hint_lines(self))
 
 
 def _turncoat(hand: Hand | View, scores: tuple[int, int, int] | None) -> bool:
@@ -432,7 +321,7 @@ class ExpertBot:
 
     def _analyse_play(self, view: View, legal: list[Action], rng: random.Random) -> Analysis:
         me = view.seat
-        totals = {a.card.id: [0.0] * (3 + _KINDS) for a in legal if a.card is not None}
+        totals = {a.card.id: [0.0] * (3 + OUTCOME_KINDS) for a in legal if a.card is not None}
         per_sample: dict[int, list[float]] = {card: [] for card in totals}
         # Maker, lone defender and scores are public in play: the same on every sample.
         turncoat = self.card_play == "solver" and _turncoat(view, view.scores)
@@ -459,20 +348,20 @@ class ExpertBot:
                     acc[0] += value
                     acc[1] += points
                     acc[2] += side
-                    acc[3 + _kind(me, maker, side)] += 1.0
+                    acc[3 + outcome_kind(me, maker, side)] += 1.0
             elif turncoat:
                 for card in totals:
                     after = hand.copy()
                     after.apply_id(card)
                     scored, side = self._played_out(after, me, view.scores)
                     _tally(totals[card], view, scored, side, hero=self.aware)
-                    totals[card][3 + _kind(me, maker, side)] += 1.0
+                    totals[card][3 + outcome_kind(me, maker, side)] += 1.0
             else:
                 for card, maker_tricks in evaluate_moves(hand).items():
                     side = side_tricks(me, maker, maker_tricks)
                     _tally(totals[card], view, hand_points(hand, maker_tricks), side,
                            hero=self.aware)
-                    totals[card][3 + _kind(me, maker, side)] += 1.0
+                    totals[card][3 + outcome_kind(me, maker, side)] += 1.0
             for card, acc in totals.items():
                 per_sample[card].append(acc[0] - before[card])
             used += 1
@@ -523,7 +412,7 @@ class ExpertBot:
         candidates = self._candidates(view, legal, natural)
         candidates = [*candidates, *(a for a in dict.fromkeys(also)
                                      if a in legal and a not in candidates)]
-        totals = [[0.0] * (3 + _KINDS) for _ in candidates]
+        totals = [[0.0] * (3 + OUTCOME_KINDS) for _ in candidates]
         per_sample: list[list[float]] = [[] for _ in candidates]
         deadline = self._deadline()
         used = 0
@@ -544,7 +433,7 @@ class ExpertBot:
                 for points, side, weight in self._outcomes(hand, me, view.scores,
                                                            playout):
                     _tally(totals[index], view, points, side, weight, hero=self.aware)
-                    totals[index][3 + _kind(me, hand.maker, side)] += weight
+                    totals[index][3 + outcome_kind(me, hand.maker, side)] += weight
                 per_sample[index].append(totals[index][0] - before)
             used += 1
             if deadline is not None and time.perf_counter() > deadline:
@@ -669,7 +558,7 @@ class ExpertBot:
         call, recorded as ``lead`` and ``lead_noise``."""
         n = max(used, 1)
         options = [Option(a, acc[0] / n, acc[1] / n, acc[2] / n,
-                          Outcomes(*(x / n for x in acc[3:3 + _KINDS])))
+                          Outcomes(*(x / n for x in acc[3:3 + OUTCOME_KINDS])))
                    for a, acc, _ in rows]
         options.sort(key=lambda o: (-round(o.value, 9), -round(o.points, 9),
                                     o.action != natural, -o.tricks,

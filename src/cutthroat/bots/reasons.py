@@ -6,318 +6,16 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..actions import Verb
-from ..cards import (
-    EFF_SUIT,
-    PLAIN_POWER,
-    SUIT_MASK,
-    TRUMP_POWER,
-    Card,
-    Suit,
-    deck_mask,
-    ids_of_mask,
-)
 from ..scoring import winners_after
 from ..state import Phase
 from ..views import View
-from .sampling import void_masks
+from .play_reasons import card_name, describe_option, play_reason, whom
 from .valuation import hand_value
 
 if TYPE_CHECKING:
-    from .expert import Option, Outcomes
+    from .analysis import Option, Outcomes
 
 __all__ = ["BLIND", "explain"]
-
-
-def _card_name(card: Card, trump: int | None) -> str:
-    if card.is_joker:
-        return "the joker"
-    if trump is not None and card.rank is not None and card.rank.name == "JACK":
-        if card.suit == trump:
-            return "the right bower"
-        if EFF_SUIT[trump][card.id] == trump:
-            return "the left bower"
-    return str(card)
-
-
-def _current_winner(view: View) -> tuple[int, Card] | None:
-    """(seat, card) winning the trick in progress, if any."""
-    if not view.current_trick or view.trump is None:
-        return None
-    best: tuple[int, Card] | None = None
-    best_value = -1
-    for seat, card in view.current_trick:
-        value = _strength(view, card)
-        if value > best_value:
-            best, best_value = (seat, card), value
-    return best
-
-
-def _strength(view: View, card: Card) -> int:
-    """How high ``card`` stands in the trick in progress: any trump above any card of
-    the suit led, and a card of neither suit at nothing (R17)."""
-    assert view.trump is not None
-    trump = int(view.trump)
-    power = TRUMP_POWER[trump][card.id]
-    if power:
-        return 100 + power
-    led = EFF_SUIT[trump][view.current_trick[0][1].id]
-    return PLAIN_POWER[card.id] if EFF_SUIT[trump][card.id] == led else 0
-
-
-def _beats(view: View, card: Card, winner: Card) -> bool:
-    return _strength(view, card) > _strength(view, winner)
-
-
-def _unseen(view: View) -> list[Card]:
-    """The cards still out for this seat: those whose place it does not know (held by
-    others or hidden), and the up-card when another seat, the dealer, took it and has
-    not played it: it is in his hand unless he discarded it, which only he knows (R14)."""
-    unseen = deck_mask(view.rules.deck) & ~view.seen_mask()
-    played = {card for trick in view.tricks for _, card in trick.plays}
-    played.update(card for _, card in view.current_trick)
-    if view.upcard_taken and view.dealer != view.seat and view.upcard not in played:
-        unseen |= 1 << view.upcard.id
-    return [Card.from_id(c) for c in ids_of_mask(unseen)]
-
-
-def _trumps_out(view: View) -> list[Card]:
-    """Trumps still out for this seat (:func:`_unseen`)."""
-    assert view.trump is not None
-    trump = int(view.trump)
-    return [c for c in _unseen(view) if EFF_SUIT[trump][c.id] == trump]
-
-
-def _opponents(view: View) -> list[int]:
-    """The seats playing against this one in the hand: the defenders for the maker, the
-    maker for a defender; never a player who sits out (R11, R13)."""
-    return [s for s in range(3) if s not in (view.seat, _partner(view), view.sitting_out)]
-
-
-def _shown_void(view: View, seat: int, suit: int) -> bool:
-    """Whether ``seat`` has failed to follow ``suit`` (trump counting as one suit with
-    the left bower): it holds none of it (R16)."""
-    assert view.trump is not None
-    return bool(void_masks(view)[seat] & SUIT_MASK[int(view.trump)][suit])
-
-
-def _may_trump(view: View) -> list[int]:
-    """The opponents who may still hold a trump: a trump is still out and they have not
-    shown void in trump (the unseen trumps may all lie in the kitty or the discards)."""
-    assert view.trump is not None
-    if not _trumps_out(view):
-        return []
-    return [s for s in _opponents(view) if not _shown_void(view, s, int(view.trump))]
-
-
-def _partner(view: View) -> int | None:
-    """This seat's partner for the hand: the other defender, unless he sits out (R11,
-    R13); the maker has none."""
-    if view.maker is None or view.seat == view.maker or view.sitting_out is not None:
-        return None
-    return 3 - view.seat - view.maker
-
-
-def _to_come(view: View) -> list[int]:
-    """The seats still to play to the trick in progress after this one (R15, R16): a
-    player who sits out plays no card."""
-    leader = view.current_trick[0][0] if view.current_trick else view.seat
-    order = [(leader + k) % 3 for k in range(3)]
-    order = [seat for seat in order if seat != view.sitting_out]
-    return order[order.index(view.seat) + 1:]
-
-
-def _winners_held(view: View, card: Card) -> bool:
-    """Whether this seat holds, besides ``card``, a trump or the highest card still out
-    of its suit: a winner that leading ``card`` keeps for later."""
-    assert view.trump is not None
-    trump = int(view.trump)
-    unseen = _unseen(view)
-    for held in view.cards:
-        if held == card:
-            continue
-        suit = EFF_SUIT[trump][held.id]
-        if suit == trump:
-            return True
-        if not any(EFF_SUIT[trump][c.id] == suit and PLAIN_POWER[c.id] > PLAIN_POWER[held.id]
-                   for c in unseen):
-            return True
-    return False
-
-
-def _play_reason(view: View, best: Option, cards: Sequence[Card] = ()) -> str:
-    """Why ``best`` (a card) is played; ``cards`` are the other cards this seat may
-    play, for a reason that says why this winner and not another, or that a card
-    which would win is kept back ("nothing wins" only when none would)."""
-    card = best.action.card
-    assert card is not None and view.trump is not None
-    trump = int(view.trump)
-    name = _card_name(card, trump)
-    is_trump = EFF_SUIT[trump][card.id] == trump
-    me = view.seat
-    partner = _partner(view)
-    if not view.current_trick:
-        against = _may_trump(view)
-        if is_trump and not against:
-            return f"leading {name}: no trump is left against you"
-        if is_trump:
-            power = TRUMP_POWER[trump][card.id]
-            if any(TRUMP_POWER[trump][c.id] > power for c in _trumps_out(view)):
-                return (f"leading {name} draws a round of trumps, though a higher trump "
-                        "is still out")
-            return f"leading {name} draws the trumps still out"
-        if card.rank is not None and card.rank.name == "ACE":
-            if not _trumps_out(view):
-                return f"cashing {name}: no trump is left to take it"
-            if not against:
-                return f"cashing {name}: no trump is left against you"
-            suit = EFF_SUIT[trump][card.id]
-            ruff = [s for s in against if _shown_void(view, s, suit)]
-            if ruff:
-                return (f"leading {name}, though {_whom(view, ruff[0])} has shown void in "
-                        f"{Suit(suit).plural} and may trump it")
-            return f"cashing {name} before it can be trumped"
-        if partner is not None and (me + 1) % 3 == view.maker:
-            return f"leading {name} through the maker, so your partner plays last"
-        if _winners_held(view, card):
-            return f"leading {name} keeps your winners for later"
-        return f"leading {name}: you hold no trump or top card to keep back"
-    winner = _current_winner(view)
-    assert winner is not None
-    win_seat, win_card = winner
-    last = not _to_come(view)  # nobody plays after you
-    if partner is not None and win_seat == partner and not _beats(view, card, win_card):
-        held = _card_name(win_card, trump).removeprefix("the ")  # "the left bower"
-        low = "play low" if _lowest(view, card, cards) else f"throw {name}"
-        if last or not any(_beats(view, c, win_card) for c in _unseen(view)):
-            return f"your partner's {held} already wins the trick: {low}"
-        return f"your partner's {held} is winning the trick so far: {low}"
-    if _beats(view, card, win_card):
-        led_trump = EFF_SUIT[trump][view.current_trick[0][1].id] == trump
-        how = f"trumping with {name}" if is_trump and not led_trump else name
-        if partner is not None and win_seat == partner:  # over the partner's winner
-            held = _card_name(win_card, trump).removeprefix("the ")
-            text = (f"{how} takes the trick from your partner's {held}, to lead next" if last
-                    else f"{how} beats your partner's {held}, so the maker must beat yours")
-        elif last:
-            text = f"{how} takes the trick"
-        else:
-            text = f"{how} beats the cards played so far"
-        return text + _which_winner(view, card, win_card, cards, last)
-    winners = [c for c in cards if c != card and _beats(view, c, win_card)]
-    if winners:
-        low = _card_name(min(winners, key=lambda c: _strength(view, c)), trump)
-        would = "take it" if last else "beat the cards played so far"
-        return f"letting this trick go: throw {name} and keep {low}, which would {would}"
-    return f"nothing wins this trick: throw {name}, your least useful card"
-
-
-def _lowest(view: View, card: Card, cards: Sequence[Card]) -> bool:
-    """Whether ``card`` is as low as any of ``cards``: a plain card below every trump,
-    and by rank within each (R3)."""
-    assert view.trump is not None
-    trump = int(view.trump)
-
-    def rank(c: Card) -> tuple[int, int]:
-        power = TRUMP_POWER[trump][c.id]
-        return (1, power) if power else (0, PLAIN_POWER[c.id])
-
-    return all(rank(card) <= rank(other) for other in cards)
-
-
-def _which_winner(view: View, card: Card, win_card: Card, cards: Sequence[Card],
-                  last: bool) -> str:
-    """Why this winner and not another that would beat the trick as well: ``", and
-    keeps the right bower for later"`` for the lowest of them; for a higher one with an
-    opponent still to come (not only the partner, whose card would win for the side
-    as well), that a card still out could overtake the lower one."""
-    assert view.trump is not None
-    trump = int(view.trump)
-    mine = _strength(view, card)
-    winners = [c for c in cards if c != card and _beats(view, c, win_card)]
-    higher = [c for c in winners if _strength(view, c) > mine]
-    lower = [c for c in winners if _strength(view, c) < mine]
-    if higher and not lower:
-        top = max(higher, key=lambda c: _strength(view, c))
-        return f", and keeps {_card_name(top, trump)} for later"
-    opponents = [seat for seat in _to_come(view) if seat != _partner(view)]
-    if lower and not last and opponents:
-        below = max(lower, key=lambda c: _strength(view, c))
-        if any(_strength(view, below) < _strength(view, other) < mine
-               for other in _unseen(view)):
-            return (f": {_card_name(below, trump)} would too, but a card still out "
-                    "could overtake it")
-    return ""
-
-
-_VERB_WORDS = {
-    Verb.PASS: "passing",
-    Verb.ORDER: "ordering it up",
-    Verb.PICKUP: "taking the up-card",
-    Verb.LEAVE: "leaving the up-card",
-    Verb.DUMMY: "taking the dummy",
-    Verb.ALONE: "going alone",
-}
-
-_NUMBERS = ("no", "one", "two", "three", "four", "five")
-
-
-def _count(n: int, what: str) -> str:
-    word = _NUMBERS[n] if n < len(_NUMBERS) else str(n)
-    return f"{word} {what}{'' if n == 1 else 's'}"
-
-
-def _trumps_kept(view: View, cards: Sequence[Card]) -> str:
-    """"three trumps and an ace" for the cards a maker keeps."""
-    if view.trump is None:
-        return ""
-    trump = int(view.trump)
-    trumps = sum(1 for c in cards if EFF_SUIT[trump][c.id] == trump)
-    aces = sum(1 for c in cards if EFF_SUIT[trump][c.id] != trump
-               and c.rank is not None and c.rank.name == "ACE")
-    text = _count(trumps, "trump")
-    if aces:
-        text += " and " + ("an ace" if aces == 1 else _count(aces, "ace"))
-    return text
-
-
-def _voided(view: View, card: Card) -> str | None:
-    """The suit a discard of ``card`` leaves this seat void in, if it does (trump aside)."""
-    if view.trump is None:
-        return None
-    trump = int(view.trump)
-    suit = EFF_SUIT[trump][card.id]
-    if suit == trump or suit >= 4:
-        return None
-    if any(c != card and EFF_SUIT[trump][c.id] == suit for c in view.cards):
-        return None
-    return Suit(suit).plural
-
-
-def _describe(view: View, option: Option, what_it_leaves: bool = True) -> str:
-    """The option in a player's words ("discarding 9S leaves you void in spades"; only
-    "discarding 9S" without ``what_it_leaves``, for an alternative named after "after")."""
-    action = option.action
-    verb = action.verb
-    if verb in _VERB_WORDS:
-        return _VERB_WORDS[verb]
-    if verb is Verb.CALL and action.suit is not None:
-        return f"calling {action.suit.plural}"
-    if verb is Verb.TRUMP and action.suit is not None:
-        return f"naming {action.suit.plural}"
-    trump = None if view.trump is None else int(view.trump)
-    if verb is Verb.DISCARD and action.card is not None:
-        name = _card_name(action.card, trump)  # "the left bower", as in play
-        void = _voided(view, action.card) if what_it_leaves else None
-        if void is not None:
-            return f"discarding {name} leaves you void in {void}"
-        return f"discarding {name}"
-    if verb is Verb.PLAY and action.card is not None:
-        return f"playing {_card_name(action.card, trump)}"
-    if verb is Verb.KEEP:
-        kept = " ".join(str(c) for c in action.cards)
-        summary = _trumps_kept(view, action.cards)
-        return f"keeping {kept} ({summary})" if summary else f"keeping {kept}"
-    return str(action)
 
 
 def _share(x: float) -> str:
@@ -341,11 +39,6 @@ def _defending(o: Outcomes, alone: bool = False) -> str:
     if alone and o.swept >= 0.1:
         text += f" (you take all five in {_share(o.swept / o.defending)})"
     return text
-
-
-def _whom(view: View, seat: int) -> str:
-    return "the player on your left" if seat == (view.seat + 1) % 3 else \
-        "the player on your right"
 
 
 def _points(view: View, seat: int) -> str:
@@ -395,7 +88,7 @@ def _euchre_gives(view: View, maker: int, named: int | None = None) -> str:
     winners = _game_after(view, {s: 2 for s in range(3) if s != maker})
     if not winners or view.seat in winners:
         return ""
-    said = ["that player" if s == named else f"{_whom(view, s)} {_points(view, s)}"
+    said = ["that player" if s == named else f"{whom(view, s)} {_points(view, s)}"
             for s in sorted(winners, key=lambda s: (s - view.seat) % 3)]  # left first
     if len(said) == 1:
         return f"a euchre would give {said[0]} the game"
@@ -428,7 +121,7 @@ def _score_note(view: View, best: Option, rival: Option | None) -> str:
         euchre = (_euchre_gives(view, me, blocked[0] if blocked else None)
                   if o.euchred >= 0.1 else "")
         if blocked:
-            text = (f"it keeps {_whom(view, blocked[0])} {_points(view, blocked[0])}, one "
+            text = (f"it keeps {whom(view, blocked[0])} {_points(view, blocked[0])}, one "
                     "point from the game, from making trump")
             return f"{text}, though {euchre}" if euchre else text
         if euchre:
@@ -464,7 +157,7 @@ def _partner_note(view: View, best: Option, rival: Option | None) -> str:
             return ""  # a euchre would serve him: something else made the difference
         text = _euchre_gives(view, maker)
         scored = "wins it" if text else "scores them"
-        text = text or (f"a euchre's two points would help {_whom(view, partner)} "
+        text = text or (f"a euchre's two points would help {whom(view, partner)} "
                         f"{_points(view, partner)} more than you")
         if best.action.verb is Verb.ALONE and view.phase is Phase.DEFENDER_CHOICE:
             # A lone defender's partner scores the euchre too, sitting out: going alone
@@ -496,7 +189,7 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
     rival = options[1] if len(options) > 1 else None
     differ = _differing(options)  # (what the score notes weigh the choice against)
     o = best.outcomes
-    what = _describe(view, best)
+    what = describe_option(view, best)
     bidding = view.phase in (Phase.BID_FIRST, Phase.BID_SECOND)
     thrown = best.action.verb is Verb.PASS and _throws_in(view)
     if thrown:
@@ -504,7 +197,7 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
     if (bidding and best.action.verb is Verb.PASS and rival is not None
             and rival.outcomes.as_maker >= 0.5):
         r = rival.outcomes
-        text = (f"{what}: {_describe(view, rival)}, you would be euchred in "
+        text = (f"{what}: {describe_option(view, rival)}, you would be euchred in "
                 f"{_share(r.euchred)} of the deals sampled")
         if o.defending >= 0.05:
             text += f"; defending, your side euchres the maker in {_share(o.defence_rate)}"
@@ -534,7 +227,7 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
                         and _share(x.outcomes.defence_rate) != _share(o.defence_rate)), None)
         if against is not None:
             text += (f", against {_share(against.outcomes.defence_rate)} after "
-                     f"{_describe(view, against, what_it_leaves=False)}")
+                     f"{describe_option(view, against, what_it_leaves=False)}")
     else:
         text = f"{what}: it is worth most" if thrown else f"{what} is worth most"
     note = _score_note(view, best, differ)
@@ -626,7 +319,7 @@ def _explain(view: View, options: Sequence[Option],
     playing = view.phase.name == "PLAY" and best.action.card is not None
     cards = [o.action.card for o in options if o.action.card is not None]
     if extra and "edge" in extra and len(options) > 1:
-        what = _play_reason(view, best, cards) if playing else _describe(view, best)
+        what = play_reason(view, best, cards) if playing else describe_option(view, best)
         return (f"{what}; {options[1].action} averaged only {_tenths(extra['edge'])} more, "
                 f"within the samples' noise ({_spread(extra['noise'])}) ({figures})")
     if playing:
@@ -637,7 +330,7 @@ def _explain(view: View, options: Sequence[Option],
             # not why it is chosen.
             reason = _sparing(view, best, differ)
         else:
-            reason = _play_reason(view, best, cards)
+            reason = play_reason(view, best, cards)
     else:
         reason, note = _decision_reason(view, options), ""
     for more in (note, _runner_up(options, extra)):
@@ -653,10 +346,10 @@ def _sparing(view: View, best: Option, rival: Option) -> str:
     how = "playing" if view.current_trick else "leading"
     assert best.action.card is not None and rival.action.card is not None
     trump = None if view.trump is None else int(view.trump)
-    return (f"{how} {_card_name(best.action.card, trump)}: the maker is euchred in "
+    return (f"{how} {card_name(best.action.card, trump)}: the maker is euchred in "
             f"{_share(best.outcomes.defence_rate)} of the deals sampled, against "
             f"{_share(rival.outcomes.defence_rate)} after {how} "
-            f"{_card_name(rival.action.card, trump)}")
+            f"{card_name(rival.action.card, trump)}")
 
 
 def _level(first: float, second: float) -> bool:
