@@ -248,6 +248,12 @@ def test_json_shape(four: LeagueResult) -> None:
     assert obj["format"] == "cutthroat-league/1"
     assert obj["bots"] == [*KNOWN, GREEDY]
     assert (obj["games"], obj["games_per_line_up"], obj["deal_sets"]) == (120, 30, 10)
+    # the documented order: the arena's first keys, games_per_line_up after the games
+    assert list(obj)[:11] == ["format", "bots", "games", "games_per_line_up", "deal_sets",
+                              "hands", "seed", "rules", "confidence", "ci", "ci_method"]
+    line_up_json = four.line_up_result(0).to_json()
+    assert list(line_up_json)[:10] == [key for key in list(obj)[:11]
+                                       if key != "games_per_line_up"]
     assert obj["rating"]["anchor"] == "random" and obj["rating"]["prior"] == 1
     assert obj["rating"]["resamples"] == 100 and obj["rating"]["failed_resamples"] == 0
     assert [s["rank"] for s in obj["standings"]] == [1, 2, 3, 4]

@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, Protocol
 
 from ..rules import Rules
 from .games import GameResult, Tally, entry_label, seed_mix, sum_tallies
@@ -29,10 +29,43 @@ __all__ = [
     "points_note",
     "print_uncropped",
     "short_number",
+    "summary_json",
 ]
 
 FORMAT = "cutthroat-arena/1"
 """The ``format`` field of :meth:`ArenaResult.to_json`."""
+
+
+class _Summed(Protocol):
+    """What a tournament's result says of itself first (an arena's or a league's)."""
+
+    @property
+    def bots(self) -> tuple[str, ...]: ...
+    @property
+    def games(self) -> int: ...
+    @property
+    def deal_sets(self) -> int: ...
+    @property
+    def hands(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def confidence(self) -> float: ...
+    @property
+    def ci(self) -> str: ...
+
+
+def summary_json(form: str, result: _Summed, **after_games: Any) -> dict[str, Any]:
+    """The first keys of a tournament's JSON, in their documented order: ``format``
+    (``form``), the bots, the games (then ``after_games``, in order), the deal sets, the
+    hands, the seed, the rules and the intervals' confidence and method."""
+    return {"format": form, "bots": list(result.bots), "games": result.games,
+            **after_games, "deal_sets": result.deal_sets, "hands": result.hands,
+            "seed": result.seed, "rules": result.rules.to_json(),
+            "confidence": result.confidence, "ci": result.ci,
+            "ci_method": CI_METHODS[result.ci]}
 
 # --- results -----------------------------------------------------------------------
 
@@ -244,16 +277,7 @@ class ArenaResult:
         method. Every key is described in docs/bots.md, "The arena's JSON".
         """
         return {
-            "format": FORMAT,
-            "bots": list(self.bots),
-            "games": self.games,
-            "deal_sets": self.deal_sets,
-            "hands": self.hands,
-            "seed": self.seed,
-            "rules": self.rules.to_json(),
-            "confidence": self.confidence,
-            "ci": self.ci,
-            "ci_method": CI_METHODS[self.ci],
+            **summary_json(FORMAT, self),
             "entries": [s.to_json() for s in self.entry_stats()],
             "by_name": [s.to_json() for s in self.name_stats()],
             "backend": self.backend,
