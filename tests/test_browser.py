@@ -16,6 +16,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import (
@@ -123,8 +124,11 @@ class Pages:
         self.allowed: list[str] = []
         """Parts of console errors a test expects (a refusal the page shows)."""
 
-    def new(self, width: int = 1280, height: int = 900) -> Page:
-        context = self.browser.new_context(viewport={"width": width, "height": height})
+    def new(self, width: int = 1280, height: int = 900, **options: Any) -> Page:
+        """A page in a new context ``width`` × ``height`` CSS pixels, with the context's
+        other ``options`` (``is_mobile``, ``has_touch``)."""
+        context = self.browser.new_context(viewport={"width": width, "height": height},
+                                           **options)
         self.contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(TIMEOUT_MS)
@@ -1528,7 +1532,18 @@ def test_the_lobby_lists_this_browsers_games_with_score_and_whose_move(server: s
     waiting = page.locator(f"#my-games-list li[data-game='{wanted['game']}']")
     expect(waiting).to_contain_text("Dee (you) 0 · open seat 0 · Random 0")
     expect(waiting.locator(".game-news")).to_have_text("waiting for a friend to join")
-    waiting.get_by_role("button", name=f"Forget game {wanted['game']} on this browser").click()
+    forget = waiting.get_by_role("button", name=f"Forget game {wanted['game']} on this browser")
+    forget.click()  # a game going on: its seat would be lost, so the page asks first
+    expect(waiting).to_contain_text("Your seat in it is kept only here: forget it for good?")
+    keep = waiting.get_by_role("button", name="Keep it")
+    expect(keep).to_be_focused()
+    keep.click()
+    expect(forget).to_be_focused()
+    assert page.evaluate(f"localStorage.getItem('cutthroat:token:{wanted['game']}')")
+    forget.click()
+    waiting.get_by_role("button", name="Give up my seat").click()
+    expect(waiting).to_have_count(0)
+    assert page.evaluate("document.activeElement.matches('#my-games-list li a')")  # the next game
     page.reload()
     over = page.locator(f"#my-games-list li[data-game='{finished}']")
     final = page.request.get(f"{server}/api/games/{finished}",
@@ -1539,6 +1554,7 @@ def test_the_lobby_lists_this_browsers_games_with_score_and_whose_move(server: s
     gone = page.locator("#my-games-list li[data-game='gone1234']")
     expect(gone).to_contain_text("cannot be opened")
     gone.get_by_role("button", name="Forget game gone1234 on this browser").click()
+    gone.get_by_role("button", name="Give up my seat").click()
     expect(items).to_have_count(2)
     page.reload()
     expect(items).to_have_count(2)

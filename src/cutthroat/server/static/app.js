@@ -66,7 +66,11 @@ const SAID = {
  *  in words: "Ben orders up the king of hearts", "Cal keeps the nine of spades, ...". */
 function cardsInWords(text) {
   return text.replace(/\b(the )?((?:[789TJQKA][CDHS]|JO)(?: (?:[789TJQKA][CDHS]|JO))*)\b/g,
-    (_, _the, codes) => SAID.cards(codes.split(" ")));
+    (_, _the, codes, at) => {
+      const words = SAID.cards(codes.split(" "));
+      // After a possessive, no article: "your partner's the ace" is "your partner's ace".
+      return /['’]s $/.test(text.slice(0, at)) ? words.replace(/^the /, "") : words;
+    });
 }
 
 /** Text shown with symbols and said in words: the symbols hidden from a screen reader,
@@ -309,10 +313,27 @@ function myGameItem({ game, s, error }) {
     "aria-label": `Forget game ${game} on this browser`,
     title: "Forget this game on this browser (it stays on the server)" }, ["Forget"]);
   const item = el("li", { "data-game": game }, [...parts, forget]);
-  forget.addEventListener("click", () => {
+  const gone = () => {
+    const next = item.nextElementSibling || item.previousElementSibling;
     localStorage.removeItem(tokenKey(game));
     item.remove();
     $("my-games").hidden = $("my-games-list").children.length === 0;
+    // The focus goes to the game next in the list, else to the start of a new game.
+    (next?.querySelector("a") || $("name")).focus();
+  };
+  forget.addEventListener("click", () => {
+    if (s?.status === "over") { gone(); return; }  // finished: nothing is lost but the link
+    // A game going on: its seat's key is in this browser only, so forgetting it gives the
+    // seat up for good. Asked first, in the row: forget, or keep it.
+    const sure = el("button", { type: "button", class: "forget", id: `forget-${game}` },
+      ["Give up my seat"]);
+    const keep = el("button", { type: "button", class: "forget" }, ["Keep it"]);
+    const ask = el("span", { class: "forget-ask", role: "group", "aria-label": `Forget game ${game}?` }, [
+      el("span", {}, ["Your seat in it is kept only here: forget it for good?"]), " ", sure, " ", keep]);
+    forget.replaceWith(ask);
+    sure.addEventListener("click", gone);
+    keep.addEventListener("click", () => { ask.replaceWith(forget); forget.focus(); });
+    keep.focus();
   });
   return item;
 }
@@ -863,11 +884,20 @@ function placeFocus() {
   if (myTurn() && !$("hand").hidden) {
     table.placed = "done";
     $("hand").focus({ preventScroll: true });
-    $("hand").scrollIntoView({ block: "center" });
+    bringTableIntoView();
   } else if (table.placed === null) {
     table.placed = "heading";
     ($("hand-over").hidden ? heading : $("hand-over-title")).focus({ preventScroll: true });
   }
+}
+
+/** Bring the table into view for a decision: the whole felt where it fits the screen (a
+ *  phone held sideways: the up-card and the trick beside the cards), else the cards in
+ *  the middle of the screen. */
+function bringTableIntoView() {
+  const felt = $("hand").closest(".felt");
+  if (felt.getBoundingClientRect().height <= innerHeight) felt.scrollIntoView({ block: "nearest" });
+  else $("hand").scrollIntoView({ block: "center" });
 }
 
 /** Set a node's text only when it changes (a live region says each change). */
@@ -883,6 +913,7 @@ function setText(node, text) {
 // heard again (a reconnection, a refused move) says nothing; the first says only where
 // the game stands, not the whole log.
 const speech = { hand: null, heard: 0, status: null, turn: null, standin: null,
+  others: [],  // each other player's seat as last said: away, played by a bot, offered one
   batch: null, batchTimer: null,
   undone: null };  // the version of the state that answered this page's undo: its note says it
 
@@ -934,6 +965,7 @@ function tellNews(s, entries) {
       : batchWords(), ...(auto ? [] : ["You play your seat again."]));
   }
   speech.standin = auto;
+  parts.push(...othersNews(s, first));
   // The previous hand's result, atop this hand's log, was said as that hand ended.
   const news = (from) => entries.slice(from).filter((e) => !e.before);
   const say = (said) => {
@@ -982,6 +1014,29 @@ function tellNews(s, entries) {
   if (parts.some(Boolean)) announce(parts.filter(Boolean).join(" "));
 }
 
+/** What changed at the other players' seats since it was last said, as the seats show it:
+ *  a friend gone away or back, a bot playing for them or not, and the offer to let a bot
+ *  play for one who is away (the button on their seat). Nothing on the first state. */
+function othersNews(s, first) {
+  const parts = [];
+  if (table.watching) return parts;
+  s.players.forEach((p, seat) => {
+    if (isYou(seat) || p.kind !== "human") return;
+    const name = nameOf(seat);
+    const was = speech.others[seat];
+    const now = { away: !p.connected, bot: Boolean(p.standin), offer: standInOffer(s, seat) === "standin" };
+    if (was && !first) {
+      if (now.bot !== was.bot) parts.push(now.bot ? `A bot plays for ${name} now.` : `${name} plays again.`);
+      else if (now.away !== was.away) parts.push(now.away ? `${name} has gone away.` : `${name} is back.`);
+      if (now.offer && !was.offer) {
+        parts.push(`You may let a bot play for ${name}: the button is on ${name}'s seat.`);
+      }
+    }
+    speech.others[seat] = now;
+  });
+  return parts;
+}
+
 /** "a sentence" -> "A sentence." */
 const sentence = (text) => (text ? capital(text) + (/[.!?]$/.test(text) ? "" : ".") : "");
 
@@ -1017,14 +1072,24 @@ function focusedKey() {
  *  when a hand is over, else this seat's cards (a watcher's: the table's heading). */
 function settleFocus(key) {
   const now = document.activeElement;
-  const lost = key && (!now || now === document.body || now.disabled);  // a control disabled loses it
+  // A control disabled loses the focus, and so does one hidden (the invitation, once the
+  // friend has joined), though the browser moves it off only later.
+  const lost = key && (!now || now === document.body || now.disabled || !now.checkVisibility());
   const over = !$("hand-over").hidden;
   const stranded = over && now === $("hand");  // the hand played out under the focus
   if (!lost && !stranded) return;
   const again = lost ? document.querySelector(key) : null;
   if (again && !again.disabled && again.checkVisibility()) { again.focus(); return; }
+  // A button disabled while its work is done ("Review my game") hands the focus to where
+  // that work shows (the review), not to the next step (which Enter would press).
+  const busy = again?.disabled && again.dataset.busyFocus && document.querySelector(again.dataset.busyFocus);
+  if (busy) { busy.focus(); return; }
+  // The cards, or the move buttons when the move is no card (a bid: the cards are all
+  // greyed then, and the buttons would be six Tabs away).
+  const moves = keyedChoices();
+  const buttonMove = moves.length && !moves[0].dataset.card ? moves[0] : null;
   const next = over ? ($("next-hand") || $("rematch") || $("hand-over-title"))
-    : (!$("hand").hidden ? $("hand") : $("table-title"));
+    : buttonMove || (!$("hand").hidden ? $("hand") : $("table-title"));
   next?.focus();
 }
 
@@ -1350,7 +1415,10 @@ function renderHand(v) {
       }
       if (choosing && !verb) {  // a card that may not be played now: pressed, it says why
         b.classList.add("dim");
-        const say = () => moveNote(greyedNote(v, code), greyedNote(v, code, SAID));
+        const say = () => {  // in view, on a phone too, where it may be below the screen
+          moveNote(greyedNote(v, code), greyedNote(v, code, SAID));
+          $("move-note").scrollIntoView({ block: "nearest" });
+        };
         if (connected) b.addEventListener("click", say);  // a click, Enter or Space
       }
     }
@@ -1434,6 +1502,13 @@ const PROMPTS = {
   play: "Play a card: click it, or press its number.",
 };
 
+/** On a touch screen, which has no number keys (and none is shown on the cards). */
+const TOUCH_PROMPTS = { discard: "Tap the card to discard face down.", play: "Play a card: tap it." };
+
+/** The prompt for a phase, in the words of this screen: a click and a key, or a tap. */
+const promptFor = (phase) => (window.matchMedia?.("(hover: none)").matches && TOUCH_PROMPTS[phase])
+  || PROMPTS[phase] || "";
+
 /**
  * Why some of this seat's cards are greyed while it plays, in a card player's words
  * (" You must follow diamonds ♦, the suit led: ..."), from the cards the server says
@@ -1502,7 +1577,7 @@ function renderActions(s, v) {
   const prompt = !v || s.status !== "playing" ? ""
     : !connected ? (table.closedForGood ? "Not connected."
       : `Not connected: reconnecting…${mine ? " Your move can be made once the connection is back." : ""}`)
-    : mine ? `Your turn. ${PROMPTS[v.phase] || ""}`
+    : mine ? `Your turn. ${promptFor(v.phase)}`
     : s.to_act !== null ? `Waiting for ${nameOf(s.to_act)}…` : "";
   $("prompt").replaceChildren(prompt, ...(why ? [" ", el("span", { id: "why-greyed" },
     spoken(why, whyGreyed(v, SAID).trim()))] : []));
@@ -1529,6 +1604,7 @@ function renderActions(s, v) {
     }
   } else if (!table.thinking) {
     $("hint").replaceChildren();
+    $("hint-said").textContent = "";  // nor left for a screen reader to find, hands later
   }
   $("hint-button").disabled = !mine || table.thinking || !connected;  // asked over the socket
   // Undo: only against bots (no other player loses a move), once this seat has moved.
@@ -1637,8 +1713,10 @@ function renderHandOver(s) {
   const kitty = lh.deal.kitty;
   rows.push(["Kitty (up-card first)", kitty]);
   const trump = lh.result?.trump || null;
-  parts.push(el("div", { class: "deal" }, rows.map(([who, cards, label]) => dealRow(who,
-    (kitty === cards ? cards : sortCards(cards, trump)).map((c) => cardElement(c, { trump })), label))));
+  // Who held what comes after the next step (the next hand, play again): on a phone the
+  // result and its button are on the screen together, the cards below them.
+  const deal = el("div", { class: "deal" }, rows.map(([who, cards, label]) => dealRow(who,
+    (kitty === cards ? cards : sortCards(cards, trump)).map((c) => cardElement(c, { trump })), label)));
   // A bot plays for every player: the server deals the next hand itself after a pause.
   const byItself = s.next_hand_after == null ? ""
     : `A bot plays for every player, so the next hand is dealt by itself ${
@@ -1663,12 +1741,14 @@ function renderHandOver(s) {
     parts.push(el("p", { class: "over-links" }, [
       el("a", { id: "replay-link", class: "button-link", href: `/?replay=${encodeURIComponent(s.game)}` },
         ["Watch it again"]), " ",
-      el("a", { id: "record-link", href: `/api/games/${encodeURIComponent(s.game)}/record`,
-        download: `cutthroat-${s.game}.json` }, ["Download the game record"]), " · ",
+      el("span", { class: "nowrap" }, [  // the dot stays with its link when the line wraps
+        el("a", { id: "record-link", href: `/api/games/${encodeURIComponent(s.game)}/record`,
+          download: `cutthroat-${s.game}.json` }, ["Download the game record"]), " ·"]), " ",
       el("a", { href: "/" }, ["New game"])]));
     if (!table.watching) parts.push(reviewSection());  // the review is of a seat's choices
   }
   if (!table.watching) parts.push(el("p", { id: "over-error", class: "error", role: "alert" }, [table.overError]));
+  parts.push(deal);
   box.replaceChildren(...parts);
 }
 
@@ -1774,9 +1854,11 @@ const reviewElapsed = () => `${plural(Math.floor((Date.now() - table.reviewing) 
  *  it is worked out the page says how long it takes, once in the live region, and counts
  *  the seconds (not said: nobody wants to hear every second). */
 function reviewSection() {
-  const out = el("div", { id: "review", class: "hint", "aria-busy": table.reviewing ? "true" : null });
+  const out = el("div", { id: "review", class: "hint", tabindex: "-1",
+    "aria-busy": table.reviewing ? "true" : null });
   if (table.review) out.append(...table.review.map((line) => el("p", {}, expertText(line))));
-  const b = el("button", { type: "button", id: "review-button" }, ["Review my game"]);
+  const b = el("button", { type: "button", id: "review-button", "data-busy-focus": "#review" },
+    ["Review my game"]);
   b.disabled = Boolean(table.review || table.reviewing) || !socketOpen();
   if (table.reviewing) {
     out.append(el("p", { class: "thinking" }, [reviewingWords(table.state),
@@ -1984,6 +2066,9 @@ function setUpChat() {
   $("chat-unread").addEventListener("click", (ev) => {
     ev.preventDefault();
     $("chat-panel").scrollIntoView({ behavior: calm() ? "auto" : "smooth", block: "end" });
+    // The focus follows: to the box to answer in (a watcher has none: the panel's heading).
+    const answer = $("chat-input");
+    (answer?.checkVisibility() ? answer : $("chat-title")).focus({ preventScroll: true });
   });
   if ("IntersectionObserver" in window) {
     new IntersectionObserver((entries) => {
@@ -2350,7 +2435,12 @@ function keepConnected() {
     const s = table.state;
     if (!s || table.watching) return;
     const now = [0, 1, 2].map((seat) => standInOffer(s, seat)).join();
-    if (now !== offers) { offers = now; renderSeats(s); }
+    if (now !== offers) {
+      offers = now;
+      renderSeats(s);
+      const news = othersNews(s, false);  // the offer, said as it comes
+      if (news.length) announce(news.join(" "));
+    }
   }, 1000);
   // Offline: the connection is taken for lost at once (the socket may stay open for
   // minutes, its messages held). Online again: connect now, not after the retry's
@@ -2380,6 +2470,12 @@ function setUpHelp() {
     back.focus();
   });
   dialog.addEventListener("keydown", (ev) => trapTab(dialog, ev));
+  dialog.addEventListener("click", (ev) => {  // a tap on the backdrop, outside the dialog's box
+    const box = dialog.getBoundingClientRect();
+    const outside = ev.clientX < box.left || ev.clientX > box.right
+      || ev.clientY < box.top || ev.clientY > box.bottom;
+    if (ev.target === dialog && outside) dialog.close();
+  });
   $("standin-confirm").addEventListener("keydown", (ev) => trapTab($("standin-confirm"), ev));
   $("help-button").addEventListener("click", async () => {
     opener = document.activeElement && document.activeElement !== document.body

@@ -1,0 +1,288 @@
+"""A QA pass on a phone, with the keyboard alone and with a screen reader, played in the
+browser as tests/test_browser.py plays it (the same server, browser and page helpers):
+a phone held sideways, a greyed card tapped, the end of a hand on a small screen, where
+the focus goes (the review, a friend joining, a bid), what a screen reader hears of a
+friend who leaves, forgetting a game, the reader's own font size, and closing "How to
+play" on a phone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from test_browser import (
+    HEAR,
+    Pages,
+    _finished_game_of_two,
+    _free_port,
+    _seat_page,
+    _show_play,
+    ann_and_ben,
+    browser,
+    create_game,
+    focused,
+    pages,
+    run_server,
+    server,
+    state,
+    take_turn,
+    wait_for_turn,
+)
+
+__all__ = ["browser", "pages", "server"]  # the fixtures, used by name
+
+HAND = ["JD", "AD", "9C", "KS", "TH"]
+"""Hearts trump: the J♦ is the left bower."""
+
+
+def phone(pages: Pages, width: int, height: int) -> Page:
+    """A page on a touch screen of ``width`` × ``height`` CSS pixels (no hover, no
+    number keys shown)."""
+    return pages.new(width, height, is_mobile=True, has_touch=True)
+
+
+BOX = "s => { const r = document.querySelector(s).getBoundingClientRect(); " \
+      "return [r.left, r.top, r.right, r.bottom]; }"
+"""An element's box in the window: [left, top, right, bottom]."""
+
+
+def box(page: Page, selector: str) -> list[float]:
+    return [float(x) for x in page.evaluate(BOX, selector)]
+
+
+def on_screen(page: Page, selector: str) -> bool:
+    """Whether the element is wholly within the window."""
+    left, top, right, bottom = box(page, selector)
+    width, height = page.evaluate("[innerWidth, innerHeight]")
+    return left >= -0.5 and top >= -0.5 and right <= width + 0.5 and bottom <= height + 0.5
+
+
+@pytest.mark.parametrize("size", [(667, 375), (568, 320)])
+def test_a_phone_held_sideways_shows_the_up_card_and_the_trick_beside_the_moves(
+        server: str, pages: Pages, size: tuple[int, int]) -> None:
+    """Held sideways the phone layout stacked the whole table (some 850 px) and the page
+    scrolled the cards to the middle: the up-card and the trick were above the screen
+    while the player chose. Now the table is in columns: the up-card, the cards and the
+    moves are on the screen together when the page opens on a bid, and a trick in
+    progress sits beside the cards, the two within one screen's height."""
+    page = phone(pages, *size)
+    create_game(page, server, seed=9)
+    assert wait_for_turn(page) == "playing" and state(page)["view"]["phase"] == "bid_first"
+    felt_columns = page.evaluate(
+        "getComputedStyle(document.querySelector('#table .felt')).gridTemplateColumns")
+    assert len(felt_columns.split()) == 2, felt_columns
+    for selector in ("#upcard .card", "#hand", "#buttons [data-action='order']"):
+        assert on_screen(page, selector), (selector, box(page, selector))
+    _show_play(page, HAND, ["9D", "KD"], ["JD", "AD"])  # a trick in progress, diamonds led
+    expect(page.locator("#trick .card")).to_have_count(2)
+    trick, hand = box(page, "#trick"), box(page, "#hand")
+    assert trick[2] <= hand[0], (trick, hand)  # side by side
+    assert max(trick[3], hand[3]) - min(trick[1], hand[1]) <= size[1], (trick, hand)
+    expect(page.locator("#prompt")).to_contain_text("Play a card: tap it.")  # no keys here
+
+
+def test_a_phone_in_portrait_keeps_one_column_and_its_prompt_has_no_keys(
+        server: str, pages: Pages) -> None:
+    page = phone(pages, 360, 640)
+    create_game(page, server, seed=9)
+    wait_for_turn(page)
+    assert len(page.evaluate("getComputedStyle(document.querySelector('#table .felt'))"
+                             ".gridTemplateColumns").split()) == 1
+    _show_play(page, HAND, ["9D"], ["JD", "AD"])
+    expect(page.locator("#prompt")).to_contain_text("Your turn. Play a card: tap it.")
+    expect(page.locator("#prompt")).not_to_contain_text("press its number")
+    for control in ("#hint-button", "#chat-input", "#help-button"):
+        if page.locator(control).is_visible():
+            assert box(page, control)[3] - box(page, control)[1] >= 44 - 0.5, control
+
+
+def test_a_greyed_card_tapped_on_a_phone_says_why_on_the_screen(server: str,
+                                                                 pages: Pages) -> None:
+    """The note on a greyed card came below the screen of a phone, so a tap seemed to do
+    nothing: it is brought into view."""
+    page = phone(pages, 360, 640)
+    create_game(page, server, seed=9)
+    wait_for_turn(page)
+    _show_play(page, HAND, ["9D", "KD"], ["JD", "AD"])
+    page.evaluate("scrollTo(0, 0)")
+    page.locator('#hand [data-card="KS"]').tap(force=True)  # greyed: aria-disabled
+    expect(page.locator("#move-note")).to_contain_text("cannot be played now")
+    page.wait_for_function("() => { const r = document.getElementById('move-note')"
+                           ".getBoundingClientRect(); return r.bottom <= innerHeight + 1; }")
+
+
+def test_the_hands_end_shows_its_result_and_next_step_before_the_cards(
+        server: str, pages: Pages) -> None:
+    """On a phone the hand-over box (everybody's cards) is taller than the screen, and
+    "Next hand" came after the cards: with the focus on it, the result was above the
+    screen. The result and the next step come first, the cards after them."""
+    page = phone(pages, 360, 640)
+    create_game(page, server, seed=9)
+    while take_turn(page):
+        pass
+    expect(page.locator("#status[data-status=hand_over]")).to_have_count(1)
+    order = page.locator("#hand-over > *").evaluate_all(
+        "els => els.map((e) => e.id || e.className)")
+    assert order.index("result") < order.index("next-hand") < order.index("deal"), order
+    expect(page.locator("#next-hand")).to_be_focused()
+    assert on_screen(page, "#result") and on_screen(page, "#next-hand")
+
+
+def test_the_review_keeps_the_focus_while_it_is_worked_out(server: str,
+                                                           pages: Pages) -> None:
+    """"Review my game" is disabled while the expert works: the focus it lost went to
+    "Play again", where a second Enter started a new game. It goes to the review."""
+    probe = pages.new()
+    game, ann, _ = _finished_game_of_two(server, probe)
+    page = _seat_page(pages, server, game, ann["token"])
+    held: list[Route] = []
+    page.route("**/review?*", lambda route: held.append(route))
+    expect(page.locator("#status[data-status=over]")).to_have_count(1)
+    page.locator("#review-button").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#review-button")).to_be_disabled()
+    expect(page.locator("#review")).to_be_focused()
+    page.keyboard.press("Enter")  # on the review: nothing starts
+    assert "?game=" + game in page.url and page.locator("#rematch").count() == 1
+    held[0].continue_()
+    expect(page.locator("#review p").first).to_contain_text("choices", timeout=60_000)
+    expect(page.locator("#review")).to_be_focused()
+
+
+def test_the_focus_stays_on_the_page_when_the_friend_joins(server: str,
+                                                           pages: Pages) -> None:
+    """The invitation is hidden once the friend joins; its "Copy link" kept the focus
+    the browser then dropped to the page itself. It goes to the table."""
+    page = pages.new()
+    game = create_game(page, server, left="random", right="open")
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.locator("#copy-link").focus()
+    page.request.post(f"{server}/api/games/{game}/join", data={"name": "Ben"})
+    expect(page.locator("#status[data-status=playing]")).to_have_count(1)
+    expect(page.locator("#waiting")).to_be_hidden()
+    page.wait_for_function("() => document.activeElement && document.activeElement !== "
+                           "document.body && document.activeElement.checkVisibility()")
+    assert focused(page) in ("hand", "table-title") or page.evaluate(
+        "document.activeElement.closest('#buttons') !== null"), focused(page)
+
+
+def test_after_a_bid_the_focus_goes_to_the_next_moves_buttons(server: str,
+                                                              pages: Pages) -> None:
+    """A move button pressed goes with the state that answers it: the focus went to the
+    cards, all greyed for a bid, six Tabs before the buttons. When the next move is a
+    button's too, the focus goes to the first of them."""
+    page = pages.new()
+    create_game(page, server, seed=9)
+    wait_for_turn(page)
+    page.locator("#buttons [data-action='order']").focus()
+    page.evaluate("""() => {
+        const s = structuredClone(window.cutthroatState);
+        s.version += 1000;
+        Object.assign(s.view, {phase: 'bid_second', legal: ['pass', 'call C', 'call S']});
+        window.cutthroatSocket.onmessage({data: JSON.stringify({type: 'state', state: s})});
+    }""")
+    expect(page.locator("#buttons [data-action='pass']")).to_be_focused()
+
+
+def test_a_screen_reader_hears_a_friend_leave_and_the_bot_offered(tmp_path: Path,
+                                                                  pages: Pages) -> None:
+    """Ben's seat showed "away" and offered a bot for him, and a screen reader heard
+    nothing of either: it kept hearing "Waiting for Ben…". Now Ann hears that he has
+    gone, that she may let a bot play for him, that it does, and that he is back."""
+    with run_server(_free_port(), tmp_path / "games.db", "--away-wait", "1") as base:
+        ann, ben, game = ann_and_ben(pages, base)
+        ann.context.add_init_script(HEAR)
+        ann.reload()
+        ann.wait_for_function("window.heard.some((h) => h.startsWith('Hand 1.'))")  # heard
+        token = ben.evaluate("g => localStorage.getItem(`cutthroat:token:${g}`)", game)
+        ben_seat = state(ben)["seat"]
+        ben.context.close()
+        pages.contexts.remove(ben.context)
+
+        def hears(words: str) -> None:
+            ann.wait_for_function("w => window.heard.some((h) => h.includes(w))", arg=words)
+
+        hears("Ben has gone away.")
+        hears("You may let a bot play for Ben: the button is on Ben's seat.")
+        ann.locator(f".seat[data-seat='{ben_seat}'] button[data-standin]").click()
+        hears("A bot plays for Ben now.")
+        _seat_page(pages, base, game, token)
+        hears("Ben plays again.")
+        said = ann.evaluate("window.heard.join(' ')")
+        assert said.count("Ben has gone away.") == 1 and said.count("A bot plays for Ben") == 1
+
+
+def test_the_pages_text_follows_the_readers_font_size(server: str, pages: Pages) -> None:
+    """The page fixed its text at 16 px: a reader who set a larger size in the browser
+    got 16 px all the same."""
+    page = pages.new()
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 24}})
+    page.goto(server + "/")
+    assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "24px"
+
+
+def test_how_to_play_closes_from_its_top_and_by_a_tap_outside_it(server: str,
+                                                                  pages: Pages) -> None:
+    """On a phone "How to play" is thousands of pixels long, and its one Close button
+    was at the bottom; a tap outside it did nothing."""
+    page = phone(pages, 320, 640)
+    page.goto(server + "/")
+    dialog = page.locator("#how-to-play")
+    page.tap("#help-button")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#help-body h3").first).to_be_visible()
+    assert on_screen(page, "#help-close-top")
+    expect(page.get_by_role("button", name="Close", exact=True)).to_have_count(1)  # one, below
+    page.tap("#help-close-top")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#help-button")).to_be_focused()
+    page.tap("#help-button")
+    expect(dialog).to_be_visible()
+    page.mouse.click(2, 2)  # the backdrop, outside the dialog's box
+    expect(dialog).to_be_hidden()
+    page.tap("#help-button")
+    page.locator("#help-body").click()  # inside it: it stays
+    expect(dialog).to_be_visible()
+
+
+def test_a_hint_is_not_left_for_a_screen_reader_after_the_turn(server: str,
+                                                               pages: Pages) -> None:
+    """The hint's sentence for a screen reader stayed in "Your move" into the next
+    hand, after the hint on the screen had gone."""
+    page = pages.new()
+    create_game(page, server, seed=9)
+    wait_for_turn(page)
+    page.click("#hint-button")
+    expect(page.locator("#hint-said")).to_contain_text("Hint: ")
+    page.evaluate("""() => {
+        const s = structuredClone(window.cutthroatState);
+        s.version += 1000;
+        s.to_act = (s.seat + 1) % 3;
+        Object.assign(s.view, {legal: []});
+        window.cutthroatSocket.onmessage({data: JSON.stringify({type: 'state', state: s})});
+    }""")
+    expect(page.locator("#hint-said")).to_be_empty()
+    expect(page.locator("#hint")).to_be_empty()
+
+
+def test_a_card_after_a_possessive_is_said_without_the(server: str, pages: Pages) -> None:
+    page = pages.new()
+    page.goto(server + "/")
+    said = page.evaluate("cardsInWords(\"your partner's AD is winning; lead the KH\")")
+    assert said == "your partner's ace of diamonds is winning; lead the king of hearts"
+
+
+def test_the_new_lines_button_takes_the_focus_to_the_talk(server: str,
+                                                          pages: Pages) -> None:
+    from test_browser import say
+
+    ann, ben, _ = ann_and_ben(pages, server, ben_size=(390, 844))
+    say(ann, "your turn, Ben")
+    unread = ben.locator("#chat-unread")
+    expect(unread).to_have_text("1 new line of table talk")
+    assert box(ben, "#chat-unread")[3] - box(ben, "#chat-unread")[1] >= 44 - 0.5
+    unread.click()
+    expect(ben.locator("#chat-input")).to_be_focused()
