@@ -81,7 +81,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         bots[hero] = Timed(ExpertBot(seed=args.seed * 1000 + index, **options), times)
         play_game(Game(seed=args.seed * 1000 + index), bots)
     every = [t for values in times.values() for t in values]
-    print(f"The expert's decisions with a choice, {args.games} games against two "
+    games = f"{args.games} game{'s' if args.games != 1 else ''}"
+    print(f"The expert's decisions with a choice, {games} against two "
           f"intermediates (seed {args.seed}), CPU seconds of one core")
     header = f"{'decision':<22}{'count':>7}{'median':>9}{'p95':>9}{'slowest':>9}" \
              f"{'over ' + format(args.budget, 'g') + ' s':>11}"

@@ -72,10 +72,20 @@ def train(hands: int, test_hands: int, lr: float = 0.05) -> tuple[float, float]:
 if __name__ == "__main__":
     import argparse
 
+    def hands_count(text: str) -> int:
+        """A number of hands: a whole number, 1 or more."""
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < 1:
+            raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+        return value
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("hands", nargs="?", type=int, default=3000,
+    parser.add_argument("hands", nargs="?", type=hands_count, default=3000,
                         help="training hands (default 3000)")
-    parser.add_argument("test_hands", nargs="?", type=int, default=2000,
+    parser.add_argument("test_hands", nargs="?", type=hands_count, default=2000,
                         help="held-out hands to measure on (default 2000)")
     options = parser.parse_args()
     hands, test_hands = options.hands, options.test_hands

@@ -93,3 +93,68 @@ def test_ray_already_running_here_is_used_and_another_address_is_refused() -> No
         assert ray.is_initialized()  # not ours to shut down
     finally:
         ray.shutdown()
+
+
+def test_a_tasks_failure_is_raised_as_itself_not_as_rays_traceback() -> None:
+    """A bot's error on Ray printed Ray's whole chained traceback (some 28 lines) where
+    the local backend prints one line: the task's own exception is raised."""
+    def _fails(job: int) -> list[int]:
+        raise ValueError("job is broken")
+
+    with pytest.raises(ValueError) as raised:
+        run_on_ray([1], _fails, 1, None, _Bar())
+    assert type(raised.value) is ValueError and str(raised.value) == "job is broken"
+
+
+class _MainBot:
+    """A bot as a script defines it: a class of ``__main__``."""
+
+    name = "main"
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: Any) -> Any:
+        from cutthroat.actions import Action
+
+        return Action.parse(view.legal[0])
+
+
+def test_a_bot_class_of_main_is_refused_before_ray_starts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A class defined in a script passed the check (it is there, in __main__) and then
+    failed in every Ray task, which cannot import __main__: it is refused at once, with
+    what to do; the local backend plays it."""
+    import sys
+
+    import ray
+
+    from cutthroat.bots.registry import BotSpecError
+    from cutthroat.sim.league import run_league
+
+    monkeypatch.setattr(_MainBot, "__module__", "__main__")
+    monkeypatch.setattr(sys.modules["__main__"], "_MainBot", _MainBot, raising=False)
+    with pytest.raises(BotSpecError, match=r"defined in __main__.*module of its own"):
+        run_arena([_MainBot, "random", "random"], 3, workers=1, progress=False,
+                  backend="ray")
+    with pytest.raises(BotSpecError, match="defined in __main__"):
+        run_league([_MainBot, "random", "beginner"], 3, workers=1, progress=False,
+                   backend="ray")
+    assert not ray.is_initialized()  # refused before any runtime was started
+    assert run_arena([_MainBot, "random", "random"], 3, workers=1, progress=False).games == 3
+
+
+def test_a_ray_runtime_started_here_gets_no_more_workers_than_local_processes() -> None:
+    """``--backend ray --workers 8`` on two cores started eight Ray workers (20 games a
+    second where the local backend, capped, plays hundreds); on a cluster joined, the
+    workers asked stand."""
+    from cutthroat.sim.workers import max_workers, resolve_workers
+
+    assert resolve_workers(10 * max_workers(), "ray") == max_workers()
+    assert resolve_workers(10 * max_workers(), "local") == max_workers()
+    assert resolve_workers(10 * max_workers(), "ray", address="auto") == 10 * max_workers()
+    done = CliRunner().invoke(app, ["arena", "--bots", "random,random,random", "--games",
+                                    "3", "--backend", "ray", "--workers", "999", "--json",
+                                    "--no-progress"])
+    assert done.exit_code == 0, done.output
+    assert f"--workers 999 capped at {max_workers()}" in done.stderr

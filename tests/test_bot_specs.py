@@ -233,3 +233,14 @@ def test_a_class_missing_from_its_module_is_said_as_such() -> None:
                        match=r"^the 'cutthroat.bots.Missing' bot is not available: module "
                              r"cutthroat.bots has no class Missing$"):
         make_bot("cutthroat.bots.Missing", 0)
+
+
+@pytest.mark.parametrize("spec", ["examples/greedy_bot.py:GreedyBot", "greedy_bot.py",
+                                  "bots\\greedy.GreedyBot"])
+def test_a_files_path_as_a_bot_says_to_name_the_module_and_class(spec: str) -> None:
+    """A researcher's ``--bots examples/greedy_bot.py:GreedyBot`` was told
+    "'GreedyBot' is not key=value": it is told how a bot of their own is named."""
+    from cutthroat.bots.registry import BotSpecError, parse_spec
+
+    with pytest.raises(BotSpecError, match=r"named as module\.Class .* not by a file's path"):
+        parse_spec(spec)

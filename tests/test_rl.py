@@ -150,13 +150,17 @@ def test_illegal_actions_are_refused() -> None:
     rewards = dict(raw._cumulative_rewards)
     with pytest.raises(ValueError, match="is to act"):
         raw.step(None)
-    for not_an_id in (legal + 0.7, True, np.bool_(True), "1"):
+    for not_an_id in (legal + 0.7, True, np.bool_(True), "1", np.array([legal]),
+                      np.array([[legal]])):  # an array of one or more dimensions
         with pytest.raises(TypeError, match="integer id"):
             raw.step(not_an_id)  # type: ignore[arg-type]
     assert raw.agent_selection == agent and raw._cumulative_rewards == rewards
     assert np.array_equal(raw.observe(agent)["observation"], before["observation"])
-    raw.step(np.int64(legal))  # a NumPy integer is an id
+    raw.step(np.array(legal))  # an array of no dimension is its number (docs/rl.md)
     assert len(raw.unwrapped.game.hand.moves) == 1
+    follow = int(np.flatnonzero(raw.observe(raw.agent_selection)["action_mask"])[0])
+    raw.step(np.int64(follow))  # and so is a NumPy integer
+    assert len(raw.unwrapped.game.hand.moves) == 2
     wrapped = env(seed=4)
     wrapped.reset(seed=4)
     agent = wrapped.agent_selection

@@ -170,6 +170,8 @@ def test_a_game_too_long_is_truncated() -> None:
 @pytest.mark.parametrize(("options", "words"), [
     ({"bots": ("random",)}, "two bots"),
     ({"bots": "random"}, "two bots"),
+    ({"bots": "random,random,random"}, "two bots"),
+    ({"bots": (1, 2)}, "not int"),
     ({"bots": ("random", "grandmaster")}, "grandmaster"),
     ({"bots": ("random", "expert:play_sample=3")}, "play_sample"),
     ({"seat": 3}, "seat must be"),
@@ -299,6 +301,11 @@ def test_the_reinforce_example_explains_itself() -> None:
     shown = subprocess.run([sys.executable, str(example), "--help"], capture_output=True,
                            text=True, timeout=60, check=False)
     assert shown.returncode == 0 and "training hands" in shown.stdout
+    for hands in (["0", "0"], ["-5"], ["many"]):  # 0 0 divided by zero; -5 was taken
+        refused = subprocess.run([sys.executable, str(example), *hands], capture_output=True,
+                                 text=True, timeout=60, check=False)
+        assert refused.returncode == 2 and "argument hands: " in refused.stderr, hands
+        assert "Traceback" not in refused.stderr
 
 
 def test_info_gives_the_last_hand_s_points_as_the_pettingzoo_infos_do() -> None:
@@ -320,3 +327,15 @@ def test_info_gives_the_last_hand_s_points_as_the_pettingzoo_infos_do() -> None:
         observation, _, terminated, truncated, info = env.step(action)
         done = terminated or truncated
     assert len(hands) >= 2 and info["last_points"] == list(env.game.results[-1].points)
+
+
+def test_the_bots_are_taken_as_the_arena_takes_them() -> None:
+    """A researcher's ``bots=(MyBot, "random")`` and ``bots="random,random"`` were
+    refused where the arena takes both: a bot's class, or one text of specs."""
+    from cutthroat.bots import RandomBot
+
+    assert VsBotsEnv(bots="random, beginner").bot_specs == ("random", "beginner")
+    mine = VsBotsEnv(bots=(RandomBot, "random"), seat=0)
+    assert mine.bot_specs == ("cutthroat.bots.random.RandomBot", "random")
+    _, _, terminated, truncated = _random_episode(mine, seed=3)
+    assert terminated or truncated

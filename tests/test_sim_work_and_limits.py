@@ -156,23 +156,23 @@ def test_games_and_records_depend_only_on_the_seed(tmp_path: Any, workers: int) 
 
 
 def test_games_above_the_bound_are_refused() -> None:
-    assert MAX_GAMES == 100_000_000
-    with pytest.raises(ValueError, match="at most 100,000,000"):
+    assert MAX_GAMES == 99_999_999 and MAX_GAMES % 3 == 0  # rounding up never passes it
+    with pytest.raises(ValueError, match="at most 99,999,999"):
         run_arena(RANDOM3, games=MAX_GAMES + 1, workers=1, progress=False)
     for command in (["arena", "--bots", "random,random,random"],
                     ["league", "--bots", "random,beginner,intermediate"]):
         done = invoke(*command, "--games", "999999999999", "--no-progress")
         assert done.exit_code == 2, done.output
-        assert "--games" in done.output and "100000000" in done.output
+        assert "--games" in done.output and "99999999" in done.output
         shown = invoke(command[0], "--help")
-        assert "100,000,000" in " ".join(shown.stdout.split())
+        assert "99,999,999" in " ".join(shown.stdout.split())
 
 
 def test_league_games_above_the_bound_are_refused() -> None:
     pytest.importorskip("choix")
     from cutthroat.sim.league import run_league
 
-    with pytest.raises(ValueError, match="at most 100,000,000"):
+    with pytest.raises(ValueError, match="at most 99,999,999"):
         run_league(["random", "beginner", "intermediate"], games=MAX_GAMES + 1,
                    workers=1, progress=False)
 
@@ -237,3 +237,20 @@ def test_arena_rules_are_unchanged_by_lazy_jobs() -> None:
     one = run_arena(RANDOM3, games=9, seed=2, rules=rules, workers=1, progress=False)
     two = run_arena(RANDOM3, games=9, seed=2, rules=rules, workers=2, progress=False)
     assert one.results == two.results and one.rules == rules
+
+
+# --- jobs small enough that a Ctrl-C keeps most of the work ---------------------------
+
+
+def test_a_job_holds_a_few_deal_sets_so_results_come_back_often() -> None:
+    """A researcher's Ctrl-C after 40 s of the expert (2 s a game) kept nothing: every
+    job was 25 deal sets (75 games, minutes of a worker), and a job's results come back
+    only when it ends. A job now holds at most four deal sets; one worker plays one at
+    a time, and a short tournament is still shared out among the workers."""
+    from cutthroat.sim.workers import JOB_DEAL_SETS, deal_sets_per_job
+
+    assert JOB_DEAL_SETS == 4
+    assert deal_sets_per_job(1000, 2) == JOB_DEAL_SETS
+    assert deal_sets_per_job(10**7, 16) == JOB_DEAL_SETS
+    assert deal_sets_per_job(1000, 1) == 1
+    assert deal_sets_per_job(16, 2) == 1  # a few jobs per worker, none empty

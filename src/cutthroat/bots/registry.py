@@ -265,6 +265,10 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         name = name.lower()
     if not name:
         raise BotSpecError(f"bot spec {spec!r} has no bot name")
+    if name.endswith(".py") or "/" in name or "\\" in name:  # a file's path, say
+        raise BotSpecError(f"bot spec {spec!r}: a bot of your own is named as module.Class "
+                           "(greedy_bot.GreedyBot, its folder on PYTHONPATH), not by a "
+                           "file's path")
     options: dict[str, Any] = {}
     if not colon:
         return name, options

@@ -53,6 +53,7 @@ except ModuleNotFoundError as exc:  # pragma: no cover - installed by make test
 from ..actions import NUM_ACTIONS
 from ..bots import Bot, make_bot
 from ..bots.base import bot_choose, push_bot_move
+from ..bots.registry import line_up_specs
 from ..errors import IllegalActionError
 from ..game import Game
 from ..rules import Rules
@@ -74,8 +75,9 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
 
     Args:
         bots: the two other seats' bots, as bot specs (``"expert"``,
-            ``"expert:play_samples=5,bid_samples=10"``), in order clockwise from the
-            agent's left.
+            ``"expert:play_samples=5,bid_samples=10"``) or bot classes, in order
+            clockwise from the agent's left, or one text of both as ``--bots`` writes
+            them (``"intermediate,expert"``).
         seat: the agent's seat (0, 1 or 2), or ``None`` to draw it at each reset (the
             first dealer is drawn anyway, R4, so the seat matters only for who sits
             where).
@@ -103,11 +105,13 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
                  episode: str = "game", max_hands: int = 500,
                  illegal_reward: float | None = None,
                  render_mode: str | None = None) -> None:
-        if isinstance(bots, str) or len(bots) != 2 or not all(isinstance(b, str)
-                                                                 for b in bots):
-            raise ValueError("bots must name two bots, such as "
-                             "('intermediate', 'expert'), not " + repr(bots))
-        for spec in bots:
+        # As the arena takes them: specs or classes, or one text of two specs.
+        specs = (line_up_specs(bots) if isinstance(bots, (str, Sequence))
+                 and not isinstance(bots, bytes) else [])
+        if len(specs) != 2:
+            raise ValueError("bots must name two bots, such as ('intermediate', 'expert'), "
+                             "'intermediate,expert' or a bot's class, not " + repr(bots))
+        for spec in specs:
             make_bot(spec, 0)  # a bad spec is refused now, with the bot's options listed
         if seat is not None and as_int(seat) not in (0, 1, 2):
             raise ValueError(f"seat must be 0, 1, 2 or None, not {seat!r}")
@@ -122,7 +126,7 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
         if render_mode not in (None, *RENDER_MODES):
             raise ValueError("render_mode must be 'ansi', 'human' or None, not "
                              f"{render_mode!r}")
-        self.bot_specs = tuple(bots)
+        self.bot_specs = tuple(specs)
         self.fixed_seat = None if seat is None else operator.index(seat)
         self.rules = as_rules(rules)  # a mapping's fields: RulesError if bad
         self.episode = episode

@@ -43,6 +43,7 @@ from ..bots.registry import (
 from ..rules import Rules
 from ..state import as_seed
 from .games import ArenaError, ArenaJob, GameResult, Tally, entry_label, play_arena_game, run_job
+from .ray_backend import check_importable
 from .results import CI_METHODS, ArenaResult, BotStats, points_bounds, points_note
 from .workers import (
     Keeper,
@@ -91,11 +92,12 @@ BACKENDS = ("local", "ray")
 """Where :func:`run_arena` plays: worker processes here, or Ray tasks."""
 
 
-MAX_GAMES = 100_000_000
+MAX_GAMES = 99_999_999
 """The most games :func:`run_arena` plays (and :func:`~cutthroat.sim.league.run_league`
 per line-up): every game's result is kept in memory (a few hundred bytes each) and even
 the cheapest bots play a few thousand games a second, so more is a typing slip rather
-than a tournament."""
+than a tournament. A multiple of 3, so that games rounded up to whole deal sets never
+pass it."""
 
 
 
@@ -151,6 +153,8 @@ def run_arena(
     line_up = tuple(normal_spec(spec) for spec in line_up_specs(bots))
     if len(line_up) != 3:
         raise ValueError(f"the arena needs a line-up of three bots, not {len(line_up)}")
+    if backend == "ray":
+        check_importable(line_up)
     check_games(games)
     seed = as_seed(seed)  # refused as --seed refuses it: a negative one, a float
     if ci not in CI_METHODS:
@@ -161,7 +165,7 @@ def run_arena(
         make_bot(name, 0)  # fail now, clearly, rather than in a worker
     rules = rules or Rules()
     sets = deal_sets(games)
-    workers = resolve_workers(workers, backend, sets)
+    workers = resolve_workers(workers, backend, sets, address=address)
     keeper = Keeper(None if records is None else records_folder(records))
     # A generator: the jobs are made as the workers are ready for them.
     jobs = (ArenaJob((line_up[0], line_up[1], line_up[2]), rules, seed, chunk,

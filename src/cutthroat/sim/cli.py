@@ -35,6 +35,7 @@ from .arena import (
 )
 from .ray_backend import RayAddressError, RayConnectionError, RayUnavailableError
 from .results import CI_METHODS, ArenaResult, deal_sets_phrase, print_uncropped
+from .workers import here
 
 __all__ = [
     "arena",
@@ -202,15 +203,17 @@ def interrupted_json(stop: TournamentInterrupted, *, played: bool = False
     return {**out, "games_planned": stop.planned, "records": stop.records}
 
 
-def tournament_notes(games: int, workers: int | None, backend: str) -> None:
+def tournament_notes(games: int, workers: int | None, backend: str,
+                     address: str | None = None) -> None:
     """Say on standard error, before a tournament starts, what it makes of ``--games``
     (rounded up to whole deal sets) and ``--workers`` (capped at
-    :func:`~cutthroat.sim.workers.max_workers` on the local backend)."""
+    :func:`~cutthroat.sim.workers.max_workers` where the workers run on this machine:
+    the local backend, or a Ray runtime started here)."""
     whole = 3 * deal_sets(games)
     if whole != games:
         typer.echo(f"--games {games} rounded up to {whole}: whole deal sets, of 3 games "
                    "each.", err=True)
-    if workers is not None and backend == "local" and workers > max_workers():
+    if workers is not None and here(backend, address) and workers > max_workers():
         typer.echo(f"--workers {workers} capped at {max_workers()}: twice this machine's "
                    f"{cpus()} CPU{'s' if cpus() != 1 else ''}.", err=True)
 
@@ -316,7 +319,7 @@ def arena(
         rules = parse_rules(preset, set_)
         check_backend_and_ci(backend, ray_address, ci)
         check_outputs(plot, records)
-        tournament_notes(games, workers, backend)
+        tournament_notes(games, workers, backend, ray_address)
         result = run_arena(names, games, seed=seed, rules=rules, workers=workers,
                            progress=not no_progress, records=records, ci=ci, backend=backend,
                            address=ray_address)

@@ -69,6 +69,7 @@ from .ratings import (
     rate,
     require_choix,
 )
+from .ray_backend import check_importable
 from .results import (
     CI_METHODS,
 )
@@ -250,11 +251,13 @@ def run_league(
         raise ValueError("prior and resamples must be at least 0")
     require_choix()
     pool = check_pool(bots)
+    if backend == "ray":
+        check_importable(pool)
     anchor_name, anchor_index = resolve_anchor(pool, anchor)
     rules = rules or Rules()
     sets = deal_sets(games)
     lines = line_ups(len(pool))
-    workers = resolve_workers(workers, backend)
+    workers = resolve_workers(workers, backend, address=address)
     play_workers = min(workers, sets * len(lines))
     keepers = [Keeper(None) for _ in lines]
     if records is not None:

@@ -130,7 +130,7 @@ def league(
             typer.echo(f"Error: {exc}", err=True)
             raise typer.Exit(2) from None
         check_outputs(plot, records)
-        tournament_notes(games, workers, backend)
+        tournament_notes(games, workers, backend, ray_address)
         result = run_league(pool, games, seed=seed, rules=rules, workers=workers,
                             progress=not no_progress, records=records, ci=ci, backend=backend,
                             address=ray_address, anchor=anchor, prior=prior,

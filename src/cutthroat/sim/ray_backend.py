@@ -14,7 +14,8 @@ import itertools
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TypeVar
 
-__all__ = ["RayAddressError", "RayConnectionError", "RayUnavailableError", "run_on_ray"]
+__all__ = ["RayAddressError", "RayConnectionError", "RayUnavailableError", "check_importable",
+           "run_on_ray"]
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -33,6 +34,24 @@ class RayConnectionError(RuntimeError):
     """The cluster to join cannot be reached (none runs at ``auto``, a ``ray://`` address
     without the Ray client installed, a host that does not answer), or a runtime cannot
     be started here: the message names the address and gives Ray's reason."""
+
+
+def check_importable(specs: Iterable[str]) -> None:
+    """Refuse, before Ray starts, a bot whose class is defined in ``__main__`` (a script
+    or a notebook): Ray's workers make each bot by importing its class by name, and have
+    no ``__main__`` of the caller's to import it from (worker processes here do: they
+    are forked from it, or run it again). A ``BotSpecError``."""
+    from ..bots.registry import BotSpecError
+
+    for spec in specs:
+        name = spec.split(":", 1)[0]
+        if name.startswith("__main__."):
+            raise BotSpecError(
+                f"the bot class {name.removeprefix('__main__.')} is defined in __main__ "
+                "(your script or notebook): Ray's workers make the bots by importing "
+                "their classes by name, and cannot import __main__; define it in a module "
+                "of its own, importable on every node (on PYTHONPATH), or play it with "
+                "the local backend")
 
 
 class _Bar(Protocol):
@@ -97,7 +116,13 @@ def run_on_ray(jobs: Iterable[Job], run: Callable[[Job], list[Result]], workers:
             while pending:
                 done, pending = ray.wait(pending, num_returns=1)
                 for ref in done:
-                    chunk = ray.get(ref)
+                    try:
+                        chunk = ray.get(ref)
+                    except ray.exceptions.RayTaskError as exc:  # the task's own error,
+                        cause = getattr(exc, "cause", None)  # as the local backend raises
+                        if isinstance(cause, Exception):  # it, not Ray's traceback of it
+                            raise cause from None
+                        raise
                     take(chunk)
                     bar.advance(len(chunk))
                 pending += [task.remote(job)

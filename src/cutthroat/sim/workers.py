@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from .games import GameResult
 
 __all__ = [
+    "JOB_DEAL_SETS",
     "Keeper",
     "ProgressBar",
     "RecordsFolderError",
@@ -26,6 +27,7 @@ __all__ = [
     "cpus",
     "deal_sets_per_job",
     "held_interrupts",
+    "here",
     "max_workers",
     "records_folder",
     "resolve_workers",
@@ -43,10 +45,16 @@ class RecordsFolderError(ValueError):
 
 
 
+JOB_DEAL_SETS = 4
+"""The most deal sets (12 games) in one job of a worker (:func:`deal_sets_per_job`)."""
+
+
 def deal_sets_per_job(sets: int, workers: int) -> int:
-    """Deal sets per job: one when playing here, else a few jobs per worker (at most 25
-    deal sets each), so that the workers finish together."""
-    return 1 if workers == 1 else max(1, min(25, math.ceil(sets / (workers * 8))))
+    """Deal sets per job: one when playing here, else a few jobs per worker, so that the
+    workers finish together, and at most :data:`JOB_DEAL_SETS` each, so that the results
+    come back often: a Ctrl-C keeps the jobs finished and loses those under way (with the
+    expert, whose games take seconds, a job of 25 deal sets was minutes of a worker)."""
+    return 1 if workers == 1 else max(1, min(JOB_DEAL_SETS, math.ceil(sets / (workers * 8))))
 
 
 def chunks(sets: int, per_job: int) -> Iterator[range]:
@@ -199,16 +207,24 @@ def cpus() -> int:
     return os.cpu_count() or 1
 
 
-def resolve_workers(workers: int | None, backend: str, jobs: int | None = None) -> int:
+def resolve_workers(workers: int | None, backend: str, jobs: int | None = None, *,
+                    address: str | None = None) -> int:
     """The workers a tournament uses: those asked (default :func:`cpus`; fewer than 1 is
-    a ``ValueError``), on the local backend no more than :func:`max_workers`, and no more
-    than ``jobs``, the pieces of work there are to share out, when given."""
+    a ``ValueError``), no more than :func:`max_workers` where they run on this machine
+    (the local backend, or a Ray runtime started here: no ``address``), and no more than
+    ``jobs``, the pieces of work there are to share out, when given."""
     workers = cpus() if workers is None else workers
     if workers < 1:
         raise ValueError("workers must be at least 1")
-    if backend == "local":
+    if here(backend, address):
         workers = min(workers, max_workers())
     return workers if jobs is None else min(workers, jobs)
+
+
+def here(backend: str, address: str | None) -> bool:
+    """Whether a tournament's workers run on this machine: the local backend's
+    processes, or the Ray runtime it starts when no cluster ``address`` is given."""
+    return backend == "local" or address is None
 
 
 class ProgressBar:
