@@ -1006,3 +1006,18 @@ def test_seed_none_is_seed_0_and_a_numpy_integer_is_its_int() -> None:
     assert dealt(Game(seed=np.int64(5))) == dealt(Game(seed=5)) != dealt(Game(seed=6))
     assert Hand.deal(seed=None).dealt == Hand.deal(seed=0).dealt == Hand.deal().dealt
     assert Hand.deal(seed=np.int32(3)).dealt == Hand.deal(seed=3).dealt
+
+
+def test_R4_a_hands_dealer_and_rules_are_read_only() -> None:
+    """``hand.dealer = 2`` was taken, mid-hand: the turn order, the pick-up and the
+    score then followed a dealer who never dealt. The dealer and the rules are fixed at
+    the deal; setting either is refused, and the hand is as it was."""
+    hand = Hand.deal(Rules(), dealer=1, seed=3)
+    hand.push(str(hand.legal_actions()[0]))
+    before = (hand.dealer, hand.rules, hand.to_act, list(hand.legal_actions()))
+    with pytest.raises(AttributeError):
+        hand.dealer = 2  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        hand.rules = Rules(deck=32)  # type: ignore[misc]
+    assert (hand.dealer, hand.rules, hand.to_act, list(hand.legal_actions())) == before
+    assert hand.copy().dealer == 1 and hand.copy().rules == Rules()

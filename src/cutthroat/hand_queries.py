@@ -103,8 +103,8 @@ class HandQueries:
 
     __slots__ = ("_legal",)  # the legal action ids, made when first asked for
 
-    rules: Rules
-    dealer: int
+    _rules: Rules
+    _dealer: int
     _buried: int
     _dealer_discard: int
     _def_alone: int
@@ -130,6 +130,17 @@ class HandQueries:
     _up_taken: bool
 
     # --- what the hand is now ------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The rules the hand is played under (read-only: fixed at the deal)."""
+        return self._rules
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat, 0-2 (read-only: fixed at the deal; a hand with another
+        dealer is another deal, :meth:`~cutthroat.state.Hand.deal`)."""
+        return self._dealer
 
     @property
     def phase(self) -> Phase:
@@ -267,7 +278,7 @@ class HandQueries:
     def __repr__(self) -> str:
         state = self.phase.name.lower()
         turn = "" if self.to_act is None else f", to_act={self._turn}"
-        return f"<Hand dealer={self.dealer} {state}{turn}, {len(self._moves)} moves>"
+        return f"<Hand dealer={self._dealer} {state}{turn}, {len(self._moves)} moves>"
 
     # --- legal actions -------------------------------------------------------------
 
@@ -304,14 +315,14 @@ class HandQueries:
         if ph == P_BID2:
             up_suit = self._up >> 3  # printed suit (the up-card is never the joker here)
             calls = [A.CALL + s for s in range(4)
-                     if s != up_suit or self.rules.may_name_turned_down_suit]
-            if not (self.rules.stick_the_dealer and self._turn == self.dealer):
+                     if s != up_suit or self._rules.may_name_turned_down_suit]
+            if not (self._rules.stick_the_dealer and self._turn == self._dealer):
                 calls.append(A.PASS)
             return tuple(calls)
         if ph == P_PICKUP:
             return _PICK
         if ph == P_DISCARD:
-            mask = self._hands[self.dealer]
+            mask = self._hands[self._dealer]
             cached = _DISCARD_TUPLES.get(mask)
             if cached is None:
                 if len(_DISCARD_TUPLES) >= DISCARD_CACHE:

@@ -93,6 +93,7 @@ class Hand(HandQueries):
 
     __slots__ = (
         "_buried",
+        "_dealer",
         "_dealer_discard",
         "_dealt",
         "_def_alone",
@@ -113,6 +114,7 @@ class Hand(HandQueries):
         "_phase",
         "_played",
         "_result",
+        "_rules",
         "_sealed",
         "_trick",
         "_trick_seats",
@@ -122,12 +124,8 @@ class Hand(HandQueries):
         "_undo",
         "_up",
         "_up_taken",
-        "dealer",
-        "rules",
     )
 
-    rules: Rules
-    dealer: int
 
     def __init__(self, rules: Rules, deal: Deal, dealer: int, *, check: bool = True) -> None:
         """Start a hand from a deal, checked against ``rules`` unless ``check`` is false
@@ -171,13 +169,13 @@ class Hand(HandQueries):
         deal = self._dealt
         if deal is None:
             assert self._order is not None
-            deal = self._dealt = Deal.from_order(self.rules, self._order)
+            deal = self._dealt = Deal.from_order(self._rules, self._order)
         return deal
 
     def _start(self, rules: Rules, dealer: int, h0: int, h1: int, h2: int, dummy: int,
                kitty: int, up: int) -> None:
-        self.rules = rules
-        self.dealer = dealer
+        self._rules = rules
+        self._dealer = dealer
         self._hands = [h0, h1, h2]
         self._dummy = dummy
         self._kitty = kitty
@@ -442,8 +440,8 @@ class Hand(HandQueries):
         new._up_taken = self._up_taken
         new._dealt = self._dealt
         new._order = self._order
-        new.dealer = self.dealer
-        new.rules = self.rules
+        new._dealer = self._dealer
+        new._rules = self._rules
         return new
 
     __copy__ = copy
@@ -492,21 +490,21 @@ class Hand(HandQueries):
     def _finish(self) -> None:
         self._phase = P_OVER
         tricks = self._tricks
-        key = (self.dealer, self._maker, self._trump, self._maker_alone, self._def_alone,
+        key = (self._dealer, self._maker, self._trump, self._maker_alone, self._def_alone,
                tricks[0], tricks[1], tricks[2])
-        cache = _result_cache(self.rules)
+        cache = _result_cache(self._rules)
         result = cache.get(key)
         if result is None:
             maker = self._maker
             points = score_hand(
-                self.rules,
+                self._rules,
                 maker=maker,
                 maker_alone=self._maker_alone,
                 defender_alone=None if self._def_alone < 0 else self._def_alone,
                 tricks=tricks,
             )
             result = cache[key] = HandResult(
-                dealer=self.dealer, thrown_in=False, maker=maker, trump=_SUITS[self._trump],
+                dealer=self._dealer, thrown_in=False, maker=maker, trump=_SUITS[self._trump],
                 alone=self.alone, tricks=self.tricks_won, points=points,
             )
         self._result = result
@@ -541,17 +539,17 @@ class Hand(HandQueries):
                 return
             self._maker = seat
             self._trump = self._up >> 3
-            if seat == self.dealer or self.rules.dealer_must_pick_up:
+            if seat == self._dealer or self._rules.dealer_must_pick_up:
                 self._take_upcard()
             else:
                 self._phase = P_PICKUP
-                self._turn = self.dealer
+                self._turn = self._dealer
         elif ph == P_BID2:
             if a == A.PASS:
                 self._passes += 1
                 if self._passes == 3:
                     self._phase = P_THROWN
-                    self._result = HandResult(dealer=self.dealer, thrown_in=True)
+                    self._result = HandResult(dealer=self._dealer, thrown_in=True)
                 else:
                     self._turn = (seat + 1) % 3
                 return
@@ -600,14 +598,14 @@ class Hand(HandQueries):
 
     def _take_upcard(self) -> None:
         bit = 1 << self._up
-        self._hands[self.dealer] |= bit
+        self._hands[self._dealer] |= bit
         self._kitty ^= bit
         self._up_taken = True
         self._phase = P_DISCARD
-        self._turn = self.dealer
+        self._turn = self._dealer
 
     def _trump_fixed(self) -> None:
-        if self.rules.dummy:
+        if self._rules.dummy:
             self._phase = P_MAKER
             self._turn = self._maker
         else:
@@ -623,7 +621,7 @@ class Hand(HandQueries):
         elif self._def_alone >= 0:
             start = self._def_alone
         else:
-            start = self.dealer
+            start = self._dealer
         first = (start + 1) % 3
         if first == self._out:
             first = (first + 1) % 3
