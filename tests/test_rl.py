@@ -166,6 +166,8 @@ def test_illegal_actions_are_refused() -> None:
     agent = wrapped.agent_selection
     wrapped.step(illegal)  # the wrapper ends the episode: −1 for the agent that did it
     assert all(wrapped.terminations.values()) and wrapped.rewards[agent] == -1
+    for each in wrapped.possible_agents:  # nobody may act in an episode that is over
+        assert not wrapped.observe(each)["action_mask"].any(), each
 
 
 def test_the_raw_env_steps_only_in_an_episode() -> None:
