@@ -174,12 +174,18 @@ def run_arena(
 
     start_time = time.perf_counter()
     cpus: list[int] = []
+
+    def ray_ready(n: int) -> None:  # the games' time, not Ray's start-up
+        nonlocal start_time
+        cpus.append(n)
+        start_time = time.perf_counter()
+
     try:
         if backend == "ray":
             from .ray_backend import run_on_ray
 
             run_on_ray(jobs, run_job, workers, address, ProgressBar(3 * sets, progress),
-                       keep=keeper, on_cpus=cpus.append)
+                       keep=keeper, on_cpus=ray_ready)
         elif workers == 1:
             with ProgressBar(3 * sets, progress) as bar:
                 for job in jobs:

@@ -280,12 +280,18 @@ def run_league(
     start_time = time.perf_counter()
     bar = ProgressBar(3 * total, progress, label="league")
     cpus: list[int] = []
+
+    def ray_ready(n: int) -> None:  # the games' time, not Ray's start-up
+        nonlocal start_time
+        cpus.append(n)
+        start_time = time.perf_counter()
+
     try:
         if backend == "ray":
             from .ray_backend import run_on_ray
 
             run_on_ray(jobs, _run_league_job, play_workers, address, bar, keep=keep,
-                       on_cpus=cpus.append)
+                       on_cpus=ray_ready)
         elif play_workers == 1:
             with bar:
                 for job in jobs:
