@@ -1512,3 +1512,30 @@ def test_names_with_control_characters_cannot_break_lines_or_drive_the_terminal(
         assert "Line\\nBreak" in out or "\\x1b[31mRed" in out, (command, out)
         assert not re.search(r"[\x00-\x09\x0b-\x1f\x7f]", out), command
         assert "Line\nBreak" not in out, command
+
+
+def test_serve_takes_the_per_address_limits_for_a_club_behind_one_address(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A club's members share one public address: the per-address limits (64 sockets,
+    64 HTTP connections, one game of three bots) could not be raised. Each has an
+    option, checked, and reaches the server; left out, the defaults stand."""
+    import uvicorn
+
+    from cutthroat.server.connections import CONNECTIONS_PER_ADDRESS, GuardedH11Protocol
+
+    started: list[tuple[Any, dict[str, Any]]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: started.append((app, kwargs)))
+    done = invoke("serve", "--db", "sqlite://", "--ip-sockets", "300",
+                  "--ip-connections", "200", "--ip-watch-games", "3")
+    assert done.exit_code == 0, done.output
+    app, kwargs = started[-1]
+    assert app.state.server.sockets_per_address == 300
+    assert app.state.server.watch_games_per_address == 3
+    assert issubclass(kwargs["http"], GuardedH11Protocol) and kwargs["http"].per_address == 200
+    assert invoke("serve", "--db", "sqlite://").exit_code == 0
+    app, kwargs = started[-1]
+    assert kwargs["http"].per_address == CONNECTIONS_PER_ADDRESS
+    assert app.state.server.sockets_per_address == 64
+    assert app.state.server.watch_games_per_address == 1
+    refused = invoke("serve", "--db", "sqlite://", "--ip-sockets", "0")
+    assert refused.exit_code == 2 and "--ip-sockets" in refused.output

@@ -1152,13 +1152,13 @@ def test_a_database_down_is_a_503_or_a_close_1011_and_loses_nothing(
                 client.post(f"/api/games/{made['game']}/join", json={"name": "Ben"})):
             assert answer.status_code == 503, answer.text
             assert answer.json() == {"error": {"reason": (
-                "the server cannot reach its database just now, so nothing was done: "
+                "the server cannot use its database just now, so nothing was done: "
                 "try again in a moment")}}
         for path in (f"/api/games/{watched.json()['game']}/watch", _seat_socket(made)):
             with client.websocket_connect(path) as ws, \
                     pytest.raises(WebSocketDisconnect) as closed:
                 ws.receive_json()
-            assert closed.value.code == 1011 and "cannot reach its database" in (
+            assert closed.value.code == 1011 and "cannot use its database" in (
                 closed.value.reason)
         assert client.app.state.server.rooms == {}  # type: ignore[attr-defined]
     state = _state(client, made)  # up again: read back as it was
@@ -1174,6 +1174,84 @@ def test_a_database_down_is_a_503_or_a_close_1011_and_loses_nothing(
             assert _receive(ws, "pong")
         chat = client.get(f"/api/games/{made['game']}/chat")
         assert chat.status_code == 503 and "database" in _reason(chat)
+
+
+def test_a_database_that_cannot_be_written_is_logged_in_a_line_without_the_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A new game on a full disk logged SQLAlchemy's whole error: the INSERT with its
+    parameters, the new game's deal and its seats' token hashes. The log says the
+    driver's reason only; the player hears the database cannot be used."""
+    import sqlite3
+
+    from sqlalchemy.exc import OperationalError
+
+    client = _client(tmp_path)
+    store = client.app.state.server.store  # type: ignore[attr-defined]
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OperationalError("INSERT INTO games (id, record, seats) VALUES (?, ?, ?)",
+                               ("g1", "SECRET-DEAL", "TOKEN-HASH"),
+                               sqlite3.OperationalError("database or disk is full"))
+
+    monkeypatch.setattr(store, "save", full)
+    with caplog.at_level("WARNING", logger="cutthroat.server"):
+        answer = client.post("/api/games", json={"seats": ["you", "random", "random"]})
+    assert answer.status_code == 503 and "cannot use its database" in _reason(answer)
+    logged = " ".join(record.getMessage() for record in caplog.records)
+    assert "database or disk is full" in logged
+    assert "SECRET-DEAL" not in logged and "TOKEN-HASH" not in logged and "INSERT" not in logged
+
+
+class _LockedForBots(Store):
+    """A store that cannot save the next ``failing`` bots' moves (a backup holding the
+    SQLite file, a database restarting), then can again; players' moves are saved."""
+
+    failing = 0
+
+    def save(self, table: Table, reasons: Any = ()) -> None:
+        hand = table.game.hand
+        last = hand.moves[-1].seat if hand is not None and hand.moves else None
+        if self.failing and last is not None and table.seats[last].kind == "bot":
+            self.failing -= 1
+            from sqlalchemy.exc import OperationalError
+
+            raise OperationalError("UPDATE games", {}, Exception("database is locked"))
+        super().save(table, reasons)
+
+
+def test_the_bots_try_again_by_themselves_once_the_database_is_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot's move not saved for want of the database stopped the bots until somebody
+    reloaded the page, at every table where a bot was due. They try again by
+    themselves, after a wait that grows with each failure in a row, while somebody is
+    at the table; everybody is told when."""
+    import cutthroat.server.app as app_module
+    import cutthroat.server.bot_turns as bot_turns
+
+    monkeypatch.setattr(bot_turns, "BOT_RETRY", 0.2)
+    store = _LockedForBots(f"sqlite:///{tmp_path / 'games.db'}")
+    monkeypatch.setattr(app_module, "Store", lambda url: store)
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=8)
+    state = _settled(client, made)
+    assert state["to_act"] == state["seat"]
+    with client.websocket_connect(_seat_socket(made)) as ws:
+        _receive(ws, "state")
+        store.failing = 2
+        ws.send_json({"type": "act", "action": state["view"]["legal"][0],
+                      "version": state["version"]})
+        told = [_receive(ws, "error")["reason"] for _ in range(2)]
+        assert "could not move" in told[0] and "it tries again in 0.2 seconds" in told[0]
+        assert "it tries again in 0.4 seconds" in told[1]  # longer after a second failure
+        deadline = time.monotonic() + 20
+        while True:  # the bots moved on by themselves: nobody reloaded or moved
+            now = _receive(ws, "state")["state"]
+            if now["to_act"] == now["seat"] or now["status"] != "playing":
+                break
+            assert time.monotonic() < deadline, "the bots never tried again"
+    assert store.failing == 0
+    assert len(_state(client, made)["view"]["moves"]) > len(state["view"]["moves"]) + 1
 
 
 def test_websocket_hint_does_not_hold_up_other_messages(tmp_path: Path) -> None:

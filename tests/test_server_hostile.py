@@ -255,15 +255,15 @@ def test_a_socket_that_floods_the_server_with_messages_is_closed(
 
 
 def test_one_address_holds_only_so_many_sockets(tmp_path: Path,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+                                                 caplog: pytest.LogCaptureFixture) -> None:
     """Sockets escaped the guard on connections (an upgraded connection is no longer
     HTTP's): games made, then a hundred watchers on each, held open by their pings."""
+    from fastapi.testclient import TestClient
     from starlette.websockets import WebSocketDisconnect
 
-    import cutthroat.server.socket_loop as socket_loop
-
-    monkeypatch.setattr(socket_loop, "SOCKETS_PER_ADDRESS", 2)
-    client = _client(tmp_path)
+    client = TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}",
+                                   sockets_per_address=2))
+    client.__enter__()
     made = _create(client, ["you", "random", "random"])
     watch = f"/api/games/{made['game']}/watch"
     with client.websocket_connect(watch) as one, client.websocket_connect(watch) as two:
@@ -274,6 +274,9 @@ def test_one_address_holds_only_so_many_sockets(tmp_path: Path,
         assert refused.value.code == 4429 and "2 connections open" in refused.value.reason
     with client.websocket_connect(watch) as again:  # the two closed are counted out
         assert again.receive_json()["type"] == "state"
+    assert caplog.text.count("the limit of 2 WebSockets an address refused") == 1
+    assert "--ip-sockets" in caplog.text  # the organizer sees why, and the option
+    client.__exit__(None, None, None)
 
 
 def test_a_game_of_bots_set_going_again_by_a_watcher_counts_too(tmp_path: Path) -> None:

@@ -197,6 +197,53 @@ def test_a_url_that_cannot_be_read_never_shows_its_password(url: str) -> None:
     assert "s3cret" not in str(refused.value) and "ann:***@" in str(refused.value)
 
 
+def test_a_password_with_at_signs_and_slashes_is_never_shown() -> None:
+    """A password not URL-encoded (``p@ss:w/rd``) was shown but for its first part:
+    "cutthroat:***@ss:w/rd@127.0.0.1"."""
+    with pytest.raises(StoreError) as refused:
+        Store("postgresql+psycopg://cutthroat:p@ss:w/rd@127.0.0.1:5499/cutthroat")
+    said = str(refused.value)
+    assert "ss:w" not in said and "rd@" not in said and "cutthroat:***@127.0.0.1" in said
+
+
+def test_a_link_to_a_database_in_use_is_the_same_database(tmp_path: Path) -> None:
+    """A second server reached the database through a symbolic link to its file and
+    started: its lock file was the link's name's. The lock is the real file's."""
+    (tmp_path / "club.db").touch()
+    (tmp_path / "alias.db").symlink_to(tmp_path / "club.db")
+    first = Store(f"sqlite:///{tmp_path / 'club.db'}")
+    first.claim()
+    second = Store(f"sqlite:///{tmp_path / 'alias.db'}")
+    try:
+        with pytest.raises(StoreInUse, match="another cutthroat server"):
+            second.claim()
+    finally:
+        second.close()
+        first.close()
+
+
+def test_a_database_the_server_cannot_write_is_refused_at_the_start(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A read-only SQLite file (or folder) was opened, the server announced, and every
+    move then refused with a 503: it is refused at once, saying why. (The tests run as
+    root, whom file modes do not stop: os.access is made to answer as for a user.)"""
+    import os
+
+    import cutthroat.server.store as store_module
+
+    path = tmp_path / "ro.db"
+    Store(f"sqlite:///{path}").close()
+    monkeypatch.setattr(store_module.os, "access",
+                        lambda where, mode: os.fspath(where) != str(path.resolve()))
+    store = Store(f"sqlite:///{path}")
+    try:
+        with pytest.raises(StoreError, match=r"cannot write the database .*ro\.db.*its file "
+                                             r".*is read-only for this server"):
+            store.claim()
+    finally:
+        store.close()
+
+
 def test_a_postgres_scheme_is_told_how_to_write_it() -> None:
     with pytest.raises(StoreURLError, match=r"for PostgreSQL write postgresql\+psycopg://"):
         Store("postgres://ann@localhost/club")

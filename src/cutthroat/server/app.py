@@ -45,8 +45,8 @@ from ..game import Game
 from ..howto import how_to_play
 from ..rules import Rules, RulesError
 from .chat import CHAT_RATE
-from .connections import client_address
-from .errors import DATABASE_DOWN, down_why
+from .connections import client_address, note_refused
+from .errors import DATABASE_DOWN
 from .middleware import BodyLimit, SecurityHeaders, error_response
 from .protocol import (
     ActRequest,
@@ -61,8 +61,10 @@ from .rooms import (
     AWAY_WAIT,
     HAND_PAUSE,
     RELEASE_AFTER,
+    SOCKETS_PER_ADDRESS,
     TURN_WAIT,
     WATCH_GAMES,
+    WATCH_GAMES_PER_ADDRESS,
     WATCH_PACE,
     Room,
     Server,
@@ -71,7 +73,7 @@ from .rooms import (
     rate_words,
 )
 from .socket_loop import serve_socket
-from .store import DEFAULT_DB, Store, StoreError
+from .store import DEFAULT_DB, Store, StoreError, down_why
 from .tables import Table, TableError
 
 __all__ = ["BodyLimit", "Room", "Server", "create_app"]
@@ -151,7 +153,9 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                release_after: float = RELEASE_AFTER, new_games: str = NEW_GAMES,
                chat_rate: str = CHAT_RATE, away_wait: float = AWAY_WAIT,
                turn_wait: float = TURN_WAIT, hand_pause: float = HAND_PAUSE,
-               watch_pace: float = WATCH_PACE, watch_games: int = WATCH_GAMES) -> FastAPI:
+               watch_pace: float = WATCH_PACE, watch_games: int = WATCH_GAMES,
+               sockets_per_address: int = SOCKETS_PER_ADDRESS,
+               watch_games_per_address: int = WATCH_GAMES_PER_ADDRESS) -> FastAPI:
     """The web game's application, its games kept in ``db`` (a SQLAlchemy URL; default
     ``$CUTTHROAT_DB`` or ``sqlite:///cutthroat.db``). Seats take bots by name alone
     unless ``bot_options`` (``expert:bid_samples=80``: for a server you alone use). An
@@ -166,7 +170,9 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     after the last one ends (:meth:`Server.deal_on`). At a table of three bots, made to
     be watched (``"watch": true``), each move takes at least ``watch_pace`` seconds, and
     at most ``watch_games`` such games play at once (429 beyond: a game plays while
-    somebody watches it). While it runs (its lifespan), the application holds its
+    somebody watches it), at most ``watch_games_per_address`` of them started from one
+    address; one address may hold ``sockets_per_address`` WebSockets open (4429
+    beyond). While it runs (its lifespan), the application holds its
     database (:meth:`Store.claim`): a second one on the same database does not start
     (:class:`~cutthroat.server.store.StoreInUse`)."""
     if not release_after > 0:
@@ -177,13 +183,17 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
             raise ValueError(f"{name} must be a number of seconds, 0 or more")
     if not watch_games >= 0:
         raise ValueError("watch_games must be a number of games, 0 or more")
+    if not (sockets_per_address >= 1 and watch_games_per_address >= 1):
+        raise ValueError("sockets_per_address and watch_games_per_address must be 1 or more")
     rate = parse_rate(new_games, "new_games", NEW_GAMES)
     parse_rate(chat_rate, "chat_rate", CHAT_RATE)  # checked before the store is opened
     window = limits.strategies.MovingWindowRateLimiter(limits.storage.MemoryStorage())
     store = Store(db or os.environ.get("CUTTHROAT_DB") or DEFAULT_DB)
     server = Server(store, release_after=release_after, chat_rate=chat_rate,
                     away_wait=away_wait, turn_wait=turn_wait, hand_pause=hand_pause,
-                    watch_pace=watch_pace, watch_games=watch_games)
+                    watch_pace=watch_pace, watch_games=watch_games,
+                    sockets_per_address=sockets_per_address,
+                    watch_games_per_address=watch_games_per_address)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> Any:
@@ -208,7 +218,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     app.state.server = server
 
     @app.exception_handler(TableError)
-    async def tableerror_response(request: Request, exc: TableError) -> JSONResponse:
+    async def table_error(request: Request, exc: TableError) -> JSONResponse:
         answer = error_response(exc.reason, exc.status)
         if exc.retry_after is not None:  # a limit: when to ask again (RFC 9110)
             answer.headers["Retry-After"] = str(math.ceil(exc.retry_after))
@@ -225,7 +235,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
         return error_response(DATABASE_DOWN, 503)
 
     @app.exception_handler(StarletteHTTPException)
-    async def httperror_response(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return error_response(str(exc.detail), exc.status_code)
 
     app.add_middleware(BodyLimit, limit=BODY_MAX,
@@ -262,6 +272,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
             return _how_to_play(room.table.game.rules)
 
     def too_many_games(address: str) -> TableError:
+        note_refused(f"the limit of {rate_words(rate, 'new game')} an address", address,
+                     "--new-games")
         return limit_reached(window, rate, "this address has started too many games (at "
                              f"most {rate_words(rate, 'game')}): play one of them, or wait",
                              "new-game", address)

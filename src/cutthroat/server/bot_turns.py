@@ -14,12 +14,18 @@ from ..bots.base import choose_explained
 from .protocol import refusal
 from .room import Room
 from .sockets import RoomSockets
-from .store import Reason, log_failure
+from .store import Reason, database_trouble, log_failure
 from .tables import TableError
 
-__all__ = ["RoomBots"]
+__all__ = ["BOT_RETRY", "BOT_RETRY_MOST", "RoomBots"]
 
 T = TypeVar("T")
+BOT_RETRY = 5.0
+"""Seconds before the bots try again after their move could not be saved for want of
+the database (it restarted, its disk filled, it was locked by a backup); doubled at each
+failure in a row, up to :data:`BOT_RETRY_MOST`. Only while somebody is at the table:
+otherwise the next player or watcher to come sets them going."""
+BOT_RETRY_MOST = 60.0
 
 
 class RoomBots(RoomSockets):
@@ -54,7 +60,8 @@ class RoomBots(RoomSockets):
     async def _bots(self, room: Room) -> None:
         """The room's bot loop: one at a time per room. A move that cannot be saved
         is logged and the loop stops; the bot tries again at the next kick (a player
-        connecting or moving)."""
+        connecting or moving), and by itself after :data:`BOT_RETRY` seconds (longer
+        after each failure in a row) when it was the database's trouble."""
         try:
             while True:
                 room.again = False
@@ -62,21 +69,45 @@ class RoomBots(RoomSockets):
                     await self._bot_moves(room)
                 except Exception as exc:
                     log_failure(exc, "game %s: the bots stopped", room.table.id)
-                    await self._tell_stopped(room, exc)
+                    retry = self._retry_wait(room, exc)
+                    await self._tell_stopped(room, exc, retry)
+                    if retry is not None:
+                        self.spawn(room, self._retry(room, retry))
                     break
+                room.bot_failures = 0
                 if not room.again:
                     break
         finally:
             room.idle.set()
 
-    async def _tell_stopped(self, room: Room, exc: Exception) -> None:
+    @staticmethod
+    def _retry_wait(room: Room, exc: Exception) -> float | None:
+        """Seconds before the bots try again by themselves after ``exc``: for want of
+        the database only (a move not saved, 503, or the database's own error); a bot
+        that fails is not its trouble, and waits for a player."""
+        saving = isinstance(exc, TableError) and exc.status == 503
+        if not saving and database_trouble(exc) is None:
+            return None
+        room.bot_failures += 1
+        return float(min(BOT_RETRY * 2.0 ** (room.bot_failures - 1), BOT_RETRY_MOST))
+
+    async def _retry(self, room: Room, wait: float) -> None:
+        """After ``wait`` seconds, set the bots going again, if somebody is at the table."""
+        await asyncio.sleep(wait)
+        if room.sockets:
+            self.kick(room)
+
+    async def _tell_stopped(self, room: Room, exc: Exception,
+                            retry: float | None = None) -> None:
         """Tell everybody at the table that a bot could not move, and why (a bot of an
         installed package that fails, the database that cannot save): the game waits,
-        and the bots try again when somebody opens it or moves."""
+        and the bots try again in ``retry`` seconds, if given, and when somebody opens
+        it or moves."""
         seat = room.table.bot_to_move()
         who = "a bot" if seat is None else f"the bot playing {room.table.seats[seat].name}"
-        reason = (f"{who} could not move ({type(exc).__name__}: {exc}); the game waits: "
-                  "reload the page to let it try again")
+        then = ("it tries again in " + (f"{retry:g} seconds" if retry != 1 else "1 second")
+                if retry is not None else "reload the page to let it try again")
+        reason = f"{who} could not move ({type(exc).__name__}: {exc}); the game waits: {then}"
         await self.send_all(room, [(socket, refusal(reason, status=503))
                                    for socket in list(room.sockets)])
 

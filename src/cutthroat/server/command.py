@@ -101,6 +101,19 @@ def serve(
     watch_games: Annotated[int | None, typer.Option(
         min=0, help="How many games of three bots may play at once, each while somebody "
                     "watches it (default 4); beyond, a new one is refused.")] = None,
+    sockets_per_address: Annotated[int | None, typer.Option(
+        "--ip-sockets", min=1,
+        help="How many WebSockets (a page open at a table, or watching) one address may "
+             "hold open (default 64): raise it for a club whose members share one "
+             "address.")] = None,
+    connections_per_address: Annotated[int | None, typer.Option(
+        "--ip-connections", min=1,
+        help="How many HTTP connections one address may hold open (default 64; a browser "
+             "opens about six).")] = None,
+    watch_games_per_address: Annotated[int | None, typer.Option(
+        "--ip-watch-games", min=1,
+        help="How many games of three bots one address may have playing at once "
+             "(default 1).")] = None,
     forwarded_allow_ips: Annotated[str | None, typer.Option(
         help="The proxies whose X-Forwarded-For header gives a player's address (for the "
              "limits): addresses or networks separated by commas, or '*' for any "
@@ -116,7 +129,7 @@ def serve(
         import uvicorn
 
         from .app import MESSAGE_MAX, create_app
-        from .connections import GuardedH11Protocol
+        from .connections import CONNECTIONS_PER_ADDRESS, guarded_protocol
         from .store import StoreError, StoreURLError
     except ImportError as exc:  # pragma: no cover - the web extra is part of make run
         typer.echo(f"The web game needs the web extra: pip install 'cutthroat-euchre[web]' "
@@ -146,6 +159,10 @@ def serve(
         options["watch_pace"] = watch_pace
     if watch_games is not None:
         options["watch_games"] = watch_games
+    if sockets_per_address is not None:
+        options["sockets_per_address"] = sockets_per_address
+    if watch_games_per_address is not None:
+        options["watch_games_per_address"] = watch_games_per_address
     # before the database is opened (made, for a SQLite file) and the address announced
     check_listening(host, port)
     try:
@@ -173,7 +190,8 @@ def serve(
     try:
         uvicorn.run(application, host=host, port=port, log_level="warning",
                     proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips,
-                    ws_max_size=MESSAGE_MAX, http=GuardedH11Protocol)
+                    ws_max_size=MESSAGE_MAX,
+                    http=guarded_protocol(connections_per_address or CONNECTIONS_PER_ADDRESS))
     finally:
         store.release()  # closed with the app, unless it never started
 

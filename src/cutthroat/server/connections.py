@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import logging
+import time
 from collections import Counter
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -28,8 +30,10 @@ if TYPE_CHECKING:
     import h11
     from starlette.requests import HTTPConnection
 
+log = logging.getLogger("cutthroat.server")
+
 __all__ = ["CONNECTIONS_PER_ADDRESS", "READ_WAIT", "GuardedH11Protocol", "client_address",
-           "trusts"]
+           "guarded_protocol", "note_refused", "trusts"]
 
 READ_WAIT = 20.0
 """Seconds a client has to send a request whole, from the connection's opening or the
@@ -40,6 +44,26 @@ CONNECTIONS_PER_ADDRESS = 64
 """The most HTTP connections one address holds at a time: a browser opens six to a
 server, so a household of players behind one address stays far below it."""
 
+
+
+REFUSALS_EVERY = 60.0
+"""Seconds between two log lines of one limit refusing one address (:func:`note_refused`)."""
+_refusals_said: dict[tuple[str, str], float] = {}
+
+
+def note_refused(limit: str, address: str, option: str) -> None:
+    """Log (a warning, at most once a minute for each limit and address) that ``limit``
+    refused ``address``, and the option that raises it: an organizer whose members share
+    one address (a club's network) sees why some are turned away."""
+    now = time.monotonic()
+    key = (limit, address)
+    if now - _refusals_said.get(key, -REFUSALS_EVERY) < REFUSALS_EVERY:
+        return
+    if len(_refusals_said) > 10_000:  # many addresses: the oldest are forgotten
+        _refusals_said.clear()
+    _refusals_said[key] = now
+    log.warning("%s refused %s (raise it with %s; said once a minute)", limit, address,
+                option)
 
 
 def client_address(connection: HTTPConnection) -> str:
@@ -90,6 +114,8 @@ class GuardedH11Protocol(H11Protocol):
         if host is not None and not trusts(self.config.forwarded_allow_ips, host):
             if self.open_by_address[host] >= self.per_address:
                 transport.abort()  # refused: nothing read, nothing answered
+                note_refused(f"the limit of {self.per_address} HTTP connections an "
+                             "address", host, "--ip-connections")
                 return
             self.open_by_address[host] += 1
             self._counted = host
@@ -145,3 +171,11 @@ class GuardedH11Protocol(H11Protocol):
                 self.timeout_keep_alive_handler()  # uvicorn's own way to end an idle one
             except Exception:  # halfway through a body h11 will not send "closed"
                 self.transport.close()
+
+
+def guarded_protocol(per_address: int = CONNECTIONS_PER_ADDRESS) -> type[GuardedH11Protocol]:
+    """:class:`GuardedH11Protocol` with ``per_address`` connections an address (uvicorn's
+    ``http=``; ``cutthroat serve --ip-connections``)."""
+    if per_address == GuardedH11Protocol.per_address:
+        return GuardedH11Protocol
+    return type("GuardedH11Protocol", (GuardedH11Protocol,), {"per_address": per_address})

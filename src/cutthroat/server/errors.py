@@ -5,22 +5,12 @@ from __future__ import annotations
 
 from ..errors import CutthroatError
 
-__all__ = ["DATABASE_DOWN", "TableError", "down_why"]
+__all__ = ["DATABASE_DOWN", "TableError"]
 
-DATABASE_DOWN = ("the server cannot reach its database just now, so nothing was done: "
+DATABASE_DOWN = ("the server cannot use its database just now, so nothing was done: "
                  "try again in a moment")
 """The reason of a 503 (or of a WebSocket closed with 1011) when the database cannot
-be read or written (it is down, or the server is stopping)."""
-
-
-def down_why(exc: Exception) -> str:
-    """The database's error, on one line, for the log (SQLAlchemy's link to its
-    background page left out).
-
-    >>> down_why(OSError("connection refused  (Background on this error at: ...)"))
-    'connection refused'
-    """
-    return " ".join(str(exc).split("(Background on this error", 1)[0].split())
+be read or written (it is down, its disk is full, or the server is stopping)."""
 
 
 class TableError(CutthroatError):

@@ -94,6 +94,9 @@ class Room:
     (:meth:`~cutthroat.server.rooms.Server.stand_in`)."""
     hand_pause: float = HAND_PAUSE
     """The server's ``hand_pause``: seconds before the next hand is dealt by itself."""
+    bot_failures: int = 0
+    """The bots' failures in a row, each for want of the database (the next retry waits
+    longer: :data:`~cutthroat.server.bot_turns.BOT_RETRY`); 0 after a move saved."""
     dealing: int | None = None
     """The table's version at which a deal by itself waits out the pause, if one does
     (:meth:`~cutthroat.server.rooms.Server.deal_on`): one at a time."""

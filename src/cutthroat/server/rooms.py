@@ -32,6 +32,7 @@ from ..bots.review import (
 from .advice import RoomAdvice
 from .bot_turns import RoomBots
 from .chat import CHAT_RATE, GAME_LINES, HISTORY, ChatLine, clean_line
+from .connections import note_refused
 from .protocol import refusal
 from .rates import limit_reached, parse_rate, rate_words, seconds_words
 from .room import (
@@ -97,10 +98,17 @@ class Server(RoomAdvice, RoomBots):
     def __init__(self, store: Store, *, release_after: float = RELEASE_AFTER,
                  chat_rate: str = CHAT_RATE, away_wait: float = AWAY_WAIT,
                  turn_wait: float = TURN_WAIT, hand_pause: float = HAND_PAUSE,
-                 watch_pace: float = WATCH_PACE, watch_games: int = WATCH_GAMES) -> None:
+                 watch_pace: float = WATCH_PACE, watch_games: int = WATCH_GAMES,
+                 sockets_per_address: int = SOCKETS_PER_ADDRESS,
+                 watch_games_per_address: int = WATCH_GAMES_PER_ADDRESS) -> None:
         self.store = store
         self.watch_pace = watch_pace
         self.watch_games = watch_games
+        self.sockets_per_address = sockets_per_address
+        """The most WebSockets one address may hold open (:data:`SOCKETS_PER_ADDRESS`)."""
+        self.watch_games_per_address = watch_games_per_address
+        """The most games of three bots one address may have playing
+        (:data:`WATCH_GAMES_PER_ADDRESS`)."""
         self._starting: Counter[str | None] = Counter()
         """Games of three bots being made (saved) now, by the address making them."""
         self.release_after = release_after
@@ -198,7 +206,7 @@ class Server(RoomAdvice, RoomBots):
     def check_watch_games(self, address: str | None = None, *, opening: bool = False) -> None:
         """Refuse (429) a game of three bots that would start playing (a new one, or one
         nobody watches that a watcher opens) while ``watch_games`` play already, or
-        while :data:`WATCH_GAMES_PER_ADDRESS` that ``address`` made play or are being
+        while ``watch_games_per_address`` that ``address`` made play or are being
         made (``opening``: a watcher opens a stopped game that ``address`` made, and is
         told so)."""
         if self.watched_games() >= self.watch_games:
@@ -210,7 +218,9 @@ class Server(RoomAdvice, RoomBots):
         mine = self._starting[address] + sum(
             1 for room in self.rooms.values()
             if room.playing_to_watch and room.made_by == address)
-        if address is not None and mine >= WATCH_GAMES_PER_ADDRESS:
+        if address is not None and mine >= self.watch_games_per_address:
+            note_refused(f"the limit of {self.watch_games_per_address} game(s) of three "
+                         "bots an address", address, "--ip-watch-games")
             raise TableError(
                 "whoever started this game has another game of three bots playing: watch "
                 "that one, or try again when it ends" if opening else

@@ -17,11 +17,11 @@ from typing import Any
 from fastapi import WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
 
-from .connections import client_address
-from .errors import DATABASE_DOWN, TableError, down_why
+from .connections import client_address, note_refused
+from .errors import DATABASE_DOWN, TableError
 from .protocol import ProtocolError, parse_message, refusal, table_refusal
-from .rooms import SOCKETS_PER_ADDRESS, Room, Server
-from .store import StoreError
+from .rooms import Room, Server
+from .store import StoreError, down_why
 
 __all__ = ["CLOSE_REASON_MAX", "SOCKET_MESSAGES", "close_reason", "serve_socket"]
 
@@ -61,10 +61,12 @@ async def serve_socket(server: Server, websocket: WebSocket, game_id: str,
     game that cannot be read back from the database (down) with 1011."""
     await websocket.accept()
     address = client_address(websocket)
-    if server.sockets_by_address[address] >= SOCKETS_PER_ADDRESS:
+    most = server.sockets_per_address
+    if server.sockets_by_address[address] >= most:
+        note_refused(f"the limit of {most} WebSockets an address", address,
+                     "--ip-sockets")
         await websocket.close(code=4429, reason=close_reason(
-            f"this address has {SOCKETS_PER_ADDRESS} connections open already: close "
-            "one first"))
+            f"this address has {most} connections open already: close one first"))
         return
     server.sockets_by_address[address] += 1
     try:

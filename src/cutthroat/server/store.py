@@ -57,7 +57,7 @@ from .tables import Table
 
 __all__ = ["DEFAULT_DB", "SQLITE_SUFFIXES", "ChatRow", "GameRow", "Reason", "ReasonRow",
            "RematchRow", "Store", "StoreConflict", "StoreError", "StoreInUse", "StoreURLError",
-           "database_trouble", "database_url", "log_failure"]
+           "database_trouble", "database_url", "down_why", "log_failure"]
 
 DEFAULT_DB = "sqlite:///cutthroat.db"
 """The database used when none is given: a SQLite file in the working directory."""
@@ -200,8 +200,9 @@ def database_url(given: str) -> str:
 
 log = logging.getLogger(__name__)
 
-_PASSWORD = re.compile(r"(?<=/)([^:/@]*):([^@]*)@")
-"""``user:password@`` in text that may be a URL or not."""
+_PASSWORD = re.compile(r"(?<=/)([^:/@\s]*):(\S*)@(?=[^@\s]*(?:\s|$))")
+"""``user:password@`` in text that may be a URL or not: the password runs to the last
+``@`` of the word (a password not URL-encoded may hold ``@``, ``:`` and ``/``)."""
 
 
 def _masked(text: str) -> str:
@@ -210,6 +211,8 @@ def _masked(text: str) -> str:
 
     >>> _masked("postgresql+psycopg://ann:s3cret@host:54x/games")
     'postgresql+psycopg://ann:***@host:54x/games'
+    >>> _masked("cannot open 'postgresql://ann:p@ss:w/rd@127.0.0.1:5499/club': refused")
+    "cannot open 'postgresql://ann:***@127.0.0.1:5499/club': refused"
     """
     return _PASSWORD.sub(r"\1:***@", text)
 
@@ -221,6 +224,16 @@ def _shown(url: str) -> str:
         return make_url(url).render_as_string(hide_password=True)
     except (SQLAlchemyError, ValueError):
         return _masked(url)
+
+
+def _user() -> str:
+    """The name of the user this process runs as (its number where it has none)."""
+    try:
+        import pwd
+
+        return pwd.getpwuid(os.geteuid()).pw_name
+    except (ImportError, KeyError, AttributeError):  # pragma: no cover - no such user
+        return str(getattr(os, "geteuid", lambda: "?")())
 
 
 def _reason(exc: Exception) -> str:
@@ -262,6 +275,18 @@ def log_failure(exc: BaseException, message: str, *args: object) -> None:
         logging.getLogger("cutthroat.server").exception(message, *args)
     else:
         logging.getLogger("cutthroat.server").error(message + ": %s", *args, trouble)
+
+
+def down_why(exc: Exception) -> str:
+    """A failure of the database on one line, for the log: the driver's own words
+    (:func:`database_trouble`), never the statement and its parameters (a game's whole
+    deal, a token's hash), nor SQLAlchemy's link to its background page.
+
+    >>> down_why(OSError("connection refused  (Background on this error at: ...)"))
+    'connection refused'
+    """
+    return database_trouble(exc) or " ".join(
+        str(exc).split("(Background on this error", 1)[0].split())
 
 
 def _url_hint(url: str) -> str:
@@ -511,10 +536,24 @@ class Store:
         database = self.engine.url.database
         if backend == "sqlite" and database and database != ":memory:" \
                 and not database.startswith("file:"):
-            self._claim = self._claim_file(database + ".lock")
+            self._check_writable(database)
+            # The lock beside the file itself: a link to it (another name) is one database.
+            self._claim = self._claim_file(os.path.realpath(database) + ".lock")
         elif backend == "postgresql":
             self._claim = self._claim_postgresql()
             self._claimed_postgresql = True
+
+    def _check_writable(self, database: str) -> None:
+        """A SQLite file this server may read but not write (or whose folder it cannot
+        write its journal in) is refused at once (:class:`StoreError`): every move
+        would be refused, one by one, after the server had started."""
+        path = os.path.realpath(database)
+        folder = os.path.dirname(path) or "."
+        for where, what in ((path, "file"), (folder, "folder")):
+            if os.path.exists(where) and not os.access(where, os.W_OK):
+                raise StoreError(f"cannot write the database {self.shown_url}: its {what} "
+                                 f"{where} is read-only for this server (user "
+                                 f"{_user()}), so no move could be saved")
 
     def _check_claim(self) -> None:
         """Before a save, see that the PostgreSQL claim (:meth:`claim`) still holds: its

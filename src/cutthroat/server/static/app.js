@@ -559,6 +559,13 @@ function connect() {
   ws.onclose = (ev) => {
     clearTimeout(ws.pongTimer);
     if (table.socket !== ws || ws.lost) return;
+    if (ev.code === 4429) {  // too many connections from this address: a while, not for good
+      table.retry = Math.max(table.retry, 4);  // 8 s, then longer: others' sockets close
+      reconnectLater();
+      setConnection(`Not connected: ${ev.reason || "too many connections from this address"}; `
+        + "trying again in a moment…", "bad");
+      return;
+    }
     if (ev.code >= 4000 && ev.code < 5000) {  // refused by the server: retrying will not help
       table.closedForGood = true;
       if (table.watching) refusedWatcher(ev.reason);
