@@ -1452,6 +1452,9 @@ def test_serve_open_to_the_network_says_where_friends_reach_it(
     done = invoke("serve", "--host", "0.0.0.0", "--port", "8123", "--db", "sqlite://")
     assert done.exit_code == 0, done.output
     assert "Friends on your network reach it at http://192.168.1.23:8123/" in done.stdout
+    done = invoke("serve", "--host", "::", "--port", "8123", "--db", "sqlite://")
+    assert done.exit_code == 0, done.output  # every network, IPv6 and IPv4: said too
+    assert "Friends on your network reach it at http://192.168.1.23:8123/" in done.stdout
     done = invoke("serve", "--port", "8123", "--db", "sqlite://")  # 127.0.0.1 only
     assert done.exit_code == 0 and "Friends" not in done.stdout
     monkeypatch.setattr(command, "network_address", lambda: None)
@@ -1539,3 +1542,28 @@ def test_serve_takes_the_per_address_limits_for_a_club_behind_one_address(
     assert app.state.server.watch_games_per_address == 1
     refused = invoke("serve", "--db", "sqlite://", "--ip-sockets", "0")
     assert refused.exit_code == 2 and "--ip-sockets" in refused.output
+
+
+def test_serve_logs_each_line_with_its_time_and_the_games_own_lines_alike(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server's log had no time on any line, and the game's own lines ("game X
+    could not be saved") came bare beside uvicorn's "WARNING:  ...": one format, with
+    the date and time, for both."""
+    import logging
+
+    import uvicorn
+    from uvicorn.logging import DefaultFormatter
+
+    started: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: started.append(kwargs))
+    assert invoke("serve", "--db", "sqlite://").exit_code == 0
+    config = started[-1]["log_config"]
+    assert all(f["fmt"].startswith("%(asctime)s ") for f in config["formatters"].values())
+    assert config["loggers"]["cutthroat"]["handlers"] == ["default"]
+    default = config["formatters"]["default"]
+    formatter = DefaultFormatter(fmt=default["fmt"], datefmt=default["datefmt"],
+                                 use_colors=False)
+    line = formatter.format(logging.LogRecord("cutthroat.server", logging.WARNING, __file__,
+                                              1, "game %s could not be saved", ("abc",), None))
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d WARNING: +game abc could not be "
+                        r"saved", line), line

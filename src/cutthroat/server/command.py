@@ -183,17 +183,35 @@ def serve(
              f"[{host}]" if ":" in host else host)  # an IPv6 address, bracketed in a URL
     typer.echo(f"cutthroat: the web game is at http://{shown}:{port}/ "
                f"(games kept in {application.state.server.store.shown_url}; Ctrl-C stops it)")
-    lan = network_address() if host == "0.0.0.0" else None
+    lan = network_address() if host in ("0.0.0.0", "::") else None  # every network
     if lan is not None:
         typer.echo(f"Friends on your network reach it at http://{lan}:{port}/ (open it "
                    "at that address yourself, so the links the page gives them work)")
     try:
         uvicorn.run(application, host=host, port=port, log_level="warning",
+                    log_config=log_config(),
                     proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips,
                     ws_max_size=MESSAGE_MAX,
                     http=guarded_protocol(connections_per_address or CONNECTIONS_PER_ADDRESS))
     finally:
         store.release()  # closed with the app, unless it never started
+
+
+def log_config() -> dict[str, Any]:
+    """uvicorn's logging, each line with its date and time, and the web game's own
+    messages (``cutthroat.*``: a game not saved, a limit that turned an address away)
+    written the same way, beside uvicorn's: an organizer reads one log."""
+    import copy
+
+    from uvicorn.config import LOGGING_CONFIG
+
+    config: dict[str, Any] = copy.deepcopy(LOGGING_CONFIG)
+    for formatter in config["formatters"].values():
+        formatter["fmt"] = "%(asctime)s " + formatter["fmt"]
+        formatter["datefmt"] = "%Y-%m-%d %H:%M:%S"
+    config["loggers"]["cutthroat"] = {"handlers": ["default"], "level": "INFO",
+                                      "propagate": False}
+    return config
 
 
 def check_proxies(given: str, where: str) -> None:
