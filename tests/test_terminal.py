@@ -34,6 +34,7 @@ from cutthroat.state import Hand
 from cutthroat.terminal import (
     AGAIN,
     COACH_MARGIN,
+    HELP,
     TerminalGame,
     human_seat,
     resumed,
@@ -1204,3 +1205,24 @@ def test_ctrl_c_while_a_bot_thinks_starts_the_stopped_line_on_a_line_of_its_own(
     assert player.play() is False
     assert out[-2:] == ["", player.stopped_line()]
     assert list(hand.moves) == []
+
+
+def test_h_and_u_are_the_tables_keys_here_too_never_a_move() -> None:
+    """Line by line, ``h`` in the second round called hearts at once, where on the
+    table it asks for a hint: ``h`` is the hint and ``u`` the undo in both; hearts are
+    ``hearts`` or ``call H``."""
+    game = new_game(3)
+    hand = game.deal()
+    while hand.phase is Phase.BID_FIRST:
+        hand.push("pass")
+    assert hand.phase is Phase.BID_SECOND and hand.to_act is not None
+    player, out = table(game, hand.to_act, ["h", "quit"])
+    player.hint_samples = 4
+    moves = len(hand.moves)
+    assert player.play() is False
+    assert len(hand.moves) == moves  # h made no move: it asked for the hint
+    assert re.search(r"Hint: (pass|call [CDHS]) - \S", "\n".join(out)), out
+    player, out = table(game, hand.to_act, ["u", "quit"])
+    assert player.play() is False
+    assert len(hand.moves) < moves and "Took back" in "\n".join(out)  # u: the pass undone
+    assert "(or h)" in HELP and "(or u)" in HELP

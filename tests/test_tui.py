@@ -34,7 +34,7 @@ from cutthroat.terminal import resumed, seat_names
 from cutthroat.tui.app import NEW_GAME, Stage, TableApp
 from cutthroat.tui.screens import TextPage
 from cutthroat.tui.text import face, header_text
-from cutthroat.tui.widgets import CardButton, GameLog, MoveButton, StatusLine
+from cutthroat.tui.widgets import CardButton, GameLog, HandRow, MoveButton, StatusLine
 from strategies import hand_at_the_keep
 
 FACE = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]|Joker")
@@ -945,3 +945,68 @@ async def test_a_terminal_too_small_for_the_table_is_told_so(size: tuple[int, in
         if not told:
             cards = list(app.query(CardButton))
             assert len(cards) == 10 and all(c.region.right <= size[0] for c in cards)
+
+
+def _widest_keep() -> tuple[Game, int]:
+    """A keep of ten cards with the joker and three tens or more (benny's 25 cards):
+    the widest row of cards there is ("0 Joker", "n 10♣")."""
+    rules = Rules(deck=25)
+    for seed in range(3000):
+        hand = Hand.deal(rules, seed=seed)
+        seat = hand.to_act
+        assert seat is not None
+        if hand.phase is not Phase.BID_FIRST:
+            continue
+        hand.push("order", seat)
+        while hand.phase in (Phase.PICKUP, Phase.DISCARD, Phase.MAKER_CHOICE):
+            legal = hand.legal_texts()
+            hand.push("dummy" if "dummy" in legal else legal[0])
+        if hand.phase is not Phase.KEEP or hand.to_act != seat:
+            continue
+        held = [str(c) for c in hand.cards(seat)]
+        if "JO" in held and sum(c.startswith("T") for c in held) >= 3:
+            game = Game(rules, players=seat_names(seat), first_dealer=hand.dealer)
+            game.deal(hand.dealt)
+            for move in hand.moves:
+                game.push(move)
+            return game, seat
+    raise AssertionError("no keep with the joker and three tens")
+
+
+@pytest.mark.anyio
+async def test_a_keep_too_wide_for_70_columns_is_told_not_cut_off() -> None:
+    """At 70×20, the smallest size said to show every card, the joker and three tens
+    among the ten cards of a keep ran off the screen ("0 Jo") without a word: the table
+    says how wide it must be for these cards, and at that width every card is there."""
+    game, seat = _widest_keep()
+    app = table(game, seat)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await settle(pilot)
+        cards = list(app.query(CardButton))
+        needs = app.query_one(HandRow).needs
+        assert needs > 70 and f"make it at least {needs}×20" in status(app), status(app)
+    app = table(game, seat)
+    async with app.run_test(size=(needs, 20)) as pilot:
+        await settle(pilot)
+        cards = [c for c in app.query(CardButton) if c.display]
+        assert len(cards) == 10 and all(c.region.right <= needs for c in cards)
+        assert "make it at least" not in status(app)
+    app = table(game, seat)
+    async with app.run_test(size=(needs - 1, 20)) as pilot:  # a column less: one is cut
+        await settle(pilot)
+        cards = [c for c in app.query(CardButton) if c.display]
+        assert any(c.region.right > needs - 1 for c in cards)
+        assert f"make it at least {needs}×20" in status(app)
+
+
+@pytest.mark.anyio
+async def test_ctrl_c_quits_the_table_as_it_quits_the_line_game() -> None:
+    """Ctrl-C on the table showed Textual's "Press ctrl+q to quit" and stayed: it
+    quits, the game saved, as line by line."""
+    game, seat = at_the_keep()
+    app = table(game, seat)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+    assert app.return_value is False  # stopped before the end: to be resumed

@@ -75,14 +75,17 @@ Type your move as the game writes it, or a number from the list of choices:
   play JH, discard 9C                          (or just the card: JH)
   keep 9S JH JS QD TC                          (or just the five cards)
 Other commands:
-  hint    the expert's choice here, every option's chance to win, and why
+  hint    the expert's choice here, every option's chance to win, and why (or h)
   show    the table again          tricks  the tricks played so far in this hand
-  undo    take back your last move of this hand
+  undo    take back your last move of this hand (or u)
   rules   how to play, for this game's rules
   help    this text                quit    stop (the saved game can be resumed)"""
 
-_COMMANDS = {"help", "?", "hint", "show", "table", "tricks", "undo", "rules", "quit", "exit",
-             "q"}
+_COMMANDS = {"help", "?", "hint", "h", "show", "table", "tricks", "undo", "u", "rules", "quit",
+             "exit", "q"}
+"""The commands a line may be; ``h``, ``u`` and ``q`` are the table's keys (hint, undo,
+quit), so a letter means the same in both: ``h`` is never hearts here (``hearts`` and
+``call H`` are)."""
 
 
 class _Quit(Exception):
@@ -321,7 +324,7 @@ class TerminalGame(Session):
             self._tricks()
         elif word == "rules":
             self.write(how_to_play_text(self.game.rules))
-        elif word == "hint":
+        elif word in ("hint", "h"):
             self._hint()
         else:
             return self._undo()

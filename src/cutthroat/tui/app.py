@@ -94,6 +94,8 @@ class TableApp(App[bool]):
         Binding("question_mark", "rules", show=False),
         Binding("n", "new_game", "New game"),
         Binding("q", "quit_game", "Quit (saved)"),
+        # Ctrl-C quits as it does line by line (Textual would only say to press Ctrl+Q)
+        Binding("ctrl+c", "quit_game", show=False, priority=True),
     ]
 
     def __init__(self, session: Session, *, intro: Sequence[str] = (),

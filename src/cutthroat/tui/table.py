@@ -106,8 +106,11 @@ class Table(Vertical):
         else:
             said = _status(view, stage, choices, keeping, hinting)
         width, height = self.app.size
-        if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
-            said = (f"This terminal is {width}×{height}: make it at least {MIN_SIZE[0]}×"
+        # The cards of a keep may need more than MIN_SIZE (the joker and four tens):
+        # the row's own width is told too, never a card cut off without a word.
+        wide = max(MIN_SIZE[0], self.query_one(HandRow).needs)
+        if width < wide or height < MIN_SIZE[1]:
+            said = (f"This terminal is {width}×{height}: make it at least {wide}×"
                     f"{MIN_SIZE[1]} to see every card. {said}")
         self.query_one(StatusLine).say(said)
         return choices

@@ -113,10 +113,11 @@ def key_of(number: int) -> str:
     return str(number % 10) if number <= 10 else ""
 
 
-def row_width(prefix: str, labels: Sequence[Text]) -> int:
+def row_width(prefix: str, labels: Sequence[Text], gap: int = 1) -> int:
     """The columns a row of buttons takes: ``prefix`` and its margin, then each label
-    with a column of padding either side and its margin."""
-    return (len(prefix) + 1 if prefix else 1) + sum(label.cell_len + 3 for label in labels)
+    with a column of padding either side and its margin (``gap``; 0 drawn tight)."""
+    return (len(prefix) + 1 if prefix else 1) + sum(label.cell_len + 2 + gap
+                                                     for label in labels)
 
 
 def _relabel(button: Button, label: Text) -> None:
@@ -128,6 +129,10 @@ def _relabel(button: Button, label: Text) -> None:
 
 class HandRow(Horizontal):
     """The player's cards along the bottom, sorted by suit with trumps last."""
+
+    needs = 0
+    """The columns the cards shown take at the least (side by side, no gap): where the
+    terminal is narrower, some are cut off, and the table says so."""
 
     def compose(self) -> ComposeResult:
         """A label and one button per card a player may hold."""
@@ -151,6 +156,7 @@ class HandRow(Horizontal):
                 label.append(f"{key_of(numbers[each])} ", style="dim")
             labels.append(label.append_text(card_text(each, trump)))
         self.set_class(bool(width) and row_width("Cards", labels) > width, "tight")
+        self.needs = row_width("Cards", labels, gap=0) + 1  # and the row's margin at left
         for index, button in enumerate(self.query(CardButton)):
             card = ordered[index] if index < len(ordered) else None
             button.card = card
