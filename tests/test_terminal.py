@@ -363,10 +363,11 @@ def test_numbers_are_refused_where_the_choices_are_not_listed() -> None:
     player, _ = table(game)
     view = player.view()
     many = dataclasses.replace(view, legal=tuple(f"keep {i}" for i in range(252)))
-    with pytest.raises(CutthroatError, match="no numbered list"):
-        player._action("3", many)
+    with pytest.raises(CutthroatError, match="five different places in Your cards"):
+        player._action("3", many)  # one number: a keep takes five places, not a list's
     prompt = player._prompt(many)
     assert "keep five of your ten" in prompt and "1)" not in prompt
+    assert "their places in Your cards (1 2 3 4 5; 0 is the tenth)" in prompt
 
 
 def test_undo_takes_back_the_players_last_move_and_the_bots_replies() -> None:
@@ -1226,3 +1227,26 @@ def test_h_and_u_are_the_tables_keys_here_too_never_a_move() -> None:
     assert player.play() is False
     assert len(hand.moves) < moves and "Took back" in "\n".join(out)  # u: the pass undone
     assert "(or h)" in HELP and "(or u)" in HELP
+
+
+def test_a_keep_by_the_places_of_five_cards_as_the_tables_keys_pick_them() -> None:
+    """Line by line a keep had to be five card names ('1 2 3 4 5' was "not a move
+    here"), where the table picks them by their keys: the places in Your cards (1 to
+    9, 0 the tenth) keep them too; a place twice or out of the row is refused."""
+    from cutthroat.cards import sort_cards
+    from strategies import hand_at_the_keep
+
+    hand, seat = hand_at_the_keep()
+    game = Game(players=seat_names(seat), first_dealer=hand.dealer)
+    game.deal(hand.dealt)
+    for move in hand.moves:
+        game.push(move)
+    player, out = table(game, seat, ["1 2 2 4 5", "keep 1 2 3", "3 4 7 9 0", "quit"])
+    view = player.view()
+    shown = sort_cards(view.cards, view.trump)
+    assert player.play() is False
+    assert game.hand is not None
+    keeps = [m for m in game.hand.moves if str(m.action).startswith("keep ")]
+    assert keeps and set(keeps[0].action.cards) == {shown[n] for n in (2, 3, 6, 8, 9)}
+    refused = [line for line in out if line.startswith("Not possible")]
+    assert len(refused) == 2 and all("five different places" in line for line in refused)

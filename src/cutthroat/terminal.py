@@ -39,7 +39,7 @@ from .actions import Action, Verb
 from .bots import BOTS
 from .bots.base import BotError, BotMoveError, bot_choose, push_bot_move
 from .bots.expert import Analysis
-from .cards import Card, CardError, Suit, parse_cards
+from .cards import Card, CardError, Suit, parse_cards, sort_cards
 from .errors import CutthroatError, quoted, to_player
 from .game import Game
 from .howto import how_to_play_text
@@ -73,7 +73,8 @@ Type your move as the game writes it, or a number from the list of choices:
   pass, order, pickup, leave, dummy, alone     (bidding and the maker's choice)
   call H, trump S                              (a suit: C, D, H or S, or its name)
   play JH, discard 9C                          (or just the card: JH)
-  keep 9S JH JS QD TC                          (or just the five cards)
+  keep 9S JH JS QD TC                          (or just the five cards, or their
+                                               places in Your cards: 1 2 3 4 5)
 Other commands:
   hint    the expert's choice here, every option's chance to win, and why (or h)
   show    the table again          tricks  the tricks played so far in this hand
@@ -363,7 +364,11 @@ class TerminalGame(Session):
 
     def _action(self, text: str, view: View) -> Action:
         """The action a line means: a number from the list, the game's text, or a
-        shortcut (a card, five cards, a suit)."""
+        shortcut (a card, five cards, a suit, or five cards' places in ``Your cards``
+        for a keep, as the table's keys pick them)."""
+        places = _keep_places(text, view)
+        if places is not None:
+            return places
         if text.isdigit():  # "²" is a digit but no number: refused below, as a move
             if len(view.legal) > MENU_MAX:
                 raise _NotAMove("there is no numbered list here: type your choice")
@@ -415,7 +420,8 @@ class TerminalGame(Session):
         if len(legal) <= MENU_MAX:
             choices = "  ".join(f"{i}) {text}" for i, text in enumerate(legal, 1))
         else:
-            choices = f"keep five of your ten: type them, e.g. {_keep_example(view)}"
+            choices = (f"keep five of your ten: type them, e.g. {_keep_example(view)}, "
+                       "or their places in Your cards (1 2 3 4 5; 0 is the tenth)")
         whose = f" ({STUCK})" if stuck(view) else ""
         return f"Your move{whose}: {choices}  (hint, help)\n> "
 
@@ -524,6 +530,25 @@ def _in_letters(text: str, trump: Suit | None) -> str:
         return "J" + (trump if word == "right bower" else trump.partner).letter
 
     return _NAMED_CARDS.sub(named, _CARD_WORDS.sub(card, text))
+
+
+def _keep_places(text: str, view: View) -> Action | None:
+    """A keep written as the places of five cards in ``Your cards`` (``1 2 3 4 5``, or
+    ``keep 3 4 7 9 0``: 1 to 9, and 0 for the tenth, as the table's keys), else
+    ``None``; places out of the row or twice are refused."""
+    words = text.replace(",", " ").split()
+    if words[:1] and words[0].lower() == "keep":
+        words = words[1:]
+    if not any(legal.startswith("keep ") for legal in view.legal[:1]) or not words \
+            or not all(w.isdecimal() and len(w) <= 2 for w in words):
+        return None
+    shown = sort_cards(view.cards, view.trump)
+    places = [10 if int(w) == 0 else int(w) for w in words]
+    if len(places) != 5 or len(set(places)) != 5 or not all(1 <= n <= len(shown)
+                                                             for n in places):
+        raise _NotAMove(f"a keep by places takes five different places in Your cards, "
+                        f"1 to 9 and 0 for the tenth, not {' '.join(words)}")
+    return Action.parse("keep " + " ".join(str(shown[n - 1]) for n in places))
 
 
 def _keep_example(view: View) -> str:
