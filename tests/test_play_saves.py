@@ -192,3 +192,34 @@ def test_keep_at_a_decision_that_is_no_keep_says_a_keep_is_not_possible_now(
         assert "Not possible: you cannot keep cards now: " in line, line
         assert "keep takes five" not in line
     assert refusals[0].split(" now: ")[1] == refusals[2].split(" now: ")[1]
+
+
+def test_a_record_played_in_another_window_too_is_never_written_over(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same record resumed in two windows: each save wrote over the other's moves,
+    silently. Once the record was written by another, this game is saved beside it
+    from then on, said once with the command to resume it; the other's file is left
+    as the other wrote it."""
+    reference = tmp_path / "reference.json"
+    assert play(*GAME, "--save", reference, typed=MOVES).exit_code == 0
+    save = tmp_path / "g.json"
+    elsewhere: list[str] = []
+
+    def other_window_moves() -> None:  # the other window saves its own game there
+        other = Game(seed=99, players=seat_names(0))
+        other.deal()
+        rec.save(save, other)
+        elsewhere.append(save.read_text(encoding="utf-8"))
+
+    between_moves(monkeypatch, 2, other_window_moves)
+    done = play(*GAME, "--save", save, typed=MOVES)
+    assert done.exit_code == 0, done.output
+    forked = tmp_path / "g-2.json"
+    warnings = [line for line in done.output.splitlines() if "another window" in line]
+    assert len(warnings) == 1, done.output
+    assert f"{save} was changed by another window playing this game, so this one is " \
+           f"saved to {forked} from now on" in warnings[0]
+    assert f"cutthroat play --resume {forked}" in warnings[0]
+    assert save.read_text(encoding="utf-8") == elsewhere[0]  # not written over
+    assert json.loads(forked.read_text(encoding="utf-8")) == json.loads(
+        reference.read_text(encoding="utf-8"))  # every move of this game, none lost

@@ -272,6 +272,9 @@ class Session:
         self.moved_from: Path | None = None
         """The record this game was saved to until it could not be written there
         (``None``: it never moved); :attr:`save` is then the file it was moved to."""
+        self._written: tuple[int, int] | None = None
+        """The record file's (modification time, size) as this session last wrote it:
+        another window playing the same record changes them (:meth:`save_record`)."""
         self.hint_samples = hint_samples
         self.coach = coach
         self.sitting = sitting if sitting is not None else Sitting(save=save)
@@ -342,12 +345,55 @@ class Session:
         save works again (not at every move of a full disk)."""
         if self.save is None:
             return None
+        if self._changed_elsewhere():
+            return self._fork()
         try:
             rec.save(self.save, self.game)
         except OSError as exc:  # a full disk must not end the game: say so, play on
             return self._not_saved(exc, last=last)
         self.unsaved = None
+        self._written = self._stamp(self.save)
         return None
+
+    @staticmethod
+    def _stamp(path: Path) -> tuple[int, int] | None:
+        try:
+            found = path.stat()
+        except OSError:
+            return None
+        return found.st_mtime_ns, found.st_size
+
+    def _changed_elsewhere(self) -> bool:
+        """Whether the record was written since this session last wrote it: the same
+        game played in another window (``--resume`` twice), whose moves a save here
+        would write over."""
+        assert self.save is not None
+        return self._written is not None and self._stamp(self.save) not in (
+            self._written, None)
+
+    def _fork(self) -> str:
+        """After another window wrote the record: save this game to a new file beside
+        it, from now on, and say so; neither window's moves are lost."""
+        assert self.save is not None
+        old = self.save
+        for number in count(2):
+            new = old.with_name(f"{old.stem}-{number}{old.suffix}")
+            if not new.exists():
+                break
+        try:
+            _write_new(new, self.game)
+        except OSError as exc:
+            self._written = None  # written over at the next save, rather than lost
+            return (f"Warning: {old} was changed by another window playing this game, and "
+                    f"this one could not be saved beside it ({exc.strerror or exc}).")
+        self.save, self._written = new, self._stamp(new)
+        if self.moved_from is None:
+            self.moved_from = old
+        if self.sitting.save is not None:
+            self.sitting = replace(self.sitting, save=new)
+        then = "" if self.game.is_over else f" To go on with it later: {self.resume_command()}"
+        return (f"Warning: {old} was changed by another window playing this game, so this "
+                f"one is saved to {new} from now on, and neither is written over.{then}")
 
     def _not_saved(self, error: OSError, *, last: bool) -> str | None:
         """After a save to :attr:`save` failed with ``error``: save elsewhere if need
@@ -369,6 +415,7 @@ class Session:
                     f"file in {' or '.join(str(f) for f in folders)}; it goes on, and saving "
                     "is tried again after every move.")
         old, self.save, self.unsaved = self.save, where, None
+        self._written = self._stamp(where)
         if self.moved_from is None:
             self.moved_from = old
         if self.sitting.save is not None:  # the next games are saved beside this one
@@ -412,6 +459,7 @@ class Session:
             with save.open("x", encoding="utf-8") as file:  # "x": never over another
                 file.write(rec.dumps(game) + "\n")
         self.game, self.seed, self.save = game, seed, save
+        self._written = None if save is None else self._stamp(save)  # as written just now
         self.unsaved = self.moved_from = None
         self.number += 1
         self.bots = self.make_bots()
