@@ -23,7 +23,6 @@ import contextlib
 import json
 import logging
 import os
-import re
 import sys
 import threading
 from collections.abc import Iterator, Sequence
@@ -41,18 +40,29 @@ from sqlalchemy import (
     create_engine,
     func,
     inspect,
-    make_url,
     select,
     text,
 )
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
-from ..errors import CutthroatError
 from .chat import ChatLine
-from .errors import TableError
+from .store_errors import (
+    NotOurs,
+    StoreConflict,
+    StoreError,
+    StoreInUse,
+    StoreURLError,
+    database_trouble,
+    down_why,
+    log_failure,
+    masked,
+    reason_of,
+    url_shown,
+    user_name,
+)
 from .tables import Table
 
 __all__ = ["DEFAULT_DB", "SQLITE_SUFFIXES", "ChatRow", "GameRow", "Reason", "ReasonRow",
@@ -140,35 +150,9 @@ Reason = tuple[int, int, int, str]
 """A bot's reason for a move, as :meth:`Store.save` keeps it: (hand, move, seat, text)."""
 
 
-class StoreError(CutthroatError):
-    """The database cannot be opened: the URL is not a SQLAlchemy URL, its driver is
-    not installed, or the database refuses the connection (the message says which)."""
-
-
-class StoreURLError(StoreError):
-    """The database's URL cannot be read: it is not a SQLAlchemy URL, or names a
-    database kind SQLAlchemy does not know (a mistake in what was given, where a plain
-    :class:`StoreError` is a database that cannot be reached or a driver missing)."""
-
-
-class StoreInUse(StoreError):
-    """Another cutthroat server holds the database (:meth:`Store.claim`): two servers on
-    one database would each keep its games in memory and write over the other's moves."""
-
-
 _ADDED_COLUMNS = {"version"}
 """Columns an older version's tables lack, which this one adds when it starts
 (:meth:`Store._add_versions`)."""
-
-
-class _NotOurs(Exception):
-    """A table of the database is not this server's (:meth:`Store._check_tables`)."""
-
-
-class StoreConflict(StoreError):
-    """A game's row was written by somebody else (another server on the same database)
-    since this server read or wrote it: saving over it would lose their moves, so
-    nothing is written (:meth:`Store.save`)."""
 
 
 CLAIM_KEY = 0x6375747468726F61
@@ -200,95 +184,6 @@ def database_url(given: str) -> str:
 
 log = logging.getLogger(__name__)
 
-_PASSWORD = re.compile(r"(?<=/)([^:/@\s]*):(\S*)@(?=[^@\s]*(?:\s|$))")
-"""``user:password@`` in text that may be a URL or not: the password runs to the last
-``@`` of the word (a password not URL-encoded may hold ``@``, ``:`` and ``/``)."""
-
-
-def _masked(text: str) -> str:
-    """``text`` with anything that looks like ``user:password@`` shown as ``user:***@``
-    (for text that is no URL SQLAlchemy can read, whose password it cannot hide).
-
-    >>> _masked("postgresql+psycopg://ann:s3cret@host:54x/games")
-    'postgresql+psycopg://ann:***@host:54x/games'
-    >>> _masked("cannot open 'postgresql://ann:p@ss:w/rd@127.0.0.1:5499/club': refused")
-    "cannot open 'postgresql://ann:***@127.0.0.1:5499/club': refused"
-    """
-    return _PASSWORD.sub(r"\1:***@", text)
-
-
-def _shown(url: str) -> str:
-    """The URL to show in a message: its password, if any, hidden (in text that is no
-    URL too, as far as it looks like one)."""
-    try:
-        return make_url(url).render_as_string(hide_password=True)
-    except (SQLAlchemyError, ValueError):
-        return _masked(url)
-
-
-def _user() -> str:
-    """The name of the user this process runs as (its number where it has none)."""
-    try:
-        import pwd
-
-        return pwd.getpwuid(os.geteuid()).pw_name
-    except (ImportError, KeyError, AttributeError):  # pragma: no cover - no such user
-        return str(getattr(os, "geteuid", lambda: "?")())
-
-
-def _reason(exc: Exception) -> str:
-    """Why the database could not be opened, on one line."""
-    if isinstance(exc, DBAPIError) and exc.orig is not None:
-        text = str(exc.orig)
-    elif isinstance(exc, ImportError):
-        text = f"its driver is not installed ({exc})"
-    elif isinstance(exc, SQLAlchemyError):
-        text = str(exc).split("\n(Background on this error", 1)[0]
-    elif isinstance(exc, _NotOurs):
-        text = str(exc)
-    else:
-        text = f"not a valid URL ({exc})"
-    return _masked(" ".join(text.split())) or type(exc).__name__
-
-
-def database_trouble(exc: BaseException) -> str | None:
-    """For an error of the database (unreachable, restarting, refusing), the reason on
-    one line, for a log that names it without a traceback each time; ``None`` for any
-    other error, which deserves its traceback."""
-    if isinstance(exc, StoreConflict):
-        return None
-    if isinstance(exc, (SQLAlchemyError, StoreError)):
-        return _reason(exc) if isinstance(exc, SQLAlchemyError) else str(exc)
-    return None
-
-
-
-def log_failure(exc: BaseException, message: str, *args: object) -> None:
-    """Log a failure: the database's trouble (unreachable, restarting) on one line, as
-    it can come many times a second while the database is away; a refusal already
-    logged where it was made (a :class:`TableError`) on one line too; anything else with
-    its traceback. Logged as the server's (``cutthroat.server``), where it happened."""
-    trouble = database_trouble(exc)
-    if trouble is None and isinstance(exc, TableError):
-        trouble = str(exc)
-    if trouble is None:
-        logging.getLogger("cutthroat.server").exception(message, *args)
-    else:
-        logging.getLogger("cutthroat.server").error(message + ": %s", *args, trouble)
-
-
-def down_why(exc: Exception) -> str:
-    """A failure of the database on one line, for the log: the driver's own words
-    (:func:`database_trouble`), never the statement and its parameters (a game's whole
-    deal, a token's hash), nor SQLAlchemy's link to its background page.
-
-    >>> down_why(OSError("connection refused  (Background on this error at: ...)"))
-    'connection refused'
-    """
-    return database_trouble(exc) or " ".join(
-        str(exc).split("(Background on this error", 1)[0].split())
-
-
 def _url_hint(url: str) -> str:
     """For text that is no URL at all, how to write a SQLite file's; for a
     ``postgres://`` URL (as services write ``DATABASE_URL``), the scheme SQLAlchemy
@@ -297,7 +192,7 @@ def _url_hint(url: str) -> str:
         return " (for PostgreSQL write postgresql+psycopg://...)"
     if "://" in url:
         return ""
-    return (f" (a SQLite file is given as a URL, sqlite:///{_masked(url) or 'games.db'}, "
+    return (f" (a SQLite file is given as a URL, sqlite:///{masked(url) or 'games.db'}, "
             f"or as the path of a file that exists or ends in {', '.join(SQLITE_SUFFIXES)})")
 
 
@@ -343,17 +238,17 @@ class Store:
             self.engine = create_engine(url, **options)
         except (SQLAlchemyError, ImportError, ValueError) as exc:
             error = StoreURLError if isinstance(exc, (ArgumentError, ValueError)) else StoreError
-            raise error(f"cannot open the database {_shown(url)!r}: "
-                        f"{_reason(exc)}{_url_hint(url)}") from exc
+            raise error(f"cannot open the database {url_shown(url)!r}: "
+                        f"{reason_of(exc)}{_url_hint(url)}") from exc
         try:
             self._check_tables()  # connects: fails here, not later; before any change
             _Base.metadata.create_all(self.engine)
             self._widen_seeds()
             self._add_versions()
-        except (SQLAlchemyError, ImportError, ValueError, OSError, _NotOurs) as exc:
+        except (SQLAlchemyError, ImportError, ValueError, OSError, NotOurs) as exc:
             self.engine.dispose()
-            raise StoreError(f"cannot open the database {_shown(url)!r}: "
-                             f"{_reason(exc)}{_folder_hint(self.engine)}") from exc
+            raise StoreError(f"cannot open the database {url_shown(url)!r}: "
+                             f"{reason_of(exc)}{_folder_hint(self.engine)}") from exc
 
     def _widen_seeds(self) -> None:
         """Give seeds 64 bits in a PostgreSQL database made when they had 32 (a game's
@@ -379,7 +274,7 @@ class Store:
             have = {c["name"] for c in found.get_columns(table.name)} | _ADDED_COLUMNS
             missing = [c.name for c in table.columns if c.name not in have]
             if missing:
-                raise _NotOurs(
+                raise NotOurs(
                     f"its table {table.name} lacks the column{'s' if len(missing) > 1 else ''}"
                     f" {', '.join(missing)}: it is not a cutthroat table as this version "
                     "writes it (another program's, or altered by hand); give the server a "
@@ -416,7 +311,7 @@ class Store:
     @property
     def shown_url(self) -> str:
         """The database's URL as it may be shown: any password hidden."""
-        return _shown(self.url)
+        return url_shown(self.url)
 
     def save(self, table: Table, reasons: Sequence[Reason] = ()) -> None:
         """Write the table's seats and record (a new row or over the old one), and in
@@ -553,7 +448,7 @@ class Store:
             if os.path.exists(where) and not os.access(where, os.W_OK):
                 raise StoreError(f"cannot write the database {self.shown_url}: its {what} "
                                  f"{where} is read-only for this server (user "
-                                 f"{_user()}), so no move could be saved")
+                                 f"{user_name()}), so no move could be saved")
 
     def _check_claim(self) -> None:
         """Before a save, see that the PostgreSQL claim (:meth:`claim`) still holds: its
@@ -612,7 +507,7 @@ class Store:
                                     {"key": CLAIM_KEY})
         except SQLAlchemyError as exc:
             raise StoreError(f"cannot lock the database {self.shown_url}: "
-                             f"{_reason(exc)}") from exc
+                             f"{reason_of(exc)}") from exc
         if not got:
             connection.close()
             raise self._in_use_error()
