@@ -207,5 +207,8 @@ def test_R13_a_defenders_pass_is_told_as_not_defending_alone_wherever_a_move_is_
     verdict = Verdict(Action.parse("pass"), Action.parse("alone"), 0.3, 0.2, "why",
                       Phase.DEFENDER_CHOICE)
     assert describe_verdict(verdict).startswith(
-        "the expert would choose defending alone (win 30% against 20% after not defending "
-        "alone)")
+        "the expert would defend alone (win 30% against 20% after not defending alone)")
+    verdict = Verdict(Action.parse("alone"), Action.parse("pass"), 0.3, 0.2, "why",
+                      Phase.DEFENDER_CHOICE)
+    assert describe_verdict(verdict).startswith(  # not "would choose not defending alone"
+        "the expert would not defend alone (win 30% against 20% after defending alone)")

@@ -108,10 +108,14 @@ def second_opinion(analysis: Analysis, chosen: Action, margin: float = MARGIN,
 def describe_verdict(verdict: Verdict) -> str:
     """A verdict in a sentence: the expert's choice, both values, what differs (for two
     keeps of five, the cards kept in place of others), and why. A defender's choice is
-    named as the table's buttons and logs name it (``defending alone``, ``not
-    defending alone``), not by the record's ``alone`` and ``pass``."""
+    named as the table's buttons and logs name it ("the expert would not defend alone
+    ... after defending alone"), not by the record's ``alone`` and ``pass``."""
     best_, chosen = _named(verdict.best, verdict.phase), _named(verdict.chosen, verdict.phase)
-    best = f"the expert would choose {best_} (win {_chance(verdict.best_value)}"
+    if verdict.phase is Phase.DEFENDER_CHOICE:  # "would not defend alone", in words
+        best_ = "defend alone" if verdict.best.verb is Verb.ALONE else "not defend alone"
+        best = f"the expert would {best_} (win {_chance(verdict.best_value)}"
+    else:
+        best = f"the expert would choose {best_} (win {_chance(verdict.best_value)}"
     return (f"{best} against {_chance(verdict.chosen_value)} after {chosen})"
             f"{_keeps_apart(verdict.best, verdict.chosen)}. Why: {verdict.reason}")
 
