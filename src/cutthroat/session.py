@@ -376,10 +376,7 @@ class Session:
         it, from now on, and say so; neither window's moves are lost."""
         assert self.save is not None
         old = self.save
-        for number in count(2):
-            new = old.with_name(f"{old.stem}-{number}{old.suffix}")
-            if not new.exists():
-                break
+        new = replace(self.sitting, save=old).next_save(self.seed)  # FILE-2.json, ...
         try:
             _write_new(new, self.game)
         except OSError as exc:

@@ -26,6 +26,7 @@ the database (it restarted, its disk filled, it was locked by a backup); doubled
 failure in a row, up to :data:`BOT_RETRY_MOST`. Only while somebody is at the table:
 otherwise the next player or watcher to come sets them going."""
 BOT_RETRY_MOST = 60.0
+"""The longest wait between two tries of the bots (:data:`BOT_RETRY`, doubled)."""
 
 
 class RoomBots(RoomSockets):
