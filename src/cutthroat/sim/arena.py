@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import math
 import os
-import time
 from collections.abc import Sequence
 
 from ..bots.registry import (
@@ -49,6 +48,7 @@ from .workers import (
     Keeper,
     ProgressBar,
     RecordsFolderError,
+    Stopwatch,
     TournamentInterrupted,
     chunks,
     cpus,
@@ -172,20 +172,13 @@ def run_arena(
                  records is not None)
             for chunk in chunks(sets, deal_sets_per_job(sets, workers)))
 
-    start_time = time.perf_counter()
-    cpus: list[int] = []
-
-    def ray_ready(n: int) -> None:  # the games' time, not Ray's start-up
-        nonlocal start_time
-        cpus.append(n)
-        start_time = time.perf_counter()
-
+    clock = Stopwatch()  # the games' time, not Ray's start-up
     try:
         if backend == "ray":
             from .ray_backend import run_on_ray
 
             run_on_ray(jobs, run_job, workers, address, ProgressBar(3 * sets, progress),
-                       keep=keeper, on_cpus=ray_ready)
+                       keep=keeper, on_cpus=clock.ready)
         elif workers == 1:
             with ProgressBar(3 * sets, progress) as bar:
                 for job in jobs:
@@ -195,13 +188,13 @@ def run_arena(
             run_pool(jobs, run_job, workers, ProgressBar(3 * sets, progress), keep=keeper)
     except KeyboardInterrupt:
         done = _arena_result(line_up, seed, rules, keeper.results, confidence, ci,
-                             time.perf_counter() - start_time, workers)
+                             clock.elapsed(), workers)
         done.planned, done.backend = 3 * sets, backend
         raise TournamentInterrupted(done, done.games, 3 * sets, keeper.records) from None
-    if address is not None and cpus:
-        workers = cpus[0]  # a cluster joined: its CPUs, not the --workers asked for
+    if address is not None and clock.cpus:
+        workers = clock.cpus  # a cluster joined: its CPUs, not the --workers asked for
     done = _arena_result(line_up, seed, rules, keeper.results, confidence, ci,
-                         time.perf_counter() - start_time, workers)
+                         clock.elapsed(), workers)
     done.backend = backend
     return done
 

@@ -77,6 +77,7 @@ from .stats import Estimate
 from .workers import (
     Keeper,
     ProgressBar,
+    Stopwatch,
     TournamentInterrupted,
     chunks,
     deal_sets_per_job,
@@ -277,21 +278,14 @@ def run_league(
         for k, played in chunk:
             keepers[k]([played])
 
-    start_time = time.perf_counter()
+    clock = Stopwatch()  # the games' time, not Ray's start-up
     bar = ProgressBar(3 * total, progress, label="league")
-    cpus: list[int] = []
-
-    def ray_ready(n: int) -> None:  # the games' time, not Ray's start-up
-        nonlocal start_time
-        cpus.append(n)
-        start_time = time.perf_counter()
-
     try:
         if backend == "ray":
             from .ray_backend import run_on_ray
 
             run_on_ray(jobs, _run_league_job, play_workers, address, bar, keep=keep,
-                       on_cpus=ray_ready)
+                       on_cpus=clock.ready)
         elif play_workers == 1:
             with bar:
                 for job in jobs:
@@ -300,7 +294,7 @@ def run_league(
         else:
             run_pool(jobs, _run_league_job, play_workers, bar, keep=keep)
     except KeyboardInterrupt:
-        elapsed = time.perf_counter() - start_time
+        elapsed = clock.elapsed()
         for keeper in keepers:  # no folder left behind for a line-up without a record
             if keeper.folder is not None and keeper.records == 0:
                 with contextlib.suppress(OSError):
@@ -317,9 +311,9 @@ def run_league(
             done.planned, done.backend = 3 * total, backend
         raise TournamentInterrupted(done, sum(len(k.results) for k in keepers),
                                     3 * total, sum(k.records for k in keepers)) from None
-    if address is not None and cpus:
-        play_workers = cpus[0]  # a cluster joined: its CPUs, not the workers asked for
-    elapsed = time.perf_counter() - start_time
+    if address is not None and clock.cpus:
+        play_workers = clock.cpus  # a cluster joined: its CPUs, not the workers asked for
+    elapsed = clock.elapsed()
     done = _rated(pool, lines, [k.results for k in keepers], seed, rules, anchor_name,
                   anchor_index, prior=prior, resamples=resamples, confidence=confidence,
                   ci=ci, workers=workers, progress=progress, elapsed=elapsed,

@@ -10,6 +10,7 @@ import math
 import os
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
@@ -22,6 +23,7 @@ __all__ = [
     "Keeper",
     "ProgressBar",
     "RecordsFolderError",
+    "Stopwatch",
     "TournamentInterrupted",
     "chunks",
     "cpus",
@@ -225,6 +227,24 @@ def here(backend: str, address: str | None) -> bool:
     """Whether a tournament's workers run on this machine: the local backend's
     processes, or the Ray runtime it starts when no cluster ``address`` is given."""
     return backend == "local" or address is None
+
+
+class Stopwatch:
+    """The time a tournament's games take: from its making, or, on Ray, from when the
+    runtime is ready (:meth:`ready`, ``run_on_ray``'s ``on_cpus``), so that Ray's
+    start-up is not counted; and the CPUs Ray said it has, if it did."""
+
+    def __init__(self) -> None:
+        self.started = time.perf_counter()
+        self.cpus: int | None = None
+
+    def ready(self, cpus: int) -> None:
+        """Ray's runtime is ready, with ``cpus`` CPUs: the games' time starts now."""
+        self.cpus, self.started = cpus, time.perf_counter()
+
+    def elapsed(self) -> float:
+        """Seconds since the games started."""
+        return time.perf_counter() - self.started
 
 
 class ProgressBar:
