@@ -20,6 +20,7 @@ from cutthroat import (
     View,
 )
 from cutthroat.cards import CardError
+from cutthroat.errors import to_player
 
 SUITED = ["9C TC JC QC KC", "9D TD JD QD KD", "9H TH JH QH KH"]
 # With the AS up-card the rest of the deck in id order gives:
@@ -161,7 +162,10 @@ def test_R12_keep_refusals_do_not_assume_the_makers_sex() -> None:
     hand.push("1 dummy")
     with pytest.raises(IllegalActionError) as wrong_card:
         hand.push("1 keep AD JD KD TS KS")
-    assert str(wrong_card.value) == "seat 1 cannot keep KS: it is not among the maker's ten cards"
+    assert str(wrong_card.value) == (
+        "seat 1 cannot keep KS: it is in neither seat 1's hand nor the dummy")
+    assert to_player(str(wrong_card.value), 1) == (
+        "you cannot keep KS: it is in neither your hand nor the dummy")
     with pytest.raises(IllegalActionError) as wrong_verb:
         hand.push("1 pass")
     assert "keep five of their ten cards" in str(wrong_verb.value)

@@ -1879,7 +1879,7 @@ def test_a_hand_won_by_a_lone_defender_says_why_the_partner_who_sat_out_scores()
     table = _first_hand(5)  # Random 2 defends alone and beats Random 1: Ann sat out
     result = table.game.hands[0].result
     assert result is not None and result.alone == (1, 2) and result.euchred
-    why = "too: when a defender alone beats the maker, both defenders score (R21)."
+    why = "too: when a defender alone beats the maker, both defenders score."
     mine = table.state_for(0)["last_hand"]["text"]
     assert mine == (describe_result(result, ["You", "Random 1", "Random 2"])
                     + f". You sat this hand out and score {why}")

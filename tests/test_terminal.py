@@ -482,11 +482,40 @@ def test_R6_the_blind_trump_is_told_as_blind() -> None:
                  if str(deal.upcard) == "JO")
     hand = Hand(Rules(deck=25), joker, dealer=0)
     view = hand.view(0)
-    assert "Your cards: face down until you have named trump (R6)" in describe_view(
+    assert "Your cards: face down until you have named trump" in describe_view(
         view, seat_names(0))
     hand.push("0 trump H")
     assert describe_move(hand.view(1), 0, seat_names(1)) == (
-        "Right names hearts as trump, blind (the joker was turned up, R6)")
+        "Right names hearts as trump, blind (the joker was turned up)")
+
+
+def test_R14_words_for_a_player_name_no_rule_id() -> None:
+    """Rule ids (R6, R21) are for RULES.md and the docs, not for a player at the table:
+    every line a seat is shown (its view, each move, the phase, each result) in random
+    hands under every variant, the joker's blind trump among them, says none."""
+    from cutthroat.server.tables import result_text
+    from cutthroat.tui.text import phase_words
+
+    rule_id = re.compile(r"\bR\d+\b")
+    rng = random.Random(6)
+    blind = 0
+    for _ in range(300):
+        rules = random_variants(rng)
+        hand = Hand(rules, Deal.random(rules, rng), dealer=rng.randrange(3))
+        while not hand.is_over:
+            for seat in range(3):
+                view = hand.view(seat)
+                names = seat_names(seat)
+                words = [*describe_view(view, names), phase_words(view),
+                         *(describe_move(view, i, names) for i in range(len(view.moves)))]
+                blind += "face down until you have named trump" in "\n".join(words)
+                assert not [w for w in words if rule_id.search(w)], words
+            hand.push(rng.choice(hand.legal_actions()))
+        result = hand.result
+        assert result is not None
+        for seat in range(3):
+            assert not rule_id.search(result_text(result, seat_names(seat)))
+    assert blind, "no hand of 300 had the joker turned up"
 
 
 # --- saving and resuming -----------------------------------------------------------

@@ -261,6 +261,9 @@ async def test_R6_the_blind_dealers_four_suits_fit_80_columns() -> None:
         shown = [b for b in app.query(MoveButton) if b.display]
         assert len(shown) == 4
         assert all(b.region.right <= 80 for b in shown), [b.region for b in shown]
+        words = "\n".join(screen_lines(app))
+        assert "face down until you have named trump" in words
+        assert not re.search(r"\bR\d+\b", words), "a rule id is for the docs, not the table"
 
 
 @pytest.mark.anyio
@@ -483,14 +486,23 @@ async def test_R14_a_hand_over_and_turned_over_cannot_be_taken_back(tmp_path: Pa
         hand = game.hand
         assert hand is not None and hand.is_over
         moves = [str(m) for m in hand.moves]
-        await pilot.press("u")
+        # the footer shows only keys that do something: not undo and hint, now
+        assert not {"u", "h"} & footer_keys(app)
+        assert await footer_says(pilot, "u Undo", shown=False)
+        assert await footer_says(pilot, "h Hint", shown=False)
+        await pilot.press("u")  # pressed all the same, it says why not
         await settle(pilot)
         assert status(app).startswith("Not possible: the hand is over")
         assert [str(m) for m in hand.moves] == moves and app.stage is Stage.HAND_OVER
         assert save.read_text(encoding="utf-8") == rec.dumps(game) + "\n"
+        await pilot.press("h")
+        await settle(pilot)
+        assert "the hand is over: press 1 or Enter for the next one" in status(app)
         await pilot.press("enter")
         await settle(pilot)
         assert len(game.hands) == 2
+        assert {"u", "h"} <= footer_keys(app)  # a new hand: they are keys again
+        assert await footer_says(pilot, "h Hint") and await footer_says(pilot, "u Undo")
 
 
 @pytest.mark.anyio

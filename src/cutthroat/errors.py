@@ -51,18 +51,21 @@ _NOT_NOW = " is not possible now: "
 def to_player(reason: str, seat: int) -> str:
     """An engine's reason as said to the player of ``seat``, who tried the move:
     ``seat 0 must follow hearts`` is ``you must follow hearts`` to seat 0 (to anybody
-    else it is unchanged), and ``alone is not possible now: ...`` is ``you cannot go
-    alone now: ...``.
+    else it is unchanged), with ``seat 0's`` after it ``your``, and ``alone is not
+    possible now: ...`` is ``you cannot go alone now: ...``.
 
     >>> to_player("seat 0 does not hold JH", 0), to_player("seat 1 must follow spades", 0)
     ('you do not hold JH', 'seat 1 must follow spades')
+    >>> to_player("seat 2 cannot keep KS: it is in neither seat 2's hand nor the dummy", 2)
+    'you cannot keep KS: it is in neither your hand nor the dummy'
     >>> to_player("play is not possible now: it is the first bidding round", 2)
     'you cannot play a card now: it is the first bidding round'
     """
     for said, to_you in _YOU:
         head = f"seat {seat} {said}"
         if reason.startswith(head):
-            return f"you {to_you}{reason[len(head):]}"
+            rest = reason[len(head):].replace(f"seat {seat}'s", "your")
+            return f"you {to_you}{rest}"
     verb, sep, why = reason.partition(_NOT_NOW)
     if sep and verb in DOING:
         return f"you cannot {DOING[verb]} now: {why}"

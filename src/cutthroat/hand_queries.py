@@ -431,7 +431,8 @@ class HandQueries:
         except ValueError:
             missing = next(c for c in action.cards if c.id not in ids)
             raise IllegalActionError(
-                f"seat {self._maker} cannot keep {missing}: it is not among the maker's ten cards",
+                f"seat {self._maker} cannot keep {missing}: it is in neither seat {self._maker}'s "
+                "hand nor the dummy",
                 seat=seat) from None
         return seat, A.KEEP + A.KEEP_INDEX[combo]
 

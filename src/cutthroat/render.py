@@ -274,7 +274,7 @@ def describe_action(move: str, players: Sequence[str], *, upcard: Card, maker: i
     elif verb == "call":
         what = f"{words} {Suit.parse(args).plural} as trump"
     elif verb == "trump":
-        what = f"{words} {Suit.parse(args).plural} as trump, blind (the joker was turned up, R6)"
+        what = f"{words} {Suit.parse(args).plural} as trump, blind (the joker was turned up)"
     else:
         what = f"{words} {args}".rstrip()
     who = "You" if spoken_to else players[seat]
@@ -306,7 +306,7 @@ def describe_view(view: View, players: Sequence[str], *, brief: bool = False,
     if view.cards:
         lines.append(f"Your cards: {format_cards(view.cards, view.trump)}")
     elif view.phase is Phase.JOKER_TRUMP and view.seat == view.dealer:
-        lines.append("Your cards: face down until you have named trump (R6)")
+        lines.append("Your cards: face down until you have named trump")
     if not (brief and playing):
         if view.discard is not None:
             lines.append(f"You discarded {view.discard}")

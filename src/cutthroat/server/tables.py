@@ -564,7 +564,7 @@ def result_text(result: HandResult, players: Sequence[str]) -> str:
     >>> result_text(lone, ("You", "Ben", "Intermediate"))  # doctest: +NORMALIZE_WHITESPACE
     'Ben made clubs alone against Intermediate alone: 0 tricks, euchred (you +4,
      Intermediate +4). You sat this hand out and score too: when a defender alone beats
-     the maker, both defenders score (R21).'
+     the maker, both defenders score.'
     """
     text = describe_result(result, players)
     lone = [seat for seat in result.alone if seat != result.maker]
@@ -574,7 +574,7 @@ def result_text(result: HandResult, players: Sequence[str]) -> str:
     who = players[out]
     verb = "score" if who == "You" else "scores"
     return (f"{text}. {who} sat this hand out and {verb} too: when a defender alone "
-            "beats the maker, both defenders score (R21).")
+            "beats the maker, both defenders score.")
 
 
 def new_id() -> str:

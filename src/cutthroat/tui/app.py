@@ -48,6 +48,12 @@ NEW_GAME = "Press n for a new game (the same bots and rules), q to quit."
 _MOVE_ACTIONS = {"choose", "confirm", "hint", "undo"}
 """The app's actions for a move, none of which does anything once the game is over."""
 
+_TURN_ACTIONS = {"hint", "undo"}
+"""The actions for a turn of one's own in a hand, which do nothing once the hand is over."""
+
+_OVER = (Stage.HAND_OVER, Stage.GAME_OVER)
+"""The stages where a hand is over: its cards are shown and nobody is to move in it."""
+
 
 @dataclass(frozen=True, slots=True)
 class _BotMove:
@@ -425,20 +431,24 @@ class TableApp(App[bool]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``n`` (a new game) is a key, and in the footer, once the game is over; the
-        keys of a move (the numbers, Enter, ``h``, ``u``) are not, then (pressed, they
-        are answered by :meth:`on_key`): the footer shows only keys that do something."""
+        keys of a move (the numbers, Enter, ``h``, ``u``) are not, then, nor ``h`` and
+        ``u`` once a hand is over (pressed, they are answered by :meth:`on_key`): the
+        footer shows only keys that do something."""
         if action == "new_game":
             return self.stage is Stage.GAME_OVER
+        if action in _TURN_ACTIONS:
+            return self.stage not in _OVER
         if action in _MOVE_ACTIONS:
             return self.stage is not Stage.GAME_OVER
         return True
 
     def on_key(self, event: events.Key) -> None:
-        """A key of a move pressed once the game is over (no longer a binding, see
-        :meth:`check_action`): say why it does nothing, and what to press instead."""
-        if self.stage is not Stage.GAME_OVER or isinstance(self.screen, TextPage):
+        """A key of a move pressed once the hand or the game is over (no longer a
+        binding, see :meth:`check_action`): say why it does nothing, and what to press
+        instead."""
+        if self.stage not in _OVER or isinstance(self.screen, TextPage):
             return
-        if event.key in ("h", "u") or event.key.isdigit():
+        if event.key in ("h", "u") or (event.key.isdigit() and self.stage is Stage.GAME_OVER):
             event.stop()
             if event.key == "h":
                 self.action_hint()

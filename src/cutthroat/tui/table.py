@@ -120,7 +120,7 @@ class Table(Vertical):
         row = self.query_one(HandRow)
         if not view.cards:
             blind = view.phase is Phase.JOKER_TRUMP and view.seat == view.dealer
-            row.show_face_down("face down until you have named trump (R6)" if blind else "")
+            row.show_face_down("face down until you have named trump" if blind else "")
             return
         shown = sort_cards(view.cards, view.trump)
         numbers = {card: n for n, card in enumerate(shown, 1)} if keep is not None else {

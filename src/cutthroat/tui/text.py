@@ -107,7 +107,7 @@ def move_label(legal: str, view: View | None, *, short: bool = False) -> Text:
 def phase_words(view: View) -> str:
     """What is being decided now, in a few words."""
     return {
-        Phase.JOKER_TRUMP: "the dealer names trump blind (R6)",
+        Phase.JOKER_TRUMP: "the dealer names trump blind",
         Phase.BID_FIRST: "first bidding round",
         Phase.PICKUP: "the dealer takes the up-card or leaves it",
         Phase.DISCARD: "the dealer discards",
