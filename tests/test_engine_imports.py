@@ -13,7 +13,7 @@ import cutthroat
 
 PACKAGE = Path(cutthroat.__file__).parent
 ENGINE = ("cards", "rules", "actions", "deal", "scoring", "phases", "checks",
-          "hand_queries", "state", "views", "game", "record", "errors")
+          "hand_queries", "before_play", "state", "views", "game", "record", "errors")
 
 
 def _imports(module: str) -> tuple[set[str], set[str]]:
