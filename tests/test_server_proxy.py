@@ -53,6 +53,15 @@ def test_the_limit_on_new_games_counts_players_behind_a_trusted_proxy(
         assert [_start(base, ip) for ip in ("1.2.3.4", "1.2.3.4", "5.6.7.8")] == statuses
 
 
+def test_the_limits_count_an_ipv6_address_as_its_64_network(tmp_path: Path) -> None:
+    """One home or phone is given a whole IPv6 /64: a fresh address from it for each
+    game is the same player to the limits, and the next /64 is another."""
+    with run_server(_free_port(), tmp_path / "games.db", "--new-games", "1/minute") as base:
+        assert [_start(base, ip) for ip in (
+            "2001:db8:1:2::a", "2001:db8:1:2:ffff::b", "2001:db8:1:3::a",
+            "::ffff:1.2.3.4", "1.2.3.4")] == [201, 429, 201, 201, 429]
+
+
 def test_a_websocket_message_over_64_kib_closes_the_connection_unread(tmp_path: Path) -> None:
     """A message of up to 64 KiB is answered (an error, here: too long to say); one
     over it closes the connection with 1009, message too big, before it is parsed."""

@@ -13,6 +13,10 @@ out ("slowloris"). Now:
 - one address holds at most :data:`CONNECTIONS_PER_ADDRESS` HTTP connections at a time;
   one more is closed at once. A trusted proxy's connections (``--forwarded-allow-ips``)
   are not counted: every player behind it shares its address.
+
+Every limit on an address counts an IPv6 address as its /64 network (:func:`limited_as`):
+one home or phone is given a whole /64, and could otherwise take a fresh address from it
+for each connection.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("cutthroat.server")
 
 __all__ = ["CONNECTIONS_PER_ADDRESS", "READ_WAIT", "GuardedH11Protocol", "client_address",
-           "guarded_protocol", "note_refused", "trusts"]
+           "guarded_protocol", "limited_as", "note_refused", "trusts"]
 
 READ_WAIT = 20.0
 """Seconds a client has to send a request whole, from the connection's opening or the
@@ -66,10 +70,32 @@ def note_refused(limit: str, address: str, option: str) -> None:
                 option)
 
 
+def limited_as(host: str) -> str:
+    """The address ``host`` counts as against the limits on an address: an IPv6 address
+    as its /64 network, which one home or phone is given whole; an IPv4 client of a
+    server listening on ``::`` as its IPv4 address; any other as itself.
+
+    >>> limited_as("2001:db8:1:2:aaaa::1"), limited_as("::ffff:203.0.113.7")
+    ('2001:db8:1:2::/64', '203.0.113.7')
+    >>> limited_as("203.0.113.7"), limited_as("testclient")
+    ('203.0.113.7', 'testclient')
+    """
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:  # a Unix socket's peer, a test client's name
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return host
+
+
 def client_address(connection: HTTPConnection) -> str:
-    """The address a request (or a WebSocket) came from, as the limits count it (the
-    proxy's client behind a trusted proxy: ``--forwarded-allow-ips``)."""
-    return connection.client.host if connection.client else "unknown"
+    """The address a request (or a WebSocket) came from, as the limits count it
+    (:func:`limited_as`; the proxy's client behind a trusted proxy:
+    ``--forwarded-allow-ips``)."""
+    return limited_as(connection.client.host) if connection.client else "unknown"
 
 
 def trusts(allowed: list[str] | str, host: str) -> bool:
@@ -112,13 +138,14 @@ class GuardedH11Protocol(H11Protocol):
         super().connection_made(transport)
         host = self.client[0] if self.client else None
         if host is not None and not trusts(self.config.forwarded_allow_ips, host):
-            if self.open_by_address[host] >= self.per_address:
+            counted = limited_as(host)
+            if self.open_by_address[counted] >= self.per_address:
                 transport.abort()  # refused: nothing read, nothing answered
                 note_refused(f"the limit of {self.per_address} HTTP connections an "
-                             "address", host, "--ip-connections")
+                             "address", counted, "--ip-connections")
                 return
-            self.open_by_address[host] += 1
-            self._counted = host
+            self.open_by_address[counted] += 1
+            self._counted = counted
         self._start_clock()
 
     def connection_lost(self, exc: Exception | None) -> None:
