@@ -116,8 +116,9 @@ class View:
         return "\n".join(lines)
 
     def seen_mask(self) -> int:
-        """Every card whose place this seat knows: its cards, its own discards, the
-        cards played, and the up-card."""
+        """Every card this seat has seen: its cards, its own discards, the cards played,
+        and the up-card (seen by all; once the dealer has taken it, only he knows whether
+        it is in his hand or the kitty, R14)."""
         mask = mask_of(self.cards) | mask_of(self.buried) | (1 << self.upcard.id)
         if self.discard is not None:
             mask |= 1 << self.discard.id
@@ -127,7 +128,8 @@ class View:
         return mask
 
     def unseen_cards(self) -> list[Card]:
-        """The cards of the deck whose place this seat does not know."""
+        """The cards of the deck this seat has not seen (:meth:`seen_mask`): where each
+        one is, the seat does not know."""
         from .cards import cards_of_mask
 
         return cards_of_mask(deck_mask(self.rules.deck) & ~self.seen_mask())
