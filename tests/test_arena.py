@@ -226,6 +226,25 @@ def test_a_failing_bot_is_reported_with_its_game(monkeypatch: pytest.MonkeyPatch
         run_arena(["broken", "broken", "broken"], games=3, workers=1, progress=False)
 
 
+@pytest.mark.parametrize("as_json", [False, True])
+def test_cli_a_failing_bot_is_said_on_stderr_and_in_the_json(
+        monkeypatch: pytest.MonkeyPatch, app: typer.Typer, as_json: bool) -> None:
+    """Status 1 and one line on standard error; with --json, a program reading standard
+    output is told too (as hint --json and review --json tell theirs), not left with
+    nothing to parse."""
+    monkeypatch.setitem(arena_mod.BOTS, "broken", lambda seed: _Broken())
+    done = CliRunner().invoke(app, ["arena", "--bots", "broken,random,random", "--games",
+                                    "3", "--workers", "1", "--no-progress",
+                                    *(["--json"] if as_json else [])])
+    assert done.exit_code == 1, done.output
+    assert done.stderr.startswith("Error: game 0 (deal set 0, rotation 0): BotMoveError")
+    if as_json:
+        said = json.loads(done.stdout)
+        assert said == {"format": "cutthroat-arena/1", "error": done.stderr[7:].strip()}
+    else:
+        assert done.stdout == ""
+
+
 @pytest.mark.skipif(multiprocessing.get_start_method() != "fork",
                     reason="workers see the test's registry only when forked")
 def test_a_failing_bot_in_a_worker_stops_the_arena(monkeypatch: pytest.MonkeyPatch) -> None:

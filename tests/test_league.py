@@ -221,6 +221,16 @@ def test_a_failing_bot_names_its_line_up(monkeypatch: pytest.MonkeyPatch) -> Non
         run_league(["random", "beginner", "broken"], games=3, workers=1, progress=False)
 
 
+def test_cli_a_failing_bot_is_said_in_the_json_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry.BOTS, "broken", lambda seed: _Broken())
+    done = CliRunner().invoke(app, ["league", "--bots", "random,beginner,broken", "--games",
+                                    "3", "--workers", "1", "--no-progress", "--json"])
+    assert done.exit_code == 1, done.output
+    assert done.stderr.startswith("Error: line-up 0 (random, beginner, broken): game 0")
+    assert json.loads(done.stdout) == {"format": "cutthroat-league/1",
+                                       "error": done.stderr[7:].strip()}
+
+
 def test_bad_arguments() -> None:
     for kwargs in ({"games": 0}, {"workers": 0}, {"ci": "jackknife"}, {"backend": "spark"},
                    {"confidence": 1.0}, {"prior": -1}, {"resamples": -1}):

@@ -59,6 +59,23 @@ def test_a_class_named_in_a_spec_is_found_in_the_current_folder(in_examples: Pat
     assert normal_spec(" greedy_bot.GreedyBot : bid_trumps = 2") == f"{GREEDY}:bid_trumps=2"
 
 
+def test_make_bot_takes_your_bots_class_with_options_as_a_line_up_does(
+        in_examples: Path) -> None:
+    """run_arena([GreedyBot, ...]) took the class where make_bot(GreedyBot, 1) refused it
+    ("a bot spec is text"), so a class could not be given options from Python."""
+    greedy = type(make_bot(GREEDY, 1))  # the class, as a user who imported it has it
+    bot = make_bot(greedy, 1, bid_trumps=2)
+    assert type(bot) is greedy and bot.bid_trumps == 2  # type: ignore[attr-defined]
+    with pytest.raises(BotSpecError, match="has no option 'depth'"):
+        make_bot(greedy, 1, depth=2)
+
+    class Local(greedy):  # type: ignore[valid-type,misc]
+        pass
+
+    with pytest.raises(BotSpecError, match="made inside a function"):
+        make_bot(Local, 1)
+
+
 @pytest.mark.parametrize(("spec", "error", "words"), [
     ("greedy_bot.GreedyBot:depth=2", BotSpecError, "has no option 'depth'; its options are "
                                                    "bid_trumps"),

@@ -255,6 +255,31 @@ def test_action_id_round_trip_for_every_legal_action() -> None:
                 assert action.id == aid and Action.from_id(aid) == action
 
 
+def test_a_views_and_a_games_legal_actions_are_the_hands_in_every_phase() -> None:
+    """``view.legal`` is text and ``hand.legal_actions()`` are Actions, so a bot that
+    tests ``Action in view.legal`` never finds one: ``view.legal_actions()`` gives the
+    Actions, ``game.legal_actions()`` the current hand's (none when no hand is in play)."""
+    for hand in every_scripted_state():
+        seat = hand.to_act
+        if seat is None:
+            continue
+        view = hand.view(seat)
+        assert view.legal_actions() == hand.legal_actions()
+        assert [str(a) for a in view.legal_actions()] == list(view.legal)
+    for seat in range(3):  # not to act: nothing
+        game = Game(seed=4)
+        assert game.legal_actions() == []
+        hand = game.deal()
+        assert game.legal_actions() == hand.legal_actions()
+        if hand.to_act != seat:
+            assert game.view(seat).legal_actions() == []
+    while not game.is_over:
+        if game.needs_deal():
+            game.deal()
+        game.push(game.legal_actions()[0])
+    assert game.legal_actions() == []
+
+
 def test_keep_ids_name_every_five_of_the_ten_cards() -> None:
     """R12: the 252 keep ids are the 252 ways to keep five of the maker's ten cards, and
     the five cards may be written in any order."""

@@ -153,6 +153,21 @@ class Game:
         hand = self.hand
         return None if hand is None else hand.to_act
 
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for the seat to act in the current hand
+        (:meth:`Hand.legal_actions`); none when no hand is in play (none dealt yet, the
+        last one over, or the game over).
+
+        >>> game = Game(seed=1)
+        >>> game.legal_actions()
+        []
+        >>> _ = game.deal()
+        >>> [str(action) for action in game.legal_actions()]
+        ['pass', 'order']
+        """
+        hand = self.hand
+        return [] if hand is None or hand.is_over else hand.legal_actions()
+
     def needs_deal(self) -> bool:
         """True when the game goes on and the last hand (if any) is over."""
         return not self.is_over and (self.hand is None or self.hand.is_over)

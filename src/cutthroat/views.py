@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from .actions import DISCARD, KEEP
+from .actions import DISCARD, KEEP, Action
 from .cards import Card, Suit, deck_mask, mask_of
 from .hand_queries import ACTION_TEXTS
 from .phases import P_JOKER
@@ -114,6 +114,13 @@ class View:
         else:
             lines.append("Your turn: " + ", ".join(self.legal))
         return "\n".join(lines)
+
+    def legal_actions(self) -> list[Action]:
+        """:attr:`legal` as :class:`~cutthroat.actions.Action` objects, in its order (as
+        :meth:`Hand.legal_actions <cutthroat.state.Hand.legal_actions>` gives them):
+        ``legal`` holds text, so ``Action.parse("order") in view.legal`` is false where
+        ``"order" in view.legal`` is true, and the other way round here."""
+        return [Action.parse(text) for text in self.legal]
 
     def seen_mask(self) -> int:
         """Every card this seat has seen: its cards, its own discards, the cards played,

@@ -31,12 +31,14 @@ class BotMoveError(BotError, IllegalActionError):
 @runtime_checkable
 class Bot(Protocol):
     """A player. It sees only its seat's :class:`~cutthroat.views.View` (never the
-    hidden state) and returns one of ``view.legal``, as an :class:`Action`."""
+    hidden state) and returns one of the moves ``view.legal`` lists: its text
+    (``"play JH"``) or the same move as an :class:`Action`
+    (``view.legal_actions()``)."""
 
     name: str
 
     def choose(self, view: View) -> Action:
-        """The action this bot takes, given what its seat may see."""
+        """The action this bot takes, given what its seat may see (text is taken too)."""
         ...
 
 

@@ -425,11 +425,15 @@ def _kind(hint: Any) -> str:
                        for m in _members(hint))
 
 
-def make_bot(spec: str, seed: int, **options: Any) -> Bot:
+def make_bot(spec: str | type, seed: int, **options: Any) -> Bot:
     """A new bot by spec (a registry name or a class as ``module.Class``, optionally
     with ``:key=value,...`` options, see :func:`parse_spec`), seeded; keyword
-    ``options`` are added to the spec's (``make_bot("expert", 1, bid_samples=80)``)."""
+    ``options`` are added to the spec's (``make_bot("expert", 1, bid_samples=80)``).
+    A bot's class may stand for its spec, as in a line-up (:func:`line_up_specs`):
+    ``make_bot(GreedyBot, 1, bid_trumps=2)``."""
     seed = as_seed(seed)  # refused as Game refuses it: 1.5, "1", True
+    if isinstance(spec, type):
+        spec = _spec_of(spec)
     name, written = parse_spec(spec)
     for key in options:
         if key in written:

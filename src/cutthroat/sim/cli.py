@@ -34,7 +34,7 @@ from .arena import (
     run_arena,
 )
 from .ray_backend import RayAddressError, RayConnectionError, RayUnavailableError
-from .results import CI_METHODS, ArenaResult, deal_sets_phrase, print_uncropped
+from .results import CI_METHODS, FORMAT, ArenaResult, deal_sets_phrase, print_uncropped
 from .workers import here
 
 __all__ = [
@@ -55,6 +55,7 @@ __all__ = [
     "register",
     "report_plot_and_records",
     "save_plot",
+    "tournament_failed",
     "tournament_notes",
     "workers_said",
 ]
@@ -248,6 +249,17 @@ def save_plot(draw: Callable[[], None], plot: Path, as_json: bool) -> None:
     typer.echo(f"Plot saved to {plot}", err=as_json)
 
 
+def tournament_failed(exc: Exception, as_json: bool, json_format: str) -> typer.Exit:
+    """A tournament that could not be played (a bot failed, Ray could not be reached):
+    ``Error: ...`` on standard error and, with ``--json``, one JSON object on standard
+    output, ``{"format": ..., "error": ...}``, so that a program reading the JSON is
+    told too. The exit (status 1) to raise."""
+    typer.echo(f"Error: {exc}", err=True)
+    if as_json:
+        sys.stdout.write(json.dumps({"format": json_format, "error": str(exc)}) + "\n")
+    return typer.Exit(1)
+
+
 def check_line_up(text: str, size: int, example: str) -> list[str]:
     """``--bots``: ``size`` bot specs separated by commas, each written in its one form
     and made once here, so that an unknown bot, a bad option, a module that cannot be
@@ -259,7 +271,7 @@ def check_line_up(text: str, size: int, example: str) -> list[str]:
                      else "and none was given")
             raise BotSpecError(f"--bots takes {_WORDS[size]} bots separated by commas, "
                                f"e.g. {example}, {given}")
-        for spec in specs:
+        for spec in dict.fromkeys(specs):  # each bot once, as run_arena checks them
             make_bot(spec, 0)
     except (ValueError, BotUnavailableError) as exc:
         raise typer.BadParameter(str(exc), param_hint="--bots") from None
@@ -325,8 +337,7 @@ def arena(
                            address=ray_address)
     except (BotSpecError, UnknownBotError, BotUnavailableError, ArenaError,
             RayUnavailableError, RayAddressError, RayConnectionError) as exc:
-        typer.echo(f"Error: {exc}", err=True)
-        raise typer.Exit(1) from None
+        raise tournament_failed(exc, as_json, FORMAT) from None
     except TournamentInterrupted as stop:
         with held_interrupts():  # a second Ctrl-C waits for the summary
             assert isinstance(stop.result, ArenaResult)  # the deal sets finished

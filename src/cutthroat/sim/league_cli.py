@@ -25,6 +25,7 @@ from .cli import (
     interrupted_json,
     parse_rules,
     save_plot,
+    tournament_failed,
     tournament_notes,
     workers_said,
 )
@@ -137,8 +138,7 @@ def league(
                             resamples=resamples)
     except (UnknownBotError, BotUnavailableError, ArenaError, RatingError,
             RayUnavailableError, RayAddressError, RayConnectionError) as exc:
-        typer.echo(f"Error: {exc}", err=True)
-        raise typer.Exit(1) from None
+        raise tournament_failed(exc, as_json, FORMAT) from None
     except TournamentInterrupted as stop:
         with held_interrupts():  # a second Ctrl-C waits for the summary
             league_interrupted(stop, as_json, plot, records)
