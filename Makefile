@@ -40,7 +40,7 @@ lint: venv
 typecheck: venv
 	$(BIN)/mypy
 
-ENGINE_MODULES := cards rules actions deal scoring phases checks hand_queries state views game record
+ENGINE_MODULES := cards rules actions deal scoring phases checks hand_queries before_play state views game record
 comma := ,
 empty :=
 space := $(empty) $(empty)

@@ -1567,3 +1567,15 @@ def test_serve_logs_each_line_with_its_time_and_the_games_own_lines_alike(
                                               1, "game %s could not be saved", ("abc",), None))
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d WARNING: +game abc could not be "
                         r"saved", line), line
+
+
+def test_arguments_are_named_in_capitals_as_the_options_values_are() -> None:
+    """The usage line and "Missing argument" said ``{file}`` and ``[name]`` where every
+    option's value reads in capitals; ``--set`` gives its example on every command."""
+    for command in ("replay", "hint", "review"):
+        done = invoke(command)
+        assert done.exit_code == 2 and "Missing argument 'FILE'" in done.output
+    assert "[NAME]" in invoke("bots", "--help").output
+    for command in ("watch", "play", "rules", "selfplay", "arena", "league"):
+        shown = " ".join(invoke(command, "--help").output.replace("│", " ").split())
+        assert "Override a rules field, e.g. --set deck=25 (repeatable)." in shown, command

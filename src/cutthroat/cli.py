@@ -81,7 +81,8 @@ def _one_line(text: str) -> str:
 
 @app.command()
 def replay(
-    file: Annotated[str, typer.Argument(help="A game record (JSON), or - for standard input.")],
+    file: Annotated[str, typer.Argument(
+        metavar="FILE", help="A game record (JSON), or - for standard input.")],
     as_json: Annotated[bool, typer.Option(
         "--json", help="Print the result as one JSON object, as docs/record.md describes.")]
     = False,
@@ -222,7 +223,8 @@ def _refuse(message: str, as_json: bool, error: dict[str, Any] | None = None) ->
 
 @app.command()
 def hint(
-    file: Annotated[str, typer.Argument(help="A record of a game in progress, or - for stdin.")],
+    file: Annotated[str, typer.Argument(
+        metavar="FILE", help="A record of a game in progress, or - for stdin.")],
     seed: Annotated[int | None, typer.Option(
         min=0,
         help="Seed of the expert's sampling (default: from what the seat sees, as the "
@@ -255,7 +257,8 @@ def hint(
 
 @app.command()
 def review(
-    file: Annotated[str, typer.Argument(help="A game record (finished or not), or - for stdin.")],
+    file: Annotated[str, typer.Argument(
+        metavar="FILE", help="A game record (finished or not), or - for stdin.")],
     seat: Annotated[int | None, typer.Option(
         min=0, max=2, help="The seat to review (default: the one called You).")] = None,
     seed: Annotated[int | None, typer.Option(
@@ -310,7 +313,8 @@ def _with_progress(work: Callable[[Callable[[int, int], None]], Any]) -> Any:
 @app.command()
 def rules(
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")] = "standard",
-    set_: Annotated[list[str] | None, typer.Option("--set", help="Override a rules field.")]
+    set_: Annotated[list[str] | None, typer.Option(
+        "--set", help="Override a rules field, e.g. --set deck=25 (repeatable).")]
     = None,
 ) -> None:
     """How to play, in short, for a preset's rules (in full: docs/rules.md)."""
@@ -322,8 +326,8 @@ def rules(
 @app.command()
 def bots(
     name: Annotated[str | None, typer.Argument(
-        help="A bot's name, or your own as module.Class, to list its options (all bots "
-             "when left out).")] = None,
+        metavar="NAME", help="A bot's name, or your own as module.Class, to list its "
+        "options (all bots when left out).")] = None,
 ) -> None:
     """The bots, weakest first, and the options each takes (for --bots specs)."""
     import textwrap

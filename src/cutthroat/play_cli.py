@@ -50,7 +50,8 @@ def watch(
         "your own as module.Class); options after a colon, e.g. expert:bid_samples=80.")]
     = "expert,intermediate,intermediate",
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")] = "standard",
-    set_: Annotated[list[str] | None, typer.Option("--set", help="Override a rules field.")]
+    set_: Annotated[list[str] | None, typer.Option(
+        "--set", help="Override a rules field, e.g. --set deck=25 (repeatable).")]
     = None,
     save: Annotated[Path | None, typer.Option(
         help="Also save the game's record here: a new file, its folders made if need "
@@ -236,7 +237,8 @@ def play(
         help="Seed of the deals and the bots (default: a new one each game; with a seed, "
         "each next game of the sitting takes the next one).")] = None,
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")] = "standard",
-    set_: Annotated[list[str] | None, typer.Option("--set", help="Override a rules field.")]
+    set_: Annotated[list[str] | None, typer.Option(
+        "--set", help="Override a rules field, e.g. --set deck=25 (repeatable).")]
     = None,
     save: Annotated[Path | None, typer.Option(
         help="The game's record, written after every move: a new file (default: one "
