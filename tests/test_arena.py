@@ -19,11 +19,12 @@ from typer.testing import CliRunner
 from cutthroat import Game, Rules
 from cutthroat import record as rec
 from cutthroat.actions import Action
-from cutthroat.bots import Bot, RandomBot, registry
+from cutthroat.bots import Bot, BotMoveError, RandomBot, registry
 from cutthroat.sim import (
     ArenaError,
     ArenaResult,
     BotUnavailableError,
+    RecordsFolderError,
     UnknownBotError,
     make_bot,
     play_arena_game,
@@ -224,6 +225,44 @@ def test_a_failing_bot_is_reported_with_its_game(monkeypatch: pytest.MonkeyPatch
     with pytest.raises(ArenaError, match=r"^game 0 \(deal set 0, rotation 0\): "
                                          "BotMoveError: the .broken. bot in seat 0"):
         run_arena(["broken", "broken", "broken"], games=3, workers=1, progress=False)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_failing_games_record_is_kept_beside_the_records_to_debug_it(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, workers: int) -> None:
+    """With --records, the game a bot broke is written as it stood at the failing move
+    (game-NNNNNN-failed.json, a legal record of the moves before it), and the error says
+    where: the game to replay and debug, which was lost before."""
+    if workers > 1 and multiprocessing.get_start_method() != "fork":
+        pytest.skip("workers see the test's registry only when forked")
+    monkeypatch.setitem(arena_mod.BOTS, "broken", lambda seed: _Broken())
+    with pytest.raises(ArenaError) as failed:
+        run_arena(["random", "random", "broken"], games=12, workers=workers,
+                  progress=False, records=tmp_path / "recs")
+    error = failed.value
+    assert error.index is not None and error.record is not None
+    path = tmp_path / "recs" / f"game-{error.index:06d}-failed.json"
+    assert str(error).endswith(f"; the game up to that move is in {path}")
+    assert "BotMoveError: the 'broken' bot" in str(error)
+    game = rec.replay(path.read_text(encoding="utf-8"))  # legal, up to the failing move
+    assert not game.is_over and game.hand is not None
+    hand = game.hand
+    assert hand.to_act is not None and game.players[hand.to_act].startswith("broken#2")
+    assert "discard 9C" not in hand.legal_texts()  # what the broken bot tried
+    with pytest.raises(RecordsFolderError):  # the folder holds a tournament's game now
+        run_arena(["random", "random", "random"], games=3, workers=1, progress=False,
+                  records=tmp_path / "recs")
+
+
+def test_a_failing_game_without_records_writes_nothing(monkeypatch: pytest.MonkeyPatch,
+                                                       tmp_path: Path) -> None:
+    monkeypatch.setitem(arena_mod.BOTS, "broken", lambda seed: _Broken())
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ArenaError) as failed:
+        run_arena(["broken", "random", "random"], games=3, workers=1, progress=False)
+    assert "the game up to that move" not in str(failed.value)
+    assert list(tmp_path.iterdir()) == []
+    assert isinstance(failed.value.__cause__, BotMoveError)  # the bot's own error
 
 
 @pytest.mark.parametrize("as_json", [False, True])

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cutthroat.cli import app
-from cutthroat.sim.arena import run_arena
+from cutthroat.sim.arena import ArenaError, run_arena
 from cutthroat.sim.ray_backend import run_on_ray
 
 LINE_UP = ["random", "beginner", "random"]
@@ -104,6 +104,14 @@ def test_a_tasks_failure_is_raised_as_itself_not_as_rays_traceback() -> None:
     with pytest.raises(ValueError) as raised:
         run_on_ray([1], _fails, 1, None, _Bar())
     assert type(raised.value) is ValueError and str(raised.value) == "job is broken"
+
+    def _game_fails(job: int) -> list[int]:  # an arena game's error keeps its game
+        raise ArenaError("game 4: broken", index=4, record="{}\n", line_up=2)
+
+    with pytest.raises(ArenaError) as game:
+        run_on_ray([1], _game_fails, 1, None, _Bar())
+    assert (str(game.value), game.value.index, game.value.record, game.value.line_up) == (
+        "game 4: broken", 4, "{}\n", 2)
 
 
 class _MainBot:

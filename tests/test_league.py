@@ -221,6 +221,22 @@ def test_a_failing_bot_names_its_line_up(monkeypatch: pytest.MonkeyPatch) -> Non
         run_league(["random", "beginner", "broken"], games=3, workers=1, progress=False)
 
 
+def test_a_failing_games_record_is_kept_in_its_line_ups_folder(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setitem(registry.BOTS, "broken", lambda seed: _Broken())
+    with pytest.raises(ArenaError) as failed:
+        run_league(["random", "beginner", "intermediate", "broken"], games=3, workers=1,
+                   progress=False, records=tmp_path / "recs")
+    error = failed.value
+    assert error.line_up is not None and error.index is not None
+    folder = tmp_path / "recs" / f"lineup-{error.line_up:03d}"
+    path = folder / f"game-{error.index:06d}-failed.json"
+    assert str(error).startswith(f"line-up {error.line_up} (")
+    assert str(error).endswith(f"; the game up to that move is in {path}")
+    game = rec.replay(path.read_text(encoding="utf-8"))
+    assert game.to_act is not None and game.players[game.to_act].startswith("broken#")
+
+
 def test_cli_a_failing_bot_is_said_in_the_json_too(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(registry.BOTS, "broken", lambda seed: _Broken())
     done = CliRunner().invoke(app, ["league", "--bots", "random,beginner,broken", "--games",

@@ -186,6 +186,8 @@ def run_arena(
                     bar.advance(3 * len(job.sets))
         else:
             run_pool(jobs, run_job, workers, ProgressBar(3 * sets, progress), keep=keeper)
+    except ArenaError as exc:
+        raise keeper.keep_failed(exc) from exc.__cause__
     except KeyboardInterrupt:
         done = _arena_result(line_up, seed, rules, keeper.results, confidence, ci,
                              clock.elapsed(), workers)

@@ -8,6 +8,7 @@ import hashlib
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .. import record as rec
 from ..bots import play_game
@@ -34,7 +35,32 @@ __all__ = [
 
 
 class ArenaError(RuntimeError):
-    """A tournament could not be played (a bot failed, a game never ended)."""
+    """A tournament could not be played (a bot failed, a game never ended).
+
+    ``index`` is the arena game that failed and ``record`` its record up to the failing
+    move (the text of a :mod:`~cutthroat.record` file), when a game failed; a tournament
+    that keeps records writes it beside them (:meth:`~cutthroat.sim.workers.Keeper.keep_failed`).
+    ``line_up`` is the league's line-up, in a league. All three travel with the error
+    from a worker process."""
+
+    def __init__(self, message: str, *, index: int | None = None, record: str | None = None,
+                 line_up: int | None = None) -> None:
+        super().__init__(message)
+        self.index, self.record, self.line_up = index, record, line_up
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled whole (a worker's error reaches the caller with its game)."""
+        return (_arena_error, (str(self), self.index, self.record, self.line_up))
+
+    def again(self, message: str, **changes: Any) -> ArenaError:
+        """The same error said as ``message``, with ``changes`` to its fields."""
+        fields = {"index": self.index, "record": self.record, "line_up": self.line_up}
+        return ArenaError(message, **{**fields, **changes})
+
+
+def _arena_error(message: str, index: int | None, record: str | None,
+                 line_up: int | None) -> ArenaError:
+    return ArenaError(message, index=index, record=record, line_up=line_up)
 
 
 
@@ -205,9 +231,11 @@ def play_arena_game(
     except (BotUnavailableError, UnknownBotError):
         raise
     except Exception as exc:
-        raise ArenaError(f"{where}: {type(exc).__name__}: {exc}") from exc
+        raise ArenaError(f"{where}: {type(exc).__name__}: {exc}", index=index,
+                         record=rec.dumps(game) + "\n") from exc
     if not game.is_over:
-        raise ArenaError(f"{where}: no winner after {len(game.hands)} hands")
+        raise ArenaError(f"{where}: no winner after {len(game.hands)} hands", index=index,
+                         record=rec.dumps(game) + "\n")
     return game, GameResult(index, deal_set, rotation, seats, len(game.hands),
                             _tallies(game, seats))
 

@@ -178,8 +178,8 @@ def _run_league_job(job: _LeagueJob) -> list[tuple[int, tuple[GameResult, str | 
     try:
         return [(job.line_up, played) for played in run_job(job.job)]
     except ArenaError as exc:
-        raise ArenaError(f"line-up {job.line_up} ({', '.join(job.job.bots)}): {exc}"
-                         ) from exc
+        raise exc.again(f"line-up {job.line_up} ({', '.join(job.job.bots)}): {exc}",
+                        line_up=job.line_up) from exc.__cause__
 
 
 def _game_rankings(line_up: Sequence[int], game: GameResult) -> dict[Ranking, Fraction]:
@@ -293,6 +293,10 @@ def run_league(
                     bar.advance(3 * len(job.job.sets))
         else:
             run_pool(jobs, _run_league_job, play_workers, bar, keep=keep)
+    except ArenaError as exc:
+        if exc.line_up is None:
+            raise
+        raise keepers[exc.line_up].keep_failed(exc) from exc.__cause__
     except KeyboardInterrupt:
         elapsed = clock.elapsed()
         for keeper in keepers:  # no folder left behind for a line-up without a record

@@ -16,7 +16,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .games import GameResult
+from .games import ArenaError, GameResult
 
 __all__ = [
     "JOB_DEAL_SETS",
@@ -86,6 +86,21 @@ class Keeper:
                     path.write_text(text, encoding="utf-8")
                     self.records += 1
             self.results.extend(result for result, _ in chunk)
+
+    def keep_failed(self, error: ArenaError) -> ArenaError:
+        """``error`` as the tournament raises it: when records are kept and a game
+        failed, its record up to the failing move is written beside the others, as
+        ``game-NNNNNN-failed.json`` (the game to replay and debug: ``cutthroat replay``
+        shows every move up to it), and the error says where."""
+        if self.folder is None or error.record is None or error.index is None:
+            return error
+        path = self.folder / f"game-{error.index:06d}-failed.json"
+        try:
+            self.folder.mkdir(exist_ok=True)
+            path.write_text(error.record, encoding="utf-8")
+        except OSError as exc:
+            return error.again(f"{error} (its record could not be written: {exc})")
+        return error.again(f"{error}; the game up to that move is in {path}")
 
 
 @contextlib.contextmanager
