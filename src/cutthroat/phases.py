@@ -41,6 +41,17 @@ class Phase(enum.IntEnum):
     THROWN_IN = 10
     """Everybody passed twice: no score (R10)."""
 
+    def __str__(self) -> str:
+        """The phase as a view's JSON names it, ``bid_first`` (an ``IntEnum`` would
+        print its number).
+
+        >>> print(Phase.BID_FIRST)
+        bid_first
+        >>> f"{Phase.PLAY}", int(Phase.PLAY), Phase.PLAY
+        ('play', 8, <Phase.PLAY: 8>)
+        """
+        return self.name.lower()
+
 
 P_JOKER, P_BID1, P_PICKUP, P_DISCARD, P_BID2, P_MAKER, P_KEEP, P_DEFENDER, P_PLAY, P_OVER, \
     P_THROWN = range(11)
