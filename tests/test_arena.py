@@ -424,6 +424,27 @@ def test_bootstrap_intervals(small: ArenaResult) -> None:
     assert boot.to_json()["ci"] == "bootstrap"
 
 
+@pytest.mark.parametrize("ci", ["se", "bootstrap"])
+def test_points_per_game_alike_in_every_deal_set_have_no_interval_of_no_width(
+        ci: str) -> None:
+    """Two deal sets where a bot scored the same points a game gave ``7.33 [7.33,
+    7.33]``, which reads as certain: no interval is shown, as for one deal set."""
+    import dataclasses
+
+    played = run_arena(RANDOM3, games=6, seed=5, workers=1, progress=False, ci=ci)
+    games = []
+    for game in played.results:  # entry 0 scores 7 points in every game
+        tallies = (dataclasses.replace(game.tallies[0], points=7), *game.tallies[1:])
+        games.append(dataclasses.replace(game, tallies=tallies))
+    alike = dataclasses.replace(played, results=tuple(games))
+    first, *others = alike.entry_stats()
+    assert first.estimates["points_per_game"] == Estimate(7.0)
+    assert first.estimates["win_rate"].low is not None  # the other figures keep theirs
+    assert all(o.estimates["points_per_game"].low is not None for o in others)
+    assert alike.to_json()["entries"][0]["points_per_game"] == {
+        "value": 7.0, "low": None, "high": None}
+
+
 def test_bad_arguments() -> None:
     with pytest.raises(ValueError, match="three bots"):
         run_arena(["random", "random"], games=3, progress=False)

@@ -233,6 +233,12 @@ class ArenaResult:
                                     bounds=None if p else points)
                      for (n, d), (*_, p) in zip(pairs, _RATIOS, strict=True)]
         estimates = {r[0]: e for r, e in zip(_RATIOS, found, strict=True)}
+        per_game = estimates["points_per_game"]
+        if per_game.low is not None and per_game.low == per_game.high:
+            # deal sets that all gave the same points a game (two of 7.33) show no spread
+            # to build an interval on: none, rather than one of no width that reads as
+            # certain (a proportion falls back to Wilson's instead)
+            estimates["points_per_game"] = Estimate(per_game.value)
         if len(entries) == 3:  # one bot in every seat wins 1/3 of the games, exactly
             share = estimates["win_rate"].value
             # (no interval from one deal set, as for every other figure, or the table
