@@ -1497,6 +1497,41 @@ def test_hint_and_review_json_errors_are_json_as_replays(command: str,
         assert plain.exit_code == 1 and plain.stdout == "", case
 
 
+def test_hint_at_a_point_of_a_finished_game_is_the_hint_of_the_game_cut_there() -> None:
+    """``hint --hand N --move M`` advises before move M of hand N (from 1, as replay
+    numbers hands): a finished game's record, where the hint at its end says nobody is
+    to act, can be asked about any of its decisions."""
+    import json as json_module
+
+    full = EXAMPLES / f"{FULL}.json"
+    record = json_module.loads(full.read_text(encoding="utf-8"))
+    record["hands"] = record["hands"][:1]
+    record["hands"][0]["actions"] = record["hands"][0]["actions"][:7]
+    at = invoke("hint", full, "--hand", "1", "--move", "8", "--json", "--seed", "3")
+    assert at.exit_code == 0, at.output
+    cut = invoke("hint", "-", "--json", "--seed", "3", stdin=json_module.dumps(record).encode())
+    assert json.loads(at.stdout) == json.loads(cut.stdout)  # the same position, advised
+    assert json.loads(at.stdout)["seat"] == rec.replay(record).to_act
+    first = invoke("hint", full, "--hand", "1", "--seed", "3")  # --move 1 by default
+    assert first.exit_code == 0 and "first round of bidding" in first.stdout.splitlines()[0]
+    moves = len(json_module.loads(full.read_text(encoding="utf-8"))["hands"][0]["actions"])
+    hands = len(rec.replay(full).hands)
+    for args, said in [
+        (("--hand", str(hands + 1)), f"The record has {hands} hands: there is no hand "
+                                     f"{hands + 1}."),
+        (("--hand", "1", "--move", str(moves + 2)), f"Hand 1 of the record has {moves} "
+                                                    f"moves: there is no move {moves + 2}."),
+        (("--hand", "1", "--move", str(moves + 1)), f"Hand 1 is over after its {moves} "
+                                                    f"moves: nobody is to act at move "
+                                                    f"{moves + 1}."),
+    ]:
+        refused = invoke("hint", full, *args, "--json")
+        assert refused.exit_code == 1 and refused.stderr.strip() == said, refused.output
+        assert json.loads(refused.stdout)["error"]["reason"] == said
+    alone = invoke("hint", full, "--move", "3")
+    assert alone.exit_code == 2 and "give --hand too" in alone.output
+
+
 def test_names_with_control_characters_cannot_break_lines_or_drive_the_terminal(
         tmp_path: Path) -> None:
     """A record may name its players anything (RECORD.md): a newline or a terminal's

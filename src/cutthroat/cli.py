@@ -233,12 +233,23 @@ def hint(
         min=1, help="Deals sampled per option (default: the expert's own).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON "
         "(an error too, as replay --json gives one).")] = False,
+    at_hand: Annotated[int | None, typer.Option(
+        "--hand", min=1, help="Advise at an earlier point of the record, a finished "
+        "game's too: in hand N (1 is the first, as replay numbers them).")] = None,
+    at_move: Annotated[int | None, typer.Option(
+        "--move", min=1, help="With --hand: before the hand's M-th move (1, the default: "
+        "its first bid; the moves of every seat, as replay lists them).")] = None,
 ) -> None:
     """The expert's choice for the seat to act, each option's value, and why."""
     from .bots.hints import earlier_views, hint_json, hint_lines
     from .bots.hints import hint as advise
 
+    if at_move is not None and at_hand is None:
+        raise typer.BadParameter("--move is counted in a hand: give --hand too",
+                                 param_hint="'--move'")
     game = _game_of(file, "Error: cannot read the record", as_json)
+    if at_hand is not None:
+        game = _game_at(game, at_hand, at_move or 1, as_json)
     hand = game.hand
     if hand is None or hand.is_over or hand.to_act is None:
         why = ("the game is over" if game.is_over else "it has no hand yet" if hand is None
@@ -253,6 +264,27 @@ def hint(
         return
     for line in hint_lines(analysis, printable_names(game.players)):
         typer.echo(line)
+
+
+def _game_at(game: Game, hand: int, move: int, as_json: bool) -> Game:
+    """``game`` as it stood before move ``move`` of hand ``hand`` (both from 1), for
+    ``hint --hand --move``; a point the record does not reach is refused (status 1)."""
+    record = rec.to_record(game)
+    hands = record["hands"]
+    if hand > len(hands):
+        raise _refuse(f"The record has {len(hands)} hand{'' if len(hands) == 1 else 's'}: "
+                      f"there is no hand {hand}.", as_json)
+    actions = hands[hand - 1]["actions"]
+    if move > len(actions) + 1:
+        raise _refuse(f"Hand {hand} of the record has {len(actions)} "
+                      f"move{'' if len(actions) == 1 else 's'}: there is no move {move}.",
+                      as_json)
+    record["hands"] = [*hands[:hand - 1], {**hands[hand - 1], "actions": actions[:move - 1]}]
+    there = rec.replay(record)
+    if there.hand is not None and there.hand.is_over:
+        raise _refuse(f"Hand {hand} is over after its {len(actions)} moves: nobody is to "
+                      f"act at move {move}.", as_json)
+    return there
 
 
 @app.command()
