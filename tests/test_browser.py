@@ -788,11 +788,19 @@ def test_play_again_with_a_friend_invites_them_in_the_talk(server: str, pages: P
     invite = ben_page.locator("#chat-lines .chat-line").last
     expect(invite).to_contain_text("Play again? Join me here:")
     link = invite.locator("a.chat-link")
-    assert link.get_attribute("href") == f"{server}/?join={new}"
-    link.click()
-    ben_page.wait_for_url(f"**/?join={new}")
-    ben_page.fill("#join-name", "Ben")
-    ben_page.click("#join-button")
+    assert link.get_attribute("href") == f"{server}/?join={new}&from={game}"
+    # a watcher of the old game who follows it finds Ben's seat kept for him
+    eve = pages.new()
+    eve.goto(link.get_attribute("href") or "")
+    expect(eve.locator("#join-intro")).to_contain_text(
+        "The seat is kept for Ben, who played the game before it, for ")
+    eve.fill("#join-name", "Eve")
+    pages.allowed.append("409")
+    eve.click("#join-button")
+    expect(eve.locator("#join-error")).to_contain_text(
+        "You could not join: the seat left is kept for Ben")
+    assert [p["kind"] for p in state(ann_page)["players"]] == ["human", "bot", "open"]
+    link.click()  # Ben's browser, which sat in the old game, takes his seat at once
     ben_page.wait_for_url(f"**/?game={new}")
     expect(ann_page.locator("#waiting")).to_be_hidden()
     assert [p["name"] for p in state(ann_page)["players"]] == ["Ann", "Random", "Ben"]
@@ -817,7 +825,8 @@ def test_friends_pressing_play_again_at_once_sit_at_one_table(server: str,
     assert sorted(p["name"] for p in state(ann_page)["players"]) == ["Ann", "Ben", "Random"]
 
 
-def test_a_friends_old_tab_joins_the_new_game(server: str, pages: Pages) -> None:
+def test_a_friends_old_tab_joins_the_new_game(server: str, pages: Pages,
+                                              tmp_path: Path) -> None:
     """After Ann pressed "Play again", Ben's page of the finished game offers her new
     game; a page whose seat there was taken meanwhile says why, by the button."""
     probe = pages.new()
@@ -835,6 +844,13 @@ def test_a_friends_old_tab_joins_the_new_game(server: str, pages: Pages) -> None
     ben_page.click("#rematch")
     ben_page.wait_for_url(f"**/?game={started['game']}")
 
+    with run_server(_free_port(), tmp_path / "games.db", "--keep-seats", "0") as quick:
+        _a_friends_seat_taken_meanwhile(quick, pages)
+
+
+def _a_friends_seat_taken_meanwhile(server: str, pages: Pages) -> None:
+    """(On a server that keeps no seat for the friends of the game before.)"""
+    probe = pages.new()
     game, ann, ben = _finished_game_of_two(server, probe)
     ben_page = _seat_page(pages, server, game, ben["token"])
     started = probe.request.post(f"{server}/api/games/{game}/again",
@@ -860,13 +876,15 @@ def test_only_this_servers_game_links_are_links_in_the_talk(server: str, pages: 
     game = create_game(page, server, left="random", right="open")
     token = page.evaluate(f"localStorage.getItem('cutthroat:token:{game}')")
     for text in (f"{server}/?join=abc", "https://evil.example/?join=abc",
-                 "javascript:alert(1)", f"{server}/?join=abc&x=1", f"{server}/static/app.js"):
+                 "javascript:alert(1)", f"{server}/?join=abc&x=1", f"{server}/static/app.js",
+                 f"{server}/?join=abc&from=def"):
         assert page.request.post(f"{server}/api/games/{game}/chat",
                                  data={"token": token, "text": text}).status == 201
-    expect(page.locator("#chat-lines .chat-line")).to_have_count(5)
+    expect(page.locator("#chat-lines .chat-line")).to_have_count(6)
     links = page.locator("#chat-lines a")
-    expect(links).to_have_count(1)
-    assert links.get_attribute("href") == f"{server}/?join=abc"
+    expect(links).to_have_count(2)
+    assert [links.nth(i).get_attribute("href") for i in range(2)] == [
+        f"{server}/?join=abc", f"{server}/?join=abc&from=def"]
 
 
 def test_the_coach_speaks_up(server: str, pages: Pages) -> None:

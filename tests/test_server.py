@@ -1812,21 +1812,18 @@ def test_friends_who_both_ask_to_play_again_sit_at_one_table(db_url: str) -> Non
                           json={"token": ben["token"]}).status_code == 409
 
 
-def test_friends_who_play_again_sit_where_they_sat(tmp_path: Path) -> None:
-    """Play again keeps the table's order: a friend who asks takes the seat that is
-    theirs from the starter's, not the first one open (Cal, on Ann's right, asking
-    before Ben, still sits on her right)."""
-    client = _client(tmp_path)
+def _finished_three(client: TestClient) -> tuple[dict[str, Any], ...]:
+    """A game to 1 point of three friends, Ann, Ben and Cal in seats 0, 1 and 2, played
+    to its end by random moves: the three seats' answers (with their tokens)."""
     ann = _create(client, ["you", "open", "open"], seed=3, name="Ann", rules={"target": 1})
     game = ann["game"]
     ben = client.post(f"/api/games/{game}/join", json={"name": "Ben"}).json()
     cal = client.post(f"/api/games/{game}/join", json={"name": "Cal"}).json()
-    assert (ben["seat"], cal["seat"]) == (1, 2)
     rng = random.Random(3)
     for _ in range(1000):
         state = _state(client, ann)
         if state["status"] == "over":
-            break
+            return {**ann, "seat": 0}, ben, cal
         if state["status"] == "hand_over":
             client.post(f"/api/games/{game}/next", json={"token": ann["token"]})
             continue
@@ -1835,13 +1832,87 @@ def test_friends_who_play_again_sit_where_they_sat(tmp_path: Path) -> None:
             if legal:
                 client.post(f"/api/games/{game}/actions",
                             json={"token": seat["token"], "action": rng.choice(legal)})
-    assert _state(client, ann)["status"] == "over"
+    raise AssertionError("the game did not end")
+
+
+def test_friends_who_play_again_sit_where_they_sat(tmp_path: Path) -> None:
+    """Play again keeps the table's order: a friend who asks takes the seat that is
+    theirs from the starter's, not the first one open (Cal, on Ann's right, asking
+    before Ben, still sits on her right)."""
+    client = _client(tmp_path)
+    ann, ben, cal = _finished_three(client)
+    game = ann["game"]
+    assert (ben["seat"], cal["seat"]) == (1, 2)
     started = client.post(f"/api/games/{game}/again", json={"token": ann["token"]}).json()
     late = client.post(f"/api/games/{game}/again", json={"token": cal["token"]}).json()
     last = client.post(f"/api/games/{game}/again", json={"token": ben["token"]}).json()
     assert (started["seat"], late["seat"], last["seat"]) == (0, 2, 1)
     new = _state(client, {"game": started["game"], "token": started["token"]})
     assert [p["name"] for p in new["players"]] == ["Ann", "Ben", "Cal"]
+
+
+def test_a_friends_seat_in_the_game_played_again_is_kept_for_them(tmp_path: Path) -> None:
+    """The invitation to the new game is in the old game's table talk, which watchers
+    read: a watcher who followed it took the seat meant for the friend. The friend's
+    seat is kept for them for a while (REMATCH_HOLD): anybody else is refused, told for
+    whom; the friend takes it from the old game; once the time is up it is anybody's."""
+    client = _client(tmp_path)
+    ann, ben = _finished_pair(client)  # Ann in seat 0, Ben in seat 2, a bot between
+    game = ann["game"]
+    started = client.post(f"/api/games/{game}/again", json={"token": ben["token"]}).json()
+    new = started["game"]
+    public = client.get(f"/api/games/{new}/public").json()
+    kept = public["players"][1]  # Ann's place from Ben's, as she sat: on his left
+    assert kept["kind"] == "open" and kept["held_for"] == "Ann"
+    assert 0 < kept["held_s"] <= 120
+    stranger = client.post(f"/api/games/{new}/join", json={"name": "Eve"})
+    assert stranger.status_code == 409
+    assert _reason(stranger).startswith("the seat left is kept for Ann, who played the "
+                                        "game before it, for ")
+    assert [p["kind"] for p in _state(client, {"game": new, **started})["players"]] == [
+        "human", "open", "bot"]  # nothing taken
+    friend = client.post(f"/api/games/{game}/again", json={"token": ann["token"]})
+    assert friend.status_code == 200 and friend.json()["seat"] == 1
+    playing = _state(client, {"game": new, "token": started["token"]})
+    assert [p["name"] for p in playing["players"]] == ["Ben", "Ann", "Random"]
+    assert "held_for" not in playing["players"][1]
+
+
+def test_a_kept_seat_is_anybodys_once_its_time_is_up(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    ann, ben = _finished_pair(client)
+    client.app.state.server.rematch_hold = 0.3  # type: ignore[attr-defined]
+    started = client.post(f"/api/games/{ann['game']}/again",
+                          json={"token": ben["token"]}).json()
+    new = started["game"]
+    assert client.post(f"/api/games/{new}/join", json={"name": "Eve"}).status_code == 409
+    time.sleep(0.4)
+    assert "held_for" not in client.get(f"/api/games/{new}/public").json()["players"][1]
+    eve = client.post(f"/api/games/{new}/join", json={"name": "Eve"})
+    assert eve.status_code == 200 and eve.json()["seat"] == 1
+    late = client.post(f"/api/games/{ann['game']}/again", json={"token": ann["token"]})
+    assert late.status_code == 409 and "no open seat left" in _reason(late)
+
+
+def test_a_friend_who_plays_again_takes_their_own_kept_seat_not_another_friends(
+        tmp_path: Path) -> None:
+    """Three friends: Cal's seat is kept for Cal even when Ben asks first, and a
+    stranger finds every open seat kept."""
+    client = _client(tmp_path)
+    ann, ben, cal = _finished_three(client)
+    game = ann["game"]
+    started = client.post(f"/api/games/{game}/again", json={"token": ann["token"]}).json()
+    new = started["game"]
+    refused = client.post(f"/api/games/{new}/join", json={"name": "Eve"})
+    assert refused.status_code == 409
+    assert _reason(refused).startswith("the seats left are kept for Ben and Cal, who "
+                                       "played the game before it, for ")
+    ben_again = client.post(f"/api/games/{game}/again", json={"token": ben["token"]})
+    assert ben_again.json()["seat"] == 1
+    still = client.post(f"/api/games/{new}/join", json={"name": "Eve"})
+    assert still.status_code == 409 and "kept for Cal," in _reason(still)
+    assert client.post(f"/api/games/{game}/again",
+                       json={"token": cal["token"]}).json()["seat"] == 2
 
 
 def test_a_finished_hand_is_told_to_each_seat_with_you_for_itself() -> None:

@@ -61,6 +61,7 @@ from .rooms import (
     AWAY_WAIT,
     HAND_PAUSE,
     RELEASE_AFTER,
+    REMATCH_HOLD,
     SOCKETS_PER_ADDRESS,
     TURN_WAIT,
     WATCH_GAMES,
@@ -153,6 +154,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                release_after: float = RELEASE_AFTER, new_games: str = NEW_GAMES,
                chat_rate: str = CHAT_RATE, away_wait: float = AWAY_WAIT,
                turn_wait: float = TURN_WAIT, hand_pause: float = HAND_PAUSE,
+               keep_seats: float = REMATCH_HOLD,
                watch_pace: float = WATCH_PACE, watch_games: int = WATCH_GAMES,
                sockets_per_address: int = SOCKETS_PER_ADDRESS,
                watch_games_per_address: int = WATCH_GAMES_PER_ADDRESS) -> FastAPI:
@@ -167,7 +169,9 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     may let a bot play for a player away for ``away_wait`` seconds, or one who has
     taken ``turn_wait`` seconds over a move (:meth:`Server.stand_in`). While a bot
     plays for every player, the next hand is dealt by itself ``hand_pause`` seconds
-    after the last one ends (:meth:`Server.deal_on`). At a table of three bots, made to
+    after the last one ends (:meth:`Server.deal_on`). A game started to play again keeps
+    the seats of the players of the game before it from anybody else for
+    ``keep_seats`` seconds (:meth:`Room.held_seats`). At a table of three bots, made to
     be watched (``"watch": true``), each move takes at least ``watch_pace`` seconds, and
     at most ``watch_games`` such games play at once (429 beyond: a game plays while
     somebody watches it), at most ``watch_games_per_address`` of them started from one
@@ -178,7 +182,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     if not release_after > 0:
         raise ValueError("release_after must be a positive number of seconds")
     for name, value in (("away_wait", away_wait), ("turn_wait", turn_wait),
-                        ("hand_pause", hand_pause), ("watch_pace", watch_pace)):
+                        ("hand_pause", hand_pause), ("keep_seats", keep_seats),
+                        ("watch_pace", watch_pace)):
         if not value >= 0:
             raise ValueError(f"{name} must be a number of seconds, 0 or more")
     if not watch_games >= 0:
@@ -191,7 +196,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     store = Store(db or os.environ.get("CUTTHROAT_DB") or DEFAULT_DB)
     server = Server(store, release_after=release_after, chat_rate=chat_rate,
                     away_wait=away_wait, turn_wait=turn_wait, hand_pause=hand_pause,
-                    watch_pace=watch_pace, watch_games=watch_games,
+                    keep_seats=keep_seats, watch_pace=watch_pace, watch_games=watch_games,
                     sockets_per_address=sockets_per_address,
                     watch_games_per_address=watch_games_per_address)
 

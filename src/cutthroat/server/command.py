@@ -95,6 +95,10 @@ def serve(
     hand_pause: Annotated[float | None, typer.Option(
         min=0, help="Seconds a hand's result stays on show before the next hand is dealt "
                     "by itself, while a bot plays for every player (default 4).")] = None,
+    keep_seats: Annotated[float | None, typer.Option(
+        min=0, help="Seconds the seats of a game started to play again are kept for the "
+                    "players of the game before it, from anybody else (default 120; 0: "
+                    "not kept).")] = None,
     watch_pace: Annotated[float | None, typer.Option(
         min=0, help="Seconds each move takes at least in a game of three bots made to be "
                     "watched ('Watch three bots play'; default 1.5).")] = None,
@@ -155,6 +159,8 @@ def serve(
         options["turn_wait"] = turn_wait
     if hand_pause is not None:
         options["hand_pause"] = hand_pause
+    if keep_seats is not None:
+        options["keep_seats"] = keep_seats
     if watch_pace is not None:
         options["watch_pace"] = watch_pace
     if watch_games is not None:

@@ -5,6 +5,7 @@ started after it); :class:`~cutthroat.server.rooms.Server` holds the rooms."""
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -14,10 +15,10 @@ from fastapi import WebSocket
 
 from ..actions import Move
 from ..game import Game
-from .tables import Table
+from .tables import Table, TableError
 
-__all__ = ["AWAY_WAIT", "HAND_PAUSE", "HINTS_KEPT", "TURN_WAIT", "WATCH_GRACE", "WATCH_PACE",
-           "Position", "Room", "position"]
+__all__ = ["AWAY_WAIT", "HAND_PAUSE", "HINTS_KEPT", "REMATCH_HOLD", "TURN_WAIT", "WATCH_GRACE",
+           "WATCH_PACE", "Position", "Room", "check_version", "position"]
 
 AWAY_WAIT = 20.0
 """Seconds a player must have been away (no page of their seat open) before another
@@ -34,6 +35,10 @@ so that a person watching can follow it."""
 WATCH_GRACE = 60.0
 """Seconds a game of three bots just made counts as playing before anybody watches it
 (the page that made it is opening it)."""
+REMATCH_HOLD = 120.0
+"""Seconds the seats of a game started to play again stay kept for the players of the
+game before it (:meth:`Room.held_seats`): nobody else, a watcher of that game with the
+invitation in its table talk say, can take a friend's seat while the friend comes."""
 HINTS_KEPT = 32
 """Hints a room keeps, by seat and position, the least recently asked for going first:
 enough for a player who takes moves back and tries others."""
@@ -109,6 +114,10 @@ class Room:
     reasons: dict[tuple[int, int], str] = field(default_factory=dict)
     """At a table of three bots, each bot's reason for its move, by (hand, move), both
     from 0 (kept in the store with the move: :meth:`~cutthroat.server.store.Store.reasons`)."""
+    held: dict[int, tuple[str, float]] = field(default_factory=dict)
+    """In a game started to play again: each seat kept for a player of the game before
+    it, with their name and until when (:data:`REMATCH_HOLD`; :meth:`held_seats`). Not
+    kept in the store: after a restart the open seats are anybody's."""
     held_until: float = 0.0
     """Until when a table of three bots counts as playing though nobody watches it yet
     (:data:`WATCH_GRACE` after it is made)."""
@@ -134,13 +143,25 @@ class Room:
             return None
         return max(0.0, time.monotonic() - self.seen.get(seat, self.opened))
 
+    def held_seats(self) -> dict[int, tuple[str, float]]:
+        """The seats still kept for the players of the game before this one (open, and
+        within their time), with their names and until when (:attr:`held`)."""
+        now = time.monotonic()
+        return {seat: (name, until) for seat, (name, until) in self.held.items()
+                if until > now and self.table.seats[seat].kind == "open"}
+
     def state_for(self, seat: int | None) -> dict[str, Any]:
         """The state ``seat`` is sent (``None``: a watcher's), with who is connected
-        and how many watch."""
+        and how many watch; an open seat kept for a player of the game before says for
+        whom and for how many seconds more (``held_for``, ``held_s``)."""
         watchers = sum(1 for s in self.sockets.values() if s is None)
         again = None if self.rematch is None else {"game": self.rematch[0],
                                                    "by": self.rematch[1]}
-        return {**self.table.state_for(seat, self.connected()), "watchers": watchers,
+        state = self.table.state_for(seat, self.connected())
+        now = time.monotonic()
+        for held, (name, until) in self.held_seats().items():
+            state["players"][held].update(held_for=name, held_s=math.ceil(until - now))
+        return {**state, "watchers": watchers,
                 "next_game": again,
                 "stand_in_after": {"away": self.waits[0], "turn": self.waits[1]},
                 "next_hand_after": (self.hand_pause if self.table.deals_itself
@@ -170,3 +191,19 @@ class Room:
         change was saved before its lock was let go)."""
         return (self.users == 0 and not self.sockets and not self.tasks
                 and self.idle.is_set() and not self.lock.locked())
+
+
+def check_version(room: Room, version: int | None) -> None:
+    """Refuse (409) a change chosen on a state the game has moved on from: a move sent
+    twice (a retried request, a double click) is made once, and never taken for the
+    next decision. ``None`` (no version given) checks nothing; a version the game has
+    not reached is no state it was ever in (400)."""
+    now = room.table.version
+    if version is not None and version > now:
+        raise TableError(f"the game has never been at version {version} (it is at version "
+                         f"{now}): send the version of the state you chose from; nothing "
+                         "was done", 400)
+    if version is not None and version != now:
+        raise TableError(f"the game has moved on since the state you chose from "
+                         f"(version {version}; it is at version {now}): nothing was "
+                         "done, choose again from the latest state", 409)

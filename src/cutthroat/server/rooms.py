@@ -30,25 +30,27 @@ from ..bots.review import (
     worth_asking,
 )
 from .advice import RoomAdvice
-from .bot_turns import RoomBots
 from .chat import CHAT_RATE, GAME_LINES, HISTORY, ChatLine, clean_line
 from .connections import note_refused
 from .protocol import refusal
-from .rates import limit_reached, parse_rate, rate_words, seconds_words
+from .rates import limit_reached, parse_rate, rate_words
 from .room import (
     AWAY_WAIT,
     HAND_PAUSE,
+    REMATCH_HOLD,
     TURN_WAIT,
     WATCH_GRACE,
     WATCH_PACE,
     Room,
+    check_version,
 )
+from .seating import RoomSeating
 from .sockets import OUTBOX, SEND_WAIT
 from .store import Reason, Store, StoreConflict, log_failure
 from .tables import Table, TableError
 
-__all__ = ["AWAY_WAIT", "HAND_PAUSE", "OUTBOX", "RELEASE_AFTER", "SEAT_SOCKETS", "SEND_WAIT",
-           "SOCKETS_PER_ADDRESS",
+__all__ = ["AWAY_WAIT", "HAND_PAUSE", "OUTBOX", "RELEASE_AFTER", "REMATCH_HOLD", "SEAT_SOCKETS",
+           "SEND_WAIT", "SOCKETS_PER_ADDRESS",
            "TURN_WAIT", "WATCHERS", "WATCH_GAMES", "WATCH_GAMES_PER_ADDRESS", "WATCH_GRACE",
            "WATCH_PACE", "Room", "Server", "check_version", "limit_reached", "parse_rate",
            "rate_words"]
@@ -80,7 +82,7 @@ SEAT_SOCKETS = 10
 """Sockets of one seat (a player's tabs and devices) at most: watchers filling a game
 never keep its players out, nor one player's sockets the others."""
 
-class Server(RoomAdvice, RoomBots):
+class Server(RoomAdvice, RoomSeating):
     """The tables of one server and the store they are saved in.
 
     Every change to a table (a move, a deal, a seat taken) is made under the table's
@@ -98,6 +100,7 @@ class Server(RoomAdvice, RoomBots):
     def __init__(self, store: Store, *, release_after: float = RELEASE_AFTER,
                  chat_rate: str = CHAT_RATE, away_wait: float = AWAY_WAIT,
                  turn_wait: float = TURN_WAIT, hand_pause: float = HAND_PAUSE,
+                 keep_seats: float = REMATCH_HOLD,
                  watch_pace: float = WATCH_PACE, watch_games: int = WATCH_GAMES,
                  sockets_per_address: int = SOCKETS_PER_ADDRESS,
                  watch_games_per_address: int = WATCH_GAMES_PER_ADDRESS) -> None:
@@ -115,6 +118,9 @@ class Server(RoomAdvice, RoomBots):
         self.away_wait = away_wait
         self.turn_wait = turn_wait
         self.hand_pause = hand_pause
+        self.rematch_hold = keep_seats
+        """Seconds a new game's seats are kept for the players of the game before it
+        (:data:`~cutthroat.server.room.REMATCH_HOLD`)."""
         self.send_wait = SEND_WAIT
         """Seconds a socket may take over one message (:data:`SEND_WAIT`)."""
         self.reviews: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
@@ -410,75 +416,6 @@ class Server(RoomAdvice, RoomBots):
         else:
             self.kick(room)
 
-    async def stand_in(self, room: Room, by: int, seat: object, *,
-                       wait: bool = False, version: int | None = None) -> None:
-        """Let a bot play for the player at ``seat`` at the request of the player at
-        ``by`` (:meth:`Table.stand_in`): at once for one's own seat (a player who must
-        step away); for another player's, only once that player has had no page of
-        their seat open for ``away_wait`` seconds, or it is their turn and they have
-        taken ``turn_wait`` seconds over it. The player takes the seat back by opening
-        it again, by moving, or with ``back`` (:meth:`come_back`). The bots then move
-        (awaited when ``wait``, else in the background)."""
-        table = room.table
-        async with room.lock:
-            check_version(room, version)
-            index = table.check_stand_in(by, seat)
-            if index != by:
-                self._check_away(room, index)
-            table.stand_in(by, index)
-            await self.changed(room, lambda: table.come_back(index))
-        if wait:
-            await self.settle(room)
-        else:
-            self.kick(room)
-
-    def _check_away(self, room: Room, index: int) -> None:
-        """Refuse (409) a stand-in for the player at ``index`` unless they have been
-        away ``away_wait`` seconds, or have taken ``turn_wait`` seconds over their move."""
-        table = room.table
-        name = table.seats[index].name or f"Player {index + 1}"
-        away = room.away_for(index)
-        waited = time.monotonic() - room.changed_at
-        slow = (table.status == "playing" and table.game.to_act == index
-                and waited >= self.turn_wait)
-        # A player here (a page open, or a request just made: a program playing over
-        # HTTP) is waited for, but only for so long over a move.
-        if away is not None and away < self.away_wait and not slow:
-            gone = (f"was last here {seconds_words(away)} ago" if index in room.seen else
-                    "has not been back since this server opened the game "
-                    f"{seconds_words(away)} ago")  # a restart, or the game read back
-            raise TableError(f"{name} {gone} and may be coming back: a bot may play "
-                             "for them once they have been away "
-                             f"{seconds_words(self.away_wait)}", 409)
-        if away is None and not slow:
-            if table.status != "playing" or table.game.to_act != index:
-                raise TableError(f"{name} is at the table: a bot may play for them "
-                                 "once they have left it, or taken more than "
-                                 f"{seconds_words(self.turn_wait)} over a move", 409)
-            raise TableError(f"{name} has had {seconds_words(waited)} for this move: "
-                             "a bot may play for them after "
-                             f"{seconds_words(self.turn_wait)}", 409)
-
-    async def come_back(self, room: Room, seat: int, version: int | None = None) -> None:
-        """The player at ``seat`` plays again: the bot playing for them stops (a move
-        it is thinking over is not made). Refused (409) if no bot plays for them."""
-        async with room.lock:
-            check_version(room, version)
-            if room.table.seats[seat].standin is None:
-                raise TableError("no bot is playing for you: you play your seat yourself",
-                                 409)
-            await self._come_back(room, seat)
-
-    async def _come_back(self, room: Room, seat: int) -> None:
-        """:meth:`come_back`, under the room's lock, the stand-in known to be there."""
-        table = room.table
-        spec = table.come_back(seat)
-
-        def undo() -> None:
-            table.seats[seat].standin = spec
-
-        await self.changed(room, undo)
-
     async def next_hand(self, room: Room, seat: int, *, wait: bool,
                         version: int | None = None) -> None:
         """Deal the next hand at a player's request (at a table nobody plays, it is
@@ -512,86 +449,3 @@ class Server(RoomAdvice, RoomBots):
 
             await self.changed(room, restore)
         self.kick(room)
-
-    async def join(self, room: Room, name: object, *, coach: bool = False,
-                   prefer: int | None = None, rename: bool = False) -> tuple[int, str]:
-        """Take the seat ``prefer`` if it is open, else the first open seat: (seat,
-        token). A name already at the table is refused (409), unless ``rename``
-        (:meth:`Table.join`)."""
-        async with room.lock:
-            seat, token = room.table.join(name, coach=coach, prefer=prefer, rename=rename)
-            await self.changed(room, lambda: room.table.reopen(seat))
-            room.seen[seat] = time.monotonic()  # here now, not away since the room opened
-        self.kick(room)
-        return seat, token
-
-    async def again(self, room: Room, seat: int, *,
-                    starting: Callable[[], None] = lambda: None,
-                    version: int | None = None) -> dict[str, Any]:
-        """Play again once the game is over: the first seat to ask starts a new game
-        with the same rules and bots (:meth:`Table.again`; ``starting`` is called first,
-        and may refuse it), and each other player who asks joins that one, so friends
-        who ask at once sit at one table. Everybody at the finished table hears of the
-        new game (``next_game`` in the state). Returns the asking seat's place in the
-        new game: ``{"game", "seat", "token", "started"}``."""
-        table = room.table
-        if not table.game.is_over:
-            raise TableError("a new game can be started once this one is over", 409)
-        async with room.lock:
-            check_version(room, version)
-            if room.rematch is None:
-                starting()
-                new = table.again(seat)
-                await self.add(new)
-                taken = {seat: 0}
-                answer: dict[str, Any] = {"game": new.id, "seat": 0,
-                                          "token": new.tokens[0], "started": True}
-            else:
-                next_id, by, taken = room.rematch
-                if seat in taken:
-                    raise TableError(f"you have a seat in the new game already: game "
-                                     f"{next_id}, in the browser you asked from", 409)
-                async with self.use(next_id) as other:
-                    mine = table.seats[seat]
-                    try:
-                        new_seat, token = await self.join(  # where they sat from it
-                            other, mine.name, coach=mine.coach, prefer=(seat - by) % 3,
-                            rename=True)  # their name, told apart if need be
-                    except TableError as exc:
-                        if exc.status != 409:
-                            raise
-                        raise TableError(f"the new game (game {next_id}) has no open "
-                                         "seat left: watch it instead", 409) from None
-                taken = {**taken, seat: new_seat}
-                answer = {"game": next_id, "seat": new_seat, "token": token,
-                          "started": False}
-            by = seat if room.rematch is None else room.rematch[1]
-            next_id = str(answer["game"])
-            try:
-                await anyio.to_thread.run_sync(self.store.save_rematch, table.id,
-                                               next_id, by, taken)
-            except Exception as exc:
-                log_failure(exc, "game %s: the new game could not be noted", table.id)
-                raise TableError("the new game could not be noted, so nobody hears of "
-                                 "it: try again in a moment", 503) from None
-            room.rematch = (next_id, by, taken)
-            await self.broadcast(room)
-        return answer
-
-
-def check_version(room: Room, version: int | None) -> None:
-    """Refuse (409) a change chosen on a state the game has moved on from: a move sent
-    twice (a retried request, a double click) is made once, and never taken for the
-    next decision. ``None`` (no version given) checks nothing; a version the game has
-    not reached is no state it was ever in (400)."""
-    now = room.table.version
-    if version is not None and version > now:
-        raise TableError(f"the game has never been at version {version} (it is at version "
-                         f"{now}): send the version of the state you chose from; nothing "
-                         "was done", 400)
-    if version is not None and version != now:
-        raise TableError(f"the game has moved on since the state you chose from "
-                         f"(version {version}; it is at version {now}): nothing was "
-                         "done, choose again from the latest state", 409)
-
-

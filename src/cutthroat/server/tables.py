@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from .. import record as rec
@@ -180,8 +180,8 @@ class Table:
                 return index
         raise TableError("that token is not one of this game's seats", 403)
 
-    def join(self, name: object = None, *, coach: bool = False,
-             prefer: int | None = None, rename: bool = False) -> tuple[int, str]:
+    def join(self, name: object = None, *, coach: bool = False, prefer: int | None = None,
+             rename: bool = False, skip: Collection[int] = ()) -> tuple[int, str]:
         """Take the seat ``prefer`` if it is open, else the first open seat: (seat, its
         token). Deals the first hand once every seat is taken. A name already at the
         table, a player's or a bot's (case and spacing aside:
@@ -189,8 +189,8 @@ class Table:
         that everybody can tell the players apart; with ``rename`` (a name carried over
         to a new game) it is told apart by a number instead (``Ann 2``), and a player
         who gives none is named by their seat, ``Player 2``, or the next ``Player N``
-        that is free."""
-        order = list(range(3))
+        that is free. The seats in ``skip`` (kept for others) are not taken."""
+        order = [index for index in range(3) if index not in skip]
         if prefer is not None and prefer in order:
             order.remove(prefer)
             order.insert(0, prefer)

@@ -341,9 +341,21 @@ function myGameItem({ game, s, error }) {
 /**
  * /?join=ID: the game is looked up first (its public state, no token): an unknown game,
  * a finished one or one with no open seat says so (and offers to watch it); otherwise
- * the form, with who invites and to what.
+ * the form, with who invites and to what. With &from=OLD (a friend's invitation to
+ * play again), a browser that holds a seat of the game OLD takes the seat kept for it
+ * at once, as "Join the new game" there does.
  */
 async function showJoin(game) {
+  const from = new URLSearchParams(location.search).get("from");
+  const fromToken = from && localStorage.getItem(tokenKey(from));
+  if (fromToken && !localStorage.getItem(tokenKey(game))) {
+    try {
+      enterGame(await api("POST", `/api/games/${encodeURIComponent(from)}/again`, { token: fromToken }));
+      return;
+    } catch (e) {  // the form, saying why (no seat left, say)
+      $("join-error").textContent = `Your seat from game ${from} could not be taken: ${e.message}.`;
+    }
+  }
   $("join").hidden = false;
   $("join-name").value = localStorage.getItem("cutthroat:name") || "";
   $("join-form").hidden = true;
@@ -414,9 +426,13 @@ async function showJoin(game) {
   const others = s.players.filter((p) => p.kind !== "open")
     .map((p) => (p.kind === "bot" ? `${p.name} (a bot)` : p.name));
   const open = s.players.filter((p) => p.kind === "open").length;
+  const held = s.players.filter((p) => p.kind === "open" && p.held_for != null);
   $("join-intro").textContent = `${who} to game ${game} (${rules}). `
     + (others.length ? `You would play with ${wordList(others)}` : "Every seat is open")
-    + (open > 1 ? `; ${open - 1} more ${open === 2 ? "seat is" : "seats are"} open.` : ".");
+    + (open > 1 ? `; ${open - 1} more ${open === 2 ? "seat is" : "seats are"} open.` : ".")
+    + (held.length ? ` ${held.length === open ? (open === 1 ? "The seat is" : "The seats are") : "Some seats are"}`
+      + ` kept for ${wordList(held.map((p) => p.held_for || "a player"))}, who played the game`
+      + ` before it, for ${plural(Math.max(...held.map((p) => p.held_s)), "second")} more.` : "");
 }
 
 /* ---------- The connection ------------------------------------------------------- */
@@ -1799,7 +1815,10 @@ function rematchButton(s) {
       const answer = await api("POST", `${path}/again`, { token: table.token });
       const friends = s.players.some((p, seat) => !isYou(seat) && p.kind !== "bot");
       if (answer.started && friends) {
-        const text = `Play again? Join me here: ${location.origin}/?join=${encodeURIComponent(answer.game)}`;
+        // from=: a friend's browser that holds their seat of this game takes the seat
+        // kept for them there (the server keeps it from anybody else a while)
+        const text = `Play again? Join me here: ${location.origin}/?join=${encodeURIComponent(answer.game)}`
+          + `&from=${encodeURIComponent(s.game)}`;
         try { await api("POST", `${path}/chat`, { token: table.token, text }); } catch (e) {
           /* the friends' pages offer the new game anyway (next_game) */
         }
@@ -1966,13 +1985,14 @@ function chatText(text) {
   });
 }
 
-/** ``word`` as a link to a game on this server (`/?join=ID`, `/?watch=ID`), else null. */
+/** ``word`` as a link to a game on this server (`/?join=ID`, `/?watch=ID`, or the
+ *  invitation to play again, `/?join=ID&from=OLD`), else null. */
 function gameLink(word) {
   let url;
   try { url = new URL(word); } catch (e) { return null; }
-  const keys = [...url.searchParams.keys()];
+  const keys = [...url.searchParams.keys()].join(",");
   const fine = url.origin === location.origin && url.pathname === "/" && !url.hash
-    && keys.length === 1 && ["join", "watch"].includes(keys[0]);
+    && ["join", "watch", "join,from"].includes(keys);
   return fine ? url.href : null;
 }
 

@@ -1,0 +1,201 @@
+"""The seats of the web server's tables: joining, playing again (the new game's seats
+kept a while for the players of the game before it), and a bot playing for a player who
+has gone, and the player coming back. A mixin of :class:`~cutthroat.server.rooms.Server`.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from typing import Any
+
+import anyio
+
+from .bot_turns import RoomBots
+from .rates import seconds_words
+from .room import Room, check_version
+from .store import Store, log_failure
+from .tables import Table, TableError
+
+__all__ = ["RoomSeating", "held_words"]
+
+
+class RoomSeating(RoomBots):
+    """Seats taken, kept and stood in for (a mixin of the server, which adds tables and
+    holds rooms: :meth:`add`, :meth:`use`)."""
+
+    store: Store
+    away_wait: float
+    turn_wait: float
+    rematch_hold: float
+    """Seconds a new game's seats are kept for the players of the game before it
+    (:data:`~cutthroat.server.room.REMATCH_HOLD`)."""
+
+    async def add(self, table: Table, address: str | None = None) -> Room:
+        """Save a new table and give it a room (the server's)."""
+        raise NotImplementedError
+
+    def use(self, game_id: str) -> AbstractAsyncContextManager[Room]:
+        """Hold the room of a game while in use (the server's)."""
+        raise NotImplementedError
+
+    async def stand_in(self, room: Room, by: int, seat: object, *,
+                       wait: bool = False, version: int | None = None) -> None:
+        """Let a bot play for the player at ``seat`` at the request of the player at
+        ``by`` (:meth:`Table.stand_in`): at once for one's own seat (a player who must
+        step away); for another player's, only once that player has had no page of
+        their seat open for ``away_wait`` seconds, or it is their turn and they have
+        taken ``turn_wait`` seconds over it. The player takes the seat back by opening
+        it again, by moving, or with ``back`` (:meth:`come_back`). The bots then move
+        (awaited when ``wait``, else in the background)."""
+        table = room.table
+        async with room.lock:
+            check_version(room, version)
+            index = table.check_stand_in(by, seat)
+            if index != by:
+                self._check_away(room, index)
+            table.stand_in(by, index)
+            await self.changed(room, lambda: table.come_back(index))
+        if wait:
+            await self.settle(room)
+        else:
+            self.kick(room)
+
+    def _check_away(self, room: Room, index: int) -> None:
+        """Refuse (409) a stand-in for the player at ``index`` unless they have been
+        away ``away_wait`` seconds, or have taken ``turn_wait`` seconds over their move."""
+        table = room.table
+        name = table.seats[index].name or f"Player {index + 1}"
+        away = room.away_for(index)
+        waited = time.monotonic() - room.changed_at
+        slow = (table.status == "playing" and table.game.to_act == index
+                and waited >= self.turn_wait)
+        # A player here (a page open, or a request just made: a program playing over
+        # HTTP) is waited for, but only for so long over a move.
+        if away is not None and away < self.away_wait and not slow:
+            gone = (f"was last here {seconds_words(away)} ago" if index in room.seen else
+                    "has not been back since this server opened the game "
+                    f"{seconds_words(away)} ago")  # a restart, or the game read back
+            raise TableError(f"{name} {gone} and may be coming back: a bot may play "
+                             "for them once they have been away "
+                             f"{seconds_words(self.away_wait)}", 409)
+        if away is None and not slow:
+            if table.status != "playing" or table.game.to_act != index:
+                raise TableError(f"{name} is at the table: a bot may play for them "
+                                 "once they have left it, or taken more than "
+                                 f"{seconds_words(self.turn_wait)} over a move", 409)
+            raise TableError(f"{name} has had {seconds_words(waited)} for this move: "
+                             "a bot may play for them after "
+                             f"{seconds_words(self.turn_wait)}", 409)
+
+    async def come_back(self, room: Room, seat: int, version: int | None = None) -> None:
+        """The player at ``seat`` plays again: the bot playing for them stops (a move
+        it is thinking over is not made). Refused (409) if no bot plays for them."""
+        async with room.lock:
+            check_version(room, version)
+            if room.table.seats[seat].standin is None:
+                raise TableError("no bot is playing for you: you play your seat yourself",
+                                 409)
+            await self._come_back(room, seat)
+
+    async def _come_back(self, room: Room, seat: int) -> None:
+        """:meth:`come_back`, under the room's lock, the stand-in known to be there."""
+        table = room.table
+        spec = table.come_back(seat)
+
+        def undo() -> None:
+            table.seats[seat].standin = spec
+
+        await self.changed(room, undo)
+
+    async def join(self, room: Room, name: object, *, coach: bool = False,
+                   prefer: int | None = None, rename: bool = False,
+                   claim: int | None = None) -> tuple[int, str]:
+        """Take the seat ``prefer`` if it is open, else the first open seat: (seat,
+        token). A name already at the table is refused (409), unless ``rename``
+        (:meth:`Table.join`). A seat kept for a player of the game before (a game
+        started to play again: :meth:`Room.held_seats`) is taken only by that player,
+        who claims it (``claim``, from :meth:`again`); while the only open seats are
+        kept, anybody else is refused (409), told for whom and for how long."""
+        async with room.lock:
+            held = {seat: kept for seat, kept in room.held_seats().items() if seat != claim}
+            table = room.table
+            if held and all(table.seats[s].kind != "open" or s in held for s in range(3)):
+                raise TableError(held_words(held), 409)
+            seat, token = table.join(name, coach=coach, prefer=prefer, rename=rename,
+                                     skip=held)
+            await self.changed(room, lambda: room.table.reopen(seat))
+            room.seen[seat] = time.monotonic()  # here now, not away since the room opened
+        self.kick(room)
+        return seat, token
+
+    async def again(self, room: Room, seat: int, *,
+                    starting: Callable[[], None] = lambda: None,
+                    version: int | None = None) -> dict[str, Any]:
+        """Play again once the game is over: the first seat to ask starts a new game
+        with the same rules and bots (:meth:`Table.again`; ``starting`` is called first,
+        and may refuse it), and each other player who asks joins that one, so friends
+        who ask at once sit at one table. Everybody at the finished table hears of the
+        new game (``next_game`` in the state). Returns the asking seat's place in the
+        new game: ``{"game", "seat", "token", "started"}``."""
+        table = room.table
+        if not table.game.is_over:
+            raise TableError("a new game can be started once this one is over", 409)
+        async with room.lock:
+            check_version(room, version)
+            if room.rematch is None:
+                starting()
+                new = table.again(seat)
+                new_room = await self.add(new)
+                until = time.monotonic() + self.rematch_hold
+                new_room.held = {(other - seat) % 3: (table.seats[other].name or "", until)
+                                 for other in range(3) if other != seat
+                                 and table.seats[other].kind == "human"}
+                taken = {seat: 0}
+                answer: dict[str, Any] = {"game": new.id, "seat": 0,
+                                          "token": new.tokens[0], "started": True}
+            else:
+                next_id, by, taken = room.rematch
+                if seat in taken:
+                    raise TableError(f"you have a seat in the new game already: game "
+                                     f"{next_id}, in the browser you asked from", 409)
+                async with self.use(next_id) as other:
+                    mine = table.seats[seat]
+                    place = (seat - by) % 3  # where they sat from the starter: kept for them
+                    try:
+                        new_seat, token = await self.join(
+                            other, mine.name, coach=mine.coach, prefer=place,
+                            rename=True, claim=place)  # their name, told apart if need be
+                    except TableError as exc:
+                        if exc.status != 409:
+                            raise
+                        raise TableError(f"the new game (game {next_id}) has no open "
+                                         "seat left: watch it instead", 409) from None
+                taken = {**taken, seat: new_seat}
+                answer = {"game": next_id, "seat": new_seat, "token": token,
+                          "started": False}
+            by = seat if room.rematch is None else room.rematch[1]
+            next_id = str(answer["game"])
+            try:
+                await anyio.to_thread.run_sync(self.store.save_rematch, table.id,
+                                               next_id, by, taken)
+            except Exception as exc:
+                log_failure(exc, "game %s: the new game could not be noted", table.id)
+                raise TableError("the new game could not be noted, so nobody hears of "
+                                 "it: try again in a moment", 503) from None
+            room.rematch = (next_id, by, taken)
+            await self.broadcast(room)
+        return answer
+
+
+def held_words(held: dict[int, tuple[str, float]]) -> str:
+    """Why a seat kept for the players of the game before cannot be taken: for whom,
+    and for how many seconds more."""
+    names = [name or "a player" for name, _ in held.values()]
+    left = math.ceil(max(until for _, until in held.values()) - time.monotonic())
+    who = names[0] if len(names) == 1 else f"{names[0]} and {names[1]}"
+    seats = "the seat left is" if len(held) == 1 else "the seats left are"
+    return (f"{seats} kept for {who}, who played the game before it, for {left} more "
+            f"second{'' if left == 1 else 's'}: watch the game, or ask again then")
