@@ -126,7 +126,11 @@ class Pages:
 
     def new(self, width: int = 1280, height: int = 900, **options: Any) -> Page:
         """A page in a new context ``width`` × ``height`` CSS pixels, with the context's
-        other ``options`` (``is_mobile``, ``has_touch``)."""
+        other ``options`` (``is_mobile``, ``has_touch``). The server's content policy
+        forbids evaluating text as script, which Playwright's ``wait_for_function``
+        does: it is set aside (``bypass_csp``) but where a test keeps it
+        (``bypass_csp=False``: the page runs under it, test_the_page_runs_under_...)."""
+        options.setdefault("bypass_csp", True)
         context = self.browser.new_context(viewport={"width": width, "height": height},
                                            **options)
         self.contexts.append(context)
@@ -549,7 +553,7 @@ def test_a_touch_screen_keeps_no_hover_look_after_a_tap(server: str, pages: Page
     create_game(page, server, seed=9)
     wait_for_turn(page)
     phone = pages.browser.new_context(viewport={"width": 400, "height": 800},
-                                      has_touch=True, is_mobile=True)
+                                      has_touch=True, is_mobile=True, bypass_csp=True)
     pages.contexts.append(phone)
     touch = phone.new_page()
     touch.set_default_timeout(TIMEOUT_MS)
@@ -869,6 +873,28 @@ def _a_friends_seat_taken_meanwhile(server: str, pages: Pages) -> None:
     watch_it.click()
     ben_page.wait_for_url(f"**/?watch={started['game']}")
     ben_page.wait_for_function("window.cutthroatState && window.cutthroatState.seat === null")
+
+
+def test_the_page_runs_under_its_own_content_policy(server: str, pages: Pages) -> None:
+    """The server's Content-Security-Policy allows scripts, styles and connections from
+    itself alone: the lobby, a game (its WebSocket included), a hand played, the rules
+    and the replay of a game all work under it, and the browser reports no violation
+    (each would be a console error, which fails the test)."""
+    page = pages.new(bypass_csp=False)
+    game = create_game(page, server, seed=5, rules="short")
+    watcher = pages.new(bypass_csp=False)
+    watcher.goto(f"{server}/?watch={game}")
+    expect(watcher.locator("#status[data-status]")).to_have_count(1)
+    assert state(watcher)["seat"] is None  # the watcher's WebSocket is open under it
+    page.click("#help-button")
+    expect(page.locator("#how-to-play")).to_be_visible()
+    page.keyboard.press("Escape")
+    play_to_the_end(page)
+    page.click("#replay-link")
+    page.wait_for_url(f"**/?replay={game}")
+    assert_frame_shown(page, 0)
+    page.click("#replay-next")
+    assert_frame_shown(page, 1)
 
 
 def test_only_this_servers_game_links_are_links_in_the_talk(server: str, pages: Pages) -> None:

@@ -530,9 +530,38 @@ def test_every_answer_keeps_the_page_out_of_other_sites_frames(tmp_path: Path) -
     assert [a.status_code for a in answers] == [200, 200, 200, 404, 413]
     for answer in answers:
         assert answer.headers["x-frame-options"] == "DENY"
-        assert answer.headers["content-security-policy"] == "frame-ancestors 'none'"
+        policy = answer.headers["content-security-policy"]
+        assert policy.startswith("default-src 'self'; ") and "script-src" not in policy
+        assert policy.endswith("; frame-ancestors 'none'") and "object-src 'none'" in policy
+        assert "connect-src 'self' ws://testserver wss://testserver;" in policy
         assert answer.headers["x-content-type-options"] == "nosniff"
         assert answer.headers["referrer-policy"] == "same-origin"
+    # an answer of the API holds a seat's token or cards: no cache keeps it
+    assert [a.headers.get("cache-control") for a in answers] == [
+        None, None, "no-store", "no-store", "no-store"]
+
+
+def test_a_body_that_is_not_json_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    """Another site's page can make a visitor's browser send a form (or text/plain) to
+    this server without asking, not JSON: such a body took an open seat (join) in the
+    visitor's name. Every POST of the API but the record to replay takes JSON alone."""
+    client = _client(tmp_path)
+    ann = _create(client, ["you", "open", "random"])
+    game = ann["game"]
+    for kind in ("application/x-www-form-urlencoded", "text/plain", "multipart/form-data"):
+        refused = client.post(f"/api/games/{game}/join", content=b"name=Eve",
+                              headers={"content-type": kind})
+        assert refused.status_code == 415, kind
+        assert "Content-Type: application/json" in _reason(refused)
+    assert _state(client, ann)["players"][1]["kind"] == "open"  # nothing taken
+    joined = client.post(f"/api/games/{game}/join", content=b'{"name": "Ben"}',
+                         headers={"content-type": "application/json; charset=utf-8"})
+    assert joined.status_code == 200
+    examples = Path(__file__).resolve().parents[2] / "shared" / "examples"
+    record = (examples / "01-standard-full-game.json").read_bytes()
+    opened = client.post("/api/replay", content=record,  # as curl --data-binary sends it
+                         headers={"content-type": "application/x-www-form-urlencoded"})
+    assert opened.status_code == 200
 
 
 def test_a_game_with_a_seat_for_a_friend_takes_no_seed(tmp_path: Path) -> None:

@@ -1,19 +1,21 @@
-"""ASGI middleware of the web game: headers on every answer, and a limit on bodies.
+"""ASGI middleware of the web game: headers on every answer, a limit on bodies, and
+bodies of JSON only.
 
-Both wrap the FastAPI application (:func:`~cutthroat.server.app.create_app`); each
+Each wraps the FastAPI application (:func:`~cutthroat.server.app.create_app`) and
 passes WebSockets through untouched.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from fastapi.responses import JSONResponse
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["BODY_TOO_BIG", "SECURITY_HEADERS", "BodyLimit", "SecurityHeaders",
-           "error_response"]
+__all__ = ["BODY_TOO_BIG", "NOT_JSON", "SECURITY_HEADERS", "BodyLimit", "JsonBodies",
+           "SecurityHeaders", "content_policy", "error_response"]
 
 BODY_TOO_BIG = "a request's body may be at most {} KiB long"
 """The reason of the 413 that refuses a body over the limit (a format: the limit in KiB
@@ -27,18 +29,42 @@ def error_response(reason: str, status: int) -> JSONResponse:
 
 SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
-    "Content-Security-Policy": "frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
 }
 """Headers on every HTTP answer: no other site may show the page in a frame (and trick
 a player into clicking its buttons), no answer's type is guessed, and no game's address
-goes to another site as a referrer."""
+goes to another site as a referrer. With them, :func:`content_policy`, and on every
+``/api/`` answer ``Cache-Control: no-store``: an answer holds a seat's token or cards,
+which no browser or proxy cache is to keep."""
+
+
+_HOST = re.compile(r"[A-Za-z0-9.\-]+(:[0-9]+)?|\[[0-9A-Fa-f:.]+\](:[0-9]+)?")
+"""A ``Host`` header that may go into the policy: a name or address, and a port."""
+
+
+def content_policy(host: str | None) -> str:
+    """The ``Content-Security-Policy`` of every answer: the page's scripts, styles and
+    connections come from this server alone (its WebSockets at ``host``, which older
+    browsers do not count as ``'self'``), no plugin, no ``<base>``, no frame of it
+    elsewhere. The page has no inline script or style, so it costs nothing, and a
+    script slipped in somehow could not send a seat's token anywhere else.
+
+    >>> content_policy("cards.example:8000")  # doctest: +NORMALIZE_WHITESPACE
+    "default-src 'self'; img-src 'self' data:; connect-src 'self'
+    ws://cards.example:8000 wss://cards.example:8000; object-src 'none'; base-uri 'none';
+    form-action 'self'; frame-ancestors 'none'"
+    """
+    sockets = f" ws://{host} wss://{host}" if host and _HOST.fullmatch(host) else ""
+    return (f"default-src 'self'; img-src 'self' data:; connect-src 'self'{sockets}; "
+            "object-src 'none'; base-uri 'none'; form-action 'self'; "
+            "frame-ancestors 'none'")
 
 
 class SecurityHeaders:
-    """ASGI middleware that adds :data:`SECURITY_HEADERS` to every HTTP answer (one a
-    route set itself is kept)."""
+    """ASGI middleware that adds :data:`SECURITY_HEADERS` and :func:`content_policy`
+    to every HTTP answer, and ``Cache-Control: no-store`` to every ``/api/`` answer
+    (one a route set itself is kept)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -49,11 +75,17 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
 
+        policy = content_policy(Headers(scope=scope).get("host"))
+        api = scope["path"].startswith("/api/")
+
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
                 for name, value in SECURITY_HEADERS.items():
                     headers.setdefault(name, value)
+                headers.setdefault("Content-Security-Policy", policy)
+                if api:
+                    headers.setdefault("Cache-Control", "no-store")
             await send(message)
 
         await self.app(scope, receive, sending)
@@ -100,6 +132,34 @@ class BodyLimit:
                 break
         whole: Message = {"type": "http.request", "body": bytes(body), "more_body": False}
         await self.app(scope, _replaying([whole], receive), send)
+
+
+NOT_JSON = ("a request's body is JSON: send it with Content-Type: application/json "
+            "(this server takes no form)")
+"""The reason of the 415 that refuses a body of another type (:class:`JsonBodies`)."""
+
+
+class JsonBodies:
+    """ASGI middleware that refuses (415) a ``POST`` to the API whose ``Content-Type``
+    is not ``application/json``, before it is read: a page of another site can send a
+    form (or ``text/plain``) to this server from a visitor's browser without asking it,
+    but not JSON, so no such page can take an open seat (``join``) in a visitor's name
+    or act through the API. ``POST /api/replay`` (``open``), which takes a record file's
+    bytes as they are, changes nothing and needs no seat, takes any type."""
+
+    def __init__(self, app: ASGIApp, open_paths: frozenset[str] = frozenset()) -> None:
+        self.app = app
+        self.open_paths = open_paths
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Serve one request, refused first if it sends the API a body not of JSON."""
+        if (scope["type"] == "http" and scope["method"] == "POST"
+                and scope["path"].startswith("/api/") and scope["path"] not in self.open_paths):
+            given = Headers(scope=scope).get("content-type")
+            if given is not None and given.split(";")[0].strip().lower() != "application/json":
+                await error_response(NOT_JSON, 415)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 def _replaying(messages: list[Message], receive: Receive) -> Receive:
