@@ -262,3 +262,27 @@ def test_another_programs_table_is_left_as_it_was(tmp_path: Path) -> None:
         assert [name for (name,) in tables] == ["games"]
         columns = [row[1] for row in connection.execute("PRAGMA table_info(games)")]
     assert columns == ["id", "score"]
+
+
+def test_a_new_sqlite_database_is_readable_by_its_owner_alone(tmp_path: Path) -> None:
+    """It holds every card of the games in progress and the hashes of the tokens: made
+    0600 whatever the umask (it was -rw-r--r-- under the usual 022), its journal too. A
+    file that was there already keeps its own permissions."""
+    import os
+    import stat
+
+    before = os.umask(0o022)
+    try:
+        store = Store(f"sqlite:///{tmp_path / 'games.db'}")
+        store.save(Table.create(["you", "random", "random"]))
+        made = sorted(tmp_path.iterdir())
+        assert made and all(stat.S_IMODE(p.stat().st_mode) == 0o600 for p in made), [
+            (p.name, oct(p.stat().st_mode)) for p in made]
+        store.close()
+        shared = tmp_path / "shared.db"
+        shared.touch(mode=0o644)
+        os.chmod(shared, 0o644)
+        Store(f"sqlite:///{shared}").close()
+        assert stat.S_IMODE(shared.stat().st_mode) == 0o644
+    finally:
+        os.umask(before)

@@ -205,6 +205,19 @@ def _folder_hint(engine: Engine) -> str:
     return "" if os.path.isdir(folder) else f" (the folder {folder} does not exist)"
 
 
+def _private_sqlite_file(engine: Engine) -> None:
+    """Make a SQLite database's file, if it is not there yet, readable by this user
+    alone (0600, whatever the umask): it holds every card of every game in progress and
+    the hashes of the seats' tokens. SQLite gives its journal files the database's
+    permissions. A file that cannot be made here is left to SQLite, which says why."""
+    database = engine.url.database
+    if engine.dialect.name != "sqlite" or not database or database == ":memory:" \
+            or database.startswith("file:"):
+        return
+    with contextlib.suppress(OSError):  # there already (kept as it is), or no folder
+        os.close(os.open(database, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+
+
 class Store:
     """The games of one database (``url``, a SQLAlchemy URL, or the path of a SQLite
     file: :func:`database_url`).
@@ -240,6 +253,7 @@ class Store:
             error = StoreURLError if isinstance(exc, (ArgumentError, ValueError)) else StoreError
             raise error(f"cannot open the database {url_shown(url)!r}: "
                         f"{reason_of(exc)}{_url_hint(url)}") from exc
+        _private_sqlite_file(self.engine)
         try:
             self._check_tables()  # connects: fails here, not later; before any change
             _Base.metadata.create_all(self.engine)
