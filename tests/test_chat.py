@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from cutthroat.server.app import create_app
 from cutthroat.server.chat import CHAT_MAX, clean_line
-from cutthroat.server.protocol import ProtocolError, parse_message
+from cutthroat.server.protocol import SAY_MAX, ProtocolError, parse_message
 from cutthroat.server.store import Store
 from cutthroat.server.tables import Table, TableError
 from sockets import receive as _next
@@ -140,7 +140,7 @@ def test_invisible_characters_outside_a_word_or_emoji_are_refused(text: str) -> 
     ('{"type": "say"}', 'needs a "text"'),
     ('{"type": "say", "text": 7}', 'needs a "text"'),
     ('{"type": "say", "text": "hi", "seat": 1}', "no field 'seat'"),
-    ('{"type": "say", "text": "' + "x" * 1001 + '"}', "at most 200 characters long"),
+    ('{"type": "say", "text": "' + "x" * (SAY_MAX + 1) + '"}', "at most 200 characters long"),
 ])
 def test_protocol_refuses_malformed_say_messages(message: str, words: str) -> None:
     with pytest.raises(ProtocolError, match=words):
@@ -166,6 +166,23 @@ def test_a_line_too_long_is_refused_in_the_same_words_at_any_length(
             assert _next(ws, "error") == {"type": "error", "reason": said, "for": "say",
                                           "status": 400}
     assert client.get(f"/api/games/{game}/chat").json()["lines"] == []
+
+
+def test_a_line_that_folds_short_is_taken_over_both_alike(client: TestClient) -> None:
+    """A line whose runs of spaces fold it within 200 characters was taken over HTTP and
+    refused over the WebSocket (a bound of 1,000 raw characters there, 1,056 here): the
+    same bound now, the same answer."""
+    game, ann, _ = _two_players(client)
+    folded = "hi" + " " * 1020 + "there"
+    assert client.post(f"/api/games/{game}/chat",
+                       json={"token": ann, "text": folded}).status_code == 201
+    with client.websocket_connect(f"/api/games/{game}/ws?token={ann}") as ws:
+        _next(ws, "state")
+        ws.send_json({"type": "say", "text": folded})
+        heard = _next(ws, "chat")
+        assert [line["text"] for line in heard["lines"]] == ["hi there"]
+    assert [line["text"] for line in client.get(f"/api/games/{game}/chat").json()[
+        "lines"]] == ["hi there", "hi there"]
 
 
 def test_refused_lines_change_nothing_and_say_why(client: TestClient) -> None:

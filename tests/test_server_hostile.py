@@ -32,6 +32,10 @@ from test_server import _client, _create, _reason, _state
     "An\u034fn",  # a combining grapheme joiner, which shows as nothing
     "Ann\ufe0f",  # a variation selector
     "\u0391\u03b7\u03b7",  # Greek: a capital alpha, two small etas
+    "Ann\U000e0100",  # an ideograph's variation selector, which shows as nothing
+    "An\u180fn",  # Mongolian's fourth variation selector
+    "\u13aann",  # a Cherokee A (Unicode's table of look-alikes)
+    "A\u0578\u0578",  # Armenian small vo, twice: "Ann" as a font draws it
 ])
 def test_a_name_that_looks_like_one_at_the_table_is_refused(tmp_path: Path, name: str) -> None:
     client = _client(tmp_path)
@@ -43,7 +47,8 @@ def test_a_name_that_looks_like_one_at_the_table_is_refused(tmp_path: Path, name
     assert _state(client, ann) == before
 
 
-@pytest.mark.parametrize("name", ["Ann\u3164", "\u2800\u2800", "\u115fBen", "Ben\uffa0"])
+@pytest.mark.parametrize("name", ["Ann\u3164", "\u2800\u2800", "\u115fBen", "Ben\uffa0",
+                                  "\U00016fe4Ben", "\U000e0100\U000e0101"])
 def test_a_name_with_characters_that_show_as_nothing_is_refused(name: str) -> None:
     with pytest.raises(TableError, match="characters that show as nothing") as caught:
         Table.create(["you", "open", "random"], names=[name, None, None])
@@ -54,7 +59,8 @@ def test_a_name_with_characters_that_show_as_nothing_is_refused(name: str) -> No
     assert table.seats[1].kind == "open"
 
 
-@pytest.mark.parametrize("name", ["You", " yOU ", "\u0423ou", "\uff39ou", "Yo\u034fu"])
+@pytest.mark.parametrize("name", ["You", " yOU ", "\u0423ou", "\uff39ou", "Yo\u034fu",
+                                  "You\U000e0100"])
 def test_you_is_no_name_a_player_may_take(tmp_path: Path, name: str) -> None:
     """The hand's account names each player "You" to themselves: a friend named You who
     made trump read, to Ann, as "You made hearts alone", Ann's own bid."""
@@ -66,6 +72,69 @@ def test_you_is_no_name_a_player_may_take(tmp_path: Path, name: str) -> None:
     assert answer.status_code == 400 and "choose another name" in _reason(answer)
     assert client.post(f"/api/games/{ann['game']}/join",
                        json={"name": "Youssef"}).status_code == 200
+
+
+def test_a_capital_i_for_a_small_l_is_the_same_name(tmp_path: Path) -> None:
+    """"AIice" beside "Alice": an uppercase I passes for a small l in most fonts, which
+    comparing names with case ignored first could not see; "Ian" and "ian" are one
+    name all the same, and a name merely near another is not refused."""
+    client = _client(tmp_path)
+    alice = _create(client, ["you", "open", "open"], name="Alice")
+    game = alice["game"]
+    for name in ("AIice", "A1ice", "ALICE"):
+        refused = client.post(f"/api/games/{game}/join", json={"name": name})
+        assert refused.status_code == 409 and _reason(refused).startswith("Alice is already")
+    assert client.post(f"/api/games/{game}/join", json={"name": "Ian"}).status_code == 200
+    again = client.post(f"/api/games/{game}/join", json={"name": "ian"})
+    assert again.status_code == 409 and _reason(again).startswith("Ian is already")
+    assert client.post(f"/api/games/{game}/join", json={"name": "Alina"}).status_code == 200
+
+
+@pytest.mark.parametrize("text", ["A" + "\u0301" * 23, "a" + "\u0301" * 199])
+def test_marks_stacked_on_one_letter_are_refused_in_names_and_talk(text: str) -> None:
+    """A letter under dozens of accents draws over the page around it (a name of 24
+    characters, a line of 200): at most MARKS_MAX marks on a letter."""
+    from cutthroat.server.chat import clean_line
+    from cutthroat.server.names import MARKS_MAX
+
+    with pytest.raises(TableError, match=f"at most {MARKS_MAX} accents or other marks"):
+        Table.create(["you", "open", "random"], names=[text[:24], None, None])
+    with pytest.raises(TableError, match=f"at most {MARKS_MAX} accents or other marks"):
+        clean_line(text)
+    assert clean_line("Vi\u1ec7t") == "Vi\u1ec7t"  # Vietnamese: a letter with two marks
+    assert clean_line("e" + "\u0301\u0302") == "e\u0301\u0302"
+
+
+@pytest.mark.parametrize("text", ["\u3164", "\U000e0100", "\u2800 \u2800", "\u200d"])
+def test_a_line_of_talk_that_shows_as_nothing_is_refused(tmp_path: Path, text: str) -> None:
+    client = _client(tmp_path)
+    ann = _create(client, ["you", "open", "random"], name="Ann")
+    answer = client.post(f"/api/games/{ann['game']}/chat",
+                         json={"token": ann["token"], "text": text})
+    assert answer.status_code == 400, answer.text
+    assert "needs some text" in _reason(answer) or "control characters" in _reason(answer)
+    assert client.get(f"/api/games/{ann['game']}/chat").json()["lines"] == []
+
+
+def test_a_records_names_are_shown_cleaned_and_short(tmp_path: Path) -> None:
+    """A record posted to be replayed is anybody's text: names of 85,000 characters,
+    said in every frame, made an answer of 25 MB from a record of 255 KB, and a
+    right-to-left override came back as it was sent. The names are shown cleaned."""
+    import json
+
+    from cutthroat.server.names import SHOWN_MAX
+
+    examples = Path(__file__).resolve().parents[2] / "shared" / "examples"
+    record = json.loads((examples / "01-standard-full-game.json").read_text())
+    record["players"] = ["x" * 80_000, "Ann\u202e<img src=x>", "\u0000\u3164"]
+    body = json.dumps(record).encode()
+    client = _client(tmp_path)
+    answer = client.post("/api/replay", content=body,
+                         headers={"content-type": "application/json"})
+    assert answer.status_code == 200, answer.text[:200]
+    assert len(answer.content) < 2 * len(body)
+    players = answer.json()["players"]
+    assert players == ["x" * (SHOWN_MAX - 1) + "…", "Ann<img src=x>", "?"]
 
 
 def test_a_name_taken_before_those_rules_still_plays_again() -> None:

@@ -48,6 +48,7 @@ from .chat import CHAT_RATE
 from .connections import client_address, note_refused
 from .errors import DATABASE_DOWN
 from .middleware import BodyLimit, JsonBodies, SecurityHeaders, error_response
+from .names import shown_name
 from .protocol import (
     ActRequest,
     CreateGame,
@@ -121,11 +122,16 @@ def _finished(room: Room, what: str) -> Game:
 
 def _frames_of(record: bytes) -> dict[str, Any]:
     """The frames (:mod:`cutthroat.frames`) of a record's text, which the rules engine
-    checks first: 400 with the first thing wrong in it, located as RECORD.md says."""
+    checks first: 400 with the first thing wrong in it, located as RECORD.md says. Its
+    players' names are shown as :func:`~cutthroat.server.names.shown_name` cleans them:
+    a name of 80,000 characters in a record of 256 KiB, said in every frame, made an
+    answer a hundred times the record's size."""
     try:
         game = rec.replay(record)
     except rec.RecordError as exc:
         raise TableError(str(exc)) from None
+    players = tuple(shown_name(name) for name in game.players)
+    game.players = (players[0], players[1], players[2])  # as the page may show them
     return _replay(game)
 
 

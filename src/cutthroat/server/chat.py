@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .names import shows_nothing
 from .tables import TableError, clean_text
 
 __all__ = ["CHAT_MAX", "CHAT_RATE", "GAME_LINES", "HISTORY", "ChatLine", "clean_line"]
@@ -51,6 +52,6 @@ def clean_line(value: object) -> str:
     """A line a player says, cleaned as :func:`~cutthroat.server.names.clean_text`
     cleans it; refused (:class:`TableError`) if blank, too long, or not plain text."""
     text = clean_text(value, what="a message", limit=CHAT_MAX)
-    if not text:
+    if shows_nothing(text):  # blank, or only characters that show as nothing
         raise TableError("a message needs some text")
     return text

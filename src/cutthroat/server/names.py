@@ -3,23 +3,30 @@
 
 >>> clean_text("  Ann \t Lee ", what="a name", limit=NAME_MAX)
 'Ann Lee'
->>> name_key("\u0410nn") == name_key("ann")  # a Cyrillic A
+>>> same_name("\u0410nn", "ann")  # a Cyrillic A
 True
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .errors import TableError
 
-__all__ = ["NAME_MAX", "check_free", "clean_name", "clean_text", "default_name",
-           "free_name", "name_key"]
+__all__ = ["MARKS_MAX", "NAME_MAX", "SHOWN_MAX", "check_free", "clean_name", "clean_text",
+           "default_name", "free_name", "longest_raw", "name_keys", "same_name",
+           "shown_name", "shows_nothing"]
 
 NAME_MAX = 24
 """The longest name a player may take."""
+MARKS_MAX = 8
+"""The most combining marks one letter may carry in a name or a line (Vietnamese has
+two, pointed Hebrew with cantillation four; more is a smear drawn over the page)."""
+SHOWN_MAX = 48
+"""The most characters of a name from a record file shown (:func:`shown_name`)."""
 _REFUSED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 """Unicode categories refused in a name or a line: control and format characters, lone
 surrogates (which cannot even be written as JSON), private-use and unassigned ones.
@@ -57,6 +64,13 @@ def _refused(text: str) -> bool:
     return False
 
 
+def longest_raw(limit: int) -> int:
+    """The longest text taken before it is cleaned, for text of at most ``limit``
+    characters once cleaned (room for runs of spaces to fold, and for marks), however it
+    comes: over HTTP or the WebSocket alike."""
+    return 4 * limit + 256
+
+
 def clean_text(value: object, *, what: str, limit: int) -> str:
     """``value`` as text a player may show to others: runs of whitespace folded into one
     space, trimmed; at most ``limit`` characters (``""`` for a blank one). Refused, with
@@ -64,20 +78,59 @@ def clean_text(value: object, *, what: str, limit: int) -> str:
     character or broken text."""
     if not isinstance(value, str):
         raise TableError(f"{what} must be text")
-    if len(value) > 4 * limit + 256:  # refused before the character-by-character check
+    if len(value) > longest_raw(limit):  # refused before the character-by-character check
         raise TableError(f"{what} may be at most {limit} characters long")
     if _refused(value):
         raise TableError(f"{what} may hold letters, digits, punctuation and spaces, not "
                          "control characters or broken text")
+    if _stacked(value):
+        raise TableError(f"{what} may put at most {MARKS_MAX} accents or other marks on one "
+                         "letter")
     text = " ".join(value.split())
     if len(text) > limit:
         raise TableError(f"{what} may be at most {limit} characters long")
     return text
 
 
-_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+def _stacked(text: str) -> bool:
+    """Whether a letter of ``text`` carries more than :data:`MARKS_MAX` combining marks."""
+    run = 0
+    for char in text:
+        run = run + 1 if unicodedata.category(char) in ("Mn", "Me") else 0
+        if run > MARKS_MAX:
+            return True
+    return False
+
+
+_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800\U00016fe4")
 """Letters and symbols that show as nothing (the Hangul fillers, the blank Braille
-pattern): in a name they make it look blank, or like another player's."""
+pattern, the Khitan filler): in a name they make it look blank, or like another
+player's."""
+
+_INVISIBLE: dict[str, str | int | None] = {
+    # the joiners, the combining grapheme joiner, Mongolian's variation selectors,
+    # Khmer's invisible vowels, the variation selectors (an emoji's look, an ideograph's)
+    **{c: None for c in "\u200c\u200d\u034f\u180b\u180c\u180d\u180f\u17b4\u17b5"},
+    **{chr(c): None for c in range(0xFE00, 0xFE10)},
+    **{chr(c): None for c in range(0xE0100, 0xE01F0)},
+    **{c: None for c in _BLANK},
+}
+"""What shows as nothing on its own, left out where names are compared and where a name
+or a line is checked for something to show (:func:`shows_nothing`)."""
+
+
+_LEFT_OUT = str.maketrans(_INVISIBLE)
+
+
+def shows_nothing(text: str) -> bool:
+    """Whether ``text`` would show as blank: nothing in it but spaces and characters that
+    show as nothing (:data:`_INVISIBLE`).
+
+    >>> shows_nothing("\u3164"), shows_nothing("\U000e0100 "), shows_nothing("Ann\ufe0f")
+    (True, True, False)
+    """
+    return not text.translate(_LEFT_OUT).strip()
+
 
 _LOOKALIKES = str.maketrans({
     # Cyrillic and Greek letters that look like a Latin one, each case to its own
@@ -85,13 +138,50 @@ _LOOKALIKES = str.maketrans({
     **dict(zip("аеорсухіјѕһӏԁ", "aeopcyxijshld", strict=True)),
     **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEZHIKMNOPTYX", strict=True)),
     **dict(zip("αικνοηυϲ", "aikvonuc", strict=True)),
-    # what shows as nothing: the joiners, the combining grapheme joiner, the variation
-    # selectors (an emoji's look), Mongolian's, Khmer's invisible vowels
-    **{c: None for c in "\u200c\u200d\u034f\u180b\u180c\u180d\u17b4\u17b5"},
-    **{chr(c): None for c in range(0xFE00, 0xFE10)},
+    **_INVISIBLE,  # what shows as nothing
 })
-"""How a name is read when names are compared (:func:`name_key`): look-alikes as the
-Latin letter they pass for, and what shows as nothing left out."""
+"""How a name is read when names are compared (:func:`name_keys`), before Unicode's own
+table of look-alikes (:func:`_prototypes`), which lacks a few of these: Cyrillic and
+Greek look-alikes as the Latin letter they pass for, and what shows as nothing left
+out."""
+
+
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """Each character of Unicode's table of characters that look alike (TR39's
+    confusables, as :mod:`confusable_homoglyphs` holds them) to the one its whole group
+    of look-alikes is read as: the ASCII one where the group has one (``I``, ``l``,
+    ``1`` and ``|`` are read as ``1``; ``O`` as ``0``; Cherokee ``Ꭺ`` as ``A``), else the
+    lowest. Made once, when names are first compared."""
+    from confusable_homoglyphs.confusables import confusables_data
+
+    parent: dict[str, str] = {}
+
+    def root(char: str) -> str:
+        while parent.get(char, char) != char:
+            char = parent[char]
+        return char
+
+    for char, glyphs in confusables_data.items():
+        for glyph in glyphs:
+            other = glyph["c"].replace("\u200e", "")  # the marks around a right-to-left one
+            if len(char) == 1 and len(other) == 1 and root(char) != root(other):
+                parent[root(char)] = root(other)
+    groups: dict[str, list[str]] = {}
+    for char in parent.keys() | set(parent.values()):
+        groups.setdefault(root(char), []).append(char)
+    read_as: dict[str, str] = {}
+    for group in groups.values():
+        first = min(group, key=lambda c: (ord(c) >= 128, ord(c)))
+        read_as.update((char, first) for char in group if char != first)
+    return read_as
+
+
+def _skeleton(text: str) -> str:
+    """``text`` with every character read as its group of look-alikes is
+    (:func:`_prototypes`)."""
+    read_as = _prototypes()
+    return "".join(read_as.get(char, char) for char in text)
 
 _YOU = "you"
 """How the page and the hand's account name each player to themselves: no name."""
@@ -107,29 +197,80 @@ def clean_name(name: object, fallback: str, *, carried: bool = False) -> str:
         return fallback
     text = clean_text(name, what="a name", limit=NAME_MAX)
     if text and not carried:
-        if any(char in _BLANK for char in text) or not name_key(text).strip():
+        if any(char in _BLANK for char in text) or shows_nothing(text):
             raise TableError("a name may not hold characters that show as nothing")
-        if name_key(text) == name_key(_YOU):
+        if same_name(text, _YOU):
             raise TableError(f"{text} is how the table names each player to themselves: "
                              "choose another name")
     return text or fallback
 
 
-def name_key(name: str) -> str:
-    """A name as two names are compared at a table: ``Ann``, ``ANN``, ``ａｎｎ``, ``Аnn``
-    (a Cyrillic А) and ``An\u034fn`` are one name (compatibility forms folded,
-    look-alikes read as the Latin letter they pass for, what shows as nothing left
-    out, case ignored), after :func:`clean_text`."""
-    return unicodedata.normalize("NFKC", name).translate(_LOOKALIKES).casefold()
+def name_keys(name: str) -> tuple[str, str]:
+    """A name as two names are compared at a table (:func:`same_name`), after
+    :func:`clean_text`: compatibility forms folded (``ａｎｎ``), what shows as nothing
+    left out (``An\u034fn``), and every character read as the one its look-alikes are
+    read as (a Cyrillic ``Аnn``, a Cherokee ``Ꭺnn``), with case ignored first, and
+    then, for the second key, last (an uppercase ``I`` passes for a small ``l``, as in
+    ``AIice``, which ignoring case first would lose)."""
+    plain = unicodedata.normalize("NFKC", name).translate(_LOOKALIKES)
+    return _skeleton(plain.casefold()), _skeleton(plain).casefold()
+
+
+def same_name(one: str, other: str) -> bool:
+    """Whether two names would pass for one at a table (either of their
+    :func:`name_keys` alike).
+
+    >>> [same_name("Alice", other) for other in ("ALICE", "AIice", "\u13aalice", "Alina")]
+    [True, True, True, False]
+    """
+    mine, theirs = name_keys(one), name_keys(other)
+    return mine[0] == theirs[0] or mine[1] == theirs[1]
+
+
+def _taken(taken: Sequence[str | None]) -> Callable[[str], str | None]:
+    """A test of a name against the names ``taken``: the one it would pass for, or
+    ``None``."""
+    keys = [(name_keys(other), other) for other in taken if other is not None]
+
+    def passes_for(name: str) -> str | None:
+        mine = name_keys(name)
+        return next((other for (first, second), other in keys
+                     if first == mine[0] or second == mine[1]), None)
+
+    return passes_for
+
+
+def shown_name(name: str) -> str:
+    """A name from a record file (any text, as it was written) as the page may show it:
+    control, format and broken characters left out, runs of whitespace folded, marks
+    stacked past :data:`MARKS_MAX` left out, at most :data:`SHOWN_MAX` characters (cut
+    with "…"); a name that is left blank is "?". A record's names are not a table's, so
+    nothing is refused: a record is shown whole, whoever wrote its names.
+
+    >>> shown_name("Ann\u202e\tLee"), shown_name("x" * 60)[-3:], shown_name("\\x00")
+    ('Ann Lee', 'xx…', '?')
+    """
+    kept, run = [], 0
+    for char in name:
+        kind = unicodedata.category(char)
+        if kind in _REFUSED and not char.isspace():
+            continue
+        run = run + 1 if kind in ("Mn", "Me") else 0
+        if run <= MARKS_MAX:
+            kept.append(char)
+    text = " ".join("".join(kept).split())
+    if len(text) > SHOWN_MAX:
+        text = text[:SHOWN_MAX - 1] + "…"
+    return "?" if shows_nothing(text) else text
 
 
 def free_name(name: str, taken: Sequence[str | None]) -> str:
-    """``name``, or, when a name in ``taken`` is the same (:func:`name_key`), the first
+    """``name``, or, when a name in ``taken`` is the same (:func:`same_name`), the first
     of ``name 2``, ``name 3``, ... that is free: for a name the player did not choose
     (a default one, or one carried over to a new game)."""
-    keys = {name_key(other) for other in taken if other is not None}
+    passes_for = _taken(taken)
     made, number = name, 1
-    while name_key(made) in keys:
+    while passes_for(made) is not None:
         number += 1
         made = f"{name[:NAME_MAX - 1 - len(str(number))]} {number}"
     return made
@@ -138,18 +279,16 @@ def free_name(name: str, taken: Sequence[str | None]) -> str:
 def default_name(index: int, taken: Sequence[str | None]) -> str:
     """The name of a player at seat ``index`` who gave none: ``Player 2`` for seat 1,
     or, if a player took that name, the next ``Player N`` that is free."""
-    keys = {name_key(other) for other in taken if other is not None}
+    passes_for = _taken(taken)
     number = index + 1
-    while name_key(f"Player {number}") in keys:
+    while passes_for(f"Player {number}") is not None:
         number = max(number + 1, 4)
     return f"Player {number}"
 
 
 def check_free(name: str, taken: Sequence[str | None], status: int) -> None:
     """Refuse (a :class:`TableError` with ``status``) a name the same as one in
-    ``taken`` (:func:`name_key`), saying whose it is."""
-    key = name_key(name)
-    for other in taken:
-        if other is not None and name_key(other) == key:
-            raise TableError(f"{other} is already at this table: choose another name",
-                             status)
+    ``taken`` (:func:`same_name`), saying whose it is."""
+    other = _taken(taken)(name)
+    if other is not None:
+        raise TableError(f"{other} is already at this table: choose another name", status)

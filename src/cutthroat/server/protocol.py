@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..errors import CutthroatError
 from .chat import CHAT_MAX
 from .errors import TableError
+from .names import longest_raw
 from .tables import SEEDS
 
 __all__ = ["ActRequest", "CreateGame", "JoinGame", "Message", "NextRequest", "ProtocolError",
@@ -37,8 +38,9 @@ MESSAGE_TYPES = ("act", "next", "hint", "undo", "say", "standin", "back", "ping"
 """The types of message a client may send over the WebSocket."""
 ACTION_MAX = 64
 """The longest action text taken (the longest move, a keep, is about 20 characters)."""
-SAY_MAX = 1000
-"""The longest text a ``say`` message may carry before it is cleaned (the line kept is
+SAY_MAX = longest_raw(CHAT_MAX)
+"""The longest text a ``say`` message may carry before it is cleaned, as a line sent
+over HTTP may (:func:`~cutthroat.server.names.longest_raw`; the line kept is
 shorter: :data:`~cutthroat.server.chat.CHAT_MAX`); longer, it is refused at once, with
 the words of a line too long once cleaned (:data:`SAY_TOO_LONG`)."""
 SAY_TOO_LONG = f"a message may be at most {CHAT_MAX} characters long"

@@ -185,7 +185,7 @@ class Table:
         """Take the seat ``prefer`` if it is open, else the first open seat: (seat, its
         token). Deals the first hand once every seat is taken. A name already at the
         table, a player's or a bot's (case and spacing aside:
-        :func:`~cutthroat.server.names.name_key`), is refused (409), nothing changed, so
+        :func:`~cutthroat.server.names.same_name`), is refused (409), nothing changed, so
         that everybody can tell the players apart; with ``rename`` (a name carried over
         to a new game) it is told apart by a number instead (``Ann 2``), and a player
         who gives none is named by their seat, ``Player 2``, or the next ``Player N``
