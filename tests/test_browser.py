@@ -276,6 +276,30 @@ def test_a_whole_hand_then_the_next(server: str, pages: Pages) -> None:
     # while this one still reads the result
     expect(page.locator("#log li").first).to_have_text(f"Hand 1: {last['text']}")
     assert page.evaluate(f"localStorage.getItem('cutthroat:token:{game}')")
+    # and after a reload, or coming back once the next hand was dealt without this page
+    # (a bot playing for the player): the page kept it in memory alone, and lost it
+    assert state(page)["previous_hand"] == {"hand": 1, "text": last["text"]}
+    page.reload()
+    expect(page.locator("#status")).to_contain_text("Hand 2")
+    expect(page.locator("#log li").first).to_have_text(f"Hand 1: {last['text']}")
+
+
+def test_a_game_address_without_a_seat_offers_to_join_only_where_a_seat_is_open(
+        server: str, pages: Pages) -> None:
+    """/?game=ID in a browser that holds no seat there: "Join it" where a seat is open;
+    a full game offers to watch it alone (the join page then only said it was full)."""
+    maker = pages.new()
+    full = create_game(maker, server, left="random", right="random")
+    inviting = create_game(maker, server, left="random", right="open")
+    stranger = pages.new()
+    stranger.goto(f"{server}/?game={inviting}")
+    expect(stranger.locator("#no-seat")).to_be_visible()
+    expect(stranger.locator("#no-seat-join")).to_have_text("Join it")
+    assert stranger.get_attribute("#no-seat-join", "href") == f"/?join={inviting}"
+    stranger.goto(f"{server}/?game={full}")
+    expect(stranger.locator("#no-seat")).to_be_visible()
+    expect(stranger.locator("#no-seat-join-item")).to_be_hidden()
+    expect(stranger.locator("#no-seat-watch")).to_be_visible()
 
 
 def test_a_reload_keeps_the_seat_and_the_cards(server: str, pages: Pages) -> None:

@@ -1944,6 +1944,19 @@ def test_a_friend_who_plays_again_takes_their_own_kept_seat_not_another_friends(
                        json={"token": cal["token"]}).json()["seat"] == 2
 
 
+def test_the_hand_before_is_told_while_the_next_is_played() -> None:
+    """``previous_hand``: the hand before the one in play and its result in words, as
+    ``last_hand`` said it, to each seat in its own words and to a watcher; none in the
+    first hand, nor while a hand's own result is shown (``last_hand``)."""
+    table = _first_hand(12, name="Zoë")
+    assert all(table.state_for(s)["previous_hand"] is None for s in (0, 1, 2, None))
+    ended = {s: table.state_for(s)["last_hand"]["text"] for s in (0, None)}
+    table.next_hand(0)
+    assert table.state_for(0)["last_hand"] is None
+    assert table.state_for(0)["previous_hand"] == {"hand": 1, "text": ended[0]}
+    assert table.state_for(None)["previous_hand"] == {"hand": 1, "text": ended[None]}
+
+
 def test_a_finished_hand_is_told_to_each_seat_with_you_for_itself() -> None:
     """The hand-over box lists the seat's own cards under "You": its result line says
     "you" too, not the seat's name (a watcher reads every name)."""

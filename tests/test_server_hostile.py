@@ -381,3 +381,16 @@ def test_a_game_of_bots_set_going_again_by_a_watcher_counts_too(tmp_path: Path) 
             return sorted(type(d).__name__ for d in done)
 
         assert client.portal.call(both_at_once) == ["Room", "TableError"]
+
+
+@pytest.mark.parametrize("body", [b'{"rules": ' + b'{"a": ' * 5_000 + b"1" + b"}" * 5_001,
+                                  b'{"seed": ' + b"9" * 5000 + b"}"])
+def test_a_body_jsons_reader_gives_up_on_is_refused_in_the_protocols_words(
+        tmp_path: Path, body: bytes) -> None:
+    """Nested five thousand deep, or a number of 5,000 digits: "There was an error parsing
+    the body", FastAPI's words, where every other body that is not JSON is refused in the
+    protocol's."""
+    client = _client(tmp_path)
+    answer = client.post("/api/games", content=body, headers={"content-type": "application/json"})
+    assert answer.status_code == 400
+    assert _reason(answer).startswith("the request body is not valid JSON")

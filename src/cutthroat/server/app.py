@@ -141,6 +141,12 @@ def _replay(game: Game) -> dict[str, Any]:
     return {**game_frames(game).to_json(), "how_to_play": _how_to_play(game.rules)}
 
 
+_UNPARSED = "There was an error parsing the body"
+"""FastAPI's words for a body its JSON reader gave up on (nested thousands deep, or a
+number of thousands of digits), where pydantic's would say it is not JSON."""
+_NOT_PARSED = ("the request body is not valid JSON (or is nested too deeply, or holds a "
+               "number of thousands of digits)")
+"""How such a body is refused, in the protocol's words for a body that is not JSON."""
 _RECORD_TOO_BIG = "a record may be at most {} KiB long"
 """The reason of the 413 that refuses a record to replay over :data:`RECORD_MAX`."""
 
@@ -247,6 +253,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400 and exc.detail == _UNPARSED:  # FastAPI's own words
+            return error_response(_NOT_PARSED, 400)
         return error_response(str(exc.detail), exc.status_code)
 
     app.add_middleware(BodyLimit, limit=BODY_MAX,

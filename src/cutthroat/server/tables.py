@@ -496,10 +496,15 @@ class Table:
         game = self.game
         outcome = game.outcome
         hand = game.hand
-        last = None
+        last = previous = None
         if hand is not None and hand.is_over and hand.result is not None:
             last = {"deal": hand.dealt.to_json(), "result": hand.result.to_json(),
                     "text": result_text(hand.result, self._names_for(seat))}
+        elif hand is not None and len(game.hands) > 1:
+            before = game.hands[-2].result  # the hand before the one in play, as it ended
+            if before is not None:
+                previous = {"hand": len(game.hands) - 1,
+                            "text": result_text(before, self._names_for(seat))}
         return {
             "game": self.id,
             "seat": seat,
@@ -516,6 +521,7 @@ class Table:
             "view": (None if hand is None else game.public_view() if seat is None
                      else game.view(seat).to_json()),
             "last_hand": last,
+            "previous_hand": previous,
             **(self._face_up() if seat is None and self.bots_only else {}),
         }
 

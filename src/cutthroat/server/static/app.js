@@ -441,7 +441,6 @@ const table = {
   game: null, token: null, socket: null, state: null,
   watching: false,        // in no seat (/?watch=ID): the table read-only, no token
   retry: 0, timer: null, closedForGood: false,
-  lastResult: null,       // {hand, text}: the latest hand's result, atop the next hand's log
   keep: new Set(),        // the cards picked for a keep
   keepNote: "",           // why a card clicked was not picked (five already are)
   thinking: false,        // a hint was asked for and is not answered yet
@@ -545,9 +544,6 @@ function connect() {
       const before = table.state;
       table.state = msg.state;
       window.cutthroatState = msg.state;
-      if (msg.state.last_hand?.text) {  // kept for the next hand's log (another may deal it)
-        table.lastResult = { hand: msg.state.hand_number, text: msg.state.last_hand.text };
-      }
       if (newer && !table.watching) $("error").textContent = "";
       if (table.noteAt !== null && msg.state.version > table.noteAt) moveNote("");
       if (newer && table.undoing) tellTakenBack(before, msg.state);
@@ -848,8 +844,8 @@ function render() {
   setText(st, line);
   st.classList.toggle("your-turn", myTurn());
   const entries = v ? logEntries(s.face_up ? { ...v, moves: s.face_up.moves } : v, s.reasons) : [];
-  const last = table.lastResult;
-  if (v && !s.last_hand && last?.hand === s.hand_number - 1) {  // the hand before, as it ended
+  const last = s.previous_hand;  // the hand before, as it ended: atop this hand's log
+  if (v && !s.last_hand && last) {
     entries.unshift({ shown: `Hand ${last.hand}: ${last.text}`, said: `Hand ${last.hand}: ${last.text}`,
       took: true, reason: null, before: true });
   }
@@ -2406,6 +2402,13 @@ function showTable(game) {
     $("no-seat-game").textContent = game;
     $("no-seat-join").href = `/?join=${encodeURIComponent(game)}`;
     $("no-seat-watch").href = `/?watch=${encodeURIComponent(game)}`;
+    // "Join it" only where a seat is open: the game looked up (the link stays, with its
+    // "if a seat is open", where the server cannot say now)
+    api("GET", `/api/games/${encodeURIComponent(game)}/public`).then((s) => {
+      const open = s.status !== "over" && s.players.some((p) => p.kind === "open");
+      $("no-seat-join-item").hidden = !open;
+      if (open) $("no-seat-join").textContent = "Join it";
+    }).catch(() => { /* no such game, or no answer: the links as they are */ });
     return;
   }
   $("table").hidden = false;
