@@ -728,6 +728,8 @@ def play_to_the_end(page: Page, hands: int = 15) -> dict:
 
 def test_a_short_game_to_the_end(server: str, pages: Pages) -> None:
     page = pages.new()
+    asked: list[str] = []  # every address the page asks, to keep the token out of them
+    page.on("request", lambda request: asked.append(request.url))
     game = create_game(page, server, seed=5, rules="short")
     record = f"{server}/api/games/{game}/record"
     assert page.request.get(record).status == 409  # it shows every card
@@ -751,6 +753,13 @@ def test_a_short_game_to_the_end(server: str, pages: Pages) -> None:
     page.click("#review-button")  # the expert's second opinion on this seat's choices
     expect(page.locator("#review p").first).to_contain_text("choices", timeout=60_000)
     expect(page.locator("#review-button")).to_be_disabled()
+    page.goto(server + "/")  # the lobby reads the state of each game this browser sits in
+    expect(page.locator(f"#my-games-list li[data-game='{game}']")).to_have_count(1)
+    # A proxy's log keeps addresses whole: only the WebSocket's (which a browser cannot
+    # give a header) holds the seat's token.
+    assert any(url.endswith("/review") for url in asked)
+    assert [url for url in asked if "token=" in url and "/ws?" not in url] == []
+    page.go_back()
     page.click("#rematch")  # a new game: the same bots and rules, at once
     page.wait_for_url(lambda url: "game=" in url and not url.endswith(game))
     page.wait_for_function("g => window.cutthroatState && window.cutthroatState.game !== g",

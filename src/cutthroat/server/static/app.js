@@ -140,9 +140,12 @@ function el(tag, attrs = {}, children = []) {
 }
 
 /** Call the HTTP API; a refusal throws an Error with the server's reason. A body that
- *  is a string (a record file's text) is sent as it is, anything else as JSON. */
-async function api(method, path, body) {
+ *  is a string (a record file's text) is sent as it is, anything else as JSON. A
+ *  seat's `token` for a request without a body goes in a header, not in the address,
+ *  where a proxy's log would keep it. */
+async function api(method, path, body, token) {
   const opts = { method, headers: {} };
+  if (token) opts.headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = typeof body === "string" ? body : JSON.stringify(body);
@@ -266,7 +269,7 @@ async function listMyGames() {
   const rows = await Promise.all(held.map(async (game) => {
     const token = localStorage.getItem(tokenKey(game));
     try {
-      const s = await api("GET", `/api/games/${encodeURIComponent(game)}?token=${encodeURIComponent(token)}`);
+      const s = await api("GET", `/api/games/${encodeURIComponent(game)}`, undefined, token);
       return { game, s, rank: gameRank(s) };
     } catch (e) { return { game, error: e.message, rank: 4 }; }
   }));
@@ -1894,8 +1897,8 @@ function reviewSection() {
     render();
     let said;
     try {
-      const answer = await api("GET", `/api/games/${encodeURIComponent(table.game)}/review`
-        + `?token=${encodeURIComponent(table.token)}`);
+      const answer = await api("GET", `/api/games/${encodeURIComponent(table.game)}/review`,
+        undefined, table.token);
       table.review = answer.lines;
       said = `The review is ready: ${cardsInWords(answer.lines[0] ?? "")}`;
     } catch (e) { table.review = [said = `No review: ${e.message}.`]; }
