@@ -919,14 +919,14 @@ def test_a_seeded_sitting_deals_from_the_next_seed_and_saves_beside_the_first_re
 
 def test_a_sitting_without_a_seed_draws_a_fresh_one_and_names_each_record_for_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import cutthroat.session as session
+    import cutthroat.sitting as sittings
 
     sitting = Sitting(seeded=False, folder=tmp_path)
     assert re.fullmatch(rf"{re.escape(str(tmp_path))}/game-\d{{8}}-\d{{6}}-seed12\.json",
                         str(sitting.next_save(12)))
-    monkeypatch.setattr(session, "new_seed", lambda: 424242)
+    monkeypatch.setattr(sittings, "new_seed", lambda: 424242)
     assert sitting.next_seed(7) == 424242
-    monkeypatch.setattr(session, "default_save",
+    monkeypatch.setattr(sittings, "default_save",
                         lambda seed, folder: folder / f"game-seed{seed}.json")
     assert sitting.next_save(5) == tmp_path / "game-seed5.json"
     (tmp_path / "game-seed5.json").write_text("{}", encoding="utf-8")
