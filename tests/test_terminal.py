@@ -28,7 +28,13 @@ from cutthroat.bots import RandomBot
 from cutthroat.cli import random_variants
 from cutthroat.deal import Deal
 from cutthroat.errors import CutthroatError
-from cutthroat.render import describe_move, describe_result, describe_view, format_cards
+from cutthroat.render import (
+    describe_game,
+    describe_move,
+    describe_result,
+    describe_view,
+    format_cards,
+)
 from cutthroat.session import Session, Sitting
 from cutthroat.state import Hand
 from cutthroat.terminal import (
@@ -487,6 +493,20 @@ def test_R6_the_blind_trump_is_told_as_blind() -> None:
     hand.push("0 trump H")
     assert describe_move(hand.view(1), 0, seat_names(1)) == (
         "Right names hearts as trump, blind (the joker was turned up)")
+
+
+def test_a_terminal_games_replay_says_you_deal() -> None:
+    """A record of the terminal game names its player "You": its replay said "Hand 1:
+    You deals"; the other names keep "deals"."""
+    dealers = set()
+    for seed in range(12):
+        game = Game(seed=seed, players=seat_names(0))
+        hand = game.deal()
+        first = describe_game(game).splitlines()[3]
+        dealers.add(dealer := seat_names(0)[hand.dealer])
+        said = "You deal" if dealer == "You" else f"{dealer} deals"
+        assert first.startswith(f"Hand 1: {said}; up-card "), first
+    assert "You" in dealers and len(dealers) == 3
 
 
 def test_R14_words_for_a_player_name_no_rule_id() -> None:

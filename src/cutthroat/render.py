@@ -32,7 +32,9 @@ def describe_hand(hand: Hand, players: Sequence[str] = ("Seat 0", "Seat 1", "Sea
     name = list(players)
     title = f"Hand {number}" if number is not None else "Hand"
     deal = hand.dealt
-    lines = [f"{title}: {name[hand.dealer]} deals; up-card {deal.upcard}"]
+    dealer = name[hand.dealer]  # "You" of the terminal game's records: "You deal"
+    lines = [f"{title}: {dealer} {'deal' if dealer == 'You' else 'deals'}; up-card "
+             f"{deal.upcard}"]
     lines.extend(describe_deal(deal, name))
     bidding: list[str] = []
     for move in hand.moves:
