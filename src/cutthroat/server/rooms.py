@@ -119,8 +119,6 @@ class Server(RoomAdvice, RoomSeating):
         self.turn_wait = turn_wait
         self.hand_pause = hand_pause
         self.rematch_hold = keep_seats
-        """Seconds a new game's seats are kept for the players of the game before it
-        (:data:`~cutthroat.server.room.REMATCH_HOLD`)."""
         self.send_wait = SEND_WAIT
         """Seconds a socket may take over one message (:data:`SEND_WAIT`)."""
         self.reviews: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
