@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from .errors import TableError
 
@@ -92,14 +92,18 @@ def clean_text(value: object, *, what: str, limit: int) -> str:
     return text
 
 
-def _stacked(text: str) -> bool:
-    """Whether a letter of ``text`` carries more than :data:`MARKS_MAX` combining marks."""
+def _mark_runs(text: str) -> Iterator[int]:
+    """For each character of ``text``, how many combining marks in a row end with it
+    (0 for any other character)."""
     run = 0
     for char in text:
         run = run + 1 if unicodedata.category(char) in ("Mn", "Me") else 0
-        if run > MARKS_MAX:
-            return True
-    return False
+        yield run
+
+
+def _stacked(text: str) -> bool:
+    """Whether a letter of ``text`` carries more than :data:`MARKS_MAX` combining marks."""
+    return any(run > MARKS_MAX for run in _mark_runs(text))
 
 
 _BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800\U00016fe4")
@@ -250,15 +254,10 @@ def shown_name(name: str) -> str:
     >>> shown_name("Ann\u202e\tLee"), shown_name("x" * 60)[-3:], shown_name("\\x00")
     ('Ann Lee', 'xx…', '?')
     """
-    kept, run = [], 0
-    for char in name:
-        kind = unicodedata.category(char)
-        if kind in _REFUSED and not char.isspace():
-            continue
-        run = run + 1 if kind in ("Mn", "Me") else 0
-        if run <= MARKS_MAX:
-            kept.append(char)
-    text = " ".join("".join(kept).split())
+    shown = "".join(char for char in name
+                    if char.isspace() or unicodedata.category(char) not in _REFUSED)
+    text = " ".join("".join(char for char, run in zip(shown, _mark_runs(shown), strict=True)
+                            if run <= MARKS_MAX).split())
     if len(text) > SHOWN_MAX:
         text = text[:SHOWN_MAX - 1] + "…"
     return "?" if shows_nothing(text) else text
