@@ -22,7 +22,15 @@ from .bots import (
     RandomBot,
     play_game,
 )
-from .cli_io import Output, Unreadable, fail, output_to_nowhere, printable, read_input
+from .cli_io import (
+    SET_HELP,
+    Output,
+    Unreadable,
+    fail,
+    output_to_nowhere,
+    printable,
+    read_input,
+)
 from .game import Game
 from .play_cli import play, watch
 from .render import (
@@ -132,7 +140,7 @@ def selfplay(
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")]
     = "standard",
     set_: Annotated[list[str] | None, typer.Option(
-        "--set", help="Override a rules field, e.g. --set deck=25 (repeatable).")] = None,
+        "--set", help=SET_HELP)] = None,
     random_rules: Annotated[bool, typer.Option(
         "--random-rules",
         help="Draw the rules of each game at random from every variant.")] = False,
@@ -346,7 +354,7 @@ def _with_progress(work: Callable[[Callable[[int, int], None]], Any]) -> Any:
 def rules(
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")] = "standard",
     set_: Annotated[list[str] | None, typer.Option(
-        "--set", help="Override a rules field, e.g. --set deck=25 (repeatable).")]
+        "--set", help=SET_HELP)]
     = None,
 ) -> None:
     """How to play, in short, for a preset's rules (in full: docs/rules.md)."""

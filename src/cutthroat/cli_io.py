@@ -16,6 +16,7 @@ from . import record as rec
 
 __all__ = [
     "MAX_RECORD_BYTES",
+    "SET_HELP",
     "Output",
     "Unread",
     "Unreadable",
@@ -26,6 +27,8 @@ __all__ = [
 ]
 
 
+SET_HELP = "Override a rules field, e.g. --set deck=25 (repeatable)."
+"""The help of ``--set``, on every command that takes rules."""
 MAX_RECORD_BYTES = 64 << 20
 """The most a record file may hold, 64 MiB: a game of a thousand hands takes about a
 third of a megabyte; more is no record (``/dev/zero`` would be read until the memory

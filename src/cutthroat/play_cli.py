@@ -22,7 +22,7 @@ from .bots import (
     make_bot,
     play_game,
 )
-from .cli_io import Output, Unread, Unreadable, fail, printable, read_input
+from .cli_io import SET_HELP, Output, Unread, Unreadable, fail, printable, read_input
 from .game import Game
 from .render import (
     describe_deal,
@@ -51,7 +51,7 @@ def watch(
     = "expert,intermediate,intermediate",
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")] = "standard",
     set_: Annotated[list[str] | None, typer.Option(
-        "--set", help="Override a rules field, e.g. --set deck=25 (repeatable).")]
+        "--set", help=SET_HELP)]
     = None,
     save: Annotated[Path | None, typer.Option(
         help="Also save the game's record here: a new file, its folders made if need "
@@ -238,7 +238,7 @@ def play(
         "each next game of the sitting takes the next one).")] = None,
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")] = "standard",
     set_: Annotated[list[str] | None, typer.Option(
-        "--set", help="Override a rules field, e.g. --set deck=25 (repeatable).")]
+        "--set", help=SET_HELP)]
     = None,
     save: Annotated[Path | None, typer.Option(
         help="The game's record, written after every move: a new file (default: one "

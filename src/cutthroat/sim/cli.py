@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 
 from ..bots.registry import make_bot, normal_spec, split_line_up
+from ..cli_io import SET_HELP
 from ..rules import PRESETS, Rules, RulesError
 from .arena import (
     BACKENDS,
@@ -294,7 +295,7 @@ def arena(
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")]
     = "standard",
     set_: Annotated[list[str] | None, typer.Option(
-        "--set", help="Override a rules field, e.g. --set deck=25 (repeatable).")] = None,
+        "--set", help=SET_HELP)] = None,
     workers: Annotated[int | None, typer.Option(
         min=1, help="Worker processes (default: every CPU).")] = None,
     as_json: Annotated[bool, typer.Option(

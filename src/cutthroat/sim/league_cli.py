@@ -16,6 +16,7 @@ from typing import Annotated
 import typer
 
 from ..bots.registry import BotUnavailableError, split_line_up
+from ..cli_io import SET_HELP
 from ..rules import PRESETS
 from .arena import BOTS, MAX_GAMES, ArenaError, TournamentInterrupted, UnknownBotError
 from .cli import (
@@ -71,7 +72,7 @@ def league(
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")]
     = "standard",
     set_: Annotated[list[str] | None, typer.Option(
-        "--set", help="Override a rules field, e.g. --set deck=25 (repeatable).")] = None,
+        "--set", help=SET_HELP)] = None,
     workers: Annotated[int | None, typer.Option(
         min=1, help="Worker processes, for the games and the ratings' bootstrap "
         "(default: every CPU).")] = None,
