@@ -337,13 +337,13 @@ def test_expert_values_outcomes_knowing_it_is_the_expert(aware: bool,
     import cutthroat.bots.expert as expert
 
     seen: set[bool] = set()
-    real = expert.hand_value
+    real = expert.hand_worth
 
     def spy(*args, hero: bool = False, **kwargs):  # type: ignore[no-untyped-def]
         seen.add(hero)
         return real(*args, hero=hero, **kwargs)
 
-    monkeypatch.setattr(expert, "hand_value", spy)
+    monkeypatch.setattr(expert, "hand_worth", spy)
     bot = ExpertBot(seed=1, play_samples=2, bid_samples=2, keep_candidates=2, aware=aware)
     hand = Hand.deal(Rules(), dealer=0, seed=4)
     while not hand.is_over:

@@ -14,9 +14,11 @@ from cutthroat.views import View
 from test_hint_reasons import defender_view, first_round, option, played, trick_positions
 
 
-def valued(text: str, value: float, points: float = 0.0, **shares: float) -> Option:
-    """An option worth ``value`` with ``points`` expected in the hand."""
-    return Option(Action.parse(text), value, points, 0.0, Outcomes(**shares))
+def valued(text: str, value: float, points: float = 0.0, chance: float | None = None,
+           **shares: float) -> Option:
+    """An option worth ``value`` with ``points`` expected in the hand (and ``chance`` to
+    win the game, the tie-break left out, when given)."""
+    return Option(Action.parse(text), value, points, 0.0, Outcomes(**shares), chance)
 
 
 RISKY_ORDER = option("order", 0.3, made=0.3, euchred=0.7)
@@ -220,6 +222,31 @@ def test_chances_level_to_a_hundredth_of_a_percent_are_said_to_be_the_same() -> 
                           valued("alone", 0.0, stopped=1.0)])
     assert "alone is worth the same to your chance to win" in lost and "next best" \
         not in lost, lost
+
+
+def test_a_game_lost_whatever_is_chosen_shows_no_chance_to_win() -> None:
+    """Seat 2 at 0, the maker and the other defender at 9 (to 10): whoever makes it, or
+    euchres the maker, wins, never seat 2. The hint said "win chance 0.13%; next best
+    pass 0.07%": the tie-break on points (hand_value's) in the chance shown. The chance
+    a player reads is the chance alone, exactly 0 here, and the options are said to be
+    worth the same to it; the expert ranks them as before (by the tie-break)."""
+    from cutthroat.bots import ExpertBot
+    from cutthroat.bots.hints import hint_json, hint_lines
+
+    view = defender_view((9, 9, 0))
+    analysis = ExpertBot(seed=1, bid_samples=10).analyse(view)
+    assert [o.win_chance for o in analysis.options] == [0.0, 0.0]
+    assert all(o.value < 0 for o in analysis.options)  # the tie-break: the maker scores
+    shown = [line for line in hint_lines(analysis) if "  win " in line]
+    assert len(shown) == 2 and all(" win   0.0% " in line for line in shown), shown
+    assert [o["win_chance"] for o in hint_json(analysis)["options"]] == [0.0, 0.0]
+    # Lone defence euchres the maker for 4 points, passing for 2: values 0.13% and
+    # 0.07% by the tie-break alone, which two decimals tell apart.
+    lost = explain(view, [valued("alone", 0.0013, 4.0, euchred=1.0, chance=0.0),
+                          valued("pass", 0.0007, 2.0, euchred=1.0, chance=0.0)])
+    assert "win chance 0%" in lost and "next best" not in lost, lost
+    assert ("pass is worth the same to your chance to win, to a hundredth of a percent, "
+            "but scores fewer points (+2.00 against +4.00)") in lost, lost
 
 
 def test_a_discard_names_the_bowers_as_play_does_r3() -> None:

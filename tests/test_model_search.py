@@ -10,7 +10,7 @@ from cutthroat import Hand, Phase, Rules
 from cutthroat.bots.expert import ExpertBot
 from cutthroat.bots.heuristic import IntermediateBot
 from cutthroat.bots.model_search import ModelSearch
-from cutthroat.bots.valuation import hand_value
+from cutthroat.bots.valuation import hand_chance, hand_value, hand_worth
 from cutthroat.cli import random_variants
 
 POLICY = IntermediateBot(seed=0)
@@ -95,9 +95,10 @@ def test_model_search_line_is_what_happens_against_the_model(seed: int) -> None:
             hand.push(POLICY.choose(hand.view(seat, scores)), seat)
     result = hand.result
     assert result is not None
-    value = hand_value(me, result.points, scores, hand.rules, hand.dealer)
+    value, chance = hand_worth(me, result.points, scores, hand.rules, hand.dealer)
     side = result.tricks[hand.maker] if me == hand.maker else 5 - result.tricks[hand.maker]
-    assert promised == pytest.approx((value, result.points[me], side))
+    assert promised == pytest.approx((value, result.points[me], side, chance))
+    assert chance == hand_chance(me, result.points, scores, hand.rules, hand.dealer)
 
 
 @pytest.mark.parametrize("seed", range(60, 80))

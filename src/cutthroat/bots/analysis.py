@@ -77,10 +77,14 @@ class Option:
 
     Attributes:
         action: the action.
-        value: the estimated chance to win the game after this hand (0–1).
+        value: what the expert ranks it by: the estimated chance to win the game after
+            this hand (0–1), plus a small tie-break for its own points
+            (:func:`~cutthroat.bots.valuation.hand_value`).
         points: the expected points this seat scores in this hand.
         tricks: the expected tricks of this seat's side (maker or defenders).
         outcomes: how often the hand ended each way after it (:class:`Outcomes`).
+        chance: the estimated chance to win the game alone, without the tie-break
+            (``None``: not counted apart, :attr:`win_chance` is then ``value``).
     """
 
     action: Action
@@ -88,6 +92,14 @@ class Option:
     points: float
     tricks: float
     outcomes: Outcomes = field(default_factory=Outcomes)
+    chance: float | None = None
+
+    @property
+    def win_chance(self) -> float:
+        """The chance to win the game that a player is shown: :attr:`chance`, which is
+        exactly 0 where every sample loses the game (``value`` is not, by the
+        tie-break), or ``value`` where it was not counted apart."""
+        return self.value if self.chance is None else self.chance
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,7 +45,7 @@ from .opponents import SeatModels
 from .playout_calibration import PLAYED
 from .sampling import parsed_move, same_hand
 from .solver import evaluate_moves, solve
-from .valuation import hand_value
+from .valuation import hand_worth
 
 __all__ = ["Analysis", "ExpertBot", "Option", "Outcomes"]
 
@@ -111,14 +111,23 @@ def _spent(action: Action, trump: Suit | None) -> int:
     return -sum(strength(card) for card in action.cards)
 
 
+_TOTALS = 4 + OUTCOME_KINDS
+"""An option's totals over the samples: value, own points, side tricks, each way the
+hand ended (:data:`~cutthroat.bots.analysis.OUTCOME_KINDS` of them) and, last, the
+chance to win without the tie-break (:func:`~cutthroat.bots.valuation.hand_chance`)."""
+
+
 def _tally(acc: list[float], view: View, points: tuple[int, int, int], side: float,
            weight: float = 1.0, *, hero: bool = False) -> None:
-    """Add one sample's outcome to an option's totals: value, own points, side tricks
-    (``hero``: valued knowing that the expert, not an intermediate, plays this seat)."""
-    acc[0] += weight * hand_value(view.seat, points, view.scores, view.rules, view.dealer,
-                                  hero=hero)
+    """Add one sample's outcome to an option's totals (:data:`_TOTALS`): value, own
+    points, side tricks, chance to win (``hero``: valued knowing that the expert, not
+    an intermediate, plays this seat)."""
+    value, chance = hand_worth(view.seat, points, view.scores, view.rules, view.dealer,
+                               hero=hero)
+    acc[0] += weight * value
     acc[1] += weight * points[view.seat]
     acc[2] += weight * side
+    acc[-1] += weight * chance
 
 
 def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
@@ -321,7 +330,7 @@ class ExpertBot:
 
     def _analyse_play(self, view: View, legal: list[Action], rng: random.Random) -> Analysis:
         me = view.seat
-        totals = {a.card.id: [0.0] * (3 + OUTCOME_KINDS) for a in legal if a.card is not None}
+        totals = {a.card.id: [0.0] * _TOTALS for a in legal if a.card is not None}
         per_sample: dict[int, list[float]] = {card: [] for card in totals}
         # Maker, lone defender and scores are public in play: the same on every sample.
         turncoat = self.card_play == "solver" and _turncoat(view, view.scores)
@@ -343,12 +352,13 @@ class ExpertBot:
             before = {card: acc[0] for card, acc in totals.items()}
             if self.card_play == "model":
                 search = ModelSearch(me, self.seat_models, view.scores, hand, hero=self.aware)
-                for card, (value, points, side) in search.options(hand).items():
+                for card, (value, points, side, chance) in search.options(hand).items():
                     acc = totals[card]
                     acc[0] += value
                     acc[1] += points
                     acc[2] += side
                     acc[3 + outcome_kind(me, maker, side)] += 1.0
+                    acc[-1] += chance
             elif turncoat:
                 for card in totals:
                     after = hand.copy()
@@ -412,7 +422,7 @@ class ExpertBot:
         candidates = self._candidates(view, legal, natural)
         candidates = [*candidates, *(a for a in dict.fromkeys(also)
                                      if a in legal and a not in candidates)]
-        totals = [[0.0] * (3 + OUTCOME_KINDS) for _ in candidates]
+        totals = [[0.0] * _TOTALS for _ in candidates]
         per_sample: list[list[float]] = [[] for _ in candidates]
         deadline = self._deadline()
         used = 0
@@ -558,7 +568,7 @@ class ExpertBot:
         call, recorded as ``lead`` and ``lead_noise``."""
         n = max(used, 1)
         options = [Option(a, acc[0] / n, acc[1] / n, acc[2] / n,
-                          Outcomes(*(x / n for x in acc[3:3 + OUTCOME_KINDS])))
+                          Outcomes(*(x / n for x in acc[3:3 + OUTCOME_KINDS])), acc[-1] / n)
                    for a, acc, _ in rows]
         options.sort(key=lambda o: (-round(o.value, 9), -round(o.points, 9),
                                     o.action != natural, -o.tricks,

@@ -134,7 +134,7 @@ def hint_json(analysis: Analysis) -> dict[str, Any]:
         "models": list(analysis.models),
         "options": [
             {"action": str(o.action),
-             "win_chance": round(min(max(o.value, 0.0), 1.0), 4) + 0.0 if valued else None,
+             "win_chance": round(min(max(o.win_chance, 0.0), 1.0), 4) + 0.0 if valued else None,
              "points": round(o.points, 3) if valued else None,
              "tricks": round(o.tricks, 3) if valued else None,
              "outcomes": o.outcomes.to_json() if valued else None}
@@ -159,7 +159,7 @@ def hint_lines(analysis: Analysis, players: Sequence[str] = ("Seat 0", "Seat 1",
     if analysis.samples:
         lines.append(f"Options ({analysis.samples} sampled deals each):")
         for option in analysis.options:
-            chance = min(max(option.value, 0.0), 1.0)
+            chance = min(max(option.win_chance, 0.0), 1.0)
             lines.append(f"  {option.action!s:<24} win {chance:6.1%}   "
                          f"points {option.points:+.2f}   side tricks {option.tricks:.2f}"
                          f"{_ending(option.outcomes)}")

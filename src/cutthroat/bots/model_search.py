@@ -20,7 +20,7 @@ from typing import Protocol
 from ..actions import Action
 from ..scoring import score_hand
 from ..state import Hand
-from .valuation import hand_value
+from .valuation import hand_worth
 
 __all__ = ["LineValue", "ModelSearch", "Policy", "hand_points", "side_tricks"]
 
@@ -53,7 +53,7 @@ def side_tricks(me: int, maker: int, maker_tricks: int) -> float:
     return float(maker_tricks if me == maker else 5 - maker_tricks)
 
 
-LineValue = tuple[float, float, float]
+LineValue = tuple[float, float, float, float]
 """(value in game terms, this seat's points, this seat's side's tricks) of a line."""
 
 
@@ -91,10 +91,10 @@ class ModelSearch:
         if known is None:
             hand, me = self._hand, self.me
             points = hand_points(hand, maker_tricks)
-            value = hand_value(me, points, self.scores, hand.rules, hand.dealer,
-                               hero=self._hero)
+            value, chance = hand_worth(me, points, self.scores, hand.rules, hand.dealer,
+                                       hero=self._hero)
             known = self._ends[maker_tricks] = (
-                value, float(points[me]), side_tricks(me, self._maker, maker_tricks))
+                value, float(points[me]), side_tricks(me, self._maker, maker_tricks), chance)
         return known
 
     def best(self, hand: Hand) -> LineValue:

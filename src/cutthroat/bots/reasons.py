@@ -306,13 +306,13 @@ def _blind(view: View, options: Sequence[Option]) -> str:
 def _explain(view: View, options: Sequence[Option],
              extra: Mapping[str, float] | None) -> str:
     best = options[0]
-    chance = _chance(best.value)
+    chance = _chance(best.win_chance)
     next_best = ""
     if len(options) > 1 and abs(options[0].value - options[1].value) > 1e-9 \
-            and not _level(options[0].value, options[1].value):
+            and not _level(options[0].win_chance, options[1].win_chance):
         second = options[1]  # (a tie's runner-up, or one level in chance, is named by
         # _runner_up instead)
-        chance, shown = _chances(best.value, second.value)
+        chance, shown = _chances(best.win_chance, second.win_chance)
         next_best = f"; next best {second.action} {shown}"
     figures = (f"win chance {chance}, {best.points:+.2f} points, "
                f"{best.tricks:.1f} tricks for your side{next_best}")
@@ -390,7 +390,7 @@ def _runner_up(options: Sequence[Option], extra: Mapping[str, float] | None) -> 
             text += f" but scores fewer points {points}"
         return text
     scores_more = second.points > best.points and mine != theirs
-    if _level(best.value, second.value):
+    if _level(best.win_chance, second.win_chance):
         # "win chance 100%; next best pass 100%" would read as a choice for nothing.
         text = (f"{second.action} is worth the same to your chance to win, to a "
                 "hundredth of a percent")
@@ -401,7 +401,7 @@ def _runner_up(options: Sequence[Option], extra: Mapping[str, float] | None) -> 
         text = (f"a close call: {second.action} averaged only {_tenths(extra['lead'])} "
                 f"less, within the samples' noise ({_spread(extra['lead_noise'])})")
         return f"{text}, though it scores more points {points}" if scores_more else text
-    if scores_more and _chance(best.value) == _chance(second.value):
+    if scores_more and _chance(best.win_chance) == _chance(second.win_chance):
         # The chances look alike at a glance: why the one with fewer points is chosen.
         return (f"{second.action} scores more points {points} but leaves you less chance "
                 "to win the game")

@@ -101,7 +101,7 @@ def second_opinion(analysis: Analysis, chosen: Action, margin: float = MARGIN,
     if view is not None and analysis.options[1] is not mine:
         rest = [o for o in analysis.options[1:] if o is not mine]
         reason = explain(view, [best, mine, *rest])  # the analysis's extra is of options[1]
-    return Verdict(chosen, best.action, best.value, mine.value,
+    return Verdict(chosen, best.action, best.win_chance, mine.win_chance,
                    reason.split(" (win chance ")[0], analysis.phase)
 
 

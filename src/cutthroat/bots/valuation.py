@@ -42,7 +42,8 @@ from ..rules import Rules
 from .valuation_self import SELF
 from .valuation_table import BY_NEED, OUTCOMES, OVERALL
 
-__all__ = ["HAND_OUTCOMES", "hand_value", "need_bucket", "win_chances"]
+__all__ = ["HAND_OUTCOMES", "TIE_BREAK", "hand_chance", "hand_value", "hand_worth",
+           "need_bucket", "win_chances"]
 
 HAND_OUTCOMES: tuple[tuple[int, str, float], ...] = tuple(
     (offset, kind, freq) for (offset, kind), freq in zip(OUTCOMES, OVERALL, strict=True))
@@ -188,14 +189,36 @@ def _table(target: int, tie: str, march: int, hero: bool = False) -> _Table:
     return value
 
 
-def hand_value(seat: int, points: Sequence[int], scores: Sequence[int] | None,
-               rules: Rules, dealer: int | None = None, *, hero: bool = False) -> float:
-    """The value for ``seat`` of scoring ``points`` this hand from ``scores``: its chance
-    to win afterwards (the next hand dealt by the left of ``dealer``, this hand's
-    dealer, when given; with ``hero``, ``seat`` is the expert among intermediates, see
-    :func:`win_chances`), plus a small tie-break for its own points."""
+TIE_BREAK = 0.001
+"""The weight of a seat's own points above the mean in :func:`hand_value`: enough to
+part two options of the same chance to win, too little to outweigh any difference in
+it. Never part of a chance shown to a player (:func:`hand_chance`)."""
+
+
+def hand_chance(seat: int, points: Sequence[int], scores: Sequence[int] | None,
+                rules: Rules, dealer: int | None = None, *, hero: bool = False) -> float:
+    """The chance of ``seat`` to win the game after scoring ``points`` this hand from
+    ``scores`` (the next hand dealt by the left of ``dealer``, this hand's dealer, when
+    given; with ``hero``, ``seat`` is the expert among intermediates, see
+    :func:`win_chances`): exactly 0 or 1 once the game is decided."""
     before = scores if scores is not None else (0, 0, 0)
     after = [before[s] + points[s] for s in range(3)]
     nxt = None if dealer is None else (dealer + 1) % 3
-    chances = win_chances(after, rules, nxt, hero=seat if hero else None)
-    return chances[seat] + 0.001 * (points[seat] - sum(points) / 3)
+    return win_chances(after, rules, nxt, hero=seat if hero else None)[seat]
+
+
+def hand_worth(seat: int, points: Sequence[int], scores: Sequence[int] | None,
+               rules: Rules, dealer: int | None = None, *,
+               hero: bool = False) -> tuple[float, float]:
+    """(:func:`hand_value`, :func:`hand_chance`) of scoring ``points``: what the expert
+    ranks an option by, and the chance to win shown to a player."""
+    chance = hand_chance(seat, points, scores, rules, dealer, hero=hero)
+    return chance + TIE_BREAK * (points[seat] - sum(points) / 3), chance
+
+
+def hand_value(seat: int, points: Sequence[int], scores: Sequence[int] | None,
+               rules: Rules, dealer: int | None = None, *, hero: bool = False) -> float:
+    """The value for ``seat`` of scoring ``points`` this hand from ``scores``, which the
+    expert maximizes: its chance to win afterwards (:func:`hand_chance`) plus a small
+    tie-break for its own points (:data:`TIE_BREAK`)."""
+    return hand_worth(seat, points, scores, rules, dealer, hero=hero)[0]
