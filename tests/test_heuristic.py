@@ -620,3 +620,35 @@ def test_the_keep_reason_counts_one_trump_in_the_singular() -> None:
     two = mask_of(parse_cards("9H TH AC KC QC TC AS KS QS 9S"))
     assert ": 1 trump, about" in keep_decision(24, one, int(Suit.HEARTS), 0, 0)[1]
     assert ": 2 trumps, about" in keep_decision(24, two, int(Suit.HEARTS), 0, 0)[1]
+
+
+def test_intermediate_says_which_trumps_it_counts_to_defend_alone_R13() -> None:
+    """It defends alone on the top trumps still out held in an unbroken run: with the
+    right bower, the ace and the king, but not the left bower, that is one, and the
+    reason said "1 sure trick is not enough", though the ace and king may well win."""
+    from cutthroat.bots.hand_estimate import sure_trumps
+    from cutthroat.cards import mask_of
+
+    said: dict[int, str] = {}
+    rng = random.Random(8)
+    for _ in range(3000):
+        hand = Hand.deal(Rules(), dealer=rng.randrange(3), rng=rng)
+        while not hand.is_over and hand.phase is not Phase.DEFENDER_CHOICE:
+            hand.push(rng.choice(hand.legal_actions()))
+        if hand.phase is not Phase.DEFENDER_CHOICE:
+            continue
+        seat = hand.to_act
+        assert seat is not None and hand.trump is not None
+        view = hand.view(seat)
+        gone = 0 if view.upcard_taken else 1 << view.upcard.id
+        sure = sure_trumps(mask_of(view.cards), int(hand.trump), gone, 24)
+        action, reason = decide(IntermediateBot, view)
+        if sure < 3:
+            assert action == Action.parse("pass")
+            said.setdefault(sure, reason)
+        if len(said) == 3:
+            break
+    assert said == {
+        0: "pass: you hold no top trump, and defending alone takes the top three",
+        1: "pass: you hold only the top trump, and defending alone takes the top three",
+        2: "pass: you hold the top 2 trumps, and defending alone takes the top three"}

@@ -470,7 +470,9 @@ def test_overtaking_the_partners_winning_card_says_so_and_why_R16_R17() -> None:
             last = len(plays) == 2
             assert "your partner's" in reason, reason
             if last:
-                assert "from your partner's" in reason and ", to lead next" in reason, reason
+                forced = reason.startswith("every card you may play beats your partner's")
+                assert ("from your partner's" in reason or forced) \
+                    and ", to lead next" in reason, reason
                 seen.add("last")
             else:
                 assert "so the maker must beat yours" in reason, reason
@@ -493,6 +495,53 @@ def test_reasons_speak_to_a_player_not_of_rule_ids() -> None:
     from cutthroat.bots.reasons import BLIND
 
     assert "(R" not in BLIND
+
+
+def test_a_lead_from_the_top_of_a_run_says_the_higher_card_stays_R17() -> None:
+    """Leading KS with AS held, every spade above KS seen: KS wins as surely as AS. The
+    reason said "keeps your winners for later", as if KS were not one itself."""
+    from cutthroat.bots.play_reasons import _unseen
+    from cutthroat.cards import EFF_SUIT, PLAIN_POWER
+
+    for view in trick_positions(400, seed=7, leading=True):
+        trump, me = view.trump, view.seat
+        if trump is None or (view.sitting_out is None and view.maker == (me + 1) % 3):
+            continue  # (a lead through the maker says so first)
+        unseen = _unseen(view)
+        for card in view.cards:
+            suit = EFF_SUIT[trump][card.id]
+            if suit == trump or str(card)[0] == "A" or f"play {card}" not in view.legal:
+                continue
+            above = [c for c in view.cards if EFF_SUIT[trump][c.id] == suit
+                     and PLAIN_POWER[c.id] > PLAIN_POWER[card.id]]
+            if above and not any(EFF_SUIT[trump][c.id] == suit
+                                 and PLAIN_POWER[c.id] > PLAIN_POWER[card.id] for c in unseen):
+                reason = explain(view, [option(f"play {card}", 0.5)])
+                low = min(above, key=lambda c: PLAIN_POWER[c.id])
+                start = f"leading {card}, as good as your {low} (no higher "
+                assert reason.startswith(start), reason
+                assert f"is left out): {low} stays for later" in reason, reason
+                return
+    pytest.fail("no lead from the top of a run in 400 random hands")
+
+
+def test_an_overtake_of_the_partner_that_is_forced_is_said_to_be_R16() -> None:
+    """Every card the seat may play beats its partner's winning card: the reason said
+    "the left bower takes the trick from your partner's QH, to lead next", as if chosen."""
+    from cutthroat.bots.play_reasons import _beats, _current_winner, _partner
+
+    for view in trick_positions(600, seed=11):
+        partner = _partner(view)
+        winner = _current_winner(view)
+        if partner is None or winner is None or winner[0] != partner:
+            continue
+        legal = [Action.parse(t).card for t in view.legal]
+        if len(legal) < 2 or not all(c is not None and _beats(view, c, winner[1]) for c in legal):
+            continue
+        reason = explain(view, [option(view.legal[0], 0.5), option(view.legal[1], 0.4)])
+        assert "every card you may play beats your partner's " in reason, reason
+        return
+    pytest.fail("no forced overtake of a partner in 600 random hands")
 
 
 def test_the_partners_bower_is_named_as_a_player_would_R16() -> None:

@@ -427,9 +427,10 @@ def decide_defender_choice(view: View) -> Decision:
     if not view.upcard_taken:
         gone |= 1 << view.upcard.id
     sure = sure_trumps(mine, trump, gone, rules.deck)
+    run = _top_run(sure)
     if sure < 3:
-        tricks = "1 sure trick is" if sure == 1 else f"{sure} sure tricks are"
-        return Action.simple(Verb.PASS), f"pass: {tricks} not enough to defend alone"
+        return Action.simple(Verb.PASS), (f"pass: you hold {run}, and defending alone "
+                                          "takes the top three")
     scores = _scores(view)
     defenders = {s: 2 for s in range(3) if s != view.maker}
     big = {s: 4 for s in range(3) if s != view.maker}
@@ -437,9 +438,22 @@ def decide_defender_choice(view: View) -> Decision:
     team = win_chance(_after(scores, defenders), rules, view.seat)
     alone = (p5 * win_chance(_after(scores, big), rules, view.seat) + (1 - p5) * team)
     if alone > team:
-        return Action.simple(Verb.ALONE), f"defend alone: {sure} sure trump tricks"
+        return Action.simple(Verb.ALONE), f"defend alone: you hold {run}"
     return Action.simple(Verb.PASS), (
-        f"pass: {sure} sure tricks, but 4 points each would help the partner more")
+        f"pass: you hold {run}, but 4 points each would help the partner more")
+
+
+def _top_run(count: int) -> str:
+    """The trumps :func:`~cutthroat.bots.hand_estimate.sure_trumps` counts, in words: the
+    top trumps still out held in an unbroken run, which win their tricks whatever
+    happens (a lower trump may win too, but is not counted on).
+
+    >>> _top_run(0), _top_run(1), _top_run(4)
+    ('no top trump', 'only the top trump', 'the top 4 trumps')
+    """
+    if count == 0:
+        return "no top trump"
+    return "only the top trump" if count == 1 else f"the top {count} trumps"
 
 
 def decide(view: View) -> Decision | None:

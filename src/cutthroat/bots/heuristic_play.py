@@ -405,7 +405,7 @@ def _follow(view: PlayFacts, table: Table, legal: Sequence[int]) -> Decision:
                                 f"{Card.from_id(c)}: the maker could beat it")
         card = _low(table, losers, led)
         return _play(card, f"play {Card.from_id(card)}: the partner's {Card.from_id(best)} "
-                           "may be beaten, but no card of yours would be safer")
+                           "may be beaten, and no card of yours is sure enough to hold it")
     if not winners:
         card = _low(table, legal, led)
         return _play(card, f"play {Card.from_id(card)}: cannot win this trick")
@@ -420,7 +420,8 @@ def _follow(view: PlayFacts, table: Table, legal: Sequence[int]) -> Decision:
     if _risk(table, top, led, opp_after) < _WIN_TRY:
         return _play(top, f"try {Card.from_id(top)}: the best chance to win")
     card = _low(table, losers, led)
-    return _play(card, f"play {Card.from_id(card)}: {Card.from_id(top)} would be beaten")
+    return _play(card, f"play {Card.from_id(card)}: even {Card.from_id(top)}, your best, "
+                       "would likely be beaten, so keep it")
 
 
 def _ruff_risk(table: Table, suit: int) -> float:
@@ -485,7 +486,8 @@ def _lead_maker(table: Table, legal: Sequence[int]) -> Decision:
     # Lose the cheapest card, from a suit where no top card would be exposed.
     plain = [c for c in side if not any(table.suit(b) == table.suit(c) for b in side_bosses)]
     card = _low(table, plain or side, None)
-    return _play(card, f"lead {Card.from_id(card)}: lose the cheapest card, keep trumps to ruff")
+    return _play(card, f"lead {Card.from_id(card)}: a card of a side suit, keeping your "
+                       "trumps to ruff")
 
 
 def _lead_defender(view: PlayFacts, table: Table, legal: Sequence[int]) -> Decision:

@@ -128,6 +128,21 @@ def _to_come(view: View) -> list[int]:
     return order[order.index(view.seat) + 1:]
 
 
+def _as_good(view: View, card: Card) -> Card | None:
+    """The higher card of ``card``'s suit (not trump) that this seat holds, when no card
+    still out comes between them or above: ``card`` then wins a trick of its suit as
+    surely as that one, and leading it keeps that one (KS led with AS held)."""
+    assert view.trump is not None
+    trump = int(view.trump)
+    suit = EFF_SUIT[trump][card.id]
+    if suit == trump or any(EFF_SUIT[trump][c.id] == suit and PLAIN_POWER[c.id]
+                            > PLAIN_POWER[card.id] for c in _unseen(view)):
+        return None
+    higher = [c for c in view.cards if c != card and EFF_SUIT[trump][c.id] == suit
+              and PLAIN_POWER[c.id] > PLAIN_POWER[card.id]]
+    return min(higher, key=lambda c: PLAIN_POWER[c.id]) if higher else None
+
+
 def _winners_held(view: View, card: Card) -> bool:
     """Whether this seat holds, besides ``card``, a trump or the highest card still out
     of its suit: a winner that leading ``card`` keeps for later."""
@@ -180,6 +195,11 @@ def play_reason(view: View, best: Option, cards: Sequence[Card] = ()) -> str:
             return f"cashing {name} before it can be trumped"
         if partner is not None and (me + 1) % 3 == view.maker:
             return f"leading {name} through the maker, so your partner plays last"
+        above = _as_good(view, card)
+        if above is not None:
+            suit = Suit(EFF_SUIT[trump][card.id])
+            return (f"leading {name}, as good as your {above} (no higher "
+                    f"{suit.plural[:-1]} is left out): {above} stays for later")
         if _winners_held(view, card):
             return f"leading {name} keeps your winners for later"
         return f"leading {name}: you hold no trump or top card to keep back"
@@ -198,8 +218,15 @@ def play_reason(view: View, best: Option, cards: Sequence[Card] = ()) -> str:
         how = f"trumping with {name}" if is_trump and not led_trump else name
         if partner is not None and win_seat == partner:  # over the partner's winner
             held = card_name(win_card, trump).removeprefix("the ")
-            text = (f"{how} takes the trick from your partner's {held}, to lead next" if last
-                    else f"{how} beats your partner's {held}, so the maker must beat yours")
+            legal = [Card.parse(text.split()[-1]) for text in view.legal]
+            if all(_beats(view, c, win_card) for c in legal):  # no choice but to overtake
+                text = (f"every card you may play beats your partner's {held}: {how} "
+                        + ("takes the trick, to lead next" if last
+                           else "overtakes it, so the maker must beat yours"))
+            else:
+                text = (f"{how} takes the trick from your partner's {held}, to lead next"
+                        if last else
+                        f"{how} beats your partner's {held}, so the maker must beat yours")
         elif last:
             text = f"{how} takes the trick"
         else:

@@ -23,12 +23,20 @@ def _share(x: float) -> str:
 
 
 def _as_maker(o: Outcomes) -> str:
-    """"you make it in 80% of the deals sampled (all five in 20%), euchred in 20%"."""
+    """"you make it in 80% of the deals sampled (all five in 20%), euchred in 20%": the
+    euchres said as the rest of the hundred, so that the two never sum to 101% (each
+    share rounded on its own could).
+
+    >>> from cutthroat.bots.analysis import Outcomes
+    >>> _as_maker(Outcomes(made=0.5, marched=0.2251, euchred=0.2749))
+    'you make it in 73% of the deals sampled (all five in 23%), euchred in 27%'
+    """
     total = o.as_maker or 1.0  # shares of the deals on which this seat is the maker
-    text = f"you make it in {_share(o.make_rate)} of the deals sampled"
+    made = round(o.make_rate * 100)
+    text = f"you make it in {made}% of the deals sampled"
     if o.marched >= 0.05 * total:
         text += f" (all five in {_share(o.marched / total)})"
-    return text + f", euchred in {_share(o.euchred / total)}"
+    return text + f", euchred in {100 - made}%"
 
 
 def _defending(o: Outcomes, alone: bool = False) -> str:
@@ -211,7 +219,8 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
             euchred = _share(other.defence_rate)
             text += (f"; passing, another player makes trump in {_share(other.defending)} "
                      "of the deals sampled and is "
-                     + ("never euchred" if euchred == "0%" else f"euchred in only {euchred}"))
+                     + ("never euchred" if euchred == "0%" else f"euchred in only {euchred}"
+                        if other.defence_rate < 0.5 else f"euchred in {euchred}"))
     elif (best.action.verb is Verb.ALONE and o.defending >= 0.5 and o.swept >= 0.1
           and not _partner_note(view, best, differ)):
         # (Not where going alone serves to euchre less: its sweeps are then no reason.)
