@@ -443,4 +443,4 @@ def test_R20_a_results_line_counts_one_trick_in_the_singular(maker_tricks: int,
     points = score_hand(Rules(), maker=0, maker_alone=False, defender_alone=None, tricks=tricks)
     result = HandResult(dealer=2, thrown_in=False, maker=0, trump=Suit.SPADES, tricks=tricks,
                         points=points)
-    assert f"seat 0 made spades: {words}, " in result.describe()
+    assert f"seat 0 made spades trump: {words}, " in result.describe()

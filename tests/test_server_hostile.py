@@ -63,7 +63,7 @@ def test_a_name_with_characters_that_show_as_nothing_is_refused(name: str) -> No
                                   "You\U000e0100"])
 def test_you_is_no_name_a_player_may_take(tmp_path: Path, name: str) -> None:
     """The hand's account names each player "You" to themselves: a friend named You who
-    made trump read, to Ann, as "You made hearts alone", Ann's own bid."""
+    made trump read, to Ann, as "You made hearts trump alone", Ann's own bid."""
     with pytest.raises(TableError, match="how the table names each player to themselves"):
         Table.create(["you", "random", "random"], names=[name, None, None])
     client = _client(tmp_path)

@@ -478,7 +478,7 @@ def test_a_result_line_names_each_seat_once_whatever_the_names_say() -> None:
     result = HandResult(dealer=2, thrown_in=False, maker=0, trump=Suit.HEARTS,
                         tricks=(3, 1, 1), points=(1, 0, 0))
     assert describe_result(result, ["Ann seat 1", "Bob seat 2", "Cal"]) == (
-        "Ann seat 1 made hearts: 3 tricks, made it (Ann seat 1 +1)")
+        "Ann seat 1 made hearts trump: 3 tricks, made it (Ann seat 1 +1)")
     assert describe_result(result, ["seat 2", "x", "y"]).startswith("seat 2 made hearts")
 
 

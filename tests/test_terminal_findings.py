@@ -292,10 +292,10 @@ def test_R19_R20_the_players_points_are_told_as_You_in_terminal_play_only() -> N
     made = HandResult(dealer=0, thrown_in=False, maker=0, trump=Suit.HEARTS,
                       tricks=(3, 1, 1), points=(1, 0, 0))
     assert session.result_text(euchred).endswith("euchred (You +2, Left +2)")
-    assert session.result_text(made) == "You made hearts: 3 tricks, made it (You +1)"
+    assert session.result_text(made) == "You made hearts trump: 3 tricks, made it (You +1)"
     lone = HandResult(dealer=0, thrown_in=False, maker=1, trump=Suit.HEARTS,
                       tricks=(3, 2, 0), points=(2, 0, 2), alone=(0,))
-    assert session.result_text(lone) == ("Left made hearts against you alone: 2 tricks, "
+    assert session.result_text(lone) == ("Left made hearts trump against you alone: 2 tricks, "
                                          "euchred (You +2, Right +2)")
     # the shared sentence is left as replay and the web game have it
     assert describe_result(made, seat_names(0)).endswith("(you +1)")

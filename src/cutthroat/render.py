@@ -127,11 +127,11 @@ def describe_result(result: HandResult, players: Sequence[str], *,
     >>> lone = HandResult(dealer=0, thrown_in=False, maker=1, trump=Suit.HEARTS,
     ...                   tricks=(2, 3, 0), points=(0, 1, 0), alone=(0,))
     >>> describe_result(lone, ("You", "West", "East"))
-    'West made hearts against you alone: 3 tricks, made it (West +1)'
+    'West made hearts trump against you alone: 3 tricks, made it (West +1)'
     >>> euchred = HandResult(dealer=0, thrown_in=False, maker=1, trump=Suit.HEARTS,
     ...                      tricks=(2, 1, 2), points=(2, 0, 2))
     >>> describe_result(euchred, ("You", "West", "East"), you_in_points="You")
-    'West made hearts: 1 trick, euchred (You +2, East +2)'
+    'West made hearts trump: 1 trick, euchred (You +2, East +2)'
     """
 
     def name(seat: re.Match[str]) -> str:

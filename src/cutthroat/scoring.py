@@ -119,11 +119,11 @@ class HandResult:
         return text[:1].upper() + text[1:]
 
     def describe(self) -> str:
-        """One line for people: ``"seat 1 made hearts alone: 5 tricks, march (seat 1 +3)"``.
+        """One line for people: ``"seat 1 made hearts trump alone: 5 tricks, march (seat 1 +3)"``.
 
         >>> HandResult(dealer=0, thrown_in=False, maker=1, trump=Suit.HEARTS, tricks=(2, 1, 2),
         ...            points=(2, 0, 2)).describe()
-        'seat 1 made hearts: 1 trick, euchred (seat 0 +2, seat 2 +2)'
+        'seat 1 made hearts trump: 1 trick, euchred (seat 0 +2, seat 2 +2)'
         """
         if self.thrown_in:
             return "thrown in: nobody named trump"
@@ -140,7 +140,7 @@ class HandResult:
             verdict = "made it"
         gains = ", ".join(f"seat {s} +{p}" for s, p in enumerate(self.points) if p)
         count = "1 trick" if tricks == 1 else f"{tricks} tricks"
-        return (f"seat {self.maker} made {self.trump.plural}{how}{against}: {count}, "
+        return (f"seat {self.maker} made {self.trump.plural} trump{how}{against}: {count}, "
                 f"{verdict} ({gains})")
 
 

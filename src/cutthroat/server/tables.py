@@ -568,7 +568,7 @@ def result_text(result: HandResult, players: Sequence[str]) -> str:
     >>> lone = HandResult(dealer=0, thrown_in=False, maker=1, trump=Suit.CLUBS,
     ...                   alone=(1, 2), tricks=(0, 0, 5), points=(4, 0, 4))
     >>> result_text(lone, ("You", "Ben", "Intermediate"))  # doctest: +NORMALIZE_WHITESPACE
-    'Ben made clubs alone against Intermediate alone: 0 tricks, euchred (you +4,
+    'Ben made clubs trump alone against Intermediate alone: 0 tricks, euchred (you +4,
      Intermediate +4). You sat this hand out and score too: when a defender alone beats
      the maker, both defenders score.'
     """
