@@ -267,6 +267,9 @@ def test_a_whole_hand_then_the_next(server: str, pages: Pages) -> None:
     shown = over.locator(".card").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
     dealt = [c for cards in last["deal"].values() for c in cards]
     assert len(shown) == len(dealt) == 24
+    # said to be as dealt: a card played may show in another row (the up-card taken)
+    expect(over.locator("#dealt-note")).to_have_text(
+        "Everybody's cards as they were dealt, before any pick-up, discard or keep:")
     page.click("#next-hand")
     expect(page.locator("#status")).to_contain_text("Hand 2")
     expect(over).to_be_hidden()

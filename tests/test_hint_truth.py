@@ -276,3 +276,13 @@ def test_the_dealers_last_pass_says_it_throws_the_hand_in_r10() -> None:
     assert "throws the hand in" not in explain(earlier, [
         option("pass", 0.3, stopped=0.5, conceded=0.5),
         option(call, 0.2, made=0.4, euchred=0.6)])
+
+
+def test_a_rate_of_none_of_the_deals_sampled_is_said_as_none() -> None:
+    """"against 0% after going alone" read as "impossible" to a newcomer, who then
+    defended alone and euchred the maker: of the deals sampled, none."""
+    view = defender_view((0, 0, 0))
+    reason = explain(view, [valued("pass", 0.4, stopped=0.22, conceded=0.78),
+                            valued("alone", 0.3, conceded=1.0)])
+    assert reason.startswith("passing: the maker is euchred in 22% of the deals sampled, "
+                             "against none after going alone"), reason

@@ -279,7 +279,7 @@ async def test_R14_the_dummy_once_seen_is_not_taken_back() -> None:
         await settle(pilot)
         await pilot.press("u")
         assert status(app).startswith("Not possible: you have seen the dummy, so taking it "
-                                      "cannot be taken back (R14")
+                                      "cannot be taken back (an unused dummy is never shown")
         assert len(hand.moves) == moves and hand.phase is Phase.KEEP
 
 

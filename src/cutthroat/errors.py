@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 __all__ = [
     "DOING",
     "ActionParseError",
@@ -60,7 +62,11 @@ def to_player(reason: str, seat: int) -> str:
     'you cannot keep KS: it is in neither your hand nor the dummy'
     >>> to_player("play is not possible now: it is the first bidding round", 2)
     'you cannot play a card now: it is the first bidding round'
+
+    A rule's id, for the docs and RULES.md, is left out: ``(R14: an unused dummy is
+    never shown to anyone)`` is said ``(an unused dummy is never shown to anyone)``.
     """
+    reason = re.sub(r"\(R\d+: ", "(", reason)
     for said, to_you in _YOU:
         head = f"seat {seat} {said}"
         if reason.startswith(head):

@@ -234,8 +234,9 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
         # differently (one worth as much, with the same rate, tells nothing).
         against = next((x for x in options[1:] if x.outcomes.defending >= 0.5
                         and _share(x.outcomes.defence_rate) != _share(o.defence_rate)), None)
-        if against is not None:
-            text += (f", against {_share(against.outcomes.defence_rate)} after "
+        if against is not None:  # "against none": 0% reads as a certainty, of samples
+            rate = _share(against.outcomes.defence_rate)
+            text += (f", against {'none' if rate == '0%' else rate} after "
                      f"{describe_option(view, against, what_it_leaves=False)}")
     else:
         text = f"{what}: it is worth most" if thrown else f"{what} is worth most"

@@ -1770,7 +1770,10 @@ function renderHandOver(s) {
     if (!table.watching) parts.push(reviewSection());  // the review is of a seat's choices
   }
   if (!table.watching) parts.push(el("p", { id: "over-error", class: "error", role: "alert" }, [table.overError]));
-  parts.push(deal);
+  // As dealt, before any pick-up, discard or keep: a card played may be in another row
+  // (the up-card the dealer took, the dummy's cards the maker kept).
+  parts.push(el("p", { class: "note", id: "dealt-note" },
+    ["Everybody's cards as they were dealt, before any pick-up, discard or keep:"]), deal);
   box.replaceChildren(...parts);
 }
 
