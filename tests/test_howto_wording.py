@@ -39,10 +39,14 @@ def test_rules_text_R9_R10_the_second_round_reads_whole(may_name: bool, stick: b
     for dummy in (True, False):
         rules = Rules(may_name_turned_down_suit=may_name, stick_the_dealer=stick,
                       dummy=dummy)
-        bidding = _section(rules, "Bidding")
-        assert bidding.endswith(
+        bidding = dict(how_to_play(rules))["Bidding"]
+        assert bidding[0].endswith(
             "If all three pass, the up-card is turned down and each in turn, from the "
             f"dealer's left again, {SECOND_ROUND[may_name, stick]}"), bidding
+        assert bidding[1] == ("Mind whom an order helps: when another player deals, "
+                              "ordering up lets him take the up-card, a trump, into his "
+                              "hand.")
+        bidding = " ".join(bidding)
         assert "included as trump" not in bidding
 
 
@@ -61,9 +65,26 @@ def test_rules_text_R5_R12_R13_then_follows_the_makers_choice_or_is_not_said() -
 
 def test_rules_text_R5_the_deal_reads_whole_with_and_without_a_dummy() -> None:
     assert ("Each player gets five cards, five more go to the dummy (a hand that belongs "
-            "to nobody), and the rest form the kitty" in _section(Rules(), "The deal"))
-    assert ("Each player gets five cards and the rest form the kitty"
+            "to nobody), and the rest (4 cards) form the kitty" in _section(Rules(), "The deal"))
+    assert ("Each player gets five cards and the rest (9 cards) form the kitty"
             in _section(Rules(dummy=False), "The deal"))
+    assert "the rest (12 cards)" in _section(Rules(deck=32), "The deal")  # R5
+    assert "the rest (5 cards)" in _section(Rules(deck=25), "The deal")
+
+
+def test_rules_text_R4_R12_R21_who_deals_first_and_what_going_alone_pays() -> None:
+    """A newcomer asked who deals first, and why anybody would go alone: under the
+    standard rules a lone maker scores as one with the dummy."""
+    deal = _section(Rules(), "The deal")
+    assert ("The first dealer is drawn at random, and the deal passes to the left after "
+            "every hand, a thrown-in one too.") in deal
+    standard = dict(how_to_play(Rules()))["Maker and defenders"]
+    assert standard[1].startswith("Under these rules a maker alone scores no more than "
+                                  "one with the dummy")
+    lone = dict(how_to_play(Rules(maker_alone_march=5)))["Maker and defenders"]
+    assert lone[1].startswith("Going alone pays only for a march (5 points instead of 3 "
+                              "points)")
+    assert len(dict(how_to_play(Rules(dummy=False)))["Maker and defenders"]) == 1
 
 
 def test_rules_text_R5_R19_no_lone_march_in_the_summary_without_a_dummy() -> None:

@@ -39,8 +39,10 @@ def how_to_play(rules: Rules | None = None) -> list[Section]:
              32: "32 cards: the 7 to the ace of each suit"}[rules.deck]
     dummy = (", five more go to the dummy (a hand that belongs to nobody)," if rules.dummy
              else "")
-    deal = [f"Three players, each for themselves, with {cards}. The deal passes to the "
-            f"left after every hand. Each player gets five cards{dummy} and the rest form "
+    kitty = rules.deck - 15 - (5 if rules.dummy else 0)
+    deal = [f"Three players, each for themselves, with {cards}. The first dealer is drawn "
+            "at random, and the deal passes to the left after every hand, a thrown-in one "
+            f"too. Each player gets five cards{dummy} and the rest ({kitty} cards) form "
             "the kitty, whose top card is turned up: the up-card."]
     top = ("the joker is highest, then the right bower (the jack of trump)"
            if rules.deck == 25 else "the right bower (the jack of trump) is highest")
@@ -64,7 +66,9 @@ def how_to_play(rules: Rules | None = None) -> list[Section]:
     bidding = [f"From the dealer's left, each player passes or orders up the up-card's "
                f"suit as trump; the first to order is the maker. {pickup} If all three "
                f"pass, the up-card is turned down and each in turn, from the dealer's left "
-               f"again, may name {turned} or pass; {last}."]
+               f"again, may name {turned} or pass; {last}.",
+               "Mind whom an order helps: when another player deals, ordering up lets "
+               "him take the up-card, a trump, into his hand."]
     defend = ("each defender in turn, from the maker's left, may defend alone: his "
               "partner then sits the hand out, cards face down, but still scores with him.")
     makes = ("Whoever makes trump is the maker and plays against the other two, who "
@@ -73,6 +77,15 @@ def how_to_play(rules: Rules | None = None) -> list[Section]:
         maker = [f"{makes} Before seeing the dummy, the maker either takes it, keeping any "
                  "five of his ten cards and discarding the other five face down, or goes "
                  f"alone without it (it stays face down). Then {defend}"]
+        if rules.lone_march_points == rules.march_points:
+            maker.append("Under these rules a maker alone scores no more than one with "
+                         "the dummy, whose five cards can only add to his choice: he "
+                         "nearly always takes it. Defending alone pays more only when "
+                         "the lone defender takes all five tricks (below).")
+        else:
+            maker.append(f"Going alone pays only for a march ({_points(rules.lone_march_points)} "
+                         f"instead of {_points(rules.march_points)}); defending alone, only "
+                         "when the lone defender takes all five tricks (below).")
     else:  # R5: no dummy, so no choice of the maker's for "Then" to follow
         maker = [f"{makes} Once trump is made, {defend}"]
     alone = ("If the maker went alone, the player on his left leads instead; if only a "
