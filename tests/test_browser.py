@@ -287,6 +287,17 @@ def test_a_whole_hand_then_the_next(server: str, pages: Pages) -> None:
     expect(page.locator("#log li").first).to_have_text(f"Hand 1: {last['text']}")
 
 
+def test_the_lobby_points_a_newcomer_to_how_to_play(server: str, pages: Pages) -> None:
+    """A first-time player found "How to play" as a small pill in the header: the lobby
+    says where to start, and its link opens the rules."""
+    page = pages.new()
+    page.goto(server + "/")
+    expect(page.locator("#newcomer")).to_contain_text("New to cutthroat euchre?")
+    page.click("#newcomer-rules")
+    expect(page.locator("#how-to-play")).to_be_visible()
+    expect(page.locator("#help-body h3").first).to_have_text("The deal")
+
+
 def test_a_game_address_without_a_seat_offers_to_join_only_where_a_seat_is_open(
         server: str, pages: Pages) -> None:
     """/?game=ID in a browser that holds no seat there: "Join it" where a seat is open;
@@ -2247,8 +2258,9 @@ def test_every_control_shows_the_keyboard_focus_and_dialogs_give_it_back(
             seen.append(name)
         return seen
 
-    seen = tab_through(10)  # from the title's link to "Open a record…"
-    wanted = {"help-button", "name", "seat1", "rules", "coach", "start", "record-file"}
+    seen = tab_through(11)  # from the title's link to "Open a record…"
+    wanted = {"help-button", "newcomer-rules", "name", "seat1", "rules", "coach", "start",
+              "record-file"}
     assert wanted <= set(seen), seen
     # How to play, from the keyboard.
     page.locator("#help-button").focus()

@@ -2513,6 +2513,10 @@ function setUpHelp() {
     if (ev.target === dialog && outside) dialog.close();
   });
   $("standin-confirm").addEventListener("keydown", (ev) => trapTab($("standin-confirm"), ev));
+  $("newcomer-rules").addEventListener("click", (ev) => {  // the lobby's word to a newcomer
+    ev.preventDefault();
+    $("help-button").click();
+  });
   $("help-button").addEventListener("click", async () => {
     opener = document.activeElement && document.activeElement !== document.body
       ? document.activeElement : $("help-button");
