@@ -2067,8 +2067,9 @@ def move_said(move: str, st: dict) -> str:
     up = said_cards([view["upcard"]])
     if verb == "pass":
         return says("passes", "pass") + "."
-    if verb == "order":
-        return says("orders", "order") + f" up {up}."
+    if verb == "order":  # a dealer who orders takes the up-card: no move of his says it
+        takes = f" and {'take' if you else 'takes'} it" if seat == view["dealer"] else ""
+        return says("orders", "order") + f" up {up}{takes}."
     if verb == "pickup":
         return says("picks", "pick") + f" up {up}."
     if verb == "leave":

@@ -509,6 +509,28 @@ def test_a_terminal_games_replay_says_you_deal() -> None:
     assert "You" in dealers and len(dealers) == 3
 
 
+def test_R8_a_dealer_who_orders_is_told_to_take_the_up_card() -> None:
+    """The log read "Left orders up the KC. Left discards a card face down." with no
+    word of the up-card taken: a dealer who orders takes it, and no move of his says so."""
+    rng = random.Random(3)
+    for _ in range(500):
+        hand = Hand(Rules(), Deal.random(Rules(), rng), dealer=rng.randrange(3))
+        while hand.phase is Phase.BID_FIRST and hand.to_act != hand.dealer:
+            hand.push("pass")
+        if hand.phase is not Phase.BID_FIRST:
+            continue
+        hand.push("order")
+        for seat in range(3):
+            told = describe_move(hand.view(seat), len(hand.moves) - 1, seat_names(seat))
+            verb = "take" if seat == hand.dealer else "takes"
+            assert told.endswith(f"up the {hand.upcard} and {verb} it"), told
+        other = Hand(Rules(), Deal.random(Rules(), rng), dealer=0)
+        other.push("order")  # seat 1 orders: the dealer, seat 0, takes it or not (R8)
+        assert describe_move(other.view(2), 0, seat_names(2)).endswith(f"the {other.upcard}")
+        return
+    pytest.fail("no dealer's order in 500 hands")
+
+
 def test_R14_words_for_a_player_name_no_rule_id() -> None:
     """Rule ids (R6, R21) are for RULES.md and the docs, not for a player at the table:
     every line a seat is shown (its view, each move, the phase, each result) in random

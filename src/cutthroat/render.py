@@ -226,7 +226,7 @@ def describe_move(view: View, index: int, players: Sequence[str]) -> str:
     seat is spoken to (``"You pass"``).
     """
     return describe_action(view.moves[index], players, upcard=view.upcard,
-                           maker=view.maker, you=view.seat,
+                           maker=view.maker, you=view.seat, dealer=view.dealer,
                            defending=defends(view.moves, index))
 
 
@@ -238,15 +238,19 @@ def defends(moves: Sequence[str], index: int) -> bool:
 
 
 def describe_action(move: str, players: Sequence[str], *, upcard: Card, maker: int | None,
-                    you: int | None = None, defending: bool = False) -> str:
+                    you: int | None = None, defending: bool = False,
+                    dealer: int | None = None) -> str:
     """A move as a hand's log writes it (``"1 order"``; ``"0 discard ?"`` for a card
     face down), in words: the hand's ``upcard``, its ``maker`` once trump is fixed (a
     defender's ``alone`` defends), the seat ``you`` spoken to, if any, and whether it
     is a defender's choice (``defending``: a ``pass`` then does not defend alone,
-    :func:`defends`).
+    :func:`defends`). A ``dealer`` who orders takes the up-card then (R8), which no
+    move of its own says: his order says so.
 
     >>> from cutthroat.cards import Card
     >>> names = ("Ann", "Ben", "Cal")
+    >>> describe_action("2 order", names, upcard=Card.parse("KH"), maker=2, dealer=2)
+    'Cal orders up the KH and takes it'
     >>> describe_action("1 order", names, upcard=Card.parse("KH"), maker=1)
     'Ben orders up the KH'
     >>> describe_action("2 keep 9S JH JS QD TC", names, upcard=Card.parse("KH"), maker=2)
@@ -271,6 +275,8 @@ def describe_action(move: str, players: Sequence[str], *, upcard: Card, maker: i
                 else f"{words} {args} and {bury} the rest")
     elif verb in ("order", "pickup"):
         what = f"{words} the {upcard}"
+        if verb == "order" and seat == dealer:
+            what += f" and {'take' if spoken_to else 'takes'} it"
     elif verb == "leave":
         what = f"{words} the {upcard} in the kitty"
     elif verb == "call":

@@ -1705,7 +1705,9 @@ function moveWords(move, v, f = SHOWN, defending = false) {
   switch (verb) {
     case "pass": return defending ? `${who} ${s("does", "do")} not defend alone.`
       : `${who} ${s("passes", "pass")}.`;
-    case "order": return `${who} ${s("orders", "order")} up ${up}.`;
+    case "order": return seat === v.dealer  // and takes it, which no move of his says (R8)
+      ? `${who} ${s("orders", "order")} up ${up} and ${s("takes", "take")} it.`
+      : `${who} ${s("orders", "order")} up ${up}.`;
     case "pickup": return `${who} ${s("picks", "pick")} up ${up}.`;
     case "leave": return `${who} ${s("leaves", "leave")} ${up} in the kitty.`;
     case "discard": return args[0] === "?" ? `${who} ${s("discards", "discard")} a card face down.`
