@@ -28,6 +28,7 @@ from playwright.sync_api import (
     expect,
     sync_playwright,
 )
+from playwright.sync_api import Error as PlaywrightError
 
 CHROMIUM = "/usr/bin/chromium"
 TIMEOUT_MS = 20_000
@@ -126,11 +127,9 @@ class Pages:
 
     def new(self, width: int = 1280, height: int = 900, **options: Any) -> Page:
         """A page in a new context ``width`` × ``height`` CSS pixels, with the context's
-        other ``options`` (``is_mobile``, ``has_touch``). The server's content policy
-        forbids evaluating text as script, which Playwright's ``wait_for_function``
-        does: it is set aside (``bypass_csp``) but where a test keeps it
-        (``bypass_csp=False``: the page runs under it, test_the_page_runs_under_...)."""
-        options.setdefault("bypass_csp", True)
+        other ``options`` (``is_mobile``, ``has_touch``). It runs under the server's
+        content policy, as a player's browser does: a script that breaks it fails the
+        test (a console error)."""
         context = self.browser.new_context(viewport={"width": width, "height": height},
                                            **options)
         self.contexts.append(context)
@@ -186,6 +185,26 @@ def create_game(page: Page, base: str, left: str = "random", right: str = "rando
     return page.url.split("game=")[1]
 
 
+def wait_until(page: Page, predicate: str, arg: Any = None) -> Any:
+    """Wait until the script ``predicate`` (given ``arg`` where it is a function) is
+    true in the page; its value. Asked from here, again and again: Playwright's
+    ``wait_for_function`` asks it inside the page by evaluating text, which the server's
+    content policy forbids (it failed on a slow machine, once the first answer was no)."""
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while True:
+        try:
+            value = page.evaluate(predicate, arg)
+        except PlaywrightError as exc:  # the page between two documents: asked again
+            if "context was destroyed" not in str(exc) and "navigat" not in str(exc):
+                raise
+            value = None
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not true after {TIMEOUT_MS} ms: {predicate} ({arg!r})")
+        time.sleep(0.02)
+
+
 def state(page: Page) -> dict:
     """The last state the page received (``window.cutthroatState``)."""
     return page.evaluate("window.cutthroatState")
@@ -236,9 +255,8 @@ def take_turn(page: Page) -> str | None:
             assert button.get_attribute("data-action") in legal
             button.click()
     moves = len(before["view"]["moves"])
-    page.wait_for_function(
-        "n => window.cutthroatState.view.moves.length > n"
-        " || window.cutthroatState.status !== 'playing'", arg=moves)
+    wait_until(page, "n => window.cutthroatState.view.moves.length > n"
+               " || window.cutthroatState.status !== 'playing'", arg=moves)
     return str(before["view"]["phase"])
 
 
@@ -459,7 +477,7 @@ def test_a_refusal_in_one_tab_goes_once_the_other_tab_has_moved(server: str,
         "window.cutthroatSocket.send(JSON.stringify({type: 'act', action: 'nonsense'}))")
     expect(second.locator("#error")).not_to_be_empty()  # a refusal that comes is shown
     take_turn(first)
-    second.wait_for_function("v => window.cutthroatState.version > v", arg=version)
+    wait_until(second, "v => window.cutthroatState.version > v", arg=version)
     expect(second.locator("#error")).to_be_empty()
 
 
@@ -591,7 +609,7 @@ def test_a_touch_screen_keeps_no_hover_look_after_a_tap(server: str, pages: Page
     create_game(page, server, seed=9)
     wait_for_turn(page)
     phone = pages.browser.new_context(viewport={"width": 400, "height": 800},
-                                      has_touch=True, is_mobile=True, bypass_csp=True)
+                                      has_touch=True, is_mobile=True)
     pages.contexts.append(phone)
     touch = phone.new_page()
     touch.set_default_timeout(TIMEOUT_MS)
@@ -670,8 +688,8 @@ def test_a_connection_that_stops_answering_is_taken_for_lost(server: str,
         window.cutthroatPing();
     }""")
     expect(page.locator("#connection")).to_contain_text("Connection lost")
-    page.wait_for_function("window.cutthroatSocket !== window.oldSocket"
-                           " && window.cutthroatSocket.readyState === WebSocket.OPEN")
+    wait_until(page, "window.cutthroatSocket !== window.oldSocket"
+               " && window.cutthroatSocket.readyState === WebSocket.OPEN")
     expect(page.locator("#connection")).to_have_text("Connected")
     assert take_turn(page) is not None
 
@@ -736,7 +754,7 @@ def play_to_the_end(page: Page, hands: int = 15) -> dict:
             break
         hand = state(page)["hand_number"]
         page.click("#next-hand")
-        page.wait_for_function("n => window.cutthroatState.hand_number > n", arg=hand)
+        wait_until(page, "n => window.cutthroatState.hand_number > n", arg=hand)
     return state(page)
 
 
@@ -776,8 +794,8 @@ def test_a_short_game_to_the_end(server: str, pages: Pages) -> None:
     page.go_back()
     page.click("#rematch")  # a new game: the same bots and rules, at once
     page.wait_for_url(lambda url: "game=" in url and not url.endswith(game))
-    page.wait_for_function("g => window.cutthroatState && window.cutthroatState.game !== g",
-                           arg=game)
+    wait_until(page, "g => window.cutthroatState && window.cutthroatState.game !== g",
+               arg=game)
     again = state(page)
     assert again["rules"] == final["rules"] and again["status"] == "playing"
     assert [p["bot"] for p in again["players"][1:]] == [
@@ -870,8 +888,8 @@ def test_friends_pressing_play_again_at_once_sit_at_one_table(server: str,
         page.evaluate("document.querySelector('#rematch').click()")
     for page in (ann_page, ben_page):
         page.wait_for_url(lambda url: "game=" in url and not url.endswith(game))
-        page.wait_for_function("g => window.cutthroatState?.game !== g"
-                               " && window.cutthroatState?.status === 'playing'", arg=game)
+        wait_until(page, "g => window.cutthroatState?.game !== g"
+                   " && window.cutthroatState?.status === 'playing'", arg=game)
     assert state(ann_page)["game"] == state(ben_page)["game"]
     assert sorted(p["name"] for p in state(ann_page)["players"]) == ["Ann", "Ben", "Random"]
 
@@ -919,7 +937,7 @@ def _a_friends_seat_taken_meanwhile(server: str, pages: Pages) -> None:
     assert watch_it.get_attribute("href") == f"/?watch={started['game']}"
     watch_it.click()
     ben_page.wait_for_url(f"**/?watch={started['game']}")
-    ben_page.wait_for_function("window.cutthroatState && window.cutthroatState.seat === null")
+    wait_until(ben_page, "window.cutthroatState && window.cutthroatState.seat === null")
 
 
 def test_the_page_runs_under_its_own_content_policy(server: str, pages: Pages) -> None:
@@ -927,9 +945,9 @@ def test_the_page_runs_under_its_own_content_policy(server: str, pages: Pages) -
     itself alone: the lobby, a game (its WebSocket included), a hand played, the rules
     and the replay of a game all work under it, and the browser reports no violation
     (each would be a console error, which fails the test)."""
-    page = pages.new(bypass_csp=False)
+    page = pages.new()
     game = create_game(page, server, seed=5, rules="short")
-    watcher = pages.new(bypass_csp=False)
+    watcher = pages.new()
     watcher.goto(f"{server}/?watch={game}")
     expect(watcher.locator("#status[data-status]")).to_have_count(1)
     assert state(watcher)["seat"] is None  # the watcher's WebSocket is open under it
@@ -987,8 +1005,8 @@ def test_undo_takes_back_a_move(server: str, pages: Pages) -> None:
     take_turn(page)
     expect(undo).to_be_enabled()
     undo.click()
-    page.wait_for_function(
-        "n => window.cutthroatState.view.moves.length === n", arg=len(before["view"]["moves"]))
+    wait_until(page, "n => window.cutthroatState.view.moves.length === n",
+               arg=len(before["view"]["moves"]))
     assert state(page)["view"] == before["view"]
     assert state(page)["version"] > before["version"]  # never a version seen before
     expect(undo).to_be_disabled()
@@ -1028,8 +1046,8 @@ def test_a_move_lost_with_its_connection_is_offered_again_on_reconnecting(
     offered = page.locator("[data-action]:not([disabled])")
     expect(offered).to_have_count(0)
     page.evaluate("window.oldSocket = window.cutthroatSocket; window.oldSocket.close()")
-    page.wait_for_function("window.cutthroatSocket !== window.oldSocket"
-                           " && window.cutthroatSocket.readyState === WebSocket.OPEN")
+    wait_until(page, "window.cutthroatSocket !== window.oldSocket"
+               " && window.cutthroatSocket.readyState === WebSocket.OPEN")
     expect(offered.first).to_be_visible()  # offered again
     assert state(page)["version"] == version
     take_turn(page)  # and it is made, on the new connection
@@ -1058,7 +1076,7 @@ def test_a_state_that_comes_while_a_button_is_pressed_does_not_lose_the_click(
     page.evaluate("""() => window.cutthroatSocket.onmessage(
         {data: JSON.stringify({type: 'state', state: window.cutthroatState})})""")
     page.mouse.up()
-    page.wait_for_function(f"window.cutthroatState.version > {version}")
+    wait_until(page, f"window.cutthroatState.version > {version}")
     sent = page.evaluate("window.sentTexts")
     assert [json.loads(text) for text in sent] == [  # with the version it was chosen on
         {"type": "act", "action": action, "version": version}]
@@ -1085,7 +1103,7 @@ def test_a_hint_of_a_forced_move_shows_without_a_table(server: str, pages: Pages
 def watch(page: Page, base: str, game: str) -> None:
     """Open ``/?watch=ID`` and wait for the watcher's first state."""
     page.goto(f"{base}/?watch={game}")
-    page.wait_for_function("window.cutthroatState && window.cutthroatState.seat === null")
+    wait_until(page, "window.cutthroatState && window.cutthroatState.seat === null")
 
 
 def hidden_cards(page: Page) -> set[str]:
@@ -1102,8 +1120,8 @@ def hidden_cards(page: Page) -> set[str]:
 def assert_watcher_sees_none(watcher: Page, player: Page) -> None:
     """Once the watcher has the player's state: none of the player's hidden cards is
     anywhere in the watcher's page (R14), and nothing is offered to play."""
-    watcher.wait_for_function("v => window.cutthroatState.version >= v",
-                              arg=state(player)["version"])
+    wait_until(watcher, "v => window.cutthroatState.version >= v",
+               arg=state(player)["version"])
     # The words for a screen reader too, and the status they were written for, read
     # together: the bots may have ended the hand since, and then its deal is face up.
     text, status = watcher.evaluate(
@@ -1161,10 +1179,10 @@ def test_a_watcher_sees_the_table_and_no_hidden_card(server: str, pages: Pages) 
         assert_watcher_sees_none(watcher, ann)
         moves = state(ann)["view"]["moves"]
         # The watcher's socket may be a moment behind Ann's: wait for it to catch up.
-        watcher.wait_for_function(
-            "n => (window.cutthroatState?.view?.moves?.length ?? -1) >= n", arg=len(moves))
-        watcher.wait_for_function(  # the deal, then every move
-            "n => document.querySelectorAll('#log li').length > n", arg=len(moves))
+        wait_until(watcher, "n => (window.cutthroatState?.view?.moves?.length ?? -1) >= n",
+                   arg=len(moves))
+        wait_until(watcher,  # the deal, then every move
+                   "n => document.querySelectorAll('#log li').length > n", arg=len(moves))
     assert "keep" in phases, f"seed 9 no longer gives Ann a keep (phases: {phases})"
     log = watcher.locator("#log").inner_text()
     assert "Ann keeps five of ten cards and buries the rest face down." in log
@@ -1303,8 +1321,8 @@ def test_players_talk_at_the_table(server: str, pages: Pages) -> None:
     assert talk(ben) == expected
     expect(ben.locator(".chat-line.mine .chat-name")).to_have_text("Ben")
     ben.evaluate("window.oldSocket = window.cutthroatSocket; window.oldSocket.close()")
-    ben.wait_for_function("window.cutthroatSocket !== window.oldSocket"
-                          " && window.cutthroatSocket.readyState === WebSocket.OPEN")
+    wait_until(ben, "window.cutthroatSocket !== window.oldSocket"
+               " && window.cutthroatSocket.readyState === WebSocket.OPEN")
     say(ann, "still here?")  # Ben's socket hears it after the history
     expect(ben.locator("#chat-lines .chat-line")).to_have_count(3)
     assert talk(ben) == [*expected, ("Ann", "still here?")]
@@ -1312,7 +1330,7 @@ def test_players_talk_at_the_table(server: str, pages: Pages) -> None:
     for i in range(7):
         say(ann, f"line {i} " + "words " * 20)
         expect(ben.locator("#chat-lines .chat-line")).to_have_count(4 + i)
-    ben.wait_for_function("""() => {
+    wait_until(ben, """() => {
         const l = document.getElementById('chat-lines');
         return l.scrollHeight > l.clientHeight
             && l.scrollHeight - l.scrollTop - l.clientHeight < 2; }""")
@@ -1489,7 +1507,7 @@ def test_a_bot_plays_for_a_friend_who_left_until_they_come_back(tmp_path: Path,
             now = state(ann)
             if now["status"] == "hand_over":
                 ann.click("#next-hand")
-                ann.wait_for_function("window.cutthroatState.status === 'playing'")
+                wait_until(ann, "window.cutthroatState.status === 'playing'")
             elif now["to_act"] == ben_seat:
                 break
             elif now["to_act"] == now["seat"]:
@@ -1527,7 +1545,7 @@ def _own_seat_to_a_bot_and_back(pages: Pages, server: str) -> None:
     offer.evaluate("b => { b.dataset.marked = 'yes'; }")
     version = state(page)["version"]
     take_turn(page)
-    page.wait_for_function("v => window.cutthroatState.version > v", arg=version)
+    wait_until(page, "v => window.cutthroatState.version > v", arg=version)
     expect(offer).to_have_attribute("data-marked", "yes")
     # Clicked once the bots have moved: a click while lines are still added to the log
     # may land where the button was a moment before (it missed once on a slow machine).
@@ -1542,7 +1560,7 @@ def _own_seat_to_a_bot_and_back(pages: Pages, server: str) -> None:
     expect(me.locator(".tag.standin")).to_have_count(0)
     expect(offer).to_have_text("Let a bot play for me")
     page.click("#next-hand")
-    page.wait_for_function("window.cutthroatState.status === 'playing'")
+    wait_until(page, "window.cutthroatState.status === 'playing'")
     assert state(page)["players"][state(page)["seat"]]["standin"] is None
 
 
@@ -1672,9 +1690,9 @@ def test_a_game_left_to_the_bots_deals_on_by_itself(tmp_path: Path, pages: Pages
         expect(page.locator("#next-hand")).to_be_visible()  # Ann may deal it sooner
         watcher = pages.new()
         watch(watcher, base, game)
-        watcher.wait_for_function("window.cutthroatState.hand_number >= 2")
+        wait_until(watcher, "window.cutthroatState.hand_number >= 2")
         expect(watcher.locator("#next-wait")).to_contain_text("dealt by itself in 1 second")
-        page.wait_for_function("window.cutthroatState.hand_number >= 3")
+        wait_until(page, "window.cutthroatState.hand_number >= 3")
         page.locator("#self-standin button[data-back]").click()
         expect(me.locator(".tag.standin")).to_have_count(0)
         expect(page.locator("#next-by-itself")).to_have_count(0)
@@ -1686,7 +1704,7 @@ FITS = "document.documentElement.scrollWidth <= window.innerWidth"
 
 def replay_data(page: Page) -> dict:
     """The frames the replay viewer got from the server, once it has them."""
-    page.wait_for_function("window.cutthroatReplay && window.cutthroatReplay.data")
+    wait_until(page, "window.cutthroatReplay && window.cutthroatReplay.data")
     return page.evaluate("window.cutthroatReplay.data")
 
 
@@ -1704,7 +1722,7 @@ def assert_frame_shown(page: Page, index: int) -> dict:
     """The viewer shows frame ``index``: each seat's cards, the trick, the move in
     words, the slider; the frame."""
     replay_data(page)
-    page.wait_for_function("i => window.cutthroatReplay.index === i", arg=index)
+    wait_until(page, "i => window.cutthroatReplay.index === i", arg=index)
     frame = replay_frame(page)
     for seat in range(3):
         shown = page.locator(f"#replay-seat-{seat} [data-card]").evaluate_all(
@@ -1967,8 +1985,8 @@ def test_a_hand_played_with_the_keyboard_alone(server: str, pages: Pages) -> Non
             expect(page.locator("#hand [aria-pressed=true]")).to_have_count(5)
             before = len(state(page)["view"]["moves"])
             page.keyboard.press("Enter")
-            page.wait_for_function("n => window.cutthroatState.view.moves.length > n",
-                                   arg=before)
+            wait_until(page, "n => window.cutthroatState.view.moves.length > n",
+                       arg=before)
             continue
         expect(numbered.first).to_have_attribute("data-key", "1")
         keys = numbered.evaluate_all("els => els.map(e => e.dataset.key)")
@@ -1977,7 +1995,7 @@ def test_a_hand_played_with_the_keyboard_alone(server: str, pages: Pages) -> Non
         chosen = page.locator("[data-key='1']")
         meant = chosen.get_attribute("data-card") or chosen.get_attribute("data-action")
         page.keyboard.press("1")
-        page.wait_for_function("n => window.cutthroatState.view.moves.length > n", arg=before)
+        wait_until(page, "n => window.cutthroatState.view.moves.length > n", arg=before)
         made = [m for m in state(page)["view"]["moves"][before:]
                 if m.split(" ")[0] == str(state(page)["seat"])]
         assert made and meant in made[0]
@@ -1985,7 +2003,7 @@ def test_a_hand_played_with_the_keyboard_alone(server: str, pages: Pages) -> Non
         raise AssertionError("the hand did not end")
     hand = state(page)["hand_number"]
     page.keyboard.press("Enter")
-    page.wait_for_function("n => window.cutthroatState.hand_number > n", arg=hand)
+    wait_until(page, "n => window.cutthroatState.hand_number > n", arg=hand)
     wait_for_turn(page)
     page.click("#help-button")  # keys pressed while a dialog is open move nothing
     expect(page.locator("#how-to-play")).to_contain_text("the keyboard plays too")
@@ -2013,8 +2031,8 @@ def test_R7_R9_key_1_passes_in_both_rounds_of_bidding(server: str, pages: Pages)
         if phase == "bid_first":
             before = len(state(page)["view"]["moves"])
             page.keyboard.press("1")
-            page.wait_for_function("n => window.cutthroatState.view.moves.length > n",
-                                   arg=before)
+            wait_until(page, "n => window.cutthroatState.view.moves.length > n",
+                       arg=before)
             assert state(page)["view"]["moves"][before].endswith(" pass")
 
 
@@ -2195,7 +2213,7 @@ def test_a_screen_reader_hears_each_move_once_and_plays_cards_by_their_names(
             page.get_by_role("button", name=label, exact=True).press("Enter")
             mine = ""
         # The focus is not lost to the page: it waits on the cards (or "Next hand").
-        page.wait_for_function("n => window.cutthroatState.view.moves.length > n", arg=before)
+        wait_until(page, "n => window.cutthroatState.view.moves.length > n", arg=before)
         assert focused(page) in ("hand", "next-hand"), focused(page)
         if mine:
             expect(live).to_contain_text(mine)
@@ -2230,9 +2248,9 @@ def test_a_screen_reader_hears_each_move_once_and_plays_cards_by_their_names(
     right = f"jack of {SUIT_WORDS[trump]}, right bower"
     expect(page.locator("#hand-over").get_by_role("img", name=right, exact=True)).to_have_count(1)
     page.keyboard.press("Enter")
-    page.wait_for_function("() => window.heard.some((h) => h.startsWith('Hand 2. '))")
+    wait_until(page, "() => window.heard.some((h) => h.startsWith('Hand 2. '))")
     assert heard(page).count("Hand 2.") == 1
-    page.wait_for_function("() => document.activeElement.id === 'hand'")
+    wait_until(page, "() => document.activeElement.id === 'hand'")
 
 
 def test_every_control_shows_the_keyboard_focus_and_dialogs_give_it_back(
@@ -2268,7 +2286,7 @@ def test_every_control_shows_the_keyboard_focus_and_dialogs_give_it_back(
     page.keyboard.press("Enter")
     dialog = page.get_by_role("dialog", name="How to play three-handed euchre")
     expect(dialog).to_be_visible()
-    page.wait_for_function("() => document.activeElement.closest('dialog[open]') !== null")
+    wait_until(page, "() => document.activeElement.closest('dialog[open]') !== null")
     for key in ["Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab"]:
         page.keyboard.press(key)
         assert page.evaluate("document.activeElement.closest('#how-to-play') !== null"), key
@@ -2352,7 +2370,7 @@ def test_the_replay_names_its_cards_and_says_the_move_shown(server: str, pages: 
         words = words[0].upper() + words[1:] + "."
         if frame.get("result"):
             words += f" {in_words(frame['result'])[0].upper()}{in_words(frame['result'])[1:]}."
-        page.wait_for_function("i => window.cutthroatReplay.index === i", arg=index)
+        wait_until(page, "i => window.cutthroatReplay.index === i", arg=index)
         expect(say).to_have_text(f"{where}: {words}")
         assert page.get_attribute("#replay-slider", "aria-valuetext") == f"{where}: {words}"
         assert focused(page) == "replay-next"
@@ -2411,7 +2429,7 @@ def test_three_bots_watched_from_the_lobby_every_card_face_up_with_reasons(
         page.get_by_role("button", name="Watch", exact=True).click()
         page.wait_for_url("**/?watch=*")
         expect(page.locator("#watch-intro")).to_contain_text("You are watching three bots play")
-        page.wait_for_function("window.cutthroatState?.face_up?.cards.flat().length >= 10")
+        wait_until(page, "window.cutthroatState?.face_up?.cards.flat().length >= 10")
         seen = page.evaluate(SHOWN_FACE_UP)
         assert [sorted(c) for c in seen["shown"]] == [sorted(c) for c in seen["cards"]]
         card = page.locator("#layout .replay-cards [data-card]").first
@@ -2423,8 +2441,8 @@ def test_three_bots_watched_from_the_lobby_every_card_face_up_with_reasons(
         assert len(reason.inner_text()) > 5
         expect(page.locator("#announcer")).to_contain_text("Reason:")
         assert page.locator("#hand button").count() == 0  # a watcher holds no cards
-        page.wait_for_function("window.cutthroatState.hand_number >= 2")  # dealt by itself
-        page.wait_for_function("window.cutthroatState.face_up.cards.flat().length >= 10")
+        wait_until(page, "window.cutthroatState.hand_number >= 2")  # dealt by itself
+        wait_until(page, "window.cutthroatState.face_up.cards.flat().length >= 10")
         seen = page.evaluate(SHOWN_FACE_UP)
         assert seen["hand"] >= 2
         assert [sorted(c) for c in seen["shown"]] == [sorted(c) for c in seen["cards"]]
