@@ -205,6 +205,17 @@ def wait_until(page: Page, predicate: str, arg: Any = None) -> Any:
         time.sleep(0.02)
 
 
+def test_no_browser_test_waits_by_evaluating_text_in_the_page() -> None:
+    """Every browser test runs under the server's content policy, which forbids
+    evaluating text as script: Playwright's ``wait_for_function`` does, once its first
+    answer is no (a slow machine), so the tests wait with :func:`wait_until`."""
+    here = Path(__file__).parent
+    called = [f"{path.name}:{number}" for path in sorted(here.glob("test_browser*.py"))
+              for number, line in enumerate(path.read_text().splitlines(), 1)
+              if re.search(r"\.wait_for_function\(", line)]
+    assert called == []
+
+
 def state(page: Page) -> dict:
     """The last state the page received (``window.cutthroatState``)."""
     return page.evaluate("window.cutthroatState")

@@ -29,6 +29,7 @@ from test_browser import (
     state,
     take_turn,
     wait_for_turn,
+    wait_until,
 )
 
 __all__ = ["browser", "pages", "server"]  # the fixtures, used by name
@@ -89,8 +90,8 @@ def _stand_in_asked_and_summed_up(pages: Pages, server: str) -> None:
     assert focused(page) == "standin-yes"
     page.keyboard.press("Enter")
     expect(page.locator("#status[data-status=hand_over]")).to_have_count(1)
-    page.wait_for_function("n => window.heard.slice(n).some((h) => h.includes('Hand over'))",
-                           arg=said_before)
+    wait_until(page, "n => window.heard.slice(n).some((h) => h.includes('Hand over'))",
+               arg=said_before)
     after = page.evaluate("window.heard")[said_before:]
     assert after[0].startswith("A bot plays for you now"), after
     assert not any(re.search(r" (plays|play) the ", line) for line in after), after
@@ -102,9 +103,9 @@ def _stand_in_asked_and_summed_up(pages: Pages, server: str) -> None:
     expect(over.get_by_role("group", name="Random 1's cards", exact=True)).to_have_count(1)
     # Back in the seat, the next hand: its deal is said, not the last hand's result again.
     page.locator("#self-standin button[data-back]").click()
-    page.wait_for_function("() => window.heard.some((h) => h.includes('You play your seat again'))")
+    wait_until(page, "() => window.heard.some((h) => h.includes('You play your seat again'))")
     page.click("#next-hand")
-    page.wait_for_function("() => window.heard.some((h) => h.includes('Hand 2.'))")
+    wait_until(page, "() => window.heard.some((h) => h.includes('Hand 2.'))")
     line = next(h for h in page.evaluate("window.heard") if "Hand 2." in h)
     assert "Hand 1:" not in line, line
     assert re.search(r"^Hand 2\. (You deal|\S+( \d)? deals); the up-card is", line), line
@@ -117,7 +118,7 @@ def test_the_focus_waits_on_the_cards_in_view_when_the_table_appears(
     page = pages.new(360, 640)
     create_game(page, server, seed=9)
     assert wait_for_turn(page) == "playing"
-    page.wait_for_function("() => document.activeElement.id === 'hand'")
+    wait_until(page, "() => document.activeElement.id === 'hand'")
     box = page.evaluate("""() => { const r = document.getElementById('hand')
       .getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; }""")
     assert box[0] >= 0 and box[1] <= box[2], box

@@ -26,6 +26,7 @@ from test_browser import (
     state,
     take_turn,
     wait_for_turn,
+    wait_until,
 )
 from test_browser_network import _to_phase
 
@@ -63,7 +64,7 @@ def test_the_review_says_how_long_it_takes_and_counts_the_seconds(
     expect(page.locator("#review p").first).to_contain_text("choices", timeout=60_000)
     expect(waiting).to_have_count(0)
     expect(page.locator("#review")).not_to_have_attribute("aria-busy", "true")
-    page.wait_for_function("() => window.heard.some((h) => h.startsWith('The review is ready: '))")
+    wait_until(page, "() => window.heard.some((h) => h.startsWith('The review is ready: '))")
 
 
 def test_undo_says_which_moves_it_took_back(server: str, pages: Pages) -> None:
@@ -87,8 +88,8 @@ def test_undo_says_which_moves_it_took_back(server: str, pages: Pages) -> None:
         "els => els.map((e) => e.classList.contains('took'))"), strict=True) if not took]
     said_before = len(page.evaluate("window.heard"))
     page.click("#undo-button")
-    page.wait_for_function("n => window.cutthroatState.view.moves.length === n",
-                           arg=len(before["view"]["moves"]))
+    wait_until(page, "n => window.cutthroatState.view.moves.length === n",
+               arg=len(before["view"]["moves"]))
 
     def phrase(text: str) -> str:
         text = text.removesuffix(".")

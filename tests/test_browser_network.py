@@ -19,6 +19,7 @@ from test_browser import (
     state,
     take_turn,
     wait_for_turn,
+    wait_until,
 )
 
 __all__ = ["browser", "pages", "server"]  # the fixtures, used by name
@@ -64,7 +65,7 @@ def test_a_move_made_in_another_tab_first_is_no_error_but_a_refusal_still_is(
     second = _seat_page(pages, server, game, token)
     _to_phase(first, "bid_second")
     version = state(first)["version"]
-    second.wait_for_function("v => window.cutthroatState.version === v", arg=version)
+    wait_until(second, "v => window.cutthroatState.version === v", arg=version)
     # The second tab's move leaves only once the first tab's move is made (a slow link).
     second.evaluate("""() => {
         const ws = window.cutthroatSocket, send = ws.send.bind(ws);
@@ -77,7 +78,7 @@ def test_a_move_made_in_another_tab_first_is_no_error_but_a_refusal_still_is(
     button.click()
     expect(first.locator(f'[data-action="{action}"]')).to_be_enabled()
     first.locator(f'[data-action="{action}"]').click()
-    second.wait_for_function("v => window.cutthroatState.version > v", arg=version)
+    wait_until(second, "v => window.cutthroatState.version > v", arg=version)
     assert state(second)["view"]["phase"] == "maker_choice"
     second.evaluate("window.release()")
     expect(second.locator("#move-note")).to_have_text(NOT_NEEDED)
@@ -85,7 +86,7 @@ def test_a_move_made_in_another_tab_first_is_no_error_but_a_refusal_still_is(
     assert state(second)["version"] == version + 1  # nothing else was made
     # The next state takes the word away.
     take_turn(first)  # take the dummy
-    second.wait_for_function("v => window.cutthroatState.version > v", arg=version + 1)
+    wait_until(second, "v => window.cutthroatState.version > v", arg=version + 1)
     expect(second.locator("#move-note")).to_be_empty()
     # A refusal of a move chosen on the state the tab still shows is an error, as before.
     keeping = state(second)["version"]

@@ -29,6 +29,7 @@ from test_browser import (
     state,
     take_turn,
     wait_for_turn,
+    wait_until,
 )
 
 __all__ = ["browser", "pages", "server"]  # the fixtures, used by name
@@ -109,8 +110,8 @@ def test_a_greyed_card_tapped_on_a_phone_says_why_on_the_screen(server: str,
     page.evaluate("scrollTo(0, 0)")
     page.locator('#hand [data-card="KS"]').tap(force=True)  # greyed: aria-disabled
     expect(page.locator("#move-note")).to_contain_text("cannot be played now")
-    page.wait_for_function("() => { const r = document.getElementById('move-note')"
-                           ".getBoundingClientRect(); return r.bottom <= innerHeight + 1; }")
+    wait_until(page, "() => { const r = document.getElementById('move-note')"
+               ".getBoundingClientRect(); return r.bottom <= innerHeight + 1; }")
 
 
 def test_the_hands_end_shows_its_result_and_next_step_before_the_cards(
@@ -162,8 +163,8 @@ def test_the_focus_stays_on_the_page_when_the_friend_joins(server: str,
     page.request.post(f"{server}/api/games/{game}/join", data={"name": "Ben"})
     expect(page.locator("#status[data-status=playing]")).to_have_count(1)
     expect(page.locator("#waiting")).to_be_hidden()
-    page.wait_for_function("() => document.activeElement && document.activeElement !== "
-                           "document.body && document.activeElement.checkVisibility()")
+    wait_until(page, "() => document.activeElement && document.activeElement !== "
+               "document.body && document.activeElement.checkVisibility()")
     assert focused(page) in ("hand", "table-title") or page.evaluate(
         "document.activeElement.closest('#buttons') !== null"), focused(page)
 
@@ -195,14 +196,14 @@ def test_a_screen_reader_hears_a_friend_leave_and_the_bot_offered(tmp_path: Path
         ann, ben, game = ann_and_ben(pages, base)
         ann.context.add_init_script(HEAR)
         ann.reload()
-        ann.wait_for_function("window.heard.some((h) => h.startsWith('Hand 1.'))")  # heard
+        wait_until(ann, "window.heard.some((h) => h.startsWith('Hand 1.'))")  # heard
         token = ben.evaluate("g => localStorage.getItem(`cutthroat:token:${g}`)", game)
         ben_seat = state(ben)["seat"]
         ben.context.close()
         pages.contexts.remove(ben.context)
 
         def hears(words: str) -> None:
-            ann.wait_for_function("w => window.heard.some((h) => h.includes(w))", arg=words)
+            wait_until(ann, "w => window.heard.some((h) => h.includes(w))", arg=words)
 
         hears("Ben has gone away.")
         hears("You may let a bot play for Ben: the button is on Ben's seat.")
