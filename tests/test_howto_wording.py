@@ -11,7 +11,8 @@ import re
 import pytest
 from hypothesis import given, settings
 
-from cutthroat.howto import how_to_play, how_to_play_text
+from cutthroat.howto import how_to_play, how_to_play_text, stakes
+from cutthroat.phases import Phase
 from cutthroat.rules import PRESETS, Rules
 from test_cli import invoke
 from test_howto import rules_strategy
@@ -128,3 +129,34 @@ def test_every_preset_summary_is_its_describe_line() -> None:
     """No preset carries a setting that does not apply: the summary is describe()'s."""
     for rules in PRESETS.values():
         assert how_to_play_text(rules).splitlines()[1] == f"Rules: {rules.describe()}"
+
+
+@settings(max_examples=150, deadline=None)
+@given(rules=rules_strategy)
+def test_R7_R9_R12_R13_R19_R21_stakes_follow_the_rules_in_force(rules: Rules) -> None:
+    """What a choice leads to (``stakes``, beside the prompt) says the points of the
+    rules in force: a maker's march (R19), a lone maker's (R12), the euchre's 2 (R20),
+    a lone defender's 2 and 4 (R21); who may pass in the second round (R10); whether the
+    dealer may take the up-card after an order (R8). Nothing for a card to play."""
+    march = f"{rules.march_points} point{'' if rules.march_points == 1 else 's'}"
+    for phase in Phase:
+        for dealer in (False, True):
+            text = stakes(rules, phase, dealer=dealer)
+            if phase in (Phase.PLAY, Phase.DISCARD, Phase.OVER, Phase.THROWN_IN):
+                assert text == ""
+                continue
+            assert text.endswith(".") and not re.search(r" [,;.:]|\.\.", text), text
+            if phase in (Phase.BID_FIRST, Phase.BID_SECOND, Phase.JOKER_TRUMP):
+                assert f"you need 3 of the 5 tricks (1 point; {march} for all five)" in text
+                assert "each of them scores 2 points" in text
+    assert ("may then take" in stakes(rules, Phase.BID_FIRST)) != rules.dealer_must_pick_up
+    assert stakes(rules, Phase.BID_FIRST, dealer=True).startswith("Accepting ")
+    second = {dealer: stakes(rules, Phase.BID_SECOND, dealer=dealer) for dealer in (0, 1)}
+    assert ("thrown in" in second[0]) == ("thrown in" in second[1]) == (
+        not rules.stick_the_dealer)
+    assert ("you must call" in second[1]) == rules.stick_the_dealer
+    alone = stakes(rules, Phase.MAKER_CHOICE)
+    assert ("pays no more" in alone) == (rules.lone_march_points == rules.march_points)
+    assert f"{rules.lone_march_points} point" in alone
+    lone_defence = stakes(rules, Phase.DEFENDER_CHOICE)
+    assert "each of you scores 2 points, all five and each scores 4" in lone_defence

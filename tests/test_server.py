@@ -2174,3 +2174,37 @@ def test_limits_say_when_to_try_again(tmp_path: Path) -> None:
             error = _receive(ws, "error")
             assert error["status"] == 429 and 1 <= error["retry_after"] <= 30
             assert f"try again in {error['retry_after']} seconds" in error["reason"]
+
+
+def test_R7_R13_the_seat_to_decide_is_told_what_its_choices_lead_to() -> None:
+    """``stakes``: the seat to act reads what its choices lead to (an order makes it the
+    maker, who needs 3 tricks; going alone...), for its own phase and rules, the dealer
+    in his own words; not while another seat is to act, nor a watcher, nor anybody over
+    a card to play or discard."""
+    from cutthroat.howto import stakes
+
+    told = set()
+    for seed in range(30):
+        table = Table.create(["you", "random", "random"], seed=seed,
+                             names=["Ann", None, None], rules=Rules.preset("benny"))
+        rng = random.Random(seed)
+        hand = table.game.hand
+        assert hand is not None
+        while not hand.is_over:
+            said = table.state_for(0)["stakes"]
+            assert table.state_for(None)["stakes"] is None
+            if table.bot_to_move() is not None:
+                assert said is None
+                table.bot_move()
+                continue
+            dealer = hand.dealer == 0
+            assert said == (stakes(table.game.rules, hand.phase, dealer=dealer) or None)
+            if hand.phase.name in ("PLAY", "DISCARD"):
+                assert said is None
+            else:
+                assert said and said.endswith("."), (hand.phase, said)
+                told.add((hand.phase.name, dealer))
+            table.act(0, str(rng.choice(hand.legal_actions())))
+        assert table.state_for(0)["stakes"] is None
+    assert {("BID_FIRST", True), ("BID_FIRST", False), ("BID_SECOND", False),
+            ("MAKER_CHOICE", False), ("DEFENDER_CHOICE", False)} <= told, told

@@ -28,6 +28,7 @@ from cutthroat.bots import RandomBot
 from cutthroat.cli import random_variants
 from cutthroat.deal import Deal
 from cutthroat.errors import CutthroatError
+from cutthroat.howto import stakes
 from cutthroat.render import (
     describe_game,
     describe_move,
@@ -429,6 +430,8 @@ def test_help_and_show_and_hint_answer_without_moving() -> None:
     assert player.play() is False
     text = "\n".join(out)
     assert "keep 9S JH JS QD TC" in text  # help
+    said = stakes(hand.rules, Phase.BID_FIRST, dealer=hand.dealer == player.seat)
+    assert " ".join(text.split()).count(f"Your choice now: {said}") == 1  # R7: an order's stakes
     assert "Your cards: " in text
     assert re.search(r"Hint: (pass|order) - \S", text)
     assert re.search(r"  (pass|order) +win +\d+\.\d%", text)

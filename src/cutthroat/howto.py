@@ -15,9 +15,10 @@ a player reads is the game they are playing.
 
 from __future__ import annotations
 
+from .phases import Phase
 from .rules import Rules
 
-__all__ = ["Section", "how_to_play", "how_to_play_text"]
+__all__ = ["Section", "how_to_play", "how_to_play_text", "stakes"]
 
 Section = tuple[str, list[str]]
 """A title and its paragraphs (plain text, one string each)."""
@@ -130,6 +131,59 @@ def how_to_play_text(rules: Rules | None = None, width: int = 88) -> str:
                 paragraph, width, initial_indent="  ", subsequent_indent="  ",
                 break_on_hyphens=False)  # "up-card", "turned-down" stay whole
     return "\n".join(lines)
+
+
+def stakes(rules: Rules, phase: Phase, *, dealer: bool = False) -> str:
+    """What the choices of ``phase`` lead to, for the player who makes them (the
+    ``dealer`` or not), under ``rules``: one or two sentences beside the prompt, for a
+    player who does not know yet what an order or going alone commits him to; ``""``
+    where the prompt says enough (a discard, a card to play).
+
+    >>> print(stakes(Rules(), Phase.BID_FIRST))
+    Ordering up makes the up-card's suit trump and you the maker, against the other two: \
+you need 3 of the 5 tricks (1 point; 3 points for all five), or you are euchred and \
+each of them scores 2 points. The dealer may then take the up-card.
+    >>> stakes(Rules(), Phase.PLAY)
+    ''
+    """
+    march = _points(rules.march_points)
+    need = (f"you need 3 of the 5 tricks (1 point; {march} for all five), or you are "
+            "euchred and each of them scores 2 points.")
+    if phase is Phase.BID_FIRST and dealer:
+        return ("Accepting makes the up-card's suit trump and you the maker, against the "
+                f"other two: you take the card and discard one, and {need}")
+    if phase is Phase.BID_FIRST:
+        then = ("The dealer then takes the up-card." if rules.dealer_must_pick_up else
+                "The dealer may then take the up-card.")
+        return ("Ordering up makes the up-card's suit trump and you the maker, against "
+                f"the other two: {need} {then}")
+    if phase is Phase.JOKER_TRUMP:
+        return (f"The suit you name is trump and you are the maker, against the other two: "
+                f"you take the joker and discard a card, and {need}")
+    if phase is Phase.PICKUP:
+        return ("The up-card's suit is trump either way. Taking it gives you one more "
+                "trump, and you discard a card face down; left, it stays in the kitty.")
+    if phase is Phase.BID_SECOND:
+        last = ("If everybody passes, the cards are thrown in and nobody scores."
+                if not rules.stick_the_dealer else
+                "As the dealer you may not pass: you must call a suit." if dealer else
+                "The dealer may not pass: if nobody calls before him, he must.")
+        return ("Calling a suit makes it trump and you the maker, against the other two: "
+                f"{need} {last}")
+    if phase is Phase.MAKER_CHOICE:
+        alone = (f"going alone pays no more under these rules (a march is {march} either "
+                 "way)" if rules.lone_march_points == rules.march_points else
+                 f"a march alone pays {_points(rules.lone_march_points)} instead of {march}")
+        return ("With the dummy you pick up its five cards and keep the best five of your "
+                f"ten. Alone, you play the five you hold and the dummy stays unseen: {alone}.")
+    if phase is Phase.KEEP:
+        return "The five you do not keep are put aside face down, and nobody sees them."
+    if phase is Phase.DEFENDER_CHOICE:
+        return ("Alone, your partner sits out and you play the maker single-handed: take 3 "
+                "or 4 tricks and each of you scores 2 points, all five and each scores 4; "
+                "fewer, and the maker scores. Together, if the maker takes fewer than 3 "
+                "tricks, each of you scores 2 points.")
+    return ""
 
 
 def _points(n: int) -> str:

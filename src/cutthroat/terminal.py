@@ -30,6 +30,7 @@ from __future__ import annotations
 import os  # noqa: F401 - the record is written by Session; tests reach os.replace here
 import random
 import re
+import textwrap
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -42,7 +43,7 @@ from .bots.expert import Analysis
 from .cards import Card, CardError, Suit, parse_cards, sort_cards
 from .errors import CutthroatError, quoted, to_player
 from .game import Game
-from .howto import how_to_play_text
+from .howto import how_to_play_text, stakes
 from .render import describe_view
 from .session import (
     COACH_MARGIN,
@@ -317,7 +318,10 @@ class TerminalGame(Session):
         if word in ("quit", "exit", "q"):
             raise _Quit
         if word in ("help", "?"):
-            self.write(HELP)
+            now = self.view()
+            choice = stakes(self.game.rules, now.phase, dealer=now.dealer == self.seat)
+            self.write(HELP + ("\n" + textwrap.fill(f"Your choice now: {choice}", 88,
+                                                     subsequent_indent="  ") if choice else ""))
         elif word in ("show", "table"):
             self.write(f"Hand {len(self.game.hands)}")
             self._show()

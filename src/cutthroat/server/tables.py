@@ -30,6 +30,7 @@ from ..bots import Bot, make_bot
 from ..errors import CutthroatError, to_player
 from ..frames import current_frame
 from ..game import Game
+from ..howto import stakes
 from ..render import describe_result
 from ..rules import Rules
 from ..scoring import HandResult
@@ -520,6 +521,9 @@ class Table:
             "to_act": None if hand is None else hand.to_act,
             "view": (None if hand is None else game.public_view() if seat is None
                      else game.view(seat).to_json()),
+            "stakes": (stakes(game.rules, hand.phase, dealer=seat == hand.dealer) or None
+                       if hand is not None and seat is not None and hand.to_act == seat
+                       else None),
             "last_hand": last,
             "previous_hand": previous,
             **(self._face_up() if seat is None and self.bots_only else {}),

@@ -1359,17 +1359,22 @@ function renderCentre(v) {
 /** What became of the up-card, from the hand's moves so far ("1 leave", ...). */
 function upcardNote(upcard, moves, taken) {
   const verbs = moves.map((m) => m.split(" ")[1]);
-  if (taken) return "taken by the dealer";
+  if (taken) return "taken into the dealer's hand";
   if (verbs.includes("leave")) return "left in the kitty";
   if (verbs.length >= 3 && verbs.slice(0, 3).every((verb) => verb === "pass")) return "turned down";
   if (upcard === "JO") return "the joker: trump is named blind";
   return "";
 }
 
+/** The notes of an up-card no longer on the table: drawn faded (a newcomer took the
+ *  dealer's card, still face up, for one still to be won). */
+const UPCARD_GONE = new Set(["taken into the dealer's hand", "left in the kitty", "turned down"]);
+
 /** The up-card with its note, and trump once it is known, into `box`. */
 function upcardBox(box, upcard, note, trump) {
-  box.append(el("div", { class: "label" }, ["Up-card"]), cardElement(upcard, { trump }),
-    el("div", { class: "note" }, [note]));
+  const card = cardElement(upcard, { trump });
+  card.classList.toggle("gone", UPCARD_GONE.has(note));
+  box.append(el("div", { class: "label" }, ["Up-card"]), card, el("div", { class: "note" }, [note]));
   if (trump) {
     box.append(el("div", { class: "trump" + (SUITS[trump].red ? " red" : "") },
       ["Trump: ", ...spoken(SHOWN.suit(trump), SAID.suit(trump))]));
@@ -1603,6 +1608,7 @@ function renderActions(s, v) {
     : s.to_act !== null ? `Waiting for ${nameOf(s.to_act)}…` : "";
   $("prompt").replaceChildren(prompt, ...(why ? [" ", el("span", { id: "why-greyed" },
     spoken(why, whyGreyed(v, SAID).trim()))] : []));
+  setText($("stakes"), mine && connected && s.stakes ? s.stakes : "");  // what the choices lead to
   if (mine) {
     // Pass first wherever it is a move, as the terminal numbers it: key 1 passes in
     // both rounds of bidding (a player who learned that in the first round does not
