@@ -78,3 +78,29 @@ def test_R8_an_up_card_taken_or_left_is_drawn_faded(server: str, pages: Pages) -
     expect(page.locator("#upcard .note")).to_have_text(
         "taken into the dealer's hand" if taken else "left in the kitty")
     expect(upcard).to_have_class(re.compile(r"\bgone\b"))
+
+
+def test_the_coachs_words_stay_after_a_reload(server: str, pages: Pages) -> None:
+    """The coach's remarks are the server's to keep: a page reloaded (or opened again)
+    shows the latest again, once each, newest first."""
+    page = pages.new()
+    create_game(page, server, seed=9, coach=True)
+    words = page.locator(".coach-word")
+    for _ in range(3):  # hands: the first legal move is often not the expert's choice
+        while take_turn(page) is not None and not words.count():
+            pass
+        if words.count():
+            break
+        page.click("#next-hand")
+    expect(words.first).to_contain_text("the expert would choose")
+    before = words.all_inner_texts()
+    for _ in range(20):  # the coach's word on an earlier move may still be on its way
+        page.wait_for_timeout(1500)
+        now = words.all_inner_texts()
+        if now == before:
+            break
+        before = now
+    page.reload()
+    expect(page.locator("#coach-panel")).to_be_visible()
+    expect(words).to_have_count(len(before))
+    assert words.all_inner_texts() == before

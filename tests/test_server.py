@@ -1358,8 +1358,12 @@ def test_coach_speaks_to_its_seat_alone() -> None:
                 break
             seat = table.game.to_act
             await server.act(room, seat, rng.choice(table.game.view(seat).legal), wait=True)
+        later = {0: _Socket(), 1: _Socket(), None: _Socket()}  # a page reloaded, a watcher
+        for seat, socket in later.items():
+            await server.connect(room, socket, seat)  # type: ignore[arg-type]
         return {seat: [m for m in socket.sent if m["type"] == "coach"]
-                for seat, socket in sockets.items()}
+                for seat, socket in [*sockets.items(), *[(f"later {s}", socket)
+                                                         for s, socket in later.items()]]}
 
     said = asyncio.run(play())
     assert said[0], "a hand of random moves should draw a word from the coach"
@@ -1367,6 +1371,10 @@ def test_coach_speaks_to_its_seat_alone() -> None:
     for word in said[0]:
         assert word["best"] != word["move"] and word["hand"] == 1
         assert word["text"].startswith(f"the expert would choose {word['best']} (win ")
+    assert [word["n"] for word in said[0]] == list(range(1, len(said[0]) + 1))
+    # A socket of the seat that connects later hears the latest five again, oldest first.
+    assert said["later 0"] == said[0][-5:]
+    assert not said["later 1"] and not said["later None"]
 
 
 def test_bot_options_only_where_the_server_allows_them(tmp_path: Path) -> None:

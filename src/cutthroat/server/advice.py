@@ -13,7 +13,7 @@ from ..actions import Action
 from ..bots.hints import earlier_views, hint, hint_json, hint_lines, views_before
 from ..bots.review import MARGIN, describe_verdict, review, review_lines, second_opinion
 from ..views import View
-from .room import HINTS_KEPT, Room, position
+from .room import COACH_KEPT, HINTS_KEPT, Room, position
 from .sockets import RoomSockets
 from .tables import TableError
 
@@ -42,14 +42,19 @@ class RoomAdvice(RoomSockets):
         """The coach: the expert analyses the decision the player just made (with the
         seed the hint there would have used) and, when its own choice is worth at least
         :data:`~cutthroat.bots.review.MARGIN` more chance to win, tells that seat's
-        sockets why (``{"type": "coach", ...}``; ``number`` is the hand's, from 1)."""
+        sockets why (``{"type": "coach", ...}``; ``number`` is the hand's, from 1), and
+        keeps it for a socket of that seat that connects later (:attr:`Room.coached`)."""
         earlier = views_before(room.table.game, before)
         analysis = await self.think(lambda: hint(before, also=(chosen,), earlier=earlier))
         verdict = second_opinion(analysis, chosen, MARGIN, before)
         if verdict is None:
             return
-        message = {"type": "coach", "move": str(chosen), "best": str(verdict.best),
-                   "hand": number, "text": describe_verdict(verdict)}
+        kept = room.coached.setdefault(seat, [])
+        message = {"type": "coach", "n": kept[-1]["n"] + 1 if kept else 1,
+                   "move": str(chosen), "best": str(verdict.best), "hand": number,
+                   "text": describe_verdict(verdict)}
+        kept.append(message)
+        del kept[:-COACH_KEPT]
         await self.send_all(room, [(socket, message)
                                    for socket, owner in list(room.sockets.items())
                                    if owner == seat])

@@ -17,8 +17,8 @@ from ..actions import Move
 from ..game import Game
 from .tables import Table, TableError
 
-__all__ = ["AWAY_WAIT", "HAND_PAUSE", "HINTS_KEPT", "REMATCH_HOLD", "TURN_WAIT", "WATCH_GRACE",
-           "WATCH_PACE", "Position", "Room", "check_version", "position"]
+__all__ = ["AWAY_WAIT", "COACH_KEPT", "HAND_PAUSE", "HINTS_KEPT", "REMATCH_HOLD", "TURN_WAIT",
+           "WATCH_GRACE", "WATCH_PACE", "Position", "Room", "check_version", "position"]
 
 AWAY_WAIT = 20.0
 """Seconds a player must have been away (no page of their seat open) before another
@@ -42,6 +42,9 @@ invitation in its table talk say, can take a friend's seat while the friend come
 HINTS_KEPT = 32
 """Hints a room keeps, by seat and position, the least recently asked for going first:
 enough for a player who takes moves back and tries others."""
+
+COACH_KEPT = 5
+"""The coach's words a seat's page shows (the newest first), and the server keeps."""
 
 Position = tuple[int, tuple[Move, ...]]
 """Where a game stands: the hands begun, and the moves of the one in play."""
@@ -80,6 +83,10 @@ class Room:
     """The latest :data:`HINTS_KEPT` hints given, by seat and position: asked again at a
     position (a move taken back and made again included), a hint is given again without
     thinking."""
+    coached: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    """Each seat's latest :data:`COACH_KEPT` words of the coach (``coach`` messages,
+    numbered ``n`` from 1), sent again to a socket of the seat that connects: a page
+    reloaded keeps them. In memory only: a restart forgets them."""
     users: int = 0
     last_used: float = field(default_factory=time.monotonic)
     rematch: tuple[str, int, dict[int, int]] | None = None

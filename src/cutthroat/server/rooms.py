@@ -314,7 +314,8 @@ class Server(RoomAdvice, RoomSeating):
 
     async def connect(self, room: Room, socket: WebSocket, seat: int | None) -> None:
         """A seat's socket (or a watcher's, ``None``) joins the room; everybody hears
-        that it is connected, and it hears the latest table talk, if any. Refused (429)
+        that it is connected, and it hears the latest table talk, if any, and a seat's
+        the coach's latest words to it (:attr:`Room.coached`). Refused (429)
         beyond :data:`WATCHERS` watchers, or :data:`SEAT_SOCKETS` sockets of the seat,
         and a watcher who would set a game of three bots going again beyond what may
         play at once (:meth:`check_watch_games`)."""
@@ -347,6 +348,8 @@ class Server(RoomAdvice, RoomSeating):
             if talk:
                 await self.send(room, socket, {"type": "chat", "history": True,
                                                "lines": [line.to_json() for line in talk]})
+            for word in room.coached.get(seat, []) if seat is not None else []:
+                await self.send(room, socket, word)  # the coach's latest words again
         self.kick(room)  # a bot whose move could not be saved tries again
 
     async def talk(self, room: Room) -> list[ChatLine]:

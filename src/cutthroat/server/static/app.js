@@ -778,8 +778,15 @@ const cardsShown = (text) => text.replace(/\b(?:[789TJQKA][CDHS]|JO)\b/g, cardTe
  *  their symbols, and as a screen reader says them, cards in words (a node list). */
 const expertText = (text) => spoken(cardsShown(text), cardsInWords(text));
 
+/** The coach's words shown on this page, by number, hand and move: a socket that
+ *  connects hears the latest again (a reload keeps them), and each is shown once. */
+const coachShown = new Set();
+
 /** The coach's word on one of this seat's moves (newest first, the last five kept). */
 function showCoach(word) {
+  const key = `${word.n}:${word.hand}:${word.move}`;
+  if (coachShown.has(key)) return;
+  coachShown.add(key);
   const list = $("coach-words");
   const said = capital(`Hand ${word.hand}, after ${word.move}: ${word.text}`);
   list.prepend(el("li", { class: "coach-word" }, expertText(said)));
