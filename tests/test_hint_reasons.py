@@ -1090,16 +1090,16 @@ def test_chances_that_look_alike_are_shown_apart() -> None:
     tie); whole percents otherwise, and when only rounding below nothing parts them."""
     view, options = qa_position()
     reason = explain(view, options)
-    assert "(win chance 0.35%, +0.25 points" in reason and "next best pass 0.26%)" in reason
+    assert "(win chance 0.35%, +0.25 points" in reason and "next best: pass, 0.26%)" in reason
     near = explain(view, [valued("alone", 0.0030, 0.25, stopped=1.0),
                           valued("pass", 0.0026, 0.85, stopped=1.0)])
-    assert "win chance 0.30%" in near and "next best pass 0.26%" in near
+    assert "win chance 0.30%" in near and "next best: pass, 0.26%" in near
     tenth = explain(view, [valued("alone", 0.304, 0.25, stopped=1.0),
                            valued("pass", 0.298, 0.85, stopped=1.0)])
-    assert "win chance 30.4%" in tenth and "next best pass 29.8%" in tenth
+    assert "win chance 30.4%" in tenth and "next best: pass, 29.8%" in tenth
     whole = explain(view, [valued("alone", 0.31, 0.25, stopped=1.0),
                            valued("pass", 0.29, 0.85, stopped=1.0)])
-    assert "win chance 31%" in whole and "next best pass 29%" in whole
+    assert "win chance 31%" in whole and "next best: pass, 29%" in whole
 
 
 def test_a_next_best_that_scores_more_points_is_said_to_R19_R20() -> None:

@@ -3,6 +3,7 @@ on every screen (`cutthroat rules`, the terminal's `rules`, the web's How to pla
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from fastapi.testclient import TestClient
@@ -142,3 +143,19 @@ def test_the_web_serves_how_to_play_for_a_preset_and_for_a_game(tmp_path: Path) 
         assert game.status_code == 200 and "to 4" in game.json()["rules_text"]
         assert client.get("/api/games/nope/how-to-play").status_code == 404
 
+
+
+def test_the_card_players_words_of_the_hints_are_explained() -> None:
+    """A newcomer reads "void", "ruff", "cash" and "your side" in the hints, the coach
+    and the bots' reasons: How to play explains each (its last section), under every
+    deck, and names the joker only where there is one (R2, R3)."""
+    reasons = "\n".join(path.read_text() for path in
+                        (Path(__file__).parents[1] / "src/cutthroat/bots").glob("*.py"))
+    for deck in (24, 25, 32):
+        title, words = how_to_play(Rules(deck=deck))[-1]
+        assert title == "Words players use"
+        text = " ".join(words)
+        for word in ("your side", "bower", "void", "ruff", "cash", "euchred", "march"):
+            assert re.search(rf"\b{word}", reasons), word  # a word the bots use...
+            assert word in text.lower(), word  # ...explained
+        assert ("joker" in text) == (deck == 25)

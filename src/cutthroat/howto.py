@@ -7,8 +7,9 @@ command print it, and the web page shows it under "How to play" (``GET
 a player reads is the game they are playing.
 
 >>> sections = how_to_play(Rules.preset("benny"))
->>> [title for title, _ in sections]
-['The deal', 'Trump', 'Bidding', 'Maker and defenders', 'Play', 'Scoring', 'The game']
+>>> [title for title, _ in sections]  # doctest: +NORMALIZE_WHITESPACE
+['The deal', 'Trump', 'Bidding', 'Maker and defenders', 'Play', 'Scoring', 'The game',
+ 'Words players use']
 >>> sections[1][1][0][:60]
 'In the trump suit the joker is highest, then the right bower'
 """
@@ -115,7 +116,21 @@ def how_to_play(rules: Rules | None = None) -> list[Section]:
             "than hand the other defender the game."]
     return [("The deal", deal), ("Trump", trump), ("Bidding", bidding),
             ("Maker and defenders", maker), ("Play", play), ("Scoring", scoring),
-            ("The game", game)]
+            ("The game", game), ("Words players use", _words(rules))]
+
+
+def _words(rules: Rules) -> list[str]:
+    """The card players' words the hints, the coach and the bots' reasons use."""
+    top = ("the highest trumps after the joker" if rules.deck == 25
+           else "the two highest trumps")
+    return ["Your side: you and your partner when you defend, you alone when you are "
+            "the maker.",
+            f"Right and left bower: the jack of trump and the other jack of its colour, {top}.",
+            "Void: holding no card of a suit. A player void in the suit led may play a "
+            "trump on it (ruff it) and so take the trick.",
+            "Lead: play the first card of a trick. Cash: lead a card sure to take its "
+            "trick. Euchred: said of a maker who takes fewer than 3 tricks. A march: all "
+            "five tricks to the maker."]
 
 
 def how_to_play_text(rules: Rules | None = None, width: int = 88) -> str:

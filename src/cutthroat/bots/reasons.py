@@ -323,7 +323,7 @@ def _explain(view: View, options: Sequence[Option],
         second = options[1]  # (a tie's runner-up, or one level in chance, is named by
         # _runner_up instead)
         chance, shown = _chances(best.win_chance, second.win_chance)
-        next_best = f"; next best {second.action} {shown}"
+        next_best = f"; next best: {second.action}, {shown}"
     figures = (f"win chance {chance}, {best.points:+.2f} points, "
                f"{best.tricks:.1f} tricks for your side{next_best}")
     playing = view.phase.name == "PLAY" and best.action.card is not None
@@ -401,7 +401,7 @@ def _runner_up(options: Sequence[Option], extra: Mapping[str, float] | None) -> 
         return text
     scores_more = second.points > best.points and mine != theirs
     if _level(best.win_chance, second.win_chance):
-        # "win chance 100%; next best pass 100%" would read as a choice for nothing.
+        # "win chance 100%; next best: pass, 100%" would read as a choice for nothing.
         text = (f"{second.action} is worth the same to your chance to win, to a "
                 "hundredth of a percent")
         if best.points > second.points and mine != theirs:
