@@ -652,3 +652,35 @@ def test_intermediate_says_which_trumps_it_counts_to_defend_alone_R13() -> None:
         0: "pass: you hold no top trump, and defending alone takes the top three",
         1: "pass: you hold only the top trump, and defending alone takes the top three",
         2: "pass: you hold the top 2 trumps, and defending alone takes the top three"}
+
+
+def test_R3_the_intermediates_reasons_name_the_bowers() -> None:
+    """Under spades "JC" reads as a club to a newcomer: the intermediate's reasons name
+    each bower where they first write it ("lead JC (the left bower): ..."), on the view
+    and on the expert's fast path alike, and never a jack that is no bower."""
+    from cutthroat.cards import Rank
+
+    bot = IntermediateBot(seed=0)
+    named = 0
+    for game in range(40):
+        rng = random.Random(game)
+        hand = Hand.deal(Rules(), dealer=game % 3, rng=rng)
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            action, reason = bot.choose_with_reason(hand.view(seat))
+            trump = hand.trump
+            if trump is not None:
+                bot.choose_in(hand, seat)
+                assert bot.reason == reason  # the fast path's reason names them too
+                for suit, name in ((trump, "right"), (trump.partner, "left")):
+                    code = str(Card.of(Rank.JACK, suit))
+                    if code in reason:
+                        assert f"{code} (the {name} bower)" in reason, reason
+                        assert reason.count("bower") <= 2
+                        named += 1
+                others = [str(Card.of(Rank.JACK, s)) for s in Suit
+                          if s not in (trump, trump.partner)]
+                assert not any(f"{code} (the" in reason for code in others), reason
+            hand.push(action, seat)
+    assert named > 20

@@ -21,16 +21,17 @@ The intermediate bot's decisions before play live in
 from __future__ import annotations
 
 import random as _random
+import re
 
 from ..actions import Action, Verb
-from ..cards import EFF_SUIT, PLAIN_POWER, TRUMP_POWER, Card, Suit
+from ..cards import EFF_SUIT, PLAIN_POWER, TRUMP_POWER, Card, Rank, Suit
 from ..state import Hand, Phase
 from ..views import View
 from .base import bot_repr, require_turn
 from .heuristic_bidding import decide, discard_decision, keep_decision
 from .heuristic_play import decide_play, decide_play_in
 
-__all__ = ["BeginnerBot", "IntermediateBot"]
+__all__ = ["BeginnerBot", "IntermediateBot", "name_bowers"]
 
 Decision = tuple[Action, str]
 
@@ -42,9 +43,14 @@ class _HeuristicBot:
 
     def __init__(self, seed: int | None = 0, rng: _random.Random | None = None) -> None:
         self.rng = rng if rng is not None else _random.Random(seed)
-        self.reason = ""
-        """Why the last action was chosen, in a short sentence."""
+        self._reason: tuple[str, Suit | None] = ("", None)
         self._made = (seed, rng)
+
+    @property
+    def reason(self) -> str:
+        """Why the last action was chosen, in a short sentence (its bowers named: made
+        only when asked, not on the expert's thousands of choices a decision)."""
+        return name_bowers(*self._reason)
 
     def __repr__(self) -> str:
         return bot_repr(self, *self._made)
@@ -66,8 +72,8 @@ class _HeuristicBot:
         action, reason = self._decide(view)
         if str(action) not in view.legal:  # a guard: never return an illegal action
             action, reason = Action.parse(view.legal[0]), f"fallback ({reason})"
-        self.reason = reason
-        return action, reason
+        self._reason = (reason, view.trump)
+        return action, self.reason
 
     def _decide(self, view: View) -> Decision:  # pragma: no cover - overridden
         raise NotImplementedError
@@ -241,12 +247,31 @@ class IntermediateBot(_HeuristicBot):
         if hand.to_act == seat:
             phase = hand.phase
             if phase is Phase.PLAY:
-                action, self.reason = decide_play_in(hand, seat, scores)
+                action, reason = decide_play_in(hand, seat, scores)
+                self._reason = (reason, hand.trump)
                 return action
             if phase is Phase.DISCARD or phase is Phase.KEEP:
-                action, self.reason = _hidden_choice(hand, seat)
+                action, reason = _hidden_choice(hand, seat)
+                self._reason = (reason, hand.trump)
                 return action
         return self.choose(hand.view(seat, scores))
+
+
+def name_bowers(reason: str, trump: Suit | None) -> str:
+    """``reason`` with the bowers of ``trump`` named where it first writes each: a
+    newcomer reads "JC" under spades as a club.
+
+    >>> name_bowers("lead JC: draw the defenders' trumps", Suit.SPADES)
+    "lead JC (the left bower): draw the defenders' trumps"
+    >>> name_bowers("play 9S: the partner's JS is winning - do not overtake", Suit.SPADES)
+    "play 9S: the partner's JS (the right bower) is winning - do not overtake"
+    """
+    if trump is None:
+        return reason
+    for suit, name in ((trump, "right"), (trump.partner, "left")):
+        code = str(Card.of(Rank.JACK, suit))
+        reason = re.sub(rf"\b{code}\b", f"{code} (the {name} bower)", reason, count=1)
+    return reason
 
 
 def _hidden_choice(hand: Hand, seat: int) -> Decision:
