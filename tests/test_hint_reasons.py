@@ -58,10 +58,12 @@ def trick_positions(hands: int, seed: int, *, leading: bool = False) -> Iterator
 def test_kind_sorts_every_ending_of_a_hand_R19_R20_R21() -> None:
     maker = 1
     assert [outcome_kind(1, maker, t) for t in (5, 4, 3, 2, 0)] == [1, 0, 0, 2, 2]
-    assert [outcome_kind(0, maker, t) for t in (5, 4, 3, 2, 0)] == [4, 3, 3, 5, 5]
+    assert [outcome_kind(0, maker, t) for t in (5, 4, 3, 2, 0)] == [4, 3, 3, 5, 7]
     assert outcome_kind(0, None, 0) == 6
+    assert [Outcomes.__slots__[k] for k in (3, 4, 5, 7)] == [
+        "stopped", "swept", "conceded", "marched_on"]
     mixed = Outcomes(made=0.2, marched=0.1, euchred=0.1, stopped=0.3, swept=0.1,
-                     conceded=0.2)
+                     conceded=0.1, marched_on=0.1)
     assert mixed.make_rate == pytest.approx(0.75) and mixed.defence_rate == pytest.approx(2 / 3)
     assert Outcomes(thrown_in=1.0).make_rate == 0.0 == Outcomes().defence_rate
 
@@ -108,7 +110,8 @@ def test_an_order_made_less_often_than_not_says_what_passing_gives_R7() -> None:
                           option("pass", 0.2, stopped=0.03, conceded=0.96, made=0.01)])
     assert weak.startswith("ordering it up: you make it in 20% of the deals sampled, "
                            "euchred in 80%; passing, another player makes trump in 99% of "
-                           "the deals sampled and is euchred in only 3%"), weak
+                           "the deals sampled; he is euchred in only 3%"), weak
+    assert "all five" not in weak  # marched on in none of these samples
     strong = explain(view, [option("order", 0.5, made=0.7, euchred=0.3),
                             option("pass", 0.2, stopped=0.1, conceded=0.9)])
     assert "passing" not in strong
@@ -244,7 +247,7 @@ def test_hint_json_gives_each_option_its_outcomes() -> None:
     for entry in data["options"]:
         shares = entry["outcomes"]
         assert set(shares) == {"made", "marched", "euchred", "stopped", "swept",
-                               "conceded", "thrown_in"}
+                               "conceded", "thrown_in", "marched_on"}
         assert sum(shares.values()) == pytest.approx(1.0, abs=1e-3)
 
 
@@ -441,8 +444,19 @@ def test_an_order_where_passing_lets_the_maker_through_untouched_says_never_R7()
     reason = explain(first_round(), [
         option("order", 0.3, made=0.2, euchred=0.8),
         option("pass", 0.2, stopped=0.001, conceded=0.999)])
-    assert ("passing, another player makes trump in 100% of the deals sampled and is "
+    assert ("passing, another player makes trump in 100% of the deals sampled; he is "
             "never euchred") in reason and "only" not in reason
+
+
+def test_a_sacrifice_order_says_how_often_the_other_maker_would_march_R7_R19() -> None:
+    """An order with one trump or none is sound where passing lets another player make
+    trump and often take all five (3 points, R19): the reason says how often, of the
+    deals where this seat would defend."""
+    reason = explain(first_round(), [
+        option("order", 0.3, made=0.2, euchred=0.8),
+        option("pass", 0.2, conceded=0.6, marched_on=0.4)])
+    assert ("passing, another player makes trump in 100% of the deals sampled; he is "
+            "never euchred, and takes all five in 40% (") in reason, reason
 
 
 def test_overtaking_the_partners_winning_card_says_so_and_why_R16_R17() -> None:

@@ -19,8 +19,9 @@ class Outcomes:
 
     As the maker it ``made`` it (three or four tricks), ``marched`` (all five) or was
     ``euchred``; defending, its side ``stopped`` the maker (three or four tricks),
-    ``swept`` all five, or ``conceded`` (the maker took three or more); or the hand
-    was ``thrown_in`` (R10). The seven shares sum to one when any sample was valued.
+    ``swept`` all five, ``conceded`` (the maker took three or four) or was
+    ``marched_on`` (the maker took all five); or the hand was ``thrown_in`` (R10).
+    The eight shares sum to one when any sample was valued.
     """
 
     made: float = 0.0
@@ -30,6 +31,7 @@ class Outcomes:
     swept: float = 0.0
     conceded: float = 0.0
     thrown_in: float = 0.0
+    marched_on: float = 0.0
 
     @property
     def as_maker(self) -> float:
@@ -39,7 +41,7 @@ class Outcomes:
     @property
     def defending(self) -> float:
         """The share of samples in which this seat defended."""
-        return self.stopped + self.swept + self.conceded
+        return self.stopped + self.swept + self.conceded + self.marched_on
 
     @property
     def make_rate(self) -> float:
@@ -68,7 +70,7 @@ def outcome_kind(me: int, maker: int | None, side: float) -> int:
         return 6
     if me == maker:
         return 1 if side >= 5 else 0 if side >= 3 else 2
-    return 4 if side >= 5 else 3 if side >= 3 else 5
+    return 4 if side >= 5 else 3 if side >= 3 else 7 if side <= 0 else 5
 
 
 @dataclass(frozen=True, slots=True)

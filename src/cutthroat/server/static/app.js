@@ -757,7 +757,7 @@ function hintOptions(hint) {
  *  it defends. */
 function optionEnding(m, percent) {
   const maker = m.made + m.marched + m.euchred;
-  const defending = m.stopped + m.swept + m.conceded;
+  const defending = m.stopped + m.swept + m.conceded + (m.marched_on ?? 0);
   if (maker >= 0.5) return `made ${percent((m.made + m.marched) / maker)}`;
   if (defending >= 0.5) return `maker euchred ${percent((m.stopped + m.swept) / defending)}`;
   return "";
