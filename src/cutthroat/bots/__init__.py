@@ -21,7 +21,7 @@ why, and each option's chance to win the game (:mod:`cutthroat.bots.hints`);
 from how they have played the game so far.
 """
 
-from .base import Bot, BotError, BotMoveError, choose_explained, play_game
+from .base import Bot, BotError, BotMoveError, BotTimeoutError, choose_explained, play_game
 from .expert import ExpertBot
 from .heuristic import BeginnerBot, IntermediateBot
 from .hints import earlier_views, hint
@@ -29,6 +29,6 @@ from .random import RandomBot
 from .registry import BOTS, BotSpecError, BotUnavailableError, UnknownBotError, make_bot
 
 __all__ = ["BOTS", "BeginnerBot", "Bot", "BotError", "BotMoveError", "BotSpecError",
-           "BotUnavailableError", "ExpertBot", "IntermediateBot", "RandomBot",
+           "BotTimeoutError", "BotUnavailableError", "ExpertBot", "IntermediateBot", "RandomBot",
            "UnknownBotError", "choose_explained", "earlier_views", "hint", "make_bot",
            "play_game"]

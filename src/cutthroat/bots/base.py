@@ -11,9 +11,11 @@ from ..errors import CutthroatError, IllegalActionError, NotYourTurnError
 from ..game import Game, require_game
 from ..state import Hand
 from ..views import View
+from .time_limit import Overtime
+from .time_limit import time_limit as within
 
-__all__ = ["Bot", "BotError", "BotMoveError", "bot_choose", "bot_repr", "choose_explained",
-           "play_game", "push_bot_move", "require_view"]
+__all__ = ["Bot", "BotError", "BotMoveError", "BotTimeoutError", "bot_choose", "bot_repr",
+           "choose_explained", "play_game", "push_bot_move", "require_view"]
 
 
 class BotError(CutthroatError):
@@ -26,6 +28,12 @@ class BotMoveError(BotError, IllegalActionError):
     message names the bot, its seat and the engine's reason. Nothing was applied. A
     :class:`BotError` (the bot failed) and an :class:`IllegalActionError` (what it
     chose), so code that catches either catches it."""
+
+
+class BotTimeoutError(BotError):
+    """A bot took longer than its time limit to choose a move (``move_time_limit``
+    of :func:`play_game`, ``cutthroat arena --move-time``): the message names the bot,
+    its seat and the limit. No move was made."""
 
 
 @runtime_checkable
@@ -95,14 +103,22 @@ def choose_explained(bot: Bot, view: View) -> tuple[Action, str | None]:
     return bot.choose(view), None
 
 
-def bot_choose(bot: Bot, view: View) -> Action | str | int:
+def bot_choose(bot: Bot, view: View, time_limit: float | None = None
+               ) -> Action | str | int:
     """What ``bot`` chooses on ``view`` (its seat's view): exactly what its ``choose``
     returns; an exception inside ``choose`` is a :class:`BotError` naming the bot and
     the seat, with the bot's own exception as its cause. So is a ``SystemExit`` (a bot
     that calls ``sys.exit()``), which would otherwise end the program without a word;
-    Ctrl-C (``KeyboardInterrupt``) is the user's, and passes."""
+    Ctrl-C (``KeyboardInterrupt``) is the user's, and passes. With ``time_limit``
+    (seconds), a bot that takes longer is a :class:`BotTimeoutError`: stopped when its
+    time is up in a process's main thread, else refused once it answers
+    (:mod:`cutthroat.bots.time_limit`)."""
     try:
-        return bot.choose(view)
+        with within(time_limit):
+            return bot.choose(view)
+    except Overtime:
+        raise BotTimeoutError(f"the {_name(bot)!r} bot in seat {view.seat} took more than "
+                              f"its {time_limit:g} s to choose a move") from None
     except (Exception, SystemExit) as exc:
         raise BotError(f"the {_name(bot)!r} bot in seat {view.seat} failed to choose a "
                        f"move: {type(exc).__name__}: {exc}") from exc
@@ -131,13 +147,15 @@ def play_game(
     on_move: Callable[[Hand, Move], None] | None = None,
     on_hand: Callable[[Hand], None] | None = None,
     max_hands: int = 1000,
+    move_time_limit: float | None = None,
 ) -> Game:
     """Let three bots (seat 0, 1, 2) play ``game`` to its end, dealing as needed.
 
     ``on_move`` is called after every move and ``on_hand`` after every finished hand.
     Stops after ``max_hands`` hands as a guard against endless play. A bot whose choice
     the rules refuse stops the game with a :class:`BotMoveError` naming it, one that
-    fails with a :class:`BotError`.
+    fails with a :class:`BotError`, and one that takes longer than ``move_time_limit``
+    seconds over a move (``None``: no limit) with a :class:`BotTimeoutError`.
     """
     require_game(game, "play_game takes a Game")
     if len(bots) != 3:
@@ -150,7 +168,8 @@ def play_game(
             seat = hand.to_act
             assert seat is not None
             bot = bots[seat]
-            move = push_bot_move(hand, bot, seat, bot_choose(bot, game.view(seat)))
+            chosen = bot_choose(bot, game.view(seat), move_time_limit)
+            move = push_bot_move(hand, bot, seat, chosen)
             if on_move is not None:
                 on_move(hand, move)
         if on_hand is not None:

@@ -74,6 +74,7 @@ __all__ = [
     "TournamentInterrupted",
     "UnknownBotError",
     "bot_names",
+    "check_time_limit",
     "cpus",
     "deal_sets",
     "entry_label",
@@ -117,6 +118,7 @@ def run_arena(
     confidence: float = 0.95,
     backend: str = "local",
     address: str | None = None,
+    move_time_limit: float | None = None,
 ) -> ArenaResult:
     """Play a duplicate tournament between three bots (registry names, see :data:`BOTS`,
     or specs with options such as ``"expert:bid_samples=80"``, see
@@ -144,6 +146,11 @@ def run_arena(
             runtime started here with ``workers`` CPUs or on the cluster at ``address``;
             :mod:`cutthroat.sim.ray_backend`). The games and the table are the same.
         address: the Ray cluster to join (``"auto"``, ``"ray://HOST:10001"``).
+        move_time_limit: seconds a bot may take over a move (``None``: no limit). A bot
+            that takes longer stops the tournament with an :class:`ArenaError` (a
+            :class:`~cutthroat.bots.base.BotTimeoutError` its cause), the game kept
+            as a failed record: a bot of one's own that hangs does not hang the
+            tournament. The expert takes a second or two over a move on one core.
 
     Ctrl-C (``KeyboardInterrupt``) stops the tournament: it raises
     :class:`TournamentInterrupted`, which holds the results of the deal sets finished.
@@ -168,8 +175,9 @@ def run_arena(
     workers = resolve_workers(workers, backend, sets, address=address)
     keeper = Keeper(None if records is None else records_folder(records))
     # A generator: the jobs are made as the workers are ready for them.
+    limit = check_time_limit(move_time_limit)
     jobs = (ArenaJob((line_up[0], line_up[1], line_up[2]), rules, seed, chunk,
-                 records is not None)
+                     records is not None, limit)
             for chunk in chunks(sets, deal_sets_per_job(sets, workers)))
 
     clock = Stopwatch()  # the games' time, not Ray's start-up
@@ -211,6 +219,18 @@ def _arena_result(line_up: Sequence[str], seed: int, rules: Rules, found: list[G
 def deal_sets(games: int) -> int:
     """The deal sets ``games`` games take: whole sets of 3, rounded up."""
     return math.ceil(games / 3)
+
+
+def check_time_limit(seconds: float | None) -> float | None:
+    """``seconds`` as a move's time limit: ``None`` (none), or a finite number above 0
+    (a ``ValueError`` otherwise, before any game is played)."""
+    if seconds is None:
+        return None
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
+            or not 0 < seconds < math.inf:
+        raise ValueError(f"a move's time limit is a number of seconds above 0, not "
+                         f"{seconds!r}")
+    return float(seconds)
 
 
 def check_games(games: int) -> None:

@@ -27,6 +27,7 @@ from .arena import (
     RecordsFolderError,
     TournamentInterrupted,
     UnknownBotError,
+    check_time_limit,
     cpus,
     deal_sets,
     held_interrupts,
@@ -39,6 +40,7 @@ from .results import CI_METHODS, FORMAT, ArenaResult, deal_sets_phrase, print_un
 from .workers import here
 
 __all__ = [
+    "MOVE_TIME_HELP",
     "arena",
     "arena_interrupted",
     "check_backend_and_ci",
@@ -51,6 +53,7 @@ __all__ = [
     "interrupted",
     "interrupted_json",
     "make_folder",
+    "move_time_option",
     "parse_rules",
     "print_arena",
     "register",
@@ -205,6 +208,20 @@ def interrupted_json(stop: TournamentInterrupted, *, played: bool = False
     return {**out, "games_planned": stop.planned, "records": stop.records}
 
 
+MOVE_TIME_HELP = ("Seconds a bot may take over one move (default: no limit): one that "
+                  "takes longer stops the tournament, its game kept with --records as "
+                  "game-NNNNNN-failed.json, so that a bot of your own that hangs does not "
+                  "hang the tournament. The expert takes a second or two a move.")
+
+
+def move_time_option(value: float | None) -> float | None:
+    """``--move-time``: a finite number of seconds above 0, or none."""
+    try:
+        return check_time_limit(value)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
 def tournament_notes(games: int, workers: int | None, backend: str,
                      address: str | None = None) -> None:
     """Say on standard error, before a tournament starts, what it makes of ``--games``
@@ -319,6 +336,8 @@ def arena(
     ray_address: Annotated[str | None, typer.Option(
         help="With --backend ray: the cluster to join (auto, or ray://HOST:10001); "
              "default: a Ray runtime started here with --workers CPUs.")] = None,
+    move_time: Annotated[float | None, typer.Option(
+        callback=lambda value: move_time_option(value), help=MOVE_TIME_HELP)] = None,
 ) -> None:
     """Play a duplicate tournament: the same deals from every seat.
 
@@ -335,7 +354,7 @@ def arena(
         tournament_notes(games, workers, backend, ray_address)
         result = run_arena(names, games, seed=seed, rules=rules, workers=workers,
                            progress=not no_progress, records=records, ci=ci, backend=backend,
-                           address=ray_address)
+                           address=ray_address, move_time_limit=move_time)
     except (BotSpecError, UnknownBotError, BotUnavailableError, ArenaError,
             RayUnavailableError, RayAddressError, RayConnectionError) as exc:
         raise tournament_failed(exc, as_json, FORMAT) from None

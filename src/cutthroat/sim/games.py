@@ -203,14 +203,16 @@ def _tallies(game: Game, seats: tuple[int, int, int]) -> tuple[Tally, Tally, Tal
 
 
 def play_arena_game(
-    bots: str | Sequence[str], index: int, *, seed: int = 0, rules: Rules | None = None
+    bots: str | Sequence[str], index: int, *, seed: int = 0, rules: Rules | None = None,
+    move_time_limit: float | None = None,
 ) -> tuple[Game, GameResult]:
     """Play arena game ``index`` (rotation ``index % 3`` of deal set ``index // 3``)
     between three bots (specs, or one string of them separated by commas).
 
     Returns the finished :class:`~cutthroat.Game` (its players are the entries' labels,
     seat by seat) and its :class:`GameResult`. Raises :class:`ArenaError` if a bot
-    fails or the game does not end.
+    fails, takes longer than ``move_time_limit`` seconds over a move (``None``: no
+    limit; :class:`~cutthroat.bots.base.BotTimeoutError`), or the game does not end.
     """
     bots = line_up_specs(bots)
     if len(bots) != 3:
@@ -227,7 +229,7 @@ def play_arena_game(
     players = [make_bot(bots[e], seed_mix(seed, deal_set, rotation, e)) for e in seats]
     where = f"game {index} (deal set {deal_set}, rotation {rotation})"
     try:
-        play_game(game, players)
+        play_game(game, players, move_time_limit=move_time_limit)
     except (BotUnavailableError, UnknownBotError):
         raise
     except Exception as exc:
@@ -250,6 +252,8 @@ class ArenaJob:
     sets: range
     records: bool
     """Whether to return each game's record (its text), for the caller to write."""
+    move_time_limit: float | None = None
+    """Seconds a bot may take over a move (``None``: no limit)."""
 
 
 
@@ -263,7 +267,8 @@ def run_job(job: ArenaJob) -> list[tuple[GameResult, str | None]]:
     for deal_set in job.sets:
         for rotation in range(3):
             index = 3 * deal_set + rotation
-            game, result = play_arena_game(job.bots, index, seed=job.seed, rules=job.rules)
+            game, result = play_arena_game(job.bots, index, seed=job.seed, rules=job.rules,
+                                           move_time_limit=job.move_time_limit)
             out.append((result, rec.dumps(game) + "\n" if job.records else None))
     return out
 

@@ -48,7 +48,7 @@ from ..bots.registry import (
 )
 from ..rules import Rules
 from ..state import as_seed
-from .arena import BACKENDS, check_games, deal_sets
+from .arena import BACKENDS, check_games, check_time_limit, deal_sets
 from .games import ArenaError, ArenaJob, GameResult, run_job, seed_mix
 from .league_results import (
     FORMAT,
@@ -204,6 +204,7 @@ def run_league(
     anchor: str | None = None,
     prior: int = 1,
     resamples: int = 1000,
+    move_time_limit: float | None = None,
 ) -> LeagueResult:
     """Play every line-up of three bots from ``bots`` on the same duplicate deal sets,
     and rate the bots.
@@ -233,6 +234,8 @@ def run_league(
             and where that does not exist the games are returned without ratings
             (:attr:`LeagueResult.rated`).
         resamples: bootstrap resamples of the ratings' intervals.
+        move_time_limit: seconds a bot may take over a move, as in
+            :func:`~cutthroat.sim.arena.run_arena` (``None``: no limit).
 
     Ctrl-C stops the league with :class:`~cutthroat.sim.workers.TournamentInterrupted`,
     whose ``result`` is the league of the deal sets that every line-up finished (rated,
@@ -271,7 +274,7 @@ def run_league(
     # first, line-ups second: a league stopped by Ctrl-C has played about as many deal
     # sets in every line-up, and those every line-up finished are rated.
     jobs = (_LeagueJob(k, ArenaJob((pool[a], pool[b], pool[c]), rules, seed, chunk,
-                               records is not None))
+                               records is not None, check_time_limit(move_time_limit)))
             for chunk in chunks(sets, per_job) for k, (a, b, c) in enumerate(lines))
 
     def keep(chunk: list[tuple[int, tuple[GameResult, str | None]]]) -> None:

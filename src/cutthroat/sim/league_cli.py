@@ -20,10 +20,12 @@ from ..cli_io import SET_HELP
 from ..rules import PRESETS
 from .arena import BOTS, MAX_GAMES, ArenaError, TournamentInterrupted, UnknownBotError
 from .cli import (
+    MOVE_TIME_HELP,
     check_backend_and_ci,
     check_outputs,
     interrupted,
     interrupted_json,
+    move_time_option,
     parse_rules,
     save_plot,
     tournament_failed,
@@ -108,6 +110,9 @@ def league(
     ray_address: Annotated[str | None, typer.Option(
         help="With --backend ray: the cluster to join (auto, or ray://HOST:10001); "
              "default: a Ray runtime started here with --workers CPUs.")] = None,
+    move_time: Annotated[float | None, typer.Option(
+        callback=lambda value: move_time_option(value), help=MOVE_TIME_HELP.replace(
+            "game-NNNNNN", "lineup-KKK/game-NNNNNN"))] = None,
 ) -> None:
     """Rate any number of bots: every line-up of three, the same deals.
 
@@ -136,7 +141,7 @@ def league(
         result = run_league(pool, games, seed=seed, rules=rules, workers=workers,
                             progress=not no_progress, records=records, ci=ci, backend=backend,
                             address=ray_address, anchor=anchor, prior=prior,
-                            resamples=resamples)
+                            resamples=resamples, move_time_limit=move_time)
     except (UnknownBotError, BotUnavailableError, ArenaError, RatingError,
             RayUnavailableError, RayAddressError, RayConnectionError) as exc:
         raise tournament_failed(exc, as_json, FORMAT) from None
