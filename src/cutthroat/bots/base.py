@@ -114,6 +114,8 @@ def bot_choose(bot: Bot, view: View, time_limit: float | None = None
     time is up in a process's main thread, else refused once it answers
     (:mod:`cutthroat.bots.time_limit`)."""
     try:
+        if time_limit is None:  # (no context to enter, on the arena's every move)
+            return bot.choose(view)
         with within(time_limit):
             return bot.choose(view)
     except Overtime:
