@@ -42,6 +42,7 @@ from cutthroat.sim.plot import (
 from cutthroat.sim.stats import (
     Estimate,
     cluster_bootstrap,
+    korn_graubard,
     mean_estimate,
     ratio_estimate,
     t_quantile,
@@ -142,21 +143,32 @@ def test_ratio_estimate_cluster_variance_and_bounds() -> None:
         ratio_estimate([1], [1, 2])
 
 
-def test_proportion_at_zero_or_one_falls_back_to_wilson_over_clusters() -> None:
+def test_a_proportion_gets_wilson_on_its_effective_games_korn_graubard() -> None:
+    """A win rate's interval is Wilson's on the effective number of games the standard
+    error over deal sets implies, shrunk for their few degrees of freedom: a rate of 0
+    or 1, or one every deal set shares, gets one of some width, and a rarer event never
+    a narrower one than an event never seen (with p ± t·se one win in 30 games read
+    [0, 0.109] beside [0, 0.278] for none)."""
     never = ratio_estimate([0, 0, 0, 0], [3, 3, 3, 0], proportion=True)
-    assert never == Estimate(0.0, 0.0, wilson(0, 3)[1])
+    assert never == Estimate(0.0, 0.0, korn_graubard(0.0, 0.0, 9, 3)[1])
     always = ratio_estimate([2, 1, 3], [2, 1, 3], proportion=True)
-    assert always == Estimate(1.0, wilson(3, 3)[0], 1.0)
-    # An interior rate that every cluster shares (one win in each deal set) is no
-    # certainty either: Wilson's interval with the clusters as trials, not zero width.
+    assert always == Estimate(1.0, korn_graubard(1.0, 0.0, 6, 3)[0], 1.0)
     third = ratio_estimate([1, 1, 1], [3, 3, 3], proportion=True)
-    assert third == Estimate(1 / 3, *wilson(1, 3))
-    assert third.low is not None and third.high is not None and third.low < third.high
+    assert third.low is not None and third.high is not None
+    assert 0 < third.low < 1 / 3 < third.high < 1
     wide = ratio_estimate([3, 0, 1], [3, 3, 3], proportion=True)
-    assert (wide.low, wide.high) == (0.0, 1.0)  # t(2) is wide: clipped at both ends
+    assert wide.low is not None and wide.high is not None
+    assert 0.0 <= wide.low < 4 / 9 < wide.high <= 1.0
+    highs = []
+    for wins in range(4):  # 10 deal sets of 3 games; the wins in different deal sets
+        est = ratio_estimate([1] * wins + [0] * (10 - wins), [3] * 10, proportion=True)
+        assert est.low is not None and est.high is not None
+        assert est.low <= est.value < est.high  # type: ignore[operator]
+        highs.append(est.high)
+    assert highs == sorted(highs) and highs[0] < highs[1], highs
     boot = cluster_bootstrap([([0, 0, 0], [3, 3, 3])], rng=random.Random(1),
                              proportions=[True])
-    assert boot == [Estimate(0.0, 0.0, wilson(0, 3)[1])]
+    assert boot == [Estimate(0.0, 0.0, korn_graubard(0.0, 0.0, 9, 3)[1])]
 
 
 def test_cluster_bootstrap_is_seeded_and_brackets_the_estimate() -> None:
@@ -420,7 +432,10 @@ def test_bootstrap_intervals(small: ArenaResult) -> None:
     assert boot.results == small.results
     for b, s in zip(boot.entry_stats(), small.entry_stats(), strict=True):
         assert b.estimates["win_rate"].value == s.estimates["win_rate"].value
-        assert b.estimates["win_rate"] != s.estimates["win_rate"]
+        bw, sw = b.estimates["win_rate"], s.estimates["win_rate"]
+        # (a proportion's bootstrap interval is widened to Korn-Graubard's where narrower)
+        assert bw.low <= sw.low and bw.high >= sw.high  # type: ignore[operator]
+        assert b.estimates["points_per_game"] != s.estimates["points_per_game"]
     assert boot.to_json()["ci"] == "bootstrap"
 
 

@@ -15,8 +15,10 @@ independent: each deal set is one cluster, and every rate (wins per game, points
 game, hands made per hand as maker, ...) is a ratio of per-deal-set sums with a
 cluster-robust interval (:func:`~cutthroat.sim.stats.ratio_estimate`: the standard error
 over deal sets, Student's t), or with ``ci="bootstrap"`` a bootstrap of whole deal sets.
-A rate of exactly 0 or 1 (a bot that never wins) gets Wilson's interval with the deal
-sets as trials. The naive Wilson interval over games is reported beside the win rate.
+A proportion (wins per game, hands made per hand as maker, ...) gets Wilson's interval
+on the effective number of games its standard error implies
+(:func:`~cutthroat.sim.stats.korn_graubard`), which suits rates of 0 or 1 and rare
+events too. The naive Wilson interval over games is reported beside the win rate.
 
 >>> result = run_arena(["random", "random", "random"], games=3, seed=1, progress=False)
 >>> result.games, result.deal_sets, sum(s.totals.wins for s in result.entry_stats())

@@ -6,9 +6,11 @@ rate as a ratio of per-cluster sums (wins / games, hands made / hands as maker, 
 :func:`ratio_estimate` gives its cluster-robust standard error (the linearised, or
 "delta method", variance of a ratio estimator, with Student's t on ``clusters - 1``
 degrees of freedom); :func:`cluster_bootstrap` gives percentile intervals from
-resampling whole clusters with a seeded generator. :func:`wilson` is the classic
-interval for independent trials: the fallback for a proportion of exactly 0 or 1 (where
-the standard error is 0), and kept for comparison.
+resampling whole clusters with a seeded generator. A proportion (a win rate) gets
+:func:`korn_graubard`'s interval: :func:`wilson`'s, the classic interval for
+independent trials, on the effective number of trials the standard error implies, so
+that a rate of 0 or 1, or a rare event, gets a sound interval (a bootstrap's is widened
+to it where narrower). Wilson's over the games is also kept for comparison.
 
 >>> lo, hi = wilson(50, 100)
 >>> round(lo, 4), round(hi, 4)
@@ -32,6 +34,7 @@ from typing import Any
 __all__ = [
     "Estimate",
     "cluster_bootstrap",
+    "korn_graubard",
     "mean_estimate",
     "percentile",
     "ratio_estimate",
@@ -187,17 +190,49 @@ def _clip(x: float, bounds: tuple[float, float] | None) -> float:
     return min(max(x, bounds[0]), bounds[1])
 
 
-def _proportion(est: Estimate, denominators: Sequence[float], confidence: float) -> Estimate:
-    """Clip a proportion's interval to [0, 1]; where the standard error is 0 (every
-    cluster gave the same rate: 0 or 1 exactly, or one win in each deal set), use
-    Wilson's with the clusters as trials rather than an interval of no width."""
+def korn_graubard(p: float, se: float, trials: float, clusters: int,
+                  confidence: float = 0.95) -> tuple[float, float]:
+    """Wilson's interval for a proportion ``p`` estimated from ``clusters`` clusters of
+    ``trials`` in all (clusters with none not counted), with cluster-robust standard
+    error ``se``: Wilson's on the
+    effective number of trials, ``p(1-p)/se²`` (``trials`` itself where ``se`` is 0
+    or ``p`` is 0 or 1), shrunk by ``(z/t)²`` for the clusters' few degrees of freedom
+    (after Korn and Graubard, 1998). Where ``p`` is well inside (0, 1) it is close to
+    ``p ± t·se``; unlike that it never has width 0, and a rarer event never gets a
+    narrower interval than one never seen.
+
+    >>> [round(x, 3) for x in korn_graubard(0.0, 0.0, 30, 10)]
+    [0.0, 0.146]
+    >>> [round(x, 3) for x in korn_graubard(1 / 30, 1 / 30, 30, 10)]
+    [0.005, 0.202]
+    """
+    if trials <= 0 or clusters < 1:
+        raise ValueError("the interval needs trials in one cluster or more")
+    effective = trials
+    if se > 0 and 0.0 < p < 1.0:  # (not capped at trials: a duplicate tournament's
+        # deal sets lower the variance, by design, below independent games')
+        effective = p * (1 - p) / (se * se)
+    df = max(clusters - 1, 1)
+    effective *= (z_value(confidence) / t_quantile(0.5 + confidence / 2, df)) ** 2
+    return wilson(min(max(p, 0.0), 1.0) * effective, effective, confidence)
+
+
+def _proportion(est: Estimate, numerators: Sequence[float], denominators: Sequence[float],
+                confidence: float) -> Estimate:
+    """A proportion's interval: at least :func:`korn_graubard`'s (the one of the
+    standard error path; a bootstrap's percentile interval is widened to it where it is
+    narrower, as with a rare event, whose resamples hold it seldom), within [0, 1]."""
     if est.value is None or est.low is None or est.high is None:
         return est
-    if est.value in (0.0, 1.0) or est.low == est.high:
-        trials = sum(1 for d in denominators if d > 0)
-        low, high = wilson(est.value * trials, trials, confidence)
-        return Estimate(est.value, low, high)
-    return Estimate(est.value, max(0.0, est.low), min(1.0, est.high))
+    total = math.fsum(denominators)
+    ratio = est.value
+    clusters = len(denominators)
+    squares = math.fsum((a - ratio * b) ** 2 for a, b in zip(numerators, denominators,
+                                                              strict=True))
+    se = math.sqrt(clusters / (clusters - 1) * squares) / total
+    low, high = korn_graubard(ratio, se, total, sum(1 for d in denominators if d > 0),
+                              confidence)
+    return Estimate(ratio, max(0.0, min(low, est.low)), min(1.0, max(high, est.high)))
 
 
 def ratio_estimate(
@@ -213,10 +248,11 @@ def ratio_estimate(
     The variance is the linearised one of a ratio estimator,
     ``G/(G-1) · Σ (a_g - R·b_g)² / (Σ b_g)²`` over ``G`` clusters, and the interval uses
     Student's t with ``G - 1`` degrees of freedom. With equal denominators it is the
-    usual t interval of a mean. ``bounds`` clips the interval. A ``proportion`` is
-    clipped to [0, 1], and where the standard error is 0 (a bot that never wins, or
-    wins one game of every deal set) the Wilson interval is used instead, with the
-    clusters as trials. No value
+    usual t interval of a mean. ``bounds`` clips the interval. A ``proportion`` gets
+    :func:`korn_graubard`'s interval instead: Wilson's on the effective number of
+    trials, which stays within [0, 1], never has width 0 (a bot that never wins, or wins
+    one game of every deal set) and is no narrower for a rare event than for one never
+    seen. No value
     without a positive total denominator; no interval from fewer than two clusters.
 
     >>> ratio_estimate([1, 0, 2], [2, 0, 2]).value
@@ -236,8 +272,11 @@ def ratio_estimate(
                                                               strict=True))
     se = math.sqrt(clusters / (clusters - 1) * squares) / total
     half = t_quantile(0.5 + confidence / 2, clusters - 1) * se
-    est = Estimate(ratio, _clip(ratio - half, bounds), _clip(ratio + half, bounds))
-    return _proportion(est, denominators, confidence) if proportion else est
+    if proportion:  # Wilson's on the effective trials, not ratio ± half
+        low, high = korn_graubard(ratio, se, total, sum(1 for d in denominators if d > 0),
+                                  confidence)
+        return Estimate(ratio, low, high)
+    return Estimate(ratio, _clip(ratio - half, bounds), _clip(ratio + half, bounds))
 
 
 def mean_estimate(values: Sequence[float], *, confidence: float = 0.95) -> Estimate:
@@ -310,6 +349,6 @@ def cluster_bootstrap(
         est = Estimate(point.value, _clip(percentile(values, alpha), clip),
                        _clip(percentile(values, 1 - alpha), clip))
         if proportions is not None and proportions[k]:
-            est = _proportion(est, dens, confidence)
+            est = _proportion(est, nums, dens, confidence)
         out.append(est)
     return out
