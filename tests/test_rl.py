@@ -176,6 +176,8 @@ def test_the_raw_env_steps_only_in_an_episode() -> None:
     raw = raw_env(episode="hand")
     with pytest.raises(RuntimeError, match="reset"):
         raw.step(66)
+    with pytest.raises(RuntimeError, match=r"call reset\(\) to start one"):
+        raw.observe("player_0")  # was the engine's "no hand has been dealt: deal first"
     raw.reset(seed=2)
     rng = random.Random(2)
     while not any(raw.terminations.values()):
@@ -490,8 +492,9 @@ def test_the_wrapped_env_refuses_what_is_not_an_action_with_the_raw_env_errors()
 def test_state_is_the_whole_table_in_its_space(rules: Rules) -> None:
     """raw_env.state() (for centralised critics: full information) lies in state_space:
     the three seats' observations, then the cards in each seat's hand, the dummy on the
-    table and the kitty face down, so that every card of the deck is in exactly one
-    of those five places, the hidden ones too (a blind dealer's cards, R6, included)."""
+    table and the cards face down out of play (the kitty, the dealer's discard, the
+    maker's buried five), so that every card not yet played is in exactly one of those
+    five places, the hidden ones too (a blind dealer's cards, R6, included)."""
     from cutthroat.cards import deck
     from cutthroat.rl.pettingzoo_env import STATE_SIZE
 
@@ -513,13 +516,20 @@ def test_state_is_the_whole_table_in_its_space(rules: Rules) -> None:
                                       game.observe(f"player_{seat}")["observation"])
             hand = game.game.hand
             blocks = state[3 * SIZE:].reshape(5, 33)
-            places = [*(hand.cards(seat) for seat in range(3)), hand.dummy, hand.kitty]
+            places = [*(hand.cards(seat) for seat in range(3)), hand.dummy,
+                      [*hand.kitty, *hand.buried]]  # the buried five face down too
             for block, cards in zip(blocks, places, strict=True):
                 assert set(np.flatnonzero(block).tolist()) == {c.id for c in cards}
             shown = set().union(*(_card_slots(state[s * SIZE:(s + 1) * SIZE])
                                   for s in range(3)))
             assert blocks.sum(axis=0).max() <= 1
             assert shown | set(np.flatnonzero(blocks.any(axis=0)).tolist()) == every
+            view = hand.view(0)
+            played = {c.id for t in view.tricks for _, c in t.plays} | {
+                c.id for _, c in view.current_trick}
+            # every card not yet played is in one of the five blocks, not only in the
+            # maker's own observation (his buried five were missing from them)
+            assert played | set(np.flatnonzero(blocks.any(axis=0)).tolist()) == every
 
         _play(game, random.Random(seed), check)
         check()
@@ -552,3 +562,37 @@ def test_the_package_exports_every_environment() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(deck=25), Rules(deck=32, dummy=False)])
+def test_R12_R14_a_view_alone_gives_the_environments_action_ids(rules: Rules) -> None:
+    """A trained policy plays as a bot from ``choose(view)``: ``cutthroat.rl.policy``
+    reads from the view alone the ids the environments use (a keep's too, from the
+    maker's ten cards), their mask, and the action of an id, exactly as the hand does."""
+    from cutthroat.rl.policy import action_id_of, action_mask, action_of, legal_ids
+    from cutthroat.state import Hand
+
+    keeps = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        hand = Hand.deal(rules, dealer=seed % 3, rng=rng)
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            view = hand.view(seat)
+            ids = sorted(hand.legal_action_ids())
+            assert legal_ids(view) == ids
+            assert np.flatnonzero(action_mask(view)).tolist() == ids
+            for aid in ids:
+                assert action_of(view, aid) == hand.action_from_id(aid)
+                assert action_id_of(view, str(hand.action_from_id(aid))) == aid
+            other = hand.view((seat + 1) % 3)
+            assert legal_ids(other) == [] and not action_mask(other).any()
+            if hand.phase.name == "KEEP":
+                keeps += 1
+                with pytest.raises(IllegalActionError, match="maker's own view"):
+                    action_of(other, ids[0])
+            hand.apply_id(rng.choice(ids))
+    assert keeps > 5 or not rules.dummy
+    with pytest.raises(IllegalActionError, match="not an action id"):
+        action_of(hand.view(0), 332)

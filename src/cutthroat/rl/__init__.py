@@ -2,9 +2,10 @@
 PettingZoo).
 
 * :mod:`.observation`: a seat's :class:`~cutthroat.views.View` as a vector (the layout
-  is documented there), and the legal actions as a mask over the flat action space of
-  :mod:`cutthroat.actions` (``NUM_ACTIONS`` = 332).
-  :mod:`.layout` holds where each part of the vector starts.
+  is documented there); :mod:`.layout` holds where each part of the vector starts.
+* :mod:`.policy`: the flat action space of :mod:`cutthroat.actions` (``NUM_ACTIONS`` =
+  332) read from a view alone: the legal actions as a mask, an id's action and an
+  action's id, so that a trained policy plays as a bot (``choose(view)``) in the arena.
 * :mod:`.pettingzoo_env`: a PettingZoo AEC environment, ``cutthroat_v0``; :mod:`.text`
   the hand as text for its ``render_mode="ansi"``, :mod:`.rewards` the rewards it shares
   with the OpenSpiel game.

@@ -196,6 +196,8 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         it is not to act, or its episode is over: ended by PettingZoo's
         ``TerminateIllegalWrapper`` after an illegal move, say, in the middle of a hand)."""
         seat = self._seat(agent)
+        if not hasattr(self, "terminations"):  # not the engine's "deal first": no deal here
+            raise RuntimeError("no episode is under way: call reset() to start one")
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         hand = self.game.hand
         ended = getattr(self, "terminations", {}).get(agent) or \
@@ -235,14 +237,16 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         up-card, the cards played, the phase, trump, maker, scores …, its seats relative
         to itself), then, as card ids (33 floats each): the cards in each seat's hand
         (seat 0's, 1's, 2's; a dealer naming trump blind holds his, R6), the dummy's
-        while it lies on the table, and the kitty's face down (the dealer's discard in
-        it). Every card of the deck is somewhere in it."""
+        while it lies on the table, and the cards face down out of play: the kitty, the
+        dealer's discard in it, and the five the maker buried after taking the dummy.
+        Every card not yet played is in one of these five blocks."""
         out = np.zeros(STATE_SIZE, dtype=np.float32)
         for seat in range(3):
             out[seat * SIZE:(seat + 1) * SIZE] = encode(self.game.view(seat))
         hand = self.game.hand
         if hand is not None:
-            places = [*(hand.cards(seat) for seat in range(3)), hand.dummy, hand.kitty]
+            places = [*(hand.cards(seat) for seat in range(3)), hand.dummy,
+                      [*hand.kitty, *hand.buried]]
             for k, cards in enumerate(places):
                 for card in cards:
                     out[3 * SIZE + k * NUM_CARD_IDS + card.id] = 1

@@ -127,6 +127,7 @@ class Tally:
 
 
 def sum_tallies(tallies: Iterable[Tally]) -> Tally:
+    """The tallies added up, field by field (an empty :class:`Tally` for none)."""
     total = Tally()
     for t in tallies:
         total = total + t

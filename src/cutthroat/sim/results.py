@@ -410,5 +410,7 @@ def enough_digits(spec: str, figures: Iterable[float | None]) -> str:
 
 
 def short_number(x: float) -> str:
+    """``x`` as a table writes a count: whole numbers without decimals (``3``), others
+    with two (``2.50``, a shared win)."""
     return str(int(x)) if x == int(x) else f"{x:.2f}"
 
