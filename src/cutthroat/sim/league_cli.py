@@ -112,7 +112,7 @@ def league(
              "default: a Ray runtime started here with --workers CPUs.")] = None,
     move_time: Annotated[float | None, typer.Option(
         callback=lambda value: move_time_option(value), help=MOVE_TIME_HELP.replace(
-            "game-NNNNNN", "lineup-KKK/game-NNNNNN"))] = None,
+            "failed.json,", "failed.json in its line-up's folder,"))] = None,
 ) -> None:
     """Rate any number of bots: every line-up of three, the same deals.
 
