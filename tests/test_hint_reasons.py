@@ -328,7 +328,7 @@ def test_a_choice_that_makes_no_difference_says_so_first_R16() -> None:
     alike = [option(text, 0.25, euchred=1.0) for text in cards]
     reason = explain(view, alike)
     assert reason.startswith("it makes no difference: every card is worth the same on the "
-                             "deals sampled; ")
+                             "deals sampled; this one is simply the natural move: ")
     assert "(win chance 25%" in reason
     two = explain(view, alike[:2])
     assert two.startswith("it makes no difference: both cards are worth the same")

@@ -301,8 +301,11 @@ def explain(view: View, options: Sequence[Option],
     chosen although the next one averaged ``edge`` more, within the samples' noise.
     When every option is worth the same, the reason says so first."""
     reason = _explain(view, options, extra)
-    alike = _all_alike(view, options) or _blind(view, options)
-    return f"{alike}; {reason}" if alike else reason
+    alike = _all_alike(view, options)
+    if alike:  # (a newcomer read the reason after "no difference" as a reason to prefer)
+        return f"{alike}; this one is simply the natural move: {reason}"
+    blind = _blind(view, options)
+    return f"{blind}; {reason}" if blind else reason
 
 
 BLIND = ("blind, every suit is as good as another before your cards are shown: the "
