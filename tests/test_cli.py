@@ -1354,6 +1354,8 @@ def test_serve_refuses_proxies_that_are_no_address(monkeypatch: pytest.MonkeyPat
         done = invoke("serve", "--forwarded-allow-ips", good, "--db", "sqlite://")
         assert done.exit_code == 0, done.output
         assert started[-1]["forwarded_allow_ips"] == good
+        # a request held by a database that does not answer does not keep it running
+        assert started[-1]["timeout_graceful_shutdown"] == 10
 
 
 @pytest.mark.parametrize("db", ["", "  "])
@@ -1446,6 +1448,10 @@ def test_serve_open_to_the_network_says_where_friends_reach_it(
     from cutthroat.server import command
 
     monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: None)
+    listened: list[Any] = []
+    monkeypatch.setattr(uvicorn.Server, "run",
+                        lambda server, sockets=None: listened.extend(sockets or []))
+    monkeypatch.setattr(command, "dual_stack_socket", lambda port: f"[::]:{port}")
     # Nothing listens: ports 8123 and 8000 may be taken on a shared machine.
     monkeypatch.setattr(command, "check_listening", lambda host, port: None)
     monkeypatch.setattr(command, "network_address", lambda: "192.168.1.23")
@@ -1455,11 +1461,53 @@ def test_serve_open_to_the_network_says_where_friends_reach_it(
     done = invoke("serve", "--host", "::", "--port", "8123", "--db", "sqlite://")
     assert done.exit_code == 0, done.output  # every network, IPv6 and IPv4: said too
     assert "Friends on your network reach it at http://192.168.1.23:8123/" in done.stdout
+    assert listened == ["[::]:8123"]  # on a socket of both families (below)
     done = invoke("serve", "--port", "8123", "--db", "sqlite://")  # 127.0.0.1 only
     assert done.exit_code == 0 and "Friends" not in done.stdout
     monkeypatch.setattr(command, "network_address", lambda: None)
     done = invoke("serve", "--host", "0.0.0.0", "--db", "sqlite://")
     assert done.exit_code == 0 and "Friends" not in done.stdout
+
+
+def test_serve_on_every_address_takes_ipv4_too() -> None:
+    """``serve --host ::`` listened on IPv6 alone (asyncio's sockets are IPv6-only), and
+    announced the machine's IPv4 address, where a friend's browser was refused: its
+    socket takes both."""
+    import socket
+
+    from cutthroat.server.command import dual_stack_socket
+
+    with socket.socket() as probe:  # a free port
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    listener = dual_stack_socket(port)
+    try:
+        assert listener.getsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY) == 0
+        listener.listen()
+        with socket.create_connection(("127.0.0.1", port), timeout=5):
+            pass  # an IPv4 client is taken
+        with socket.create_connection(("::1", port), timeout=5):
+            pass  # and an IPv6 one
+    finally:
+        listener.close()
+
+
+def test_serve_names_the_option_it_refuses_and_keeps_seats_a_day_at_most(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--watch-pace nan`` was said to be a bad ``--new-games``; ``--keep-seats inf``
+    was taken, and every game started to play again answered 500 (no number of seconds
+    to say in its state)."""
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: None)
+    for option in ("--watch-pace", "--away-wait", "--turn-wait", "--hand-pause",
+                   "--keep-seats", "--release-after"):
+        done = invoke("serve", option, "nan", "--db", "sqlite://")
+        said = " ".join(done.stderr.replace("\u2502", " ").split())
+        assert done.exit_code == 2 and f"Invalid value for {option}" in said, said
+    done = invoke("serve", "--keep-seats", "inf", "--db", "sqlite://")
+    said = " ".join(done.stderr.replace("\u2502", " ").split())
+    assert done.exit_code == 2 and "keep_seats must be at most 86400 seconds" in said
 
 
 def test_the_network_address_is_none_or_one_a_friend_could_reach() -> None:

@@ -286,3 +286,45 @@ def test_a_new_sqlite_database_is_readable_by_its_owner_alone(tmp_path: Path) ->
         assert stat.S_IMODE(shared.stat().st_mode) == 0o644
     finally:
         os.umask(before)
+
+
+def test_a_postgresql_connection_gives_up_on_a_server_out_of_reach(cluster: Cluster) -> None:
+    """A database behind a dropped network link held a move (and the server's stop) for
+    good: every connection carries libpq's connect timeout, keepalives and TCP user
+    timeout (``POSTGRESQL_TIMEOUTS``)."""
+    from cutthroat.server.store import POSTGRESQL_TIMEOUTS
+
+    store = Store(cluster.database())
+    try:
+        raw = store.engine.raw_connection()
+        try:
+            given = raw.driver_connection.info.get_parameters()  # type: ignore[union-attr]
+        finally:
+            raw.close()
+        for name, value in POSTGRESQL_TIMEOUTS.items():
+            assert given.get(name) == str(value), (name, given)
+    finally:
+        store.close()
+
+
+def test_a_sqlite_file_is_shown_by_its_whole_path_and_a_folder_it_cannot_write_is_named(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``serve`` started from another folder opened another, empty ``cutthroat.db``
+    under the same words: the path shown is the whole one. A folder the server may not
+    write in was "unable to open database file" alone: it is named, as a missing one is."""
+    from sqlalchemy import create_engine
+
+    from cutthroat.server import store as store_module
+
+    monkeypatch.chdir(tmp_path)
+    store = Store("sqlite:///cutthroat.db")
+    try:
+        assert store.shown_url == f"sqlite:///{tmp_path / 'cutthroat.db'}"
+    finally:
+        store.close()
+    (tmp_path / "ro").mkdir()
+    engine = create_engine(f"sqlite:///{tmp_path / 'ro' / 'games.db'}")
+    assert store_module._folder_hint(engine) == ""
+    monkeypatch.setattr(store_module.os, "access", lambda path, mode: False)  # read-only
+    assert store_module._folder_hint(engine) == (
+        f" (the folder {tmp_path / 'ro'} cannot be written to: read-only, or not yours)")

@@ -86,6 +86,9 @@ STATIC = Path(__file__).parent / "static"
 LEVELS = {"random": 0, "beginner": 1, "intermediate": 2, "expert": 3}
 NEW_GAMES = "30/10 minutes"
 """How many games one address may start, by default (a ``limits`` rate)."""
+KEEP_SEATS_MAX = 86400.0
+"""The longest ``keep_seats`` (a day): longer, a friend who never comes back would keep
+an open seat from everybody for good."""
 BODY_MAX = 64 * 1024
 """The largest body of any other request, in bytes (a new game, a move, a line of talk
 are well under 1 KiB)."""
@@ -198,6 +201,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                         ("watch_pace", watch_pace)):
         if not value >= 0:
             raise ValueError(f"{name} must be a number of seconds, 0 or more")
+    if not keep_seats <= KEEP_SEATS_MAX:  # (math.inf: a state's "held_s" has no number)
+        raise ValueError(f"keep_seats must be at most {KEEP_SEATS_MAX:g} seconds, a day")
     if not watch_games >= 0:
         raise ValueError("watch_games must be a number of games, 0 or more")
     if not (sockets_per_address >= 1 and watch_games_per_address >= 1):

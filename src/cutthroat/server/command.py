@@ -47,7 +47,9 @@ def check_listening(host: str, port: int) -> None:
             with socket.socket(family, kind, proto) as probe:
                 probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
                 if family == socket.AF_INET6 and hasattr(socket, "IPPROTO_IPV6"):
-                    probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                    # "::" listens on IPv4 too (dual_stack_socket): its port is tried there
+                    probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY,
+                                     0 if host == "::" else 1)
                 probe.bind(address)
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE:
@@ -98,7 +100,7 @@ def serve(
     keep_seats: Annotated[float | None, typer.Option(
         min=0, help="Seconds the seats of a game started to play again are kept for the "
                     "players of the game before it, from anybody else (default 120; 0: "
-                    "not kept).")] = None,
+                    "not kept; at most 86400, a day).")] = None,
     watch_pace: Annotated[float | None, typer.Option(
         min=0, help="Seconds each move takes at least in a game of three bots made to be "
                     "watched ('Watch three bots play'; default 1.5).")] = None,
@@ -182,9 +184,8 @@ def serve(
         from ..cli_io import fail
 
         raise fail(str(exc)) from None
-    except ValueError as exc:  # the rates: create_app reads them beyond typer's checks
-        hint = "--chat-rate" if str(exc).startswith("chat_rate") else "--new-games"
-        raise typer.BadParameter(str(exc), param_hint=hint) from None
+    except ValueError as exc:  # what create_app reads beyond typer's checks (NaN, rates)
+        raise typer.BadParameter(str(exc), param_hint=_option_of(str(exc))) from None
     shown = ("localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else
              f"[{host}]" if ":" in host else host)  # an IPv6 address, bracketed in a URL
     typer.echo(f"cutthroat: the web game is at http://{shown}:{port}/ "
@@ -193,14 +194,50 @@ def serve(
     if lan is not None:
         typer.echo(f"Friends on your network reach it at http://{lan}:{port}/ (open it "
                    "at that address yourself, so the links the page gives them work)")
+    settings: dict[str, Any] = dict(
+        log_level="warning", log_config=log_config(), proxy_headers=True,
+        forwarded_allow_ips=forwarded_allow_ips, ws_max_size=MESSAGE_MAX,
+        timeout_graceful_shutdown=SHUTDOWN_WAIT,
+        http=guarded_protocol(connections_per_address or CONNECTIONS_PER_ADDRESS))
     try:
-        uvicorn.run(application, host=host, port=port, log_level="warning",
-                    log_config=log_config(),
-                    proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips,
-                    ws_max_size=MESSAGE_MAX,
-                    http=guarded_protocol(connections_per_address or CONNECTIONS_PER_ADDRESS))
+        if host == "::":  # every address, IPv4's too: asyncio would listen on IPv6 alone
+            listener = dual_stack_socket(port)
+            uvicorn.Server(uvicorn.Config(application, **settings)).run(sockets=[listener])
+        else:
+            uvicorn.run(application, host=host, port=port, **settings)
     finally:
         store.release()  # closed with the app, unless it never started
+
+
+SHUTDOWN_WAIT = 10
+"""Seconds a stopping server (Ctrl-C, SIGTERM) waits for the requests in progress: one
+held by a database that does not answer does not keep it from stopping."""
+
+_OPTIONS = {"release_after": "--release-after", "new_games": "--new-games",
+            "chat_rate": "--chat-rate", "away_wait": "--away-wait",
+            "turn_wait": "--turn-wait", "hand_pause": "--hand-pause",
+            "keep_seats": "--keep-seats", "watch_pace": "--watch-pace",
+            "watch_games": "--watch-games", "sockets_per_address": "--ip-sockets"}
+
+
+def _option_of(message: str) -> str:
+    """The option a refusal of :func:`create_app`'s is about, from the setting it names
+    first (``"watch_pace must be ..."``: ``--watch-pace``)."""
+    return _OPTIONS.get(message.split(" ", 1)[0], "--new-games")
+
+
+def dual_stack_socket(port: int) -> Any:
+    """A socket listening on ``::`` for IPv6 and IPv4 alike (``IPV6_V6ONLY`` off, as
+    ``--host ::`` means every address): asyncio's own would take IPv6 alone, and a
+    friend's IPv4 browser would be refused at the address the server announces."""
+    import socket
+
+    listener = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+    listener.bind(("::", port))
+    listener.set_inheritable(True)
+    return listener
 
 
 def log_config() -> dict[str, Any]:

@@ -65,9 +65,10 @@ from .store_errors import (
 )
 from .tables import Table
 
-__all__ = ["DEFAULT_DB", "SQLITE_SUFFIXES", "ChatRow", "GameRow", "Reason", "ReasonRow",
-           "RematchRow", "Store", "StoreConflict", "StoreError", "StoreInUse", "StoreURLError",
-           "database_trouble", "database_url", "down_why", "log_failure"]
+__all__ = ["DEFAULT_DB", "POSTGRESQL_TIMEOUTS", "SQLITE_SUFFIXES", "ChatRow", "GameRow",
+           "Reason", "ReasonRow", "RematchRow", "Store", "StoreConflict", "StoreError",
+           "StoreInUse", "StoreURLError", "database_trouble", "database_url", "down_why",
+           "log_failure"]
 
 DEFAULT_DB = "sqlite:///cutthroat.db"
 """The database used when none is given: a SQLite file in the working directory."""
@@ -202,7 +203,11 @@ def _folder_hint(engine: Engine) -> str:
     if engine.url.get_backend_name() != "sqlite" or not database or database == ":memory:":
         return ""
     folder = os.path.dirname(os.path.abspath(database))
-    return "" if os.path.isdir(folder) else f" (the folder {folder} does not exist)"
+    if not os.path.isdir(folder):
+        return f" (the folder {folder} does not exist)"
+    if not os.path.exists(database) and not os.access(folder, os.W_OK):
+        return f" (the folder {folder} cannot be written to: read-only, or not yours)"
+    return ""
 
 
 def _private_sqlite_file(engine: Engine) -> None:
@@ -216,6 +221,16 @@ def _private_sqlite_file(engine: Engine) -> None:
         return
     with contextlib.suppress(OSError):  # there already (kept as it is), or no folder
         os.close(os.open(database, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+
+
+POSTGRESQL_TIMEOUTS = {"connect_timeout": 10, "keepalives": 1, "keepalives_idle": 10,
+                       "keepalives_interval": 5, "keepalives_count": 3,
+                       "tcp_user_timeout": 20_000}
+"""libpq's limits on a PostgreSQL connection: a server that cannot be reached is given
+up after 10 s, and one whose network link dropped under a query after about 20 to 30 s
+(what was sent unacknowledged for 20 s; an idle connection probed after 10 s), so a move
+is refused with "try again in a moment" rather than held for good. (A database that is
+reached but never answers, its process stopped, still holds a move until it does.)"""
 
 
 class Store:
@@ -237,7 +252,9 @@ class Store:
         elif url.startswith("sqlite"):
             options = {"connect_args": {"check_same_thread": False}}
         else:  # a connection the database server dropped (it restarted) is not handed out
-            options = {"pool_pre_ping": True}
+            options = {"pool_pre_ping": True, "pool_timeout": 10}
+            if url.startswith("postgresql"):
+                options["connect_args"] = dict(POSTGRESQL_TIMEOUTS)
         self.url = url
         self._quiet = threading.Condition()
         self._in_use = 0
@@ -324,7 +341,13 @@ class Store:
 
     @property
     def shown_url(self) -> str:
-        """The database's URL as it may be shown: any password hidden."""
+        """The database's URL as it may be shown: any password hidden, and a SQLite
+        file's path made absolute (``cutthroat.db`` is the working folder's: started
+        elsewhere, a server opens another, empty, and should say so)."""
+        database = self.engine.url.database if self.engine.dialect.name == "sqlite" else None
+        if database and database != ":memory:" and not database.startswith("file:") \
+                and not os.path.isabs(database):
+            return f"sqlite:///{os.path.abspath(database)}"
         return url_shown(self.url)
 
     def save(self, table: Table, reasons: Sequence[Reason] = ()) -> None:
