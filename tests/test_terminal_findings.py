@@ -417,3 +417,32 @@ def test_show_names_the_hand() -> None:
     player.play()
     shown = out.index("Hand 1", out.index("Hand 1") + 1)  # the deal's, then show's
     assert out[shown + 1].startswith("  Score: ")
+
+
+def test_R6_R9_call_and_trump_both_name_trump_when_a_suit_is_to_be_named() -> None:
+    """``trump S`` in the second round was "you cannot name trump now: it is the second
+    bidding round" (and, to a stuck dealer, "pass or call SUIT"), ``call H`` under a
+    turned-up joker likewise, though the help lists both: either verb now names the
+    suit the moment asks for."""
+    from test_terminal import new_game, table
+
+    game = new_game(3)
+    hand = game.deal()
+    for _ in range(3):
+        hand.push("pass", hand.to_act)
+    seat = hand.to_act
+    assert seat is not None and hand.phase is Phase.BID_SECOND
+    suit = next(a.split()[1] for a in hand.view(seat).legal if a.startswith("call "))
+    player, out = table(game, seat, [f"trump {suit}", "quit"])
+    player.play()
+    assert str(hand.moves[3]) == f"{seat} call {suit}", out
+    assert not any("cannot name trump" in line for line in out)
+
+    joker = next(s for s in range(500)
+                 if Game(Rules(deck=25), seed=s).deal().upcard.is_joker)
+    game = Game(Rules(deck=25), seed=joker, players=seat_names(0))
+    hand = game.deal()
+    assert hand.phase is Phase.JOKER_TRUMP and hand.to_act is not None
+    player, out = table(game, hand.to_act, ["call H", "quit"])
+    player.play()
+    assert str(hand.moves[0]) == f"{hand.dealer} trump H", out

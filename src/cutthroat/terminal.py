@@ -36,11 +36,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from . import record as rec
-from .actions import Action, Verb
+from .actions import Action
 from .bots import BOTS
 from .bots.base import BotError, BotMoveError, bot_choose, push_bot_move
 from .bots.expert import Analysis
-from .cards import Card, CardError, Suit, parse_cards, sort_cards
+from .cards import sort_cards
 from .errors import CutthroatError, quoted, to_player
 from .game import Game
 from .howto import how_to_play_text, stakes
@@ -58,6 +58,14 @@ from .session import (
     stuck,
 )
 from .state import Phase, not_now
+from .typed_moves import SAID as _SAID
+from .typed_moves import SUIT_SYMBOLS as _SUIT_SYMBOLS
+from .typed_moves import VERBS as _VERBS
+from .typed_moves import cards_named as _cards
+from .typed_moves import in_letters as _in_letters
+from .typed_moves import naming_verb
+from .typed_moves import shortcut as _shortcut
+from .typed_moves import suit_named as _suit
 from .views import View
 
 __all__ = ["AGAIN", "COACH_MARGIN", "HELP", "TerminalGame", "human_seat", "introduce",
@@ -387,6 +395,9 @@ class TerminalGame(Session):
         text = _in_letters(text, view.trump).replace(",", " ")  # keep AS, KS, ...
         words = text.split()
         verbs = {legal.split()[0] for legal in view.legal}
+        if words and naming_verb(words[0], verbs) != words[0]:  # "trump S" in the 2nd round
+            words[0] = naming_verb(words[0], verbs)
+            text = " ".join(words)
         try:
             return Action.parse(text)
         except CutthroatError:
@@ -455,87 +466,6 @@ class _NotAMove(CutthroatError):
     """A line that names no move here."""
 
 
-def _cards(words: list[str]) -> list[Card] | None:
-    """The cards ``words`` name, if they are all cards (and there is one or more)."""
-    try:
-        return parse_cards(words) if words else None
-    except CardError:
-        return None
-
-
-def _shortcut(words: list[str], verbs: set[str]) -> Action | None:
-    """The move a shortcut names among the legal ``verbs``: five cards to keep, a suit
-    to call or name, a card to play or discard; ``None`` if it names none."""
-    try:
-        if len(words) == 5 and "keep" in verbs:
-            return Action.parse("keep " + " ".join(str(c) for c in parse_cards(words)))
-        suit = _suit(words[0])
-        if suit is not None and verbs & {"call", "trump"}:
-            verb = "call" if "call" in verbs else "trump"
-            return Action.parse(f"{verb} {suit}")
-        if verbs & {"play", "discard"}:
-            verb = "play" if "play" in verbs else "discard"
-            return Action.parse(f"{verb} {parse_cards(words[0])[0]}")
-    except CardError:
-        return None
-    return None
-
-
-_VERBS = {verb.value for verb in Verb}
-_SUIT_SYMBOLS = str.maketrans("\u2663\u2666\u2665\u2660\u2667\u2662\u2661\u2664",
-                              "CDHSCDHS")
-"""The suits' symbols (♣ ♦ ♥ ♠, filled or not), as a card pasted from the web page
-writes them (J♥), read as the letters the game writes (JH)."""
-_SAID = {
-    **dict.fromkeys(("i order it up", "order it up", "i order", "order up", "i assist",
-                     "assist", "i accept", "accept", "i order it", "order it"), "order"),
-    **dict.fromkeys(("i pass", "pass it"), "pass"),
-    **dict.fromkeys(("pick it up", "pick up", "i pick it up", "take it", "take it up"),
-                    "pickup"),
-    **dict.fromkeys(("leave it", "leave it down", "i leave it"), "leave"),
-    **dict.fromkeys(("go alone", "i go alone", "alone", "defend alone", "play alone",
-                     "loner"), "alone"),
-    **dict.fromkeys(("take the dummy", "the dummy", "i take the dummy"), "dummy"),
-}
-"""What players say at a table (R7: "I order it up", "I assist", "I accept" are all one
-``order``), as the move it means, looked up in lower case without punctuation."""
-
-
-_RANK_WORDS = {"seven": "7", "eight": "8", "nine": "9", "ten": "T", "jack": "J",
-               "queen": "Q", "king": "K", "ace": "A"}
-_SUIT_WORDS = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
-_CARD_WORDS = re.compile(
-    r"\b(?:the\s+)?(seven|eight|nine|ten|jack|queen|king|ace|10|[789jqka])\s+of\s+"
-    r"(club|diamond|heart|spade)s?\b", re.IGNORECASE)
-_NAMED_CARDS = re.compile(r"\b(?:the\s+)?(joker|right\s+bower|left\s+bower)\b",
-                          re.IGNORECASE)
-
-
-def _in_letters(text: str, trump: Suit | None) -> str:
-    """Cards named in words, as the game writes them: "the ten of spades" is TS, "the
-    joker" JO, and once trump is known (R3) "the right bower" its jack and "the left
-    bower" the jack of the same colour. Other words are left as they are.
-
-    >>> _in_letters("play the jack of hearts", None), _in_letters("Ten of Spades", None)
-    ('play JH', 'TS')
-    >>> _in_letters("right bower", Suit.HEARTS), _in_letters("the left bower", Suit.CLUBS)
-    ('JH', 'JS')
-    """
-    def card(match: re.Match[str]) -> str:
-        rank = match.group(1).lower()
-        return (_RANK_WORDS.get(rank, rank.upper()) + _SUIT_WORDS[match.group(2).lower() + "s"])
-
-    def named(match: re.Match[str]) -> str:
-        word = " ".join(match.group(1).lower().split())
-        if word == "joker":
-            return "JO"
-        if trump is None:
-            return match.group(0)  # no bower before trump is made: refused as typed
-        return "J" + (trump if word == "right bower" else trump.partner).letter
-
-    return _NAMED_CARDS.sub(named, _CARD_WORDS.sub(card, text))
-
-
 def _keep_places(text: str, view: View) -> Action | None:
     """A keep written as the places of five cards in ``Your cards`` (``1 2 3 4 5``, or
     ``keep 3 4 7 9 0``: 1 to 9, and 0 for the tenth, as the table's keys), else
@@ -581,15 +511,6 @@ def _choices(view: View) -> str:
     if len(view.legal) > MENU_MAX:
         return "keep five of your ten cards"
     return "your choices are " + ", ".join(view.legal)
-
-
-def _suit(word: str) -> Suit | None:
-    """A suit from its letter or its name (``h``, ``Hearts``), else ``None``."""
-    key = word.strip().lower()
-    for suit in Suit:
-        if key in (suit.letter.lower(), suit.plural, suit.plural.rstrip("s")):
-            return suit
-    return None
 
 
 def resumed(text: str, seed: int) -> Game:
