@@ -314,7 +314,7 @@ async def test_R22_once_the_game_is_over_the_footer_shows_only_keys_that_do_some
             if "New game" in footer:
                 break
             await pilot.pause(0.01)
-        assert "n New game" in footer and "q Quit" in footer and "r Rules" in footer
+        assert "n New game" in footer and "q Quit" in footer and "r Rules & choices" in footer
         assert "Choose" not in footer and "Hint" not in footer and "Undo" not in footer
         await pilot.press("u")  # still answered, with what to press instead
         assert "the game is over" in status(app)

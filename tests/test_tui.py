@@ -508,13 +508,32 @@ async def test_R14_a_hand_over_and_turned_over_cannot_be_taken_back(tmp_path: Pa
 @pytest.mark.anyio
 async def test_rules_open_on_a_page_and_the_game_goes_on() -> None:
     app = table(Game(seed=3, players=seat_names(0)))
-    async with app.run_test() as pilot:
+    async with app.run_test(size=(100, 50)) as pilot:  # (what a choice leads to, first)
         await settle(pilot)
         await pilot.press("r")
         assert isinstance(app.screen, TextPage)
         assert "right bower" in "\n".join(screen_lines(app))
         await pilot.press("escape")
         assert app.stage is Stage.YOUR_MOVE and not isinstance(app.screen, TextPage)
+
+
+@pytest.mark.anyio
+async def test_R7_the_table_says_what_a_choice_leads_to() -> None:
+    """The line game's help and the web page said what an order or going alone leads
+    to; the table did not: ``r`` ("Rules & choices" in the footer) opens a page that
+    begins with it."""
+    from cutthroat.howto import stakes
+
+    app = table(Game(seed=3, players=seat_names(0)))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        view = app.session.view()
+        assert view.phase is Phase.BID_FIRST and app.stage is Stage.YOUR_MOVE
+        assert await footer_says(pilot, "r Rules & choices")
+        await pilot.press("r")
+        page = re.sub(r"[│\s]+", " ", " ".join(screen_lines(app)))  # the page's box out
+        said = stakes(view.rules, view.phase, dealer=view.dealer == view.seat)
+        assert f"Your choice now: {said}" in page, page
 
 
 @pytest.mark.anyio

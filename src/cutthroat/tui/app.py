@@ -12,6 +12,7 @@ Once the game is over, ``n`` starts the next at the same table
 
 from __future__ import annotations
 
+import textwrap
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ from ..bots.base import BotError, BotMoveError, push_bot_move
 from ..bots.hints import hint_lines
 from ..cards import Card, sort_cards
 from ..errors import CutthroatError, to_player
-from ..howto import how_to_play_text
+from ..howto import how_to_play_text, stakes
 from ..session import NOTHING_TO_UNDO, Session, numbers_to_choose, stopped_by
 from ..state import Phase
 from ..views import View
@@ -96,7 +97,7 @@ class TableApp(App[bool]):
         Binding("enter", "confirm", "Next", show=False),
         Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
-        Binding("r", "rules", "Rules"),
+        Binding("r", "rules", "Rules & choices"),  # and what the choice now leads to
         Binding("question_mark", "rules", show=False),
         Binding("n", "new_game", "New game"),
         Binding("q", "quit_game", "Quit (saved)"),
@@ -424,9 +425,15 @@ class TableApp(App[bool]):
         self._advance()
 
     def action_rules(self) -> None:
-        """How to play, for this game's rules, on a page over the table."""
+        """How to play, for this game's rules, on a page over the table; on the player's
+        turn, it first says what the choices before them lead to (:func:`stakes`)."""
         width = max(40, min(88, self.size.width - 10))
         text = how_to_play_text(self.session.game.rules, width)
+        view = self.session.view()
+        now = (stakes(view.rules, view.phase, dealer=view.dealer == view.seat)
+               if self.stage is Stage.YOUR_MOVE and view.to_act == view.seat else "")
+        if now:
+            text = textwrap.fill(f"Your choice now: {now}", width) + "\n\n" + text
         self.push_screen(TextPage("How to play", Text(text)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
