@@ -820,7 +820,7 @@ def test_readable_replay_of_an_illegal_record(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert done.stdout == b""
     message = done.stderr.decode("utf-8")
-    assert "hand 0" in message and "action 8" in message and "2 play 9S" in message
+    assert "hand 1," in message and "action 9 " in message and "2 play 9S" in message
     path = tmp_path / "broken.json"
     path.write_bytes(b"{")
     done = cutthroat("replay", path)
@@ -996,7 +996,7 @@ def test_in_process_replay() -> None:
     assert "Next: seat 0 may" in done.stdout
     done = invoke("replay", EXAMPLES / f"{RENEGE}.json")
     assert done.exit_code == 1
-    assert done.stdout == "" and "hand 0, action 8 (2 play 9S)" in done.stderr
+    assert done.stdout == "" and "hand 1, action 9 (2 play 9S)" in done.stderr
     done = invoke("replay", EXAMPLES / "nonesuch.json")
     assert done.exit_code == 1
     assert done.stdout == "" and "Error: cannot read the record " in done.stderr
@@ -1195,7 +1195,7 @@ def test_replay_illegal_action_with_a_lone_surrogate(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert done.stdout == b""
     text = no_traceback(done)
-    assert text.startswith("Illegal record: hand 0, action 0 (\"1 \\ud800\")")
+    assert text.startswith("Illegal record: hand 1, action 1 (\"1 \\ud800\")")
 
 
 @pytest.mark.parametrize("samples", ["0", "-3"])

@@ -478,7 +478,7 @@ def test_hint_and_review_call_an_illegal_record_illegal_as_replay_does(command: 
     done = invoke(command, RENEGE)
     assert done.exit_code == 1
     assert lines(done.stderr) == lines(replayed.stderr)
-    assert done.stderr.startswith("Illegal record: hand 0, action 8 (2 play 9S): ")
+    assert done.stderr.startswith("Illegal record: hand 1, action 9 (2 play 9S): ")
 
 
 def test_serve_refuses_a_new_games_rate_that_allows_none(
@@ -584,7 +584,7 @@ def test_replay_shows_an_action_with_control_characters_escaped_on_one_line(
     done = run("replay", path)
     assert done.returncode == 1
     said = lines(done.stderr.decode())
-    assert len(said) == 1 and said[0].startswith("Illegal record: hand 0, action 0 " + shown)
+    assert len(said) == 1 and said[0].startswith("Illegal record: hand 1, action 1 " + shown)
 
 
 @pytest.mark.parametrize("command", ["selfplay", "play", "watch", "rules", "arena",

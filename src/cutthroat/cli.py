@@ -71,11 +71,11 @@ def _options(version: Annotated[bool, typer.Option(
 def _illegal(err: dict[str, Any]) -> str:
     """The line that reports a record read but not legal (or not JSON), as ``replay``
     words it, from the ``error`` of :meth:`~cutthroat.record.RecordError.to_json`."""
-    where = ""  # the record as a whole
-    if err["hand"] is not None:
-        where = f"hand {err['hand']}"
+    where = ""  # the record as a whole; hands and actions counted from 1, as the
+    if err["hand"] is not None:  # account numbers its hands ("Hand 3"); --json from 0
+        where = f"hand {err['hand'] + 1}"
         if err["action"] is not None:
-            where += f", action {err['action']} ({_one_line(err['text'])})"
+            where += f", action {err['action'] + 1} ({_one_line(err['text'])})"
         where += ": "
     return f"Illegal record: {where}{err['reason']}"
 
