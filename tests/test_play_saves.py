@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from cutthroat import Game
 from cutthroat import record as rec
 from cutthroat.cli import app
+from cutthroat.session import program
 from cutthroat.terminal import seat_names
 
 MOVES = ["1", "1", "1", "1", "quit"]
@@ -85,8 +86,8 @@ def test_a_save_whose_folder_goes_mid_game_moves_to_the_default_folder_and_resum
     assert not gone.exists()  # the player's deleted folder is not made again
     last = last_line(done)
     assert last.startswith(f"Stopped. The game could not be saved to {gone / 'g.json'}, "
-                           f"so it is saved to {moved}: cutthroat play --resume {moved}")
-    again = play(*last.split(": cutthroat play ")[1].split())
+                           f"so it is saved to {moved}: {program()} play --resume {moved}")
+    again = play(*last.split(f": {program()} play ")[1].split())
     assert again.exit_code == 0, again.output
     assert "resumed" in again.output
 

@@ -577,7 +577,8 @@ def test_play_saves_every_move_and_resumes_where_it_stopped(tmp_path: Path) -> N
     first = cli(tmp_path, "play", "--seed", "3", "--bots", "random,random", "--save", str(save),
                 stdin="2\n")
     assert first.returncode == 0, first.stderr
-    assert f"The game is saved: cutthroat play --resume {save}" in first.stdout
+    assert "The game is saved: " in first.stdout and f"cutthroat play --resume {save}" \
+        in first.stdout  # "cutthroat", or where it is: .venv/bin/cutthroat
     assert "Type help for the moves, rules for how to play." in first.stdout
     game = rec.replay(save.read_text(encoding="utf-8"))
     moves = sum(len(h.moves) for h in game.hands)
@@ -604,18 +605,24 @@ def test_the_resume_command_printed_names_the_bots_the_game_was_played_with() ->
     """A record does not hold its bots: the command printed on stopping resumed a game
     against two experts that was played against other bots; it now gives --bots unless
     they are the default ones."""
-    from cutthroat.session import Session, Sitting
+    from cutthroat.session import Session, Sitting, program
 
     save = Path("games", "mine.json")
+    cutthroat = program()  # "cutthroat" on the PATH, else .venv/bin/cutthroat
     others = Session(Game(seed=1, players=seat_names(2)), 2,
                      ["random", "expert:play_samples=5"], save=save)
-    assert others.stopped_line() == ("Stopped. The game is saved: cutthroat play --resume "
+    assert others.stopped_line() == (f"Stopped. The game is saved: {cutthroat} play --resume "
                                      "games/mine.json --bots random,expert:play_samples=5 "
                                      "--seed 0")
     experts = Session(Game(seed=1, players=seat_names(0)), 0, ["expert", "expert"],
                       save=save, sitting=Sitting(seeded=False, save=save))
-    assert experts.stopped_line() == ("Stopped. The game is saved: cutthroat play --resume "
-                                      "games/mine.json")
+    assert experts.stopped_line() == (f"Stopped. The game is saved: {cutthroat} play "
+                                      "--resume games/mine.json")
+    coached = Session(Game(seed=1, players=seat_names(0)), 0, ["expert", "expert"],
+                      save=save, sitting=Sitting(seeded=False, save=save), coach=True,
+                      hint_samples=40)
+    assert coached.resume_command().endswith("--resume games/mine.json --coach "
+                                              "--hint-samples 40")  # as it was played
 
 
 def test_the_resume_command_printed_gives_the_seat_when_the_record_does_not(

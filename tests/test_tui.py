@@ -28,7 +28,7 @@ from cutthroat import record as rec
 from cutthroat.actions import Verb
 from cutthroat.cards import sort_cards
 from cutthroat.deal import Deal
-from cutthroat.session import Session, Sitting
+from cutthroat.session import Session, Sitting, program
 from cutthroat.state import Hand
 from cutthroat.terminal import resumed, seat_names
 from cutthroat.tui.app import NEW_GAME, Stage, TableApp
@@ -799,7 +799,7 @@ def test_play_on_a_terminal_opens_the_table(tmp_path: Path,
     assert terminal[0].session.save == tmp_path / "game.json"
     assert terminal[0].intro[0].startswith("Rules: ")
     saved = tmp_path / "game.json"
-    assert output == ("Stopped. The game is saved: cutthroat play --resume "
+    assert output == (f"Stopped. The game is saved: {program()} play --resume "
                       f"{saved} --bots random,random --seed 3\n")
 
 

@@ -51,7 +51,7 @@ from .views import View
 
 __all__ = ["CARD_VERBS", "COACH_MARGIN", "GAMES", "NOTHING_TO_UNDO", "STUCK",
            "Session", "Sitting", "default_save", "fallback_folders", "new_seed",
-           "number_keys", "numbers_to_choose", "ordered_moves", "stopped_by", "stuck",
+           "number_keys", "numbers_to_choose", "ordered_moves", "program", "stopped_by", "stuck",
            "took_back"]
 
 DEFAULT_BOTS = ("expert", "expert")
@@ -160,6 +160,19 @@ def stopped_by(error: Exception) -> str:
     text = str(error)
     return text[:1].upper() + text[1:]
 
+
+
+def program() -> str:
+    """The ``cutthroat`` command as a player can type it here: ``cutthroat`` where it is
+    on the ``PATH``, else the one beside this Python (``.venv/bin/cutthroat``, as the
+    README sets it up), else ``cutthroat``."""
+    import shutil
+    import sys
+
+    if shutil.which("cutthroat"):
+        return "cutthroat"
+    beside = Path(sys.executable).with_name("cutthroat")
+    return shlex.quote(str(beside)) if beside.exists() else "cutthroat"
 
 class Session:
     """A game of one player against two bots, with no input or output of its own.
@@ -487,11 +500,13 @@ class Session:
     def resume_command(self) -> str:
         """The command that goes on with this game from its record (:attr:`save`, which
         must not be ``None``): with ``--bots`` unless they are the default ones,
-        ``--seat`` unless the record's one seat called ``You`` says it, and ``--seed``
+        ``--seat`` unless the record's one seat called ``You`` says it, ``--seed``
         when the player chose the seed (a record does not hold it: the hands still to
-        come are dealt from it, and from it again when resumed once more)."""
+        come are dealt from it, and from it again when resumed once more), and the
+        coach and the hints' samples as they were; the program as it can be typed
+        (:func:`program`)."""
         assert self.save is not None
-        command = f"cutthroat play --resume {shlex.quote(str(self.save))}"
+        command = f"{program()} play --resume {shlex.quote(str(self.save))}"
         line_up = [self.specs[(self.seat + 1) % 3], self.specs[(self.seat + 2) % 3]]
         if line_up != list(DEFAULT_BOTS):  # a record does not hold its bots
             command += f" --bots {shlex.quote(','.join(line_up))}"
@@ -499,6 +514,10 @@ class Session:
             command += f" --seat {self.seat}"  # the record does not say which seat is yours
         if self.sitting.seeded:  # the player's seed: the rest of the game deals alike again
             command += f" --seed {self.seed}"
+        if self.coach:  # the coach goes on coaching, and hints think as long
+            command += " --coach"
+        if self.hint_samples is not None:
+            command += f" --hint-samples {self.hint_samples}"
         return command
 
     def result_text(self, result: HandResult) -> str:
