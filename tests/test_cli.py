@@ -1275,7 +1275,9 @@ def test_a_finished_game_is_said_to_be_over(tmp_path: Path) -> None:
                   save).exit_code == 0
     hinted = invoke("hint", save)
     assert hinted.exit_code == 1
-    assert "Nobody is to act in this record: the game is over." in hinted.stderr
+    said = " ".join(hinted.stderr.split())
+    assert "Nobody is to act in this record: the game is over." in said
+    assert "(or a move of a hand played: --hand N [--move M])" in said  # where to look
     resumed = invoke("play", "--resume", save, "--seat", "0", "--plain")
     assert resumed.exit_code == 0
     lines = resumed.stdout.splitlines()

@@ -266,7 +266,22 @@ def test_a_phrase_for_a_move_not_possible_now_is_refused_with_the_reason() -> No
     assert player.play() is False and len(hand.moves) == 0
     errors = [line for line in out if line.startswith("Not possible: ")]
     assert errors == ["Not possible: you cannot go alone now: it is the first bidding "
-                      "round (pass or order). Type help for how to write a move."]
+                      "round (pass or order); going alone is chosen once trump is made: "
+                      "by the maker, then by each defender. Type help for how to write a "
+                      "move."]  # (R12, R13: when, for a four-handed player's "order alone")
+
+
+def test_R8_a_dealer_who_says_pickup_as_he_bids_is_told_order_takes_it() -> None:
+    """A four-handed dealer's "pick it up" in the first round was refused with "pass or
+    order" alone: it says the dealer takes the up-card by ordering it up."""
+    game = new_game(3)
+    hand = game.deal()
+    while hand.to_act != hand.dealer:
+        hand.push("pass", hand.to_act)
+    player, out = table(game, hand.dealer, ["pick it up", "quit"])
+    assert player.play() is False
+    said = next(line for line in out if line.startswith("Not possible: "))
+    assert "orders it up himself with order (I accept)" in said
 
 
 def test_R15_R16_a_card_refused_in_play_is_explained_to_you() -> None:
@@ -926,7 +941,8 @@ def test_R3_cards_named_in_words_are_the_cards_they_name(said: str, legal: tuple
     """What a player says at a table ("the ten of spades", "the right bower") is the
     card the game writes (TS; the jack of trump, R3)."""
     _, player, _ = at_first_move([])
-    view = dataclasses.replace(player.view(), legal=legal, trump=Suit.DIAMONDS)
+    view = dataclasses.replace(player.view(), legal=legal, trump=Suit.DIAMONDS,
+                               rules=Rules(deck=25))  # (a deck with the joker in it)
     assert str(player._action(said, view)) == meant
 
 

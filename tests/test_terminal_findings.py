@@ -446,3 +446,17 @@ def test_R6_R9_call_and_trump_both_name_trump_when_a_suit_is_to_be_named() -> No
     player, out = table(game, hand.to_act, ["call H", "quit"])
     player.play()
     assert str(hand.moves[0]) == f"{hand.dealer} trump H", out
+
+
+def test_a_joker_in_a_deck_without_one_and_unreadable_bytes_are_told_so() -> None:
+    """"the joker" in a 24-card game was "you do not hold JO", and bytes that are not
+    UTF-8 were echoed as '\\udcff\\udcfe': each is said in a player's words, and
+    nothing moves."""
+    from test_terminal import at_first_move
+
+    hand, player, out = at_first_move(["play the joker", "\udcff\udcfe bad bytes", "quit"])
+    assert player.play() is False and len(hand.moves) == 0
+    said = [line for line in out if line.startswith("Not possible: ")]
+    assert said[0].startswith("Not possible: there is no joker in the 24-card deck")
+    assert said[1].startswith("Not possible: that line is not readable text")
+    assert not any("\udcff" in line for line in out)

@@ -262,8 +262,10 @@ def hint(
     if hand is None or hand.is_over or hand.to_act is None:
         why = ("the game is over" if game.is_over else "it has no hand yet" if hand is None
                else "its last hand is over, and the next one is not dealt yet")
+        earlier = (" (or a move of a hand played: --hand N [--move M])"
+                   if hand is not None and at_hand is None else "")
         raise _refuse(f"Nobody is to act in this record: {why}. A hint needs a game in "
-                      "progress, with a move to make.", as_json)
+                      f"progress, with a move to make{earlier}.", as_json)
     seat = hand.to_act
     analysis = advise(game.view(seat), seed=seed, samples=samples,
                       earlier=earlier_views(game, seat))

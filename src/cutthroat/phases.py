@@ -72,7 +72,21 @@ PHASE_WORDS = {
 }
 
 
+_WHEN = {
+    "alone": (frozenset({P_JOKER, P_BID1, P_PICKUP, P_DISCARD, P_BID2}),
+              "; going alone is chosen once trump is made: by the maker, then by each "
+              "defender"),
+    "pickup": (frozenset({P_BID1}),
+               "; the dealer takes the up-card once it is ordered up, and orders it up "
+               "himself with order (I accept)"),
+}
+"""Where a four-handed player looks for a move in the wrong place (going alone as he
+bids, the dealer's pick-up as his bid): when it comes, said after the reason."""
+
+
 def not_now(verb: str, phase: int) -> str:
     """The engine's reason for refusing a move of ``verb`` in ``phase`` (a move of
-    another stage): ``keep is not possible now: it is trick play (play CARD)``."""
-    return f"{verb} is not possible now: {PHASE_WORDS[phase]}"
+    another stage): ``keep is not possible now: it is trick play (play CARD)``; for a
+    move a four-handed player makes earlier (going alone as he bids), when it comes."""
+    phases, when = _WHEN.get(verb, (frozenset(), ""))
+    return f"{verb} is not possible now: {PHASE_WORDS[phase]}{when if phase in phases else ''}"

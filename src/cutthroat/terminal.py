@@ -378,6 +378,9 @@ class TerminalGame(Session):
         """The action a line means: a number from the list, the game's text, or a
         shortcut (a card, five cards, a suit, or five cards' places in ``Your cards``
         for a keep, as the table's keys pick them)."""
+        if any("\udc80" <= ch <= "\udcff" for ch in text):  # bytes read as surrogates
+            raise _NotAMove("that line is not readable text (its bytes are not UTF-8): "
+                            "type it again")
         places = _keep_places(text, view)
         if places is not None:
             return places
@@ -395,6 +398,9 @@ class TerminalGame(Session):
         text = _in_letters(text, view.trump).replace(",", " ")  # keep AS, KS, ...
         words = text.split()
         verbs = {legal.split()[0] for legal in view.legal}
+        if "JO" in (w.upper() for w in words) and view.rules.deck != 25:
+            raise _NotAMove(f"there is no joker in the {view.rules.deck}-card deck (only "
+                            "the 25-card deck has one)")
         if words and naming_verb(words[0], verbs) != words[0]:  # "trump S" in the 2nd round
             words[0] = naming_verb(words[0], verbs)
             text = " ".join(words)
