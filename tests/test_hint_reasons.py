@@ -110,7 +110,7 @@ def test_an_order_made_less_often_than_not_says_what_passing_gives_R7() -> None:
                           option("pass", 0.2, stopped=0.03, conceded=0.96, made=0.01)])
     assert weak.startswith("ordering it up: you make it in 20% of the deals sampled, "
                            "euchred in 80%; passing, another player makes trump in 99% of "
-                           "the deals sampled; he is euchred in only 3%"), weak
+                           "the deals sampled, and of those he is euchred in only 3%"), weak
     assert "all five" not in weak  # marched on in none of these samples
     strong = explain(view, [option("order", 0.5, made=0.7, euchred=0.3),
                             option("pass", 0.2, stopped=0.1, conceded=0.9)])
@@ -439,13 +439,14 @@ def test_a_defender_not_alone_is_told_nothing_of_all_five_R20_R21() -> None:
     assert "you take all five in" in alone
 
 
-def test_an_order_where_passing_lets_the_maker_through_untouched_says_never_R7() -> None:
-    """"euchred in only 0%" read oddly: never."""
+def test_an_order_where_passing_lets_the_maker_through_untouched_says_none_R7() -> None:
+    """"euchred in only 0%" read oddly; "never" claimed more than the deals sampled
+    show: "euchred in none" of them."""
     reason = explain(first_round(), [
         option("order", 0.3, made=0.2, euchred=0.8),
         option("pass", 0.2, stopped=0.001, conceded=0.999)])
-    assert ("passing, another player makes trump in 100% of the deals sampled; he is "
-            "never euchred") in reason and "only" not in reason
+    assert ("passing, another player makes trump in 100% of the deals sampled, and of "
+            "those he is euchred in none") in reason and "only" not in reason
 
 
 def test_a_sacrifice_order_says_how_often_the_other_maker_would_march_R7_R19() -> None:
@@ -455,8 +456,8 @@ def test_a_sacrifice_order_says_how_often_the_other_maker_would_march_R7_R19() -
     reason = explain(first_round(), [
         option("order", 0.3, made=0.2, euchred=0.8),
         option("pass", 0.2, conceded=0.6, marched_on=0.4)])
-    assert ("passing, another player makes trump in 100% of the deals sampled; he is "
-            "never euchred, and takes all five in 40% (") in reason, reason
+    assert ("passing, another player makes trump in 100% of the deals sampled, and of "
+            "those he is euchred in none and takes all five in 40% (") in reason, reason
 
 
 def test_overtaking_the_partners_winning_card_says_so_and_why_R16_R17() -> None:

@@ -83,8 +83,9 @@ def test_rules_text_R4_R12_R21_who_deals_first_and_what_going_alone_pays() -> No
     assert standard[1].startswith("Under these rules a maker alone scores no more than "
                                   "one with the dummy")
     lone = dict(how_to_play(Rules(maker_alone_march=5)))["Maker and defenders"]
-    assert lone[1].startswith("Going alone pays only for a march (5 points instead of 3 "
-                              "points)")
+    assert lone[1].startswith("A maker who goes alone scores as one with the dummy but "
+                              "for a march: 5 points instead of 3 points.")  # R19: made
+    # for 1 point alone too ("pays only for a march" read as no point for 3 tricks)
     assert len(dict(how_to_play(Rules(dummy=False)))["Maker and defenders"]) == 1
 
 
@@ -142,21 +143,31 @@ def test_R7_R9_R12_R13_R19_R21_stakes_follow_the_rules_in_force(rules: Rules) ->
     for phase in Phase:
         for dealer in (False, True):
             text = stakes(rules, phase, dealer=dealer)
-            if phase in (Phase.PLAY, Phase.DISCARD, Phase.OVER, Phase.THROWN_IN):
-                assert text == ""
+            never = ((phase in (Phase.MAKER_CHOICE, Phase.KEEP) and not rules.dummy)
+                     or (phase is Phase.PICKUP and rules.dealer_must_pick_up)
+                     or (phase is Phase.JOKER_TRUMP and rules.deck != 25))
+            if phase in (Phase.PLAY, Phase.DISCARD, Phase.OVER, Phase.THROWN_IN) or never:
+                assert text == ""  # (R5, R6, R8: no such decision under these rules)
                 continue
             assert text.endswith(".") and not re.search(r" [,;.:]|\.\.", text), text
             if phase in (Phase.BID_FIRST, Phase.BID_SECOND, Phase.JOKER_TRUMP):
-                assert f"you need 3 of the 5 tricks (1 point; {march} for all five)" in text
-                assert "each of them scores 2 points" in text
+                lone = (f", {rules.lone_march_points} point" if rules.dummy
+                        and rules.lone_march_points != rules.march_points else "")
+                made = ("(1 point, all five too)" if rules.march_points == 1 and not lone
+                        else f"(1 point; {march} for all five{lone}")
+                assert f"you need 3 of the 5 tricks {made}" in text, text
+                assert ("each of them scores 2 points (4 if one defends alone and takes "
+                        "all five)") in text  # R20, R21
     assert ("may then take" in stakes(rules, Phase.BID_FIRST)) != rules.dealer_must_pick_up
+    assert "fewer than 3, and the maker scores" in stakes(rules, Phase.DEFENDER_CHOICE)
     assert stakes(rules, Phase.BID_FIRST, dealer=True).startswith("Accepting ")
     second = {dealer: stakes(rules, Phase.BID_SECOND, dealer=dealer) for dealer in (0, 1)}
     assert ("thrown in" in second[0]) == ("thrown in" in second[1]) == (
         not rules.stick_the_dealer)
     assert ("you must call" in second[1]) == rules.stick_the_dealer
     alone = stakes(rules, Phase.MAKER_CHOICE)
-    assert ("pays no more" in alone) == (rules.lone_march_points == rules.march_points)
-    assert f"{rules.lone_march_points} point" in alone
+    if rules.dummy:
+        assert ("pays no more" in alone) == (rules.lone_march_points == rules.march_points)
+        assert f"{rules.lone_march_points} point" in alone
     lone_defence = stakes(rules, Phase.DEFENDER_CHOICE)
     assert "each of you scores 2 points, all five and each scores 4" in lone_defence

@@ -266,9 +266,10 @@ def test_a_phrase_for_a_move_not_possible_now_is_refused_with_the_reason() -> No
     assert player.play() is False and len(hand.moves) == 0
     errors = [line for line in out if line.startswith("Not possible: ")]
     assert errors == ["Not possible: you cannot go alone now: it is the first bidding "
-                      "round (pass or order); going alone is chosen once trump is made: "
-                      "by the maker, then by each defender. Type help for how to write a "
-                      "move."]  # (R12, R13: when, for a four-handed player's "order alone")
+                      "round (pass or order); going alone comes after the bidding and "
+                      "the dealer's pick-up: the maker's choice where a dummy is dealt, "
+                      "then the defenders'. Type help for how to write a move."]  # R5, R12,
+    # R13: when it comes, for a four-handed player's "order alone" (no dummy: no maker's)
 
 
 def test_R8_a_dealer_who_says_pickup_as_he_bids_is_told_order_takes_it() -> None:

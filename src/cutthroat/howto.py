@@ -85,8 +85,9 @@ def how_to_play(rules: Rules | None = None) -> list[Section]:
                          "nearly always takes it. Defending alone pays more only when "
                          "the lone defender takes all five tricks (below).")
         else:
-            maker.append(f"Going alone pays only for a march ({_points(rules.lone_march_points)} "
-                         f"instead of {_points(rules.march_points)}); defending alone, only "
+            maker.append("A maker who goes alone scores as one with the dummy but for a "
+                         f"march: {_points(rules.lone_march_points)} instead of "
+                         f"{_points(rules.march_points)}. Defending alone pays more only "
                          "when the lone defender takes all five tricks (below).")
     else:  # R5: no dummy, so no choice of the maker's for "Then" to follow
         maker = [f"{makes} Once trump is made, {defend}"]
@@ -123,11 +124,11 @@ def _words(rules: Rules) -> list[str]:
     """The card players' words the hints, the coach and the bots' reasons use."""
     top = ("the highest trumps after the joker" if rules.deck == 25
            else "the two highest trumps")
-    return ["Your side: you and your partner when you defend, you alone when you are "
-            "the maker.",
+    return ["Your side: you and your partner when you defend, you by yourself when you "
+            "are the maker.",
             f"Right and left bower: the jack of trump and the other jack of its colour, {top}.",
             "Void: holding no card of a suit. A player void in the suit led may play a "
-            "trump on it (ruff it) and so take the trick.",
+            "trump on it (ruff it), which takes the trick unless a higher trump follows.",
             "Lead: play the first card of a trick. Cash: lead a card sure to take its "
             "trick. Euchred: said of a maker who takes fewer than 3 tricks. A march: all "
             "five tricks to the maker."]
@@ -152,18 +153,28 @@ def stakes(rules: Rules, phase: Phase, *, dealer: bool = False) -> str:
     """What the choices of ``phase`` lead to, for the player who makes them (the
     ``dealer`` or not), under ``rules``: one or two sentences beside the prompt, for a
     player who does not know yet what an order or going alone commits him to; ``""``
-    where the prompt says enough (a discard, a card to play).
+    where the prompt says enough (a discard, a card to play), and for a decision these
+    rules never ask for (no dummy: no dummy-or-alone, R5).
 
     >>> print(stakes(Rules(), Phase.BID_FIRST))
     Ordering up makes the up-card's suit trump and you the maker, against the other two: \
 you need 3 of the 5 tricks (1 point; 3 points for all five), or you are euchred and \
-each of them scores 2 points. The dealer may then take the up-card.
+each of them scores 2 points (4 if one defends alone and takes all five). The dealer \
+may then take the up-card.
     >>> stakes(Rules(), Phase.PLAY)
     ''
     """
+    if ((phase in (Phase.MAKER_CHOICE, Phase.KEEP) and not rules.dummy)  # R5
+            or (phase is Phase.PICKUP and rules.dealer_must_pick_up)  # R8
+            or (phase is Phase.JOKER_TRUMP and rules.deck != 25)):  # R6
+        return ""  # (a decision these rules never ask for)
     march = _points(rules.march_points)
-    need = (f"you need 3 of the 5 tricks (1 point; {march} for all five), or you are "
-            "euchred and each of them scores 2 points.")
+    alone_march = (f", {_points(rules.lone_march_points)} if you go alone" if rules.dummy
+                   and rules.lone_march_points != rules.march_points else "")
+    made = ("1 point, all five too" if rules.march_points == 1 and not alone_march
+            else f"1 point; {march} for all five{alone_march}")
+    need = (f"you need 3 of the 5 tricks ({made}), or you are euchred and each of them "
+            "scores 2 points (4 if one defends alone and takes all five).")
     if phase is Phase.BID_FIRST and dealer:
         return ("Accepting makes the up-card's suit trump and you the maker, against the "
                 f"other two: you take the card and discard one, and {need}")
@@ -189,15 +200,15 @@ each of them scores 2 points. The dealer may then take the up-card.
         alone = (f"going alone pays no more under these rules (a march is {march} either "
                  "way)" if rules.lone_march_points == rules.march_points else
                  f"a march alone pays {_points(rules.lone_march_points)} instead of {march}")
-        return ("With the dummy you pick up its five cards and keep the best five of your "
-                f"ten. Alone, you play the five you hold and the dummy stays unseen: {alone}.")
+        return ("With the dummy you pick up its five cards and keep any five of your ten. "
+                f"Alone, you play the five you hold and the dummy stays unseen: {alone}.")
     if phase is Phase.KEEP:
         return "The five you do not keep are put aside face down, and nobody sees them."
     if phase is Phase.DEFENDER_CHOICE:
         return ("Alone, your partner sits out and you play the maker single-handed: take 3 "
                 "or 4 tricks and each of you scores 2 points, all five and each scores 4; "
-                "fewer, and the maker scores. Together, if the maker takes fewer than 3 "
-                "tricks, each of you scores 2 points.")
+                "fewer than 3, and the maker scores. Together, if the maker takes fewer "
+                "than 3 tricks, each of you scores 2 points.")
     return ""
 
 

@@ -74,11 +74,11 @@ PHASE_WORDS = {
 
 _WHEN = {
     "alone": (frozenset({P_JOKER, P_BID1, P_PICKUP, P_DISCARD, P_BID2}),
-              "; going alone is chosen once trump is made: by the maker, then by each "
-              "defender"),
+              "; going alone comes after the bidding and the dealer's pick-up: the "
+              "maker's choice where a dummy is dealt, then the defenders'"),
     "pickup": (frozenset({P_BID1}),
-               "; the dealer takes the up-card once it is ordered up, and orders it up "
-               "himself with order (I accept)"),
+               "; the up-card is the dealer's to take once it is ordered up, and he orders "
+               "it up himself with order (I accept)"),
 }
 """Where a four-handed player looks for a move in the wrong place (going alone as he
 bids, the dealer's pick-up as his bid): when it comes, said after the reason."""

@@ -218,11 +218,12 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
             # Made less often than not: why it is still worth it is what passing gives.
             euchred = _share(other.defence_rate)
             marches = other.marched_on / other.defending
+            # (the shares after it are of those deals, not of all of them)
             text += (f"; passing, another player makes trump in {_share(other.defending)} "
-                     "of the deals sampled; he is "
-                     + ("never euchred" if euchred == "0%" else f"euchred in only {euchred}"
+                     "of the deals sampled, and of those he is "
+                     + ("euchred in none" if euchred == "0%" else f"euchred in only {euchred}"
                         if other.defence_rate < 0.5 else f"euchred in {euchred}")
-                     + (f", and takes all five in {_share(marches)}" if marches >= 0.05
+                     + (f" and takes all five in {_share(marches)}" if marches >= 0.05
                         else ""))
     elif (best.action.verb is Verb.ALONE and o.defending >= 0.5 and o.swept >= 0.1
           and not _partner_note(view, best, differ)):
