@@ -1451,8 +1451,16 @@ def test_serve_open_to_the_network_says_where_friends_reach_it(
 
     monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: None)
     listened: list[Any] = []
-    monkeypatch.setattr(uvicorn.Server, "run",
-                        lambda server, sockets=None: listened.extend(sockets or []))
+
+    class Server:  # uvicorn's, on "::": none runs, and no Config sets up logging for
+        def __init__(self, config: Any) -> None:  # good (on pytest's captured streams,
+            pass  # closed after this test: every later test's log line then failed)
+
+        def run(self, sockets: list[Any] | None = None) -> None:
+            listened.extend(sockets or [])
+
+    monkeypatch.setattr(uvicorn, "Server", Server)
+    monkeypatch.setattr(uvicorn, "Config", lambda app, **kwargs: kwargs)
     monkeypatch.setattr(command, "dual_stack_socket", lambda port: f"[::]:{port}")
     # Nothing listens: ports 8123 and 8000 may be taken on a shared machine.
     monkeypatch.setattr(command, "check_listening", lambda host, port: None)
