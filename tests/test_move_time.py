@@ -74,8 +74,8 @@ def test_a_block_past_its_time_is_stopped_and_a_callers_alarm_is_kept() -> None:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
     assert signal.getsignal(signal.SIGALRM) is previous
-    for wrong in (0, -1.0, float("nan")):
-        with pytest.raises(ValueError, match="above 0"), time_limit(wrong):
+    for wrong in (0, -1.0, float("nan"), float("inf"), True, "5"):
+        with pytest.raises(ValueError, match="above 0"), time_limit(wrong):  # type: ignore[arg-type]
             pass
 
 
@@ -110,6 +110,9 @@ def test_a_bot_that_hangs_is_a_timeout_naming_it_and_nothing_is_played() -> None
         play_game(game, [Stubborn(), Stubborn(), Stubborn()],  # type: ignore[list-item]
                   move_time_limit=0.3)
     assert isinstance(caught.value, BotError) and list(hand.moves) == []
+    with pytest.raises(ValueError, match="above 0"):  # the caller's mistake, not the bot's
+        play_game(cutthroat.Game(seed=2), [RandomBot(seed=s) for s in range(3)],
+                  move_time_limit=float("inf"))
     quick = play_game(cutthroat.Game(seed=2), [RandomBot(seed=s) for s in range(3)],
                       move_time_limit=5.0)
     assert quick.is_over  # a bot within its time plays on

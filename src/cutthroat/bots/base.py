@@ -11,7 +11,7 @@ from ..errors import CutthroatError, IllegalActionError, NotYourTurnError
 from ..game import Game, require_game
 from ..state import Hand
 from ..views import View
-from .time_limit import Overtime
+from .time_limit import Overtime, check_limit
 from .time_limit import time_limit as within
 
 __all__ = ["Bot", "BotError", "BotMoveError", "BotTimeoutError", "bot_choose", "bot_repr",
@@ -113,6 +113,7 @@ def bot_choose(bot: Bot, view: View, time_limit: float | None = None
     (seconds), a bot that takes longer is a :class:`BotTimeoutError`: stopped when its
     time is up in a process's main thread, else refused once it answers
     (:mod:`cutthroat.bots.time_limit`)."""
+    time_limit = check_limit(time_limit)  # (a wrong one is no failure of the bot's)
     try:
         if time_limit is None:  # (no context to enter, on the arena's every move)
             return bot.choose(view)
@@ -160,6 +161,7 @@ def play_game(
     seconds over a move (``None``: no limit) with a :class:`BotTimeoutError`.
     """
     require_game(game, "play_game takes a Game")
+    move_time_limit = check_limit(move_time_limit)  # before any move is made
     if len(bots) != 3:
         raise ValueError("a game needs three bots")
     while not game.is_over and len(game.hands) < max_hands:

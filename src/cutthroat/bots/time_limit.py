@@ -14,6 +14,7 @@ long is refused once it comes.
 
 from __future__ import annotations
 
+import math
 import signal
 import threading
 import time
@@ -21,12 +22,29 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 
-__all__ = ["Overtime", "time_limit"]
+__all__ = ["Overtime", "check_limit", "time_limit"]
 
 
 class Overtime(BaseException):
     """Raised in the code under :func:`time_limit` when its time is up: a
     ``BaseException``, so that a bot which catches ``Exception`` does not swallow it."""
+
+
+def check_limit(seconds: float | None) -> float | None:
+    """``seconds`` as a time limit: ``None`` (none), or a finite number above 0, as a
+    float; anything else (0, a negative, NaN, infinity, a bool, text) is a
+    ``ValueError``, said before any move is made.
+
+    >>> check_limit(2), check_limit(None)
+    (2.0, None)
+    """
+    if seconds is None:
+        return None
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
+            or not 0 < seconds < math.inf:
+        raise ValueError(f"a move's time limit is a number of seconds above 0, not "
+                         f"{seconds!r}")
+    return float(seconds)
 
 
 @contextmanager
@@ -35,11 +53,10 @@ def time_limit(seconds: float | None) -> Iterator[None]:
     :class:`Overtime`: from inside it when its time is up, where an alarm can stop it
     (the main thread), else once it ends too late. An alarm set before (by the caller)
     is set again afterwards, less the time this block took."""
+    seconds = check_limit(seconds)
     if seconds is None:
         yield
         return
-    if not seconds > 0:
-        raise ValueError(f"a time limit is a number of seconds above 0, not {seconds!r}")
     start = time.perf_counter()
     alarm = (hasattr(signal, "setitimer")
              and threading.current_thread() is threading.main_thread())

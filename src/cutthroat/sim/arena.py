@@ -41,6 +41,7 @@ from ..bots.registry import (
     make_bot,
     normal_spec,
 )
+from ..bots.time_limit import check_limit
 from ..rules import Rules
 from ..state import as_seed
 from .games import ArenaError, ArenaJob, GameResult, Tally, entry_label, play_arena_game, run_job
@@ -225,14 +226,9 @@ def deal_sets(games: int) -> int:
 
 def check_time_limit(seconds: float | None) -> float | None:
     """``seconds`` as a move's time limit: ``None`` (none), or a finite number above 0
-    (a ``ValueError`` otherwise, before any game is played)."""
-    if seconds is None:
-        return None
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
-            or not 0 < seconds < math.inf:
-        raise ValueError(f"a move's time limit is a number of seconds above 0, not "
-                         f"{seconds!r}")
-    return float(seconds)
+    (a ``ValueError`` otherwise, before any game is played:
+    :func:`~cutthroat.bots.time_limit.check_limit`)."""
+    return check_limit(seconds)
 
 
 def check_games(games: int) -> None:
