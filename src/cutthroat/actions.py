@@ -39,7 +39,7 @@ import contextlib
 import enum
 import itertools
 import operator
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, CardError, Suit, parse_cards
@@ -62,6 +62,7 @@ __all__ = [
     "Action",
     "Move",
     "Verb",
+    "keep_id",
 ]
 
 PLAY = 0
@@ -82,6 +83,16 @@ KEEP_COMBOS: tuple[tuple[int, ...], ...] = tuple(itertools.combinations(range(10
 """``KEEP_COMBOS[k]`` are the positions (in the maker's ten cards sorted by id) kept by
 ``keep`` id ``KEEP + k``."""
 KEEP_INDEX = {combo: k for k, combo in enumerate(KEEP_COMBOS)}
+
+
+def keep_id(ten: Sequence[int], kept: Iterable[int]) -> int:
+    """The id of the ``keep`` of the card ids ``kept`` among the maker's ``ten`` card
+    ids in ascending order (a ``ValueError`` for a card not among them).
+
+    >>> keep_id(range(10), [0, 1, 2, 3, 4]), keep_id(range(10), [9, 8, 7, 6, 5])
+    (80, 331)
+    """
+    return KEEP + KEEP_INDEX[tuple(sorted(ten.index(card) for card in kept))]
 
 
 class Verb(enum.Enum):

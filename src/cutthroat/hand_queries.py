@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from . import actions as A
-from .actions import KEEP_COMBOS, Action, Move, Verb, keep_of_sorted
+from .actions import KEEP_COMBOS, Action, Move, Verb, keep_id, keep_of_sorted
 from .cards import EFF_SUIT, SUIT_MASK, Card, Suit, cards_of_mask, ids_of_mask
 from .checks import as_action_id, as_seat
 from .errors import ActionParseError, IllegalActionError
@@ -427,14 +427,13 @@ class HandQueries:
             raise IllegalActionError(self._phase_reason("keep"), seat=seat)
         ids = self._maker_ten()
         try:
-            combo = tuple(sorted(ids.index(c.id) for c in action.cards))
+            return seat, keep_id(ids, (c.id for c in action.cards))
         except ValueError:
             missing = next(c for c in action.cards if c.id not in ids)
             raise IllegalActionError(
                 f"seat {self._maker} cannot keep {missing}: it is in neither seat {self._maker}'s "
                 "hand nor the dummy",
                 seat=seat) from None
-        return seat, A.KEEP + A.KEEP_INDEX[combo]
 
     # --- explanations ----------------------------------------------------------------
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from ..actions import KEEP, KEEP_COMBOS, KEEP_INDEX, NUM_ACTIONS, Action, Verb, keep_of_sorted
+from ..actions import KEEP, KEEP_COMBOS, NUM_ACTIONS, Action, Verb, keep_id, keep_of_sorted
 from ..cards import Card
 from ..errors import IllegalActionError
 from ..phases import Phase
@@ -49,13 +49,11 @@ def action_id_of(view: View, action: Action | str) -> int:
     action = action if isinstance(action, Action) else Action.parse(action)
     if action.verb is not Verb.KEEP:
         return action.id
-    ten = [card.id for card in _ten(view)]
     try:
-        combo = tuple(sorted(ten.index(card.id) for card in action.cards))
+        return keep_id([card.id for card in _ten(view)], (card.id for card in action.cards))
     except ValueError:
         raise IllegalActionError(f"{action} keeps a card that is not among the maker's "
                                  "ten") from None
-    return KEEP + KEEP_INDEX[combo]
 
 
 def action_of(view: View, action_id: int) -> Action:
