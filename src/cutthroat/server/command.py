@@ -210,8 +210,9 @@ def serve(
 
 
 SHUTDOWN_WAIT = 10
-"""Seconds a stopping server (Ctrl-C, SIGTERM) waits for the requests in progress: one
-held by a database that does not answer does not keep it from stopping."""
+"""Seconds a stopping server (Ctrl-C, SIGTERM) waits for the requests and sockets in
+progress before it closes them. (A database that is reached but never answers still
+holds the request it has, and the stop, until it answers: web.md.)"""
 
 _OPTIONS = {"release_after": "--release-after", "new_games": "--new-games",
             "chat_rate": "--chat-rate", "away_wait": "--away-wait",
