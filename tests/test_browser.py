@@ -1854,7 +1854,8 @@ def test_a_record_file_opened_in_the_lobby(server: str, pages: Pages) -> None:
     page.goto(server + "/")
     page.set_input_files("#record-file", str(examples / "09-renege-refused.json"))
     error = page.locator("#record-error")
-    expect(error).to_contain_text("09-renege-refused.json cannot be shown: hand 0, action 8:")
+    expect(error).to_contain_text("09-renege-refused.json cannot be shown: hand 1, action 9 "
+                                  "(2 play 9S):")  # counted from 1, as replay says it
     expect(page.locator("#replay")).to_be_hidden()
     page.set_input_files("#record-file", str(examples / "01-standard-full-game.json"))
     expect(page.locator("#replay-title")).to_have_text("01-standard-full-game.json, watched again")

@@ -111,16 +111,17 @@ def test_a_record_posted_is_shown_as_frames(client: TestClient, name: str) -> No
 
 
 def test_an_illegal_record_is_refused_with_where_and_why(client: TestClient) -> None:
-    """09: a renege; the error locates it as `cutthroat replay` does."""
+    """09: a renege; the error locates it as `cutthroat replay` says it to a person:
+    the hand and action counted from 1 (RECORD.md's indices, 0-based, plus one)."""
     text = (EXAMPLES / "09-renege-refused.json").read_text()
     expected = json.loads((EXAMPLES / "09-renege-refused.expected.json").read_text())["error"]
     answer = client.post("/api/replay", content=text)
     assert answer.status_code == 400
     reason = _reason(answer)
-    assert reason.startswith(f"hand {expected['hand']}, action {expected['action']}: ")
-    with pytest.raises(rec.RecordError) as caught:
-        rec.replay(text)
-    assert reason == str(caught.value)
+    assert reason.startswith(f"hand {expected['hand'] + 1}, action {expected['action'] + 1} "
+                             f"({expected['text']}): ")
+    said = CliRunner().invoke(app, ["replay", str(EXAMPLES / "09-renege-refused.json")])
+    assert said.stderr.strip() == f"Illegal record: {reason}"  # the command's own words
 
 
 @pytest.mark.parametrize(("body", "words"), [

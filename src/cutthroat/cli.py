@@ -70,21 +70,11 @@ def _options(version: Annotated[bool, typer.Option(
 
 def _illegal(err: dict[str, Any]) -> str:
     """The line that reports a record read but not legal (or not JSON), as ``replay``
-    words it, from the ``error`` of :meth:`~cutthroat.record.RecordError.to_json`."""
-    where = ""  # the record as a whole; hands and actions counted from 1, as the
-    if err["hand"] is not None:  # account numbers its hands ("Hand 3"); --json from 0
-        where = f"hand {err['hand'] + 1}"
-        if err["action"] is not None:
-            where += f", action {err['action'] + 1} ({_one_line(err['text'])})"
-        where += ": "
-    return f"Illegal record: {where}{err['reason']}"
-
-
-def _one_line(text: str) -> str:
-    """An action's text as a record has it, or, if it holds a line break, an escape or
-    another control character (which would break the line, fake another, or be
-    stripped by the terminal), as a JSON string that shows them: ``"x\\n1 play JH"``."""
-    return text if text.isprintable() else json.dumps(text, ensure_ascii=False)
+    words it, from the ``error`` of :meth:`~cutthroat.record.RecordError.to_json`: its
+    hand and action counted from 1 (:meth:`~cutthroat.record.RecordError.for_people`)."""
+    fault = rec.RecordError(err["reason"], hand=err["hand"], action=err["action"],
+                            text=err.get("text"))
+    return f"Illegal record: {fault.for_people()}"
 
 
 @app.command()

@@ -74,6 +74,26 @@ class RecordError(CutthroatError, ValueError):
         self.text = text
         self.reason = reason
 
+    def for_people(self) -> str:
+        """The fault as a person reads it: the hand and its action counted from 1, as an
+        account of the game numbers its hands ("Hand 3"), with the action's text (as a
+        JSON string where it holds a control character, so that it stays one line):
+        ``hand 1, action 9 (2 play 9S): seat 2 must follow hearts``. ``str()`` gives the
+        0-based indices of :attr:`hand` and :attr:`action`, as ``--json`` does.
+
+        >>> RecordError("seat 2 must follow hearts", hand=0, action=8,
+        ...             text="2 play 9S").for_people()
+        'hand 1, action 9 (2 play 9S): seat 2 must follow hearts'
+        """
+        if self.hand is None:
+            return self.reason
+        where = f"hand {self.hand + 1}"
+        if self.action is not None:
+            text = self.text or ""
+            shown = text if text.isprintable() else json.dumps(text, ensure_ascii=False)
+            where += f", action {self.action + 1} ({shown})"
+        return f"{where}: {self.reason}"
+
     def to_json(self) -> dict[str, Any]:
         """The ``error`` object of ``cutthroat replay --json``."""
         error: dict[str, Any] = {"hand": self.hand, "action": self.action}

@@ -131,8 +131,8 @@ def _frames_of(record: bytes) -> dict[str, Any]:
     answer a hundred times the record's size."""
     try:
         game = rec.replay(record)
-    except rec.RecordError as exc:
-        raise TableError(str(exc)) from None
+    except rec.RecordError as exc:  # counted from 1, as a person reads the replay
+        raise TableError(exc.for_people()) from None
     players = tuple(shown_name(name) for name in game.players)
     game.players = (players[0], players[1], players[2])  # as the page may show them
     return _replay(game)

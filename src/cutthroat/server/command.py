@@ -68,7 +68,8 @@ def check_listening(host: str, port: int) -> None:
 
 def serve(
     host: Annotated[str, typer.Option(help="The address to listen on (0.0.0.0: every "
-                                           "network, so friends can join).")] = "127.0.0.1",
+                                           "IPv4 network, so friends can join; ::, IPv6 "
+                                           "and IPv4 alike).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="The port to listen on.")]
     = 8000,
     db: Annotated[str | None, typer.Option(

@@ -14,7 +14,8 @@ on ``seed``, never on how many worker processes played them.
 independent: each deal set is one cluster, and every rate (wins per game, points per
 game, hands made per hand as maker, ...) is a ratio of per-deal-set sums with a
 cluster-robust interval (:func:`~cutthroat.sim.stats.ratio_estimate`: the standard error
-over deal sets, Student's t), or with ``ci="bootstrap"`` a bootstrap of whole deal sets.
+over deal sets, with Student's t for points per game), or with ``ci="bootstrap"`` a
+bootstrap of whole deal sets.
 A proportion (wins per game, hands made per hand as maker, ...) gets Wilson's interval
 on the effective number of games its standard error implies
 (:func:`~cutthroat.sim.stats.korn_graubard`), which suits rates of 0 or 1 and rare

@@ -103,7 +103,7 @@ def points_note(rows: Iterable[Estimate], rules: Rules) -> str:
     return ""
 
 CI_METHODS = {
-    "se": "standard error over deal sets (Student's t)",
+    "se": "standard error over deal sets (Student's t; rates: Wilson's)",
     "bootstrap": "bootstrap of deal sets (1000 resamples)",
 }
 """The interval methods of :func:`~cutthroat.sim.arena.run_arena`, described."""
@@ -237,7 +237,7 @@ class ArenaResult:
         if per_game.low is not None and per_game.low == per_game.high:
             # deal sets that all gave the same points a game (two of 7.33) show no spread
             # to build an interval on: none, rather than one of no width that reads as
-            # certain (a proportion falls back to Wilson's instead)
+            # certain (a proportion has Wilson's on its effective games instead)
             estimates["points_per_game"] = Estimate(per_game.value)
         if len(entries) == 3:  # one bot in every seat wins 1/3 of the games, exactly
             share = estimates["win_rate"].value
