@@ -150,8 +150,8 @@ def test_every_documented_error_is_exported_and_a_cutthroat_error() -> None:
 
     not_values = ("CutthroatError", "GameOverError", "NoHandError", "HandNotOverError",
                   "NothingToUndoError")
-    bots_own = {"BotError", "BotMoveError", "UnknownBotError", "BotSpecError",
-                "BotUnavailableError"}
+    bots_own = {"BotError", "BotMoveError", "BotTimeoutError", "UnknownBotError",
+                "BotSpecError", "BotUnavailableError"}
     for name in names:
         if name in bots_own:  # the bots' errors, named there as cutthroat.bots'
             assert name in bots.__all__, name
