@@ -194,12 +194,11 @@ def korn_graubard(p: float, se: float, trials: float, clusters: int,
                   confidence: float = 0.95) -> tuple[float, float]:
     """Wilson's interval for a proportion ``p`` estimated from ``clusters`` clusters of
     ``trials`` in all (clusters with none not counted), with cluster-robust standard
-    error ``se``: Wilson's on the
-    effective number of trials, ``p(1-p)/se²`` (``trials`` itself where ``se`` is 0
-    or ``p`` is 0 or 1), shrunk by ``(z/t)²`` for the clusters' few degrees of freedom
-    (after Korn and Graubard, 1998). Where ``p`` is well inside (0, 1) it is close to
-    ``p ± t·se``; unlike that it never has width 0, and a rarer event never gets a
-    narrower interval than one never seen.
+    error ``se``: Wilson's on the effective number of trials, ``p(1-p)/se²``
+    (``trials`` itself where ``se`` is 0 or ``p`` is 0 or 1), shrunk by ``(z/t)²`` for
+    the clusters' few degrees of freedom (after Korn and Graubard, 1998). Where ``p``
+    is well inside (0, 1) it is close to ``p ± t·se``; unlike that it never has width
+    0, and a rarer event never gets a narrower interval than one never seen.
 
     >>> [round(x, 3) for x in korn_graubard(0.0, 0.0, 30, 10)]
     [0.0, 0.146]
@@ -219,20 +218,16 @@ def korn_graubard(p: float, se: float, trials: float, clusters: int,
 
 def _proportion(est: Estimate, numerators: Sequence[float], denominators: Sequence[float],
                 confidence: float) -> Estimate:
-    """A proportion's interval: at least :func:`korn_graubard`'s (the one of the
-    standard error path; a bootstrap's percentile interval is widened to it where it is
-    narrower, as with a rare event, whose resamples hold it seldom), within [0, 1]."""
+    """A bootstrap's percentile interval of a proportion, widened to the standard error
+    path's (:func:`korn_graubard`, by :func:`ratio_estimate`) where it is narrower, as
+    with a rare event, whose resamples hold it seldom; within [0, 1]."""
     if est.value is None or est.low is None or est.high is None:
         return est
-    total = math.fsum(denominators)
-    ratio = est.value
-    clusters = len(denominators)
-    squares = math.fsum((a - ratio * b) ** 2 for a, b in zip(numerators, denominators,
-                                                              strict=True))
-    se = math.sqrt(clusters / (clusters - 1) * squares) / total
-    low, high = korn_graubard(ratio, se, total, sum(1 for d in denominators if d > 0),
-                              confidence)
-    return Estimate(ratio, max(0.0, min(low, est.low)), min(1.0, max(high, est.high)))
+    path = ratio_estimate(numerators, denominators, confidence=confidence, proportion=True)
+    if path.low is None or path.high is None:
+        return est
+    return Estimate(est.value, max(0.0, min(path.low, est.low)),
+                    min(1.0, max(path.high, est.high)))
 
 
 def ratio_estimate(
