@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from .phases import Phase
 from .rules import Rules
+from .views import View
 
-__all__ = ["Section", "how_to_play", "how_to_play_text", "stakes"]
+__all__ = ["Section", "how_to_play", "how_to_play_text", "stakes", "stakes_in"]
 
 Section = tuple[str, list[str]]
 """A title and its paragraphs (plain text, one string each)."""
@@ -210,6 +211,15 @@ may then take the up-card.
                 "fewer than 3, and the maker scores. Together, if the maker takes fewer "
                 "than 3 tricks, each of you scores 2 points.")
     return ""
+
+
+def stakes_in(view: View) -> str:
+    """:func:`stakes` of the decision ``view``'s seat has to make now, under the view's
+    rules (``""`` when it is not that seat's turn): what the web state's ``stakes``, the
+    line game's ``help`` and the table's ``r`` page say."""
+    if view.seat is None or view.to_act != view.seat:
+        return ""
+    return stakes(view.rules, view.phase, dealer=view.dealer == view.seat)
 
 
 def _points(n: int) -> str:

@@ -43,7 +43,7 @@ from .bots.expert import Analysis
 from .cards import sort_cards
 from .errors import CutthroatError, quoted, to_player
 from .game import Game
-from .howto import how_to_play_text, stakes
+from .howto import how_to_play_text, stakes_in
 from .render import describe_view
 from .session import (
     COACH_MARGIN,
@@ -326,8 +326,7 @@ class TerminalGame(Session):
         if word in ("quit", "exit", "q"):
             raise _Quit
         if word in ("help", "?"):
-            now = self.view()
-            choice = stakes(self.game.rules, now.phase, dealer=now.dealer == self.seat)
+            choice = stakes_in(self.view())
             self.write(HELP + ("\n" + textwrap.fill(f"Your choice now: {choice}", 88,
                                                      subsequent_indent="  ") if choice else ""))
         elif word in ("show", "table"):

@@ -30,7 +30,7 @@ from ..bots import Bot, make_bot
 from ..errors import CutthroatError, to_player
 from ..frames import current_frame
 from ..game import Game
-from ..howto import stakes
+from ..howto import stakes_in
 from ..render import describe_result
 from ..rules import Rules
 from ..scoring import HandResult
@@ -506,6 +506,7 @@ class Table:
             if before is not None:
                 previous = {"hand": len(game.hands) - 1,
                             "text": result_text(before, self._names_for(seat))}
+        seen = None if hand is None or seat is None else game.view(seat)
         return {
             "game": self.id,
             "seat": seat,
@@ -519,11 +520,9 @@ class Table:
             "winners": list(outcome.winners),
             "hand_number": len(game.hands),
             "to_act": None if hand is None else hand.to_act,
-            "view": (None if hand is None else game.public_view() if seat is None
-                     else game.view(seat).to_json()),
-            "stakes": (stakes(game.rules, hand.phase, dealer=seat == hand.dealer) or None
-                       if hand is not None and seat is not None and hand.to_act == seat
-                       else None),
+            "view": (None if hand is None else game.public_view() if seen is None
+                     else seen.to_json()),
+            "stakes": None if seen is None else stakes_in(seen) or None,
             "last_hand": last,
             "previous_hand": previous,
             **(self._face_up() if seat is None and self.bots_only else {}),

@@ -31,7 +31,7 @@ from ..bots.base import BotError, BotMoveError, push_bot_move
 from ..bots.hints import hint_lines
 from ..cards import Card, sort_cards
 from ..errors import CutthroatError, to_player
-from ..howto import how_to_play_text, stakes
+from ..howto import how_to_play_text, stakes_in
 from ..session import NOTHING_TO_UNDO, Session, numbers_to_choose, stopped_by
 from ..state import Phase
 from ..views import View
@@ -429,9 +429,7 @@ class TableApp(App[bool]):
         turn, it first says what the choices before them lead to (:func:`stakes`)."""
         width = max(40, min(88, self.size.width - 10))
         text = how_to_play_text(self.session.game.rules, width)
-        view = self.session.view()
-        now = (stakes(view.rules, view.phase, dealer=view.dealer == view.seat)
-               if self.stage is Stage.YOUR_MOVE and view.to_act == view.seat else "")
+        now = stakes_in(self.session.view()) if self.stage is Stage.YOUR_MOVE else ""
         if now:
             text = textwrap.fill(f"Your choice now: {now}", width) + "\n\n" + text
         self.push_screen(TextPage("How to play", Text(text)))
