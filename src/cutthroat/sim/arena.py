@@ -78,7 +78,6 @@ __all__ = [
     "TournamentInterrupted",
     "UnknownBotError",
     "bot_names",
-    "check_time_limit",
     "cpus",
     "deal_sets",
     "entry_label",
@@ -179,7 +178,7 @@ def run_arena(
     workers = resolve_workers(workers, backend, sets, address=address)
     keeper = Keeper(None if records is None else records_folder(records))
     # A generator: the jobs are made as the workers are ready for them.
-    limit = check_time_limit(move_time_limit)
+    limit = check_limit(move_time_limit)  # before any game is played
     jobs = (ArenaJob((line_up[0], line_up[1], line_up[2]), rules, seed, chunk,
                      records is not None, limit)
             for chunk in chunks(sets, deal_sets_per_job(sets, workers)))
@@ -223,13 +222,6 @@ def _arena_result(line_up: Sequence[str], seed: int, rules: Rules, found: list[G
 def deal_sets(games: int) -> int:
     """The deal sets ``games`` games take: whole sets of 3, rounded up."""
     return math.ceil(games / 3)
-
-
-def check_time_limit(seconds: float | None) -> float | None:
-    """``seconds`` as a move's time limit: ``None`` (none), or a finite number above 0
-    (a ``ValueError`` otherwise, before any game is played:
-    :func:`~cutthroat.bots.time_limit.check_limit`)."""
-    return check_limit(seconds)
 
 
 def check_games(games: int) -> None:

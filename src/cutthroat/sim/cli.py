@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 
 from ..bots.registry import make_bot, normal_spec, split_line_up
+from ..bots.time_limit import check_limit
 from ..cli_io import SET_HELP
 from ..rules import PRESETS, Rules, RulesError
 from .arena import (
@@ -27,7 +28,6 @@ from .arena import (
     RecordsFolderError,
     TournamentInterrupted,
     UnknownBotError,
-    check_time_limit,
     cpus,
     deal_sets,
     held_interrupts,
@@ -217,7 +217,7 @@ MOVE_TIME_HELP = ("Seconds a bot may take over one move (default: no limit): one
 def move_time_option(value: float | None) -> float | None:
     """``--move-time``: a finite number of seconds above 0, or none."""
     try:
-        return check_time_limit(value)
+        return check_limit(value)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
 

@@ -46,9 +46,10 @@ from ..bots.registry import (
     normal_spec,
     parse_spec,
 )
+from ..bots.time_limit import check_limit
 from ..rules import Rules
 from ..state import as_seed
-from .arena import BACKENDS, check_games, check_time_limit, deal_sets
+from .arena import BACKENDS, check_games, deal_sets
 from .games import ArenaError, ArenaJob, GameResult, run_job, seed_mix
 from .league_results import (
     FORMAT,
@@ -274,7 +275,7 @@ def run_league(
     # first, line-ups second: a league stopped by Ctrl-C has played about as many deal
     # sets in every line-up, and those every line-up finished are rated.
     jobs = (_LeagueJob(k, ArenaJob((pool[a], pool[b], pool[c]), rules, seed, chunk,
-                               records is not None, check_time_limit(move_time_limit)))
+                               records is not None, check_limit(move_time_limit)))
             for chunk in chunks(sets, per_job) for k, (a, b, c) in enumerate(lines))
 
     def keep(chunk: list[tuple[int, tuple[GameResult, str | None]]]) -> None:
