@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from cutthroat import record as rec
+from cutthroat.session import program
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
 """The worked examples of RECORD.md (``NAME.json`` and ``NAME.expected.json``)."""
@@ -1283,7 +1284,7 @@ def test_a_finished_game_is_said_to_be_over(tmp_path: Path) -> None:
     lines = resumed.stdout.splitlines()
     assert lines[0] == f"The game in {save} is over: there is nothing left to play."
     assert lines[1].startswith("Game over after ") and "seed" not in resumed.stdout
-    assert lines[2] == f"The expert's review of your choices: cutthroat review {save}"
+    assert lines[2] == f"The expert's review of your choices: {program()} review {save}"
 
 
 def test_bots_names_every_command_that_takes_them() -> None:

@@ -36,7 +36,7 @@ from cutthroat.render import (
     describe_view,
     format_cards,
 )
-from cutthroat.session import Session, Sitting
+from cutthroat.session import Session, Sitting, program
 from cutthroat.state import Hand
 from cutthroat.terminal import (
     AGAIN,
@@ -175,7 +175,7 @@ def test_every_move_is_saved_before_it_is_told_and_the_record_replays(tmp_path: 
     again = rec.replay(save.read_text(encoding="utf-8"))
     assert again.scores == game.scores and again.is_over
     assert not list(tmp_path.glob("*.tmp"))
-    assert out[-1] == f"The expert's review of your choices: cutthroat review {save}"
+    assert out[-1] == f"The expert's review of your choices: {program()} review {save}"
 
 
 def test_moves_typed_with_tabs_are_saved_as_a_record_replay_accepts(tmp_path: Path) -> None:
@@ -621,7 +621,7 @@ def test_the_resume_command_printed_names_the_bots_the_game_was_played_with() ->
     """A record does not hold its bots: the command printed on stopping resumed a game
     against two experts that was played against other bots; it now gives --bots unless
     they are the default ones."""
-    from cutthroat.session import Session, Sitting, program
+    from cutthroat.session import Session, Sitting
 
     save = Path("games", "mine.json")
     cutthroat = program()  # "cutthroat" on the PATH, else .venv/bin/cutthroat
@@ -844,7 +844,7 @@ def test_a_save_that_fails_mid_game_is_reported_and_the_game_goes_on(
     # said once for the two failures in a row (not at every move of a full disk)
     assert len(warnings) == 1 and "No space left on device" in warnings[0]
     assert rec.replay(save.read_text(encoding="utf-8")).scores == game.scores
-    assert f"The expert's review of your choices: cutthroat review {save}" in out
+    assert f"The expert's review of your choices: {program()} review {save}" in out
 
 
 def test_a_game_stopped_while_saving_fails_is_not_said_to_be_saved(
@@ -1090,7 +1090,7 @@ def test_R22_the_line_game_asks_to_play_again_and_y_plays_the_next_game(
     assert len(ends) == 2 and ends[0] < told < ends[1]
     assert out[told + 2] == "Hand 1"
     second_save = tmp_path / "game-2.json"
-    assert out[-1] == f"The expert's review of your choices: cutthroat review {second_save}"
+    assert out[-1] == f"The expert's review of your choices: {program()} review {second_save}"
 
 
 @pytest.mark.parametrize("answers", [[], [""], ["n"], ["nope"], ["quit"]],

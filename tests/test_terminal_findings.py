@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from cutthroat import Game, HandResult, Phase, Rules, Suit
 from cutthroat.cli import app as cli_app
 from cutthroat.render import describe_result, format_cards
-from cutthroat.session import STUCK, Session, ordered_moves
+from cutthroat.session import STUCK, Session, ordered_moves, program
 from cutthroat.state import Hand
 from cutthroat.terminal import TerminalGame, seat_names
 from cutthroat.tui.app import Stage, TableApp
@@ -222,6 +222,32 @@ def test_R9_R10_the_second_round_says_turned_down_and_the_stuck_dealer_is_told()
     assert "must name trump" in STUCK and "stuck" in STUCK
 
 
+def test_R10_a_stuck_dealers_wrong_verb_is_not_told_he_may_pass() -> None:
+    """A stuck dealer who typed another stage's move (``keep``, ``pass``) was told "it
+    is the second bidding round (pass or call SUIT)", offering the one move he may not
+    make: the engine and the line game now say he must name trump, and nothing moves."""
+    from cutthroat import IllegalActionError
+
+    game, dealer = stuck_dealer()
+    hand = game.hand
+    assert hand is not None
+    moves = len(hand.moves)
+    with pytest.raises(IllegalActionError) as refused:
+        hand.push("dummy", dealer)
+    assert "dealer is stuck" in str(refused.value) and "pass or" not in str(refused.value)
+    player, out, _ = line_game(game, dealer, ["keep", "dummy", "quit"])
+    player.play()
+    said = [line for line in out if line.startswith("Not possible: ")]
+    assert len(said) == 2 and all("pass or" not in line for line in said), said
+    assert all("must name trump (call SUIT)" in line for line in said), said
+    assert len(hand.moves) == moves
+    other = Game(Rules(), seed=3).deal()  # without the variant: pass is offered still
+    for _ in range(3):
+        other.push("pass", other.to_act)
+    with pytest.raises(IllegalActionError, match=r"\(pass or call SUIT\)"):
+        other.push("dummy", other.to_act)
+
+
 def test_R9_the_line_games_first_round_still_says_up_card() -> None:
     game = Game(Rules.preset("stick"), seed=3, players=seat_names(0))
     player, out, prompts = line_game(game, 0, [])
@@ -337,7 +363,30 @@ def test_R22_save_to_a_finished_games_record_says_what_can_be_done_with_it(
     said = " ".join(result.output.split())
     assert "--resume" not in said
     assert f"{save} already holds a finished game: choose another file (--save FILE)" in said
-    assert f"cutthroat review {save}" in said and f"cutthroat replay {save}" in said
+    assert f"{program()} review {save}" in said and f"{program()} replay {save}" in said
+
+
+def test_R22_the_commands_said_for_a_finished_game_can_be_typed_as_they_are(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review and replay commands said at a game's end named ``cutthroat`` where it
+    was not on the PATH and left a file's spaces unquoted: each is now what the resume
+    line is, the program beside this Python and the file quoted for the shell."""
+    import shlex
+    import sys
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PATH", str(tmp_path / "nothing-here"))
+    beside = Path(sys.executable).with_name("cutthroat")
+    assert beside.exists() and program() == shlex.quote(str(beside))
+    save = Path("my game.json")
+    finished(save)
+    said = CliRunner().invoke(cli_app, ["play", "--plain", "--save", str(save)]).output
+    replay = f"{shlex.quote(str(beside))} replay 'my game.json'"
+    assert replay in said and replay.replace(" replay ", " review ") in said, said
+    ended = CliRunner().invoke(cli_app, ["play", "--plain", "--resume", str(save),
+                                         "--seat", "0"]).output.splitlines()
+    command = ended[2].split(": ", 1)[1]
+    assert shlex.split(command) == [str(beside), "review", "my game.json"], ended
 
 
 # --- 10. small things ---------------------------------------------------------------

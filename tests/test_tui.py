@@ -160,7 +160,8 @@ async def test_R14_a_whole_game_by_number_keys_shows_no_hidden_card_and_saves_ev
         assert "Press n for a new game, q to quit." in status(app)
         assert app.log_lines[-3].startswith(f"Game over after {len(game.hands)} hand"
                                              f"{'s' if len(game.hands) != 1 else ''}.")
-        assert app.log_lines[-2] == f"The expert's review of your choices: cutthroat review {save}"
+        assert app.log_lines[-2] == ("The expert's review of your choices: "
+                                     f"{program()} review {save}")
         assert app.log_lines[-1] == NEW_GAME
         await pilot.press("q")
     assert app.return_value is True and turns > 10

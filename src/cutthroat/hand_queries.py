@@ -438,7 +438,8 @@ class HandQueries:
     # --- explanations ----------------------------------------------------------------
 
     def _phase_reason(self, verb: str) -> str:
-        return not_now(verb, self._phase)
+        stuck = self._rules.stick_the_dealer and self._turn == self._dealer
+        return not_now(verb, self._phase, stuck=stuck)
 
     def _why_illegal(self, a: int) -> str:
         """A sentence saying why action id ``a`` is not legal now."""

@@ -84,9 +84,23 @@ _WHEN = {
 bids, the dealer's pick-up as his bid): when it comes, said after the reason."""
 
 
-def not_now(verb: str, phase: int) -> str:
+STUCK_WORDS = ("it is the second bidding round and the dealer is stuck: he must name "
+               "trump (call SUIT)")
+"""What :data:`PHASE_WORDS` says of the second round when the one to act is a dealer who
+may not pass (R10, stick the dealer)."""
+
+
+def not_now(verb: str, phase: int, *, stuck: bool = False) -> str:
     """The engine's reason for refusing a move of ``verb`` in ``phase`` (a move of
     another stage): ``keep is not possible now: it is trick play (play CARD)``; for a
-    move a four-handed player makes earlier (going alone as he bids), when it comes."""
+    move a four-handed player makes earlier (going alone as he bids), when it comes.
+    ``stuck``: the one to act is a dealer who may not pass in the second round (R10), so
+    pass is not offered among its moves.
+
+    >>> print(not_now("keep", Phase.BID_SECOND, stuck=True))  # doctest: +NORMALIZE_WHITESPACE
+    keep is not possible now: it is the second bidding round and the dealer is stuck: he
+    must name trump (call SUIT)
+    """
     phases, when = _WHEN.get(verb, (frozenset(), ""))
-    return f"{verb} is not possible now: {PHASE_WORDS[phase]}{when if phase in phases else ''}"
+    words = STUCK_WORDS if stuck and phase == P_BID2 else PHASE_WORDS[phase]
+    return f"{verb} is not possible now: {words}{when if phase in phases else ''}"

@@ -268,7 +268,7 @@ def play(
     starts another: the same bots and rules, a new seed (S+1 after --seed S)
     and a new record file.
     """
-    from .session import Sitting, default_save, new_seed
+    from .session import Sitting, command_on, default_save, new_seed
     from .terminal import TerminalGame, human_seat, introduce, resumed, seat_names
 
     sitting = Sitting(seeded=seed is not None, save=save if resume is None else resume)
@@ -315,9 +315,9 @@ def play(
                                          "another file", param_hint="--save")
             if held.is_over:  # nothing to go on with: say what can be done with it
                 typer.echo(f"{save} already holds a finished game: choose another file "
-                           f"(--save FILE) for a new one; to see how it went: cutthroat "
-                           f"replay {save}, or the expert's review: cutthroat review {save}",
-                           err=True)
+                           f"(--save FILE) for a new one; to see how it went: "
+                           f"{command_on('replay', save)}, or the expert's review: "
+                           f"{command_on('review', save)}", err=True)
                 raise typer.Exit(1)
             typer.echo(f"{save} already holds a game: go on with it (--resume {save}) or "
                        "choose another file (--save FILE).", err=True)

@@ -50,7 +50,7 @@ from .state import Phase
 from .views import View
 
 __all__ = ["CARD_VERBS", "COACH_MARGIN", "GAMES", "NOTHING_TO_UNDO", "STUCK",
-           "Session", "Sitting", "default_save", "fallback_folders", "new_seed",
+           "Session", "Sitting", "command_on", "default_save", "fallback_folders", "new_seed",
            "number_keys", "numbers_to_choose", "ordered_moves", "program", "stopped_by", "stuck",
            "took_back"]
 
@@ -161,7 +161,6 @@ def stopped_by(error: Exception) -> str:
     return text[:1].upper() + text[1:]
 
 
-
 def program() -> str:
     """The ``cutthroat`` command as a player can type it here: ``cutthroat`` where it is
     on the ``PATH``, else the one beside this Python (``.venv/bin/cutthroat``, as the
@@ -173,6 +172,13 @@ def program() -> str:
         return "cutthroat"
     beside = Path(sys.executable).with_name("cutthroat")
     return shlex.quote(str(beside)) if beside.exists() else "cutthroat"
+
+def command_on(verb: str, save: Path) -> str:
+    """The command that runs ``cutthroat VERB`` on a saved game, as a player can type it
+    here (:func:`program`, the file quoted for the shell where it needs to be):
+    ``cutthroat review 'my game.txt'``."""
+    return f"{program()} {verb} {shlex.quote(str(save))}"
+
 
 class Session:
     """A game of one player against two bots, with no input or output of its own.
@@ -475,7 +481,7 @@ class Session:
             if self.moved_from is not None:
                 lines.append(f"The game could not be saved to {self.moved_from}, so it is "
                              f"saved to {self.save}.")
-            lines.append(f"The expert's review of your choices: cutthroat review {self.save}")
+            lines.append(f"The expert's review of your choices: {command_on('review', self.save)}")
         return lines
 
     def trick_lines(self) -> list[str]:
