@@ -87,9 +87,9 @@ class Player(threading.Thread):
 
     def _game(self, seed: int) -> None:
         made = _post(self.base, "/api/games", {"seats": ["you", *self.bots], "seed": seed})
-        url = (self.base.replace("http", "ws") + f"/api/games/{made['game']}/ws"
-               f"?token={made['token']}")
+        url = self.base.replace("http", "ws") + f"/api/games/{made['game']}/ws"
         with connect(url, open_timeout=30) as ws:
+            ws.send(json.dumps({"type": "hello", "token": made["token"]}))  # as the page does
             sent: float | None = None
             acted = -1  # the version of the last state acted on: once per version
             while time.monotonic() < self.stop_at:

@@ -346,7 +346,17 @@ def test_a_game_address_without_a_seat_offers_to_join_only_where_a_seat_is_open(
 
 
 def test_a_reload_keeps_the_seat_and_the_cards(server: str, pages: Pages) -> None:
+    """And the seat's token is never in a socket's address, which proxies log: each
+    socket's first message, its hello, carries it."""
     page = pages.new()
+    sockets: list[tuple[str, list[str | bytes]]] = []
+
+    def opened(ws: Any) -> None:
+        sent: list[str | bytes] = []
+        sockets.append((ws.url, sent))
+        ws.on("framesent", lambda payload: sent.append(payload))
+
+    page.on("websocket", opened)
     create_game(page, server, seed=5)
     assert take_turn(page) is not None
     assert wait_for_turn(page) == "playing"
@@ -358,6 +368,12 @@ def test_a_reload_keeps_the_seat_and_the_cards(server: str, pages: Pages) -> Non
     assert state(page)["seat"] == seat
     assert sorted(my_cards(page)) == sorted(cards)
     expect(page.locator("#seat-me")).to_contain_text("Ann (you)")
+    token = page.evaluate("Object.entries(localStorage).find(([k]) => "
+                          "k.startsWith('cutthroat:token:'))[1]")
+    assert len(sockets) == 2 and token
+    for url, sent in sockets:
+        assert url.endswith("/ws") and token not in url and "token" not in url, url
+        assert json.loads(sent[0]) == {"type": "hello", "token": token}
 
 
 def test_a_friend_joins_and_sees_only_their_cards(server: str, pages: Pages) -> None:

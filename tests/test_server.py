@@ -24,6 +24,7 @@ from starlette.websockets import WebSocketDisconnect
 from cutthroat import record as rec
 from cutthroat.cards import cards_of_mask, deck_mask
 from cutthroat.rules import Rules
+from cutthroat.server import socket_loop
 from cutthroat.server.app import create_app
 from cutthroat.server.protocol import ProtocolError, parse_message
 from cutthroat.server.store import Store, StoreError
@@ -981,7 +982,6 @@ def test_websocket_states_errors_and_moves(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("game", "token", "code"), [
     (None, "wrong", 4403),
     ("nothing", "wrong", 4404),
-    (None, None, 4401),
 ])
 def test_websocket_refuses_strangers(tmp_path: Path, game: str | None, token: str | None,
                                      code: int) -> None:
@@ -991,6 +991,66 @@ def test_websocket_refuses_strangers(tmp_path: Path, game: str | None, token: st
     with client.websocket_connect(path) as ws, pytest.raises(WebSocketDisconnect) as closed:
         ws.receive_json()
     assert closed.value.code == code and closed.value.reason
+
+
+def test_a_seats_socket_takes_its_token_from_its_hello_not_its_address(
+        tmp_path: Path) -> None:
+    """A token in a socket's address is written whole in a proxy's access and error
+    logs: a seat's socket opened without one reads it from its first message, the
+    ``hello``, as the page now sends it. A second hello is no message of the protocol;
+    one with a token that is not this game's is closed as in the address (4403)."""
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"])
+    path = f"/api/games/{made['game']}/ws"
+    with client.websocket_connect(path) as ws:
+        ws.send_json({"type": "hello", "token": made["token"]})
+        state = _receive(ws, "state")["state"]
+        assert state["seat"] == 0 and state["view"]["cards"]
+        ws.send_json({"type": "hello", "token": made["token"]})
+        assert "unknown" in _receive(ws, "error")["reason"]
+        ws.send_json({"type": "ping"})
+        assert _receive(ws, "pong") == {"type": "pong"}
+    with client.websocket_connect(path) as ws, pytest.raises(WebSocketDisconnect) as closed:
+        ws.send_json({"type": "hello", "token": "wrong"})
+        ws.receive_json()
+    assert closed.value.code == 4403
+    with client.websocket_connect("/api/games/nothing/ws") as ws, \
+            pytest.raises(WebSocketDisconnect) as closed:
+        ws.send_json({"type": "hello", "token": made["token"]})
+        ws.receive_json()
+    assert closed.value.code == 4404
+
+
+@pytest.mark.parametrize("first", [
+    '{"type": "ping"}', '{"type": "act", "action": "pass"}', "not JSON", "[]", '"hello"',
+    '{"type": "hello"}', '{"type": "hello", "token": 7}', '{"type": "hello", "token": ""}',
+    '{"type": "hello", "token": "T", "seat": 0}', b"binary",
+])
+def test_a_socket_without_a_token_whose_first_message_is_not_its_hello_is_closed(
+        tmp_path: Path, first: str | bytes) -> None:
+    """Closed with 4401 and a reason that says what to send; the game is untouched."""
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"])
+    before = _settled(client, made)
+    with client.websocket_connect(f"/api/games/{made['game']}/ws") as ws, \
+            pytest.raises(WebSocketDisconnect) as closed:
+        first = first.replace('"T"', f'"{made["token"]}"') if isinstance(first, str) else first
+        (ws.send_bytes if isinstance(first, bytes) else ws.send_text)(first)  # type: ignore[operator]
+        ws.receive_json()
+    assert closed.value.code == 4401
+    assert closed.value.reason == socket_loop.HELLO and '"hello"' in closed.value.reason
+    assert _state(client, made)["view"] == before["view"]
+
+
+def test_a_socket_without_a_token_that_says_nothing_is_closed_after_a_while(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(socket_loop, "HELLO_WAIT", 0.2)
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"])
+    with client.websocket_connect(f"/api/games/{made['game']}/ws") as ws, \
+            pytest.raises(WebSocketDisconnect) as closed:
+        ws.receive_json()
+    assert closed.value.code == 4401 and closed.value.reason == socket_loop.HELLO
 
 
 def test_websocket_tells_every_seat_its_own_state(tmp_path: Path) -> None:

@@ -1,6 +1,7 @@
 """A WebSocket's life on the web game's server: connected, read, answered, closed.
 
-A seat's socket (``/api/games/ID/ws?token=T``) or a watcher's (``/api/games/ID/watch``)
+A seat's socket (``/api/games/ID/ws``, whose first message is its ``hello`` with the
+seat's token, or ``/api/games/ID/ws?token=T``) or a watcher's (``/api/games/ID/watch``)
 holds its game's room while it is open (:class:`~cutthroat.server.rooms.Server`);
 every message is parsed (:mod:`.protocol`) and answered; every answer goes the way of
 the room's other messages to that socket (:mod:`.sockets`), so all arrive in order and
@@ -9,7 +10,9 @@ none waits for a slow reader. docs/protocol.md has the messages and the close co
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import json
 import logging
 import time
 from typing import Any
@@ -23,7 +26,8 @@ from .protocol import ProtocolError, parse_message, refusal, table_refusal
 from .rooms import Room, Server
 from .store import StoreError, down_why
 
-__all__ = ["CLOSE_REASON_MAX", "SOCKET_MESSAGES", "close_reason", "serve_socket"]
+__all__ = ["CLOSE_REASON_MAX", "HELLO", "HELLO_WAIT", "SOCKET_MESSAGES", "close_reason",
+           "serve_socket"]
 
 log = logging.getLogger("cutthroat.server")
 
@@ -32,6 +36,15 @@ SOCKET_MESSAGES = (100, 10.0)
 few a minute (moves, pings, talk), a program playing fast a few a second. Past it the
 socket is closed (1008): a flood of messages, each answered, would keep the server
 busy for others."""
+
+HELLO_WAIT = 10.0
+"""Seconds a seat's socket opened without a token has to send its ``hello`` (the page
+sends it as soon as the socket opens); one that sends nothing is closed with 4401."""
+
+HELLO = ('a seat\'s socket opened without ?token= says first {"type": "hello", "token": T}, '
+         "within 10 seconds")
+"""The reason a seat's socket is closed (4401) when its first message is not its
+``hello``: what to send."""
 
 CLOSE_REASON_MAX = 123
 """Bytes (UTF-8) a WebSocket close frame has room for in its reason."""
@@ -56,9 +69,11 @@ def close_reason(reason: str) -> str:
 async def serve_socket(server: Server, websocket: WebSocket, game_id: str,
                         token: str | None, *, watching: bool) -> None:
     """A WebSocket's life: a seat's (the token's) or, ``watching``, a watcher's, in no
-    seat. It holds the game's room while open; every message is answered; an unknown
-    game or a token that is not a seat of it closes it with 4000 + the HTTP status, a
-    game that cannot be read back from the database (down) with 1011."""
+    seat. A seat's socket given no ``token`` (in its address or a header) reads it from
+    its first message, the ``hello``. It holds the game's room while open; every message
+    is answered; an unknown game or a token that is not a seat of it closes it with 4000
+    + the HTTP status, a game that cannot be read back from the database (down) with
+    1011."""
     await websocket.accept()
     address = client_address(websocket)
     most = server.sockets_per_address
@@ -70,6 +85,10 @@ async def serve_socket(server: Server, websocket: WebSocket, game_id: str,
         return
     server.sockets_by_address[address] += 1
     try:
+        if token is None and not watching:  # the seat's token comes in its first message
+            token = await _hello(websocket)
+            if token is None:
+                return
         async with server.use(game_id) as room:
             seat = None if watching else room.seat_of(token)
             try:
@@ -107,6 +126,29 @@ async def serve_socket(server: Server, websocket: WebSocket, game_id: str,
         server.sockets_by_address[address] -= 1
         if server.sockets_by_address[address] <= 0:
             del server.sockets_by_address[address]
+
+
+async def _hello(websocket: WebSocket) -> str | None:
+    """The seat's token, from the socket's first message, ``{"type": "hello", "token":
+    T}``, which keeps it out of the address (and so out of a proxy's log). ``None``
+    when the client went, or the socket was closed (4401) because the first message was
+    something else or did not come within :data:`HELLO_WAIT` seconds."""
+    try:
+        message = await asyncio.wait_for(websocket.receive(), HELLO_WAIT)
+    except TimeoutError:
+        message = {"type": "websocket.receive"}
+    if message["type"] == "websocket.disconnect":
+        return None
+    try:
+        said = json.loads(message.get("text") or "null")
+    except ValueError:
+        said = None
+    if (isinstance(said, dict) and said.get("type") == "hello" and set(said) == {"type", "token"}
+            and isinstance(said["token"], str) and said["token"]):
+        return said["token"]
+    with contextlib.suppress(Exception):  # the client went meanwhile
+        await websocket.close(code=4401, reason=close_reason(HELLO))
+    return None
 
 
 async def _receive_text(server: Server, room: Room, websocket: WebSocket) -> str | None:

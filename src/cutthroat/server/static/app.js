@@ -467,11 +467,12 @@ function setConnection(text, cls) {
   node.className = "connection " + cls;
 }
 
-/** The table's WebSocket URL: a seat's (with its token), or a watcher's. */
+/** The table's WebSocket URL: a seat's, or a watcher's. A seat's token is not in it
+ *  (an address is what proxies log): the socket's first message, its hello, holds it. */
 function socketUrl() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const base = `${scheme}//${location.host}/api/games/${encodeURIComponent(table.game)}`;
-  return table.watching ? `${base}/watch` : `${base}/ws?token=${encodeURIComponent(table.token)}`;
+  return table.watching ? `${base}/watch` : `${base}/ws`;
 }
 
 // A connection can die without closing: the device goes offline, a phone sleeps, a
@@ -527,6 +528,7 @@ function connect() {
   table.socket = ws;
   window.cutthroatSocket = ws;
   ws.onopen = () => {
+    if (!table.watching) ws.send(JSON.stringify({ type: "hello", token: table.token }));
     table.retry = 0;
     // A move sent on a connection that dropped may never have arrived: the state this
     // connection is sent decides, and offers it again if it still asks for it.
