@@ -4,6 +4,7 @@ each call takes, and what a wrong one says, without changing anything."""
 from __future__ import annotations
 
 import random
+import re
 
 import numpy as np
 import pytest
@@ -150,3 +151,147 @@ def test_a_views_repr_lists_a_keeps_252_actions_by_count_not_one_by_one() -> Non
     for view in (before, keep):
         assert all(f"{f.name}=" in repr(view) for f in dataclasses.fields(view))
     assert f"legal={before.legal!r}" in repr(before)  # a few: as they are
+
+
+# --- a second programmer's pass (2026-12-05) ----------------------------------------
+
+
+@pytest.mark.parametrize(("bots", "kind", "said"), [
+    (["random"] * 3, TypeError, r"seat 0: 'random' is a bot's name, not a bot: make one "
+                                r"with make_bot\('random', seed\)"),
+    ([RandomBot] * 3, TypeError, r"seat 0: RandomBot is a class, not a bot"),
+    ([RandomBot(seed=0), RandomBot(seed=1), object()], TypeError,
+     r"seat 2: 'object' is not a bot: a bot has a name and a choose\(view\) method"),
+    ([RandomBot(seed=0)] * 2, ValueError, r"a game needs three bots, not 2"),
+    (RandomBot(seed=0), TypeError, r"a sequence of three bots"),
+])
+def test_play_game_refuses_what_is_not_three_bots_before_the_game_is_touched(
+        bots: object, kind: type[Exception], said: str) -> None:
+    """Names or classes of bots were taken, a hand was dealt (the game's random source
+    moved on) and the first move failed as a BotError from inside the bot."""
+    game = Game(seed=3)
+    state = game.rng.getstate()
+    with pytest.raises(kind, match=said):
+        play_game(game, bots)  # type: ignore[arg-type]
+    assert game.hands == [] and game.rng.getstate() == state
+
+
+def test_a_move_is_checked_as_a_records_line_is() -> None:
+    """``Move(7, ...)`` and ``Move("x", "pass")`` were made, and ``Move(1, "order")``
+    kept its text, so it differed from ``Move.parse("1 order")`` and could not be
+    pushed."""
+    from cutthroat import Move
+
+    assert Move(1, "order") == Move.parse("1 order") == Move(np.int64(1), Action("order"))
+    assert type(Move(np.int64(1), "order").seat) is int
+    hand = Hand.deal(Rules(), dealer=0, seed=1)
+    assert str(hand.push(Move(1, "order"))) == "1 order"
+    for seat in (7, -1, "x", True, 1.0, None):
+        with pytest.raises(ActionParseError, match="a move's seat is 0, 1 or 2"):
+            Move(seat, Action("pass"))  # type: ignore[arg-type]
+    with pytest.raises(ActionParseError, match="a move's action is an Action or its text"):
+        Move(1, 5)  # type: ignore[arg-type]
+    with pytest.raises(ActionParseError):
+        Move(1, "fly")  # type: ignore[arg-type]
+
+
+def test_a_push_naming_two_seats_says_both_and_changes_nothing() -> None:
+    """``push("2 order", seat=1)`` is an ActionParseError (which seat is meant cannot be
+    told), as push's docstring now says; the message names both seats."""
+    hand = Hand.deal(Rules(), dealer=0, seed=1)
+    with pytest.raises(ActionParseError, match="names seat 2, but seat 1 was given"):
+        hand.push("2 order", seat=1)
+    assert hand.moves == []
+    assert "names another seat than ``seat``" in " ".join((Hand.push.__doc__ or "").split())
+
+
+@pytest.mark.parametrize(("rules", "rng", "said"), [
+    (Rules(), 1, "Deal.random takes a random.Random, e.g. random.Random(7), not int"),
+    (Rules(), None, "Deal.random takes a random.Random"),
+    (Rules(), np.random.default_rng(1), "not Generator"),
+    (None, random.Random(1), "rules must be a Rules"),
+    ("stick", random.Random(1), "rules must be a Rules"),
+])
+def test_deal_random_refuses_what_it_cannot_deal_from(rules: object, rng: object,
+                                                      said: str) -> None:
+    with pytest.raises(TypeError, match=re.escape(said)):
+        Deal.random(rules, rng)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("scores", "kind"), [
+    ("abc", TypeError), ((1, 2), TypeError), ((1, 2, 3, 4), TypeError), (5, TypeError),
+    ((1.0, 2, 3), TypeError), ((True, 0, 0), TypeError), ((1, -2, 3), ValueError),
+])
+def test_R14_a_view_refuses_scores_that_are_not_three_points(scores: object,
+                                                             kind: type[Exception]) -> None:
+    """``scores="abc"`` printed "Score: Seat 0 a, ..." and ``(1, 2)`` failed only when
+    the view was printed or encoded."""
+    from cutthroat.views import public_view_json
+
+    hand = Hand.deal(Rules(), dealer=0, seed=1)
+    with pytest.raises(kind, match="scores are"):
+        hand.view(1, scores=scores)  # type: ignore[arg-type]
+    with pytest.raises(kind, match="scores are"):
+        public_view_json(hand, scores=scores)  # type: ignore[arg-type]
+    view = hand.view(1, scores=[np.int64(3), 0, 7])  # type: ignore[arg-type]
+    assert view.scores == (3, 0, 7) and "3" in str(view)
+
+
+@pytest.mark.no_cover
+def test_hint_refuses_what_it_would_have_bent_or_left_out() -> None:
+    """A text seed, 1.5 or True samples and an illegal or unreadable ``also`` were taken
+    (rounded, or silently left out); 0 samples named an inner parameter."""
+    from cutthroat.bots import hint
+
+    game = Game(seed=3)
+    hand = game.deal()
+    view = game.view(hand.to_act)
+    for seed in ("x", 1.5, True):
+        with pytest.raises(TypeError, match="seed"):
+            hint(view, seed=seed, samples=2)  # type: ignore[arg-type]
+    for samples, kind in ((1.5, TypeError), (True, TypeError), ("3", TypeError),
+                          (0, ValueError)):
+        with pytest.raises(kind, match=r"samples is a whole number of deals, at least 1"):
+            hint(view, samples=samples)  # type: ignore[arg-type]
+    with pytest.raises(ActionParseError):
+        hint(view, samples=2, also=["garbage"])
+    with pytest.raises(IllegalActionError, match="also: play JH is not a legal move"):
+        hint(view, samples=2, also=[Action("play JH")])
+    with pytest.raises(TypeError, match="also is a sequence of moves"):
+        hint(view, samples=2, also="pass")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        hint(view, samples=2, earlier=[hand])  # type: ignore[list-item]
+    valued = hint(view, samples=2, also=["pass"])
+    assert "pass" in [str(option.action) for option in valued.options]
+
+
+def test_keep_reads_its_cards_from_one_text_as_the_keep_move_writes_them() -> None:
+    """``Action.keep("9C TC JC QC KC")`` read the text a character at a time
+    (``not a card: '9'``)."""
+    assert (Action.keep("9C TC JC QC KC") == Action.keep("9c, tc, jc, qc, kc")
+            == Action.parse("keep 9C TC JC QC KC"))
+    with pytest.raises(ActionParseError, match="keep takes five cards, not 3"):
+        Action.keep("9C TC JC")
+
+
+@pytest.mark.parametrize("options", [
+    {"bid_samples": "80"}, {"play_samples": 2.5}, {"aware": 1}, {"inference": True},
+    {"playout": 3}, {"time_limit": "1"},
+])
+def test_an_expert_made_directly_says_which_option_is_of_the_wrong_kind(
+        options: dict[str, object]) -> None:
+    """``ExpertBot(bid_samples="80")`` failed with "'<' not supported between
+    instances of 'str' and 'int'"."""
+    from cutthroat.bots.expert import ExpertBot
+
+    [(name, value)] = options.items()
+    with pytest.raises(TypeError, match=rf"the expert's {name} takes .*, not {value!r}"):
+        ExpertBot(**options)  # type: ignore[arg-type]
+
+
+def test_make_bot_takes_no_seed_as_seed_0_as_the_docs_say() -> None:
+    assert repr(make_bot("random")) == repr(make_bot("random", 0)) == "RandomBot(seed=0)"
+    assert repr(Game(seed=1)).startswith("<Game 0 hands,")
+    game = Game(seed=1)
+    game.deal()
+    assert repr(game) == "<Game 1 hand, scores [0, 0, 0], in play>"

@@ -162,6 +162,8 @@ class Action:
             ok = self.suit is not None and self.card is None and not self.cards
         elif verb is Verb.KEEP:
             ok = self.card is None and self.suit is None and len(self.cards) == 5
+            if self.card is None and self.suit is None and not ok:
+                raise ActionParseError(f"keep takes five cards, not {len(self.cards)}")
             if ok:
                 ordered = tuple(sorted(self.cards, key=lambda c: c.id))
                 if len(set(ordered)) != 5:
@@ -195,8 +197,11 @@ class Action:
         return cls(Verb.TRUMP, suit=_suit(suit))
 
     @classmethod
-    def keep(cls, cards: Iterable[Card | str]) -> Action:
-        """The maker keeps these five of his ten cards."""
+    def keep(cls, cards: Iterable[Card | str] | str) -> Action:
+        """The maker keeps these five of his ten cards: cards, their names, or the names
+        in one text (``Action.keep("9C TC JC QC KC")``, as ``keep`` is written)."""
+        if isinstance(cards, str):
+            cards = cards.replace(",", " ").split()
         return cls(Verb.KEEP, cards=tuple(_card(c) for c in cards))
 
     @classmethod
@@ -329,6 +334,24 @@ class Move:
 
     seat: int
     action: Action
+
+    def __post_init__(self) -> None:
+        """Checked as :meth:`parse` checks a record's line: the seat 0, 1 or 2 (a NumPy
+        integer too), the action an :class:`Action` or its text (``Move(1, "order")``)."""
+        if type(self.action) is not Action:
+            if not isinstance(self.action, str):
+                raise ActionParseError(f"a move's action is an Action or its text, such as "
+                                       f"'play JH', not {type(self.action).__name__}")
+            object.__setattr__(self, "action", Action.parse(self.action))
+        if type(self.seat) is not int or not 0 <= self.seat <= 2:
+            seat: object = self.seat
+            try:
+                number = None if isinstance(seat, bool) else operator.index(seat)  # type: ignore[arg-type]
+            except TypeError:
+                number = None
+            if number not in (0, 1, 2):
+                raise ActionParseError(f"a move's seat is 0, 1 or 2, not {seat!r}")
+            object.__setattr__(self, "seat", number)
 
     @classmethod
     def parse(cls, text: str) -> Move:

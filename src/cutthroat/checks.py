@@ -1,15 +1,16 @@
 """The checks of the engine's arguments that are not its own objects: a seat, an action
-id, a seed, a random source, each given as a Python or NumPy integer and anything else
-refused with an error that says what was expected."""
+id, a seed, a random source, the scores a view is shown with, each given as a Python
+or NumPy integer and anything else refused with an error that says what was expected."""
 
 from __future__ import annotations
 
 import operator
 import random
+from collections.abc import Iterable
 
 from .errors import ActionParseError, SeatError
 
-__all__ = ["as_action_id", "as_seat", "as_seed", "check_rng", "integer_or_none"]
+__all__ = ["as_action_id", "as_scores", "as_seat", "as_seed", "check_rng", "integer_or_none"]
 
 
 def integer_or_none(value: object) -> int | None:
@@ -89,3 +90,33 @@ def as_seed(value: object) -> int:
         raise ValueError(f"a seed is 0 or more, not {seed} (Python's random deals "
                          f"seed {seed} exactly as seed {-seed})")
     return seed
+
+
+def as_scores(scores: object) -> tuple[int, int, int] | None:
+    """The game's scores a view is shown with, as a tuple: ``None`` (none), or three
+    points, seats 0, 1 and 2 (integers, a NumPy one too; not negative). Anything else
+    is refused here, not when the view is printed or encoded: a ``TypeError`` for what
+    is not three integers, a ``ValueError`` for a negative one.
+
+    >>> as_scores([3, 0, 7])
+    (3, 0, 7)
+    >>> as_scores("abc")
+    Traceback (most recent call last):
+    TypeError: scores are three integers, seats 0, 1 and 2 (e.g. (3, 0, 7)), not 'abc'
+    """
+    if scores is None:
+        return None
+    wrong = TypeError(f"scores are three integers, seats 0, 1 and 2 (e.g. (3, 0, 7)), "
+                      f"not {scores!r}")
+    if isinstance(scores, str | bytes) or not isinstance(scores, Iterable):
+        raise wrong
+    items = tuple(scores)
+    if len(items) != 3 or any(isinstance(p, bool) for p in items):
+        raise wrong
+    try:
+        a, b, c = (operator.index(p) for p in items)
+    except TypeError:
+        raise wrong from None
+    if min(a, b, c) < 0:
+        raise ValueError(f"scores are not negative: {scores!r}")
+    return a, b, c

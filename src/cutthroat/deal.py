@@ -70,7 +70,15 @@ class Deal:
 
     @classmethod
     def random(cls, rules: Rules, rng: random.Random) -> Deal:
-        """A uniformly random deal for these rules, drawn from ``rng``."""
+        """A uniformly random deal for these rules, drawn from ``rng`` (a
+        ``random.Random``: anything else is a ``TypeError``, as are rules that are not a
+        :class:`~cutthroat.rules.Rules`)."""
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules, e.g. Rules() or Rules.preset('stick'), "
+                            f"not {rules!r}")
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"Deal.random takes a random.Random, e.g. random.Random(7), not "
+                            f"{type(rng).__name__}")
         return cls.from_order(rules, random_order(rules, rng))
 
     @classmethod

@@ -263,7 +263,9 @@ class Game:
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else "in play"
-        return f"<Game {len(self.hands)} hands, scores {list(self.scores)}, {state}>"
+        count = len(self.hands)
+        return (f"<Game {count} hand{'' if count == 1 else 's'}, scores {list(self.scores)}, "
+                f"{state}>")
 
     def __str__(self) -> str:
         """The game so far as text: the rules, every hand with all its cards, the

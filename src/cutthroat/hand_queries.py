@@ -257,8 +257,9 @@ class HandQueries:
 
     @property
     def kitty(self) -> list[Card]:
-        """The cards face down in the kitty, with the dealer's discard (not the taken
-        up-card)."""
+        """The cards face down in the kitty now, in card order: the dealer's discard
+        among them, not an up-card he took. The deal's kitty, in the order dealt with
+        the up-card first (``kitty[0]``, as a record writes it), is ``dealt.kitty``."""
         return cards_of_mask(self._kitty)
 
     @property

@@ -231,8 +231,10 @@ class Hand(BeforePlay):
         move or ``seat``), it must be the seat to act. Raises
         :class:`IllegalActionError` (state unchanged) otherwise,
         :class:`ActionParseError` for something that is not an action (an id outside
-        0–331 included), and :class:`~cutthroat.errors.SeatError` for a ``seat`` that is
-        no seat (3, -1, ``True``, ``1.0``), as :meth:`view` does.
+        0–331 included) or that names another seat than ``seat`` (``push("2 order",
+        seat=1)``: which is meant cannot be told), and
+        :class:`~cutthroat.errors.SeatError` for a ``seat`` that is no seat (3, -1,
+        ``True``, ``1.0``), as :meth:`view` does. Nothing changes when it raises.
         """
         if not isinstance(action, str | Action | Move | bool):
             try:  # an int, or an integer of NumPy's (an agent's choice)
@@ -243,7 +245,8 @@ class Hand(BeforePlay):
                 return self.push_id(index, seat)
         named, aid = self._resolve(action)
         if named is not None and seat is not None and named != seat:
-            raise ActionParseError(f"the action names seat {named}, not seat {seat}")
+            raise ActionParseError(f"the move names seat {named}, but seat {seat} was "
+                                   "given: name one seat")
         return self.push_id(aid, named if named is not None else seat)
 
     def push_id(self, action_id: int, seat: int | None = None) -> Move:

@@ -15,6 +15,7 @@ from typing import Any
 
 from .actions import DISCARD, KEEP, Action
 from .cards import Card, Suit, deck_mask, mask_of
+from .checks import as_scores
 from .hand_queries import ACTION_TEXTS
 from .phases import P_JOKER
 from .rules import Rules
@@ -208,13 +209,14 @@ def public_view_json(hand: Hand, *, scores: tuple[int, int, int] | None = None
     >>> watched["seat"], watched["cards"], watched["upcard"] == str(hand.upcard)
     (None, [], True)
     """
-    return {**_view(hand, 0, None, scores).to_json(), "seat": None}
+    return {**_view(hand, 0, None, as_scores(scores)).to_json(), "seat": None}
 
 
 def view_of(hand: Hand, seat: int, *, scores: tuple[int, int, int] | None = None) -> View:
-    """The view of ``seat`` (0–2) of this hand now (R14, R6)."""
+    """The view of ``seat`` (0–2) of this hand now (R14, R6), shown with the game's
+    ``scores`` if given (three points, seats 0, 1 and 2: :func:`~cutthroat.checks.as_scores`)."""
     seat = as_seat(seat)
-    return _view(hand, seat, seat, scores)
+    return _view(hand, seat, seat, as_scores(scores))
 
 
 def _view(hand: Hand, seat: int, owner: int | None,

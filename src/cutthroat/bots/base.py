@@ -15,7 +15,7 @@ from .time_limit import Overtime, check_limit
 from .time_limit import time_limit as within
 
 __all__ = ["Bot", "BotError", "BotMoveError", "BotTimeoutError", "bot_choose", "bot_repr",
-           "choose_explained", "play_game", "push_bot_move", "require_view"]
+           "check_bots", "choose_explained", "play_game", "push_bot_move", "require_view"]
 
 
 class BotError(CutthroatError):
@@ -143,6 +143,34 @@ def _name(bot: Bot) -> str:
     return str(getattr(bot, "name", type(bot).__name__))
 
 
+def check_bots(bots: object) -> None:
+    """Refuse, before a game is touched, a line-up that is not three bots: a
+    ``TypeError`` for a name or a class where a bot was wanted (saying how to make one),
+    or something without a ``name`` and a ``choose(view)`` method; a ``ValueError`` for
+    another number of them.
+
+    >>> check_bots(["random", "random", "random"])
+    Traceback (most recent call last):
+    ...
+    TypeError: seat 0: 'random' is a bot's name, not a bot: make one with make_bot('random', seed)
+    """
+    if isinstance(bots, str | bytes) or not isinstance(bots, Sequence):
+        raise TypeError(f"the bots are a sequence of three bots (seats 0, 1, 2), not "
+                        f"{type(bots).__name__}")
+    if len(bots) != 3:
+        raise ValueError(f"a game needs three bots, not {len(bots)}")
+    for seat, bot in enumerate(bots):
+        if isinstance(bot, str):
+            raise TypeError(f"seat {seat}: {bot!r} is a bot's name, not a bot: make one with "
+                            f"make_bot({bot!r}, seed)")
+        if isinstance(bot, type):
+            raise TypeError(f"seat {seat}: {bot.__name__} is a class, not a bot: make one, "
+                            f"{bot.__name__}(seed=...), or make_bot({bot.__name__}, seed)")
+        if not isinstance(bot, Bot):
+            raise TypeError(f"seat {seat}: {type(bot).__name__!r} is not a bot: a bot has a "
+                            "name and a choose(view) method")
+
+
 def play_game(
     game: Game,
     bots: Sequence[Bot],
@@ -162,8 +190,7 @@ def play_game(
     """
     require_game(game, "play_game takes a Game")
     move_time_limit = check_limit(move_time_limit)  # before any move is made
-    if len(bots) != 3:
-        raise ValueError("a game needs three bots")
+    check_bots(bots)
     while not game.is_over and len(game.hands) < max_hands:
         hand = game.hand
         if hand is None or hand.is_over:

@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import Action
+from ..checks import as_seed
+from ..errors import IllegalActionError
 from ..game import Game, require_game
 from ..render import describe_phase, describe_seat
 from ..scoring import HandResult, game_outcome
@@ -89,7 +91,7 @@ def views_before(game: Game, view: View) -> list[View]:
 
 
 def hint(view: View, *, seed: int | None = None, samples: int | None = None,
-         also: Sequence[Action] = (), earlier: Sequence[View] = ()) -> Analysis:
+         also: Sequence[Action | str] = (), earlier: Sequence[View] = ()) -> Analysis:
     """The expert's analysis of ``view``'s decision (its seat must be the one to act).
 
     ``samples`` sets the deals sampled per option (default: the expert's own budget);
@@ -109,15 +111,37 @@ def hint(view: View, *, seed: int | None = None, samples: int | None = None,
     require_view(view, "hint")
     options: dict[str, Any] = {}
     if samples is not None:
+        said = f"samples is a whole number of deals, at least 1, not {samples!r}"
+        if isinstance(samples, bool) or not isinstance(samples, int):
+            raise TypeError(said)
+        if samples < 1:
+            raise ValueError(said)
         options = {"play_samples": samples, "bid_samples": samples,
                    "bid_samples_max": samples}
-    expert = ExpertBot(seed=hint_seed(view) if seed is None else seed, **options)
+    expert = ExpertBot(seed=hint_seed(view) if seed is None else as_seed(seed), **options)
+    also = _also(view, also)
     for before in earlier:
+        require_view(before, "hint's earlier")
         if before.seat != view.seat or same_hand(before, view):
             raise ValueError("earlier views must be the same seat's views of hands "
                              "before this one")
         expert.seat_models.observe(before)
     return expert.analyse(view, also)
+
+
+def _also(view: View, also: Sequence[Action | str]) -> tuple[Action, ...]:
+    """``also`` of :func:`hint` as actions, each a legal move of ``view`` (its text is
+    read as :meth:`Action.parse` reads it): anything else is refused, not left out."""
+    if isinstance(also, str | Action):
+        raise TypeError("also is a sequence of moves, e.g. [Action.parse('pass')], not "
+                        "one move")
+    moves = tuple(a if isinstance(a, Action) else Action.parse(a) for a in also)
+    legal = view.legal_actions()
+    for move in moves:
+        if move not in legal:
+            raise IllegalActionError(f"also: {move} is not a legal move for seat "
+                                     f"{view.seat} now", seat=view.seat)
+    return moves
 
 
 def hint_json(analysis: Analysis) -> dict[str, Any]:

@@ -425,7 +425,7 @@ def _kind(hint: Any) -> str:
                        for m in _members(hint))
 
 
-def make_bot(spec: str | type, seed: int, **options: Any) -> Bot:
+def make_bot(spec: str | type, seed: int | None = None, **options: Any) -> Bot:
     """A new bot by spec (a registry name or a class as ``module.Class``, optionally
     with ``:key=value,...`` options, see :func:`parse_spec`), seeded; keyword
     ``options`` are added to the spec's (``make_bot("expert", 1, bid_samples=80)``).
