@@ -622,6 +622,9 @@ def test_a_sixth_card_is_not_picked_for_the_keep(server: str, pages: Pages) -> N
     expect(keep).to_be_enabled()
     expect(page.locator("#keep-note")).to_have_text(
         "Five cards are picked: unpick one to pick another.")
+    # said once, by the announcer: the note is no live region of its own
+    assert page.locator("#keep-note").evaluate(
+        "e => [e.getAttribute('role'), e.getAttribute('aria-live')]") == [None, None]
     cards.nth(0).click()  # put one back: the sixth may be picked now
     expect(page.locator("#keep-note")).to_have_text("")
     cards.nth(5).click()
@@ -1008,7 +1011,9 @@ def test_only_this_servers_game_links_are_links_in_the_talk(server: str, pages: 
 def test_the_coach_speaks_up(server: str, pages: Pages) -> None:
     page = pages.new()
     create_game(page, server, seed=9, coach=True)
-    expect(page.locator("#coach-panel")).to_be_hidden()
+    # shown from the start to a coached seat (its list a live region before any word)
+    expect(page.locator("#coach-panel")).to_be_visible()
+    expect(page.locator("#coach-empty")).to_be_visible()
     for _ in range(3):  # hands: the first legal move is often not the expert's choice
         while take_turn(page) is not None and not page.locator(".coach-word").count():
             pass
@@ -1017,6 +1022,7 @@ def test_the_coach_speaks_up(server: str, pages: Pages) -> None:
         page.click("#next-hand")
     expect(page.locator("#coach-panel")).to_be_visible()
     expect(page.locator(".coach-word").first).to_contain_text("the expert would choose")
+    expect(page.locator("#coach-empty")).to_be_hidden()
 
 
 def test_undo_takes_back_a_move(server: str, pages: Pages) -> None:
@@ -1115,6 +1121,9 @@ def test_a_hint_of_a_forced_move_shows_without_a_table(server: str, pages: Pages
     page = pages.new()
     create_game(page, server, seed=9)
     wait_for_turn(page)
+    # Asked for here (a hint is of the decision it was asked at), answered below.
+    page.evaluate("() => { window.cutthroatSocket.send = () => {}; }")
+    page.click("#hint-button")
     page.evaluate("""() => window.cutthroatSocket.onmessage({data: JSON.stringify(
         {type: 'hint', hint: {seat: 0, choice: 'pass', reason: '', samples: 0, lines: [],
          options: [{action: 'pass', win_chance: null, points: null, tricks: null,

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from test_browser import (
     Pages,
     browser,
+    card_contrast,
     create_game,
     server,
     state,
@@ -78,6 +79,9 @@ def test_R8_an_up_card_taken_or_left_is_drawn_faded(server: str, pages: Pages) -
     expect(page.locator("#upcard .note")).to_have_text(
         "taken into the dealer's hand" if taken else "left in the kitty")
     expect(upcard).to_have_class(re.compile(r"\bgone\b"))
+    # greyed and outlined, not faded: its rank and suit as legible as a card's (4.5:1; a
+    # red card at half opacity was 3.6:1)
+    assert card_contrast(upcard) >= 4.5
 
 
 def test_the_coachs_words_stay_after_a_reload(server: str, pages: Pages) -> None:

@@ -169,22 +169,30 @@ def test_the_focus_stays_on_the_page_when_the_friend_joins(server: str,
         "document.activeElement.closest('#buttons') !== null"), focused(page)
 
 
-def test_after_a_bid_the_focus_goes_to_the_next_moves_buttons(server: str,
-                                                              pages: Pages) -> None:
+@pytest.mark.parametrize("start", ["#buttons [data-action='order']", "#hand"])
+def test_after_a_bid_the_focus_goes_to_the_next_moves_buttons(server: str, pages: Pages,
+                                                              start: str) -> None:
     """A move button pressed goes with the state that answers it: the focus went to the
     cards, all greyed for a bid, six Tabs before the buttons. When the next move is a
-    button's too, the focus goes to the first of them."""
+    button's too, the focus goes to the first of them; and so does the focus left
+    waiting on the cards after a move (``#hand``), which stayed there (2026-12-05)."""
     page = pages.new()
     create_game(page, server, seed=9)
     wait_for_turn(page)
-    page.locator("#buttons [data-action='order']").focus()
+    page.locator(start).focus()
+    offer_second_round(page)
+    expect(page.locator("#buttons [data-action='pass']")).to_be_focused()
+
+
+def offer_second_round(page: Page) -> None:
+    """Hand the page a state of this seat's turn in the second round of bidding, as if
+    the server had sent it."""
     page.evaluate("""() => {
         const s = structuredClone(window.cutthroatState);
         s.version += 1000;
         Object.assign(s.view, {phase: 'bid_second', legal: ['pass', 'call C', 'call S']});
         window.cutthroatSocket.onmessage({data: JSON.stringify({type: 'state', state: s})});
     }""")
-    expect(page.locator("#buttons [data-action='pass']")).to_be_focused()
 
 
 def test_a_screen_reader_hears_a_friend_leave_and_the_bot_offered(tmp_path: Path,

@@ -155,7 +155,10 @@ def test_the_card_players_words_of_the_hints_are_explained() -> None:
         title, words = how_to_play(Rules(deck=deck))[-1]
         assert title == "Words players use"
         text = " ".join(words)
-        for word in ("your side", "bower", "void", "ruff", "cash", "euchred", "march"):
+        for word in ("your side", "bower", "void", "ruff", "cash", "euchred", "march",
+                     "through the maker", "draw", "throw"):
             assert re.search(rf"\b{word}", reasons), word  # a word the bots use...
             assert word in text.lower(), word  # ...explained
         assert ("joker" in text) == (deck == 25)
+        # one term each, "Term: meaning", which the page lists as terms (a <dl>)
+        assert all(re.fullmatch(r"[A-Z][a-z ]+: [a-z].+\.", entry) for entry in words), words

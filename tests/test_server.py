@@ -1432,8 +1432,10 @@ def test_coach_speaks_to_its_seat_alone() -> None:
         assert word["best"] != word["move"] and word["hand"] == 1
         assert word["text"].startswith(f"the expert would choose {word['best']} (win ")
     assert [word["n"] for word in said[0]] == list(range(1, len(said[0]) + 1))
-    # A socket of the seat that connects later hears the latest five again, oldest first.
-    assert said["later 0"] == said[0][-5:]
+    # A socket of the seat that connects later hears the latest five again, oldest first,
+    # marked as heard before (a page does not read them out again).
+    assert all(word["history"] is False for word in said[0])
+    assert said["later 0"] == [{**word, "history": True} for word in said[0][-5:]]
     assert not said["later 1"] and not said["later None"]
 
 

@@ -122,7 +122,8 @@ def how_to_play(rules: Rules | None = None) -> list[Section]:
 
 
 def _words(rules: Rules) -> list[str]:
-    """The card players' words the hints, the coach and the bots' reasons use."""
+    """The card players' words the hints, the coach and the bots' reasons use, one
+    ``Term: what it means`` each (the page shows them as a list of terms)."""
     top = ("the highest trumps after the joker" if rules.deck == 25
            else "the two highest trumps")
     return ["Your side: you and your partner when you defend, you by yourself when you "
@@ -130,9 +131,15 @@ def _words(rules: Rules) -> list[str]:
             f"Right and left bower: the jack of trump and the other jack of its colour, {top}.",
             "Void: holding no card of a suit. A player void in the suit led may play a "
             "trump on it (ruff it), which takes the trick unless a higher trump follows.",
-            "Lead: play the first card of a trick. Cash: lead a card sure to take its "
-            "trick. Euchred: said of a maker who takes fewer than 3 tricks. A march: all "
-            "five tricks to the maker."]
+            "Lead: play the first card of a trick.",
+            "Cash: lead a card sure to take its trick.",
+            "Draw trumps: lead trumps so that the others must play theirs on them.",
+            "Through the maker: a defender's lead with the maker next to play, so that the "
+            "partner plays after the maker.",
+            "Throw a card: play a card that cannot take the trick, one worth little, when "
+            "you cannot follow or your side already wins it.",
+            "Euchred: said of a maker who takes fewer than 3 tricks.",
+            "A march: all five tricks to the maker."]
 
 
 def how_to_play_text(rules: Rules | None = None, width: int = 88) -> str:

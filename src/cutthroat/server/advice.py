@@ -50,7 +50,8 @@ class RoomAdvice(RoomSockets):
         if verdict is None:
             return
         kept = room.coached.setdefault(seat, [])
-        message = {"type": "coach", "n": kept[-1]["n"] + 1 if kept else 1,
+        message = {"type": "coach", "history": False,
+                   "n": kept[-1]["n"] + 1 if kept else 1,
                    "move": str(chosen), "best": str(verdict.best), "hand": number,
                    "text": describe_verdict(verdict)}
         kept.append(message)

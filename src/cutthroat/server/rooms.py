@@ -349,7 +349,9 @@ class Server(RoomAdvice, RoomSeating):
                 await self.send(room, socket, {"type": "chat", "history": True,
                                                "lines": [line.to_json() for line in talk]})
             for word in room.coached.get(seat, []) if seat is not None else []:
-                await self.send(room, socket, word)  # the coach's latest words again
+                # the coach's latest words again, told apart from a new word as the talk
+                # heard again is (a page does not read them out again)
+                await self.send(room, socket, {**word, "history": True})
         self.kick(room)  # a bot whose move could not be saved tries again
 
     async def talk(self, room: Room) -> list[ChatLine]:

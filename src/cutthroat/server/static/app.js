@@ -447,6 +447,7 @@ const table = {
   keep: new Set(),        // the cards picked for a keep
   keepNote: "",           // why a card clicked was not picked (five already are)
   thinking: false,        // a hint was asked for and is not answered yet
+  hintAt: null,           // where the game stood (hintPosition) when the hint was asked for
   actedAt: null,          // the state version this seat last sent a move at
   movedFrom: null,        // the version of the state the latest move sent was chosen on: its
                           // refusal once a newer state is shown is no error (movedOnAlready)
@@ -628,6 +629,7 @@ function send(msg) {
 
 function act(action) {
   showError("");
+  clearHint();  // the hint was of this decision: it would be wrong at the next
   // With the version it was chosen on: a move that arrives twice (a double press, a
   // reconnection that sends it again) is made once, never taken for the next decision.
   if (send({ type: "act", action, version: table.state?.version })) {
@@ -707,6 +709,17 @@ function showError(reason) {
   if (reason) setThinking(false);
 }
 
+/** Where the game stands for a hint: the hand and the moves made in it. */
+const hintPosition = () => `${table.state?.hand_number}:${table.state?.view?.moves?.length}`;
+
+/** Take the hint off the page (shown and said), and forget one still coming. */
+function clearHint() {
+  table.hintAt = null;
+  if (table.thinking) setThinking(false);
+  $("hint").replaceChildren();
+  $("hint-said").textContent = "";
+}
+
 function setThinking(on) {
   table.thinking = on;
   if (on) $("hint-said").textContent = "";
@@ -718,6 +731,9 @@ function setThinking(on) {
 /** The expert's advice, as the page shows it: the move (as its button says it), why,
  *  and each option's figures in a table (the lines of `cutthroat hint`, laid out). */
 function showHint(hint) {
+  // A hint asked before a move (this tab's, another tab's, an undo) is of a decision
+  // past: not shown at the next.
+  if (table.hintAt !== hintPosition()) return;
   table.thinking = false;
   const parts = [
     el("p", { class: "hint-choice" }, ["Hint: ", el("strong", {}, moveShown(hint.choice))]),
@@ -783,17 +799,47 @@ const expertText = (text) => spoken(cardsShown(text), cardsInWords(text));
 /** The coach's words shown on this page, by number, hand and move: a socket that
  *  connects hears the latest again (a reload keeps them), and each is shown once. */
 const coachShown = new Set();
+const coach = { inView: true };  // the coach's panel on screen (a phone's narrow page: far below)
 
-/** The coach's word on one of this seat's moves (newest first, the last five kept). */
+/** A `coach` message: the word on one of this seat's moves, newest first (the latest
+ *  five). The words heard again on connecting (`history`) go into a copy of the list,
+ *  put in its place, which a screen reader does not read out again; a new word out of
+ *  view is pointed to, as new table talk is. */
 function showCoach(word) {
   const key = `${word.n}:${word.hand}:${word.move}`;
   if (coachShown.has(key)) return;
   coachShown.add(key);
-  const list = $("coach-words");
+  const shown = $("coach-words");
+  const list = word.history ? shown.cloneNode(true) : shown;
   const said = capital(`Hand ${word.hand}, after ${word.move}: ${word.text}`);
   list.prepend(el("li", { class: "coach-word" }, expertText(said)));
   while (list.children.length > 5) list.lastChild.remove();
+  if (list !== shown) shown.replaceWith(list);
   $("coach-panel").hidden = false;
+  $("coach-empty").hidden = true;
+  if (!word.history && !coach.inView) $("coach-unread").hidden = false;
+}
+
+/** The coach's panel for a coached seat, shown from the start (its list a live region
+ *  before the first word comes), and the link down to it on a phone. */
+function setUpCoach() {
+  $("coach-unread").addEventListener("click", (ev) => {
+    ev.preventDefault();
+    $("coach-unread").hidden = true;
+    $("coach-panel").scrollIntoView({ behavior: calm() ? "auto" : "smooth", block: "nearest" });
+    $("coach-title").focus({ preventScroll: true });
+  });
+  if ("IntersectionObserver" in window) {
+    new IntersectionObserver((entries) => {
+      coach.inView = entries.some((e) => e.isIntersecting);
+      if (coach.inView) $("coach-unread").hidden = true;
+    }, { threshold: 0.25 }).observe($("coach-panel"));
+  }
+}
+
+/** Show the coach's panel to a coached seat (the state says who is: `coach`). */
+function renderCoach(s) {
+  if (s.players[s.seat]?.coach) $("coach-panel").hidden = false;
 }
 
 // A move is sent once per state version: the same state can arrive twice (a player
@@ -874,6 +920,7 @@ function render() {
   renderLog(entries);
   renderHandOver(s);
   renderChat(s);
+  if (!table.watching) renderCoach(s);
   numberChoices();
   tellNews(s, entries);
   settleFocus(focused);
@@ -910,7 +957,8 @@ function placeFocus() {
   if (table.placed === "done") return;
   const now = document.activeElement;
   const heading = $("table-title");
-  const free = now === heading || (table.placed === null && (!now || now === document.body));
+  const free = now === heading || (table.placed === "heading" && now === $("hand"))
+    || (table.placed === null && (!now || now === document.body));
   if (!free) { table.placed = "done"; return; }
   if (myTurn() && !$("hand").hidden) {
     table.placed = "done";
@@ -918,7 +966,10 @@ function placeFocus() {
     bringTableIntoView();
   } else if (table.placed === null) {
     table.placed = "heading";
-    ($("hand-over").hidden ? heading : $("hand-over-title")).focus({ preventScroll: true });
+    // The cards where there are some to see (the focus shows on them), else the heading.
+    const cards = !$("hand").hidden && $("hand").querySelector("button[data-card]");
+    ($("hand-over").hidden ? (cards ? $("hand") : heading) : $("hand-over-title"))
+      .focus({ preventScroll: true });
   }
 }
 
@@ -1108,17 +1159,19 @@ function settleFocus(key) {
   const lost = key && (!now || now === document.body || now.disabled || !now.checkVisibility());
   const over = !$("hand-over").hidden;
   const stranded = over && now === $("hand");  // the hand played out under the focus
-  if (!lost && !stranded) return;
+  // The cards, or the move buttons when the move is no card (a bid: the cards are all
+  // greyed then, and the buttons would be six Tabs away).
+  const moves = keyedChoices();
+  const buttonMove = moves.length && !moves[0].dataset.card ? moves[0] : null;
+  // The focus left waiting on the cards after a move, where the next decision is a bid.
+  const waiting = !over && now === $("hand") && buttonMove && myTurn();
+  if (!lost && !stranded && !waiting) return;
   const again = lost ? document.querySelector(key) : null;
   if (again && !again.disabled && again.checkVisibility()) { again.focus(); return; }
   // A button disabled while its work is done ("Review my game") hands the focus to where
   // that work shows (the review), not to the next step (which Enter would press).
   const busy = again?.disabled && again.dataset.busyFocus && document.querySelector(again.dataset.busyFocus);
   if (busy) { busy.focus(); return; }
-  // The cards, or the move buttons when the move is no card (a bid: the cards are all
-  // greyed then, and the buttons would be six Tabs away).
-  const moves = keyedChoices();
-  const buttonMove = moves.length && !moves[0].dataset.card ? moves[0] : null;
   const next = over ? ($("next-hand") || $("rematch") || $("hand-over-title"))
     : buttonMove || (!$("hand").hidden ? $("hand") : $("table-title"));
   next?.focus();
@@ -1150,6 +1203,12 @@ function numberChoices() {
 function tableKey(ev) {
   if (table.watching || ev.altKey || ev.ctrlKey || ev.metaKey || ev.repeat) return;
   if (ev.target.closest?.("input, textarea, select") || document.querySelector("dialog[open]")) return;
+  // Only while the focus is at the table (the cards, the moves, the hint) or on the page
+  // itself: a key pressed on a link or button elsewhere (the watch link, the talk) is that
+  // control's, never a bid or an undo (WCAG 2.1.4).
+  const here = ev.target === document.body || ev.target === document.documentElement
+    || ev.target.closest?.(".felt");
+  if (!here) return;
   let target = null;
   if (/^[0-9]$/.test(ev.key)) target = document.querySelector(`[data-key="${ev.key}"]`);
   else if (ev.key === "Enter" && !ev.target.closest?.("button, a")) target = $("keep-button") || $("next-hand");
@@ -1628,7 +1687,8 @@ function renderActions(s, v) {
       const shown = actionLabel(a, v);
       const said = actionLabel(a, v, SAID);
       const b = el("button", { type: "button", "data-action": a, class: "action",
-        "aria-label": said === shown ? null : said }, [shown]);
+        "aria-label": said === shown ? null : said,
+        "aria-describedby": $("stakes").textContent ? "stakes" : null }, [shown]);  // what it leads to
       b.disabled = !connected;
       b.addEventListener("click", () => act(a));
       box.append(b);
@@ -1636,7 +1696,8 @@ function renderActions(s, v) {
     if (v.legal.some((a) => a.startsWith("keep "))) {
       const b = el("button", { type: "button", id: "keep-button", class: "action primary" }, ["Keep these five"]);
       b.addEventListener("click", () => { const c = keepChoice(v); if (c) act(c); });
-      box.append(b, el("p", { id: "keep-note", class: "note keep-note", role: "status" }, []));
+      // Not a live region: a sixth card refused is said once, by the announcer.
+      box.append(b, el("p", { id: "keep-note", class: "note keep-note" }, []));
       updateKeepButton(v);
     }
   } else if (!table.thinking) {
@@ -2440,6 +2501,7 @@ function showTable(game) {
   $("hint-button").addEventListener("click", () => {
     showError("");
     if (!send({ type: "hint" })) return;
+    table.hintAt = hintPosition();
     if (document.activeElement === $("hint-button")) $("hint").focus();  // the button is disabled meanwhile
     setThinking(true);
   });
@@ -2450,6 +2512,7 @@ function showTable(game) {
   copyButton("copy-link", "join-link");
   copyButton("copy-watch-link", "watch-link");
   setUpChat();
+  setUpCoach();
   keepConnected();
 }
 
@@ -2551,13 +2614,25 @@ function setUpHelp() {
       $("help-game-rules").textContent = help.rules_text;
       $("help-body").replaceChildren(...help.sections.flatMap((section) => [
         el("h3", {}, [section.title]),
-        ...section.paragraphs.map((text) => el("p", {}, [text])),
+        ...(section.title === GLOSSARY ? [glossary(section.paragraphs)]
+          : section.paragraphs.map((text) => el("p", {}, [text]))),
       ]));
     } catch (e) {
       $("help-body").replaceChildren(el("p", { class: "error" }, [`Could not load the rules: ${e.message}`]));
     }
     $("help-body").removeAttribute("aria-busy");
   });
+}
+
+/** The title of How to play's list of the card players' words, each "Term: meaning". */
+const GLOSSARY = "Words players use";
+
+/** The card players' words as a list of terms, each with its meaning. */
+function glossary(entries) {
+  return el("dl", { class: "glossary" }, entries.flatMap((text) => {
+    const [term, ...meaning] = text.split(": ");
+    return [el("dt", {}, [term]), el("dd", {}, [meaning.join(": ")])];
+  }));
 }
 
 /** Tab and Shift+Tab go round the controls of an open dialog, never out of it. */

@@ -1,0 +1,192 @@
+"""A second QA pass with the keyboard alone, a screen reader and a phone (2026-12-05):
+the table's keys only where the table has the focus (WCAG 2.1.4), the moves described
+by what they lead to, a hint gone with its decision, the coach shown from the start and
+pointed to on a phone, the first focus where it shows, and How to play's words as a
+list of terms (the focus on the moves at a bid: test_browser_phone)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from cutthroat.howto import how_to_play
+from test_browser import (
+    Pages,
+    browser,
+    create_game,
+    focused,
+    server,
+    state,
+    wait_for_turn,
+    wait_until,
+)
+from test_browser import pages as pages
+from test_browser_phone import phone
+
+__all__ = ["browser", "server"]  # fixtures, used by name
+
+INJECT = "m => window.cutthroatSocket.onmessage({data: JSON.stringify(m)})"
+"""Hand the page a message as if the server had sent it."""
+
+WORD = {"type": "coach", "history": False, "n": 90, "hand": 1, "move": "pass",
+        "best": "order", "text": "the expert would choose order (win 41% against 35% "
+                                 "after pass)"}
+"""A coach's word (docs/protocol.md)."""
+
+
+def test_R7_the_move_buttons_are_described_by_what_they_lead_to(server: str,
+                                                                pages: Pages) -> None:
+    """The stakes under the moves were a plain paragraph a screen reader reached only by
+    reading on: each move button now names it as its description. (Seed 9: Ann's first
+    turn is a first-round bid.)"""
+    page = pages.new()
+    create_game(page, server, seed=9)
+    wait_for_turn(page)
+    expect(page.locator("#stakes")).to_contain_text("you need 3 of the 5 tricks")
+    buttons = page.locator("#buttons button[data-action]")
+    assert buttons.count() >= 2
+    assert set(buttons.evaluate_all("bs => bs.map(b => b.getAttribute('aria-describedby'))")) \
+        == {"stakes"}
+
+
+def test_the_table_keys_are_the_tables_only_while_the_focus_is_at_the_table(
+        server: str, pages: Pages) -> None:
+    """WCAG 2.1.4: "1" pressed on "Copy watch link" made a bid, and "u" on the watch link
+    took moves back. A key pressed on a control outside the table is that control's."""
+    page = pages.new()
+    create_game(page, server, seed=9)
+    wait_for_turn(page)
+    expect(page.locator("#coach-panel")).to_be_hidden()  # nobody asked for the coach
+    moves = len(state(page)["view"]["moves"])
+    page.locator("#copy-watch-link").focus()
+    page.keyboard.press("1")
+    page.locator("#watch-link").focus()
+    for key in ("u", "h", "2"):
+        page.keyboard.press(key)
+    page.wait_for_timeout(400)
+    assert len(state(page)["view"]["moves"]) == moves
+    expect(page.locator("#hint")).to_be_empty()
+    page.locator("#hand").focus()
+    page.keyboard.press("1")  # at the table: pass
+    wait_until(page, "n => window.cutthroatState.view.moves.length > n", moves)
+    assert state(page)["view"]["moves"][moves].endswith(" pass")
+
+
+def test_a_hint_goes_with_the_decision_it_was_asked_at(server: str, pages: Pages) -> None:
+    """"Hint: pick up the J♣" stayed on the screen (and for a screen reader) at the
+    discard after it, where it was wrong; and a hint that came after the move would
+    have been shown at the next decision."""
+    page = pages.new()
+    create_game(page, server, seed=9)
+    wait_for_turn(page)
+    page.click("#hint-button")
+    expect(page.locator("#hint-said")).to_contain_text("Hint: ")
+    page.click("#buttons [data-action='pass']")
+    expect(page.locator("#hint")).to_be_empty()
+    expect(page.locator("#hint-said")).to_be_empty()
+    late = {"seat": 0, "phase": "bid_first", "choice": "pass", "reason": "a late one",
+            "samples": 0, "options": [], "models": [], "lines": []}
+    page.evaluate(INJECT, {"type": "hint", "hint": late})
+    page.wait_for_timeout(300)
+    expect(page.locator("#hint")).to_be_empty()
+    expect(page.locator("#hint-said")).to_be_empty()
+
+
+def test_a_coached_phone_sees_the_coach_from_the_start_and_is_pointed_to_a_new_word(
+        server: str, pages: Pages) -> None:
+    """On a phone the coach's words came about 500 px below the screen with nothing to
+    say so, and the panel appeared with its first word (so a screen reader might not
+    say it). The panel is there from the start; a new word out of view is pointed to,
+    as new table talk is; the words heard again on connecting are not (nor said again)."""
+    page = phone(pages, 375, 667)
+    create_game(page, server, seed=9, coach=True)
+    wait_for_turn(page)
+    expect(page.locator("#coach-panel")).to_be_attached()
+    expect(page.locator("#coach-empty")).to_contain_text("The coach speaks up")
+    assert page.evaluate("document.getElementById('coach-panel').hidden") is False
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(300)  # the panel seen out of view
+    page.evaluate(INJECT, WORD)
+    expect(page.locator(".coach-word")).to_have_count(1)
+    expect(page.locator("#coach-empty")).to_be_hidden()
+    pointer = page.locator("#coach-unread")
+    expect(pointer).to_be_visible()
+    expect(pointer).to_have_text("The coach has a word on your move")
+    pointer.click()
+    expect(page.locator("#coach-title")).to_be_focused()
+    expect(pointer).to_be_hidden()
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(300)
+    page.evaluate("document.getElementById('coach-words').seenByTest = true")  # not copied
+    page.evaluate(INJECT, {**WORD, "history": True, "n": 89, "move": "order"})
+    expect(page.locator(".coach-word")).to_have_count(2)
+    # heard again: put in a copy of the list, which a screen reader does not read out
+    assert page.evaluate("document.getElementById('coach-words').seenByTest") is None
+    page.wait_for_timeout(300)
+    expect(pointer).to_be_hidden()
+
+
+def test_the_first_focus_is_on_the_cards_when_another_player_is_to_act(
+        server: str, pages: Pages) -> None:
+    """A page opened while a bot was to move put the focus on a heading drawn 1 px
+    wide, so nothing showed where it was (WCAG 2.4.7): it goes to the cards."""
+    page = pages.new()
+    create_game(page, server, seed=9)
+    wait_for_turn(page)
+    # The first state after the reload is bent to another player's turn.
+    page.context.add_init_script("""(() => {
+      const slot = Object.getOwnPropertyDescriptor(WebSocket.prototype, "onmessage");
+      Object.defineProperty(WebSocket.prototype, "onmessage", {
+        configurable: true,
+        get() { return slot.get.call(this); },
+        set(handler) {
+          slot.set.call(this, (ev) => {
+            const m = JSON.parse(ev.data);
+            if (m.type === "state" && !window.bent) {
+              window.bent = true;
+              m.state.to_act = (m.state.seat + 1) % 3;
+              m.state.view.legal = [];
+              return handler({ data: JSON.stringify(m) });
+            }
+            return handler(ev);
+          });
+        },
+      });
+    })();""")
+    page.reload()
+    wait_until(page, "() => window.bent && document.activeElement?.id")
+    assert focused(page) == "hand"
+
+
+def test_how_to_play_lists_the_players_words_as_terms(server: str, pages: Pages) -> None:
+    """The words were paragraphs, one of them four terms in a row: a list of terms (a
+    <dl>), one each, is what a screen reader moves through term by term."""
+    page = pages.new()
+    page.goto(server + "/")
+    page.click("#help-button")
+    terms = page.locator("#help-body dl.glossary dt")
+    words = how_to_play()[-1][1]
+    expect(terms).to_have_count(len(words))
+    assert terms.all_inner_texts() == [entry.split(": ")[0] for entry in words]
+    expect(page.locator("#help-body dl.glossary dd").first).to_have_text(
+        words[0].split(": ", 1)[1])
+
+
+@pytest.mark.parametrize("width", [375])
+def test_the_coachs_pointer_and_the_talks_do_not_cover_each_other(server: str, pages: Pages,
+                                                                   width: int) -> None:
+    page = phone(pages, width, 667)
+    create_game(page, server, seed=9, coach=True)
+    wait_for_turn(page)
+    page.evaluate("""() => {
+        document.getElementById('coach-unread').hidden = false;
+        const talk = document.getElementById('chat-unread');
+        talk.hidden = false;
+        talk.textContent = '3 new lines of table talk';
+    }""")
+    a = page.locator("#coach-unread").bounding_box()
+    b = page.locator("#chat-unread").bounding_box()
+    assert a and b
+    apart = a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]
+    assert apart, (a, b)
+    assert a["x"] >= 0 and a["x"] + a["width"] <= width
