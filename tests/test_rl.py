@@ -33,6 +33,34 @@ def test_pettingzoo_seed_test() -> None:
     seed_test(lambda: env(), num_cycles=200)
 
 
+@pytest.mark.filterwarnings("ignore:Observation:UserWarning")
+def test_the_environment_is_a_module_named_as_pettingzoo_names_them() -> None:
+    """``from cutthroat.rl import cutthroat_v0`` was an ImportError, though PettingZoo's
+    environments are modules of their name (``leduc_holdem_v4.env()``)."""
+    from cutthroat.rl import cutthroat_v0
+
+    assert cutthroat_v0.env is env and cutthroat_v0.raw_env is raw_env
+    table = cutthroat_v0.env(seed=1)
+    assert table.metadata["name"] == "cutthroat_v0"
+    api_test(table, num_cycles=50)
+
+
+@pytest.mark.parametrize("points", [(2, 0, 2), (0, 1, 0), (4, 0, 4), (0, 3, 0), (0, 0, 0),
+                                    (1, 0, 0)])
+def test_hand_rewards_are_zero_sum_up_to_rounding_and_alike_for_like_points(
+        points: tuple[int, int, int]) -> None:
+    """As docs/rl.md says: the sum is 0 within a few 1e-16 (thirds are not exact in
+    binary), and seats with the same points get exactly the same reward."""
+    from cutthroat.rl.rewards import hand_rewards
+
+    rewards = hand_rewards(points)
+    assert abs(sum(rewards)) <= 1e-15
+    for a in range(3):
+        for b in range(3):
+            if points[a] == points[b]:
+                assert rewards[a] == rewards[b]
+
+
 def test_reset_takes_a_numpy_integer_seed_and_refuses_other_seeds() -> None:
     """A seed drawn with NumPy (``rng.integers(...)``) deals as the same Python int does;
     a float or a string is refused with a clear error rather than hashed."""

@@ -6,7 +6,8 @@ PettingZoo).
 * :mod:`.policy`: the flat action space of :mod:`cutthroat.actions` (``NUM_ACTIONS`` =
   332) read from a view alone: the legal actions as a mask, an id's action and an
   action's id, so that a trained policy plays as a bot (``choose(view)``) in the arena.
-* :mod:`.pettingzoo_env`: a PettingZoo AEC environment, ``cutthroat_v0``; :mod:`.text`
+* :mod:`.pettingzoo_env`: a PettingZoo AEC environment, ``cutthroat_v0`` (also a
+  module of that name, :mod:`.cutthroat_v0`, as PettingZoo names them); :mod:`.text`
   the hand as text for its ``render_mode="ansi"``, :mod:`.rewards` the rewards it shares
   with the OpenSpiel game.
 * :mod:`.vs_bots`: one agent against two bots, the Gymnasium environment

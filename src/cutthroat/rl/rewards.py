@@ -16,7 +16,9 @@ __all__ = ["game_rewards", "hand_rewards"]
 
 def hand_rewards(points: Sequence[int]) -> list[float]:
     """A hand's reward per seat: its points (R19–R21) minus the average of the three,
-    so the rewards sum to zero."""
+    so the rewards sum to zero, up to floating-point rounding where the average is a
+    third (a few 1e-16: compare with a tolerance); seats with the same points get
+    exactly the same reward."""
     mean = sum(points) / 3
     return [p - mean for p in points]
 
