@@ -161,7 +161,7 @@ def test_a_views_repr_lists_a_keeps_252_actions_by_count_not_one_by_one() -> Non
                                 r"with make_bot\('random', seed\)"),
     ([RandomBot] * 3, TypeError, r"seat 0: RandomBot is a class, not a bot"),
     ([RandomBot(seed=0), RandomBot(seed=1), object()], TypeError,
-     r"seat 2: 'object' is not a bot: a bot has a name and a choose\(view\) method"),
+     r"seat 2: 'object' is not a bot: it has no choose\(view\) method"),
     ([RandomBot(seed=0)] * 2, ValueError, r"a game needs three bots, not 2"),
     (RandomBot(seed=0), TypeError, r"a sequence of three bots"),
 ])

@@ -146,8 +146,8 @@ def _name(bot: Bot) -> str:
 def check_bots(bots: object) -> None:
     """Refuse, before a game is touched, a line-up that is not three bots: a
     ``TypeError`` for a name or a class where a bot was wanted (saying how to make one),
-    or something without a ``name`` and a ``choose(view)`` method; a ``ValueError`` for
-    another number of them.
+    or something without a ``choose(view)`` method; a ``ValueError`` for another number
+    of them.
 
     >>> check_bots(["random", "random", "random"])
     Traceback (most recent call last):
@@ -166,9 +166,9 @@ def check_bots(bots: object) -> None:
         if isinstance(bot, type):
             raise TypeError(f"seat {seat}: {bot.__name__} is a class, not a bot: make one, "
                             f"{bot.__name__}(seed=...), or make_bot({bot.__name__}, seed)")
-        if not isinstance(bot, Bot):
-            raise TypeError(f"seat {seat}: {type(bot).__name__!r} is not a bot: a bot has a "
-                            "name and a choose(view) method")
+        if not callable(getattr(bot, "choose", None)):
+            raise TypeError(f"seat {seat}: {type(bot).__name__!r} is not a bot: it has no "
+                            "choose(view) method")
 
 
 def play_game(

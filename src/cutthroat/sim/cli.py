@@ -5,9 +5,11 @@ write: made before any long work starts, each a usage error naming its option.""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
@@ -106,6 +108,12 @@ def check_parent_folder(path: Path, option: str) -> None:
         raise typer.BadParameter(said, param_hint=option)
     if not os.access(parent, os.W_OK | os.X_OK):
         raise typer.BadParameter(f"cannot write in the folder {parent}", param_hint=option)
+    try:  # tried, as root is let through by access() where the file system says no (/sys)
+        with tempfile.TemporaryFile(dir=parent):
+            pass
+    except OSError as exc:
+        raise typer.BadParameter(f"cannot write in the folder {parent}: "
+                                 f"{exc.strerror or exc}", param_hint=option) from None
 
 
 def file_in_the_way(folder: Path) -> Path | None:
@@ -211,7 +219,7 @@ def interrupted_json(stop: TournamentInterrupted, *, played: bool = False
 MOVE_TIME_HELP = ("Seconds a bot may take over one move (default: no limit): one that "
                   "takes longer stops the tournament, its game kept with --records as "
                   "game-NNNNNN-failed.json, so that a bot of your own that hangs does not "
-                  "hang the tournament. The expert takes a second or two a move.")
+                  "hang the tournament. The expert takes about 0.1 s a move, 1 s at most.")
 
 
 def move_time_option(value: float | None) -> float | None:
@@ -290,7 +298,8 @@ def check_line_up(text: str, size: int, example: str) -> list[str]:
             raise BotSpecError(f"--bots takes {_WORDS[size]} bots separated by commas, "
                                f"e.g. {example}, {given}")
         for spec in dict.fromkeys(specs):  # each bot once, as run_arena checks them
-            make_bot(spec, 0)
+            with contextlib.redirect_stdout(sys.stderr):  # a bot's print: not our output
+                make_bot(spec, 0)
     except (ValueError, BotUnavailableError) as exc:
         raise typer.BadParameter(str(exc), param_hint="--bots") from None
     return specs
@@ -350,6 +359,7 @@ def arena(
         names = check_line_up(bots, 3, "expert,intermediate,intermediate")
         rules = parse_rules(preset, set_)
         check_backend_and_ci(backend, ray_address, ci)
+        fresh = records is not None and not records.exists()  # made here: gone if empty
         check_outputs(plot, records)
         tournament_notes(games, workers, backend, ray_address)
         result = run_arena(names, games, seed=seed, rules=rules, workers=workers,
@@ -361,6 +371,9 @@ def arena(
     except TournamentInterrupted as stop:
         with held_interrupts():  # a second Ctrl-C waits for the summary
             assert isinstance(stop.result, ArenaResult)  # the deal sets finished
+            if fresh and records is not None and stop.records == 0:
+                with contextlib.suppress(OSError):  # no empty folder left behind
+                    records.rmdir()
             arena_interrupted(stop, stop.result, as_json, plot, records)
         raise typer.Exit(130) from None  # as a shell reports Ctrl-C
     except KeyboardInterrupt:  # before the tournament started: its checks, its workers
@@ -390,7 +403,7 @@ def arena_interrupted(stop: TournamentInterrupted, done: ArenaResult, as_json: b
     deal set finished, the JSON alone (no table, no chart), and that said."""
     if done.games == 0:
         typer.echo(f"Interrupted (Ctrl-C) after {stop.planned:,} games were planned, "
-                   "before any game finished: no results"
+                   "before any deal set finished: no results"
                    + (", no plot" if plot is not None else "") + ".", err=True)
         if as_json:
             print_arena(done, as_json, stop)

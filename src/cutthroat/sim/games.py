@@ -4,14 +4,16 @@ did in it (:class:`Tally`), and the jobs of deal sets the workers play
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import random
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .. import record as rec
-from ..bots import play_game
+from ..bots import BotError, play_game
 from ..bots.registry import (
     BotUnavailableError,
     UnknownBotError,
@@ -227,15 +229,22 @@ def play_arena_game(
     first_dealer = random.Random(seed_mix(set_seed, "first-dealer")).randrange(3)
     game = Game(rules, rng=random.Random(set_seed), first_dealer=first_dealer,
                 players=[entry_label(bots[e], e) for e in seats])
-    players = [make_bot(bots[e], seed_mix(seed, deal_set, rotation, e)) for e in seats]
     where = f"game {index} (deal set {deal_set}, rotation {rotation})"
-    try:
-        play_game(game, players, move_time_limit=move_time_limit)
-    except (BotUnavailableError, UnknownBotError):
-        raise
-    except Exception as exc:
-        raise ArenaError(f"{where}: {type(exc).__name__}: {exc}", index=index,
-                         record=rec.dumps(game) + "\n") from exc
+    # What a bot prints goes to standard error: standard output is the tournament's own
+    # (its table, or --json's JSON and nothing else).
+    with contextlib.redirect_stdout(sys.stderr):
+        players = [make_bot(bots[e], seed_mix(seed, deal_set, rotation, e)) for e in seats]
+        try:
+            play_game(game, players, move_time_limit=move_time_limit)
+        except (BotUnavailableError, UnknownBotError):
+            raise
+        except Exception as exc:
+            seat = game.hand.to_act if game.hand is not None else None
+            # the bot names itself, and the seat is this rotation's: the line-up's entry
+            who = (f" (seat {seat} is the line-up's {game.players[seat]})"
+                   if isinstance(exc, BotError) and seat is not None else "")
+            raise ArenaError(f"{where}: {type(exc).__name__}: {exc}{who}", index=index,
+                             record=rec.dumps(game) + "\n") from exc
     if not game.is_over:
         raise ArenaError(f"{where}: no winner after {len(game.hands)} hands", index=index,
                          record=rec.dumps(game) + "\n")

@@ -31,6 +31,7 @@ import contextlib
 import inspect
 import os
 import random
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -82,6 +83,7 @@ from .workers import (
     TournamentInterrupted,
     chunks,
     deal_sets_per_job,
+    held_interrupts,
     records_folder,
     resolve_workers,
     run_pool,
@@ -141,7 +143,8 @@ def check_pool(bots: str | Sequence[str | type]) -> list[str]:
         raise BotSpecError(f"a league needs at least three bots, not {len(pool)}")
     seen: dict[tuple[str, frozenset[tuple[str, str]]], str] = {}
     for spec in pool:
-        make_bot(spec, 0)
+        with contextlib.redirect_stdout(sys.stderr):  # a bot's print: not our output
+            make_bot(spec, 0)
         key = _identity(spec)
         if key in seen:
             same = f"{spec} twice" if seen[key] == spec else f"as {seen[key]} and as {spec}"
@@ -279,8 +282,12 @@ def run_league(
             for chunk in chunks(sets, per_job) for k, (a, b, c) in enumerate(lines))
 
     def keep(chunk: list[tuple[int, tuple[GameResult, str | None]]]) -> None:
+        by_line_up: dict[int, list[tuple[GameResult, str | None]]] = {}
         for k, played in chunk:
-            keepers[k]([played])
+            by_line_up.setdefault(k, []).append(played)
+        with held_interrupts():  # a job's games kept whole: never a part of a deal set
+            for k, games_played in by_line_up.items():
+                keepers[k](games_played)
 
     clock = Stopwatch()  # the games' time, not Ray's start-up
     bar = ProgressBar(3 * total, progress, label="league")
@@ -307,7 +314,7 @@ def run_league(
             if keeper.folder is not None and keeper.records == 0:
                 with contextlib.suppress(OSError):
                     keeper.folder.rmdir()
-        common = set.intersection(*({g.deal_set for g in k.results} for k in keepers))
+        common = set.intersection(*(whole_deal_sets(k.results) for k in keepers))
         done = None
         if common:
             kept = [[g for g in k.results if g.deal_set in common] for k in keepers]
@@ -328,6 +335,20 @@ def run_league(
                   play_workers=play_workers)
     done.backend = backend
     return done
+
+
+def whole_deal_sets(results: Sequence[GameResult]) -> set[int]:
+    """The deal sets of which ``results`` hold all three rotations: those an
+    interrupted tournament may rate (one seating alone would favour whoever sat well).
+
+    >>> from cutthroat.sim.games import GameResult
+    >>> whole_deal_sets([GameResult(i, i // 3, i % 3, (0, 1, 2), 1, ()) for i in (0, 1, 2, 3)])
+    {0}
+    """
+    rotations: dict[int, set[int]] = {}
+    for game in results:
+        rotations.setdefault(game.deal_set, set()).add(game.rotation)
+    return {deal_set for deal_set, seen in rotations.items() if len(seen) == 3}
 
 
 def _rated(pool: Sequence[str], lines: Sequence[tuple[int, int, int]],

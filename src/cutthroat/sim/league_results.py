@@ -24,6 +24,7 @@ from .results import (
     points_bounds,
     points_note,
     summary_json,
+    without_flat_interval,
 )
 from .stats import Estimate, cluster_bootstrap, ratio_estimate
 
@@ -205,7 +206,8 @@ class LeagueResult:
                 win = ratio_estimate(*pairs[0], confidence=self.confidence, proportion=True)
                 ppg = ratio_estimate(*pairs[1], confidence=self.confidence,
                                      bounds=points_bounds(self.rules))
-            found.append(BotStanding(self.bots[i], i, rank, ratings[i], totals[i], win, ppg))
+            found.append(BotStanding(self.bots[i], i, rank, ratings[i], totals[i], win,
+                                     without_flat_interval(ppg)))
         self._cache["standings"] = found
         return found
 

@@ -30,6 +30,7 @@ __all__ = [
     "print_uncropped",
     "short_number",
     "summary_json",
+    "without_flat_interval",
 ]
 
 FORMAT = "cutthroat-arena/1"
@@ -80,16 +81,25 @@ _RATIOS: tuple[tuple[str, str, str, bool], ...] = (
 """Each rate: its name, its numerator and denominator (Tally fields), and whether it is
 a proportion (else a count per game, never below 0)."""
 
+_CAPPED = tuple(proportion and name != "win_rate" for name, _, _, proportion in _RATIOS)
+"""Which rates' effective trials are at most their trials
+(:func:`~cutthroat.sim.stats.korn_graubard`): every proportion but the win rate, whose
+duplicate deal sets lower its variance by design; a maker's hands are as they come."""
+
 
 
 def points_bounds(rules: Rules) -> tuple[float, float]:
-    """The points a player can score in a game: 0 to ``target - 1`` before the last
-    hand, plus the most one hand scores (13 under the standard rules). Points-per-game
-    intervals are cut at these ends.
+    """The points a player can score in a game: from 0; where players level on top
+    share the win (``tie="share"``, R22), at most ``target - 1`` before the last hand
+    plus the most one hand scores (13 to 10); where they play on (the default), with no
+    top (``inf``): a game tied on top goes on, past that. Points-per-game intervals are
+    cut at these ends.
 
-    >>> points_bounds(Rules())
-    (0.0, 13.0)
+    >>> points_bounds(Rules(tie="share")), points_bounds(Rules())
+    ((0.0, 13.0), (0.0, inf))
     """
+    if rules.tie == "play_on":  # 9 + 4 = 13 each, level: another hand, and so on
+        return 0.0, math.inf
     return 0.0, float(rules.target - 1 + rules.max_hand_points)
 
 
@@ -97,10 +107,25 @@ def points_note(rows: Iterable[Estimate], rules: Rules) -> str:
     """A caption's line saying that a points-per-game interval was cut at the most
     possible, when one was ("" when none was)."""
     top = points_bounds(rules)[1]
-    if any(e.high is not None and e.value is not None and e.high >= top for e in rows):
+    if top < math.inf and any(e.high is not None and e.value is not None and e.high >= top
+                              for e in rows):
         return (f"\nPoints per game: an interval is cut at {top:g}, the most a player "
                 "can score in a game.")
     return ""
+
+def without_flat_interval(estimate: Estimate) -> Estimate:
+    """A points-per-game estimate without its interval when that has no width: deal sets
+    that all gave the same points a game (two of 7.33) show no spread to build one on,
+    and one of no width would read as certain (a proportion has Wilson's on its
+    effective games instead). The arena's and the league's alike.
+
+    >>> without_flat_interval(Estimate(10.0, 10.0, 10.0))
+    Estimate(value=10.0, low=None, high=None)
+    """
+    if estimate.low is not None and estimate.low == estimate.high:
+        return Estimate(estimate.value)
+    return estimate
+
 
 CI_METHODS = {
     "se": "standard error over deal sets (Student's t; rates: Wilson's)",
@@ -227,18 +252,13 @@ class ArenaResult:
             found = cluster_bootstrap(
                 pairs, rng=rng, confidence=self.confidence,
                 bounds=[None if p else points for *_, p in _RATIOS],
-                proportions=[p for *_, p in _RATIOS])
+                proportions=[p for *_, p in _RATIOS], capped=_CAPPED)
         else:
             found = [ratio_estimate(n, d, confidence=self.confidence, proportion=p,
-                                    bounds=None if p else points)
-                     for (n, d), (*_, p) in zip(pairs, _RATIOS, strict=True)]
+                                    bounds=None if p else points, capped=c)
+                     for (n, d), (*_, p), c in zip(pairs, _RATIOS, _CAPPED, strict=True)]
         estimates = {r[0]: e for r, e in zip(_RATIOS, found, strict=True)}
-        per_game = estimates["points_per_game"]
-        if per_game.low is not None and per_game.low == per_game.high:
-            # deal sets that all gave the same points a game (two of 7.33) show no spread
-            # to build an interval on: none, rather than one of no width that reads as
-            # certain (a proportion has Wilson's on its effective games instead)
-            estimates["points_per_game"] = Estimate(per_game.value)
+        estimates["points_per_game"] = without_flat_interval(estimates["points_per_game"])
         if len(entries) == 3:  # one bot in every seat wins 1/3 of the games, exactly
             share = estimates["win_rate"].value
             # (no interval from one deal set, as for every other figure, or the table

@@ -191,14 +191,17 @@ def _clip(x: float, bounds: tuple[float, float] | None) -> float:
 
 
 def korn_graubard(p: float, se: float, trials: float, clusters: int,
-                  confidence: float = 0.95) -> tuple[float, float]:
+                  confidence: float = 0.95, *, capped: bool = False) -> tuple[float, float]:
     """Wilson's interval for a proportion ``p`` estimated from ``clusters`` clusters of
     ``trials`` in all (clusters with none not counted), with cluster-robust standard
     error ``se``: Wilson's on the effective number of trials, ``p(1-p)/se²``
     (``trials`` itself where ``se`` is 0 or ``p`` is 0 or 1), shrunk by ``(z/t)²`` for
     the clusters' few degrees of freedom (after Korn and Graubard, 1998). Where ``p``
     is well inside (0, 1) it is close to ``p ± t·se``; unlike that it never has width
-    0, and a rarer event never gets a narrower interval than one never seen.
+    0. ``capped``: the effective trials are at most the trials, for events whose
+    clusters are not built to lower their variance (a maker's hands, unlike a bot's
+    games of a duplicate deal set); then a rarer event never gets a narrower interval
+    than one never seen.
 
     >>> [round(x, 3) for x in korn_graubard(0.0, 0.0, 30, 10)]
     [0.0, 0.146]
@@ -208,22 +211,26 @@ def korn_graubard(p: float, se: float, trials: float, clusters: int,
     if trials <= 0 or clusters < 1:
         raise ValueError("the interval needs trials in one cluster or more")
     effective = trials
-    if se > 0 and 0.0 < p < 1.0:  # (not capped at trials: a duplicate tournament's
-        # deal sets lower the variance, by design, below independent games')
+    if se > 0 and 0.0 < p < 1.0:  # (not capped at trials unless asked: a duplicate
+        # tournament's deal sets lower the games' variance, by design, below independent
+        # games'; nothing does so for the hands a maker happens to have)
         effective = p * (1 - p) / (se * se)
+        if capped:
+            effective = min(effective, trials)
     df = max(clusters - 1, 1)
     effective *= (z_value(confidence) / t_quantile(0.5 + confidence / 2, df)) ** 2
     return wilson(min(max(p, 0.0), 1.0) * effective, effective, confidence)
 
 
 def _proportion(est: Estimate, numerators: Sequence[float], denominators: Sequence[float],
-                confidence: float) -> Estimate:
+                confidence: float, capped: bool = False) -> Estimate:
     """A bootstrap's percentile interval of a proportion, widened to the standard error
     path's (:func:`korn_graubard`, by :func:`ratio_estimate`) where it is narrower, as
     with a rare event, whose resamples hold it seldom; within [0, 1]."""
     if est.value is None or est.low is None or est.high is None:
         return est
-    path = ratio_estimate(numerators, denominators, confidence=confidence, proportion=True)
+    path = ratio_estimate(numerators, denominators, confidence=confidence, proportion=True,
+                          capped=capped)
     if path.low is None or path.high is None:
         return est
     return Estimate(est.value, max(0.0, min(path.low, est.low)),
@@ -237,6 +244,7 @@ def ratio_estimate(
     confidence: float = 0.95,
     bounds: tuple[float, float] | None = None,
     proportion: bool = False,
+    capped: bool = False,
 ) -> Estimate:
     """Σ numerators / Σ denominators over clusters, with a cluster-robust interval.
 
@@ -245,9 +253,8 @@ def ratio_estimate(
     Student's t with ``G - 1`` degrees of freedom. With equal denominators it is the
     usual t interval of a mean. ``bounds`` clips the interval. A ``proportion`` gets
     :func:`korn_graubard`'s interval instead: Wilson's on the effective number of
-    trials, which stays within [0, 1], never has width 0 (a bot that never wins, or wins
-    one game of every deal set) and is no narrower for a rare event than for one never
-    seen. No value
+    trials, which stays within [0, 1] and never has width 0 (a bot that never wins, or
+    wins one game of every deal set); ``capped`` as there. No value
     without a positive total denominator; no interval from fewer than two clusters.
 
     >>> ratio_estimate([1, 0, 2], [2, 0, 2]).value
@@ -269,7 +276,7 @@ def ratio_estimate(
     half = t_quantile(0.5 + confidence / 2, clusters - 1) * se
     if proportion:  # Wilson's on the effective trials, not ratio ± half
         low, high = korn_graubard(ratio, se, total, sum(1 for d in denominators if d > 0),
-                                  confidence)
+                                  confidence, capped=capped)
         return Estimate(ratio, low, high)
     return Estimate(ratio, _clip(ratio - half, bounds), _clip(ratio + half, bounds))
 
@@ -300,6 +307,7 @@ def cluster_bootstrap(
     confidence: float = 0.95,
     bounds: Sequence[tuple[float, float] | None] | None = None,
     proportions: Sequence[bool] | None = None,
+    capped: Sequence[bool] | None = None,
 ) -> list[Estimate]:
     """Percentile bootstrap intervals for several ratios over the same clusters.
 
@@ -307,7 +315,8 @@ def cluster_bootstrap(
     all over the same clusters. Every resample draws whole clusters with replacement
     from ``rng`` (so the same generator state gives the same intervals) and is shared by
     all the ratios. A resample whose denominator is zero is skipped for that ratio.
-    ``bounds`` and ``proportions`` (one per ratio) work as in :func:`ratio_estimate`.
+    ``bounds``, ``proportions`` and ``capped`` (one per ratio) work as in
+    :func:`ratio_estimate`.
 
     >>> est, = cluster_bootstrap([([1, 0, 1, 1], [1, 1, 1, 1])], rng=random.Random(0))
     >>> est.value, 0 <= est.low <= est.value <= est.high <= 1
@@ -344,6 +353,7 @@ def cluster_bootstrap(
         est = Estimate(point.value, _clip(percentile(values, alpha), clip),
                        _clip(percentile(values, 1 - alpha), clip))
         if proportions is not None and proportions[k]:
-            est = _proportion(est, nums, dens, confidence)
+            est = _proportion(est, nums, dens, confidence,
+                              capped=capped is not None and capped[k])
         out.append(est)
     return out
