@@ -765,3 +765,33 @@ def test_run_arena_takes_a_comma_separated_line_up_as_bots_does(small: ArenaResu
     game, result = play_arena_game("random, random,random", 4, seed=5)
     assert result == play_arena_game(RANDOM3, 4, seed=5)[1]
     assert rec.to_record(game) == rec.to_record(play_arena_game(RANDOM3, 4, seed=5)[0])
+
+
+def test_plot_labels_and_title_are_wrapped_to_fit(monkeypatch: pytest.MonkeyPatch,
+                                                  tmp_path: Path) -> None:
+    """Long specs side by side ran into each other under the bars, and an interrupted
+    run's title was cut at the right ("95% C"): both are broken into lines."""
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    from cutthroat.sim import plot as plot_mod
+
+    made: list[Figure] = []
+
+    class Kept(Figure):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(plot_mod, "_figure_class", lambda: Kept)
+    three = run_arena(["random", "beginner", "intermediate"], games=6, seed=5, workers=1,
+                      progress=False)
+    three.planned = 30_000  # as an interrupted run's: the longest title, the narrowest chart
+    plot_win_rates(three, tmp_path / "w.png")
+    title = made[0].axes[0].get_title()
+    assert "interrupted after" in title and "\n" in title and title.endswith("95% CI")
+    width = made[0].get_figwidth() * made[0].dpi
+    made[0].canvas.draw()
+    box = made[0].axes[0].title.get_window_extent()
+    assert box.x0 >= 0 and box.x1 <= width
+    assert plot_mod.wrapped_label("printing.PrintBot#0") == "printing.\nPrintBot#0"

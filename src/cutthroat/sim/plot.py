@@ -9,6 +9,8 @@ from __future__ import annotations
 import importlib
 import math
 import os
+import re
+import textwrap
 from typing import TYPE_CHECKING, Any
 
 from .results import ArenaResult, BotStats, deal_sets_phrase, enough_digits
@@ -74,6 +76,28 @@ def win_rate_title(result: ArenaResult) -> str:
     return f"{games}, {result.confidence:.0%} CI"
 
 
+def wrapped_label(label: str, width: int = 14) -> str:
+    """A bot's label on the chart's axis, broken into lines of about ``width``
+    characters after its dots, colons and commas (a spec has no spaces), so that long
+    labels side by side do not run into each other.
+
+    >>> wrapped_label("random#0")
+    'random#0'
+    >>> print(wrapped_label("greedy_bot.GreedyBot:bid_trumps=2#0"))
+    greedy_bot.
+    GreedyBot:
+    bid_trumps=2#0
+    """
+    if len(label) <= width:
+        return label
+    lines = [""]
+    for piece in re.split(r"(?<=[.:,])", label):
+        if lines[-1] and len(lines[-1]) + len(piece) > width:
+            lines.append("")
+        lines[-1] += piece
+    return "\n".join(lines)
+
+
 def plot_win_rates(result: ArenaResult, path: str | os.PathLike[str]) -> None:
     """Write a bar chart of each entry's win rate (and of each repeated bot name's)
     with its confidence interval and a line at the fair share, 1/3. The file format
@@ -86,7 +110,7 @@ def plot_win_rates(result: ArenaResult, path: str | os.PathLike[str]) -> None:
     for s in rows:
         est = s.estimates["win_rate"]
         value = est.value or 0.0
-        labels.append(s.label)
+        labels.append(wrapped_label(s.label))
         values.append(value)
         below.append(value - est.low if est.low is not None else 0.0)
         above.append(est.high - value if est.high is not None else 0.0)
@@ -102,7 +126,9 @@ def plot_win_rates(result: ArenaResult, path: str | os.PathLike[str]) -> None:
     ax.set_xticks(positions, labels)
     ax.set_ylim(0, max(1 / 3, *(v + a for v, a in zip(values, above, strict=True))) * 1.15)
     ax.set_ylabel("win rate")
-    ax.set_title(win_rate_title(result), fontsize=10)
+    # the title in lines the figure holds (an interrupted run's is long)
+    ax.set_title(textwrap.fill(win_rate_title(result), int(11 * fig.get_figwidth())),
+                 fontsize=10)
     for x, v in zip(positions, values, strict=True):
         ax.annotate(format(v, enough_digits(".3f", [v])), (x, v), xytext=(8, 3),
                     textcoords="offset points",
