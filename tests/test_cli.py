@@ -1677,3 +1677,17 @@ def test_arguments_are_named_in_capitals_as_the_options_values_are() -> None:
     for command in ("watch", "play", "rules", "selfplay", "arena", "league"):
         shown = " ".join(invoke(command, "--help").output.replace("│", " ").split())
         assert "Override a rules field, e.g. --set deck=25 (repeatable)." in shown, command
+
+
+def test_bots_takes_a_whole_spec_and_checks_its_options() -> None:
+    """``cutthroat bots expert:play_samples=5`` said "unknown bot": the spec a --bots
+    takes is read, its options checked as a line-up's are, and said."""
+    done = invoke("bots", "expert:play_samples=5")
+    assert done.exit_code == 0, done.output
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("expert: ")
+    assert lines[1] == "This spec sets play_samples=5; the others keep their defaults."
+    wrong = invoke("bots", "expert:play_samples=x")
+    assert wrong.exit_code == 2
+    assert "option play_samples takes int, not 'x'" in unboxed(wrong.stderr)
+    assert invoke("bots", "random:speed=2").exit_code == 2

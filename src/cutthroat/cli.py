@@ -359,13 +359,23 @@ def rules(
 def bots(
     name: Annotated[str | None, typer.Argument(
         metavar="NAME", help="A bot's name, or your own as module.Class, to list its "
-        "options (all bots when left out).")] = None,
+        "options (all bots when left out); a whole spec, expert:play_samples=5, is "
+        "checked too.")] = None,
 ) -> None:
     """The bots, weakest first, and the options each takes (for --bots specs)."""
+    import contextlib
+    import sys
     import textwrap
 
     from .bots.catalog import describe_bot, describe_bots
-    from .bots.registry import BotSpecError, BotUnavailableError, UnknownBotError, format_value
+    from .bots.registry import (
+        BotSpecError,
+        BotUnavailableError,
+        UnknownBotError,
+        format_value,
+        make_bot,
+        parse_spec,
+    )
 
     if name is None:
         typer.echo("The bots, weakest first (their measured ladder: docs/bots.md):")
@@ -383,10 +393,18 @@ def bots(
                    "options after a colon: expert:bid_samples=80")
         return
     try:
-        info = describe_bot(name)
+        base, written = parse_spec(name)  # a whole spec, expert:play_samples=5, too
+        info = describe_bot(base)
+        if written:  # its options checked as a line-up's are
+            with contextlib.redirect_stdout(sys.stderr):
+                make_bot(name, 0)
     except (UnknownBotError, BotUnavailableError, BotSpecError) as exc:
         raise typer.BadParameter(str(exc), param_hint="NAME") from None
     typer.echo(f"{info.name}: {info.summary}")
+    if written:
+        typer.echo("This spec sets " + ", ".join(f"{key}={format_value(value)}"
+                                                for key, value in written.items())
+                   + "; the others keep their defaults.")
     anything = ("It takes options of any name too (**kwargs), passed to it unchecked, "
                 f"e.g. {info.name}:level=2." if info.any_options else "")
     if not info.options:
