@@ -169,19 +169,39 @@ def test_the_focus_stays_on_the_page_when_the_friend_joins(server: str,
         "document.activeElement.closest('#buttons') !== null"), focused(page)
 
 
-@pytest.mark.parametrize("start", ["#buttons [data-action='order']", "#hand"])
-def test_after_a_bid_the_focus_goes_to_the_next_moves_buttons(server: str, pages: Pages,
-                                                              start: str) -> None:
+def test_after_a_bid_the_focus_goes_to_the_next_moves_buttons(server: str,
+                                                              pages: Pages) -> None:
     """A move button pressed goes with the state that answers it: the focus went to the
     cards, all greyed for a bid, six Tabs before the buttons. When the next move is a
-    button's too, the focus goes to the first of them; and so does the focus left
-    waiting on the cards after a move (``#hand``), which stayed there (2026-12-05)."""
+    button's too, the focus goes to the first of them."""
     page = pages.new()
     create_game(page, server, seed=9)
     wait_for_turn(page)
-    page.locator(start).focus()
+    page.locator("#buttons [data-action='order']").focus()
     offer_second_round(page)
     expect(page.locator("#buttons [data-action='pass']")).to_be_focused()
+
+
+def test_the_focus_a_move_left_on_the_cards_goes_to_the_moves_at_a_bid(
+        server: str, pages: Pages) -> None:
+    """A move made puts the focus on the cards to wait for the next decision; where that
+    is a bid it stayed there, five greyed cards (Tabs) before Pass (2026-12-05). The
+    cards a player chose to be on keep the focus."""
+    page = pages.new()
+    create_game(page, server, seed=9)
+    wait_for_turn(page)
+    page.evaluate("() => { window.cutthroatSocket.send = () => {}; }")  # no answer comes
+    page.locator("#buttons [data-action='pass']").press("Enter")  # the focus waits on #hand
+    expect(page.locator("#hand")).to_be_focused()
+    offer_second_round(page)  # the next decision, a bid
+    expect(page.locator("#buttons [data-action='pass']")).to_be_focused()
+    other = pages.new()
+    create_game(other, server, seed=9)
+    wait_for_turn(other)
+    other.locator("#hand").focus()  # the player's own choice
+    offer_second_round(other)
+    other.wait_for_timeout(300)
+    expect(other.locator("#hand")).to_be_focused()
 
 
 def offer_second_round(page: Page) -> None:

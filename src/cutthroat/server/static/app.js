@@ -460,6 +460,7 @@ const table = {
   awaySince: [null, null, null],  // when this page first saw each seat away (ms), for stand-ins
   version: null, changedAt: null, // the state's version, and when this page saw it change
   placed: null,           // the focus placed when the table appeared: null, "heading", "done"
+  handWaiting: false,     // the focus was put on the cards by this seat's move, to wait there
 };
 
 function setConnection(text, cls) {
@@ -639,6 +640,7 @@ function act(action) {
     const chose = document.activeElement?.closest?.("#hand, #buttons");
     disableActions();
     if (chose) $("hand").focus();
+    table.handWaiting = Boolean(chose);  // there until this seat's next decision
   }
 }
 
@@ -949,9 +951,10 @@ function pageTitle(s) {
 /**
  * When the table first appears the focus is on the page itself (after Start or Join, a
  * reload): it goes to this seat's cards, scrolled into view, when it is this seat's turn
- * (on a phone they are far below), else to the table's heading (or the hand's end), from
- * which it goes to the cards at the seat's first turn. Once only: a control the player
- * has reached, or the page clicked since, keeps the focus.
+ * (on a phone they are far below), else to the cards where there are some (or the
+ * table's heading, or the hand's end), from which it goes on at the seat's first turn.
+ * Once only: a control the player has reached, or the page clicked since, keeps the
+ * focus.
  */
 function placeFocus() {
   if (table.placed === "done") return;
@@ -1163,8 +1166,10 @@ function settleFocus(key) {
   // greyed then, and the buttons would be six Tabs away).
   const moves = keyedChoices();
   const buttonMove = moves.length && !moves[0].dataset.card ? moves[0] : null;
-  // The focus left waiting on the cards after a move, where the next decision is a bid.
-  const waiting = !over && now === $("hand") && buttonMove && myTurn();
+  // The focus left waiting on the cards by this seat's move, where its next decision is a
+  // bid (only then: a focus the player put on the cards stays there).
+  const waiting = table.handWaiting && !over && now === $("hand") && buttonMove && myTurn();
+  if (myTurn() || over) table.handWaiting = false;  // the decision it waited for has come
   if (!lost && !stranded && !waiting) return;
   const again = lost ? document.querySelector(key) : null;
   if (again && !again.disabled && again.checkVisibility()) { again.focus(); return; }
