@@ -412,8 +412,8 @@ def test_R14_undo_is_refused_once_a_bot_took_the_dummy_after_your_move() -> None
     player, out = table(game, hand.to_act, ["pass", "undo", "quit"])  # type: ignore[arg-type]
     assert player.play() is False
     assert ("Not possible: the maker has taken the dummy since and seen its cards, so moves "
-            "made before that cannot be taken back (an unused dummy is never shown to "
-            "anyone).") in out
+            "made before that cannot be taken back (only the maker who takes the dummy sees "
+            "its cards, and they cannot be unseen).") in out
     assert "dummy" in [m.action.verb.value for m in hand.moves]
     assert not any(line.startswith("Took back ") for line in out)
 
@@ -689,8 +689,8 @@ def test_R14_line_play_does_not_take_back_the_dummy_once_seen(tmp_path: Path) ->
     done = cli(tmp_path, "play", "--seed", "3", "--bots", "beginner,beginner", "--save",
                str(tmp_path / "g.json"), stdin="order\ntc\ndummy\nundo\nquit\n")
     assert done.returncode == 0, done.stderr
-    assert ("Not possible: you have seen the dummy, so taking it cannot be taken back (an "
-            "unused dummy" in done.stdout)
+    assert ("Not possible: you have seen the dummy, so taking it cannot be taken back (only "
+            "the maker who takes the dummy sees its cards" in done.stdout)
     assert done.stdout.count("keep five of your ten") >= 2  # still the keep, after it
 
 

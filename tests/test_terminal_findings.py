@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import random
 import re
 from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
@@ -23,6 +24,7 @@ from cutthroat.session import STUCK, Session, ordered_moves, program
 from cutthroat.state import Hand
 from cutthroat.terminal import TerminalGame, seat_names
 from cutthroat.tui.app import Stage, TableApp
+from cutthroat.tui.screens import TextPage
 from cutthroat.tui.table import numbered
 from cutthroat.tui.text import header_text, hint_page
 from cutthroat.tui.widgets import GameLog
@@ -509,3 +511,83 @@ def test_a_joker_in_a_deck_without_one_and_unreadable_bytes_are_told_so() -> Non
     assert said[0].startswith("Not possible: there is no joker in the 24-card deck")
     assert said[1].startswith("Not possible: that line is not readable text")
     assert not any("\udcff" in line for line in out)
+
+
+# --- 11. a second table pass (2026-12-05) -------------------------------------------
+
+
+@pytest.mark.anyio
+async def test_R7_a_double_press_at_a_hands_end_deals_and_makes_no_move() -> None:
+    """1 pressed twice at a hand's end dealt the next hand and bid in it (pass) before
+    the player had seen the cards: a key within the table's delay after the deal is
+    taken for the double press it is, and said so."""
+    from test_tui import choose_randomly
+
+    dealer = Game(seed=5).deal().dealer  # the first dealer the seed draws
+    seat = (dealer + 2) % 3  # the next dealer's left: first to bid in hand 2 (R4, R7)
+    game = Game(seed=5, players=seat_names(seat))
+    app = TableApp(Session(game, seat, ["random", "random"]), delay=0)
+    rng = random.Random(5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        while app.stage is not Stage.HAND_OVER:
+            await choose_randomly(pilot, app, rng)
+        app.delay = 0.5  # as at a real table (0 above, for speed)
+        await pilot.press("1", "1")
+        await pilot.pause()
+        hand = game.hand
+        assert hand is not None and len(game.hands) == 2 and hand.moves == []
+        assert "a new hand has just been dealt" in status(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert hand.moves == []
+        await pilot.pause(0.6)
+        await pilot.press("1")  # looked at: now a move
+        await pilot.pause()
+        assert [str(m) for m in hand.moves][:1] == [f"{seat} pass"]
+
+
+@pytest.mark.anyio
+async def test_the_tables_letter_keys_work_with_caps_lock_on() -> None:
+    """H, U, R, N and Q did nothing, without a word: each does what its small letter
+    does."""
+    game, _, seat = dealt(3)
+    app = TableApp(Session(game, seat, ["random", "random"]), delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert app.stage is Stage.YOUR_MOVE
+        await pilot.press("R")
+        await pilot.pause()
+        assert isinstance(app.screen, TextPage)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("U")  # nothing to take back yet: said, as for u
+        await pilot.pause()
+        assert status(app).startswith("Nothing to undo: ")
+        await pilot.press("Q")
+        await pilot.pause()
+    assert app.return_value is not None or not app.is_running
+
+
+def test_a_refused_line_lists_the_moves_in_the_order_they_are_numbered() -> None:
+    """The prompt numbered 1) play AD ... 5) play TC, and a line it could not read was
+    answered "your choices are play TC, play AD, ...": the same moves in another order."""
+    rng = random.Random(2)
+    for seed in range(40):  # a deal where the player leads with cards out of id order
+        game, hand, seat = dealt(seed)
+        while not hand.is_over and not (
+                hand.to_act == seat and hand.phase is Phase.PLAY
+                and ordered_moves(game.view(seat)) != list(game.view(seat).legal)):
+            assert hand.to_act is not None
+            view = game.view(hand.to_act)
+            hand.push("keep " + format_cards(view.cards[:5]) if view.phase is Phase.KEEP
+                      else rng.choice(view.legal), hand.to_act)
+        if not hand.is_over:
+            break
+    else:
+        raise AssertionError("no deal with cards out of id order to play")
+    numbered = ordered_moves(game.view(seat))
+    player, out, _ = line_game(game, seat, ["foo", "quit"])
+    player.play()
+    [said] = [line for line in out if line.startswith("Not possible: ")]
+    assert ("your choices are " + ", ".join(numbered) + " (") in said, said

@@ -280,7 +280,8 @@ async def test_R14_the_dummy_once_seen_is_not_taken_back() -> None:
         await settle(pilot)
         await pilot.press("u")
         assert status(app).startswith("Not possible: you have seen the dummy, so taking it "
-                                      "cannot be taken back (an unused dummy is never shown")
+                                      "cannot be taken back (only the maker who takes the dummy "
+                                      "sees its cards, and they cannot be unseen)")
         assert len(hand.moves) == moves and hand.phase is Phase.KEEP
 
 

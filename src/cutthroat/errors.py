@@ -63,8 +63,8 @@ def to_player(reason: str, seat: int) -> str:
     >>> to_player("play is not possible now: it is the first bidding round", 2)
     'you cannot play a card now: it is the first bidding round'
 
-    A rule's id, for the docs and RULES.md, is left out: ``(R14: an unused dummy is
-    never shown to anyone)`` is said ``(an unused dummy is never shown to anyone)``.
+    A rule's id, for the docs and RULES.md, is left out: ``(R14: only the maker who
+    takes the dummy sees its cards, ...)`` is said ``(only the maker who takes ...)``.
     """
     reason = re.sub(r"\(R\d+: ", "(", reason)
     for said, to_you in _YOU:

@@ -337,7 +337,8 @@ class Hand(BeforePlay):
                     (f"seat {seat} has seen the dummy, so taking it cannot be taken back"
                      if own else "the maker has taken the dummy since and seen its cards, "
                      "so moves made before that cannot be taken back")
-                    + " (R14: an unused dummy is never shown to anyone)", seat=seat)
+                    + " (R14: only the maker who takes the dummy sees its cards, and they "
+                    "cannot be unseen)", seat=seat)
             if move.action.verb is Verb.TRUMP:
                 raise IllegalActionError(
                     (f"seat {seat} has seen the cards dealt since naming trump blind, so the "

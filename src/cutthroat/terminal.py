@@ -516,7 +516,7 @@ def _choices(view: View) -> str:
     """The seat's choices now, in words: the moves, or what a keep of five needs."""
     if len(view.legal) > MENU_MAX:
         return "keep five of your ten cards"
-    return "your choices are " + ", ".join(view.legal)
+    return "your choices are " + ", ".join(ordered_moves(view))  # as numbered
 
 
 def resumed(text: str, seed: int) -> Game:

@@ -12,6 +12,7 @@ Once the game is over, ``n`` starts the next at the same table
 
 from __future__ import annotations
 
+import math
 import textwrap
 import time
 from collections.abc import Callable, Sequence
@@ -101,6 +102,10 @@ class TableApp(App[bool]):
         Binding("question_mark", "rules", show=False),
         Binding("n", "new_game", "New game"),
         Binding("q", "quit_game", "Quit (saved)"),
+        # the same letters with Caps Lock on (or Shift), not silently ignored
+        *(Binding(key.upper(), action, show=False) for key, action in (
+            ("h", "hint"), ("u", "undo"), ("r", "rules"), ("n", "new_game"),
+            ("q", "quit_game"))),
         # Ctrl-C quits as it does line by line (Textual would only say to press Ctrl+Q)
         Binding("ctrl+c", "quit_game", show=False, priority=True),
     ]
@@ -114,6 +119,9 @@ class TableApp(App[bool]):
         """The lines the log opens with."""
         self.delay = delay
         """Seconds a bot's move takes at the least."""
+        self.dealt_at = -math.inf
+        """When the player's key dealt the hand in play (``time.monotonic()``): the same
+        key again within :attr:`delay` is a double press, no move (:meth:`_just_dealt`)."""
         self.stage = Stage.BOTS
         """What the table waits for now."""
         self.turn = 0
@@ -318,10 +326,21 @@ class TableApp(App[bool]):
 
     # --- keys and clicks -------------------------------------------------------------
 
+    def _just_dealt(self) -> bool:
+        """Whether a key comes within :attr:`delay` seconds of the player's key that dealt
+        this hand: a double press of 1 (or Enter) at a hand's end, which would otherwise
+        make a move the player has not seen. It is said, and nothing is done."""
+        if time.monotonic() - self.dealt_at >= self.delay:
+            return False
+        self.refuse("a new hand has just been dealt: look at your cards, then choose")
+        return True
+
     def action_choose(self, number: int) -> None:
         """Key ``number`` (0 is 10): that move, a card for a keep, or the next hand."""
         if self.stage is Stage.HAND_OVER and number == 1:
             self.action_confirm()
+        elif self.stage is Stage.YOUR_MOVE and self._just_dealt():
+            return
         elif self.stage is not Stage.YOUR_MOVE:
             self.refuse(self._waiting())
         elif self.session.view().phase is Phase.KEEP:
@@ -338,7 +357,10 @@ class TableApp(App[bool]):
     def action_confirm(self) -> None:
         """Enter: the next hand, or the keep of the five cards chosen."""
         if self.stage is Stage.HAND_OVER:
+            self.dealt_at = time.monotonic()
             self._deal()
+        elif self.stage is Stage.YOUR_MOVE and self._just_dealt():
+            return
         elif self.stage is Stage.YOUR_MOVE and self.session.view().phase is Phase.KEEP:
             if len(self.keep) != 5:
                 self.refuse(f"choose five cards to keep ({len(self.keep)} chosen)")
