@@ -199,12 +199,15 @@ def describe_outcome(outcome: GameOutcome, players: Sequence[str]) -> str:
     >>> from cutthroat.scoring import GameOutcome
     >>> describe_outcome(GameOutcome((10, 4, 10), True, (0, 2)), ["Ann", "Ben", "Cal"])
     'Game over: Ann and Cal share the win with 10 points.'
+    >>> describe_outcome(GameOutcome((0, 1, 0), True, (1,)), ["Ann", "Ben", "Cal"])
+    'Game over: Ben wins with 1 point.'
     """
     if outcome.over:
         names = " and ".join(players[s] for s in outcome.winners)
         verb = ("share the win" if len(outcome.winners) > 1
                 else "win" if names == "You" else "wins")
-        return f"Game over: {names} {verb} with {max(outcome.scores)} points."
+        top = max(outcome.scores)
+        return f"Game over: {names} {verb} with {top} point{'' if top == 1 else 's'}."
     return "Game in progress: " + ", ".join(
         f"{players[s]} {outcome.scores[s]}" for s in range(3))
 
