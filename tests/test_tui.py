@@ -1043,3 +1043,27 @@ async def test_ctrl_c_quits_the_table_as_it_quits_the_line_game() -> None:
         await pilot.press("ctrl+c")
         await pilot.pause()
     assert app.return_value is False  # stopped before the end: to be resumed
+
+
+@pytest.mark.anyio
+async def test_R12_the_hints_keep_is_marked_on_the_cards() -> None:
+    """At a keep the hint chose five cards, but none was marked: the player had to turn
+    its card names into key numbers. The five are outlined among the ten."""
+    from cutthroat.tui.widgets import CardButton
+
+    game, seat = at_the_keep()
+    session = Session(game, seat, ["random", "random"], hint_samples=2)
+    app = TableApp(session, delay=0)
+    async with app.run_test(size=(120, 34)) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        await settle(pilot)
+        await pilot.press("escape")  # the hint's page closed: the table, marked
+        await pilot.pause()
+        assert app.best is not None and app.best.startswith("keep ")
+        advised = set(parse_cards(app.best.split()[1:]))
+        marked = {b.card for b in app.query(CardButton) if b.has_class("best")}
+        assert marked == advised and len(marked) == 5
+        await pilot.press("1")  # a card chosen: the marks stay until the keep is made
+        await pilot.pause()
+        assert {b.card for b in app.query(CardButton) if b.has_class("best")} == advised

@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
-from ..cards import Card, sort_cards
+from ..cards import Card, parse_cards, sort_cards
 from ..session import CARD_VERBS, STUCK, Session, number_keys, ordered_moves, stuck
 from ..state import Phase
 from ..views import View
@@ -66,6 +66,7 @@ class Table(Vertical):
     HandRow.tight CardButton { margin-right: 0; }
     HandRow CardButton.unplayable { background: #8a8a8a; }
     HandRow CardButton.chosen { background: #8fdc8f; }
+    HandRow CardButton.best { outline: tall $success; }
     MoveBar MoveButton { width: auto; min-width: 4; margin-right: 1; text-wrap: nowrap; }
     MoveBar MoveButton.best { background: $success; }
     Table #status { height: auto; padding: 0 1; color: $text-muted; }
@@ -97,7 +98,9 @@ class Table(Vertical):
         choices = numbered(view) if stage is Stage.YOUR_MOVE and not keeping else []
         thinking = game.to_act if stage is Stage.BOTS else None
         self.query_one(TrickArea).show(trick_table(view, session.names, thinking))
-        self._draw_cards(view, choices, keep if keeping else None)
+        hinted = (parse_cards(best.split()[1:]) if keeping and best is not None
+                  and best.startswith("keep ") else [])  # the hint's keep, on the cards
+        self._draw_cards(view, choices, keep if keeping else None, hinted)
         self._draw_moves(view, stage, choices, keep if keeping else None, best)
         if stage is Stage.GAME_OVER:
             said = session.game_over_lines()[0] + " Press n for a new game, q to quit."
@@ -115,8 +118,8 @@ class Table(Vertical):
         self.query_one(StatusLine).say(said)
         return choices
 
-    def _draw_cards(self, view: View, choices: list[str], keep: Sequence[Card] | None
-                    ) -> None:
+    def _draw_cards(self, view: View, choices: list[str], keep: Sequence[Card] | None,
+                    hinted: Sequence[Card] = ()) -> None:
         row = self.query_one(HandRow)
         if not view.cards:
             blind = view.phase is Phase.JOKER_TRUMP and view.seat == view.dealer
@@ -128,7 +131,7 @@ class Table(Vertical):
             if text.split()[0] in CARD_VERBS}
         playable = set(shown) if keep is not None or not numbers else set(numbers)
         row.show(view.cards, view.trump, numbers=numbers, playable=playable,
-                 chosen=keep or (), width=self._width())
+                 chosen=keep or (), width=self._width(), hinted=hinted)
 
     def _draw_moves(self, view: View, stage: Stage, choices: list[str],
                     keep: Sequence[Card] | None, best: str | None) -> None:

@@ -142,13 +142,15 @@ class HandRow(Horizontal):
         yield Label("", id="hand-note")
 
     def show(self, cards: Sequence[Card], trump: Suit | None, *, numbers: dict[Card, int],
-             playable: Iterable[Card], chosen: Iterable[Card] = (), width: int = 0) -> None:
+             playable: Iterable[Card], chosen: Iterable[Card] = (), width: int = 0,
+             hinted: Iterable[Card] = ()) -> None:
         """Show ``cards``: each with its key when it has one (``numbers``), dimmed when
-        it cannot be played now, highlighted when ``chosen`` for a keep. Where they
+        it cannot be played now, highlighted when ``chosen`` for a keep, outlined when
+        ``hinted`` (the five of the hint's keep). Where they
         would not fit in ``width`` columns (ten cards on 80), they are drawn side by side
         without a gap."""
         ordered = sort_cards(cards, trump)
-        can, picked = set(playable), set(chosen)
+        can, picked, advised = set(playable), set(chosen), set(hinted)
         labels = []
         for each in ordered:
             label = Text()
@@ -166,6 +168,7 @@ class HandRow(Horizontal):
             _relabel(button, labels[index])
             button.set_class(card not in can, "unplayable")
             button.set_class(card in picked, "chosen")
+            button.set_class(card in advised, "best")
         self.query_one("#hand-note", Label).update("")
 
     def show_face_down(self, note: str) -> None:
