@@ -281,12 +281,15 @@ def test_keep_reads_its_cards_from_one_text_as_the_keep_move_writes_them() -> No
 def test_an_expert_made_directly_says_which_option_is_of_the_wrong_kind(
         options: dict[str, object]) -> None:
     """``ExpertBot(bid_samples="80")`` failed with "'<' not supported between
-    instances of 'str' and 'int'"."""
+    instances of 'str' and 'int'": it is refused as ``make_bot`` refuses the spec."""
     from cutthroat.bots.expert import ExpertBot
 
     [(name, value)] = options.items()
-    with pytest.raises(TypeError, match=rf"the expert's {name} takes .*, not {value!r}"):
+    said = rf"the 'expert' bot's option {name} takes .*, not {re.escape(repr(value))}"
+    with pytest.raises(BotSpecError, match=said):
         ExpertBot(**options)  # type: ignore[arg-type]
+    with pytest.raises(BotSpecError, match=said):
+        make_bot("expert", 0, **options)
 
 
 def test_make_bot_takes_no_seed_as_seed_0_as_the_docs_say() -> None:

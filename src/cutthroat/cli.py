@@ -363,8 +363,6 @@ def bots(
         "checked too.")] = None,
 ) -> None:
     """The bots, weakest first, and the options each takes (for --bots specs)."""
-    import contextlib
-    import sys
     import textwrap
 
     from .bots.catalog import describe_bot, describe_bots
@@ -372,8 +370,8 @@ def bots(
         BotSpecError,
         BotUnavailableError,
         UnknownBotError,
+        check_spec,
         format_value,
-        make_bot,
         parse_spec,
     )
 
@@ -396,8 +394,7 @@ def bots(
         base, written = parse_spec(name)  # a whole spec, expert:play_samples=5, too
         info = describe_bot(base)
         if written:  # its options checked as a line-up's are
-            with contextlib.redirect_stdout(sys.stderr):
-                make_bot(name, 0)
+            check_spec(name)
     except (UnknownBotError, BotUnavailableError, BotSpecError) as exc:
         raise typer.BadParameter(str(exc), param_hint="NAME") from None
     typer.echo(f"{info.name}: {info.summary}")

@@ -43,6 +43,7 @@ from .inference import Inference
 from .model_search import ModelSearch, hand_points, side_tricks
 from .opponents import SeatModels
 from .playout_calibration import PLAYED
+from .registry import check_options
 from .sampling import parsed_move, same_hand
 from .solver import evaluate_moves, solve
 from .valuation import hand_worth
@@ -152,25 +153,6 @@ def _settled(per_sample: list[list[float]]) -> bool:
     return noise == 0 or edge > _RESOLVED * noise
 
 
-_KINDS: dict[str, tuple[type, ...]] = {
-    "play_samples": (int,), "bid_samples": (int,), "bid_samples_max": (int, type(None)),
-    "keep_candidates": (int,), "time_limit": (int, float, type(None)),
-    "inference": (int, float), "margin": (int, float), "playout": (str,),
-    "card_play": (str,), "opponents": (str,), "aware": (bool,), "calibrated": (bool,),
-    "play_inference": (bool,)}
-"""What kind of value each of :class:`ExpertBot`'s options takes."""
-
-
-def _check_kinds(**options: object) -> None:
-    """A ``TypeError`` naming the option whose value is not of its kind (:data:`_KINDS`):
-    ``ExpertBot(bid_samples="80")`` is told so, not compared with 1 and failed inside."""
-    for name, value in options.items():
-        kinds = _KINDS[name]
-        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
-            wanted = " or ".join("None" if k is type(None) else k.__name__ for k in kinds)
-            raise TypeError(f"the expert's {name} takes {wanted}, not {value!r}")
-
-
 class ExpertBot:
     """Search over sampled deals with an exact solver, valued in game terms.
 
@@ -245,11 +227,14 @@ class ExpertBot:
                  calibrated: bool = False, card_play: str = "model",
                  play_inference: bool = True, margin: float = 0.0,
                  opponents: str = "adaptive", rng: random.Random | None = None) -> None:
-        _check_kinds(play_samples=play_samples, bid_samples=bid_samples,
-                     bid_samples_max=bid_samples_max, keep_candidates=keep_candidates,
-                     time_limit=time_limit, inference=inference, margin=margin,
-                     playout=playout, card_play=card_play, opponents=opponents,
-                     aware=aware, calibrated=calibrated, play_inference=play_inference)
+        # each option of the kind its annotation says, as a spec's are checked (a
+        # BotSpecError, not "'<' not supported" from inside)
+        check_options(ExpertBot, "expert", dict(
+            play_samples=play_samples, bid_samples=bid_samples,
+            bid_samples_max=bid_samples_max, keep_candidates=keep_candidates,
+            time_limit=time_limit, inference=inference, margin=margin, playout=playout,
+            card_play=card_play, opponents=opponents, aware=aware, calibrated=calibrated,
+            play_inference=play_inference))
         if playout not in _PLAYOUTS:
             raise ValueError(
                 f"playout must be solver, policy, mixed, table or bidding, not {playout!r}")

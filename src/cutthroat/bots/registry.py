@@ -25,6 +25,7 @@ bot").
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import importlib
 import importlib.metadata
@@ -50,6 +51,7 @@ __all__ = [
     "add_entry_points",
     "bot_names",
     "check_options",
+    "check_spec",
     "factory_of",
     "format_spec",
     "format_value",
@@ -447,6 +449,15 @@ def make_bot(spec: str | type, seed: int | None = None, **options: Any) -> Bot:
         raise
     except ValueError as exc:  # a bad option value, in the bot's words: and which bot
         raise BotSpecError(f"the {name!r} bot refused its options: {exc}") from exc
+
+
+def check_spec(spec: str | type) -> None:
+    """Make the bot of ``spec`` once, with seed 0, so that a spec no game could play
+    is refused before any is (as :func:`make_bot` refuses it). What the bot prints as
+    it is made goes to standard error: a command's standard output is its own (a
+    table, or JSON and nothing else)."""
+    with contextlib.redirect_stdout(sys.stderr):
+        make_bot(spec, 0)
 
 
 def factory_of(name: str) -> BotFactory:

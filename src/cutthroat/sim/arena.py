@@ -28,10 +28,8 @@ events too. The naive Wilson interval over games is reported beside the win rate
 
 from __future__ import annotations
 
-import contextlib
 import math
 import os
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -41,6 +39,7 @@ from ..bots.registry import (
     BotUnavailableError,
     UnknownBotError,
     bot_names,
+    check_spec,
     line_up_specs,
     make_bot,
     normal_spec,
@@ -176,8 +175,7 @@ def run_arena(
     if not 0.0 < confidence < 1.0:
         raise ValueError("confidence must lie strictly between 0 and 1")
     for name in dict.fromkeys(line_up):
-        with contextlib.redirect_stdout(sys.stderr):  # a bot's print: not our output
-            make_bot(name, 0)  # fail now, clearly, rather than in a worker
+        check_spec(name)  # fail now, clearly, rather than in a worker
     rules = rules or Rules()
     sets = deal_sets(games)
     workers = resolve_workers(workers, backend, sets, address=address)
@@ -206,9 +204,8 @@ def run_arena(
     except ArenaError as exc:
         raise keeper.keep_failed(exc) from exc.__cause__
     except KeyboardInterrupt:
-        if fresh and keeper.folder is not None and keeper.records == 0:
-            with contextlib.suppress(OSError):  # no empty folder left behind
-                keeper.folder.rmdir()
+        if fresh:  # made here: no empty folder left behind
+            keeper.drop_empty_folder()
         done = _arena_result(line_up, seed, rules, keeper.results, confidence, ci,
                              clock.elapsed(), workers)
         done.planned, done.backend = 3 * sets, backend

@@ -5,7 +5,6 @@ write: made before any long work starts, each a usage error naming its option.""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import sys
@@ -16,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from ..bots.registry import make_bot, normal_spec, split_line_up
+from ..bots.registry import check_spec, normal_spec, split_line_up
 from ..bots.time_limit import check_limit
 from ..cli_io import SET_HELP
 from ..rules import PRESETS, Rules, RulesError
@@ -39,7 +38,7 @@ from .arena import (
 )
 from .ray_backend import RayAddressError, RayConnectionError, RayUnavailableError
 from .results import CI_METHODS, FORMAT, ArenaResult, deal_sets_phrase, print_uncropped
-from .workers import here
+from .workers import here, remove_empty_folder
 
 __all__ = [
     "MOVE_TIME_HELP",
@@ -298,8 +297,7 @@ def check_line_up(text: str, size: int, example: str) -> list[str]:
             raise BotSpecError(f"--bots takes {_WORDS[size]} bots separated by commas, "
                                f"e.g. {example}, {given}")
         for spec in dict.fromkeys(specs):  # each bot once, as run_arena checks them
-            with contextlib.redirect_stdout(sys.stderr):  # a bot's print: not our output
-                make_bot(spec, 0)
+            check_spec(spec)
     except (ValueError, BotUnavailableError) as exc:
         raise typer.BadParameter(str(exc), param_hint="--bots") from None
     return specs
@@ -372,8 +370,7 @@ def arena(
         with held_interrupts():  # a second Ctrl-C waits for the summary
             assert isinstance(stop.result, ArenaResult)  # the deal sets finished
             if fresh and records is not None and stop.records == 0:
-                with contextlib.suppress(OSError):  # no empty folder left behind
-                    records.rmdir()
+                remove_empty_folder(records)  # made here: no empty folder left behind
             arena_interrupted(stop, stop.result, as_json, plot, records)
         raise typer.Exit(130) from None  # as a shell reports Ctrl-C
     except KeyboardInterrupt:  # before the tournament started: its checks, its workers

@@ -27,11 +27,9 @@ game are given beside its rating, with intervals clustered by deal set as in the
 
 from __future__ import annotations
 
-import contextlib
 import inspect
 import os
 import random
-import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -41,9 +39,9 @@ from typing import Any
 from ..bots import registry
 from ..bots.registry import (
     BotSpecError,
+    check_spec,
     is_reference,
     line_up_specs,
-    make_bot,
     normal_spec,
     parse_spec,
 )
@@ -143,8 +141,7 @@ def check_pool(bots: str | Sequence[str | type]) -> list[str]:
         raise BotSpecError(f"a league needs at least three bots, not {len(pool)}")
     seen: dict[tuple[str, frozenset[tuple[str, str]]], str] = {}
     for spec in pool:
-        with contextlib.redirect_stdout(sys.stderr):  # a bot's print: not our output
-            make_bot(spec, 0)
+        check_spec(spec)
         key = _identity(spec)
         if key in seen:
             same = f"{spec} twice" if seen[key] == spec else f"as {seen[key]} and as {spec}"
@@ -311,9 +308,7 @@ def run_league(
     except KeyboardInterrupt:
         elapsed = clock.elapsed()
         for keeper in keepers:  # no folder left behind for a line-up without a record
-            if keeper.folder is not None and keeper.records == 0:
-                with contextlib.suppress(OSError):
-                    keeper.folder.rmdir()
+            keeper.drop_empty_folder()
         common = set.intersection(*(whole_deal_sets(k.results) for k in keepers))
         done = None
         if common:

@@ -32,6 +32,7 @@ __all__ = [
     "here",
     "max_workers",
     "records_folder",
+    "remove_empty_folder",
     "resolve_workers",
     "run_pool",
 ]
@@ -87,6 +88,12 @@ class Keeper:
                     self.records += 1
             self.results.extend(result for result, _ in chunk)
 
+    def drop_empty_folder(self) -> None:
+        """Remove the records folder when no record was written in it (a tournament
+        stopped before any deal set finished): no empty folder left behind."""
+        if self.folder is not None and self.records == 0:
+            remove_empty_folder(self.folder)
+
     def keep_failed(self, error: ArenaError) -> ArenaError:
         """``error`` as the tournament raises it: when records are kept and a game
         failed, its record up to the failing move is written beside the others, as
@@ -101,6 +108,13 @@ class Keeper:
         except OSError as exc:
             return error.again(f"{error} (its record could not be written: {exc})")
         return error.again(f"{error}; the game up to that move is in {path}")
+
+
+def remove_empty_folder(folder: Path) -> None:
+    """Remove ``folder`` if it holds nothing (one that holds anything is left as it is,
+    and so is one that cannot be removed)."""
+    with contextlib.suppress(OSError):  # not empty, or not ours to remove
+        folder.rmdir()
 
 
 @contextlib.contextmanager
