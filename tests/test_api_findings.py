@@ -14,7 +14,12 @@ from cutthroat.bots import BotSpecError, RandomBot, earlier_views, make_bot, pla
 from cutthroat.bots.heuristic import IntermediateBot
 from cutthroat.cards import CardError, Rank, Suit
 from cutthroat.deal import Deal
-from cutthroat.errors import ActionParseError, IllegalActionError, NotYourTurnError
+from cutthroat.errors import (
+    ActionParseError,
+    IllegalActionError,
+    NotYourTurnError,
+    SeatError,
+)
 from cutthroat.rules import RulesError
 
 
@@ -187,7 +192,7 @@ def test_a_move_is_checked_as_a_records_line_is() -> None:
     hand = Hand.deal(Rules(), dealer=0, seed=1)
     assert str(hand.push(Move(1, "order"))) == "1 order"
     for seat in (7, -1, "x", True, 1.0, None):
-        with pytest.raises(ActionParseError, match="a move's seat is 0, 1 or 2"):
+        with pytest.raises(SeatError, match="a move's seat is 0, 1 or 2"):
             Move(seat, Action("pass"))  # type: ignore[arg-type]
     with pytest.raises(ActionParseError, match="a move's action is an Action or its text"):
         Move(1, 5)  # type: ignore[arg-type]

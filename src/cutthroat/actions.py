@@ -43,6 +43,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, CardError, Suit, parse_cards
+from .checks import as_seat
 from .errors import ActionParseError, quoted
 
 __all__ = [
@@ -337,21 +338,15 @@ class Move:
 
     def __post_init__(self) -> None:
         """Checked as :meth:`parse` checks a record's line: the seat 0, 1 or 2 (a NumPy
-        integer too), the action an :class:`Action` or its text (``Move(1, "order")``)."""
+        integer too; else a :class:`~cutthroat.errors.SeatError`, as everywhere a seat
+        is taken), the action an :class:`Action` or its text (``Move(1, "order")``)."""
         if type(self.action) is not Action:
             if not isinstance(self.action, str):
                 raise ActionParseError(f"a move's action is an Action or its text, such as "
                                        f"'play JH', not {type(self.action).__name__}")
             object.__setattr__(self, "action", Action.parse(self.action))
         if type(self.seat) is not int or not 0 <= self.seat <= 2:
-            seat: object = self.seat
-            try:
-                number = None if isinstance(seat, bool) else operator.index(seat)  # type: ignore[arg-type]
-            except TypeError:
-                number = None
-            if number not in (0, 1, 2):
-                raise ActionParseError(f"a move's seat is 0, 1 or 2, not {seat!r}")
-            object.__setattr__(self, "seat", number)
+            object.__setattr__(self, "seat", as_seat(self.seat, "a move's seat is"))
 
     @classmethod
     def parse(cls, text: str) -> Move:
