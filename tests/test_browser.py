@@ -2187,9 +2187,17 @@ def contrast(foreground: str, background: str) -> float:
 
 
 def card_contrast(card: Locator) -> float:
-    """The contrast of a card's rank and suit against its face, drawn fully opaque."""
-    style = card.evaluate("e => { const s = getComputedStyle(e);"
-                          " return [s.color, s.backgroundColor, s.opacity, s.filter]; }")
+    """The contrast of a card's rank and suit against its face, drawn fully opaque. Its
+    style is read again where the card was drawn anew under the reading (a state that
+    came meanwhile): a card out of the page has none."""
+    for _ in range(100):
+        style = card.evaluate("e => { const s = getComputedStyle(e); return e.isConnected"
+                              " ? [s.color, s.backgroundColor, s.opacity, s.filter] : null; }")
+        if style:
+            break
+        time.sleep(0.02)
+    else:
+        raise AssertionError("the card was never in the page long enough to be read")
     color, background, opacity, filter_ = style
     assert opacity == "1" and filter_ == "none", f"a card drawn faded ({opacity}, {filter_})"
     return contrast(color, background)
