@@ -1706,8 +1706,7 @@ function renderActions(s, v) {
       updateKeepButton(v);
     }
   } else if (!table.thinking) {
-    $("hint").replaceChildren();
-    $("hint-said").textContent = "";  // nor left for a screen reader to find, hands later
+    clearHint();  // nor left for a screen reader to find, hands later
   }
   $("hint-button").disabled = !mine || table.thinking || !connected;  // asked over the socket
   // Undo: only against bots (no other player loses a move), once this seat has moved.
