@@ -317,7 +317,7 @@ class HandQueries:
             up_suit = self._up >> 3  # printed suit (the up-card is never the joker here)
             calls = [A.CALL + s for s in range(4)
                      if s != up_suit or self._rules.may_name_turned_down_suit]
-            if not (self._rules.stick_the_dealer and self._turn == self._dealer):
+            if not self._dealer_stuck():
                 calls.append(A.PASS)
             return tuple(calls)
         if ph == P_PICKUP:
@@ -438,9 +438,13 @@ class HandQueries:
 
     # --- explanations ----------------------------------------------------------------
 
+    def _dealer_stuck(self) -> bool:
+        """Whether the seat to act is the dealer under stick the dealer (R10): in the
+        second round he may not pass."""
+        return self._rules.stick_the_dealer and self._turn == self._dealer
+
     def _phase_reason(self, verb: str) -> str:
-        stuck = self._rules.stick_the_dealer and self._turn == self._dealer
-        return not_now(verb, self._phase, stuck=stuck)
+        return not_now(verb, self._phase, stuck=self._dealer_stuck())
 
     def _why_illegal(self, a: int) -> str:
         """A sentence saying why action id ``a`` is not legal now."""

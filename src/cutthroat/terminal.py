@@ -415,8 +415,8 @@ class TerminalGame(Session):
                                 f"e.g. {_keep_example(view)}") from None
             verb = words[0].lower()
             if verb in _VERBS and verb not in verbs:  # told as trump S is: not now, not
-                stuck = "pass" not in verbs  # "call takes a suit"; a stuck dealer: R10
-                raise _NotAMove(not_now(verb, view.phase, stuck=stuck)) from None
+                # "call takes a suit"; a stuck dealer is told he must name trump (R10)
+                raise _NotAMove(not_now(verb, view.phase, stuck=stuck(view))) from None
             named = _suit(words[-1]) if len(words) == 2 else None
             if named is not None and words[0].lower() in verbs & {"call", "trump"}:
                 return Action.parse(f"{words[0]} {named}")  # call hearts
