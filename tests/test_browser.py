@@ -1021,7 +1021,7 @@ def test_the_coach_speaks_up(server: str, pages: Pages) -> None:
             break
         page.click("#next-hand")
     expect(page.locator("#coach-panel")).to_be_visible()
-    expect(page.locator(".coach-word").first).to_contain_text("the expert would choose")
+    expect(page.locator(".coach-word").first).to_contain_text("the expert would ")
     expect(page.locator("#coach-empty")).to_be_hidden()
 
 

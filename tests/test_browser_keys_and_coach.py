@@ -29,8 +29,8 @@ INJECT = "m => window.cutthroatSocket.onmessage({data: JSON.stringify(m)})"
 """Hand the page a message as if the server had sent it."""
 
 WORD = {"type": "coach", "history": False, "n": 90, "hand": 1, "move": "pass",
-        "best": "order", "text": "the expert would choose order (win 41% against 35% "
-                                 "after pass)"}
+        "best": "order", "text": "the expert would order up the KH (win 41% against 35% "
+                                 "after passing)"}
 """A coach's word (docs/protocol.md)."""
 
 

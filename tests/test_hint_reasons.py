@@ -108,20 +108,20 @@ def test_an_order_made_less_often_than_not_says_what_passing_gives_R7() -> None:
     view = first_round()
     weak = explain(view, [option("order", 0.3, made=0.2, euchred=0.8),
                           option("pass", 0.2, stopped=0.03, conceded=0.96, made=0.01)])
-    assert weak.startswith("ordering it up: you make it in 20% of the deals sampled, "
+    assert weak.startswith("ordering up the JD: you make it in 20% of the deals sampled, "
                            "euchred in 80%; passing, another player makes trump in 99% of "
                            "the deals sampled, and of those he is euchred in only 3%"), weak
     assert "all five" not in weak  # marched on in none of these samples
     strong = explain(view, [option("order", 0.5, made=0.7, euchred=0.3),
                             option("pass", 0.2, stopped=0.1, conceded=0.9)])
-    assert "passing" not in strong
+    assert "passing, another player" not in strong  # (the next best is named "passing")
 
 
 def test_a_pass_is_explained_by_the_order_it_declines_R7() -> None:
     view = first_round()
     reason = explain(view, [option("pass", 0.4, stopped=0.3, conceded=0.3, made=0.4),
                             option("order", 0.3, made=0.45, marched=0.05, euchred=0.5)])
-    assert reason.startswith("passing: ordering it up, you would be euchred in 50% of the "
+    assert reason.startswith("passing: ordering up the JD, you would be euchred in 50% of the "
                              "deals sampled; defending, your side euchres the maker in 50%")
 
 
@@ -129,7 +129,7 @@ def test_an_order_says_how_often_it_is_made_and_euchred_R19_R20() -> None:
     view = first_round()
     reason = explain(view, [option("order", 0.5, made=0.6, marched=0.2, euchred=0.2),
                             option("pass", 0.4, stopped=0.5, conceded=0.5)])
-    assert reason.startswith("ordering it up: you make it in 80% of the deals sampled "
+    assert reason.startswith("ordering up the JD: you make it in 80% of the deals sampled "
                              "(all five in 20%), euchred in 20% (win chance 50%")
 
 
@@ -185,8 +185,8 @@ def test_defending_less_hard_when_a_euchre_helps_the_partner_more_R13_R20() -> N
     view = defender_view((6, 2, 4))  # seat 2 at 4; its partner, seat 0, at 6
     reason = explain(view, [option("alone", 0.25, stopped=0.1, conceded=0.9),
                             option("pass", 0.24, stopped=0.6, swept=0.1, conceded=0.3)])
-    assert reason.startswith("going alone: the maker is euchred in 10% of the deals sampled, "
-                             "against 70% after passing")
+    assert reason.startswith("defending alone: the maker is euchred in 10% of the deals "
+                             "sampled, against 70% after not defending alone")
     assert "a euchre's two points would help the player on your left (on 6 points) more than you" \
         in reason
     # Level scores: a euchre would serve him, so the score is not the reason.
@@ -200,7 +200,7 @@ def test_a_lone_defence_for_all_five_R21() -> None:
     view = defender_view((0, 0, 0))
     reason = explain(view, [option("alone", 0.5, stopped=0.6, swept=0.4),
                             option("pass", 0.4, stopped=0.8, swept=0.2)])
-    assert reason.startswith("going alone: you take all five in 40% of the deals sampled, "
+    assert reason.startswith("defending alone: you take all five in 40% of the deals sampled, "
                              "4 points to each defender, and the maker is euchred in 100%")
 
 
@@ -432,7 +432,8 @@ def test_a_defender_not_alone_is_told_nothing_of_all_five_R20_R21() -> None:
     view = defender_view((0, 0, 0))
     reason = explain(view, [option("pass", 0.5, stopped=0.6, swept=0.4),
                             option("alone", 0.4, stopped=0.8, swept=0.2)])
-    assert reason.startswith("passing: the maker is euchred in 100% of the deals sampled")
+    assert reason.startswith("not defending alone: the maker is euchred in 100% of the "
+                             "deals sampled")
     assert "all five" not in reason
     alone = explain(view, [option("alone", 0.5, stopped=0.6, swept=0.2, conceded=0.4),
                            option("pass", 0.4, stopped=0.8)])
@@ -684,7 +685,7 @@ def test_a_close_call_and_a_tie_with_the_next_best_are_said_R17() -> None:
     view = first_round()
     options = [option("pass", 0.305, stopped=1.0), option("order", 0.300, made=1.0)]
     close = explain(view, options, {"lead": 0.005, "lead_noise": 0.012})
-    assert "a close call: order averaged only 0.5% less, within the samples' noise " \
+    assert "a close call: ordering up the JD averaged only 0.5% less, within the samples' noise " \
         "(±1.2%)" in close
     assert close.index("a close call") < close.index("(win chance")
     tiny = explain(view, options, {"lead": 0.0002, "lead_noise": 0.01})
@@ -693,12 +694,12 @@ def test_a_close_call_and_a_tie_with_the_next_best_are_said_R17() -> None:
     assert "close call" not in clear and "worth as much" not in clear
     tie = explain(view, [option("pass", 0.3, stopped=1.0), option("order", 0.3, made=1.0),
                          option("pass", 0.1, stopped=1.0)])
-    assert "order is worth as much on the deals sampled" in tie
+    assert "ordering up the JD is worth as much on the deals sampled" in tie
     assert "next best" not in tie  # named once, by the tie, not again in the figures
     ties = explain(view, [option("pass", 0.3, stopped=1.0), option("order", 0.3, made=1.0),
                           option("order", 0.3, made=1.0), option("order", 0.3, made=1.0),
                           option("pass", 0.1, stopped=1.0)])
-    assert "order and 2 others are worth as much on the deals sampled" in ties
+    assert "ordering up the JD and 2 others are worth as much on the deals sampled" in ties
     assert "next best" in close and "next best" in clear
     alike = explain(view, [option("pass", 0.3, stopped=1.0), option("order", 0.3, made=1.0)])
     assert alike.startswith("it makes no difference") and "worth as much" not in alike
@@ -862,8 +863,9 @@ def test_going_alone_to_euchre_less_is_not_sold_by_its_sweeps_R13_R21() -> None:
                             option("pass", 0.24, stopped=0.6, conceded=0.4)])
     assert "more than you" in reason
     assert "4 points to each defender" not in reason, reason
-    assert reason.startswith("going alone: the maker is euchred in 20% of the deals sampled "
-                             "(you take all five in 20%), against 60% after passing")
+    assert reason.startswith("defending alone: the maker is euchred in 20% of the deals "
+                             "sampled (you take all five in 20%), against 60% after not "
+                             "defending alone")
 
 
 def test_a_partners_card_wins_already_only_when_nothing_can_beat_it_R16_R17() -> None:
@@ -1082,7 +1084,7 @@ def test_a_lone_defence_to_euchre_less_keeps_no_points_from_the_partner_R13_R20_
     alone = explain(view, [option("alone", 0.25, stopped=0.1, conceded=0.9),
                            option("pass", 0.24, stopped=0.6, swept=0.1, conceded=0.3)])
     assert ("a euchre's two points would help the player on your left (on 6 points) more "
-            "than you, and he scores them even while he sits out: going alone, without his "
+            "than you, and he scores them even while he sits out: defending alone, without his "
             "cards, only makes a euchre less likely") in alone, alone
     assert "(R" not in alone
     passing = explain(view, [option("pass", 0.25, stopped=0.1, conceded=0.9),
@@ -1105,16 +1107,17 @@ def test_chances_that_look_alike_are_shown_apart() -> None:
     tie); whole percents otherwise, and when only rounding below nothing parts them."""
     view, options = qa_position()
     reason = explain(view, options)
-    assert "(win chance 0.35%, +0.25 points" in reason and "next best: pass, 0.26%)" in reason
+    assert "(win chance 0.35%, +0.25 points" in reason
+    assert "next best: not defending alone, 0.26%)" in reason
     near = explain(view, [valued("alone", 0.0030, 0.25, stopped=1.0),
                           valued("pass", 0.0026, 0.85, stopped=1.0)])
-    assert "win chance 0.30%" in near and "next best: pass, 0.26%" in near
+    assert "win chance 0.30%" in near and "next best: not defending alone, 0.26%" in near
     tenth = explain(view, [valued("alone", 0.304, 0.25, stopped=1.0),
                            valued("pass", 0.298, 0.85, stopped=1.0)])
-    assert "win chance 30.4%" in tenth and "next best: pass, 29.8%" in tenth
+    assert "win chance 30.4%" in tenth and "next best: not defending alone, 29.8%" in tenth
     whole = explain(view, [valued("alone", 0.31, 0.25, stopped=1.0),
                            valued("pass", 0.29, 0.85, stopped=1.0)])
-    assert "win chance 31%" in whole and "next best: pass, 29%" in whole
+    assert "win chance 31%" in whole and "next best: not defending alone, 29%" in whole
 
 
 def test_a_next_best_that_scores_more_points_is_said_to_R19_R20() -> None:
@@ -1124,12 +1127,12 @@ def test_a_next_best_that_scores_more_points_is_said_to_R19_R20() -> None:
     scores fewer. Not where the choice is clear and scores more itself."""
     view, options = qa_position()
     reason = explain(view, options)
-    assert ("pass scores more points (+0.85 against +0.25) but leaves you less chance to "
-            "win the game") in reason, reason
+    assert ("not defending alone scores more points (+0.85 against +0.25) but leaves you less "
+            "chance to win the game") in reason, reason
     assert reason.index("scores more points") < reason.index("(win chance")
     close = explain(view, options, {"lead": 0.0009, "lead_noise": 0.002})
-    assert ("a close call: pass averaged only 0.1% less, within the samples' noise (±0.2%), "
-            "though it scores more points (+0.85 against +0.25)") in close, close
+    assert ("a close call: not defending alone averaged only 0.1% less, within the samples' "
+            "noise (±0.2%), though it scores more points (+0.85 against +0.25)") in close, close
     tie = explain(view, [valued("pass", 0.003, 0.85, stopped=1.0),
                          valued("alone", 0.003, 0.25, stopped=1.0),
                          valued("alone", 0.001, 0.0, stopped=1.0)])

@@ -80,7 +80,7 @@ def test_a_lone_defence_that_would_hand_the_partner_the_game_says_so_r13_r21_r22
         option("alone", 0.25, stopped=0.1, conceded=0.9),
         option("pass", 0.24, stopped=0.6, swept=0.1, conceded=0.3)])
     assert ("a euchre would give the player on your left (on 8 points) the game, and he "
-            "wins it even while he sits out: going alone, without his cards, only makes a "
+            "wins it even while he sits out: defending alone, without his cards, only makes a "
             "euchre less likely") in reason, reason
     assert "more than you" not in reason
 
@@ -216,8 +216,8 @@ def test_chances_level_to_a_hundredth_of_a_percent_are_said_to_be_the_same() -> 
     won = explain(view, [valued("alone", 1.00040, 2.15, stopped=1.0),
                          valued("pass", 1.00025, 2.00, stopped=1.0)])
     assert "next best" not in won, won
-    assert ("pass is worth the same to your chance to win, to a hundredth of a percent, "
-            "but scores fewer points (+2.00 against +2.15)") in won, won
+    assert ("not defending alone is worth the same to your chance to win, to a hundredth of a "
+            "percent, but scores fewer points (+2.00 against +2.15)") in won, won
     lost = explain(view, [valued("pass", 0.00004, stopped=1.0),
                           valued("alone", 0.0, stopped=1.0)])
     assert "alone is worth the same to your chance to win" in lost and "next best" \
@@ -245,8 +245,8 @@ def test_a_game_lost_whatever_is_chosen_shows_no_chance_to_win() -> None:
     lost = explain(view, [valued("alone", 0.0013, 4.0, euchred=1.0, chance=0.0),
                           valued("pass", 0.0007, 2.0, euchred=1.0, chance=0.0)])
     assert "win chance 0%" in lost and "next best" not in lost, lost
-    assert ("pass is worth the same to your chance to win, to a hundredth of a percent, "
-            "but scores fewer points (+2.00 against +4.00)") in lost, lost
+    assert ("not defending alone is worth the same to your chance to win, to a hundredth of a "
+            "percent, but scores fewer points (+2.00 against +4.00)") in lost, lost
 
 
 def test_a_discard_names_the_bowers_as_play_does_r3() -> None:
@@ -284,5 +284,5 @@ def test_a_rate_of_none_of_the_deals_sampled_is_said_as_none() -> None:
     view = defender_view((0, 0, 0))
     reason = explain(view, [valued("pass", 0.4, stopped=0.22, conceded=0.78),
                             valued("alone", 0.3, conceded=1.0)])
-    assert reason.startswith("passing: the maker is euchred in 22% of the deals sampled, "
-                             "against none after going alone"), reason
+    assert reason.startswith("not defending alone: the maker is euchred in 22% of the deals "
+                             "sampled, against none after defending alone"), reason

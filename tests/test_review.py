@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cutthroat import Action, Game, Rules
+from cutthroat import Action, Card, Game, Rules
 from cutthroat import record as rec
 from cutthroat.bots import Bot, RandomBot, make_bot, play_game
 from cutthroat.bots.hints import hint
@@ -198,11 +198,40 @@ def test_a_better_keep_says_which_cards_it_keeps_in_place_of_which() -> None:
     keep = Verdict(Action.parse("keep 9D QD KD KS AS"), Action.parse("keep 9D QD KD AH AS"),
                    0.476, 0.436, "keeping ...")
     assert describe_verdict(keep) == (
-        "the expert would choose keep 9D QD KD AH AS (win 48% against 44% after keep 9D QD "
+        "the expert would keep 9D QD KD AH AS (win 48% against 44% after keeping 9D QD "
         "KD KS AS): it keeps AH in place of KS. Why: keeping ...")
     order = Verdict(Action.parse("pass"), Action.parse("order"), 0.9, 0.1, "why")
-    assert describe_verdict(order) == ("the expert would choose order (win 90% against "
-                                       "10% after pass). Why: why")
+    assert describe_verdict(order) == ("the expert would order it up (win 90% against "
+                                       "10% after passing). Why: why")
+
+
+def test_a_verdict_names_moves_as_the_buttons_do_R7_R8_R9_R13() -> None:
+    """The coach and the review name moves in a player's words, never as the record's
+    ``call S`` or a defender's ``pass``: the up-card by its code (each front end shows
+    its face), a dealer's order as picking it up (R8)."""
+    from cutthroat.bots.review import Verdict, describe_verdict
+
+    def said(chosen: str, best: str, phase: Phase, **context: object) -> str:
+        verdict = Verdict(Action.parse(chosen), Action.parse(best), 0.5, 0.4, "why",
+                          phase, **context)  # type: ignore[arg-type]
+        return describe_verdict(verdict).split(" (win ")[0] + " / " + \
+            describe_verdict(verdict).split(" after ")[1].split(")")[0]
+
+    kh = Card.parse("KH")
+    assert said("pass", "order", Phase.BID_FIRST, upcard=kh) == \
+        "the expert would order up the KH / passing"
+    assert said("order", "pass", Phase.BID_FIRST, upcard=kh, dealer=True) == \
+        "the expert would pass / picking up the KH"
+    assert said("leave", "pickup", Phase.PICKUP, upcard=kh) == \
+        "the expert would pick up the KH / leaving the KH"
+    assert said("pass", "call S", Phase.BID_SECOND) == "the expert would call spades / passing"
+    assert said("alone", "pass", Phase.DEFENDER_CHOICE) == \
+        "the expert would not defend alone / defending alone"
+    assert said("alone", "dummy", Phase.MAKER_CHOICE) == \
+        "the expert would take the dummy / going alone"
+    assert said("play 9H", "play AH", Phase.PLAY) == "the expert would play AH / playing 9H"
+    assert said("discard QD", "discard TC", Phase.DISCARD) == \
+        "the expert would discard TC / discarding QD"
 
 
 def test_the_chance_given_away_is_summed_in_percentage_points() -> None:

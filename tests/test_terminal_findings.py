@@ -183,12 +183,33 @@ def test_a_hints_figures_line_up_whatever_the_width_of_the_chance_to_win() -> No
              "Key: win = your chance to win the game"]
     console = Console(width=200, file=io.StringIO(), record=True)
     console.print(hint_page(lines))
-    rows = [line for line in console.export_text().splitlines()
-            if line.lstrip().startswith(("order", "pass"))]
+    text = console.export_text().splitlines()
+    rows = [line for line in text if line.lstrip().startswith(("order", "pass"))]
+    [names] = [line for line in text if line.lstrip().startswith("option")]
     assert len(rows) == 2
-    for figure in (r"\d%", r"points", r"[+-]\d\.\d\d", r"side tricks"):
+    # Each figure under its name, right-aligned with it; how the hand ended after them.
+    for name, figure in (("win", r"\d%"), ("points", r"[+-]\d\.\d\d"),
+                         ("side tricks", r"\d\.\d\d(?= +made| +maker)")):
         ends = {next(re.finditer(figure, row)).end() for row in rows}
-        assert len(ends) == 1, (figure, rows)
+        assert ends == {names.index(name) + len(name)}, (name, rows, names)
+    assert rows[0].rstrip().endswith("made 50%")
+    assert rows[1].rstrip().endswith("maker euchred 0%")
+
+
+def test_a_hint_page_fits_a_long_move_and_its_figures_in_80_columns() -> None:
+    """A move in words ("keep 9S JH JS QD TC") on one line, with every figure beside it,
+    in the 76 columns a hint's page has on an 80-column terminal."""
+    lines = ["You (seat 0) to act: the maker keeps five of ten",
+             "Hint: keep 9S JH JS QD TC - keeping ...",
+             "Options (40 sampled deals each):",
+             "  keep 9S JH JS QD TC      win  33.0%   points +0.55   side tricks 2.52   "
+             "maker euchred 50%"]
+    console = Console(width=76, file=io.StringIO(), record=True)
+    console.print(hint_page(lines))
+    [row] = [line for line in console.export_text().splitlines()
+             if line.lstrip().startswith("keep ")]
+    assert row.split()[:1] + row.split()[6:] == ["keep", "33.0%", "+0.55", "2.52", "maker",
+                                                 "euchred", "50%"], row
 
 
 # --- 3. the log wraps at any size ---------------------------------------------------

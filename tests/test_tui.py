@@ -33,7 +33,7 @@ from cutthroat.state import Hand
 from cutthroat.terminal import resumed, seat_names
 from cutthroat.tui.app import NEW_GAME, Stage, TableApp
 from cutthroat.tui.screens import TextPage
-from cutthroat.tui.text import face, header_text
+from cutthroat.tui.text import face, header_text, move_label
 from cutthroat.tui.widgets import CardButton, GameLog, HandRow, MoveButton, StatusLine
 from strategies import hand_at_the_keep
 
@@ -380,11 +380,15 @@ async def test_hint_shows_the_experts_options_and_marks_its_choice() -> None:
         await settle(pilot)
         assert isinstance(app.screen, TextPage)
         page = "\n".join(screen_lines(app))
-        assert re.search(r"Hint: (pass|order) - \S", page)
-        assert re.search(r"(pass|order) +win +\d+\.\d%", page)
+        # The moves as the buttons say them (the dealer's "pick up the K♥"), not the
+        # record's "order"; the figures under their names.
+        assert re.search(r"Hint: (pass|pick up the \S+) - \S", page)
+        assert re.search(r"option +win +points +side tricks", page)
+        assert re.search(r"(pass|pick up the \S+) +\d+\.\d% +[+-]\d", page)
+        assert not re.search(r"\border\b", page)
         # The key to the figures comes under the options, not above them.
         rows = [i for i, line in enumerate(screen_lines(app))
-                if re.search(r"(pass|order) +win +\d", line)]
+                if re.search(r"(pass|pick up the \S+) +\d+\.\d%", line)]
         key = [i for i, line in enumerate(screen_lines(app)) if "Key: win = " in line]
         assert rows and key and key[0] > max(rows)
         assert any(line.startswith("Hint: ") for line in app.log_lines)
@@ -542,7 +546,7 @@ async def test_R7_the_table_says_what_a_choice_leads_to() -> None:
 async def test_the_coachs_word_is_told_after_the_move() -> None:
     game = Game(seed=3, players=seat_names(0))
     app = table(game, coach=True)
-    advice = "  Coach: the expert would choose leave"
+    advice = "  Coach: the expert would leave the KH"
     app.session.coaching = lambda view, chosen: [advice]  # type: ignore[method-assign]
     async with app.run_test() as pilot:
         await settle(pilot)
@@ -1067,3 +1071,14 @@ async def test_R12_the_hints_keep_is_marked_on_the_cards() -> None:
         await pilot.press("1")  # a card chosen: the marks stay until the keep is made
         await pilot.pause()
         assert {b.card for b in app.query(CardButton) if b.has_class("best")} == advised
+
+
+def test_R7_R8_the_dealers_order_is_labelled_as_picking_the_upcard_up() -> None:
+    """The dealer's first-round ``order`` ("I accept", R7) takes the up-card (R8): its
+    button says "pick up", as the hint and the coach name it; another seat's says
+    "order up"."""
+    hand = Game(seed=3, players=seat_names(0)).deal()
+    up = face(hand.upcard)
+    dealer, other = hand.view(hand.dealer), hand.view((hand.dealer + 1) % 3)
+    assert move_label("order", dealer).plain == f"pick up {up}"
+    assert move_label("order", other).plain == f"order up {up}"

@@ -22,6 +22,7 @@ from ..actions import Action
 from ..checks import as_seed
 from ..errors import IllegalActionError
 from ..game import Game, require_game
+from ..move_words import said_move
 from ..render import describe_phase, describe_seat
 from ..scoring import HandResult, game_outcome
 from ..views import View
@@ -167,14 +168,20 @@ def hint_json(analysis: Analysis) -> dict[str, Any]:
     }
 
 
-def hint_lines(analysis: Analysis, players: Sequence[str] = ("Seat 0", "Seat 1", "Seat 2")
-               ) -> list[str]:
+def hint_lines(analysis: Analysis, players: Sequence[str] = ("Seat 0", "Seat 1", "Seat 2"),
+               view: View | None = None) -> list[str]:
     """An analysis as lines for people: who is to act, the choice and why, then each
     option's chance to win the game, points and tricks (``cutthroat hint``, the
-    terminal game)."""
+    terminal game). The moves are written as a record writes them (``call S``), which
+    the line game takes as input; with the ``view`` analysed, as a player says them
+    (``call spades``, :func:`~cutthroat.move_words.said_move`), for a table whose
+    buttons say so."""
+    def named(action: Action) -> str:
+        return str(action) if view is None else said_move(view, action)
+
     phase = describe_phase(analysis.phase)
     lines = [f"{describe_seat(analysis.seat, players)} to act: {phase}",
-             f"Hint: {analysis.best} - {analysis.reason}"]
+             f"Hint: {named(analysis.best)} - {analysis.reason}"]
     read = [f"{describe_seat(seat, players)} as a {model}"
             for seat, model in enumerate(analysis.models)
             if seat != analysis.seat and model != "intermediate"]
@@ -184,7 +191,7 @@ def hint_lines(analysis: Analysis, players: Sequence[str] = ("Seat 0", "Seat 1",
         lines.append(f"Options ({analysis.samples} sampled deals each):")
         for option in analysis.options:
             chance = min(max(option.win_chance, 0.0), 1.0)
-            lines.append(f"  {option.action!s:<24} win {chance:6.1%}   "
+            lines.append(f"  {named(option.action):<24} win {chance:6.1%}   "
                          f"points {option.points:+.2f}   side tricks {option.tricks:.2f}"
                          f"{_ending(option.outcomes)}")
         lines.append(_key(analysis))

@@ -19,6 +19,7 @@ from ..cards import (
     deck_mask,
     ids_of_mask,
 )
+from ..move_words import said_move
 from ..views import View
 from .sampling import void_masks
 
@@ -278,14 +279,10 @@ def _which_winner(view: View, card: Card, win_card: Card, cards: Sequence[Card],
     return ""
 
 
-_VERB_WORDS = {
-    Verb.PASS: "passing",
-    Verb.ORDER: "ordering it up",
-    Verb.PICKUP: "taking the up-card",
-    Verb.LEAVE: "leaving the up-card",
-    Verb.DUMMY: "taking the dummy",
-    Verb.ALONE: "going alone",
-}
+_SAID_AS_IS = frozenset((Verb.PASS, Verb.ORDER, Verb.PICKUP, Verb.LEAVE, Verb.DUMMY,
+                         Verb.ALONE, Verb.CALL, Verb.TRUMP))
+"""The moves :func:`describe_option` names in :func:`~cutthroat.move_words.said_move`'s
+words, with nothing more to say of them."""
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five")
 
@@ -327,12 +324,8 @@ def describe_option(view: View, option: Option, what_it_leaves: bool = True) -> 
     "discarding 9S" without ``what_it_leaves``, for an alternative named after "after")."""
     action = option.action
     verb = action.verb
-    if verb in _VERB_WORDS:
-        return _VERB_WORDS[verb]
-    if verb is Verb.CALL and action.suit is not None:
-        return f"calling {action.suit.plural}"
-    if verb is Verb.TRUMP and action.suit is not None:
-        return f"naming {action.suit.plural}"
+    if verb in _SAID_AS_IS:  # as the hint names the other options
+        return said_move(view, action, gerund=True)
     trump = None if view.trump is None else int(view.trump)
     if verb is Verb.DISCARD and action.card is not None:
         name = card_name(action.card, trump)  # "the left bower", as in play

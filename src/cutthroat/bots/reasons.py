@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..actions import Verb
+from ..move_words import said_move
 from ..scoring import winners_after
 from ..state import Phase
 from ..views import View
@@ -170,7 +171,7 @@ def _partner_note(view: View, best: Option, rival: Option | None) -> str:
         if best.action.verb is Verb.ALONE and view.phase is Phase.DEFENDER_CHOICE:
             # A lone defender's partner scores the euchre too, sitting out: going alone
             # keeps no points from him, it only takes his cards out of the defence.
-            text += (f", and he {scored} even while he sits out: going alone, without "
+            text += (f", and he {scored} even while he sits out: defending alone, without "
                      "his cards, only makes a euchre less likely")
         return text
     return ""
@@ -330,14 +331,15 @@ def _explain(view: View, options: Sequence[Option],
         second = options[1]  # (a tie's runner-up, or one level in chance, is named by
         # _runner_up instead)
         chance, shown = _chances(best.win_chance, second.win_chance)
-        next_best = f"; next best: {second.action}, {shown}"
+        next_best = f"; next best: {said_move(view, second.action, gerund=True)}, {shown}"
     figures = (f"win chance {chance}, {best.points:+.2f} points, "
                f"{best.tricks:.1f} tricks for your side{next_best}")
     playing = view.phase.name == "PLAY" and best.action.card is not None
     cards = [o.action.card for o in options if o.action.card is not None]
     if extra and "edge" in extra and len(options) > 1:
         what = play_reason(view, best, cards) if playing else describe_option(view, best)
-        return (f"{what}; {options[1].action} averaged only {_tenths(extra['edge'])} more, "
+        runner = said_move(view, options[1].action, gerund=True)
+        return (f"{what}; {runner} averaged only {_tenths(extra['edge'])} more, "
                 f"within the samples' noise ({_spread(extra['noise'])}) ({figures})")
     if playing:
         differ = _differing(options)
@@ -350,7 +352,7 @@ def _explain(view: View, options: Sequence[Option],
             reason = play_reason(view, best, cards)
     else:
         reason, note = _decision_reason(view, options), ""
-    for more in (note, _runner_up(options, extra)):
+    for more in (note, _runner_up(view, options, extra)):
         if more:
             reason += f"; {more}"
     return f"{reason} ({figures})"
@@ -386,7 +388,8 @@ def _spread(noise: float) -> str:
     return "under ±0.1%" if noise < 0.0005 else f"±{noise:.1%}"
 
 
-def _runner_up(options: Sequence[Option], extra: Mapping[str, float] | None) -> str:
+def _runner_up(view: View, options: Sequence[Option],
+               extra: Mapping[str, float] | None) -> str:
     """What to know of the next best option when the choice is not clear: that it is
     worth as much (the points it scores then decide, :meth:`ExpertBot._ranked
     <cutthroat.bots.expert.ExpertBot._ranked>`), or that it averaged less by no more than
@@ -396,30 +399,31 @@ def _runner_up(options: Sequence[Option], extra: Mapping[str, float] | None) -> 
     if len(options) < 2 or all(abs(o.value - options[0].value) <= 1e-9 for o in options):
         return ""
     best, second = options[0], options[1]
+    named = said_move(view, second.action, gerund=True)
     mine, theirs = f"{best.points:+.2f}", f"{second.points:+.2f}"
     points = f"({theirs} against {mine})"
     if abs(best.value - second.value) <= 1e-9:
         more = sum(abs(o.value - second.value) <= 1e-9 for o in options[2:])
         others = f" and {more} other{'s' if more > 1 else ''}" if more else ""
         verb = "are" if more else "is"
-        text = f"{second.action}{others} {verb} worth as much on the deals sampled"
+        text = f"{named}{others} {verb} worth as much on the deals sampled"
         if not more and best.points > second.points and mine != theirs:
             text += f" but scores fewer points {points}"
         return text
     scores_more = second.points > best.points and mine != theirs
     if _level(best.win_chance, second.win_chance):
         # "win chance 100%; next best: pass, 100%" would read as a choice for nothing.
-        text = (f"{second.action} is worth the same to your chance to win, to a "
+        text = (f"{named} is worth the same to your chance to win, to a "
                 "hundredth of a percent")
         if best.points > second.points and mine != theirs:
             text += f", but scores fewer points {points}"
         return text
     if extra and "lead" in extra:
-        text = (f"a close call: {second.action} averaged only {_tenths(extra['lead'])} "
+        text = (f"a close call: {named} averaged only {_tenths(extra['lead'])} "
                 f"less, within the samples' noise ({_spread(extra['lead_noise'])})")
         return f"{text}, though it scores more points {points}" if scores_more else text
     if scores_more and _chance(best.win_chance) == _chance(second.win_chance):
         # The chances look alike at a glance: why the one with fewer points is chosen.
-        return (f"{second.action} scores more points {points} but leaves you less chance "
+        return (f"{named} scores more points {points} but leaves you less chance "
                 "to win the game")
     return ""

@@ -23,6 +23,7 @@ from typing import Any
 from ..actions import Action, Verb
 from ..cards import Card, Suit
 from ..game import Game
+from ..move_words import move_words
 from ..scoring import HandResult, game_outcome
 from ..state import Hand, Phase
 from ..views import View
@@ -50,6 +51,10 @@ class Verdict:
         reason: why the expert's choice, in a player's words (the figures left out).
         phase: the decision's phase (a defender's ``pass`` is named as not defending
             alone), when known.
+        upcard: the hand's up-card, named where a move takes or leaves it ("pick up the
+            KH"), when known.
+        dealer: whether the seat judged deals (its first-round ``order`` picks the
+            up-card up, R8).
     """
 
     chosen: Action
@@ -58,6 +63,8 @@ class Verdict:
     chosen_value: float
     reason: str
     phase: Phase | None = None
+    upcard: Card | None = None
+    dealer: bool = False
 
     @property
     def loss(self) -> float:
@@ -102,30 +109,25 @@ def second_opinion(analysis: Analysis, chosen: Action, margin: float = MARGIN,
         rest = [o for o in analysis.options[1:] if o is not mine]
         reason = explain(view, [best, mine, *rest])  # the analysis's extra is of options[1]
     return Verdict(chosen, best.action, best.win_chance, mine.win_chance,
-                   reason.split(" (win chance ")[0], analysis.phase)
+                   reason.split(" (win chance ")[0], analysis.phase,
+                   None if view is None else view.upcard,
+                   view is not None and view.seat == view.dealer)
 
 
 def describe_verdict(verdict: Verdict) -> str:
     """A verdict in a sentence: the expert's choice, both values, what differs (for two
-    keeps of five, the cards kept in place of others), and why. A defender's choice is
-    named as the table's buttons and logs name it ("the expert would not defend alone
-    ... after defending alone"), not by the record's ``alone`` and ``pass``."""
-    best_, chosen = _named(verdict.best, verdict.phase), _named(verdict.chosen, verdict.phase)
-    if verdict.phase is Phase.DEFENDER_CHOICE:  # "would not defend alone", in words
-        best_ = "defend alone" if verdict.best.verb is Verb.ALONE else "not defend alone"
-        best = f"the expert would {best_} (win {_chance(verdict.best_value)}"
-    else:
-        best = f"the expert would choose {best_} (win {_chance(verdict.best_value)}"
-    return (f"{best} against {_chance(verdict.chosen_value)} after {chosen})"
+    keeps of five, the cards kept in place of others), and why. The moves are named as
+    a player says them (:func:`~cutthroat.move_words.move_words`: "the expert would call
+    spades ... after passing", "would not defend alone ... after defending alone"),
+    not by the record's ``call S`` and ``pass``."""
+    def said(action: Action, gerund: bool = False) -> str:
+        return move_words(action, verdict.phase, dealer=verdict.dealer,
+                          upcard=verdict.upcard, gerund=gerund)
+
+    best, chosen = said(verdict.best), said(verdict.chosen, gerund=True)
+    return (f"the expert would {best} (win {_chance(verdict.best_value)} against "
+            f"{_chance(verdict.chosen_value)} after {chosen})"
             f"{_keeps_apart(verdict.best, verdict.chosen)}. Why: {verdict.reason}")
-
-
-def _named(action: Action, phase: Phase | None) -> str:
-    """An action in a verdict: as a record writes it, but a defender's choice (R13) in
-    words."""
-    if phase is Phase.DEFENDER_CHOICE:
-        return "defending alone" if action.verb is Verb.ALONE else "not defending alone"
-    return str(action)
 
 
 def _keeps_apart(best: Action, chosen: Action) -> str:

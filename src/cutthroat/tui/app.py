@@ -283,7 +283,8 @@ class TableApp(App[bool]):
 
     def _advise(self, view: View, turn: int) -> _Hinted:
         analysis = self.session.analyse(view)
-        return _Hinted(turn, hint_lines(analysis, self.session.names), str(analysis.best))
+        lines = hint_lines(analysis, self.session.names, view)  # as the buttons say them
+        return _Hinted(turn, lines, str(analysis.best))
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A bot, the coach or the expert has answered: go on, unless the game has

@@ -92,6 +92,8 @@ def move_label(legal: str, view: View | None, *, short: bool = False) -> Text:
     words = _VERBS.get(verb, verb)
     if verb == "alone" and view is not None and view.maker not in (None, view.seat):
         words = "defend alone"
+    if verb == "order" and view is not None and view.seat == view.dealer:
+        words = "pick up"  # the dealer's "I accept" takes the up-card (R7, R8)
     label = Text(words)
     if verb in ("order", "pickup") and view is not None:
         label.append(" ").append_text(card_text(view.upcard))
@@ -212,24 +214,34 @@ def trick_table(view: View, names: Sequence[str], thinking: int | None = None) -
 
 def hint_page(lines: Sequence[str]) -> RenderableType:
     """A hint's lines (:func:`~cutthroat.bots.hints.hint_lines`) for a page: who is to
-    act and the hint with its reason, then the options as a table whose columns fit
-    the page (the lines' own columns are wider than a small terminal), then the key to
-    its figures."""
+    act and the hint with its reason, then the options as a table under the figures'
+    names (win, points, side tricks, and how hands ended), so that it fits a small
+    terminal, then the key to its figures."""
     rows = [i for i, line in enumerate(lines) if line.startswith("  ")]
     end = rows[-1] + 1 if rows else len(lines)
     head = [line for line in lines[:end] if not line.startswith("  ")]
-    options = [_option_cells(lines[i]) for i in rows]
-    table = Table(box=None, padding=(0, 1), show_header=False)
-    for column in range(max((len(row) for row in options), default=0)):
-        table.add_column(justify="right" if column % 2 == 0 and column else "left")
-    for row in options:
-        table.add_row(*(with_faces(cell) for cell in row))
-    parts: list[RenderableType] = [with_faces("\n".join(head)), table]
+    parts: list[RenderableType] = [with_faces("\n".join(head))]
+    if rows:
+        table = Table(box=None, padding=(0, 1), header_style="dim")
+        table.add_column("option", no_wrap=True)  # (a move in words: "order up the K♥")
+        for name in _COLUMNS:
+            table.add_column(name, justify="right")
+        table.add_column("ended")
+        for i in rows:
+            option, *cells = _option_cells(lines[i])
+            figures = dict(zip(cells[::2], cells[1::2], strict=True))
+            ending = " ".join(f"{name} {value}" for name, value in figures.items()
+                              if name not in _COLUMNS)
+            table.add_row(with_faces(option), *(figures.get(name, "") for name in _COLUMNS),
+                          ending)
+        parts.append(table)
     if lines[end:]:
         parts.append(Text("\n".join(lines[end:]), style="dim"))
     return Group(*parts)
 
 
+_COLUMNS = ("win", "points", "side tricks")
+"""The figures every valued option has, each in a column of the hint page's table."""
 _FIELD = re.compile(r"\s{2,}(?=[A-Za-z])")
 """Where one figure of an option's line ends and the next one's name begins."""
 _FIGURES = re.compile(r"\s+win\s")
