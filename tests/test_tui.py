@@ -1082,3 +1082,16 @@ def test_R7_R8_the_dealers_order_is_labelled_as_picking_the_upcard_up() -> None:
     dealer, other = hand.view(hand.dealer), hand.view((hand.dealer + 1) % 3)
     assert move_label("order", dealer).plain == f"pick up {up}"
     assert move_label("order", other).plain == f"order up {up}"
+
+
+def test_R13_a_defenders_labels_say_defend_alone_or_not() -> None:
+    """A defender's choice (R13): "defend alone" or "don't defend alone", as the hint
+    and the coach name them, not a bare "pass"."""
+    game = Game(seed=3, players=seat_names(0))
+    hand = game.deal()
+    while hand.phase is not Phase.DEFENDER_CHOICE:
+        hand.push("call S" if "call S" in map(str, hand.legal_actions()) else
+                  next(a for a in hand.legal_actions() if a.verb.value != "alone"))
+    view = hand.view(hand.to_act)
+    assert move_label("pass", view).plain == "don't defend alone"
+    assert move_label("alone", view).plain == "defend alone"

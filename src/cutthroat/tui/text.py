@@ -86,12 +86,13 @@ _VERBS = {"pass": "pass", "order": "order up", "pickup": "pick up", "leave": "le
 
 def move_label(legal: str, view: View | None, *, short: bool = False) -> Text:
     """A legal move (``call S``) as a button says it (``call ♠ spades``): the up-card
-    where it is ordered or picked up, a lone defender's ``defend alone``; ``short``:
+    where it is ordered or picked up, a defender's ``defend alone`` or ``don't defend
+    alone`` (R13), the dealer's order as ``pick up`` (R7, R8); ``short``:
     a suit by its symbol alone (``call ♠``), for a narrow screen."""
     verb, _, rest = legal.partition(" ")
     words = _VERBS.get(verb, verb)
-    if verb == "alone" and view is not None and view.maker not in (None, view.seat):
-        words = "defend alone"
+    if view is not None and view.phase is Phase.DEFENDER_CHOICE:  # R13, as hints say it
+        words = {"alone": "defend alone", "pass": "don't defend alone"}.get(verb, words)
     if verb == "order" and view is not None and view.seat == view.dealer:
         words = "pick up"  # the dealer's "I accept" takes the up-card (R7, R8)
     label = Text(words)

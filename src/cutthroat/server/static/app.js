@@ -1561,7 +1561,7 @@ function actionLabel(action, v, f = SHOWN) {
   const [verb, arg] = action.split(" ");
   const up = f.the(v.upcard);
   switch (verb) {
-    case "pass": return v.phase === "defender_choice" ? "Don't go alone" : "Pass";
+    case "pass": return v.phase === "defender_choice" ? "Don't defend alone" : "Pass";
     case "order": return v.dealer === v.seat ? `Accept: pick up ${up}` : "Order it up";
     case "pickup": return `Pick up ${up}`;
     case "leave": return `Leave ${up}`;
