@@ -575,23 +575,32 @@ def test_the_prompt_says_which_suit_must_be_followed(server: str, pages: Pages) 
     expect(page.locator("#prompt")).to_have_text(base)
 
 
-def test_R13_a_defenders_buttons_say_defend_alone_or_not(server: str, pages: Pages) -> None:
-    """A defender's choice (R13) is to defend alone or not: the buttons say so, as the
-    hint and the coach name them ("not defending alone"), never a bare "Pass"."""
-    page = pages.new()
+def shown_at_defender_choice(page: Page, server: str, change: str) -> None:
+    """A game of seed 9 whose page is shown a made-up state at a defender's choice
+    (R13): ``change`` is JavaScript that changes the state ``s`` and its ``s.view``,
+    with ``a``, ``b`` and ``c`` the seats from the dealer's left."""
     create_game(page, server, seed=9)
     wait_for_turn(page)
     page.evaluate("""() => {
         const s = structuredClone(window.cutthroatState);
         s.version += 1000;
         const [a, b, c] = [1, 2, 0].map((k) => (s.view.dealer + k) % 3);
-        const maker = (s.view.seat + 1) % 3;
-        Object.assign(s.view, {phase: 'defender_choice', maker, legal: ['pass', 'alone'],
-            to_act: s.view.seat, moves: [a + ' pass', b + ' pass', c + ' pass',
-                                         maker + ' call S', maker + ' dummy']});
-        s.to_act = s.view.seat;
+        s.view.phase = 'defender_choice';
+        CHANGE
         window.cutthroatSocket.onmessage({data: JSON.stringify({type: 'state', state: s})});
-    }""")
+    }""".replace("CHANGE", change))
+
+
+def test_R13_a_defenders_buttons_say_defend_alone_or_not(server: str, pages: Pages) -> None:
+    """A defender's choice (R13) is to defend alone or not: the buttons say so, as the
+    hint and the coach name them ("not defending alone"), never a bare "Pass"."""
+    page = pages.new()
+    shown_at_defender_choice(page, server, """
+        const maker = (s.view.seat + 1) % 3;
+        Object.assign(s.view, {maker, legal: ['pass', 'alone'], to_act: s.view.seat,
+            moves: [a + ' pass', b + ' pass', c + ' pass', maker + ' call S',
+                    maker + ' dummy']});
+        s.to_act = s.view.seat;""")
     expect(page.get_by_role("button", name="Don't defend alone", exact=True)).to_be_visible()
     expect(page.get_by_role("button", name="Defend alone", exact=True)).to_be_visible()
     expect(page.get_by_role("button", name="Pass", exact=True)).to_have_count(0)
@@ -602,17 +611,10 @@ def test_the_log_tells_a_bid_passed_from_a_lone_defence_declined(server: str,
     """A pass is a bid until trump is fixed; after it, a defender's pass declines to
     defend alone (R13), and the log says so rather than "passes" again."""
     page = pages.new()
-    create_game(page, server, seed=9)
-    wait_for_turn(page)
-    page.evaluate("""() => {
-        const s = structuredClone(window.cutthroatState);
-        s.version += 1000;
-        const [a, b, c] = [1, 2, 0].map((k) => (s.view.dealer + k) % 3);
-        Object.assign(s.view, {phase: 'defender_choice', maker: b, legal: [],
+    shown_at_defender_choice(page, server, """
+        Object.assign(s.view, {maker: b, legal: [],
             moves: [a + ' pass', b + ' order', c + ' pickup', c + ' discard ?', b + ' dummy',
-                    b + ' keep ? ? ? ? ?', c + ' pass', a + ' pass']});
-        window.cutthroatSocket.onmessage({data: JSON.stringify({type: 'state', state: s})});
-    }""")
+                    b + ' keep ? ? ? ? ?', c + ' pass', a + ' pass']});""")
     log = page.locator("#log")
     expect(log).to_contain_text("not defend alone")
     lines = [t.strip() for t in log.locator("li").all_inner_texts()]
