@@ -193,3 +193,21 @@ def test_the_speed_on_ray_leaves_out_rays_start_up(monkeypatch: pytest.MonkeyPat
     league = run_league(["random", "beginner", "intermediate"], 3, progress=False,
                         backend="ray", resamples=0)
     assert league.games == 3 and league.elapsed < 0.9, league.elapsed
+
+
+def test_a_worker_lost_on_ray_is_a_worker_lost_error_not_rays_traceback() -> None:
+    """A Ray worker that dies under a task (killed, out of memory), after Ray's own
+    retries, stops the run with a WorkerLostError that names Ray's error and says no
+    bot failed (the arena then stops as after Ctrl-C, keeping what finished)."""
+    from cutthroat.sim.workers import WorkerLostError
+
+    def _dies_on_three(job: int) -> list[int]:  # nested: sent to Ray by value
+        if job == 3:
+            import os
+
+            os._exit(1)
+        return [job]
+
+    with pytest.raises(WorkerLostError, match=r"^Ray lost a worker or a node "
+                       r"\(WorkerCrashedError: .*; no bot failed\)$"):
+        run_on_ray([1, 3, 2], _dies_on_three, 2, None, _Bar())

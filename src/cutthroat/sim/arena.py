@@ -56,6 +56,8 @@ from .workers import (
     RecordsFolderError,
     Stopwatch,
     TournamentInterrupted,
+    TournamentStopped,
+    WorkerLostError,
     chunks,
     cpus,
     deal_sets_per_job,
@@ -78,7 +80,9 @@ __all__ = [
     "RecordsFolderError",
     "Tally",
     "TournamentInterrupted",
+    "TournamentStopped",
     "UnknownBotError",
+    "WorkerLostError",
     "bot_names",
     "cpus",
     "deal_sets",
@@ -160,6 +164,8 @@ def run_arena(
 
     Ctrl-C (``KeyboardInterrupt``) stops the tournament: it raises
     :class:`TournamentInterrupted`, which holds the results of the deal sets finished.
+    A worker lost under it (a worker process killed, a Ray node gone) stops it as well,
+    with :class:`TournamentStopped`, which holds the same.
     """
     if backend not in BACKENDS:
         raise ValueError(f"backend must be local or ray, not {backend!r}")
@@ -203,12 +209,15 @@ def run_arena(
             run_pool(jobs, run_job, workers, ProgressBar(3 * sets, progress), keep=keeper)
     except ArenaError as exc:
         raise keeper.keep_failed(exc) from exc.__cause__
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, WorkerLostError) as stop:
         if fresh:  # made here: no empty folder left behind
             keeper.drop_empty_folder()
         done = _arena_result(line_up, seed, rules, keeper.results, confidence, ci,
                              clock.elapsed(), workers)
         done.planned, done.backend = 3 * sets, backend
+        if isinstance(stop, WorkerLostError):
+            raise TournamentStopped(str(stop), done, done.games, 3 * sets,
+                                    keeper.records) from stop
         raise TournamentInterrupted(done, done.games, 3 * sets, keeper.records) from None
     if address is not None and clock.cpus:
         workers = clock.cpus  # a cluster joined: its CPUs, not the --workers asked for

@@ -28,6 +28,7 @@ from .arena import (
     BotUnavailableError,
     RecordsFolderError,
     TournamentInterrupted,
+    TournamentStopped,
     UnknownBotError,
     cpus,
     deal_sets,
@@ -196,23 +197,43 @@ def check_outputs(plot: Path | None, records: Path | None) -> None:
             raise typer.BadParameter(str(exc), param_hint="--records") from None
 
 
-def interrupted(stop: TournamentInterrupted, what: str, records: Path | None) -> str:
-    """What a tournament stopped by Ctrl-C says on standard error: how many of its games
-    were played, what the output that follows covers, and the records kept."""
-    said = f"Interrupted (Ctrl-C) after {stop.played:,} of {stop.planned:,} games: {what}"
+Unfinished = TournamentInterrupted | TournamentStopped
+"""A tournament stopped before its end: by Ctrl-C, or by a worker lost."""
+
+
+def stopped_after(stop: Unfinished, after: str) -> str:
+    """How a tournament was stopped, and ``after`` what: "Interrupted (Ctrl-C) after
+    516 of 1,500 games", or "Stopped after 516 of 1,500 games, as a worker process
+    died (...)"."""
+    return (f"Interrupted (Ctrl-C) after {after}" if stop.why is None
+            else f"Stopped after {after}, as {stop.why}")
+
+
+def exit_code(stop: Unfinished) -> int:
+    """The exit status of a tournament stopped before its end: 130 after Ctrl-C, as a
+    shell reports it; 1 where a worker lost stopped it, a failure."""
+    return 130 if stop.why is None else 1
+
+
+def interrupted(stop: Unfinished, what: str, records: Path | None) -> str:
+    """What a tournament stopped by Ctrl-C (or by a worker lost) says on standard
+    error: how many of its games were played, what the output that follows covers, and
+    the records kept."""
+    said = f"{stopped_after(stop, f'{stop.played:,} of {stop.planned:,} games')}: {what}"
     if records is not None:
         said += (f"; {stop.records:,} records of the deal sets finished are in {records} "
                  "(their numbers may have gaps: deal sets finish in any order)")
     return said + "."
 
 
-def interrupted_json(stop: TournamentInterrupted, *, played: bool = False
-                     ) -> dict[str, int]:
+def interrupted_json(stop: Unfinished, *, played: bool = False) -> dict[str, int | str]:
     """The ``interrupted`` object of a tournament's JSON: the games planned and the
     records kept; with ``played`` (a league, whose results keep only the deal sets that
-    every line-up finished) first the games played in all."""
-    out = {"games_played": stop.played} if played else {}
-    return {**out, "games_planned": stop.planned, "records": stop.records}
+    every line-up finished) first the games played in all; where a worker lost stopped
+    it, not Ctrl-C, ``reason`` says so."""
+    out: dict[str, int | str] = {"games_played": stop.played} if played else {}
+    out |= {"games_planned": stop.planned, "records": stop.records}
+    return out if stop.why is None else {**out, "reason": stop.why}
 
 
 MOVE_TIME_HELP = ("Seconds a bot may take over one move (default: no limit): one that "
@@ -366,13 +387,13 @@ def arena(
     except (BotSpecError, UnknownBotError, BotUnavailableError, ArenaError,
             RayUnavailableError, RayAddressError, RayConnectionError) as exc:
         raise tournament_failed(exc, as_json, FORMAT) from None
-    except TournamentInterrupted as stop:
+    except (TournamentInterrupted, TournamentStopped) as stop:
         with held_interrupts():  # a second Ctrl-C waits for the summary
             assert isinstance(stop.result, ArenaResult)  # the deal sets finished
             if fresh and records is not None and stop.records == 0:
                 remove_empty_folder(records)  # made here: no empty folder left behind
             arena_interrupted(stop, stop.result, as_json, plot, records)
-        raise typer.Exit(130) from None  # as a shell reports Ctrl-C
+        raise typer.Exit(exit_code(stop)) from None
     except KeyboardInterrupt:  # before the tournament started: its checks, its workers
         with held_interrupts():
             typer.echo("Interrupted (Ctrl-C) before any game was played.", err=True)
@@ -392,14 +413,15 @@ def report_plot_and_records(result: ArenaResult, as_json: bool, plot: Path | Non
         typer.echo(f"{result.games} records saved in {records}", err=as_json)
 
 
-def arena_interrupted(stop: TournamentInterrupted, done: ArenaResult, as_json: bool,
+def arena_interrupted(stop: Unfinished, done: ArenaResult, as_json: bool,
                       plot: Path | None, records: Path | None) -> None:
-    """What an arena stopped by Ctrl-C prints: a line on standard error, then the
-    results of the deal sets finished (the table's title says it was interrupted; the
-    JSON has ``interrupted``) and their chart, marked interrupted, where asked; when no
-    deal set finished, the JSON alone (no table, no chart), and that said."""
+    """What an arena stopped by Ctrl-C (or by a worker lost) prints: a line on standard
+    error, then the results of the deal sets finished (the table's title says it was
+    interrupted; the JSON has ``interrupted``) and their chart, marked interrupted,
+    where asked; when no deal set finished, the JSON alone (no table, no chart), and
+    that said."""
     if done.games == 0:
-        typer.echo(f"Interrupted (Ctrl-C) after {stop.planned:,} games were planned, "
+        typer.echo(stopped_after(stop, f"{stop.planned:,} games were planned") + ", "
                    "before any deal set finished: no results"
                    + (", no plot" if plot is not None else "") + ".", err=True)
         if as_json:
@@ -417,7 +439,7 @@ def arena_interrupted(stop: TournamentInterrupted, done: ArenaResult, as_json: b
 
 
 def print_arena(result: ArenaResult, as_json: bool,
-                stop: TournamentInterrupted | None = None, *,
+                stop: Unfinished | None = None, *,
                 workers_asked: int | None = None, backend: str | None = None) -> None:
     """Print an arena's results: the tables and a line of speed, or one JSON object
     (with ``interrupted`` when Ctrl-C stopped it: the games planned, records kept)."""

@@ -79,6 +79,8 @@ from .workers import (
     ProgressBar,
     Stopwatch,
     TournamentInterrupted,
+    TournamentStopped,
+    WorkerLostError,
     chunks,
     deal_sets_per_job,
     held_interrupts,
@@ -242,7 +244,9 @@ def run_league(
     whose ``result`` is the league of the deal sets that every line-up finished (rated,
     without the ratings' bootstrap, to stop at once; its ``planned`` says how many
     games were planned), or ``None`` where no deal set
-    was finished by all of them. Folders of ``records`` left empty are removed.
+    was finished by all of them. Folders of ``records`` left empty are removed. A worker
+    lost under it (a worker process killed, a Ray node gone) stops it the same way, with
+    :class:`~cutthroat.sim.workers.TournamentStopped`.
     """
     if backend not in BACKENDS:
         raise ValueError(f"backend must be local or ray, not {backend!r}")
@@ -305,7 +309,7 @@ def run_league(
         if exc.line_up is None:
             raise
         raise keepers[exc.line_up].keep_failed(exc) from exc.__cause__
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, WorkerLostError) as stop:
         elapsed = clock.elapsed()
         for keeper in keepers:  # no folder left behind for a line-up without a record
             keeper.drop_empty_folder()
@@ -319,8 +323,11 @@ def run_league(
                           workers=workers, progress=progress, elapsed=elapsed,
                           play_workers=play_workers)
             done.planned, done.backend = 3 * total, backend
-        raise TournamentInterrupted(done, sum(len(k.results) for k in keepers),
-                                    3 * total, sum(k.records for k in keepers)) from None
+        played = sum(len(k.results) for k in keepers)
+        written = sum(k.records for k in keepers)
+        if isinstance(stop, WorkerLostError):
+            raise TournamentStopped(str(stop), done, played, 3 * total, written) from stop
+        raise TournamentInterrupted(done, played, 3 * total, written) from None
     if address is not None and clock.cpus:
         play_workers = clock.cpus  # a cluster joined: its CPUs, not the workers asked for
     elapsed = clock.elapsed()

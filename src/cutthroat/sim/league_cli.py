@@ -18,11 +18,20 @@ import typer
 from ..bots.registry import BotUnavailableError, split_line_up
 from ..cli_io import SET_HELP
 from ..rules import PRESETS
-from .arena import BOTS, MAX_GAMES, ArenaError, TournamentInterrupted, UnknownBotError
+from .arena import (
+    BOTS,
+    MAX_GAMES,
+    ArenaError,
+    TournamentInterrupted,
+    TournamentStopped,
+    UnknownBotError,
+)
 from .cli import (
     MOVE_TIME_HELP,
+    Unfinished,
     check_backend_and_ci,
     check_outputs,
+    exit_code,
     interrupted,
     interrupted_json,
     move_time_option,
@@ -145,10 +154,10 @@ def league(
     except (UnknownBotError, BotUnavailableError, ArenaError, RatingError,
             RayUnavailableError, RayAddressError, RayConnectionError) as exc:
         raise tournament_failed(exc, as_json, FORMAT) from None
-    except TournamentInterrupted as stop:
+    except (TournamentInterrupted, TournamentStopped) as stop:
         with held_interrupts():  # a second Ctrl-C waits for the summary
             league_interrupted(stop, as_json, plot, records)
-        raise typer.Exit(130) from None
+        raise typer.Exit(exit_code(stop)) from None
     except KeyboardInterrupt:  # before the games, or while the ratings were fitted
         with held_interrupts():
             typer.echo("Interrupted (Ctrl-C) before the league's results were ready: "
@@ -162,7 +171,7 @@ def league(
 
 
 def print_league(result: LeagueResult, as_json: bool,
-                 stop: TournamentInterrupted | None = None, *,
+                 stop: Unfinished | None = None, *,
                  workers_asked: int | None = None, backend: str | None = None) -> None:
     """Print a league's results: the table and a line of speed, or one JSON object
     (with ``interrupted`` when Ctrl-C stopped it, as the arena's)."""
@@ -196,13 +205,13 @@ def plot_league(result: LeagueResult, plot: Path, as_json: bool) -> None:
     save_plot(lambda: plot_ratings(result, plot), plot, as_json)
 
 
-def league_interrupted(stop: TournamentInterrupted, as_json: bool, plot: Path | None,
+def league_interrupted(stop: Unfinished, as_json: bool, plot: Path | None,
                        records: Path | None) -> None:
-    """What a league stopped by Ctrl-C prints: a line on standard error, then the league
-    of the deal sets that every line-up finished, rated (its title says it was
-    interrupted; the JSON has ``interrupted``), and its chart where asked; where no deal
-    set was finished by every line-up, with ``--json`` one JSON object with ``error``
-    and ``interrupted``, else nothing more."""
+    """What a league stopped by Ctrl-C (or by a worker lost) prints: a line on standard
+    error, then the league of the deal sets that every line-up finished, rated (its
+    title says it was interrupted; the JSON has ``interrupted``), and its chart where
+    asked; where no deal set was finished by every line-up, with ``--json`` one JSON
+    object with ``error`` and ``interrupted``, else nothing more."""
     done = stop.result
     if not isinstance(done, LeagueResult):
         typer.echo(interrupted(stop, "no results, as no deal set was finished by every "
@@ -211,7 +220,9 @@ def league_interrupted(stop: TournamentInterrupted, as_json: bool, plot: Path | 
         if as_json:
             sys.stdout.write(json.dumps({
                 "format": FORMAT,
-                "error": "interrupted (Ctrl-C) before every line-up had finished a deal set",
+                "error": ("interrupted (Ctrl-C)" if stop.why is None else
+                          f"stopped, as {stop.why},") + " before every line-up had "
+                         "finished a deal set",
                 "interrupted": interrupted_json(stop, played=True)}) + "\n")
         return
     below = "results below are" if as_json else "table below is"

@@ -14,6 +14,8 @@ import itertools
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TypeVar
 
+from .workers import WorkerLostError
+
 __all__ = ["RayAddressError", "RayConnectionError", "RayUnavailableError", "check_importable",
            "run_on_ray"]
 
@@ -77,7 +79,8 @@ def run_on_ray(jobs: Iterable[Job], run: Callable[[Job], list[Result]], workers:
     ``ray.init``), the jobs go there and it is left running; an ``address`` other than
     ``"auto"`` or the one it joined is then a :class:`RayAddressError`, not silently
     ignored. A cluster that cannot be reached (or a runtime that cannot be started) is a
-    :class:`RayConnectionError`."""
+    :class:`RayConnectionError`; a worker or node lost under a task (after Ray's own
+    retries) a :class:`~cutthroat.sim.workers.WorkerLostError`."""
     try:
         import ray
     except ImportError:
@@ -123,6 +126,11 @@ def run_on_ray(jobs: Iterable[Job], run: Callable[[Job], list[Result]], workers:
                         if isinstance(cause, Exception):  # it, not Ray's traceback of it
                             raise cause from None
                         raise
+                    except ray.exceptions.RayError as exc:  # a worker or node lost
+                        said = " ".join(str(exc).split("\n", 1)[0].split()).rstrip(".")
+                        raise WorkerLostError(f"Ray lost a worker or a node "
+                                              f"({type(exc).__name__}: {said}; no bot "
+                                              "failed)") from exc
                     take(chunk)
                     bar.advance(len(chunk))
                 pending += [task.remote(job)

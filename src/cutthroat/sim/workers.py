@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -25,6 +26,8 @@ __all__ = [
     "RecordsFolderError",
     "Stopwatch",
     "TournamentInterrupted",
+    "TournamentStopped",
+    "WorkerLostError",
     "chunks",
     "cpus",
     "deal_sets_per_job",
@@ -158,19 +161,57 @@ def records_folder(path: str | os.PathLike[str]) -> Path:
     return folder
 
 
-class TournamentInterrupted(KeyboardInterrupt):
-    """Ctrl-C stopped a tournament. ``result`` holds what the deal sets finished give
-    (an :class:`~cutthroat.sim.results.ArenaResult` for the arena, with ``planned`` set;
-    for a league a :class:`~cutthroat.sim.league.LeagueResult` of the deal sets that every line-up
-    finished, or ``None`` where there is none), ``played`` and ``planned`` count games,
-    ``records`` the records written (of finished deal sets only)."""
+class WorkerLostError(RuntimeError):
+    """A worker died under a tournament: a worker process killed from outside or for
+    want of memory, or a Ray worker or node lost. No bot failed; the games of the jobs
+    it had are lost with it, and the tournament stops (:class:`TournamentStopped`)."""
+
+
+class _Unfinished:
+    """What a tournament stopped before its end keeps. ``result`` holds what the deal
+    sets finished give (an :class:`~cutthroat.sim.results.ArenaResult` for the arena,
+    with ``planned`` set; for a league a :class:`~cutthroat.sim.league.LeagueResult` of
+    the deal sets that every line-up finished, or ``None`` where there is none),
+    ``played`` and ``planned`` count games, ``records`` the records written (of
+    finished deal sets only)."""
+
+    result: Any
+    played: int
+    planned: int
+    records: int
+    why: str | None = None
+
+    def _keep(self, result: Any, played: int, planned: int, records: int) -> None:
+        self.result, self.played, self.planned, self.records = (result, played, planned,
+                                                                records)
+
+
+class TournamentInterrupted(_Unfinished, KeyboardInterrupt):
+    """Ctrl-C stopped a tournament; what it keeps is that of :class:`TournamentStopped`
+    (``result``, ``played``, ``planned``, ``records``)."""
 
     def __init__(self, result: Any, played: int, planned: int, records: int) -> None:
         super().__init__(f"interrupted after {played} of {planned} games")
-        self.result = result
-        self.played = played
-        self.planned = planned
-        self.records = records
+        self._keep(result, played, planned, records)
+
+
+class TournamentStopped(_Unfinished, RuntimeError):
+    """A worker was lost (:class:`WorkerLostError`, ``why`` says how) and the tournament
+    stopped: as after Ctrl-C, ``result`` holds what the deal sets finished give (an
+    :class:`~cutthroat.sim.results.ArenaResult` with ``planned`` set, or a league's of
+    the deal sets that every line-up finished, or ``None``), ``played`` and ``planned``
+    count games, ``records`` the records written (of finished deal sets only)."""
+
+    def __init__(self, why: str, result: Any, played: int, planned: int,
+                 records: int) -> None:
+        super().__init__(f"stopped after {played} of {planned} games: {why}")
+        self.why = why
+        self._keep(result, played, planned, records)
+
+
+LOST_PROCESS = ("a worker process died (killed from outside, or for want of memory; "
+                "no bot failed)")
+"""Why a tournament on worker processes stopped when one of them died."""
 
 
 def run_pool(jobs: Iterable[_JobT], run: Callable[[_JobT], list[_ItemT]], workers: int,
@@ -179,7 +220,8 @@ def run_pool(jobs: Iterable[_JobT], run: Callable[[_JobT], list[_ItemT]], worker
     """``run`` each job in worker processes, in any order, and gather what they return
     (or hand each job's list to ``keep`` as it comes, and return nothing), advancing
     ``bar`` by the length of each job's list as each job finishes; stop at the first
-    failure, which is raised. ``jobs`` is drawn lazily: at most ``ahead`` jobs per
+    failure, which is raised (a worker process that died, as a
+    :class:`WorkerLostError`). ``jobs`` is drawn lazily: at most ``ahead`` jobs per
     worker are submitted at a time, the next one as one finishes, so memory stays
     bounded however many jobs there are. (The league plays its line-ups' jobs here too.)
     """
@@ -197,13 +239,16 @@ def run_pool(jobs: Iterable[_JobT], run: Callable[[_JobT], list[_ItemT]], worker
         with bar:
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
+                # The jobs finished are kept before a failure among them is raised.
+                for future in sorted(done, key=lambda f: f.exception() is not None):
                     chunk = future.result()  # raises the job's exception, if any
                     take(chunk)
                     bar.advance(len(chunk))
                 pending |= {pool.submit(run, j)
                             for j in itertools.islice(todo, most - len(pending))}
         finished = True
+    except BrokenProcessPool as exc:  # a worker killed: no job's own failure
+        raise WorkerLostError(LOST_PROCESS) from exc
     finally:
         if finished:
             pool.shutdown(wait=True)
