@@ -180,15 +180,23 @@ def test_R16_follow_suit(size: int, trump: str, lead: str, second: str, legal: s
     expected = {f"play {c}" for c in legal.split()}
     assert set(texts(hand.legal_actions())) == expected
     assert set(hand.view(2).legal) == expected
-    led = effective_suit(Card.parse(lead), Suit.parse(trump)).plural
+    suit = effective_suit(Card.parse(lead), Suit.parse(trump))
+    led = suit.plural
     for card in second.split():
         action = f"play {card}"
         assert hand.is_legal(action) == (action in expected)
         if action not in expected:
             before = snapshot(hand)
-            with pytest.raises(IllegalActionError, match=f"seat 2 must follow {led}"):
+            with pytest.raises(IllegalActionError, match=f"seat 2 must follow {led}") as no:
                 hand.push(f"2 {action}")
             assert snapshot(hand) == before
+            # The joker or the left bower of the suit led: why it does not follow (R3).
+            held = Card.parse(card)
+            if held.is_joker or held.suit is suit:
+                name = "the joker" if held.is_joker else card
+                assert no.value.reason == f"seat 2 must follow {led}: {name} is a trump (R3)"
+            else:
+                assert no.value.reason == f"seat 2 must follow {led}"
 
 
 def test_R16_third_player_follows_too() -> None:

@@ -458,7 +458,10 @@ class HandQueries:
             if not self._hands[seat] >> a & 1:
                 return f"seat {seat} does not hold {card}"
             led = EFF_SUIT[self._trump][self._trick[0]]
-            return f"seat {seat} must follow {Suit(led).plural}"
+            said = f"seat {seat} must follow {Suit(led).plural}"
+            if card.is_joker or card.suit == Suit(led):  # the joker or the left bower
+                said += f": {'the joker' if card.is_joker else card} is a trump (R3)"
+            return said
         if ph == P_DISCARD and A.DISCARD <= a < A.PASS:
             return f"seat {seat} does not hold {Card.from_id(a - A.DISCARD)}"
         if ph == P_BID2 and a == A.PASS:
