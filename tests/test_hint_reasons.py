@@ -15,6 +15,7 @@ from cutthroat import Action, Card, Hand, Phase, Rules, Suit
 from cutthroat.bots.analysis import Option, Outcomes, outcome_kind
 from cutthroat.bots.expert import ExpertBot
 from cutthroat.bots.reasons import explain
+from cutthroat.cards import trump_order
 from cutthroat.cli import app
 from cutthroat.views import View
 
@@ -229,6 +230,13 @@ def test_keep_and_discard_say_what_they_leave_R8_R12() -> None:
         option("keep " + " ".join(map(str, cards[:5])), 0.3, made=1.0)])
     words = ("no", "one", "two", "three", "four", "five")
     assert f"({words[trumps]} trump" in reason
+    # A keep risks the euchre whatever is kept: the risk is said, not that the next
+    # best keep "is worse" for it.
+    risky = explain(hand.view(1, (8, 3, 2)), [
+        option("keep " + " ".join(map(str, kept)), 0.4, made=0.6, euchred=0.4),
+        option("keep " + " ".join(map(str, cards[:5])), 0.3, made=0.5, euchred=0.5)])
+    assert "a euchre would give the player on your right (on 8 points) the game" in risky
+    assert "is worse" not in risky, risky
 
 
 def test_a_chance_is_never_shown_below_nothing() -> None:
@@ -689,7 +697,7 @@ def test_a_close_call_and_a_tie_with_the_next_best_are_said_R17() -> None:
         "(±1.2%)" in close
     assert close.index("a close call") < close.index("(win chance")
     tiny = explain(view, options, {"lead": 0.0002, "lead_noise": 0.01})
-    assert "averaged only under 0.1% less" in tiny
+    assert "averaged only 0.02% less" in tiny  # not "under 0.1%" beside 30.5% and 30.0%
     clear = explain(view, options)
     assert "close call" not in clear and "worth as much" not in clear
     tie = explain(view, [option("pass", 0.3, stopped=1.0), option("order", 0.3, made=1.0),
@@ -699,7 +707,7 @@ def test_a_close_call_and_a_tie_with_the_next_best_are_said_R17() -> None:
     ties = explain(view, [option("pass", 0.3, stopped=1.0), option("order", 0.3, made=1.0),
                           option("order", 0.3, made=1.0), option("order", 0.3, made=1.0),
                           option("pass", 0.1, stopped=1.0)])
-    assert "ordering up the JD and 2 others are worth as much on the deals sampled" in ties
+    assert "ordering up the JD and two others are worth as much on the deals sampled" in ties
     assert "next best" in close and "next best" in clear
     alike = explain(view, [option("pass", 0.3, stopped=1.0), option("order", 0.3, made=1.0)])
     assert alike.startswith("it makes no difference") and "worth as much" not in alike
@@ -823,7 +831,7 @@ def test_the_up_card_the_dealer_took_is_a_trump_still_out_R8_R14() -> None:
     assert view.upcard_taken and str(view.upcard) == "KS" and view.dealer == 0
     reason = explain(view, [option("play JC", 0.9, made=1.0), option("play AS", 0.8, made=1.0)])
     assert "no trump is left against you" not in reason
-    assert reason.startswith("leading the left bower draws the trumps still out")
+    assert reason.startswith("leading the left bower draws the last trump still out")
 
 
 def test_a_card_still_out_is_feared_only_from_an_opponent_to_come_R11_R17() -> None:
@@ -914,10 +922,27 @@ def cards_of_mask_unseen(view: View) -> list[Card]:
     return unseen
 
 
-def test_a_low_lead_keeps_winners_only_when_it_has_some_R3_R17() -> None:
-    """"keeps your winners for later" only when the hand holds a trump or the highest
-    card still out of a suit besides the card led; otherwise it says it has none."""
+def _top(card: Card, view: View, unseen: list[Card]) -> bool:
+    """Whether no card still out beats ``card`` in its suit (trump: R3's order)."""
     from cutthroat.cards import effective_suit
+
+    trump = view.trump
+    assert trump is not None
+    suit = effective_suit(card, trump)
+    if suit == trump:
+        order = trump_order(trump, view.rules.deck)
+        return not any(u in order and order.index(u) < order.index(card) for u in unseen)
+    return not any(effective_suit(u, trump) == suit and u.id % 8 > card.id % 8
+                   for u in unseen)
+
+
+def test_a_low_lead_keeps_winners_only_when_it_has_some_R3_R17() -> None:
+    """"keeps your AS and the right bower for later" names the winners held besides the
+    card led: each trump no trump still out beats, each highest card still out of its
+    suit; a hand of low trumps "holds no top card", a hand of neither "no trump or top
+    card"."""
+    from cutthroat.cards import effective_suit
+    from cutthroat.move_words import card_name
 
     seen = set()
     for view in trick_positions(300, seed=17, leading=True):
@@ -928,16 +953,19 @@ def test_a_low_lead_keeps_winners_only_when_it_has_some_R3_R17() -> None:
             reason = explain(view, [option(text, 0.5)])
             card = Action.parse(text).card
             others = [c for c in view.cards if c != card]
-            held = any(effective_suit(c, trump) == trump or not any(
-                effective_suit(u, trump) == effective_suit(c, trump)
-                and u.id % 8 > c.id % 8 for u in unseen) for c in others)
-            if "keeps your winners for later" in reason:
-                assert held, reason
-                seen.add("held")
+            winners = [card_name(c, int(trump)) for c in others if _top(c, view, unseen)]
+            trumps = any(effective_suit(c, trump) == trump for c in others)
+            if " for later" in reason and "keeps your " in reason:
+                named = reason.split("keeps your ")[1].split(" for later")[0]
+                assert named.replace(" and ", ", ").split(", ") == winners, reason
+                seen.add("held" if len(winners) == 1 else "several")
+            if "you hold no top card to keep back" in reason:
+                assert not winners and trumps, reason
+                seen.add("low trumps")
             if "no trump or top card to keep back" in reason:
-                assert not held, reason
+                assert not winners and not trumps, reason
                 seen.add("none")
-        if seen == {"held", "none"}:
+        if seen == {"held", "several", "low trumps", "none"}:
             return
     pytest.fail(f"only {seen} found")
 
@@ -971,12 +999,12 @@ def test_a_blind_trump_is_not_said_to_beat_the_other_suits_R6_R20() -> None:
     reason = explain(view, [option("trump D", 0.3, made=0.6, euchred=0.4),
                             option("trump C", 0.2, made=0.5, euchred=0.5)])
     assert "a euchre would give the player on your left (on 8 points) the game" in reason
-    assert "the alternative is worse" not in reason, reason
+    assert "is worse" not in reason, reason
     # Where there is an alternative that makes no trump, it is said.
     order = explain(first_round(seat=0, scores=(3, 8, 2)),
                     [option("order", 0.3, made=0.6, euchred=0.4),
                      option("pass", 0.2, stopped=0.5, conceded=0.5)])
-    assert "the game, but the alternative is worse" in order
+    assert "the game, but passing is worse" in order
 
 
 def test_an_ace_is_cashed_before_it_can_be_trumped_only_while_trumps_are_out_R17() -> None:
@@ -1027,11 +1055,15 @@ def test_an_ace_is_cashed_before_it_can_be_trumped_only_while_trumps_are_out_R17
 
 
 def test_a_tiny_noise_is_not_shown_as_none() -> None:
-    """A close call on a noise below 0.05% says "under ±0.1%", never "±0.0%"."""
+    """A close call on a noise below 0.05% gives it to a hundredth ("±0.04%"), and
+    "under ±0.01%" below that, never "±0.0%"."""
     view = first_round()
     options = [option("pass", 0.3003, stopped=1.0), option("order", 0.3, made=1.0)]
     reason = explain(view, options, {"lead": 0.0003, "lead_noise": 0.0004})
-    assert "within the samples' noise (under ±0.1%)" in reason and "±0.0%" not in reason
+    assert "averaged only 0.03% less, within the samples' noise (±0.04%)" in reason
+    assert "±0.0%" not in reason
+    least = explain(view, options, {"lead": 0.00001, "lead_noise": 0.00002})
+    assert "only under 0.01% less, within the samples' noise (under ±0.01%)" in least
     assert "(±1.2%)" in explain(view, options, {"lead": 0.0003, "lead_noise": 0.012})
 
 
@@ -1176,3 +1208,55 @@ def test_the_expert_breaks_a_tie_in_value_by_points_then_the_natural_move() -> N
     ahead = [v + d for v, d in zip(per, (0.002, 0.002, -0.001, -0.001), strict=True)]
     close = bot._ranked(view, 4, [row(natural, per, 0.85), row(other, ahead, 0.25)], natural)
     assert close.best == other and "lead" in close.extra
+
+
+def test_a_card_weighed_against_is_named_as_in_play_and_as_led_R3() -> None:
+    """The next best card is named as the reason's own is: "leading the right bower"
+    where the seat leads, "playing the left bower" where it follows, never "playing JD"
+    beside "the right bower" for the same card."""
+    from cutthroat.move_words import card_name
+
+    seen = set()
+    for leading in (True, False):
+        for view in trick_positions(200, seed=21, leading=leading):
+            trump = view.trump
+            assert trump is not None
+            cards = [Action.parse(t) for t in view.legal]
+            named = [a for a in cards if a.card is not None
+                     and card_name(a.card, int(trump)) != str(a.card)]
+            rest = [a for a in cards if a not in named]
+            if not named or not rest:
+                continue
+            reason = explain(view, [option(str(rest[0]), 0.5), option(str(named[0]), 0.4)])
+            assert named[0].card is not None
+            how = "leading" if leading else "playing"
+            assert f"next best: {how} {card_name(named[0].card, int(trump))}, 40%)" in reason
+            seen.add(how)
+            break
+    assert seen == {"leading", "playing"}
+
+
+def test_options_that_euchre_alike_are_told_apart_by_the_makers_marches_R19() -> None:
+    """Two defences after which the maker is euchred as often differ in how often he
+    takes all five (3 points, R19): the reason says so, not the euchre rate alone."""
+    view = defender_view((0, 0, 0))
+    reason = explain(view, [option("pass", 0.3, stopped=0.2, conceded=0.7, marched_on=0.1),
+                            option("alone", 0.2, stopped=0.2, conceded=0.4,
+                                   marched_on=0.4)])
+    assert reason.startswith("not defending alone: the maker is euchred in 20% of the deals "
+                             "sampled; the maker takes all five in 10% of them, against "
+                             "40% after defending alone"), reason
+
+
+def test_a_share_of_none_is_said_as_none_R19_R20() -> None:
+    """A rate of none of the deals sampled reads "none", as "against none" does, not
+    "0%", which would read as a certainty."""
+    view = defender_view((0, 0, 0))
+    reason = explain(view, [option("pass", 0.3, conceded=1.0),
+                            option("alone", 0.2, stopped=0.3, conceded=0.7)])
+    assert reason.startswith("not defending alone: the maker is euchred in none of the "
+                             "deals sampled, against 30% after defending alone"), reason
+    made = explain(first_round(), [option("order", 0.5, made=1.0),
+                                   option("pass", 0.2, stopped=0.5, conceded=0.5)])
+    assert made.startswith("ordering up the JD: you make it in 100% of the deals sampled, "
+                           "euchred in none"), made

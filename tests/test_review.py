@@ -7,10 +7,11 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from cutthroat import Action, Card, Game, Rules
+from cutthroat import Action, Card, Game, Hand, Rules, Suit
 from cutthroat import record as rec
 from cutthroat.bots import Bot, RandomBot, make_bot, play_game
 from cutthroat.bots.hints import hint
@@ -208,30 +209,42 @@ def test_a_better_keep_says_which_cards_it_keeps_in_place_of_which() -> None:
 def test_a_verdict_names_moves_as_the_buttons_do_R7_R8_R9_R13() -> None:
     """The coach and the review name moves in a player's words, never as the record's
     ``call S`` or a defender's ``pass``: the up-card by its code (each front end shows
-    its face), a dealer's order as picking it up (R8)."""
+    its face), a dealer's order as picking it up (R8), a card led as led, and bowers
+    and the joker by name, as in play (R3)."""
     from cutthroat.bots.review import Verdict, describe_verdict
+    from cutthroat.move_words import move_words
 
-    def said(chosen: str, best: str, phase: Phase, **context: object) -> str:
-        verdict = Verdict(Action.parse(chosen), Action.parse(best), 0.5, 0.4, "why",
-                          phase, **context)  # type: ignore[arg-type]
-        return describe_verdict(verdict).split(" (win ")[0] + " / " + \
-            describe_verdict(verdict).split(" after ")[1].split(")")[0]
+    def said(chosen: str, best: str, phase: Phase, **context: Any) -> str:
+        return (move_words(Action.parse(best), phase, **context) + " / "
+                + move_words(Action.parse(chosen), phase, gerund=True, **context))
 
     kh = Card.parse("KH")
-    assert said("pass", "order", Phase.BID_FIRST, upcard=kh) == \
-        "the expert would order up the KH / passing"
+    assert said("pass", "order", Phase.BID_FIRST, upcard=kh) == "order up the KH / passing"
     assert said("order", "pass", Phase.BID_FIRST, upcard=kh, dealer=True) == \
-        "the expert would pass / picking up the KH"
-    assert said("leave", "pickup", Phase.PICKUP, upcard=kh) == \
-        "the expert would pick up the KH / leaving the KH"
-    assert said("pass", "call S", Phase.BID_SECOND) == "the expert would call spades / passing"
+        "pass / picking up the KH"
+    assert said("leave", "pickup", Phase.PICKUP, upcard=kh) == "pick up the KH / leaving the KH"
+    assert said("pass", "call S", Phase.BID_SECOND) == "call spades / passing"
     assert said("alone", "pass", Phase.DEFENDER_CHOICE) == \
-        "the expert would not defend alone / defending alone"
-    assert said("alone", "dummy", Phase.MAKER_CHOICE) == \
-        "the expert would take the dummy / going alone"
-    assert said("play 9H", "play AH", Phase.PLAY) == "the expert would play AH / playing 9H"
-    assert said("discard QD", "discard TC", Phase.DISCARD) == \
-        "the expert would discard TC / discarding QD"
+        "not defend alone / defending alone"
+    assert said("alone", "dummy", Phase.MAKER_CHOICE) == "take the dummy / going alone"
+    hearts = int(Suit.HEARTS)
+    assert said("play 9H", "play JD", Phase.PLAY, trump=hearts) == \
+        "play the left bower / playing 9H"
+    assert said("play JO", "play JH", Phase.PLAY, trump=hearts, leading=True) == \
+        "lead the right bower / leading the joker"
+    assert said("discard QD", "discard TC", Phase.DISCARD) == "discard TC / discarding QD"
+    # With the view judged, the verdict says them so.
+    hand = Hand.deal(seed=2)
+    first, dealer = hand.view(hand.to_act), hand.view(hand.dealer)
+    up = hand.upcard
+    verdict = Verdict(Action.parse("pass"), Action.parse("order"), 0.5, 0.4, "why",
+                      Phase.BID_FIRST, first)
+    assert describe_verdict(verdict) == (f"the expert would order up the {up} (win 50% "
+                                         "against 40% after passing). Why: why")
+    verdict = Verdict(Action.parse("order"), Action.parse("pass"), 0.5, 0.4, "why",
+                      Phase.BID_FIRST, dealer)
+    assert describe_verdict(verdict).startswith(
+        f"the expert would pass (win 50% against 40% after picking up the {up})")
 
 
 def test_the_chance_given_away_is_summed_in_percentage_points() -> None:

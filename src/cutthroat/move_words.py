@@ -19,11 +19,11 @@ each front end shows a code in a sentence as its card face.
 from __future__ import annotations
 
 from .actions import Action, Verb
-from .cards import Card
+from .cards import EFF_SUIT, Card
 from .state import Phase
 from .views import View
 
-__all__ = ["move_words", "said_move"]
+__all__ = ["card_name", "move_words", "said_move"]
 
 # Each verb's words: (as after "would", as after "after"); "{up}" is the up-card.
 _FORMS: dict[Verb, tuple[str, str]] = {
@@ -46,20 +46,43 @@ _DEFENDING: dict[Verb, tuple[str, str]] = {  # R13: a defender's choice, as its 
 }
 
 
+def card_name(card: Card, trump: int | None) -> str:
+    """A card as a hint names it under ``trump``: "the joker", "the right bower",
+    "the left bower", else as written (``AS``).
+
+    >>> from cutthroat.cards import Suit
+    >>> card_name(Card.parse("JD"), int(Suit.HEARTS)), card_name(Card.parse("JD"), None)
+    ('the left bower', 'JD')
+    """
+    if card.is_joker:
+        return "the joker"
+    if trump is not None and card.rank is not None and card.rank.name == "JACK":
+        if card.suit == trump:
+            return "the right bower"
+        if EFF_SUIT[trump][card.id] == trump:
+            return "the left bower"
+    return str(card)
+
+
 def move_words(action: Action, phase: Phase | None = None, *, dealer: bool = False,
-               upcard: Card | None = None, gerund: bool = False) -> str:
+               upcard: Card | None = None, trump: int | None = None,
+               leading: bool = False, gerund: bool = False) -> str:
     """``action`` in a player's words, in the decision of ``phase``: "call spades".
 
     ``gerund`` gives the form that follows "after" or starts a sentence ("calling
     spades"). A defender's choice (``Phase.DEFENDER_CHOICE``) is to defend alone or not
     (R13); a ``dealer``'s first-round ``order`` picks the up-card up (R8); the
-    ``upcard`` is named where a move takes or leaves it ("the KH"; unknown: "it").
+    ``upcard`` is named where a move takes or leaves it ("the KH"; unknown: "it"); a
+    card played is named as in play under ``trump`` ("the right bower",
+    :func:`card_name`), and is led when ``leading`` ("leading the joker").
     """
     verb = action.verb
     forms = _DEFENDING.get(verb) if phase is Phase.DEFENDER_CHOICE else None
     if forms is None:
         forms = _FORMS[Verb.PICKUP if verb is Verb.ORDER and dealer else verb]
     words = forms[1 if gerund else 0]
+    if verb is Verb.PLAY and leading:
+        words = "leading" if gerund else "lead"
     if "{up}" in words:
         up = "it" if upcard is None else f"the {upcard}"
         if up == "it" and verb in (Verb.ORDER, Verb.PICKUP):  # "order it up"
@@ -67,13 +90,14 @@ def move_words(action: Action, phase: Phase | None = None, *, dealer: bool = Fal
         return words.replace("{up}", up)
     if action.suit is not None:
         return f"{words} {action.suit.plural}"
-    cards = (action.card,) if action.card is not None else action.cards
-    return f"{words} {' '.join(map(str, cards))}" if cards else words
+    if action.card is not None:
+        return f"{words} {card_name(action.card, trump)}"
+    return f"{words} {' '.join(map(str, action.cards))}" if action.cards else words
 
 
 def said_move(view: View, action: Action, *, gerund: bool = False) -> str:
     """``action`` of ``view``'s decision in a player's words (:func:`move_words`, with
-    the view's phase, up-card and whether its seat deals).
+    the view's phase, up-card, trump, whether its seat deals and whether it leads).
 
     >>> from cutthroat import Hand
     >>> hand = Hand.deal(seed=2)
@@ -82,4 +106,6 @@ def said_move(view: View, action: Action, *, gerund: bool = False) -> str:
     True
     """
     return move_words(action, view.phase, dealer=view.seat == view.dealer,
-                      upcard=view.upcard, gerund=gerund)
+                      upcard=view.upcard, gerund=gerund,
+                      trump=None if view.trump is None else int(view.trump),
+                      leading=view.phase is Phase.PLAY and not view.current_trick)

@@ -19,7 +19,7 @@ from ..cards import (
     deck_mask,
     ids_of_mask,
 )
-from ..move_words import said_move
+from ..move_words import card_name, said_move
 from ..views import View
 from .sampling import void_masks
 
@@ -27,19 +27,6 @@ if TYPE_CHECKING:
     from .analysis import Option
 
 __all__ = ["card_name", "describe_option", "play_reason", "whom"]
-
-
-def card_name(card: Card, trump: int | None) -> str:
-    """A card as a hint names it under ``trump``: "the joker", "the right bower",
-    "the left bower", else as written (``AS``)."""
-    if card.is_joker:
-        return "the joker"
-    if trump is not None and card.rank is not None and card.rank.name == "JACK":
-        if card.suit == trump:
-            return "the right bower"
-        if EFF_SUIT[trump][card.id] == trump:
-            return "the left bower"
-    return str(card)
 
 
 def _current_winner(view: View) -> tuple[int, Card] | None:
@@ -144,22 +131,32 @@ def _as_good(view: View, card: Card) -> Card | None:
     return min(higher, key=lambda c: PLAIN_POWER[c.id]) if higher else None
 
 
-def _winners_held(view: View, card: Card) -> bool:
-    """Whether this seat holds, besides ``card``, a trump or the highest card still out
-    of its suit: a winner that leading ``card`` keeps for later."""
+def _winners_held(view: View, card: Card) -> list[Card]:
+    """The winners this seat holds besides ``card``, which leading ``card`` keeps for
+    later: each trump that no trump still out beats, and each other card that is the
+    highest still out of its suit (it may yet be trumped)."""
     assert view.trump is not None
     trump = int(view.trump)
     unseen = _unseen(view)
+    kept = []
     for held in view.cards:
         if held == card:
             continue
         suit = EFF_SUIT[trump][held.id]
         if suit == trump:
-            return True
-        if not any(EFF_SUIT[trump][c.id] == suit and PLAIN_POWER[c.id] > PLAIN_POWER[held.id]
-                   for c in unseen):
-            return True
-    return False
+            top = not any(TRUMP_POWER[trump][c.id] > TRUMP_POWER[trump][held.id]
+                          for c in unseen)
+        else:
+            top = not any(EFF_SUIT[trump][c.id] == suit
+                          and PLAIN_POWER[c.id] > PLAIN_POWER[held.id] for c in unseen)
+        if top:
+            kept.append(held)
+    return kept
+
+
+def _listed(names: Sequence[str]) -> str:
+    """"AS", "AS and KD", "AS, KD and the joker"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def play_reason(view: View, best: Option, cards: Sequence[Card] = ()) -> str:
@@ -182,6 +179,8 @@ def play_reason(view: View, best: Option, cards: Sequence[Card] = ()) -> str:
             if any(TRUMP_POWER[trump][c.id] > power for c in _trumps_out(view)):
                 return (f"leading {name} draws a round of trumps, though a higher trump "
                         "is still out")
+            if len(_trumps_out(view)) == 1:
+                return f"leading {name} draws the last trump still out"
             return f"leading {name} draws the trumps still out"
         if card.rank is not None and card.rank.name == "ACE":
             if not _trumps_out(view):
@@ -201,8 +200,13 @@ def play_reason(view: View, best: Option, cards: Sequence[Card] = ()) -> str:
             suit = Suit(EFF_SUIT[trump][card.id])
             return (f"leading {name}, as good as your {above} (no higher "
                     f"{suit.plural[:-1]} is left out): {above} stays for later")
-        if _winners_held(view, card):
-            return f"leading {name} keeps your winners for later"
+        winners = _winners_held(view, card)
+        if winners:
+            return (f"leading {name} keeps your "
+                    f"{_listed([card_name(c, trump) for c in winners])} for later")
+        if any(EFF_SUIT[trump][c.id] == trump for c in view.cards if c != card):
+            return (f"leading {name}: you hold no top card to keep back (a higher trump "
+                    "than yours is still out)")
         return f"leading {name}: you hold no trump or top card to keep back"
     winner = _current_winner(view)
     assert winner is not None

@@ -23,6 +23,13 @@ def _share(x: float) -> str:
     return f"{x:.0%}"
 
 
+def _in(x: float) -> str:
+    """A share of the deals sampled after "in": "none" where it rounds to 0% (which
+    would read as a certainty, of samples), else the percentage."""
+    share = _share(x)
+    return "none" if share == "0%" else share
+
+
 def _as_maker(o: Outcomes) -> str:
     """"you make it in 80% of the deals sampled (all five in 20%), euchred in 20%": the
     euchres said as the rest of the hundred, so that the two never sum to 101% (each
@@ -37,14 +44,14 @@ def _as_maker(o: Outcomes) -> str:
     text = f"you make it in {made}% of the deals sampled"
     if o.marched >= 0.05 * total:
         text += f" (all five in {_share(o.marched / total)})"
-    return text + f", euchred in {100 - made}%"
+    return text + f", euchred in {'none' if made == 100 else f'{100 - made}%'}"
 
 
 def _defending(o: Outcomes, alone: bool = False) -> str:
     """"the maker is euchred in 45% of the deals sampled (you take all five in 10%)",
     the sweep said only for a defender alone: two defenders who take all five score no
     more than a euchre (R20), a lone one twice as much (R21)."""
-    text = f"the maker is euchred in {_share(o.defence_rate)} of the deals sampled"
+    text = f"the maker is euchred in {_in(o.defence_rate)} of the deals sampled"
     if alone and o.swept >= 0.1:
         text += f" (you take all five in {_share(o.swept / o.defending)})"
     return text
@@ -104,6 +111,11 @@ def _euchre_gives(view: View, maker: int, named: int | None = None) -> str:
     return f"a euchre would end the game, {said[0]} and {said[1]} sharing the win"
 
 
+_BIDS = (Phase.BID_FIRST, Phase.PICKUP, Phase.BID_SECOND, Phase.MAKER_CHOICE)
+"""The decisions whose options differ in kind (to make trump or not, alone or not),
+where a risk taken as maker can be weighed against the next best option."""
+
+
 def _score_note(view: View, best: Option, rival: Option | None) -> str:
     """What the score adds to the choice, if anything: a point that wins the game, an
     opponent one point from it, a euchre that would end it for someone else; each said
@@ -133,11 +145,12 @@ def _score_note(view: View, best: Option, rival: Option | None) -> str:
             text = (f"it keeps {whom(view, blocked[0])} {_points(view, blocked[0])}, one "
                     "point from the game, from making trump")
             return f"{text}, though {euchre}" if euchre else text
-        if euchre:
-            # Naming trump blind, no suit is worse than another (:data:`BLIND`).
-            but = "" if view.phase is Phase.JOKER_TRUMP else ", but the alternative is worse"
-            return euchre + but
-        return ""
+        if euchre and view.phase in _BIDS and rival is not None:
+            # The risk taken is worth it: what the next best option is. (Naming trump
+            # blind no suit is worse than another, :data:`BLIND`; a keep, a discard or
+            # a card, as maker, risks the euchre whatever is chosen.)
+            return f"{euchre}, but {said_move(view, rival.action, gerund=True)} is worse"
+        return euchre
     if rival is not None and rival.outcomes.as_maker >= 0.5 and rival.outcomes.euchred >= 0.1:
         euchre = _euchre_gives(view, me)
         if euchre:
@@ -207,9 +220,9 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
             and rival.outcomes.as_maker >= 0.5):
         r = rival.outcomes
         text = (f"{what}: {describe_option(view, rival)}, you would be euchred in "
-                f"{_share(r.euchred)} of the deals sampled")
+                f"{_in(r.euchred)} of the deals sampled")
         if o.defending >= 0.05:
-            text += f"; defending, your side euchres the maker in {_share(o.defence_rate)}"
+            text += f"; defending, your side euchres the maker in {_in(o.defence_rate)}"
     elif o.as_maker >= 0.5:
         text = f"{what}: {_as_maker(o)}"
         other = None if rival is None else rival.outcomes
@@ -239,10 +252,11 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
         # differently (one worth as much, with the same rate, tells nothing).
         against = next((x for x in options[1:] if x.outcomes.defending >= 0.5
                         and _share(x.outcomes.defence_rate) != _share(o.defence_rate)), None)
-        if against is not None:  # "against none": 0% reads as a certainty, of samples
-            rate = _share(against.outcomes.defence_rate)
-            text += (f", against {'none' if rate == '0%' else rate} after "
+        if against is not None:
+            text += (f", against {_in(against.outcomes.defence_rate)} after "
                      f"{describe_option(view, against, what_it_leaves=False)}")
+        else:
+            text += _marches_apart(view, o, options)
     else:
         text = f"{what}: it is worth most" if thrown else f"{what} is worth most"
     note = _score_note(view, best, differ)
@@ -379,13 +393,42 @@ def _level(first: float, second: float) -> bool:
 
 
 def _tenths(share: float) -> str:
-    """A small difference in chance as a player reads it: "0.4%", "under 0.1%"."""
-    return "under 0.1%" if share < 0.0005 else f"{share:.1%}"
+    """A small difference in chance as a player reads it: "0.4%", "0.04%" (a tenth
+    would say "0.0%", or "under 0.1%" beside chances shown 0.1 apart), "under 0.01%"."""
+    if share >= 0.0005:
+        return f"{share:.1%}"
+    return f"{share:.2%}" if share >= 0.00005 else "under 0.01%"
 
 
 def _spread(noise: float) -> str:
-    """The samples' noise as a player reads it: "±0.6%", "under ±0.1%" (never "±0.0%")."""
-    return "under ±0.1%" if noise < 0.0005 else f"±{noise:.1%}"
+    """The samples' noise as a player reads it: "±0.6%", "±0.04%", "under ±0.01%"
+    (never "±0.0%")."""
+    return _tenths(noise).replace("under ", "under ±") if noise < 0.00005 else \
+        f"±{_tenths(noise)}"
+
+
+def _number(n: int) -> str:
+    """A count in a sentence: "one", "two" … "nine", then 10, 11 …"""
+    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+    return words[n] if 0 <= n < len(words) else str(n)
+
+
+def _marches_apart(view: View, o: Outcomes, options: Sequence[Option]) -> str:
+    """Where a defender's options euchre the maker alike, what parts them may be how
+    often the maker takes all five (3 points, R19): "; the maker takes all five in 40%
+    of them, against 90% after leaving the TS" (the first option after which that
+    differs), else ``""``."""
+    def marches(x: Outcomes) -> str:
+        return _in(x.marched_on / x.defending)
+
+    mine = marches(o)
+    against = next((x for x in options[1:] if x.outcomes.defending >= 0.5
+                    and marches(x.outcomes) != mine), None)
+    if against is None:
+        return ""
+    return (f"; the maker takes all five in {mine} of them, against "
+            f"{marches(against.outcomes)} after "
+            f"{describe_option(view, against, what_it_leaves=False)}")
 
 
 def _runner_up(view: View, options: Sequence[Option],
@@ -404,7 +447,7 @@ def _runner_up(view: View, options: Sequence[Option],
     points = f"({theirs} against {mine})"
     if abs(best.value - second.value) <= 1e-9:
         more = sum(abs(o.value - second.value) <= 1e-9 for o in options[2:])
-        others = f" and {more} other{'s' if more > 1 else ''}" if more else ""
+        others = f" and {_number(more)} other{'s' if more > 1 else ''}" if more else ""
         verb = "are" if more else "is"
         text = f"{named}{others} {verb} worth as much on the deals sampled"
         if not more and best.points > second.points and mine != theirs:

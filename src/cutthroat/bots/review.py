@@ -17,13 +17,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import Action, Verb
 from ..cards import Card, Suit
 from ..game import Game
-from ..move_words import move_words
+from ..move_words import move_words, said_move
 from ..scoring import HandResult, game_outcome
 from ..state import Hand, Phase
 from ..views import View
@@ -51,10 +51,8 @@ class Verdict:
         reason: why the expert's choice, in a player's words (the figures left out).
         phase: the decision's phase (a defender's ``pass`` is named as not defending
             alone), when known.
-        upcard: the hand's up-card, named where a move takes or leaves it ("pick up the
-            KH"), when known.
-        dealer: whether the seat judged deals (its first-round ``order`` picks the
-            up-card up, R8).
+        view: the view judged, when known: the moves are then named as there ("pick
+            up the KH" for the dealer's order, R8; "lead the right bower").
     """
 
     chosen: Action
@@ -63,8 +61,7 @@ class Verdict:
     chosen_value: float
     reason: str
     phase: Phase | None = None
-    upcard: Card | None = None
-    dealer: bool = False
+    view: View | None = field(default=None, compare=False, repr=False)
 
     @property
     def loss(self) -> float:
@@ -109,9 +106,7 @@ def second_opinion(analysis: Analysis, chosen: Action, margin: float = MARGIN,
         rest = [o for o in analysis.options[1:] if o is not mine]
         reason = explain(view, [best, mine, *rest])  # the analysis's extra is of options[1]
     return Verdict(chosen, best.action, best.win_chance, mine.win_chance,
-                   reason.split(" (win chance ")[0], analysis.phase,
-                   None if view is None else view.upcard,
-                   view is not None and view.seat == view.dealer)
+                   reason.split(" (win chance ")[0], analysis.phase, view)
 
 
 def describe_verdict(verdict: Verdict) -> str:
@@ -121,8 +116,9 @@ def describe_verdict(verdict: Verdict) -> str:
     spades ... after passing", "would not defend alone ... after defending alone"),
     not by the record's ``call S`` and ``pass``."""
     def said(action: Action, gerund: bool = False) -> str:
-        return move_words(action, verdict.phase, dealer=verdict.dealer,
-                          upcard=verdict.upcard, gerund=gerund)
+        if verdict.view is not None:
+            return said_move(verdict.view, action, gerund=gerund)
+        return move_words(action, verdict.phase, gerund=gerund)
 
     best, chosen = said(verdict.best), said(verdict.chosen, gerund=True)
     return (f"the expert would {best} (win {_chance(verdict.best_value)} against "
