@@ -129,6 +129,7 @@ def test_emoji_and_joined_words_are_taken_as_said(text: str) -> None:
 
 @pytest.mark.parametrize("text", [
     "\u200dstart", "end\u200d", "a \u200d b", "a\u200d\u200db", "zero\u200bwidth",
+    "Be\u200dn", "a\u200cb",  # between two ASCII letters a joiner joins nothing
     "stray tag \U000e0067", "🏴\U000e0067 unended", "\U0010ffff", "private \ue000",
 ])
 def test_invisible_characters_outside_a_word_or_emoji_are_refused(text: str) -> None:

@@ -26,7 +26,7 @@ from test_server import _client, _create, _reason, _state
 
 @pytest.mark.parametrize("name", [
     "\u0410nn",  # a Cyrillic capital A
-    "A\u200dnn",  # a zero-width joiner inside
+    "A\u0578\u200d\u0578",  # a zero-width joiner between two Armenian vo ("Aո‍ո")
     "\u0430NN",  # a Cyrillic small a, the rest in capitals
     "\u0391nn",  # a Greek capital alpha
     "An\u034fn",  # a combining grapheme joiner, which shows as nothing

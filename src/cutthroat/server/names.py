@@ -36,7 +36,7 @@ Tabs and newlines are whitespace and are folded into spaces instead."""
 _JOINERS = frozenset("\u200c\u200d")
 """The zero-width non-joiner and joiner: format characters, yet a part of text (emoji
 sequences such as 👨‍👩‍👧, and words of Persian or Hindi) when they stand between two
-characters, neither a space nor another joiner."""
+characters, neither a space nor another joiner, not both ASCII."""
 _TAG_SEQUENCE = re.compile("\U0001F3F4[\U000E0020-\U000E007E]+\U000E007F")
 """A flag written with tag characters (🏴 and the tags of gbsct: Scotland's flag)."""
 _NEW_SYMBOLS = range(0x1F000, 0x1FB00)
@@ -55,11 +55,12 @@ def _refused(text: str) -> bool:
             continue
         if kind == "Cn" and ord(char) in _NEW_SYMBOLS:
             continue
-        if char in _JOINERS and 0 < index < len(text) - 1 and all(
+        around = text[index - 1:index + 2] if 0 < index < len(text) - 1 else ""
+        if char in _JOINERS and around and not (around[0] + around[2]).isascii() and all(
                 not c.isspace() and c not in _JOINERS
                 and unicodedata.category(c) not in _REFUSED
-                for c in (text[index - 1], text[index + 1])):
-            continue
+                for c in (around[0], around[2])):
+            continue  # (between two ASCII characters it joins nothing: "Be\u200dn")
         return True
     return False
 
