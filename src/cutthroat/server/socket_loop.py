@@ -27,7 +27,7 @@ from .rooms import Room, Server
 from .store import StoreError, down_why
 
 __all__ = ["CLOSE_REASON_MAX", "HELLO", "HELLO_WAIT", "SOCKET_MESSAGES", "close_reason",
-           "serve_socket"]
+           "hello_refused", "serve_socket"]
 
 log = logging.getLogger("cutthroat.server")
 
@@ -147,8 +147,26 @@ async def _hello(websocket: WebSocket) -> str | None:
             and isinstance(said["token"], str) and said["token"]):
         return said["token"]
     with contextlib.suppress(Exception):  # the client went meanwhile
-        await websocket.close(code=4401, reason=close_reason(HELLO))
+        await websocket.close(code=4401, reason=close_reason(hello_refused(said)))
     return None
+
+
+def hello_refused(said: object) -> str:
+    """Why a seat's socket is closed (4401) after its first message ``said`` (parsed
+    JSON; ``None`` when none came, or not JSON): what was wrong with a ``hello``, else
+    what to send (:data:`HELLO`).
+
+    >>> hello_refused({"type": "hello", "token": "k", "x": 1})
+    'a hello holds "type" and "token" and nothing more, not "x"'
+    """
+    if not isinstance(said, dict) or said.get("type") != "hello":
+        return HELLO
+    extra = sorted(str(key) for key in said if key not in ("type", "token"))
+    if extra:
+        return ('a hello holds "type" and "token" and nothing more, not '
+                + ", ".join(f'"{key}"' for key in extra))
+    return ("a hello's token is the seat's token, as text: the one creating or joining "
+            "the game gave")
 
 
 async def _receive_text(server: Server, room: Room, websocket: WebSocket) -> str | None:
