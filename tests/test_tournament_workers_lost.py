@@ -101,3 +101,55 @@ def test_a_league_whose_worker_dies_stops_as_after_ctrl_c(
                                env={"COLUMNS": "400"})
     assert wrote.exit_code == 1, wrote.output
     assert wrote.stderr.startswith("Stopped after ") and LOST_PROCESS in wrote.stderr
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+def test_worker_processes_end_when_the_arena_is_killed(tmp_path: Path) -> None:
+    """SIGKILL to the arena's own process (by hand, or for want of memory) reaches no
+    worker: they end by themselves within a second or two, rather than wait for jobs
+    forever (each held the job queue open for the others)."""
+    import signal
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "cutthroat.cli", "arena", "--bots",
+               "intermediate,beginner,random", "--games", "30000", "--workers", "2",
+               "--records", "recs", "--no-progress"]
+    with subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL) as process:
+        deadline = time.monotonic() + 60
+        workers: list[int] = []
+        while time.monotonic() < deadline and not (
+                len(workers) == 2 and (tmp_path / "recs").is_dir()
+                and any((tmp_path / "recs").iterdir())):
+            workers = _children(process.pid)
+            time.sleep(0.1)
+        assert len(workers) == 2, workers
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and any(_alive(w) for w in workers):
+        time.sleep(0.1)
+    assert not any(_alive(w) for w in workers)

@@ -59,12 +59,12 @@ import itertools
 import math
 import random
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .stats import Estimate, percentile
+from .workers import worker_pool
 
 if TYPE_CHECKING:
     import numpy as np
@@ -473,7 +473,7 @@ def _refit_all(n_items: int, rankings: tuple[Ranking, ...], rows: list[tuple[int
                 found.extend(_refit(job))
                 bar.advance(len(job.counts))
         return found
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)))
+    pool = worker_pool(min(workers, len(jobs)))
     try:
         # Submitted before the bar starts its refresh thread: no fork while it runs.
         futures = [pool.submit(_refit, job) for job in jobs]

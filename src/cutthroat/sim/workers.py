@@ -38,6 +38,7 @@ __all__ = [
     "remove_empty_folder",
     "resolve_workers",
     "run_pool",
+    "worker_pool",
 ]
 
 _JobT = TypeVar("_JobT")
@@ -214,6 +215,26 @@ LOST_PROCESS = ("a worker process died (killed from outside, or for want of memo
 """Why a tournament on worker processes stopped when one of them died."""
 
 
+def worker_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of ``workers`` worker processes that end when the process that started
+    them is gone: killed with SIGKILL, say (by hand, or for want of memory), when no
+    shutdown reaches them, they would otherwise wait for jobs forever, each holding the
+    job queue open for the others."""
+    return ProcessPoolExecutor(max_workers=workers, initializer=_end_with_parent,
+                               initargs=(os.getpid(),))
+
+
+def _end_with_parent(parent: int, every: float = 0.5) -> None:
+    """In a worker process: end it (status 1) once ``parent`` is no longer its parent,
+    checked every ``every`` seconds on a thread of its own."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
+
+
 def run_pool(jobs: Iterable[_JobT], run: Callable[[_JobT], list[_ItemT]], workers: int,
               bar: ProgressBar, ahead: int = 4, *,
               keep: Callable[[list[_ItemT]], None] | None = None) -> list[_ItemT]:
@@ -229,7 +250,7 @@ def run_pool(jobs: Iterable[_JobT], run: Callable[[_JobT], list[_ItemT]], worker
     take = found.extend if keep is None else keep
     todo = iter(jobs)
     most = ahead * workers
-    pool = ProcessPoolExecutor(max_workers=workers)
+    pool = worker_pool(workers)
     finished = False
     try:
         # The first submission starts every worker (forked on Linux) before the progress
