@@ -135,13 +135,16 @@ def plot_file(text: str) -> Path:
     return path
 
 
-def check_bot(parser: argparse.ArgumentParser, spec: str, what: str = "bot") -> None:
+def check_bot(parser: argparse.ArgumentParser, spec: str, what: str = "bot",
+              also: tuple[str, ...] = ()) -> None:
     """Make the bot ``spec`` names once, here; a bad name or option is ``parser.error``
-    (exit 2) rather than an error inside a worker process."""
+    (exit 2) rather than an error inside a worker process. ``also``: other names the
+    script takes besides bots (said in the error)."""
     try:
         make_bot(spec, 0)
     except BOT_ERRORS as exc:
-        parser.error(f"{what} {spec!r}: {exc}")
+        more = f" (this script also takes {', '.join(also)})" if also else ""
+        parser.error(f"{what} {spec!r}: {exc}{more}")
 
 
 def expert_options(text: str, parser: argparse.ArgumentParser | None = None,

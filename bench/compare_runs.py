@@ -94,11 +94,21 @@ def main(argv: list[str] | None = None) -> int:
               f"{min(len(a['set_wins']), len(b['set_wins']))}; play more games)",
               file=sys.stderr)
         return 2
-    print(f"{out['sets']} deal sets, {3 * out['sets']} games in each run, "
-          f"--seed {user_seed(a)}")
+    sizes = {len(a["set_wins"]), len(b["set_wins"])}
+    played = "" if len(sizes) == 1 else (
+        f" (A played {len(a['set_wins'])} deal sets, B {len(b['set_wins'])}: the first "
+        f"{out['sets']} of each are compared)")
+    print(f"{out['sets']} deal sets, {3 * out['sets']} games in each run compared, "
+          f"--seed {user_seed(a)}{played}")
+    for name, row in (("A", a), ("B", b)):
+        if row.get("expert_options"):
+            print(f"  {name}: expert {row['expert_options']}")
     print(f"  A won {out['a']:.1%}, B won {out['b']:.1%}")
     if out["half_width"] is None:
         print(f"  A − B: {out['difference']:+.1%} (no interval: {out['no_interval']})")
+    elif out["half_width"] >= 1.0:  # a difference of two rates lies within ±100%
+        print(f"  A − B: {out['difference']:+.1%} (no useful interval: {out['sets']} deal "
+              "sets are too few; the 95% interval spans more than every possible value)")
     else:
         print(f"  A − B: {out['difference']:+.1%} ± {out['half_width']:.1%} (95%)")
     return 0

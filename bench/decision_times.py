@@ -53,7 +53,13 @@ def kind(view: View) -> str:
         if not view.tricks and not view.current_trick:
             return "card: opening lead"
         return "card: first trick" if not view.tricks else "card: later"
-    return view.phase.name.lower().replace("_", " ")
+    return _KINDS.get(view.phase, view.phase.name.lower().replace("_", " "))
+
+
+_KINDS = {Phase.BID_FIRST: "first-round bid", Phase.BID_SECOND: "second-round bid",
+          Phase.PICKUP: "pick-up", Phase.MAKER_CHOICE: "dummy or alone",
+          Phase.DEFENDER_CHOICE: "lone defence", Phase.JOKER_TRUMP: "blind trump"}
+"""The decisions before play, as docs/strength.md's table of decision times names them."""
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -82,20 +88,24 @@ def main(argv: Sequence[str] | None = None) -> None:
         play_game(Game(seed=args.seed * 1000 + index), bots)
     every = [t for values in times.values() for t in values]
     games = f"{args.games} game{'s' if args.games != 1 else ''}"
+    settings = f", expert {', '.join(f'{k}={v}' for k, v in options.items())}" \
+        if options else ""
     print(f"The expert's decisions with a choice, {games} against two "
-          f"intermediates (seed {args.seed}), CPU seconds of one core")
+          f"intermediates (seed {args.seed}{settings}), CPU seconds of one core")
+    label = f"over {args.budget:g} s"
+    wide = max(11, len(label) + 2)
     header = f"{'decision':<22}{'count':>7}{'median':>9}{'p95':>9}{'slowest':>9}" \
-             f"{'over ' + format(args.budget, 'g') + ' s':>11}"
+             f"{label:>{wide}}"
     print(header)
     print("-" * len(header))
     for name in sorted(times, key=lambda k: -statistics.median(times[k])):
         values = times[name]
         over = sum(1 for t in values if t > args.budget)
         print(f"{name:<22}{len(values):>7}{statistics.median(values):>9.3f}"
-              f"{percentile(values, 0.95):>9.3f}{max(values):>9.3f}{over:>11}")
+              f"{percentile(values, 0.95):>9.3f}{max(values):>9.3f}{over:>{wide}}")
     over = sum(1 for t in every if t > args.budget)
     print(f"{'all':<22}{len(every):>7}{statistics.median(every):>9.3f}"
-          f"{percentile(every, 0.95):>9.3f}{max(every):>9.3f}{over:>11}")
+          f"{percentile(every, 0.95):>9.3f}{max(every):>9.3f}{over:>{wide}}")
 
 
 if __name__ == "__main__":

@@ -504,7 +504,7 @@ def table_rows(workloads: Sequence[Workload],
             label += f" [{len(notes)}]"
         sections[w.engine].append([
             label, _num(w.rate), _num(None if apu is None else w.rate * apu), _num(apu, 1),
-            f"{w.spread * 50:.0f}%",
+            f"{w.spread * 50:.0f}%" if len(w.samples) > 1 else "n/a",  # one round: none
         ])
     if info["undo"]:
         notes.append(f"OpenSpiel's euchre cannot undo: {info['undo']}")
@@ -544,7 +544,8 @@ def print_table(workloads: Sequence[Workload], info: dict[str, str], seconds: fl
                 rounds: int, clock: str = "wall") -> None:
     """Print the table (Rich when installed, else plain text), notes and verdicts."""
     title = (f"Engine speed, Python {platform.python_version()}, one core: "
-             f"median of {rounds} rounds, {seconds:g} s per workload"
+             + (f"median of {rounds} rounds" if rounds > 1 else "one round (no ± spread)")
+             + f", {seconds:g} s per workload"
              + (" (CPU time)" if clock == "process" else ""))
     sections, notes = table_rows(workloads, info)
     lines = verdicts(workloads, info)

@@ -108,7 +108,9 @@ def main(argv: Sequence[str] | None = None) -> int:
               file=sys.stderr)
         return 1
     ranked = [row["ranked"] for row in rows]
-    print(f"{len(rows)} keeps, picked on {args.samples} samples, valued on {args.judge} others; "
+    print(f"{len(rows)} keep{'s' * (len(rows) != 1)}, picked on {args.samples} "
+          f"sample{'s' * (args.samples != 1)}, valued on {args.judge} "
+          f"other{'s' * (args.judge != 1)}; "
           f"keeps of the top cards of each suit: {statistics.fmean(ranked):.1f} on average, "
           f"at most {max(ranked)}")
     base = "ranked 6 (default)"

@@ -76,7 +76,7 @@ def factory(spec: str) -> Callable[[int], Any]:
 def check_spec(parser: argparse.ArgumentParser, spec: str, what: str) -> None:
     """``parser.error`` (exit 2) unless ``spec`` is an oracle or makes a bot."""
     if spec not in ORACLES:
-        _cli.check_bot(parser, spec, what)
+        _cli.check_bot(parser, spec, what, also=tuple(ORACLES))
 
 
 def chance_after(hand: Hand, scores: tuple[int, int, int], hero: int) -> float:
@@ -138,14 +138,18 @@ def one(args: tuple[int, list[str], list[Start], int]
     return out
 
 
-def interval(values: list[float], digits: int = 4, *, why: bool = True) -> str:
+def interval(values: list[float], digits: int = 4, *, why: bool = True,
+             span: float | None = 1.0) -> str:
     """The mean of ``values`` with its 95% half-width (Student's t on the sample standard
     deviation, :func:`_cli.mean_interval`), as text: "—" for no values, "± n/a" where
-    there is no interval (one value, or all equal), with the reason unless ``why`` is
-    false."""
+    there is no interval (one value, or all equal, or a half-width of ``span`` or more,
+    wider than any value can be: a difference of two chances lies within ±1), with the
+    reason unless ``why`` is false."""
     mean, half, reason = _cli.mean_interval(values)
     if mean is None:
         return "—"
+    if half is not None and span is not None and half >= span:
+        half, reason = None, f"only {len(values)} values, too few"
     if half is None:
         return f"{mean:+.{digits}f} ± n/a" + (f" ({reason}: no interval)" if why else "")
     return f"{mean:+.{digits}f} ± {half:.{digits}f}"
@@ -176,7 +180,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"{args.a} minus {args.b}, {len(rows)} hand{'' if len(rows) == 1 else 's'}, "
           "95% intervals (Student's t)")
     print(f"  win chance after the hand  {interval(chance)}")
-    print(f"  points minus others' mean  {interval(points)}")
+    print(f"  points minus others' mean  {interval(points, span=None)}")
     groups: dict[str, list[float]] = defaultdict(list)
     for (ca, _, log_a), (cb, _, log_b) in rows:
         key = "the same decisions"

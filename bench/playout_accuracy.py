@@ -114,14 +114,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers", type=_cli.positive_int, default=None,
                         help="worker processes (default: one per CPU)")
     args = parser.parse_args(argv)
-    from rich.progress import track
-
     with Pool(args.workers) as pool:
-        rows = [row for row in track(pool.imap_unordered(one, [(i, args.seed) for i in
-                                                                range(args.hands)]),
-                                     total=args.hands, description="hands")
-                if row is not None]
-    table = Table(title=f"playouts against real play, {args.hands} hands, seed {args.seed}")
+        rows = [row for row in _cli.progress(
+                    pool.imap_unordered(one, [(i, args.seed) for i in range(args.hands)]),
+                    args.hands, "hands") if row is not None]
+    hands = f"{args.hands} hand{'s' * (args.hands != 1)}"
+    table = Table(title=f"playouts against real play, {hands}, seed {args.seed}")
     for column in ("expert", "playout", "hands", "bias (tricks)", "squared error",
                    "same ending", "ms per playout"):
         table.add_column(column, justify="right")

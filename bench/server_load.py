@@ -186,12 +186,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(result, indent=1))
     else:
+        def ms(key: str) -> str:
+            return "-" if result[key] is None else f"{result[key]} ms"
+
+        planned = args.players * args.games
+        print(f"{result['games']} of {planned} games played in {elapsed:.1f} s"
+              + (f" (stopped by --seconds {args.seconds:g})" if result["games"] < planned
+                 else ""))
         print(f"| players | bots | games | moves by players | games/s | moves/s | "
               f"move → state: median | p95 | slowest | errors |\n|---|---|---|---|---|---|---|"
               f"---|---|---|\n| {args.players} | {','.join(bots)} | {result['games']} | "
               f"{result['moves']} | {result['games'] / elapsed:.2f} | "
-              f"{result['moves'] / elapsed:.1f} | {result['latency_median_ms']} ms | "
-              f"{result['latency_p95_ms']} ms | {result['latency_max_ms']} ms | {len(errors)} |")
+              f"{result['moves'] / elapsed:.1f} | {ms('latency_median_ms')} | "
+              f"{ms('latency_p95_ms')} | {ms('latency_max_ms')} | {len(errors)} |")
         for error in errors[:5]:
             print("error:", error)
     return 1 if errors else 0

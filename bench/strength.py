@@ -203,8 +203,9 @@ def _measure(args: argparse.Namespace) -> int:
                                             "arena_seed": result.seed,  # --seed + 1
                                             "expert_options": dict(EXPERT_OPTIONS),
                                             "set_wins": set_wins(result, 0)}
-        console.print(f"expert vs 2 intermediate: {row['win_rate']:.1%} "
-                      f"{_interval(row)} "
+        options = ", ".join(f"{k}={v}" for k, v in EXPERT_OPTIONS.items())
+        console.print(f"expert{f' ({options})' if options else ''} vs 2 intermediate: "
+                      f"{row['win_rate']:.1%} {_interval(row)} "
                       f"(target ≥ 50%, lower bound > 40%): {'PASS' if passed else 'FAIL'}\n",
                       markup=False, highlight=False)
         if args.plot:

@@ -247,6 +247,7 @@ def test_playout_accuracy_says_when_no_hand_had_the_expert_as_maker(
     playout_accuracy.main(["--hands", "3", "--workers", "1"])  # seed 7: no expert maker
     out = capsys.readouterr().out
     assert "No hand had the expert as maker" in out
+    assert "hands ━" not in out and "100%" not in out  # no progress bar on standard output
 
 
 def test_compare_runs_refuses_files_it_cannot_compare(tmp_path: Path) -> None:
@@ -305,7 +306,12 @@ def test_engine_verdict_gives_the_rounds_ratios_and_says_when_the_target_lies_wi
     [(line, ok)] = engine.verdicts(clear, info)
     assert ok and "rounds 1.70×–1.80×" in line and "lies within" not in line
     assert engine.round_ratios(clear[:1]) == []
-    just_under = [workload("ours", [149.8]), workload("spiel", [100.0])]
+    one = [workload("ours", [149.8]), workload("spiel", [100.0])]
+    for w in one:  # one round has no spread: "n/a", not a "0%" that reads as a steady run
+        w.engine, w.units = "cutthroat", 1
+    sections, _ = engine.table_rows(one, info)
+    assert [row[-1] for _, rows in sections for row in rows] == ["n/a", "n/a"]
+    just_under = one
     [(line, ok)] = engine.verdicts(just_under, info)
     assert not ok and "1.49× (target ≥ 1.5×): FAIL" in line  # not a failing "1.50×"
 

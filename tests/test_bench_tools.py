@@ -123,9 +123,18 @@ def test_compare_runs_reports_the_seeds_the_user_gave(tmp_path: Path,
     assert "different seeds (6 and 5)" in capsys.readouterr().err
     assert compare_runs.main([six, old_six]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("2 deal sets, 6 games in each run, --seed 6\n")
+    assert out.startswith("2 deal sets, 6 games in each run compared, --seed 6\n")
+    # Two deal sets give an interval wider than any difference of two rates can be.
+    assert "A − B: +16.7% (no useful interval: 2 deal sets are too few" in out
     assert compare_runs.main([old_six, old_six]) == 0
     assert "--seed 6\n" in capsys.readouterr().out
+    longer = run("longer.json", {"seed": 6, "arena_seed": 7, "set_wins": [3, 1, 2],
+                                 "expert_options": {"bid_samples": 80}})
+    assert compare_runs.main([longer, six]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2 deal sets, 6 games in each run compared, --seed 6 (A played "
+                          "3 deal sets, B 2: the first 2 of each are compared)\n")
+    assert "  A: expert {'bid_samples': 80}\n" in out
 
 
 def test_expert_options_are_parsed_as_written() -> None:
@@ -275,8 +284,8 @@ def test_decision_times_files_every_decision_with_a_choice_by_kind(
     play_game(Game(seed=4), [timed, IntermediateBot(seed=1), IntermediateBot(seed=2)])
     assert sum(len(v) for v in times.values()) == sum(1 for n in seen if n > 1) > 0
     assert set(times) <= {"card: opening lead", "card: first trick", "card: later",
-                          "bid first", "bid second", "pickup", "discard", "maker choice",
-                          "keep", "defender choice", "joker trump"}
+                          "first-round bid", "second-round bid", "pick-up", "discard",
+                          "dummy or alone", "keep", "lone defence", "blind trump"}
     assert all(t >= 0 for v in times.values() for t in v)
     monkeypatch.setattr(sys, "argv", ["decision_times.py", "--games", "1", "--expert",
                                       "play_samples=2,bid_samples=2,keep_candidates=2"])
