@@ -173,3 +173,22 @@ def test_one_address_may_open_so_many_records_and_then_waits(
         answers = [client.post("/api/replay", content=body) for _ in range(3)]
     assert [a.status_code for a in answers] == [200, 200, 429]
     assert "too many records (at most 2 records a minute)" in _reason(answers[2])
+
+
+def test_one_address_may_step_through_so_many_finished_games_and_then_waits(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A finished game's replay needs no token and takes a worker as long as a record
+    opened (the bots' workers too): it counts against the same rate an address (429
+    beyond, saying so), kept apart from the records opened."""
+    import cutthroat.server.app as app_module
+
+    monkeypatch.setattr(app_module, "REPLAYS", "2/minute")
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}")) as client:
+        game = _finished(client)["game"]
+        answers = [client.get(f"/api/games/{game}/replay") for _ in range(3)]
+        body = (EXAMPLES / "01-standard-full-game.json").read_bytes()
+        opened = client.post("/api/replay", content=body)
+    assert [a.status_code for a in answers] == [200, 200, 429]
+    assert "too many replays (at most 2 replays a minute)" in _reason(answers[2])
+    assert answers[2].headers["retry-after"].isdigit()
+    assert opened.status_code == 200  # a record opened is counted on its own

@@ -1722,6 +1722,45 @@ def test_the_server_sweeps_by_itself(tmp_path: Path) -> None:
         create_app("sqlite://", release_after=0)
 
 
+def test_reviews_take_half_the_cpus_at_most_and_leave_the_bots_a_thread(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reviews asked for many games at once (one visitor's, say) run at most STUDIES at
+    a time (half the CPUs), so a bot's move or a hint asked meanwhile runs at once on
+    another thread instead of waiting behind them (it waited 16 s behind two reviews
+    on a two-core server)."""
+    import asyncio
+    import threading
+
+    import cutthroat.server.rooms as rooms_module
+    from cutthroat.server.rooms import Server
+
+    monkeypatch.setattr(rooms_module.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(rooms_module, "STUDIES", 1)
+    running, most, done, guard = [0], [0], [0], threading.Lock()
+
+    def study(pause: float) -> float:
+        with guard:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        time.sleep(pause)
+        with guard:
+            running[0] -= 1
+            done[0] += 1
+        return pause
+
+    async def scenario() -> int:
+        server = Server(Store("sqlite://"))
+        studies = asyncio.gather(*(server.study(study, 0.3) for _ in range(4)))
+        await asyncio.sleep(0.05)  # the first review under way, three waiting
+        finished_before = await server.think(lambda: done[0])  # a bot's move
+        assert await studies == [0.3] * 4
+        return finished_before
+
+    finished_before = asyncio.run(scenario())
+    assert most[0] == 1  # one review at a time
+    assert finished_before == 0  # the move ran beside the first review, not after any
+
+
 def test_expert_work_is_bounded_and_a_seat_gets_one_hint_at_a_time(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Bots, hints and reviews think in at most one worker thread per CPU; a second hint

@@ -37,6 +37,11 @@ class RoomAdvice(RoomSockets):
         """Run ``work(*args)`` in a worker thread (the server's)."""
         raise NotImplementedError
 
+    async def study(self, work: Callable[..., T], *args: object) -> T:
+        """Run a long analysis ``work(*args)`` in a worker thread, a few at a time (the
+        server's)."""
+        raise NotImplementedError
+
     async def _coach(self, room: Room, seat: int, before: View, chosen: Action,
                      number: int) -> None:
         """The coach: the expert analyses the decision the player just made (with the
@@ -74,7 +79,7 @@ class RoomAdvice(RoomSockets):
             kept = self.reviews.get(key)
             if kept is None:
                 skip = table.standin_moves(seat)
-                result = await self.think(lambda: review(table.game, seat, skip=skip))
+                result = await self.study(lambda: review(table.game, seat, skip=skip))
                 kept = {**result.to_json(), "standin_moves": result.skipped,
                         "lines": review_lines(result, table.game.players)}
                 self.reviews[key] = kept

@@ -101,7 +101,8 @@ a longer one closes the connection (code 1009) before it is parsed. Every messag
 the protocol is well under 1 KiB; a line of talk at most a few."""
 REPLAYS = "60/10 minutes"
 """How many records one address may have turned into frames (``POST /api/replay``, no
-token: up to a couple of seconds of a worker each) in a time."""
+token: up to a couple of seconds of a worker each) in a time, and as many replays of
+finished games (``GET /api/games/ID/replay``), counted apart."""
 RECORD_MAX = 256 * 1024
 """The largest record ``POST /api/replay`` takes, in bytes: the record of a game to 10
 points is rarely over 20 KiB, and its frames are some ten times its size."""
@@ -463,15 +464,21 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
             _finished(room, "the record")
             return room.table.record()
 
+    replays = parse_rate(REPLAYS, "replays", REPLAYS)
+
     @app.get("/api/games/{game_id}/replay")
-    async def replay_game(game_id: str) -> dict[str, Any]:
+    async def replay_game(game_id: str, request: Request) -> dict[str, Any]:
         """The game as frames to step through, move by move, once it is over (it
-        shows every card)."""
+        shows every card). At most :data:`REPLAYS` an address (429 beyond), as records
+        opened: each takes a worker as long."""
+        address = client_address(request)
+        if not window.hit(replays, "game replay", address):
+            raise limit_reached(window, replays, "this address has opened too many "
+                                f"replays (at most {rate_words(replays, 'replay')})",
+                                "game replay", address)
         async with server.use(game_id) as room:
             game = _finished(room, "the replay")
         return await server.think(_replay, game)
-
-    replays = parse_rate(REPLAYS, "replays", REPLAYS)
 
     @app.post("/api/replay")
     async def replay_record(request: Request) -> dict[str, Any]:

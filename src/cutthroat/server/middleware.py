@@ -143,9 +143,12 @@ class JsonBodies:
     """ASGI middleware that refuses (415) a ``POST`` to the API whose ``Content-Type``
     is not ``application/json``, before it is read: a page of another site can send a
     form (or ``text/plain``) to this server from a visitor's browser without asking it,
-    but not JSON, so no such page can take an open seat (``join``) in a visitor's name
-    or act through the API. ``POST /api/replay`` (``open``), which takes a record file's
-    bytes as they are, changes nothing and needs no seat, takes any type."""
+    but not JSON, so no such page can act through the API with a body. A ``POST`` with
+    no body and no type (a ``join`` of an open seat under the default name) passes, as
+    from any program: the page that sends it never reads the answer, so it gains no
+    seat's token, only what it could do itself. ``POST /api/replay`` (``open``), which
+    takes a record file's bytes as they are, changes nothing and needs no seat, takes
+    any type."""
 
     def __init__(self, app: ASGIApp, open_paths: frozenset[str] = frozenset()) -> None:
         self.app = app

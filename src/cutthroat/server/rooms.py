@@ -50,7 +50,7 @@ from .store import Reason, Store, StoreConflict, log_failure
 from .tables import Table, TableError
 
 __all__ = ["AWAY_WAIT", "HAND_PAUSE", "OUTBOX", "RELEASE_AFTER", "REMATCH_HOLD", "SEAT_SOCKETS",
-           "SEND_WAIT", "SOCKETS_PER_ADDRESS",
+           "SEND_WAIT", "SOCKETS_PER_ADDRESS", "STUDIES",
            "TURN_WAIT", "WATCHERS", "WATCH_GAMES", "WATCH_GAMES_PER_ADDRESS", "WATCH_GRACE",
            "WATCH_PACE", "Room", "Server", "check_version", "limit_reached", "parse_rate",
            "rate_words"]
@@ -60,6 +60,9 @@ T = TypeVar("T")
 RELEASE_AFTER = 600.0
 """Seconds an unfinished game nobody uses stays in memory before it is released (it is
 read back from the store when next asked for)."""
+STUDIES = max(1, (os.cpu_count() or 1) // 2)
+"""How many long analyses (reviews) the server works out at once: half its CPUs, so
+that the bots' moves and the hints always have the other half."""
 WATCH_GAMES = 4
 """How many games of three bots one server plays at once, by default (a game plays
 while somebody watches it: :meth:`Server.watched_games`)."""
@@ -128,6 +131,7 @@ class Server(RoomAdvice, RoomSeating):
         """The WebSockets open from each address (:data:`SOCKETS_PER_ADDRESS`)."""
         self.rooms: dict[str, Room] = {}
         self._thinkers: anyio.CapacityLimiter | None = None
+        self._studies: anyio.CapacityLimiter | None = None
         self.chat_rate = parse_rate(chat_rate, "chat_rate", CHAT_RATE)
         self._talkers = limits.strategies.MovingWindowRateLimiter(
             limits.storage.MemoryStorage())
@@ -144,6 +148,16 @@ class Server(RoomAdvice, RoomSeating):
         if self._thinkers is None:
             self._thinkers = anyio.CapacityLimiter(os.cpu_count() or 1)
         return await anyio.to_thread.run_sync(work, *args, limiter=self._thinkers)
+
+    async def study(self, work: Callable[..., T], *args: object) -> T:
+        """Run a long analysis (a game's review: seconds a hand) as :meth:`think` runs
+        its work, but at most :data:`STUDIES` of them at a time over the whole server, so
+        that reviews asked for many games at once (by one visitor, say) queue among
+        themselves and leave the bots' moves and the hints a thread to run on."""
+        if self._studies is None:
+            self._studies = anyio.CapacityLimiter(STUDIES)
+        async with self._studies:
+            return await self.think(work, *args)
 
     async def room(self, game_id: str) -> Room:
         """The room of a game, read back from the store the first time (404 if none).
