@@ -1722,6 +1722,25 @@ def test_the_server_sweeps_by_itself(tmp_path: Path) -> None:
         create_app("sqlite://", release_after=0)
 
 
+class _Sleeper:
+    """Work for the server's threads: it sleeps, counting how many run at once at most
+    (``most``) and how many have finished (``done``)."""
+
+    def __init__(self) -> None:
+        self.running = self.most = self.done = 0
+        self.guard = threading.Lock()
+
+    def __call__(self, pause: float) -> float:
+        with self.guard:
+            self.running += 1
+            self.most = max(self.most, self.running)
+        time.sleep(pause)
+        with self.guard:
+            self.running -= 1
+            self.done += 1
+        return pause
+
+
 def test_reviews_take_half_the_cpus_at_most_and_leave_the_bots_a_thread(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Reviews asked for many games at once (one visitor's, say) run at most STUDIES at
@@ -1729,35 +1748,24 @@ def test_reviews_take_half_the_cpus_at_most_and_leave_the_bots_a_thread(
     another thread instead of waiting behind them (it waited 16 s behind two reviews
     on a two-core server)."""
     import asyncio
-    import threading
 
     import cutthroat.server.rooms as rooms_module
     from cutthroat.server.rooms import Server
 
     monkeypatch.setattr(rooms_module.os, "cpu_count", lambda: 2)
     monkeypatch.setattr(rooms_module, "STUDIES", 1)
-    running, most, done, guard = [0], [0], [0], threading.Lock()
-
-    def study(pause: float) -> float:
-        with guard:
-            running[0] += 1
-            most[0] = max(most[0], running[0])
-        time.sleep(pause)
-        with guard:
-            running[0] -= 1
-            done[0] += 1
-        return pause
+    study = _Sleeper()
 
     async def scenario() -> int:
         server = Server(Store("sqlite://"))
         studies = asyncio.gather(*(server.study(study, 0.3) for _ in range(4)))
         await asyncio.sleep(0.05)  # the first review under way, three waiting
-        finished_before = await server.think(lambda: done[0])  # a bot's move
+        finished_before = await server.think(lambda: study.done)  # a bot's move
         assert await studies == [0.3] * 4
         return finished_before
 
     finished_before = asyncio.run(scenario())
-    assert most[0] == 1  # one review at a time
+    assert study.most == 1  # one review at a time
     assert finished_before == 0  # the move ran beside the first review, not after any
 
 
@@ -1769,23 +1777,13 @@ def test_expert_work_is_bounded_and_a_seat_gets_one_hint_at_a_time(
     most one expert's decision per move), and a review asked for twice at once is worked
     out once."""
     import asyncio
-    import threading
 
     import cutthroat.server.advice as advice
     import cutthroat.server.rooms as rooms_module
     from cutthroat.server.rooms import Server
 
     monkeypatch.setattr(rooms_module.os, "cpu_count", lambda: 2)
-    running, most, guard = [0], [0], threading.Lock()
-
-    def work(pause: float) -> float:
-        with guard:
-            running[0] += 1
-            most[0] = max(most[0], running[0])
-        time.sleep(pause)
-        with guard:
-            running[0] -= 1
-        return pause
+    work = _Sleeper()
 
     def counted(name: str) -> list[int]:
         """Count the calls of the advice module's ``name`` from now on."""
@@ -1803,7 +1801,7 @@ def test_expert_work_is_bounded_and_a_seat_gets_one_hint_at_a_time(
     async def scenario() -> None:
         server = Server(Store(f"sqlite:///{tmp_path / 'games.db'}"))
         assert await asyncio.gather(*(server.think(work, 0.05) for _ in range(6))) == [0.05] * 6
-        assert most[0] == 2
+        assert work.most == 2
         room = await server.add(Table.create(["you", "random", "random"], seed=4))
         await server.settle(room)
         first = asyncio.create_task(server.hint(room, 0))
