@@ -1012,7 +1012,10 @@ def test_a_seats_socket_takes_its_token_from_its_hello_not_its_address(
         state = _receive(ws, "state")["state"]
         assert state["seat"] == 0 and state["view"]["cards"]
         ws.send_json({"type": "hello", "token": made["token"]})
-        assert "unknown" in _receive(ws, "error")["reason"]
+        error = _receive(ws, "error")
+        assert error["reason"] == ("a hello is only the first message of a socket opened "
+                                   "without ?token=: this socket has its seat already")
+        assert error["for"] == "hello"
         ws.send_json({"type": "ping"})
         assert _receive(ws, "pong") == {"type": "pong"}
     with client.websocket_connect(path) as ws, pytest.raises(WebSocketDisconnect) as closed:
@@ -1102,7 +1105,7 @@ def test_R14_watching_shows_the_table_and_no_hidden_card(tmp_path: Path) -> None
                 ({"type": "hint"}, "watcher cannot hint", "hint"),
                 ({"type": "undo"}, "watcher cannot undo", "undo"),
                 ({"type": "say", "text": 5}, 'needs a "text"', "say"),  # for, as a seat's
-                ({"type": "nonsense"}, "unknown", None)]:
+                ({"type": "nonsense"}, "unknown", "nonsense")]:  # its type, read
             watcher.send_json(message)
             error = _receive(watcher, "error")
             assert words in error["reason"] and error.get("for") == kind
