@@ -108,6 +108,9 @@ def test_a_coached_phone_sees_the_coach_from_the_start_and_is_pointed_to_a_new_w
     page.wait_for_timeout(300)  # the panel seen out of view
     page.evaluate(INJECT, WORD)
     expect(page.locator(".coach-word")).to_have_count(1)
+    # The move in a player's words, once (not the record's "after pass" before them).
+    expect(page.locator(".coach-word")).to_contain_text(
+        "Hand 1: the expert would order up the K♥ (win 41% against 35% after passing)")
     expect(page.locator("#coach-empty")).to_be_hidden()
     pointer = page.locator("#coach-unread")
     expect(pointer).to_be_visible()

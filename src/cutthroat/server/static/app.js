@@ -813,7 +813,8 @@ function showCoach(word) {
   coachShown.add(key);
   const shown = $("coach-words");
   const list = word.history ? shown.cloneNode(true) : shown;
-  const said = capital(`Hand ${word.hand}, after ${word.move}: ${word.text}`);
+  // (The word names the move in a player's words, "after passing": not the record's.)
+  const said = capital(`Hand ${word.hand}: ${word.text}`);
   list.prepend(el("li", { class: "coach-word" }, expertText(said)));
   while (list.children.length > 5) list.lastChild.remove();
   if (list !== shown) shown.replaceWith(list);
