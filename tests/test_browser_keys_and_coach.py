@@ -193,3 +193,21 @@ def test_the_coachs_pointer_and_the_talks_do_not_cover_each_other(server: str, p
     apart = a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]
     assert apart, (a, b)
     assert a["x"] >= 0 and a["x"] + a["width"] <= width
+
+
+def test_a_cards_hint_is_worded_as_a_button_and_said_without_a_stray_article(
+        server: str, pages: Pages) -> None:
+    """A hint to play or discard a card begins with a capital, as the buttons' words do
+    ("Hint: Play Q♦", not "play Q♦"); a screen reader hears "as good as your king of
+    spades", not "your the king of spades"."""
+    page = pages.new()
+    create_game(page, server, seed=9)
+    wait_for_turn(page)
+    assert page.evaluate("cardsInWords('as good as your KS and your partner\\'s AH')") == (
+        "as good as your king of spades and your partner's ace of hearts")
+    assert page.evaluate("cardsInWords('the maker holds KS')") == (
+        "the maker holds the king of spades")
+    view = state(page)["view"]
+    shown = page.evaluate("v => actionLabel('play QD', v)", view)
+    said = page.evaluate("v => actionLabel('discard QD', v, SAID)", view)
+    assert (shown, said) == ("Play QD", "Discard QD")  # (codes turned to faces after)

@@ -937,7 +937,7 @@ def _top(card: Card, view: View, unseen: list[Card]) -> bool:
 
 
 def test_a_low_lead_keeps_winners_only_when_it_has_some_R3_R17() -> None:
-    """"keeps your AS and the right bower for later" names the winners held besides the
+    """"keeps your AS and right bower for later" names the winners held besides the
     card led: each trump no trump still out beats, each highest card still out of its
     suit; a hand of low trumps "holds no top card", a hand of neither "no trump or top
     card"."""
@@ -953,7 +953,8 @@ def test_a_low_lead_keeps_winners_only_when_it_has_some_R3_R17() -> None:
             reason = explain(view, [option(text, 0.5)])
             card = Action.parse(text).card
             others = [c for c in view.cards if c != card]
-            winners = [card_name(c, int(trump)) for c in others if _top(c, view, unseen)]
+            winners = [card_name(c, int(trump)).removeprefix("the ") for c in others
+                       if _top(c, view, unseen)]
             trumps = any(effective_suit(c, trump) == trump for c in others)
             if " for later" in reason and "keeps your " in reason:
                 named = reason.split("keeps your ")[1].split(" for later")[0]

@@ -286,3 +286,19 @@ def test_a_rate_of_none_of_the_deals_sampled_is_said_as_none() -> None:
                             valued("alone", 0.3, conceded=1.0)])
     assert reason.startswith("not defending alone: the maker is euchred in 22% of the deals "
                              "sampled, against none after defending alone"), reason
+
+
+def test_a_reason_and_the_table_beside_it_round_a_half_alike() -> None:
+    """One deal in 40 is 2.5%: the reason said "2%" (Python rounds a half to even) where
+    the page's table of options said "3%"; both round a half up now."""
+    from cutthroat.bots.hints import _ending
+
+    view = defender_view((0, 0, 0))
+    reason = explain(view, [valued("pass", 0.3, stopped=0.025, conceded=0.975),
+                            valued("alone", 0.2, stopped=0.1, conceded=0.9)])
+    assert reason.startswith("not defending alone: the maker is euchred in 3% of the "
+                             "deals sampled"), reason
+    assert _ending(Outcomes(stopped=0.025, conceded=0.975)) == "   maker euchred 3%"
+    made = explain(first_round(), [valued("order", 0.5, made=0.825, euchred=0.175),
+                                   valued("pass", 0.2, stopped=1.0)])
+    assert "you make it in 83% of the deals sampled, euchred in 17%" in made, made

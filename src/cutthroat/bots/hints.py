@@ -28,6 +28,7 @@ from ..scoring import HandResult, game_outcome
 from ..views import View
 from .base import require_view
 from .expert import Analysis, ExpertBot, Outcomes
+from .reasons import whole_percent
 from .sampling import same_hand
 
 __all__ = ["earlier_views", "hint", "hint_json", "hint_lines", "hint_seed", "views_before"]
@@ -217,7 +218,7 @@ def _ending(outcomes: Outcomes) -> str:
     """How hands went after an option, in a few words: made and euchred as the maker,
     the maker euchred as a defender."""
     if outcomes.as_maker >= 0.5:
-        return f"   made {outcomes.make_rate:.0%}"
+        return f"   made {whole_percent(outcomes.make_rate)}%"
     if outcomes.defending >= 0.5:
-        return f"   maker euchred {outcomes.defence_rate:.0%}"
+        return f"   maker euchred {whole_percent(outcomes.defence_rate)}%"
     return ""

@@ -202,8 +202,8 @@ def play_reason(view: View, best: Option, cards: Sequence[Card] = ()) -> str:
                     f"{suit.plural[:-1]} is left out): {above} stays for later")
         winners = _winners_held(view, card)
         if winners:
-            return (f"leading {name} keeps your "
-                    f"{_listed([card_name(c, trump) for c in winners])} for later")
+            kept = [card_name(c, trump).removeprefix("the ") for c in winners]  # "your joker"
+            return f"leading {name} keeps your {_listed(kept)} for later"
         if any(EFF_SUIT[trump][c.id] == trump for c in view.cards if c != card):
             return (f"leading {name}: you hold no top card to keep back (a higher trump "
                     "than yours is still out)")

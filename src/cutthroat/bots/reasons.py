@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -16,11 +17,22 @@ from .valuation import hand_value
 if TYPE_CHECKING:
     from .analysis import Option, Outcomes
 
-__all__ = ["BLIND", "explain"]
+__all__ = ["BLIND", "explain", "whole_percent"]
+
+
+def whole_percent(x: float) -> int:
+    """A share as a whole percentage, a half rounded up (2.5% is 3%), as the page's
+    table of options rounds it: a reason and the table beside it say the same figure
+    (Python's own formatting rounds a half to even, 2.5% to 2%).
+
+    >>> whole_percent(0.025), f"{0.025:.0%}", whole_percent(0.8249)
+    (3, '2%', 82)
+    """
+    return math.floor(100 * x + 0.5)
 
 
 def _share(x: float) -> str:
-    return f"{x:.0%}"
+    return f"{whole_percent(x)}%"
 
 
 def _in(x: float) -> str:
@@ -40,7 +52,7 @@ def _as_maker(o: Outcomes) -> str:
     'you make it in 73% of the deals sampled (all five in 23%), euchred in 27%'
     """
     total = o.as_maker or 1.0  # shares of the deals on which this seat is the maker
-    made = round(o.make_rate * 100)
+    made = whole_percent(o.make_rate)
     text = f"you make it in {made}% of the deals sampled"
     if o.marched >= 0.05 * total:
         text += f" (all five in {_share(o.marched / total)})"

@@ -68,8 +68,10 @@ function cardsInWords(text) {
   return text.replace(/\b(the )?((?:[789TJQKA][CDHS]|JO)(?: (?:[789TJQKA][CDHS]|JO))*)\b/g,
     (_, _the, codes, at) => {
       const words = SAID.cards(codes.split(" "));
-      // After a possessive, no article: "your partner's the ace" is "your partner's ace".
-      return /['’]s $/.test(text.slice(0, at)) ? words.replace(/^the /, "") : words;
+      // After a possessive, no article: "your partner's the ace" is "your partner's
+      // ace", "your the king of spades" is "your king of spades".
+      return /(?:['’]s|\byour) $/i.test(text.slice(0, at)) ? words.replace(/^the /, "")
+        : words;
     });
 }
 
@@ -1570,7 +1572,7 @@ function actionLabel(action, v, f = SHOWN) {
     case "alone": return v.maker === v.seat ? "Go alone" : "Defend alone";
     case "call": return `Call ${f.suit(arg)}`;
     case "trump": return `Name ${f.suit(arg)} trump`;
-    default: return action;
+    default: return capital(action);  // a card or a keep, as the buttons are worded: "Play Q♦"
   }
 }
 
