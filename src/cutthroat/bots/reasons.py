@@ -376,6 +376,11 @@ def _explain(view: View, options: Sequence[Option],
             reason = _sparing(view, best, differ)
         else:
             reason = play_reason(view, best, cards)
+            o = best.outcomes
+            if (differ is not None and o.defending >= 0.5 and differ.outcomes.defending >= 0.5
+                    and _in(differ.outcomes.defence_rate) == _in(o.defence_rate)):
+                # The euchres alike: what the card is worth may be the marches it stops.
+                reason += _marches_apart(view, o, [best, differ], of="the deals sampled")
     else:
         reason, note = _decision_reason(view, options), ""
     for more in (note, _runner_up(view, options, extra)):
@@ -425,11 +430,12 @@ def _number(n: int) -> str:
     return words[n] if 0 <= n < len(words) else str(n)
 
 
-def _marches_apart(view: View, o: Outcomes, options: Sequence[Option]) -> str:
+def _marches_apart(view: View, o: Outcomes, options: Sequence[Option],
+                   of: str = "them") -> str:
     """Where a defender's options euchre the maker alike, what parts them may be how
     often the maker takes all five (3 points, R19): "; the maker takes all five in 40%
     of them, against 90% after leaving the TS" (the first option after which that
-    differs), else ``""``."""
+    differs; ``of`` what), else ``""``."""
     def marches(x: Outcomes) -> str:
         return _in(x.marched_on / x.defending)
 
@@ -438,7 +444,7 @@ def _marches_apart(view: View, o: Outcomes, options: Sequence[Option]) -> str:
                     and marches(x.outcomes) != mine), None)
     if against is None:
         return ""
-    return (f"; the maker takes all five in {mine} of them, against "
+    return (f"; the maker takes all five in {mine} of {of}, against "
             f"{marches(against.outcomes)} after "
             f"{describe_option(view, against, what_it_leaves=False)}")
 
