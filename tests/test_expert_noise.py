@@ -17,6 +17,7 @@ from cutthroat import Card, Hand, Phase, Rules
 from cutthroat.actions import Action
 from cutthroat.bots.expert import ExpertBot, _settled
 from cutthroat.bots.heuristic import IntermediateBot
+from cutthroat.move_words import said_move
 from cutthroat.views import View
 
 
@@ -69,7 +70,7 @@ def test_margin_keeps_the_natural_move_only_when_the_edge_is_noise() -> None:
         assert edge == pytest.approx(top.value - chosen.value)
         assert 0 <= edge <= noise
         assert "within the samples' noise" in careful.reason
-        assert str(top.action) in careful.reason
+        assert said_move(view, top.action, gerund=True) in careful.reason  # in words
         # The others follow by value after the natural move.
         rest = [round(o.value, 9) for o in careful.options[1:]]
         assert rest == sorted(rest, reverse=True)
