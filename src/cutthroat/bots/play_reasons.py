@@ -26,7 +26,7 @@ from .sampling import void_masks
 if TYPE_CHECKING:
     from .analysis import Option
 
-__all__ = ["card_name", "describe_option", "play_reason", "whom"]
+__all__ = ["card_name", "describe_option", "number_word", "play_reason", "whom"]
 
 
 def _current_winner(view: View) -> tuple[int, Card] | None:
@@ -288,12 +288,16 @@ _SAID_AS_IS = frozenset((Verb.PASS, Verb.ORDER, Verb.PICKUP, Verb.LEAVE, Verb.DU
 """The moves :func:`describe_option` names in :func:`~cutthroat.move_words.said_move`'s
 words, with nothing more to say of them."""
 
-_NUMBERS = ("no", "one", "two", "three", "four", "five")
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def number_word(n: int) -> str:
+    """A count in a sentence: "no", "one" … "nine", then 10, 11 …"""
+    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
 
 
 def _count(n: int, what: str) -> str:
-    word = _NUMBERS[n] if n < len(_NUMBERS) else str(n)
-    return f"{word} {what}{'' if n == 1 else 's'}"
+    return f"{number_word(n)} {what}{'' if n == 1 else 's'}"
 
 
 def _trumps_kept(view: View, cards: Sequence[Card]) -> str:

@@ -11,7 +11,7 @@ from ..move_words import said_move
 from ..scoring import winners_after
 from ..state import Phase
 from ..views import View
-from .play_reasons import card_name, describe_option, play_reason, whom
+from .play_reasons import card_name, describe_option, number_word, play_reason, whom
 from .valuation import hand_value
 
 if TYPE_CHECKING:
@@ -420,14 +420,7 @@ def _tenths(share: float) -> str:
 def _spread(noise: float) -> str:
     """The samples' noise as a player reads it: "±0.6%", "±0.04%", "under ±0.01%"
     (never "±0.0%")."""
-    return _tenths(noise).replace("under ", "under ±") if noise < 0.00005 else \
-        f"±{_tenths(noise)}"
-
-
-def _number(n: int) -> str:
-    """A count in a sentence: "one", "two" … "nine", then 10, 11 …"""
-    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-    return words[n] if 0 <= n < len(words) else str(n)
+    return "under ±0.01%" if noise < 0.00005 else f"±{_tenths(noise)}"
 
 
 def _marches_apart(view: View, o: Outcomes, options: Sequence[Option],
@@ -465,7 +458,7 @@ def _runner_up(view: View, options: Sequence[Option],
     points = f"({theirs} against {mine})"
     if abs(best.value - second.value) <= 1e-9:
         more = sum(abs(o.value - second.value) <= 1e-9 for o in options[2:])
-        others = f" and {_number(more)} other{'s' if more > 1 else ''}" if more else ""
+        others = f" and {number_word(more)} other{'s' if more > 1 else ''}" if more else ""
         verb = "are" if more else "is"
         text = f"{named}{others} {verb} worth as much on the deals sampled"
         if not more and best.points > second.points and mine != theirs:
