@@ -116,6 +116,20 @@ def _to_come(view: View) -> list[int]:
     return order[order.index(view.seat) + 1:]
 
 
+def _top(view: View, card: Card, unseen: Sequence[Card] | None = None) -> bool:
+    """Whether no card still out (``unseen``, :func:`_unseen` by default) beats ``card``
+    in its suit: above every trump still out, for a trump (R3); the highest still out
+    of its suit, else (which may yet be trumped)."""
+    assert view.trump is not None
+    trump = int(view.trump)
+    out = _unseen(view) if unseen is None else unseen
+    suit = EFF_SUIT[trump][card.id]
+    if suit == trump:
+        return not any(TRUMP_POWER[trump][c.id] > TRUMP_POWER[trump][card.id] for c in out)
+    return not any(EFF_SUIT[trump][c.id] == suit and PLAIN_POWER[c.id] > PLAIN_POWER[card.id]
+                   for c in out)
+
+
 def _as_good(view: View, card: Card) -> Card | None:
     """The higher card of ``card``'s suit (not trump) that this seat holds, when no card
     still out comes between them or above: ``card`` then wins a trick of its suit as
@@ -123,8 +137,7 @@ def _as_good(view: View, card: Card) -> Card | None:
     assert view.trump is not None
     trump = int(view.trump)
     suit = EFF_SUIT[trump][card.id]
-    if suit == trump or any(EFF_SUIT[trump][c.id] == suit and PLAIN_POWER[c.id]
-                            > PLAIN_POWER[card.id] for c in _unseen(view)):
+    if suit == trump or not _top(view, card):
         return None
     higher = [c for c in view.cards if c != card and EFF_SUIT[trump][c.id] == suit
               and PLAIN_POWER[c.id] > PLAIN_POWER[card.id]]
@@ -133,25 +146,9 @@ def _as_good(view: View, card: Card) -> Card | None:
 
 def _winners_held(view: View, card: Card) -> list[Card]:
     """The winners this seat holds besides ``card``, which leading ``card`` keeps for
-    later: each trump that no trump still out beats, and each other card that is the
-    highest still out of its suit (it may yet be trumped)."""
-    assert view.trump is not None
-    trump = int(view.trump)
+    later: each card that no card still out beats in its suit (:func:`_top`)."""
     unseen = _unseen(view)
-    kept = []
-    for held in view.cards:
-        if held == card:
-            continue
-        suit = EFF_SUIT[trump][held.id]
-        if suit == trump:
-            top = not any(TRUMP_POWER[trump][c.id] > TRUMP_POWER[trump][held.id]
-                          for c in unseen)
-        else:
-            top = not any(EFF_SUIT[trump][c.id] == suit
-                          and PLAIN_POWER[c.id] > PLAIN_POWER[held.id] for c in unseen)
-        if top:
-            kept.append(held)
-    return kept
+    return [held for held in view.cards if held != card and _top(view, held, unseen)]
 
 
 def _listed(names: Sequence[str]) -> str:
@@ -175,8 +172,7 @@ def play_reason(view: View, best: Option, cards: Sequence[Card] = ()) -> str:
         if is_trump and not against:
             return f"leading {name}: no trump is left against you"
         if is_trump:
-            power = TRUMP_POWER[trump][card.id]
-            if any(TRUMP_POWER[trump][c.id] > power for c in _trumps_out(view)):
+            if not _top(view, card):
                 return (f"leading {name} draws a round of trumps, though a higher trump "
                         "is still out")
             if len(_trumps_out(view)) == 1:
