@@ -2312,7 +2312,11 @@ def test_a_screen_reader_hears_each_move_once_and_plays_cards_by_their_names(
     assert f"Hand over: {result[0].upper()}{result[1:]}" in said
     names = [("you" if seat == last["seat"] else p["name"])
              for seat, p in enumerate(last["players"])]
-    scores = ", ".join(f"{n} {s}" for n, s in zip(names, last["scores"], strict=True))
+    assert sorted(names) == ["Random 1", "Random 2", "you"], names
+    # A name that ends in a digit has a colon before its points ("Random 1: 2"), so the
+    # points cannot be read as part of it.
+    scores = ", ".join(f"{n}: {s}" if n[-1].isdigit() else f"{n} {s}"
+                       for n, s in zip(names, last["scores"], strict=True))
     assert f"Score: {scores}; playing to 10." in said
     assert focused(page) == "next-hand"
     # The hand over: its deal face up, the bowers named; Enter deals the next, said once.

@@ -366,6 +366,10 @@ def test_each_finding_says_where_it_was_score_trump_cards_and_trick() -> None:
     assert lines[2] == ("    Score: Ann 3, Ben 5, Cal 2; hearts are trump; holding 9H AH; "
                         "on the table: Ben KH.")
     assert lines[4] == "    Score: Ann 0, Ben 0, Cal 0; the up-card is JD; holding AD."
+    # A name that ends in a digit (the web game's "Expert 1") has a colon before its
+    # points: "Expert 1 0" read as a name and no points.
+    assert bid.context(("Tess", "Expert 1", "Expert 2")).startswith(
+        "Score: Tess 0, Expert 1: 0, Expert 2: 0; ")
     as_json = played.to_json()
     assert (as_json["scores"], as_json["trump"], as_json["holding"], as_json["table"]) == (
         [3, 5, 2], "H", ["9H", "AH"], [[1, "KH"]])

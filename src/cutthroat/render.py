@@ -159,6 +159,23 @@ def telling_apart(players: Sequence[str]) -> tuple[str, str, str]:
     return (shown[0], shown[1], shown[2])
 
 
+def name_and_points(name: str, points: int) -> str:
+    """A player's name with their points, as a score line lists them: ``Ann 3``, with
+    a colon where the name ends in a digit (``Expert 1: 0``, ``Seat 2: 5``), so the
+    points cannot be read as part of the name.
+
+    >>> ", ".join(name_and_points(n, p) for n, p in [("Ann", 3), ("Expert 1", 0)])
+    'Ann 3, Expert 1: 0'
+    """
+    return f"{name}: {points}" if name[-1:].isdigit() else f"{name} {points}"
+
+
+def scores_text(players: Sequence[str], scores: Sequence[int], between: str = ", ") -> str:
+    """The three scores with the players' names (:func:`name_and_points`):
+    ``Ann 3, Ben 5, Seat 2: 0``."""
+    return between.join(name_and_points(players[s], scores[s]) for s in range(3))
+
+
 def printable_names(players: Sequence[str]) -> tuple[str, ...]:
     r"""The players' names with control characters (a newline, a terminal's escape
     code) written as escapes, so a record's names cannot break a line of text or
@@ -186,8 +203,7 @@ def describe_game(game: Game) -> str:
         lines.extend(describe_hand(hand, players, number))
         if hand.result is not None:
             running = [a + b for a, b in zip(running, hand.result.points, strict=True)]
-            lines.append("  score: " + ", ".join(
-                f"{players[s]} {running[s]}" for s in range(3)))
+            lines.append("  score: " + scores_text(players, running))
     lines.append("")
     lines.append(describe_outcome(game.outcome, players))
     return "\n".join(lines)
@@ -208,8 +224,7 @@ def describe_outcome(outcome: GameOutcome, players: Sequence[str]) -> str:
                 else "win" if names == "You" else "wins")
         top = max(outcome.scores)
         return f"Game over: {names} {verb} with {top} point{'' if top == 1 else 's'}."
-    return "Game in progress: " + ", ".join(
-        f"{players[s]} {outcome.scores[s]}" for s in range(3))
+    return "Game in progress: " + scores_text(players, outcome.scores)
 
 
 _WORDS = {"pass": ("passes", "pass"), "order": ("orders up", "order up"),
@@ -307,7 +322,7 @@ def describe_view(view: View, players: Sequence[str], *, brief: bool = False,
     playing = view.phase >= Phase.PLAY
     lines = []
     if view.scores is not None and not brief:
-        lines.append("Score: " + ", ".join(f"{name[s]} {view.scores[s]}" for s in range(3))
+        lines.append("Score: " + scores_text(name, view.scores)
                      + f" (playing to {view.rules.target})")
     if not (brief and playing):
         lines.extend(_deal_lines(view, name, say_turned_down))

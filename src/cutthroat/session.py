@@ -43,7 +43,7 @@ from .bots.hints import hint, hint_lines, views_before
 from .bots.review import MARGIN, describe_verdict, second_opinion, worth_asking
 from .cards import sort_cards
 from .game import Game
-from .render import describe_deal, describe_move, describe_plays, describe_result
+from .render import describe_deal, describe_move, describe_plays, describe_result, scores_text
 from .scoring import HandResult
 from .sitting import GAMES, Sitting, default_save, fallback_folders, new_seed
 from .state import Phase
@@ -539,7 +539,7 @@ class Session:
 
     def scores_text(self, scores: Sequence[int]) -> str:
         """The scores with the players' names: ``You 3, Left 5, Right 0``."""
-        return ", ".join(f"{self.names[s]} {scores[s]}" for s in range(3))
+        return scores_text(self.names, scores)
 
 
 def _write_new(path: Path, game: Game) -> None:

@@ -199,10 +199,11 @@ class Finding:
         """Where the choice was made, in words: ``"Score: Ann 3, Ben 5, Cal 2; hearts
         are trump; holding AH AD 9C; on the table: Ben 9H."`` (the up-card instead of
         trump while trump was still to be named)."""
+        from ..render import scores_text
+
         parts = []
         if self.scores is not None:
-            parts.append("Score: " + ", ".join(
-                f"{name} {points}" for name, points in zip(players, self.scores, strict=True)))
+            parts.append("Score: " + scores_text(players, self.scores))
         if self.trump is not None:
             parts.append(f"{self.trump.plural} are trump")
         elif self.upcard is not None:

@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..cards import Card, Suit, effective_suit
-from ..render import upcard_turned_down
+from ..render import scores_text, upcard_turned_down
 from ..state import Phase
 from ..views import View
 
@@ -132,7 +132,7 @@ def header_text(view: View | None, names: Sequence[str], scores: Sequence[int],
     if hand_number:
         text.append(f"Hand {hand_number}", style="bold").append(" · ")
     text.append("Score ", style="bold")
-    text.append("  ".join(f"{names[s]} {scores[s]}" for s in range(3)))
+    text.append(scores_text(names, scores, "  "))
     text.append(f" (playing to {target})")
     if view is None:
         return text

@@ -287,10 +287,14 @@ function gameRank(s) {
   return (s.status === "hand_over" || s.to_act === s.seat) ? 0 : 1;
 }
 
+/** A name with a number after it ("Ann 3"), with a colon where the name ends in a digit
+ *  ("Expert 1: 0"), so the number cannot be read as part of the name. */
+const nameAndPoints = (name, n) => (/\d$/.test(name) ? `${name}: ${n}` : `${name} ${n}`);
+
 /** "Ann (you) 7 · expert 4 · Ben 9" and what the game waits for, as the seat reads it. */
 function gameSummary(s) {
   const name = (k) => (k === s.seat ? "you" : s.players[k].name ?? "an open seat");
-  const scores = s.players.map((p, k) => `${k === s.seat ? `${p.name} (you)` : p.name ?? "open seat"} ${s.scores[k]}`)
+  const scores = s.players.map((p, k) => nameAndPoints(k === s.seat ? `${p.name} (you)` : p.name ?? "open seat", s.scores[k]))
     .join(" · ");
   let news;
   if (s.status === "over") {
@@ -1030,7 +1034,7 @@ function batchWords() {
   const b = speech.batch;
   speech.batch = null;
   if (!b || (!b.moves && !b.tricks.size)) return "";
-  const tricks = [...b.tricks].map(([seat, n]) => `${isYou(seat) ? "you" : nameOf(seat)} ${n}`);
+  const tricks = [...b.tricks].map(([seat, n]) => nameAndPoints(isYou(seat) ? "you" : nameOf(seat), n));
   return `${plural(b.moves, "move")} made while a bot plays for you`
     + (tricks.length ? `; tricks taken: ${tricks.join(", ")}.` : ".");
 }
@@ -1130,7 +1134,7 @@ const sentence = (text) => (text ? capital(text) + (/[.!?]$/.test(text) ? "" : "
 
 /** "Score: you 3, Ben 1, Cal 0; playing to 10." */
 function scoreWords(s) {
-  const scores = [0, 1, 2].map((seat) => `${isYou(seat) ? "you" : nameOf(seat)} ${s.scores[seat]}`);
+  const scores = [0, 1, 2].map((seat) => nameAndPoints(isYou(seat) ? "you" : nameOf(seat), s.scores[seat]));
   return `Score: ${scores.join(", ")}; playing to ${s.rules?.target ?? 10}.`;
 }
 
