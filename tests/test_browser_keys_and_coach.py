@@ -6,6 +6,8 @@ list of terms (the focus on the moves at a bid: test_browser_phone)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -29,8 +31,8 @@ INJECT = "m => window.cutthroatSocket.onmessage({data: JSON.stringify(m)})"
 """Hand the page a message as if the server had sent it."""
 
 WORD = {"type": "coach", "history": False, "n": 90, "hand": 1, "move": "pass",
-        "best": "order", "text": "the expert would order up the KH (win 41% against 35% "
-                                 "after passing)"}
+        "best": "order", "undone": False,
+        "text": "the expert would order up the KH (win 41% against 35% after passing)"}
 """A coach's word (docs/protocol.md)."""
 
 
@@ -211,3 +213,26 @@ def test_a_cards_hint_is_worded_as_a_button_and_said_without_a_stray_article(
     shown = page.evaluate("v => actionLabel('play QD', v)", view)
     said = page.evaluate("v => actionLabel('discard QD', v, SAID)", view)
     assert (shown, said) == ("Play QD", "Discard QD")  # (codes turned to faces after)
+
+
+def test_a_coach_word_on_a_move_taken_back_is_marked_taken_back(server: str,
+                                                                 pages: Pages) -> None:
+    """A coach's word on a move then taken back with Undo stayed as if the move stood.
+    Sent again with ``undone``, the word shown is marked "Taken back: " (a screen reader
+    hears those words, not the word again); heard again on connecting, it comes marked."""
+    page = pages.new()
+    create_game(page, server, seed=9, coach=True)
+    wait_for_turn(page)
+    page.evaluate(INJECT, WORD)
+    word = page.locator(".coach-word")
+    expect(word).to_have_count(1)
+    expect(word).not_to_contain_text("Taken back")
+    page.evaluate(INJECT, {**WORD, "undone": True})
+    expect(word).to_have_count(1)
+    expect(word).to_have_text(re.compile(r"^Taken back: Hand 1: the expert would order up"))
+    page.evaluate(INJECT, {**WORD, "undone": True})  # once only
+    expect(word.locator(".taken-back-tag")).to_have_count(1)
+    page.evaluate(INJECT, {**WORD, "n": 91, "hand": 2, "undone": True, "history": True})
+    expect(page.locator(".coach-word")).to_have_count(2)
+    expect(page.locator(".coach-word").first).to_have_text(
+        re.compile(r"^Taken back: Hand 2: "))

@@ -1458,6 +1458,69 @@ def test_coach_speaks_to_its_seat_alone() -> None:
     assert not said["later 1"] and not said["later None"]
 
 
+def test_a_coach_word_on_a_move_taken_back_is_marked_so_and_a_late_one_is_not_said() -> None:
+    """A coach's word on a move the player then took back with Undo stayed in the panel
+    as if the move still stood. It stays (the advice the player may have undone it for),
+    sent again with ``undone`` true, and so to a socket that connects later; a word
+    worked out for a move taken back while the expert thought is not said at all."""
+    import asyncio
+
+    from cutthroat.server.app import Server
+    from cutthroat.server.room import position
+
+    async def play() -> None:
+        server = Server(Store("sqlite://"))
+        table = Table.create(["you", "random", "random"], seed=14, coach=True)
+        room = await server.add(table)
+        socket = _Socket()
+        await server.connect(room, socket, 0)  # type: ignore[arg-type]
+        words = lambda: [m for m in socket.sent if m["type"] == "coach"]  # noqa: E731
+        rng = random.Random(0)
+        for _ in range(200):
+            await server.settle(room)
+            await asyncio.gather(*room.tasks)  # the coach has had its say
+            if words() and words()[-1]["hand"] == len(table.game.hands) and (
+                    table.status == "playing"):
+                break
+            if table.status == "hand_over":
+                await server.next_hand(room, 0, wait=True)
+                continue
+            assert table.status == "playing"
+            before, moves = table.game.view(0), len(table.game.hand.moves)
+            await server.act(room, 0, rng.choice(before.legal), wait=True)
+        else:
+            raise AssertionError("seed 14 drew no word from the coach: choose another")
+        [word] = [w for w in words() if w["hand"] == len(table.game.hands)]
+        assert word["undone"] is False
+        at = (len(table.game.hands), tuple(table.game.hand.moves[:moves + 1]))
+        chosen = table.game.hand.moves[moves].action
+        assert str(chosen) == word["move"]
+        count = len(words())
+        await server.undo(room, 0)
+        await room.outboxes[socket][0].join()  # sent
+        assert len(table.game.hand.moves) == moves  # the move the word is about is gone
+        assert words()[count:] == [{**word, "undone": True}]
+        later = _Socket()
+        await server.connect(room, later, 0)  # type: ignore[arg-type]
+        await room.outboxes[later][0].join()
+        assert [m for m in later.sent if m["type"] == "coach"][-1] == {
+            **word, "undone": True, "history": True}
+        # The expert's word on that move, had it still been thinking: not said.
+        await server._coach(room, 0, before, chosen, at)
+        await room.outboxes[socket][0].join()
+        assert len(words()) == count + 1
+        # Made again, the move is a move of its own, and gets its own word.
+        await server.act(room, 0, str(chosen), wait=True)
+        assert position(table.game)[1][:moves + 1] == at[1]
+        await asyncio.gather(*room.tasks)
+        await room.outboxes[socket][0].join()
+        again = words()[count + 1:]
+        assert [(w["n"], w["move"], w["undone"]) for w in again] == [
+            (word["n"] + 1, word["move"], False)]
+
+    asyncio.run(play())
+
+
 def test_bot_options_only_where_the_server_allows_them(tmp_path: Path) -> None:
     table = Table.create(["you", "expert:bid_samples=8", "random"], seed=1)
     assert table.seats[1].bot == "expert:bid_samples=8"

@@ -13,7 +13,7 @@ from ..actions import Action
 from ..bots.hints import earlier_views, hint, hint_json, hint_lines, views_before
 from ..bots.review import MARGIN, describe_verdict, review, review_lines, second_opinion
 from ..views import View
-from .room import COACH_KEPT, HINTS_KEPT, Room, position
+from .room import COACH_KEPT, HINTS_KEPT, Position, Room, position, still_made
 from .sockets import RoomSockets
 from .tables import TableError
 
@@ -43,27 +43,46 @@ class RoomAdvice(RoomSockets):
         raise NotImplementedError
 
     async def _coach(self, room: Room, seat: int, before: View, chosen: Action,
-                     number: int) -> None:
+                     at: Position) -> None:
         """The coach: the expert analyses the decision the player just made (with the
         seed the hint there would have used) and, when its own choice is worth at least
         :data:`~cutthroat.bots.review.MARGIN` more chance to win, tells that seat's
-        sockets why (``{"type": "coach", ...}``; ``number`` is the hand's, from 1), and
-        keeps it for a socket of that seat that connects later (:attr:`Room.coached`)."""
+        sockets why (``{"type": "coach", ...}``; ``hand`` is the hand's number, from 1),
+        and keeps it for a socket of that seat that connects later
+        (:attr:`Room.coached`). ``at`` is the position just after the move: a move taken
+        back while the expert thought gets no word (made again, it gets its own)."""
         earlier = views_before(room.table.game, before)
         analysis = await self.think(lambda: hint(before, also=(chosen,), earlier=earlier))
         verdict = second_opinion(analysis, chosen, MARGIN, before)
-        if verdict is None:
+        if verdict is None or not still_made(room.table.game, at):
             return
         kept = room.coached.setdefault(seat, [])
-        message = {"type": "coach", "history": False,
-                   "n": kept[-1]["n"] + 1 if kept else 1,
-                   "move": str(chosen), "best": str(verdict.best), "hand": number,
-                   "text": describe_verdict(verdict)}
+        n: int = kept[-1]["n"] + 1 if kept else 1
+        message = {"type": "coach", "history": False, "n": n,
+                   "move": str(chosen), "best": str(verdict.best), "hand": at[0],
+                   "undone": False, "text": describe_verdict(verdict)}
         kept.append(message)
+        room.coached_at[seat, n] = at
+        for word in kept[:-COACH_KEPT]:
+            del room.coached_at[seat, word["n"]]
         del kept[:-COACH_KEPT]
         await self.send_all(room, [(socket, message)
                                    for socket, owner in list(room.sockets.items())
                                    if owner == seat])
+
+    async def coach_taken_back(self, room: Room) -> None:
+        """After an undo: each kept word of the coach on a move now taken back is marked
+        so (``"undone": true``) and sent again to its seat's sockets, which show it as
+        taken back; the word stays, as the advice the player may have undone it for."""
+        game = room.table.game
+        sends = []
+        for seat, kept in room.coached.items():
+            for index, word in enumerate(kept):
+                if not word["undone"] and not still_made(game, room.coached_at[seat, word["n"]]):
+                    kept[index] = {**word, "undone": True}  # (the one sent may wait to go)
+                    sends += [(socket, kept[index]) for socket, owner
+                              in list(room.sockets.items()) if owner == seat]
+        await self.send_all(room, sends)
 
     async def review(self, room: Room, seat: int) -> dict[str, Any]:
         """The expert's second opinion on every choice the player at ``seat`` made, once

@@ -18,7 +18,8 @@ from ..game import Game
 from .tables import Table, TableError
 
 __all__ = ["AWAY_WAIT", "COACH_KEPT", "HAND_PAUSE", "HINTS_KEPT", "REMATCH_HOLD", "TURN_WAIT",
-           "WATCH_GRACE", "WATCH_PACE", "Position", "Room", "check_version", "position"]
+           "WATCH_GRACE", "WATCH_PACE", "Position", "Room", "check_version", "position",
+           "still_made"]
 
 AWAY_WAIT = 20.0
 """Seconds a player must have been away (no page of their seat open) before another
@@ -58,6 +59,23 @@ def position(game: Game) -> Position:
     return len(game.hands), tuple(hand.moves) if hand is not None else ()
 
 
+def still_made(game: Game, at: Position) -> bool:
+    """Whether the moves that led to ``at`` (a :func:`position`) still stand in ``game``:
+    not taken back, though more may have been made since, a later hand's too.
+
+    >>> game = Game(seed=1)
+    >>> _ = game.deal(); _ = game.push("1 pass"); at = position(game)
+    >>> _ = game.push("2 pass"); still_made(game, at)
+    True
+    >>> _ = game.pop(); _ = game.pop(); still_made(game, at)
+    False
+    """
+    hands, moves = at
+    if len(game.hands) < hands or hands == 0:
+        return False
+    return tuple(game.hands[hands - 1].moves[:len(moves)]) == moves
+
+
 @dataclass(eq=False)
 class Room:
     """A table in play on this server: the table, its lock, the sockets watching it,
@@ -87,6 +105,9 @@ class Room:
     """Each seat's latest :data:`COACH_KEPT` words of the coach (``coach`` messages,
     numbered ``n`` from 1), sent again to a socket of the seat that connects: a page
     reloaded keeps them. In memory only: a restart forgets them."""
+    coached_at: dict[tuple[int, int], Position] = field(default_factory=dict)
+    """Where each kept word of the coach was said, by seat and ``n``: the position just
+    after the move it is about, to tell when an undo takes that move back."""
     users: int = 0
     last_used: float = field(default_factory=time.monotonic)
     rematch: tuple[str, int, dict[int, int]] | None = None

@@ -43,6 +43,7 @@ from .room import (
     WATCH_PACE,
     Room,
     check_version,
+    position,
 )
 from .seating import RoomSeating
 from .sockets import OUTBOX, SEND_WAIT
@@ -427,7 +428,7 @@ class Server(RoomAdvice, RoomSeating):
             assert hand is not None and before is not None
             if table.seats[seat].coach and worth_asking(before):
                 self.spawn(room, self._coach(room, seat, before, hand.moves[-1].action,
-                                             len(table.game.hands)))
+                                             position(table.game)))
         if wait:
             await self.settle(room)
         else:
@@ -465,4 +466,5 @@ class Server(RoomAdvice, RoomSeating):
                 table.seats[seat].standin = standin
 
             await self.changed(room, restore)
+            await self.coach_taken_back(room)
         self.kick(room)

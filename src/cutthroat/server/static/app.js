@@ -809,19 +809,33 @@ const expertText = (text) => spoken(cardsShown(text), cardsInWords(text));
 const coachShown = new Set();
 const coach = { inView: true };  // the coach's panel on screen (a phone's narrow page: far below)
 
+/** Mark a coach's word shown as being on a move since taken back with Undo ("Taken
+ *  back: Hand 2: ..."): a screen reader hears the two words added, not the word again. */
+function markTakenBack(item) {
+  item.classList.add("taken-back");
+  item.prepend(el("span", { class: "taken-back-tag" }, ["Taken back: "]));
+}
+
 /** A `coach` message: the word on one of this seat's moves, newest first (the latest
  *  five). The words heard again on connecting (`history`) go into a copy of the list,
  *  put in its place, which a screen reader does not read out again; a new word out of
- *  view is pointed to, as new table talk is. */
+ *  view is pointed to, as new table talk is. A word sent again with `undone` (its move
+ *  taken back) is marked so where it is shown. */
 function showCoach(word) {
   const key = `${word.n}:${word.hand}:${word.move}`;
-  if (coachShown.has(key)) return;
+  if (coachShown.has(key)) {
+    const item = [...$("coach-words").children].find((li) => li.dataset.key === key);
+    if (word.undone && item && !item.classList.contains("taken-back")) markTakenBack(item);
+    return;
+  }
   coachShown.add(key);
   const shown = $("coach-words");
   const list = word.history ? shown.cloneNode(true) : shown;
   // (The word names the move in a player's words, "after passing": not the record's.)
   const said = capital(`Hand ${word.hand}: ${word.text}`);
-  list.prepend(el("li", { class: "coach-word" }, expertText(said)));
+  const item = el("li", { class: "coach-word", "data-key": key }, expertText(said));
+  if (word.undone) markTakenBack(item);
+  list.prepend(item);
   while (list.children.length > 5) list.lastChild.remove();
   if (list !== shown) shown.replaceWith(list);
   $("coach-panel").hidden = false;
