@@ -2,18 +2,24 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
 EXTRAS ?= dev
+comma := ,
+# One stamp per set of extras installed (.installed-web+tui), so that `make test` after
+# `make run EXTRAS=web,tui` installs the test tools rather than finding a stamp.
+STAMP = $(VENV)/.installed-$(subst $(comma),+,$(EXTRAS))
+DEV := $(VENV)/.installed-dev
 
-.PHONY: run test lint typecheck unit bench strength clean venv services
+.PHONY: run test lint typecheck unit bench strength clean venv services help
+.PRECIOUS: $(VENV)/.installed-%
 
+## Set up .venv with the EXTRAS (default dev: every extra and the test tools).
 venv: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(VENV)/.installed-%: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[$(EXTRAS)]'
-	touch $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[$(subst +,$(comma),$*)]'
+	touch $@
 
 ## The main job: the web game (SQLite by default), at http://localhost:8000/.
 ## HOST=0.0.0.0 lets friends on the network join; PORT and CUTTHROAT_DB change the rest.
@@ -23,7 +29,7 @@ run: venv
 	@$(BIN)/cutthroat serve --host $(HOST) --port $(PORT)
 
 ## Everything CI checks: lint, types, the whole test suite with branch coverage.
-test: venv services lint typecheck unit
+test: $(DEV) services lint typecheck unit
 
 ## What the tests drive besides Python, from Debian's packages (installed if missing):
 ## Chromium for the browser tests, PostgreSQL for the optional database backend (the
@@ -34,21 +40,23 @@ services:
 	if [ -n "$$missing" ]; then apt-get update -q && DEBIAN_FRONTEND=noninteractive \
 		apt-get install -y -q --no-install-recommends $$missing; fi
 
-lint: venv
+## Ruff on the package, the tests, the benchmarks and the examples.
+lint: $(DEV)
 	$(BIN)/ruff check src tests bench examples
 
-typecheck: venv
+## Mypy (strict) on the package.
+typecheck: $(DEV)
 	$(BIN)/mypy
 
 ENGINE_MODULES := cards rules actions deal scoring phases checks hand_queries before_play state views game record
-comma := ,
 empty :=
 space := $(empty) $(empty)
 ENGINE := $(subst $(space),$(comma),$(foreach m,$(ENGINE_MODULES),src/cutthroat/$(m).py))
 
-## The tests marked no_cover (bot-heavy, 3-10x slower under coverage tracing) run on
-## their own, without it: see docs/architecture.md, Tests.
-unit: venv
+## The test suite with branch coverage (at least 90%, the engine's 95%); the tests marked
+## no_cover (bot-heavy, 3-10x slower under coverage tracing) run on their own, without
+## it: see docs/architecture.md, Tests.
+unit: $(DEV)
 	$(BIN)/python -m pytest -n auto -m "not slow and not no_cover" --cov=cutthroat \
 		--cov-branch --cov-report=term --cov-fail-under=90 --doctest-modules \
 		--doctest-glob='*.md' src tests README.md docs
@@ -58,13 +66,21 @@ unit: venv
 
 ## Speed, measured against OpenSpiel's euchre in the same run.
 bench:
-	$(MAKE) venv EXTRAS=dev,bench STAMP=$(VENV)/.installed-bench
+	$(MAKE) venv EXTRAS=dev,bench
 	$(BIN)/python bench/engine.py
 
 ## Long bot-strength runs (not in CI).
-strength: venv
+strength: $(DEV)
 	-$(BIN)/python bench/strength.py --plot strength.png  # exits 1 on a missed target: go on
 	$(BIN)/python -m pytest -m slow -q
 
+## Remove .venv and the caches of the tools.
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage htmlcov
+
+## What each target does (the comments above them).
+help:
+	@awk '/^## /{d = d (d ? " " : "") substr($$0, 4)} \
+		/^[a-z]+:/{if (d) { n = split(d, w, " "); line = sprintf("make %-10s", substr($$1, 1, length($$1) - 1)); \
+			for (i = 1; i <= n; i++) { if (length(line) + length(w[i]) > 94) { print line; line = sprintf("%15s", "") } \
+				line = line " " w[i] } print line } d = ""}' $(firstword $(MAKEFILE_LIST))

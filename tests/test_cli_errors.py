@@ -558,6 +558,20 @@ def test_ctrl_c_while_the_command_line_is_imported_is_one_line_and_status_130() 
     assert done.stdout == b""
 
 
+def test_the_command_without_typer_says_what_is_missing_in_one_line() -> None:
+    """Installed with ``--no-deps`` (for the engine alone), the command died with a
+    traceback ending "No module named 'typer'"."""
+    code = "import sys; sys.modules['typer'] = None\n" + "\n".join(
+        SLOW_IMPORT.splitlines()[-2:])
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60,
+                          check=False)
+    assert done.returncode == 1
+    [line] = lines(done.stderr.decode())
+    assert line.startswith("cutthroat: the command line needs Typer and Rich, and typer is "
+                           "not installed: pip install typer rich"), line
+    assert "import cutthroat" in line
+
+
 def test_python_dash_m_cutthroat_is_the_command() -> None:
     """``python -m cutthroat`` runs the same entry point as ``.venv/bin/cutthroat``."""
     done = subprocess.run([sys.executable, "-m", "cutthroat", "rules", "--preset",

@@ -2,12 +2,17 @@
 
 The command line (Typer, Rich and the commands) takes about a third of a second to
 import. Ctrl-C in that time ends the command as Ctrl-C does later: one line on
-standard error and status 130, as a shell reports it, not a traceback.
+standard error and status 130, as a shell reports it, not a traceback. Where Typer or
+Rich is missing (the package installed with ``--no-deps``, for the engine alone), the
+command says so in one line, with status 1.
 """
 
 from __future__ import annotations
 
 import sys
+
+COMMAND_LINE = frozenset({"typer", "click", "rich"})
+"""The packages the command line needs besides the standard library."""
 
 
 def main() -> None:
@@ -17,6 +22,13 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.stderr.write("Interrupted (Ctrl-C) before the command started.\n")
         raise SystemExit(130) from None
+    except ModuleNotFoundError as exc:
+        if exc.name not in COMMAND_LINE:
+            raise
+        sys.stderr.write(f"cutthroat: the command line needs Typer and Rich, and {exc.name} "
+                         "is not installed: pip install typer rich (or the package without "
+                         "--no-deps). The engine and the bots need neither: import cutthroat.\n")
+        raise SystemExit(1) from None
     run()
 
 

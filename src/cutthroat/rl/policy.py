@@ -23,8 +23,13 @@ arena`` and ``league`` as any bot does:
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
+from . import missing_extra
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ModuleNotFoundError as exc:  # pragma: no cover - installed by make test
+    raise missing_extra(exc, "rl") from None
 
 from ..actions import KEEP, KEEP_COMBOS, NUM_ACTIONS, Action, Verb, keep_id, keep_of_sorted
 from ..cards import Card

@@ -27,16 +27,20 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-import limits
-import limits.storage
-import limits.strategies
-from fastapi import Body, FastAPI, Header, Query, Request, WebSocket
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
-from fastapi.staticfiles import StaticFiles
-from sqlalchemy.exc import SQLAlchemyError
-from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.requests import ClientDisconnect
+try:
+    import limits
+    import limits.storage
+    import limits.strategies
+    from fastapi import Body, FastAPI, Header, Query, Request, WebSocket
+    from fastapi.exceptions import RequestValidationError
+    from fastapi.responses import FileResponse, JSONResponse
+    from fastapi.staticfiles import StaticFiles
+    from sqlalchemy.exc import SQLAlchemyError
+    from starlette.exceptions import HTTPException as StarletteHTTPException
+    from starlette.requests import ClientDisconnect
+except ModuleNotFoundError as exc:  # pragma: no cover - installed by make test
+    raise ModuleNotFoundError(f"{exc.msg}: the web game needs the web extra, pip install "
+                              "'cutthroat-euchre[web]'", name=exc.name) from None
 
 from .. import record as rec
 from ..bots.catalog import describe_bots

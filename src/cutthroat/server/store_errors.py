@@ -82,11 +82,19 @@ def user_name() -> str:
 
 
 def reason_of(exc: Exception) -> str:
-    """Why the database could not be opened, on one line."""
+    """Why the database could not be opened, on one line.
+
+    >>> print(reason_of(ModuleNotFoundError("No module named 'psycopg'", name="psycopg")))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    its driver is not installed (No module named 'psycopg');
+    for PostgreSQL: pip install 'cutthroat-euchre[postgres]'
+    """
     if isinstance(exc, DBAPIError) and exc.orig is not None:
         text = str(exc.orig)
     elif isinstance(exc, ImportError):
         text = f"its driver is not installed ({exc})"
+        if (exc.name or "").startswith("psycopg"):
+            text += "; for PostgreSQL: pip install 'cutthroat-euchre[postgres]'"
     elif isinstance(exc, SQLAlchemyError):
         text = str(exc).split("\n(Background on this error", 1)[0]
     elif isinstance(exc, NotOurs):

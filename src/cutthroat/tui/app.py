@@ -20,12 +20,18 @@ from dataclasses import dataclass
 from functools import partial
 from typing import ClassVar
 
-from rich.text import Text
-from textual import events
-from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
-from textual.widgets import Button, Footer
-from textual.worker import Worker, WorkerState, get_current_worker
+from . import INSTALL
+
+try:
+    from rich.text import Text
+    from textual import events
+    from textual.app import App, ComposeResult
+    from textual.binding import Binding, BindingType
+    from textual.widgets import Button, Footer
+    from textual.worker import Worker, WorkerState, get_current_worker
+except ModuleNotFoundError as exc:  # pragma: no cover - installed by make test
+    raise ModuleNotFoundError(f"{exc.msg}: the full-screen table needs Textual, {INSTALL}",
+                              name=exc.name) from None
 
 from ..actions import Action
 from ..bots.base import BotError, BotMoveError, push_bot_move
