@@ -136,9 +136,33 @@ def test_a_number_of_thousands_of_digits_is_refused_in_words() -> None:
     text = '{"format": "cutthroat-record/1", "rules": {"target": ' + "9" * 5000 + "}}"
     with pytest.raises(rec.RecordError) as info:
         rec.loads(text)
-    assert str(info.value) == ("the record is not valid JSON: it holds a number of "
-                               "thousands of digits")
+    assert str(info.value) == ("the record cannot be read: it holds a number of "
+                               "thousands of digits")  # valid JSON: not "not valid JSON"
     assert (info.value.hand, info.value.action) == (None, None)
+
+
+def test_the_json_reader_s_own_words_are_put_as_a_player_reads_them() -> None:
+    """A tab inside a name was "invalid control character at" (cut off: Python's words
+    go on with the place), two byte-order marks "Unexpected UTF-8 BOM (decode using
+    utf-8-sig)" (advice to a programmer), and valid JSON nested past the reader's depth
+    "not valid JSON"."""
+    tab = '{"format": "cutthroat-record/1", "players": ["A\tB", "C", "D"]}'
+    assert rec.report(tab)[1]["error"]["reason"] == (
+        "the record is not valid JSON at line 1, column 48: a control character inside a "
+        "string (a tab or a line break is \\t or \\n)")
+    assert rec.report('\ufeff\ufeff{"format": "cutthroat-record/1"}')[1]["error"][
+        "reason"] == "the record is not valid JSON: it begins with a second byte-order mark"
+    deep = '{"format": "cutthroat-record/1", "players": ' + "[" * 5000 + "]" * 5000 + "}"
+    assert rec.report(deep)[1]["error"]["reason"] == (
+        "the record cannot be read: its lists or objects are nested too deeply")
+
+
+def test_one_byte_order_mark_is_passed_over_in_text_as_in_a_file(tmp_path: Path) -> None:
+    """A file read as UTF-8 without ``utf-8-sig`` keeps Notepad's byte-order mark: the
+    text was refused where the file itself was read."""
+    text = '\ufeff{"format": "cutthroat-record/1", "players": ["Ann", "Ben", "Cal"]}'
+    assert rec.loads(text) == rec.loads(text.encode("utf-8"))
+    assert rec.replay(text).players == ("Ann", "Ben", "Cal")
 
 
 def test_loads_reads_text_and_bytes() -> None:
@@ -150,13 +174,14 @@ def test_loads_reads_text_and_bytes() -> None:
 
 @pytest.mark.parametrize(
     "data",
-    [b"", b"{", b"\xff{}", b'{"a": 1} {"b": 2}', "[" * 100_000, "\ufeff{}",
-     "1" * 5000],
-    ids=["empty", "open-brace", "not-utf8", "two-objects", "too-deep", "bom", "huge-int"],
+    [b"", b"{", b"\xff{}", b'{"a": 1} {"b": 2}', "[" * 100_000, "\ufeff\ufeff{}",
+     b"\xef\xbb\xbf\xef\xbb\xbf{}", "1" * 5000],
+    ids=["empty", "open-brace", "not-utf8", "two-objects", "too-deep", "two-boms",
+         "two-boms-bytes", "huge-int"],
 )
 def test_loads_refusals(data: str | bytes) -> None:
-    """Not JSON, not UTF-8, nested past Python's recursion limit, a byte-order mark,
-    an integer of more than 4300 digits: each is refused as unreadable JSON."""
+    """Not JSON, not UTF-8, nested past Python's recursion limit, a second byte-order
+    mark, an integer of more than 4300 digits: each is refused as unreadable JSON."""
     with pytest.raises(rec.RecordError) as info:
         rec.loads(data)
     assert (info.value.hand, info.value.action, info.value.text) == (None, None, None)
@@ -605,7 +630,7 @@ def test_a_rules_value_nested_as_deep_as_json_reads_is_an_error_not_a_crash() ->
             assert status == 1 and answer["error"]["hand"] is None, depth
             reason = answer["error"]["reason"]
             refused_by_the_reader += reason.endswith("nested too deeply")
-            assert reason.startswith(("bad rules: ", "the record is not valid JSON")), reason
+            assert reason.startswith(("bad rules: ", "the record cannot be read")), reason
     assert refused_by_the_reader  # the depths tried reach the reader's limit
     deep: list[Any] = []
     for _ in range(5000):

@@ -111,14 +111,16 @@ def loads(text: str | bytes | bytearray | os.PathLike[str]) -> Any:
     """Parse strict JSON (no ``NaN``/``Infinity``), raising :class:`RecordError`.
 
     A ``str`` (or ``bytes``) is the JSON text itself; a path (``pathlib.Path``, any
-    ``os.PathLike``) is a file, read as UTF-8 text (less a leading byte-order mark). A
-    file that cannot be read raises its ``OSError``.
+    ``os.PathLike``) is a file, read as UTF-8 text. One leading byte-order mark is
+    passed over, as Notepad writes it. A file that cannot be read raises its ``OSError``.
     """
     if isinstance(text, os.PathLike):
         text = _read(text)
     elif isinstance(text, bytes | bytearray):
         text = decode(bytes(text))
-    elif not isinstance(text, str):
+    elif isinstance(text, str):
+        text = text.removeprefix("\ufeff")  # a file read without utf-8-sig
+    else:
         raise TypeError(f"a record is read from its JSON text (str or bytes) or a file's "
                         f"path (pathlib.Path), not {type(text).__name__}")
     try:
@@ -129,11 +131,12 @@ def loads(text: str | bytes | bytearray | os.PathLike[str]) -> Any:
             trouble += (f" (a str is the record's JSON text; to read the file "
                         f"{quoted(text.strip())}, pass pathlib.Path({text.strip()!r}))")
         raise RecordError(trouble) from None
-    except RecursionError:
-        raise RecordError("the record is not valid JSON: it is nested too deeply") from None
+    except RecursionError:  # valid JSON, maybe, but past the reader's depth
+        raise RecordError("the record cannot be read: its lists or objects are nested too "
+                          "deeply") from None
     except ValueError as exc:
         if "integer string conversion" in str(exc):  # Python's limit on digits, 4,300
-            raise RecordError("the record is not valid JSON: it holds a number of "
+            raise RecordError("the record cannot be read: it holds a number of "
                               "thousands of digits") from None
         raise RecordError(f"the record is not valid JSON ({exc})") from None
 
@@ -175,7 +178,11 @@ def _json_trouble(exc: json.JSONDecodeError) -> str:
     if at_end or exc.msg.startswith("Unterminated string"):
         line = exc.lineno if at_end else doc.count("\n", 0, len(doc.rstrip())) + 1
         return f"the record ends early at line {line} (cut off?)"
+    if exc.msg.startswith("Unexpected UTF-8 BOM"):  # Python's advice: "use utf-8-sig"
+        return "the record is not valid JSON: it begins with a second byte-order mark"
     what = exc.msg[:1].lower() + exc.msg[1:]
+    if what == "invalid control character at":  # a tab or line break inside a string
+        what = r"a control character inside a string (a tab or a line break is \t or \n)"
     return f"the record is not valid JSON at line {exc.lineno}, column {exc.colno}: {what}"
 
 
