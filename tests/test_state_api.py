@@ -641,7 +641,7 @@ def test_str_of_a_game_is_the_replay_text() -> None:
     hand = game.deal()
     hand.push(hand.legal_actions()[0])
     assert str(game) == describe_game(game)
-    assert str(game).splitlines()[-1] == "Game in progress: Seat 0 0, Seat 1 0, Seat 2 0"
+    assert str(game).splitlines()[-1] == "Game in progress: Seat 0: 0, Seat 1: 0, Seat 2: 0"
 
 
 def _legal_text_at(rules: Rules, deal: Deal, dealer: int, moves: list[str]) -> list[str]:
