@@ -702,7 +702,6 @@ def no_tournament(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sim_cli, "run_arena", boom)
 
 
-@pytest.mark.skipif(not _has_matplotlib(), reason="the plot's format needs matplotlib")
 @pytest.mark.parametrize(("name", "message"), [
     ("p.txt", "cannot write a .txt file"),
     ("plot", "without an extension"),

@@ -106,7 +106,7 @@ def test_samples_are_in_character(play_inference: bool) -> None:
         rng = random.Random(index)
         for _ in range(10):
             total += 1
-            kept_bad += disagreements(bot._sample(view, rng), me, verbs) > 0
+            kept_bad += disagreements(bot._draw(view, rng, ())[0], me, verbs) > 0
             plain_bad += disagreements(sample_hand(view, rng), me, verbs) > 0
     assert kept_bad <= total // 20
     assert plain_bad >= total // 10 and plain_bad > 2 * kept_bad
@@ -122,7 +122,7 @@ def test_play_inference_narrows_the_others_cards() -> None:
             bot = ExpertBot(seed=index, inference=0.0, play_inference=play_inference)
             rng = random.Random(index)
             for _ in range(10):
-                sample = bot._sample(view, rng)
+                sample = bot._draw(view, rng, ())[0]
                 hits[play_inference] += sum(
                     len(set(sample.cards(s)) & set(hand.cards(s)))
                     for s in range(3) if s != me)
@@ -222,7 +222,7 @@ def test_inference_off_samples_plainly() -> None:
         view = hand.view(me, SCORES)
         bot = ExpertBot(seed=2, inference=1.0)
         for seed in range(5):
-            assert (bot._sample(view, random.Random(seed)).dealt
+            assert (bot._draw(view, random.Random(seed), ())[0].dealt
                     == sample_hand(view, random.Random(seed)).dealt)
 
 

@@ -405,13 +405,13 @@ def test_a_blind_trump_is_said_to_be_luck_R6() -> None:
         dataclasses.replace(analysis.options[0], value=0.6),
         dataclasses.replace(analysis.options[-1], value=0.1)))
     table._analyse = lambda view, also=(): wide  # type: ignore[method-assign]
-    assert table._coaching(view, analysis.options[-1].action) == []
+    assert table.coaching(view, analysis.options[-1].action) == []
     # the same gap anywhere else is coached
     bid = played(5)
     bid_view = bid.view(1, (0, 0, 0))
     table._analyse = lambda view, also=(): dataclasses.replace(  # type: ignore[method-assign]
         wide, phase=bid_view.phase, options=(option("order", 0.6), option("pass", 0.1)))
-    assert table._coaching(bid_view, Action.parse("pass"))
+    assert table.coaching(bid_view, Action.parse("pass"))
     played_view = played(5, "1 order").view(0, (0, 0, 0))
     assert not explain(played_view, [option("pickup", 0.3), option("leave", 0.2)]).startswith(
         BLIND)

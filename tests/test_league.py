@@ -15,8 +15,6 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-pytest.importorskip("choix")
-
 from cutthroat import Rules
 from cutthroat import record as rec
 from cutthroat.actions import Action

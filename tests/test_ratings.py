@@ -10,11 +10,10 @@ import sys
 from collections.abc import Sequence
 from fractions import Fraction
 
+import choix
 import pytest
 
-choix = pytest.importorskip("choix")
-
-from cutthroat.sim.ratings import (  # noqa: E402
+from cutthroat.sim.ratings import (
     SCALE,
     Ranking,
     RatingError,
@@ -29,7 +28,7 @@ from cutthroat.sim.ratings import (  # noqa: E402
     to_ratings,
     win_probabilities,
 )
-from cutthroat.sim.stats import Estimate  # noqa: E402
+from cutthroat.sim.stats import Estimate
 
 TRUE = [0.0, 0.6, 1.2, -0.8, 0.3]
 """Strengths (natural log) of five synthetic players."""

@@ -914,6 +914,8 @@ def test_two_servers_never_share_a_database(db_url: str) -> None:
 
 
 def test_an_in_memory_database_is_claimed_by_nobody() -> None:
+    """Two servers each with a database in memory (two databases, though their URLs are
+    alike) both start: neither claim raises StoreInUse, as two claims of one file do."""
     stores = [Store("sqlite://"), Store("sqlite://")]
     for store in stores:
         store.claim()

@@ -775,7 +775,7 @@ def coached(values: dict[str, float], chosen: str) -> list[str]:
                         reason="passing: the maker is euchred in 40% (win chance 30%, ...)",
                         options=tuple(Option(Action.parse(a), v, 0.0, 0.0) for a, v in ranked))
     player._analyse = lambda view, also=(): analysis  # type: ignore[method-assign]
-    return player._coaching(player.view(), Action.parse(chosen))
+    return player.coaching(player.view(), Action.parse(chosen))
 
 
 def test_the_coach_speaks_only_when_the_expert_clearly_differs() -> None:
@@ -826,12 +826,12 @@ def test_play_makes_the_folders_of_a_new_save_and_refuses_one_it_cannot_write(
 
 def test_a_save_that_fails_mid_game_is_reported_and_the_game_goes_on(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import cutthroat.terminal as terminal
+    import cutthroat.session as session
 
     save = tmp_path / "game.json"
     game = new_game(3)
     player, out = table(game, random_rest=1, save=save)
-    real = terminal.os.replace
+    real = session.os.replace  # the record is written by the session
     failures = iter([True, True] + [False] * 10_000)
 
     def flaky(src: str, dst: str) -> None:
@@ -839,7 +839,7 @@ def test_a_save_that_fails_mid_game_is_reported_and_the_game_goes_on(
             raise OSError(28, "No space left on device")
         real(src, dst)
 
-    monkeypatch.setattr(terminal.os, "replace", flaky)
+    monkeypatch.setattr(session.os, "replace", flaky)
     assert player.play() is True
     warnings = [line for line in out if line.startswith("Warning: could not save")]
     # said once for the two failures in a row (not at every move of a full disk)
@@ -852,7 +852,7 @@ def test_a_game_stopped_while_saving_fails_is_not_said_to_be_saved(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """With the disk full from some move on, stopping says the game could not be saved
     (the file holds an earlier moment), not "saved" with a command to resume it."""
-    import cutthroat.terminal as terminal
+    import cutthroat.session as session
 
     save = tmp_path / "game.json"
     game = new_game(3)
@@ -861,7 +861,7 @@ def test_a_game_stopped_while_saving_fails_is_not_said_to_be_saved(
     player = TerminalGame(game, 0, ["random", "random"], seed=1, save=save,
                           read=lambda prompt: next(replies), write=out.append)
     saves = [0]
-    real = terminal.os.replace
+    real = session.os.replace
 
     def full_after_two(src: str, dst: str) -> None:
         saves[0] += 1
@@ -869,7 +869,7 @@ def test_a_game_stopped_while_saving_fails_is_not_said_to_be_saved(
             raise OSError(28, "No space left on device")
         real(src, dst)
 
-    monkeypatch.setattr(terminal.os, "replace", full_after_two)
+    monkeypatch.setattr(session.os, "replace", full_after_two)
     assert player.play() is False
     assert len([line for line in out if line.startswith("Warning: could not save")]) == 1
     assert out[-1] == (f"Stopped. The game could not be saved to {save} ([Errno 28] No "

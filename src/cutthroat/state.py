@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from . import actions as A
 from .actions import Action, Move, Verb
 from .before_play import BeforePlay
-from .cards import EFF_SUIT, JOKER_ID, SUIT_MASK, Card, Suit
+from .cards import EFF_SUIT, JOKER_ID, SUIT_MASK, Suit, mask_of
 from .checks import as_action_id, as_seat, as_seed, check_rng
 from .deal import Deal, random_order
 from .errors import (
@@ -54,13 +54,6 @@ if TYPE_CHECKING:
     from .views import View
 
 __all__ = ["Hand", "Phase", "Trick", "as_seat", "as_seed", "check_rng", "not_now"]
-
-def _mask(cards: Sequence[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card.id
-    return mask
-
 
 _SUITS = tuple(Suit)
 _RESULTS: dict[int, tuple[Rules, dict[tuple[int | bool, ...], HandResult]]] = {}
@@ -101,8 +94,8 @@ class Hand(BeforePlay):
             deal.check(rules)
         self._dealt: Deal | None = deal
         self._order: list[int] | None = None
-        self._start(rules, dealer, _mask(deal.hands[0]), _mask(deal.hands[1]),
-                    _mask(deal.hands[2]), _mask(deal.dummy), _mask(deal.kitty),
+        self._start(rules, dealer, mask_of(deal.hands[0]), mask_of(deal.hands[1]),
+                    mask_of(deal.hands[2]), mask_of(deal.dummy), mask_of(deal.kitty),
                     deal.kitty[0].id)
 
     @classmethod

@@ -27,7 +27,6 @@ False
 
 from __future__ import annotations
 
-import os  # noqa: F401 - the record is written by Session; tests reach os.replace here
 import random
 import re
 import textwrap
@@ -353,9 +352,6 @@ class TerminalGame(Session):
 
     def _analyse(self, view: View, also: Sequence[Action] = ()) -> Analysis:
         return super().analyse(view, also)
-
-    def _coaching(self, view: View, chosen: Action) -> list[str]:
-        return self.coaching(view, chosen)
 
     def _undo(self) -> bool:
         try:

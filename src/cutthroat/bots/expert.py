@@ -460,11 +460,6 @@ class ExpertBot:
         return self._ranked(view, used, list(zip(candidates, totals, per_sample, strict=True)),
                             natural)
 
-    def _sample(self, view: View, rng: random.Random) -> Hand:
-        """A deal consistent with the view and, mostly, with how the others played it
-        (:meth:`_draw` with no deals in character to start a chain from)."""
-        return self._draw(view, rng, ())[0]
-
     def _draw(self, view: View, rng: random.Random,
               seeds: Sequence[Hand]) -> tuple[Hand, bool]:
         """A deal in character, or the closest found, and whether it is in character

@@ -263,10 +263,6 @@ class Table:
             return all(power[i] < power[card] for i in _ids(others))
         return all(PLAIN_POWER[i] < PLAIN_POWER[card] for i in _ids(others))
 
-    def opponents_may_hold(self, suit: int) -> bool:
-        """Whether an opponent may still hold a card of ``suit``."""
-        return any(self.p_holds(s, self.suit_mask(suit)) > 0 for s in self.opponents)
-
     def after_me(self) -> list[int]:
         """Active seats still to play to the current trick after this seat."""
         played = {s for s, _ in self.trick}

@@ -17,7 +17,7 @@ from .valuation import hand_value
 if TYPE_CHECKING:
     from .analysis import Option, Outcomes
 
-__all__ = ["BLIND", "explain", "whole_percent"]
+__all__ = ["BLIND", "explain", "percent_text", "whole_percent"]
 
 
 def whole_percent(x: float) -> int:
@@ -275,10 +275,14 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
     return f"{text}; {note}" if note else text
 
 
-def _chance(value: float, places: int = 0) -> str:
+def percent_text(value: float, places: int = 0) -> str:
     """A chance as a percentage (to ``places`` decimals); the tie-break on points
     (:func:`~cutthroat.bots.valuation.hand_value`) may take a value a hair outside 0–1,
-    which a player should not see."""
+    which a player should not see.
+
+    >>> percent_text(0.4149), percent_text(1.0004), percent_text(0.0034, 1)
+    ('41%', '100%', '0.3%')
+    """
     return f"{min(max(value, 0.0), 1.0):.{places}%}"
 
 
@@ -287,10 +291,10 @@ def _chances(first: float, second: float) -> tuple[str, str]:
     them apart: "0.35%" and "0.26%", not "0%" and "0%", which would read as a tie
     (whole percents when two decimals do not tell them apart either)."""
     for places in (0, 1, 2):
-        said = _chance(first, places), _chance(second, places)
+        said = percent_text(first, places), percent_text(second, places)
         if said[0] != said[1]:
             return said
-    return _chance(first), _chance(second)
+    return percent_text(first), percent_text(second)
 
 
 _ALIKE_WORDS = {Phase.PLAY: ("card", "cards"), Phase.KEEP: ("keep tried", "keeps tried"),
@@ -350,7 +354,7 @@ def _blind(view: View, options: Sequence[Option]) -> str:
 def _explain(view: View, options: Sequence[Option],
              extra: Mapping[str, float] | None) -> str:
     best = options[0]
-    chance = _chance(best.win_chance)
+    chance = percent_text(best.win_chance)
     next_best = ""
     if len(options) > 1 and abs(options[0].value - options[1].value) > 1e-9 \
             and not _level(options[0].win_chance, options[1].win_chance):
@@ -476,7 +480,7 @@ def _runner_up(view: View, options: Sequence[Option],
         text = (f"a close call: {named} averaged only {_tenths(extra['lead'])} "
                 f"less, within the samples' noise ({_spread(extra['lead_noise'])})")
         return f"{text}, though it scores more points {points}" if scores_more else text
-    if scores_more and _chance(best.win_chance) == _chance(second.win_chance):
+    if scores_more and percent_text(best.win_chance) == percent_text(second.win_chance):
         # The chances look alike at a glance: why the one with fewer points is chosen.
         return (f"{named} scores more points {points} but leaves you less chance "
                 "to win the game")

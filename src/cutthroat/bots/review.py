@@ -28,7 +28,7 @@ from ..scoring import HandResult, game_outcome
 from ..state import Hand, Phase
 from ..views import View
 from .expert import Analysis
-from .reasons import explain
+from .reasons import explain, percent_text
 
 __all__ = ["MARGIN", "Finding", "Review", "Verdict", "decisions", "describe_verdict", "review",
            "review_lines", "second_opinion", "worth_asking"]
@@ -121,8 +121,8 @@ def describe_verdict(verdict: Verdict) -> str:
         return move_words(action, verdict.phase, gerund=gerund)
 
     best, chosen = said(verdict.best), said(verdict.chosen, gerund=True)
-    return (f"the expert would {best} (win {_chance(verdict.best_value)} against "
-            f"{_chance(verdict.chosen_value)} after {chosen})"
+    return (f"the expert would {best} (win {percent_text(verdict.best_value)} against "
+            f"{percent_text(verdict.chosen_value)} after {chosen})"
             f"{_keeps_apart(verdict.best, verdict.chosen)}. Why: {verdict.reason}")
 
 
@@ -147,10 +147,6 @@ def _margin(margin: float) -> str:
     if margin <= 0:
         return "by any chance to win the game"
     return f"by {margin:.1%} or more chance to win the game".replace(".0%", "%")
-
-
-def _chance(value: float) -> str:
-    return f"{min(max(value, 0.0), 1.0):.0%}"
 
 
 @dataclass(frozen=True, slots=True)

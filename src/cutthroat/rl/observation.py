@@ -63,8 +63,12 @@ from ..state import as_seed as engine_seed
 from ..views import View
 from .layout import SIZE, Slot
 
-__all__ = ["SIZE", "action_id", "action_text", "as_int", "as_rules", "as_seed", "encode",
-           "public_info"]
+__all__ = ["SIZE", "Observation", "action_id", "action_text", "as_int", "as_rules", "as_seed",
+           "encode", "public_info"]
+
+Observation = dict[str, npt.NDArray[Any]]
+"""What the environments give an agent: the ``observation`` vector and the
+``action_mask`` (docs/rl.md)."""
 
 _DECKS = (24, 25, 32)
 

@@ -53,6 +53,7 @@ from ..game import Game
 from ..rules import Rules
 from .layout import SIZE
 from .observation import (
+    Observation,
     action_id,
     action_text,
     as_int,
@@ -61,13 +62,11 @@ from .observation import (
     encode,
     public_info,
 )
-from .rewards import game_rewards, hand_rewards
+from .rewards import EPISODES, game_rewards, hand_rewards
 from .text import RENDER_MODES, render_hand
 
 __all__ = ["env", "raw_env"]
 
-Observation = dict[str, npt.NDArray[Any]]
-EPISODES = ("game", "hand")
 
 
 STATE_SIZE = 3 * SIZE + 5 * NUM_CARD_IDS

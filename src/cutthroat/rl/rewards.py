@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["game_rewards", "hand_rewards"]
+__all__ = ["EPISODES", "game_rewards", "hand_rewards"]
+
+EPISODES = ("game", "hand")
+"""What an environment's episode may be: a whole game, or one hand (docs/rl.md)."""
 
 
 def hand_rewards(points: Sequence[int]) -> list[float]:

@@ -58,16 +58,22 @@ from ..errors import IllegalActionError
 from ..game import Game
 from ..rules import Rules
 from .layout import SIZE
-from .observation import action_id, as_int, as_rules, as_seed, encode, public_info
-from .rewards import game_rewards, hand_rewards
+from .observation import (
+    Observation,
+    action_id,
+    as_int,
+    as_rules,
+    as_seed,
+    encode,
+    public_info,
+)
+from .rewards import EPISODES, game_rewards, hand_rewards
 from .text import RENDER_MODES, render_hand
 
 __all__ = ["ENV_ID", "VsBotsEnv"]
 
 ENV_ID = "cutthroat/VsBots-v0"
 """The environment's Gymnasium id."""
-EPISODES = ("game", "hand")
-Observation = dict[str, npt.NDArray[Any]]
 
 
 class VsBotsEnv(gymnasium.Env[Observation, int]):

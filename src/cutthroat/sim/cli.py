@@ -15,6 +15,7 @@ from typing import Annotated
 
 import typer
 
+from ..bots.play_reasons import number_word
 from ..bots.registry import check_spec, normal_spec, split_line_up
 from ..bots.time_limit import check_limit
 from ..cli_io import SET_HELP
@@ -315,16 +316,13 @@ def check_line_up(text: str, size: int, example: str) -> list[str]:
         if len(specs) != size:
             given = (f"not {len(specs)}: {', '.join(specs)}" if specs
                      else "and none was given")
-            raise BotSpecError(f"--bots takes {_WORDS[size]} bots separated by commas, "
+            raise BotSpecError(f"--bots takes {number_word(size)} bots separated by commas, "
                                f"e.g. {example}, {given}")
         for spec in dict.fromkeys(specs):  # each bot once, as run_arena checks them
             check_spec(spec)
     except (ValueError, BotUnavailableError) as exc:
         raise typer.BadParameter(str(exc), param_hint="--bots") from None
     return specs
-
-
-_WORDS = {2: "two", 3: "three"}
 
 
 def arena(

@@ -6,7 +6,6 @@ plays the league and returns it.
 
 from __future__ import annotations
 
-import io
 import itertools
 import random
 from collections.abc import Sequence
@@ -21,6 +20,7 @@ from .results import (
     LABEL_WIDTH,
     ArenaResult,
     deal_sets_phrase,
+    plain_text,
     points_bounds,
     points_note,
     summary_json,
@@ -342,11 +342,7 @@ class LeagueResult:
 
     def text(self, width: int = 160) -> str:
         """The table as plain text."""
-        from rich.console import Console
-
-        buffer = io.StringIO()
-        Console(file=buffer, width=width, no_color=True, highlight=False).print(self.table())
-        return buffer.getvalue()
+        return plain_text(self.table(), width)
 
 
 def deal_set_places(results: Sequence[Sequence[GameResult]]) -> dict[int, int]:

@@ -13,6 +13,7 @@ import re
 import textwrap
 from typing import TYPE_CHECKING, Any
 
+from .ratings import INSTALL_HINT
 from .results import ArenaResult, BotStats, deal_sets_phrase, enough_digits
 
 if TYPE_CHECKING:
@@ -27,8 +28,6 @@ __all__ = [
     "require_matplotlib",
     "win_rate_title",
 ]
-
-INSTALL_HINT = "pip install 'cutthroat-euchre[sim]'"
 
 
 class PlotUnavailableError(RuntimeError):

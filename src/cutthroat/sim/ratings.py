@@ -93,6 +93,8 @@ SCALE = 400 / math.log(10)
 """Rating points per unit of natural-log strength: 400·log10(e), about 173.7."""
 
 INSTALL_HINT = "pip install 'cutthroat-euchre[sim]'"
+"""The command that installs what the league's ratings (choix) and the plots
+(matplotlib) need."""
 
 REFIT_TOL = 1e-5
 """choix's convergence test for a bootstrap refit, which starts from the full data's

@@ -25,6 +25,7 @@ __all__ = [
     "deal_sets_phrase",
     "enough_digits",
     "estimate_cell",
+    "plain_text",
     "points_bounds",
     "points_note",
     "print_uncropped",
@@ -372,11 +373,16 @@ class ArenaResult:
 
     def text(self, width: int = 160) -> str:
         """The table as plain text."""
-        from rich.console import Console
+        return plain_text(self.table(), width)
 
-        buffer = io.StringIO()
-        Console(file=buffer, width=width, no_color=True, highlight=False).print(self.table())
-        return buffer.getvalue()
+
+def plain_text(renderable: Any, width: int = 160) -> str:
+    """A Rich table (or any renderable) as plain text, ``width`` characters wide."""
+    from rich.console import Console
+
+    buffer = io.StringIO()
+    Console(file=buffer, width=width, no_color=True, highlight=False).print(renderable)
+    return buffer.getvalue()
 
 
 def print_uncropped(renderable: Any) -> None:
