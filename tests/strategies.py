@@ -57,19 +57,27 @@ def rules_st(
     deck_sizes: tuple[int, ...] = DECKS,
     targets: st.SearchStrategy[int] | None = None,
 ) -> st.SearchStrategy[Rules]:
-    """Rules with every variant field drawn (R2, R5, R8, R9, R10, R19, R22)."""
-    return st.builds(
-        Rules,
-        deck=st.sampled_from(deck_sizes),
-        dummy=st.booleans(),
-        dealer_must_pick_up=st.booleans(),
-        may_name_turned_down_suit=st.booleans(),
-        stick_the_dealer=st.booleans(),
-        march_points=st.integers(min_value=1, max_value=6),
-        maker_alone_march=st.none() | st.integers(min_value=1, max_value=8),
-        target=targets if targets is not None else st.integers(min_value=1, max_value=12),
-        tie=st.sampled_from(("play_on", "share")),
-    )
+    """Rules with every variant field drawn (R2, R5, R8, R9, R10, R19, R22): each field
+    of :class:`~cutthroat.Rules` must have a draw here (``test_rules_fields`` checks),
+    else ``st.builds`` would quietly leave it at its default."""
+    return st.builds(Rules, **rule_fields(deck_sizes, targets))
+
+
+def rule_fields(deck_sizes: tuple[int, ...] = DECKS,
+                targets: st.SearchStrategy[int] | None = None,
+                ) -> dict[str, st.SearchStrategy[Any]]:
+    """A draw for each field of :class:`~cutthroat.Rules`, by name (:func:`rules_st`)."""
+    return {
+        "deck": st.sampled_from(deck_sizes),
+        "dummy": st.booleans(),
+        "dealer_must_pick_up": st.booleans(),
+        "may_name_turned_down_suit": st.booleans(),
+        "stick_the_dealer": st.booleans(),
+        "march_points": st.integers(min_value=1, max_value=6),
+        "maker_alone_march": st.none() | st.integers(min_value=1, max_value=8),
+        "target": targets if targets is not None else st.integers(min_value=1, max_value=12),
+        "tie": st.sampled_from(("play_on", "share")),
+    }
 
 
 @st.composite

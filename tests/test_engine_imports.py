@@ -78,3 +78,27 @@ def test_importing_the_package_loads_no_third_party_module() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def _load_time_imports(module: str) -> set[str]:
+    """The package's modules that ``module`` imports when it is loaded: at its top level
+    (under ``if TYPE_CHECKING:`` left out), not inside a function."""
+    tree = ast.parse((PACKAGE / f"{module}.py").read_text())
+    found: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            found.update([node.module.split(".")[0]] if node.module
+                         else [alias.name for alias in node.names])
+    return found
+
+
+def test_the_engine_imports_flow_one_way_as_architecture_md_draws_them() -> None:
+    """docs/architecture.md draws the engine's modules in a line, each importing only
+    those before it when it is loaded (the imports against the flow are made when
+    called): a module that imports one after it breaks the drawing, or a cycle."""
+    text = (PACKAGE.parents[1] / "docs" / "architecture.md").read_text(encoding="utf-8")
+    chain = text.split("```\n", 2)[1].splitlines()[0].split(" → ")
+    assert sorted(chain) == sorted(ENGINE)
+    for place, module in enumerate(chain):
+        later = _load_time_imports(module) - set(chain[:place])
+        assert not later, f"{module} imports {sorted(later)}, drawn after it"

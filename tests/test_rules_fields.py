@@ -68,9 +68,17 @@ def test_R1_every_preset_is_named_in_the_presets_docstring() -> None:
             assert f"``{name}``" in doc
 
 
+def test_R1_the_property_tests_draw_every_rules_field() -> None:
+    """The property tests draw their rules with strategies.rules_st, by st.builds, which
+    leaves a field it is not given at its default: a new field must have a draw there."""
+    from strategies import rule_fields
+
+    assert sorted(rule_fields()) == sorted(FIELDS)
+
+
 def test_R1_random_variants_draw_every_rules_field() -> None:
-    """The property tests and `selfplay --random-rules` play under random_variants: a
-    field it never changes is a variant they never test."""
+    """`selfplay --random-rules` and the random-rules tests play under random_variants:
+    a field it never changes is a variant they never test."""
     import random
 
     from cutthroat.cli import random_variants

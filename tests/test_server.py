@@ -770,7 +770,8 @@ def test_http_creates_a_game_and_serves_the_page(tmp_path: Path) -> None:
     assert head.headers["content-type"] == page.headers["content-type"]
     assert client.head("/static/app.js").status_code == 200
     bots = client.get("/api/bots").json()["bots"]
-    assert [b["name"] for b in bots][:4] == ["random", "beginner", "intermediate", "expert"]
+    assert [(b["name"], b["level"]) for b in bots][:4] == [
+        ("random", 0), ("beginner", 1), ("intermediate", 2), ("expert", 3)]
     made = _create(client, ["random", "you", "random"], name="Ann")
     assert made["seat"] == 1 and made["token"]
     state = _settled(client, made)

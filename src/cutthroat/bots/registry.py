@@ -44,6 +44,7 @@ from .base import Bot
 __all__ = [
     "BOTS",
     "ENTRY_POINT_GROUP",
+    "LADDER",
     "BotFactory",
     "BotSpecError",
     "BotUnavailableError",
@@ -205,6 +206,10 @@ line here, or an entry point in another package (:func:`add_entry_points`).
 
 Worker processes look names up in their own copy of this registry: a bot added at run
 time reaches them only where processes are forked (Linux), not spawned."""
+
+LADDER: tuple[str, ...] = tuple(BOTS)
+"""The package's own bots, weakest first: their order in :data:`BOTS`, the ladder a
+player climbs (the web game's levels: ``/api/bots``). Bots added later are off it."""
 
 ENTRY_POINT_GROUP = "cutthroat.bots"
 """The entry-point group in which installed packages declare bots: the entry point's

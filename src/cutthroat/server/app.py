@@ -44,6 +44,7 @@ except ModuleNotFoundError as exc:  # pragma: no cover - installed by make test
 
 from .. import record as rec
 from ..bots.catalog import describe_bots
+from ..bots.registry import LADDER
 from ..frames import game_frames
 from ..game import Game
 from ..howto import how_to_play
@@ -87,7 +88,8 @@ __all__ = ["BodyLimit", "Room", "Server", "create_app"]
 log = logging.getLogger("cutthroat.server")
 STATIC = Path(__file__).parent / "static"
 """The page and its scripts."""
-LEVELS = {"random": 0, "beginner": 1, "intermediate": 2, "expert": 3}
+LEVELS = {name: level for level, name in enumerate(LADDER)}
+"""Each of the package's bots by its rung on the ladder, from 0 (``/api/bots``)."""
 NEW_GAMES = "30/10 minutes"
 """How many games one address may start, by default (a ``limits`` rate)."""
 KEEP_SEATS_MAX = 86400.0
