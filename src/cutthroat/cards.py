@@ -29,6 +29,7 @@ __all__ = [
     "CardError",
     "Rank",
     "Suit",
+    "card_strength",
     "cards_of_mask",
     "deck",
     "deck_mask",
@@ -36,7 +37,9 @@ __all__ = [
     "mask_of",
     "parse_cards",
     "sort_cards",
+    "trick_power",
     "trump_order",
+    "trump_order_ids",
 ]
 
 NUM_CARD_IDS = 33
@@ -398,6 +401,50 @@ def trump_order(trump: Suit, size: int = 24) -> list[Card]:
     >>> [str(c) for c in trump_order(Suit.HEARTS)]
     ['JH', 'JD', 'AH', 'KH', 'QH', 'TH', '9H']
     """
-    mask = SUIT_MASK[trump][trump] & deck_mask(size)
-    power = TRUMP_POWER[trump]
-    return sorted(cards_of_mask(mask), key=lambda c: -power[c.id])
+    return [Card.from_id(i) for i in trump_order_ids(trump, size)]
+
+
+_TRUMP_ORDER: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def trump_order_ids(trump: int, size: int) -> tuple[int, ...]:
+    """:func:`trump_order` as card ids (the joker, the right bower, the left bower, the
+    ace, ...), kept once worked out for a trump and a deck (the bots ask it often)."""
+    key = (trump, size)
+    order = _TRUMP_ORDER.get(key)
+    if order is None:
+        mask = SUIT_MASK[trump][trump] & deck_mask(size)
+        power = TRUMP_POWER[trump]
+        order = tuple(sorted((i for i in range(NUM_CARD_IDS) if mask >> i & 1),
+                             key=lambda i: -power[i]))
+        _TRUMP_ORDER[key] = order
+    return order
+
+
+def trick_power(card: int, trump: int, led: int) -> int:
+    """How high the card of id ``card`` stands in a trick whose led suit is ``led``
+    (under ``trump``): any trump above any card of the suit led, those by rank, and a
+    card of neither suit at 0, which cannot win (R3, R17). The highest takes the trick.
+
+    >>> [trick_power(Card.parse(c).id, Suit.HEARTS, Suit.CLUBS) for c in ("9H", "AC", "AS")]
+    [103, 8, 0]
+    """
+    power = TRUMP_POWER[trump][card]
+    if power:
+        return 100 + power
+    return PLAIN_POWER[card] if EFF_SUIT[trump][card] == led else 0
+
+
+def card_strength(card: int, trump: int | None) -> int:
+    """How high the card of id ``card`` stands whatever is led: any trump above any other
+    card, then by rank (by rank alone while there is no trump). The order a player keeps
+    or throws away cards by.
+
+    >>> [card_strength(Card.parse(c).id, Suit.HEARTS) for c in ("9H", "AC", "AS")]
+    [103, 8, 8]
+    """
+    if trump is not None:
+        power = TRUMP_POWER[trump][card]
+        if power:
+            return 100 + power
+    return PLAIN_POWER[card]

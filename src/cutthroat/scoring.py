@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import EFF_SUIT, PLAIN_POWER, TRUMP_POWER, Card, Suit
+from .cards import EFF_SUIT, Card, Suit, trick_power
 from .rules import Rules
 
 __all__ = ["NO_POINTS", "GameOutcome", "HandResult", "add_hand", "game_outcome", "score_hand",
@@ -25,12 +25,10 @@ def trick_winner(cards: Sequence[Card], trump: Suit) -> int:
 
 
 def _winner_index(ids: Sequence[int], trump: int) -> int:
-    power = TRUMP_POWER[trump]
-    eff = EFF_SUIT[trump]
-    led = eff[ids[0]]
+    led = EFF_SUIT[trump][ids[0]]
     best, best_value = 0, -1
     for i, cid in enumerate(ids):
-        value = 100 + power[cid] if power[cid] else (PLAIN_POWER[cid] if eff[cid] == led else 0)
+        value = trick_power(cid, trump, led)
         if value > best_value:
             best, best_value = i, value
     return best

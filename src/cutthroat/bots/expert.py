@@ -31,7 +31,7 @@ import time
 from collections.abc import Sequence
 
 from ..actions import Action
-from ..cards import PLAIN_POWER, TRUMP_POWER, Card, Suit
+from ..cards import Card, Suit, card_strength
 from ..state import Hand, Phase
 from ..views import View
 from .analysis import OUTCOME_KINDS, Analysis, Option, Outcomes, outcome_kind
@@ -103,9 +103,7 @@ def _spent(action: Action, trump: Suit | None) -> int:
     cards is the one a player makes (the ace and the jack of a suit discarded alike:
     keep the ace); the action's text, the last resort, would throw the ace away."""
     def strength(card: Card) -> int:
-        if trump is not None and TRUMP_POWER[trump][card.id]:
-            return 100 + TRUMP_POWER[trump][card.id]
-        return PLAIN_POWER[card.id]
+        return card_strength(card.id, trump)
 
     if action.card is not None:
         return strength(action.card)

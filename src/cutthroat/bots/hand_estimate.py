@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Sequence
 
-from ..cards import SUIT_MASK, TRUMP_POWER, deck_mask
+from ..cards import SUIT_MASK, deck_mask, trump_order_ids
 
 __all__ = ["best_keep", "card_odds", "dummy_gain", "estimate_tricks", "keep_splits", "p_make",
            "p_march", "ranked_keep_masks", "side_order_ids", "sure_trumps", "trump_order_ids"]
@@ -35,20 +35,7 @@ __all__ = ["best_keep", "card_odds", "dummy_gain", "estimate_tricks", "keep_spli
 
 # --- card orders, cached per (trump, deck) -----------------------------------------
 
-_TRUMP_ORDER: dict[tuple[int, int], tuple[int, ...]] = {}
 _SUIT_ORDER: dict[tuple[int, int, int], tuple[int, ...]] = {}
-
-
-def trump_order_ids(trump: int, deck: int) -> tuple[int, ...]:
-    """The trump ids of the deck, highest first (joker, right bower, left bower, A...)."""
-    key = (trump, deck)
-    order = _TRUMP_ORDER.get(key)
-    if order is None:
-        mask = SUIT_MASK[trump][trump] & deck_mask(deck)
-        power = TRUMP_POWER[trump]
-        order = tuple(sorted((i for i in range(33) if mask >> i & 1), key=lambda i: -power[i]))
-        _TRUMP_ORDER[key] = order
-    return order
 
 
 def side_order_ids(trump: int, suit: int, deck: int) -> tuple[int, ...]:

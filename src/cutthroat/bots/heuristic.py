@@ -24,7 +24,7 @@ import random as _random
 import re
 
 from ..actions import Action, Verb
-from ..cards import EFF_SUIT, PLAIN_POWER, TRUMP_POWER, Card, Rank, Suit
+from ..cards import EFF_SUIT, PLAIN_POWER, TRUMP_POWER, Card, Rank, Suit, card_strength, trick_power
 from ..state import Hand, Phase
 from ..views import View
 from .base import bot_repr, require_turn
@@ -84,8 +84,7 @@ class _HeuristicBot:
 
 def _value(card: Card, trump: int) -> int:
     """A novice's card order: any trump above any side card, then by rank."""
-    tp = TRUMP_POWER[trump][card.id]
-    return 100 + tp if tp else PLAIN_POWER[card.id]
+    return card_strength(card.id, trump)
 
 
 def _trumps(cards: list[Card] | tuple[Card, ...], trump: int) -> list[Card]:
@@ -201,10 +200,7 @@ class BeginnerBot(_HeuristicBot):
         led = EFF_SUIT[trump][view.current_trick[0][1].id]
 
         def power(card: Card) -> int:
-            tp = TRUMP_POWER[trump][card.id]
-            if tp:
-                return 100 + tp
-            return PLAIN_POWER[card.id] if EFF_SUIT[trump][card.id] == led else 0
+            return trick_power(card.id, trump, led)
 
         winning = max(power(c) for _, c in view.current_trick)
         high = max(cards, key=power)

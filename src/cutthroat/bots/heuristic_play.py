@@ -34,7 +34,18 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
 from ..actions import Action
-from ..cards import EFF_SUIT, PLAIN_POWER, SUIT_MASK, TRUMP_POWER, Card, Rank, deck_mask, mask_of
+from ..cards import (
+    EFF_SUIT,
+    PLAIN_POWER,
+    SUIT_MASK,
+    TRUMP_POWER,
+    Card,
+    Rank,
+    card_strength,
+    deck_mask,
+    mask_of,
+    trick_power,
+)
 from ..rules import Rules
 from ..scoring import winners_after
 from ..state import Hand
@@ -194,15 +205,11 @@ class Table:
 
     def power(self, card: int, led: int) -> int:
         """Trick-taking power of a card when ``led`` was led (0: cannot win)."""
-        tp = TRUMP_POWER[self.trump][card]
-        if tp:
-            return 100 + tp
-        return PLAIN_POWER[card] if EFF_SUIT[self.trump][card] == led else 0
+        return trick_power(card, self.trump, led)
 
     def cost(self, card: int) -> int:
         """How much a card is worth keeping: trumps above side cards, by rank."""
-        tp = TRUMP_POWER[self.trump][card]
-        return 100 + tp if tp else PLAIN_POWER[card]
+        return card_strength(card, self.trump)
 
     def suit_mask(self, suit: int) -> int:
         """Every card of the deck whose suit under trump is ``suit``."""

@@ -16,8 +16,10 @@ from ..cards import (
     TRUMP_POWER,
     Card,
     Suit,
+    card_strength,
     deck_mask,
     ids_of_mask,
+    trick_power,
 )
 from ..move_words import card_name, said_move
 from ..views import View
@@ -47,11 +49,7 @@ def _strength(view: View, card: Card) -> int:
     the suit led, and a card of neither suit at nothing (R17)."""
     assert view.trump is not None
     trump = int(view.trump)
-    power = TRUMP_POWER[trump][card.id]
-    if power:
-        return 100 + power
-    led = EFF_SUIT[trump][view.current_trick[0][1].id]
-    return PLAIN_POWER[card.id] if EFF_SUIT[trump][card.id] == led else 0
+    return trick_power(card.id, trump, EFF_SUIT[trump][view.current_trick[0][1].id])
 
 
 def _beats(view: View, card: Card, winner: Card) -> bool:
@@ -246,12 +244,8 @@ def _lowest(view: View, card: Card, cards: Sequence[Card]) -> bool:
     and by rank within each (R3)."""
     assert view.trump is not None
     trump = int(view.trump)
-
-    def rank(c: Card) -> tuple[int, int]:
-        power = TRUMP_POWER[trump][c.id]
-        return (1, power) if power else (0, PLAIN_POWER[c.id])
-
-    return all(rank(card) <= rank(other) for other in cards)
+    return all(card_strength(card.id, trump) <= card_strength(other.id, trump)
+               for other in cards)
 
 
 def _which_winner(view: View, card: Card, win_card: Card, cards: Sequence[Card],
