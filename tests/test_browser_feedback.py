@@ -189,3 +189,19 @@ def test_the_hands_first_line_stays_in_view_as_its_moves_scroll(server: str,
     assert page.evaluate(IN_VIEW, "#log li:last-child"), "the latest move is out of view"
     log.evaluate("e => { e.scrollTop = e.scrollHeight / 2; }")  # scrolled by hand: it stays
     assert page.evaluate(IN_VIEW, "#log li:first-child"), "the deal's line scrolled away"
+
+
+def test_the_hints_table_fits_a_1024_pixel_screen_without_a_sideways_scroll(
+        server: str, pages: Pages) -> None:
+    """At 1024×700 the hint's last column ("How it ended") was 30 px out of sight, to be
+    scrolled to within the hint box: the column heads now wrap ("Side tricks" on two
+    lines), and the table fits. (Seed 9: Ann's first turn is a first-round bid.)"""
+    page = pages.new(1024, 700)
+    create_game(page, server, seed=9)
+    wait_for_turn(page)
+    page.click("#hint-button")
+    expect(page.locator(".hint-options")).to_be_visible()
+    scroll, width = page.evaluate(
+        "() => { const s = document.querySelector('.hint-scroll');"
+        " return [s.scrollWidth, s.clientWidth]; }")
+    assert scroll <= width, f"the hint's table is {scroll} px wide in a box of {width} px"
