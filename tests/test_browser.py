@@ -1322,7 +1322,7 @@ def ann_and_ben(pages: Pages, base: str, ben_size: tuple[int, int] = (1280, 900)
 
 RECONNECT_MS = 40_000
 """How long a page may take to find a restarted server: its retries wait up to 10 s
-each (app.js), on top of the server's start on a loaded machine."""
+each (static/js/connection.js), on top of the server's start on a loaded machine."""
 
 
 def say(page: Page, text: str, press_enter: bool = True) -> None:

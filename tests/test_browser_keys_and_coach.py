@@ -205,13 +205,19 @@ def test_a_cards_hint_is_worded_as_a_button_and_said_without_a_stray_article(
     page = pages.new()
     create_game(page, server, seed=9)
     wait_for_turn(page)
-    assert page.evaluate("cardsInWords('as good as your KS and your partner\\'s AH')") == (
+    # The page's own modules, imported as it imports them (one instance per address).
+    in_words = "async (text) => (await import('/static/js/cards.js')).cardsInWords(text)"
+    assert page.evaluate(in_words, "as good as your KS and your partner's AH") == (
         "as good as your king of spades and your partner's ace of hearts")
-    assert page.evaluate("cardsInWords('the maker holds KS')") == (
+    assert page.evaluate(in_words, "the maker holds KS") == (
         "the maker holds the king of spades")
     view = state(page)["view"]
-    shown = page.evaluate("v => actionLabel('play QD', v)", view)
-    said = page.evaluate("v => actionLabel('discard QD', v, SAID)", view)
+    label = """async ([action, v, said]) => {
+        const [{ actionLabel }, { SAID }] = await Promise.all(
+            [import('/static/js/actions.js'), import('/static/js/cards.js')]);
+        return said ? actionLabel(action, v, SAID) : actionLabel(action, v); }"""
+    shown = page.evaluate(label, ["play QD", view, False])
+    said = page.evaluate(label, ["discard QD", view, True])
     assert (shown, said) == ("Play QD", "Discard QD")  # (codes turned to faces after)
 
 

@@ -300,7 +300,8 @@ def test_a_hint_is_not_left_for_a_screen_reader_after_the_turn(server: str,
 def test_a_card_after_a_possessive_is_said_without_the(server: str, pages: Pages) -> None:
     page = pages.new()
     page.goto(server + "/")
-    said = page.evaluate("cardsInWords(\"your partner's AD is winning; lead the KH\")")
+    said = page.evaluate("async (text) => (await import('/static/js/cards.js')).cardsInWords(text)",
+                         "your partner's AD is winning; lead the KH")
     assert said == "your partner's ace of diamonds is winning; lead the king of hearts"
 
 
