@@ -537,9 +537,16 @@ def test_every_answer_keeps_the_page_out_of_other_sites_frames(tmp_path: Path) -
         assert "connect-src 'self' ws://testserver wss://testserver;" in policy
         assert answer.headers["x-content-type-options"] == "nosniff"
         assert answer.headers["referrer-policy"] == "same-origin"
-    # an answer of the API holds a seat's token or cards: no cache keeps it
+    # an answer of the API holds a seat's token or cards: no cache keeps it; the page and
+    # its modules are asked after each time, so no browser mixes an old module with new
     assert [a.headers.get("cache-control") for a in answers] == [
-        None, None, "no-store", "no-store", "no-store"]
+        "no-cache", "no-cache", "no-store", "no-store", "no-store"]
+    module = client.get("/static/js/cards.js")
+    assert module.headers["cache-control"] == "no-cache"
+    assert module.headers["content-type"].startswith(("text/javascript",
+                                                      "application/javascript"))
+    assert client.get("/static/js/cards.js", headers={
+        "if-none-match": module.headers["etag"]}).status_code == 304
 
 
 def test_a_body_that_is_not_json_is_refused_before_it_is_read(tmp_path: Path) -> None:

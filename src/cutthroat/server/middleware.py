@@ -36,7 +36,10 @@ SECURITY_HEADERS = {
 a player into clicking its buttons), no answer's type is guessed, and no game's address
 goes to another site as a referrer. With them, :func:`content_policy`, and on every
 ``/api/`` answer ``Cache-Control: no-store``: an answer holds a seat's token or cards,
-which no browser or proxy cache is to keep."""
+which no browser or proxy cache is to keep. The page and its files (``/`` and
+``/static/``) are ``Cache-Control: no-cache``: kept, but asked after each time (a 304
+when unchanged), so that after an upgrade no browser runs an old module of the page's
+script beside new ones."""
 
 
 _HOST = re.compile(r"[A-Za-z0-9.\-]+(:[0-9]+)?|\[[0-9A-Fa-f:.]+\](:[0-9]+)?")
@@ -63,8 +66,8 @@ def content_policy(host: str | None) -> str:
 
 class SecurityHeaders:
     """ASGI middleware that adds :data:`SECURITY_HEADERS` and :func:`content_policy`
-    to every HTTP answer, and ``Cache-Control: no-store`` to every ``/api/`` answer
-    (one a route set itself is kept)."""
+    to every HTTP answer, ``Cache-Control: no-store`` to every ``/api/`` answer and
+    ``no-cache`` to the page and its files (one a route set itself is kept)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -77,6 +80,7 @@ class SecurityHeaders:
 
         policy = content_policy(Headers(scope=scope).get("host"))
         api = scope["path"].startswith("/api/")
+        page = scope["path"] == "/" or scope["path"].startswith("/static/")
 
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -86,6 +90,8 @@ class SecurityHeaders:
                 headers.setdefault("Content-Security-Policy", policy)
                 if api:
                     headers.setdefault("Cache-Control", "no-store")
+                elif page:
+                    headers.setdefault("Cache-Control", "no-cache")
             await send(message)
 
         await self.app(scope, receive, sending)
