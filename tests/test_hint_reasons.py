@@ -320,6 +320,11 @@ def test_a_card_that_spares_the_maker_says_why_R16_R20() -> None:
     assert reason.index("more than you") < reason.index("(win chance")
     even = explain(hand.view(seat, (3, 3, 3)), options)
     assert "more than you" not in even and not even.startswith("playing ")
+    # No euchre in any deal is "none", as everywhere else (it read "in 0% of the deals").
+    never = [option(cards[0], 0.3, stopped=0.0, conceded=1.0),
+             option(cards[1], 0.2, stopped=0.7, conceded=0.3)]
+    assert ": the maker is euchred in none of the deals sampled, against 70% after " \
+        "playing " in explain(view, never)
 
 
 def test_a_choice_that_makes_no_difference_says_so_first_R16() -> None:
@@ -404,12 +409,12 @@ def test_a_blind_trump_is_said_to_be_luck_R6() -> None:
     wide = dataclasses.replace(analysis, extra={}, options=(  # a wide gap, no close call
         dataclasses.replace(analysis.options[0], value=0.6),
         dataclasses.replace(analysis.options[-1], value=0.1)))
-    table._analyse = lambda view, also=(): wide  # type: ignore[method-assign]
+    table._analyse = lambda view, also=(), check=False: wide  # type: ignore[method-assign]
     assert table.coaching(view, analysis.options[-1].action) == []
     # the same gap anywhere else is coached
     bid = played(5)
     bid_view = bid.view(1, (0, 0, 0))
-    table._analyse = lambda view, also=(): dataclasses.replace(  # type: ignore[method-assign]
+    table._analyse = lambda view, also=(), check=False: dataclasses.replace(  # type: ignore[method-assign]
         wide, phase=bid_view.phase, options=(option("order", 0.6), option("pass", 0.1)))
     assert table.coaching(bid_view, Action.parse("pass"))
     played_view = played(5, "1 order").view(0, (0, 0, 0))

@@ -774,7 +774,7 @@ def coached(values: dict[str, float], chosen: str) -> list[str]:
     analysis = Analysis(seat=player.seat, phase=hand.phase, samples=40,
                         reason="passing: the maker is euchred in 40% (win chance 30%, ...)",
                         options=tuple(Option(Action.parse(a), v, 0.0, 0.0) for a, v in ranked))
-    player._analyse = lambda view, also=(): analysis  # type: ignore[method-assign]
+    player._analyse = lambda view, also=(), check=False: analysis  # type: ignore[method-assign]
     return player.coaching(player.view(), Action.parse(chosen))
 
 

@@ -40,7 +40,7 @@ from .bots import Bot, make_bot
 from .bots.base import bot_choose
 from .bots.expert import Analysis
 from .bots.hints import hint, hint_lines, views_before
-from .bots.review import MARGIN, describe_verdict, second_opinion, worth_asking
+from .bots.review import MARGIN, check_budget, describe_verdict, second_opinion, worth_asking
 from .cards import sort_cards
 from .game import Game
 from .render import describe_deal, describe_move, describe_plays, describe_result, scores_text
@@ -414,13 +414,18 @@ class Session:
 
     # --- the expert ----------------------------------------------------------------------
 
-    def analyse(self, view: View, also: Sequence[Action] = ()) -> Analysis:
+    def analyse(self, view: View, also: Sequence[Action] = (), *,
+                check: bool = False) -> Analysis:
         """The expert's analysis of the decision of ``view``'s seat, as a hint gives it
         (``also``: options to value beside its own), with what the seat saw of this
         game's hands before (so the bots are read as the players they have shown
         themselves to be). A view of an earlier game (a coach's word still being worked
-        out when a new game began) is analysed without them."""
-        return hint(view, samples=self.hint_samples, also=also,
+        out when a new game began) is analysed without them. With ``check``, the second
+        look the coach takes before it speaks: on four times the deals, drawn afresh
+        (:func:`~cutthroat.bots.review.check_budget`)."""
+        seed, samples = (check_budget(view, self.hint_samples) if check
+                         else (None, self.hint_samples))
+        return hint(view, seed=seed, samples=samples, also=also,
                     earlier=views_before(self.game, view))
 
     def hint_lines(self, view: View) -> list[str]:
@@ -431,10 +436,14 @@ class Session:
     def coaching(self, view: View, chosen: Action) -> list[str]:
         """The coach's word on the player's move ``chosen`` from ``view``: nothing when
         the expert agrees, or when its choice is worth less than :data:`COACH_MARGIN`
-        more."""
+        more, on the hint's deals or on the second look's (:meth:`analyse` with
+        ``check``), whose figures it gives."""
         if not worth_asking(view):
             return []
         verdict = second_opinion(self.analyse(view, (chosen,)), chosen, COACH_MARGIN, view)
+        if verdict is not None:  # checked on more deals: no "mistake" that was a lucky draw
+            verdict = second_opinion(self.analyse(view, (chosen, verdict.best), check=True),
+                                     chosen, COACH_MARGIN, view)
         return [] if verdict is None else [f"  Coach: {describe_verdict(verdict)}"]
 
     # --- what is told --------------------------------------------------------------------

@@ -345,13 +345,15 @@ class TerminalGame(Session):
         for line in self.hint_lines(self.view()):
             self.write(line)
 
-    def analyse(self, view: View, also: Sequence[Action] = ()) -> Analysis:
+    def analyse(self, view: View, also: Sequence[Action] = (), *,
+                check: bool = False) -> Analysis:
         """:meth:`Session.analyse <cutthroat.session.Session.analyse>`, by way of the
         line game's own name for it, ``_analyse`` (which tests replace)."""
-        return self._analyse(view, also)
+        return self._analyse(view, also, check=check)
 
-    def _analyse(self, view: View, also: Sequence[Action] = ()) -> Analysis:
-        return super().analyse(view, also)
+    def _analyse(self, view: View, also: Sequence[Action] = (), *,
+                 check: bool = False) -> Analysis:
+        return super().analyse(view, also, check=check)
 
     def _undo(self) -> bool:
         try:

@@ -48,7 +48,12 @@ from .sampling import parsed_move, same_hand
 from .solver import evaluate_moves, solve
 from .valuation import hand_worth
 
-__all__ = ["Analysis", "ExpertBot", "Option", "Outcomes"]
+__all__ = ["BID_SAMPLES", "PLAY_SAMPLES", "Analysis", "ExpertBot", "Option", "Outcomes"]
+
+PLAY_SAMPLES = 20
+"""The deals the expert samples for each card it may play, by default."""
+BID_SAMPLES = 40
+"""The deals it samples for each option of a decision before trick play, by default."""
 
 
 _BATCH = 10
@@ -218,7 +223,8 @@ class ExpertBot:
 
     name = "expert"
 
-    def __init__(self, seed: int | None = 0, *, play_samples: int = 20, bid_samples: int = 40,
+    def __init__(self, seed: int | None = 0, *, play_samples: int = PLAY_SAMPLES,
+                 bid_samples: int = BID_SAMPLES,
                  bid_samples_max: int | None = None,
                  keep_candidates: int = 6, time_limit: float | None = None,
                  inference: float = 0.01, playout: str = "solver", aware: bool = False,

@@ -401,8 +401,8 @@ def _sparing(view: View, best: Option, rival: Option) -> str:
     assert best.action.card is not None and rival.action.card is not None
     trump = None if view.trump is None else int(view.trump)
     return (f"{how} {card_name(best.action.card, trump)}: the maker is euchred in "
-            f"{_share(best.outcomes.defence_rate)} of the deals sampled, against "
-            f"{_share(rival.outcomes.defence_rate)} after {how} "
+            f"{_in(best.outcomes.defence_rate)} of the deals sampled, against "
+            f"{_in(rival.outcomes.defence_rate)} after {how} "
             f"{card_name(rival.action.card, trump)}")
 
 

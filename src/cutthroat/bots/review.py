@@ -30,8 +30,9 @@ from ..views import View
 from .expert import Analysis
 from .reasons import explain, percent_text
 
-__all__ = ["MARGIN", "Finding", "Review", "Verdict", "decisions", "describe_verdict", "review",
-           "review_lines", "second_opinion", "worth_asking"]
+__all__ = ["CONFIRM", "MARGIN", "Finding", "Review", "Verdict", "check_budget", "confirmed",
+           "decisions",
+           "describe_verdict", "review", "review_lines", "second_opinion", "worth_asking"]
 
 MARGIN = 0.02
 """A choice is reported when the expert's is worth at least this much more chance to
@@ -107,6 +108,46 @@ def second_opinion(analysis: Analysis, chosen: Action, margin: float = MARGIN,
         reason = explain(view, [best, mine, *rest])  # the analysis's extra is of options[1]
     return Verdict(chosen, best.action, best.win_chance, mine.win_chance,
                    reason.split(" (win chance ")[0], analysis.phase, view)
+
+
+CONFIRM = 4
+"""A finding is checked again on this many times the deals its decision was first
+analysed on, drawn afresh (:func:`confirmed`)."""
+
+
+def confirmed(verdict: Verdict | None, view: View, *, samples: int | None = None,
+              seed: int | None = None, margin: float = MARGIN,
+              earlier: Sequence[View] = ()) -> Verdict | None:
+    """``verdict`` (:func:`second_opinion` on ``view``'s analysis with ``samples`` deals
+    per option, default the expert's own) checked again on :data:`CONFIRM` times as many
+    deals, drawn with another seed (``seed``, default one read from the view): the
+    verdict of that second look, or ``None`` where it finds the choice made within
+    ``margin`` of the best after all. A card is first valued on 20 deals, and a lead of
+    a few points on them can be a lucky draw: a player is not to be told of a mistake
+    that was none (the review and the coach report only what the check confirms, with
+    its figures, the more exact). ``earlier`` as for :func:`~cutthroat.bots.hints.hint`.
+    """
+    if verdict is None:
+        return None
+    from .hints import hint
+
+    seed, deals = check_budget(view, samples, seed)
+    again = hint(view, seed=seed, samples=deals, also=(verdict.chosen, verdict.best),
+                 earlier=earlier)
+    return second_opinion(again, verdict.chosen, margin, view)
+
+
+def check_budget(view: View, samples: int | None = None,
+                 seed: int | None = None) -> tuple[int, int]:
+    """The seed and the deals per option that :func:`confirmed` checks a finding on
+    ``view`` with, after a first analysis on ``samples`` (default: the expert's own
+    budget) with ``seed`` (default: one read from the view, another than the hint's)."""
+    from .expert import BID_SAMPLES, PLAY_SAMPLES
+    from .hints import hint_seed
+
+    first = samples if samples is not None else (
+        PLAY_SAMPLES if view.phase is Phase.PLAY else BID_SAMPLES)
+    return (hint_seed(view) ^ 0x5EC0D if seed is None else seed), CONFIRM * first
 
 
 def describe_verdict(verdict: Verdict) -> str:
@@ -267,7 +308,9 @@ def review(game: Game, seat: int, *, seed: int | None = None, samples: int | Non
     before it, as the terminal and web games give it),
     with ``samples`` deals per option (default: the expert's own); with ``seed``, with
     ``seed`` plus the number of moves before it in its hand instead (a second opinion
-    on other samples). ``progress(done, total)`` is called after each. The moves in
+    on other samples). A choice the expert would clearly have made otherwise is checked
+    again on four times the deals (:func:`confirmed`), and is a finding only if the check
+    agrees, with the check's figures. ``progress(done, total)`` is called after each. The moves in
     ``skip``, as ``(hand, move)`` (both from 0), are not reviewed: the web game's moves
     a stand-in bot made for the seat's player (:attr:`Review.skipped` counts those of
     ``seat``).
@@ -283,9 +326,12 @@ def review(game: Game, seat: int, *, seed: int | None = None, samples: int | Non
     for done, (number, index, view, action) in enumerate(todo, 1):
         verdict = None
         if worth_asking(view):
-            analysis = hint(view, seed=None if seed is None else seed + len(view.moves),
-                            samples=samples, also=(action,), earlier=seen[:number])
-            verdict = second_opinion(analysis, action, margin, view)
+            at = None if seed is None else seed + len(view.moves)
+            analysis = hint(view, seed=at, samples=samples, also=(action,),
+                            earlier=seen[:number])
+            verdict = confirmed(second_opinion(analysis, action, margin, view), view,
+                                samples=samples, seed=None if at is None else at + 1,
+                                margin=margin, earlier=seen[:number])
         if verdict is not None:
             trick = len(view.tricks) + 1 if view.phase is Phase.PLAY else None
             findings.append(Finding(number, index, view.phase, trick, verdict,

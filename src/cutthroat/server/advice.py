@@ -11,7 +11,14 @@ from typing import Any, TypeVar
 
 from ..actions import Action
 from ..bots.hints import earlier_views, hint, hint_json, hint_lines, views_before
-from ..bots.review import MARGIN, describe_verdict, review, review_lines, second_opinion
+from ..bots.review import (
+    MARGIN,
+    confirmed,
+    describe_verdict,
+    review,
+    review_lines,
+    second_opinion,
+)
 from ..views import View
 from .room import COACH_KEPT, HINTS_KEPT, Position, Room, position, still_made
 from .sockets import RoomSockets
@@ -46,7 +53,8 @@ class RoomAdvice(RoomSockets):
                      at: Position) -> None:
         """The coach: the expert analyses the decision the player just made (with the
         seed the hint there would have used) and, when its own choice is worth at least
-        :data:`~cutthroat.bots.review.MARGIN` more chance to win, tells that seat's
+        :data:`~cutthroat.bots.review.MARGIN` more chance to win (on the hint's deals and
+        again on four times as many: :func:`~cutthroat.bots.review.confirmed`), tells that seat's
         sockets why (``{"type": "coach", ...}``; ``hand`` is the hand's number, from 1),
         and keeps it for a socket of that seat that connects later
         (:attr:`Room.coached`). ``at`` is the position just after the move: a move taken
@@ -54,6 +62,9 @@ class RoomAdvice(RoomSockets):
         earlier = views_before(room.table.game, before)
         analysis = await self.think(lambda: hint(before, also=(chosen,), earlier=earlier))
         verdict = second_opinion(analysis, chosen, MARGIN, before)
+        if verdict is not None:  # checked on more deals: no "mistake" that was a lucky draw
+            first = verdict
+            verdict = await self.think(lambda: confirmed(first, before, earlier=earlier))
         if verdict is None or not still_made(room.table.game, at):
             return
         kept = room.coached.setdefault(seat, [])
