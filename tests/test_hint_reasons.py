@@ -205,6 +205,22 @@ def test_a_lone_defence_for_all_five_R21() -> None:
                              "4 points to each defender, and the maker is euchred in 100%")
 
 
+def test_a_lone_defence_for_rare_sweeps_says_so_not_the_euchres_against_it_R21() -> None:
+    """A QA player's hint: "defending alone: the maker is euchred in 98% of the deals
+    sampled, against 100% after not defending alone", where the lone defence was chosen
+    for its sweeps (4 points to a defender on 6: the game), rarer than one deal in ten.
+    The euchres argued the other way; the sweeps are the reason given."""
+    view = defender_view((0, 0, 0))
+    reason = explain(view, [option("alone", 0.66, stopped=0.92, swept=0.06, conceded=0.02),
+                            option("pass", 0.64, stopped=0.9, swept=0.1)])
+    assert reason.startswith("defending alone: you take all five in 6% of the deals sampled, "
+                             "4 points to each defender, and the maker is euchred in 98%"), reason
+    # Where the euchres speak for it, they stay the reason.
+    more = explain(view, [option("alone", 0.66, stopped=0.97, swept=0.03),
+                          option("pass", 0.64, stopped=0.8, conceded=0.2)])
+    assert more.startswith("defending alone: the maker is euchred in 100%"), more
+
+
 def test_keep_and_discard_say_what_they_leave_R8_R12() -> None:
     hand = played(4, "1 order", "0 pickup")
     view = hand.view(0, (0, 0, 0))

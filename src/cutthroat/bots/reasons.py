@@ -251,9 +251,13 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
                         if other.defence_rate < 0.5 else f"euchred in {euchred}")
                      + (f" and takes all five in {_share(marches)}" if marches >= 0.05
                         else ""))
-    elif (best.action.verb is Verb.ALONE and o.defending >= 0.5 and o.swept >= 0.1
+    elif (best.action.verb is Verb.ALONE and o.defending >= 0.5
+          and (o.swept >= 0.1 or (o.swept >= 0.005 and rival is not None
+               and rival.outcomes.defence_rate >= o.defence_rate))
           and not _partner_note(view, best, differ)):
-        # (Not where going alone serves to euchre less: its sweeps are then no reason.)
+        # (Not where going alone serves to euchre less: its sweeps are then no reason.
+        # Rare sweeps are the reason where the euchres argue the other way: "euchred in
+        # 98%, against 100% after not defending alone" told why not, not why.)
         text = (f"{what}: you take all five in {_share(o.swept / o.defending)} of the deals "
                 f"sampled, 4 points to each defender, and the maker is euchred in "
                 f"{_share(o.defence_rate)}")
