@@ -205,3 +205,52 @@ def test_the_hints_table_fits_a_1024_pixel_screen_without_a_sideways_scroll(
         "() => { const s = document.querySelector('.hint-scroll');"
         " return [s.scrollWidth, s.clientWidth]; }")
     assert scroll <= width, f"the hint's table is {scroll} px wide in a box of {width} px"
+
+
+def test_R10_the_stuck_dealer_is_not_asked_to_pass_and_R9_the_turned_down_suit_is_named(
+        server: str, pages: Pages) -> None:
+    """A QA pass: with stick the dealer, the stuck dealer read "Call a trump suit, or
+    pass." beside no Pass button; and the suit turned down was left out of the second
+    round's buttons without a word. (Seed 37, stick, beginner bots: Ann deals, and
+    everybody passes the first round.)"""
+    page = pages.new()
+    create_game(page, server, "beginner", "beginner", seed=37, rules="stick")
+    for _ in range(3):
+        wait_for_turn(page)
+        view = state(page)["view"]
+        if view["phase"] == "bid_second":
+            break
+        assert view["legal"] == ["pass", "order"] or "pass" in view["legal"], view["legal"]
+        moves = len(view["moves"])
+        page.click("#buttons [data-action='pass']")
+        wait_until(page, "n => window.cutthroatState.view.moves.length > n", moves)
+    view = state(page)["view"]
+    assert view["phase"] == "bid_second" and "pass" not in view["legal"], view
+    expect(page.locator("#prompt")).to_have_text(
+        "Your turn. Call a trump suit: as the dealer, you may not pass.")
+    expect(page.locator("#stakes")).to_contain_text(
+        "Calling a suit other than the one turned down makes it trump")
+
+
+def test_the_joker_turned_up_is_the_joker_in_a_sentence_R6(server: str, pages: Pages) -> None:
+    """"You deal; the up-card is Joker." (the card's face, capitalised mid-sentence): in
+    the log's sentences the joker is "the joker". (Seed 58, benny: the joker turned up.)"""
+    page = pages.new()
+    create_game(page, server, seed=58, rules="benny")
+    wait_for_turn(page)
+    assert state(page)["view"]["upcard"] == "JO"
+    deal = page.locator("#log li").first
+    expect(deal).to_contain_text("the up-card is the joker.")
+    expect(deal).not_to_contain_text("Joker")  # (shown as said: no face mid-sentence)
+    expect(page.locator("#upcard .card")).to_have_text("Joker")  # the card's face as it was
+
+
+def test_a_shared_win_is_said_as_the_replay_says_it_R22(server: str, pages: Pages) -> None:
+    page = pages.new()
+    create_game(page, server, seed=9)
+    wait_for_turn(page)
+    said = page.evaluate("async (w) => (await import('/static/js/speech.js')).winnersText("
+                         "{winners: w})", [0, 2])
+    names = [p["name"] if seat != state(page)["seat"] else "You"
+             for seat, p in enumerate(state(page)["players"])]
+    assert said == f"{names[0]} and {names[2]} share the win."

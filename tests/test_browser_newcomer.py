@@ -60,7 +60,8 @@ def test_R7_R9_R12_a_choice_says_what_it_leads_to_before_it_is_made(
     assert said["bid_first"].startswith("Ordering up makes the up-card's suit trump and "
                                         "you the maker, against the other two: you need "
                                         "3 of the 5 tricks")
-    assert said["bid_second"].startswith("Calling a suit makes it trump and you the maker")
+    assert said["bid_second"].startswith(
+        "Calling a suit other than the one turned down makes it trump and you the maker")
     assert "pays no more under these rules" in said["maker_choice"]
 
 

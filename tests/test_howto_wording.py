@@ -165,6 +165,10 @@ def test_R7_R9_R12_R13_R19_R21_stakes_follow_the_rules_in_force(rules: Rules) ->
     assert ("thrown in" in second[0]) == ("thrown in" in second[1]) == (
         not rules.stick_the_dealer)
     assert ("you must call" in second[1]) == rules.stick_the_dealer
+    # R9: the suit turned down, which the second round's buttons leave out unless allowed
+    assert second[0].startswith("Calling any suit, the one turned down too, makes it trump"
+                                if rules.may_name_turned_down_suit else
+                                "Calling a suit other than the one turned down makes it trump")
     alone = stakes(rules, Phase.MAKER_CHOICE)
     if rules.dummy:
         assert ("pays no more" in alone) == (rules.lone_march_points == rules.march_points)

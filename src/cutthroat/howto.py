@@ -202,8 +202,9 @@ may then take the up-card.
                 if not rules.stick_the_dealer else
                 "As the dealer you may not pass: you must call a suit." if dealer else
                 "The dealer may not pass: if nobody calls before him, he must.")
-        return ("Calling a suit makes it trump and you the maker, against the other two: "
-                f"{need} {last}")
+        which = ("Calling any suit, the one turned down too," if rules.may_name_turned_down_suit
+                 else "Calling a suit other than the one turned down")  # R9
+        return f"{which} makes it trump and you the maker, against the other two: {need} {last}"
     if phase is Phase.MAKER_CHOICE:
         alone = (f"going alone pays no more under these rules (a march is {march} either "
                  "way)" if rules.lone_march_points == rules.march_points else

@@ -46,6 +46,11 @@ const TOUCH_PROMPTS = { discard: "Tap the card to discard face down.", play: "Pl
 const promptFor = (phase) => (window.matchMedia?.("(hover: none)").matches && TOUCH_PROMPTS[phase])
   || PROMPTS[phase] || "";
 
+/** The prompt for this seat's decision: without "or pass" where it may not pass (the
+ *  dealer stuck, R10 stick the dealer). */
+const promptAt = (v) => (v.phase === "bid_second" && !v.legal.includes("pass")
+  ? "Call a trump suit: as the dealer, you may not pass." : promptFor(v.phase));
+
 /** The buttons for the moves this seat may make now, and the hint button. */
 export function renderActions(s, v) {
   const box = $("buttons");
@@ -61,7 +66,7 @@ export function renderActions(s, v) {
   const prompt = !v || s.status !== "playing" ? ""
     : !connected ? (table.closedForGood ? "Not connected."
       : `Not connected: reconnecting…${mine ? " Your move can be made once the connection is back." : ""}`)
-    : mine ? `Your turn. ${promptFor(v.phase)}`
+    : mine ? `Your turn. ${promptAt(v)}`
     : s.to_act !== null ? `Waiting for ${nameOf(s.to_act)}…` : "";
   $("prompt").replaceChildren(prompt, ...(why ? [" ", el("span", { id: "why-greyed" },
     spoken(why, whyGreyed(v, SAID).trim()))] : []));

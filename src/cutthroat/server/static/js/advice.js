@@ -115,7 +115,7 @@ function markTakenBack(item) {
 export function showCoach(word) {
   const key = `${word.n}:${word.hand}:${word.move}`;
   if (coachShown.has(key)) {
-    const item = [...$("coach-words").children].find((li) => li.dataset.key === key);
+    const item = [...$("coach-words").children].find((li) => li.dataset.word === key);
     if (word.undone && item && !item.classList.contains("taken-back")) markTakenBack(item);
     return;
   }
@@ -124,7 +124,7 @@ export function showCoach(word) {
   const list = word.history ? shown.cloneNode(true) : shown;
   // (The word names the move in a player's words, "after passing": not the record's.)
   const said = capital(`Hand ${word.hand}: ${word.text}`);
-  const item = el("li", { class: "coach-word", "data-key": key }, expertText(said));
+  const item = el("li", { class: "coach-word", "data-word": key }, expertText(said));
   if (word.undone) markTakenBack(item);
   list.prepend(item);
   while (list.children.length > 5) list.lastChild.remove();

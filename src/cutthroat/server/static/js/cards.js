@@ -44,8 +44,8 @@ export const cardSaid = (code) => `the ${cardName(code)}`;
  * announcements and the move buttons are written once, for both.
  */
 export const SHOWN = {
-  card: (c) => cardText(c),
-  the: (c) => `the ${cardText(c)}`,
+  card: (c) => (c === "JO" ? "the joker" : cardText(c)),  // in a sentence: "plays the joker"
+  the: (c) => (c === "JO" ? "the joker" : `the ${cardText(c)}`),
   cards: (cs) => cs.map(cardText).join(" "),
   suit: (s) => `${SUITS[s].name} ${SUITS[s].symbol}`,
 };

@@ -142,11 +142,12 @@ function scoreWords(s) {
   return `Score: ${scores.join(", ")}; playing to ${s.rules?.target ?? 10}.`;
 }
 
-/** Who won the game, in words ("You win the game!", "Ben wins the game."). */
+/** Who won the game, in words ("You win the game!", "Ben wins the game.", "You and Ben
+ *  share the win.", as the replay and the terminal say a shared win, R22). */
 export function winnersText(s) {
   const names = s.winners.map((w) => nameOf(w));
-  return s.winners.length === 1 && isYou(s.winners[0]) ? "You win the game!"
-    : `${names.join(" and ")} ${names.length === 1 && names[0] !== "You" ? "wins" : "win"} the game.`;
+  if (names.length > 1) return `${names.join(" and ")} share the win.`;
+  return isYou(s.winners[0]) ? "You win the game!" : `${names[0]} wins the game.`;
 }
 
 /** What this seat is asked to do now, in words for the live region: "Your turn: play a card." */
