@@ -254,3 +254,34 @@ def test_a_shared_win_is_said_as_the_replay_says_it_R22(server: str, pages: Page
     names = [p["name"] if seat != state(page)["seat"] else "You"
              for seat, p in enumerate(state(page)["players"])]
     assert said == f"{names[0]} and {names[2]} share the win."
+
+
+def test_R14_undo_is_offered_only_where_a_move_can_be_taken_back(server: str,
+                                                                 pages: Pages) -> None:
+    """A QA pass: at the keep after taking the dummy, Undo was enabled, and pressed it
+    always got "You have seen the dummy, so taking it cannot be taken back" (R14). It is
+    disabled there, saying why. (Seed 0, intermediate bots: Ann deals, is ordered up,
+    and may take the dummy.)"""
+    page = pages.new()
+    create_game(page, server, "intermediate", "intermediate", seed=0)
+    undo = page.locator("#undo-button")
+    for _ in range(12):
+        wait_for_turn(page)
+        view = state(page)["view"]
+        if view["phase"] == "keep":
+            break
+        legal = view["legal"]
+        wanted = next((a for a in ("pickup", "order", "dummy") if a in legal), None)
+        moves = len(view["moves"])
+        if wanted is not None:
+            page.click(f"#buttons [data-action='{wanted}']")
+        elif view["phase"] == "discard":
+            page.click(f"#hand button[data-card='{legal[0].split()[1]}']")
+        else:
+            raise AssertionError(f"seed 0 no longer leads Ann to the dummy: {legal}")
+        wait_until(page, "n => window.cutthroatState.view.moves.length > n", moves)
+        if view["phase"] in ("pickup", "discard"):
+            expect(undo).to_be_enabled()  # a pick-up or a discard can be taken back
+    assert state(page)["view"]["phase"] == "keep"
+    expect(undo).to_be_disabled()
+    expect(undo).to_have_attribute("title", re.compile(r"^The dummy, once seen, cannot be unseen"))

@@ -100,7 +100,22 @@ export function renderActions(s, v) {
   $("hint-button").disabled = !mine || table.thinking || !connected;  // asked over the socket
   // Undo: only against bots (no other player loses a move), once this seat has moved.
   const againstBots = s.players.every((p, seat) => isYou(seat) || p.kind === "bot");
-  const moved = Boolean(v?.moves.some((m) => isYou(Number(m.split(" ")[0]))));
+  const seen = unseeable(v);
   $("undo-button").hidden = !againstBots;
-  $("undo-button").disabled = !moved || !connected;
+  $("undo-button").disabled = !undoable(v) || !connected;
+  $("undo-button").title = seen ? `${seen} cannot be unseen: the moves before it cannot be taken back` : "";
 }
+
+/** The move since this seat's last one that the server will not take back (as the
+ *  engine's take_back refuses it): the dummy taken (its cards seen, R14) or trump named
+ *  blind (the cards dealt seen since, R6), in words; "" where there is none. */
+function unseeable(v) {
+  const mine = (v?.moves ?? []).map((m, i) => [m, i]).filter(([m]) => isYou(Number(m.split(" ")[0])));
+  if (!mine.length) return "";
+  const verbs = v.moves.slice(mine.at(-1)[1]).map((m) => m.split(" ")[1]);
+  return verbs.includes("dummy") ? "The dummy, once seen," : verbs.includes("trump")
+    ? "The cards seen since trump was named blind" : "";
+}
+
+/** Whether this seat has a move in the hand that Undo can take back. */
+const undoable = (v) => Boolean(v?.moves.some((m) => isYou(Number(m.split(" ")[0])))) && !unseeable(v);
