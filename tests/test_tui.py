@@ -966,12 +966,16 @@ def test_the_status_names_the_keys_of_one_move_or_of_several() -> None:
 
 @pytest.mark.anyio
 @pytest.mark.parametrize(("size", "told"), [((60, 18), True), ((69, 24), True),
-                                            ((80, 19), True), ((70, 20), False)])
+                                            ((80, 19), True), ((70, 20), False),
+                                            ((40, 12), True), ((50, 10), True)])
 async def test_a_terminal_too_small_for_the_table_is_told_so(size: tuple[int, int],
                                                              told: bool) -> None:
     """Below 70×20 the ten cards of a keep do not all fit: the status line says how big
     the terminal is and should be, rather than hiding cards without a word; at 70×20
-    every card is on the screen."""
+    every card is on the screen. However small, the warning's first line is on the
+    screen, above the keys' line at the foot."""
+    from cutthroat.tui.widgets import StatusLine
+
     game, seat = at_the_keep()
     app = table(game, seat)
     async with app.run_test(size=size) as pilot:
@@ -979,6 +983,8 @@ async def test_a_terminal_too_small_for_the_table_is_told_so(size: tuple[int, in
         said = status(app)
         assert ("make it at least 70×20" in said) == told, said
         assert said.endswith("then Enter.")  # what to do is still said
+        line = app.query_one(StatusLine).region
+        assert line.height and line.y < size[1] - 1, line  # (the footer is the last row)
         if not told:
             cards = list(app.query(CardButton))
             assert len(cards) == 10 and all(c.region.right <= size[0] for c in cards)
