@@ -285,3 +285,75 @@ def test_R14_undo_is_offered_only_where_a_move_can_be_taken_back(server: str,
     assert state(page)["view"]["phase"] == "keep"
     expect(undo).to_be_disabled()
     expect(undo).to_have_attribute("title", re.compile(r"^The dummy, once seen, cannot be unseen"))
+
+
+def test_a_hint_goes_with_its_decision_when_another_tab_of_the_seat_moves(
+        server: str, pages: Pages) -> None:
+    """An accessibility pass: a hint asked in one tab stayed on screen there after the
+    move was made in another tab of the same seat, at the seat's next decision (the
+    discard after the dealer's own order), where it was wrong. (Seed 0, intermediate
+    bots: Ann deals, both pass, and she picks up.)"""
+    page = pages.new()
+    create_game(page, server, "intermediate", "intermediate", seed=0)
+    other = page.context.new_page()
+    other.goto(page.url)
+    for tab in (page, other):
+        wait_for_turn(tab)
+    view = state(other)["view"]
+    assert view["phase"] == "bid_first" and view["dealer"] == state(other)["seat"], view
+    other.click("#hint-button")
+    expect(other.locator("#hint-said")).to_contain_text("Hint: ")
+    moves = len(view["moves"])
+    page.click("#buttons [data-action='order']")
+    wait_until(other, "n => window.cutthroatState.view.moves.length > n", moves)
+    assert state(other)["view"]["phase"] == "discard"  # this seat's decision again
+    expect(other.locator("#hint")).to_be_empty()
+    expect(other.locator("#hint-said")).to_be_empty()
+
+
+def test_the_cards_picked_for_a_keep_stay_marked_in_forced_colours(server: str,
+                                                                   pages: Pages) -> None:
+    """An accessibility pass: in Windows' high contrast mode (forced colours) the gold
+    ring of the cards picked for a keep vanished (box-shadow is dropped there), leaving
+    a 10-pixel lift to tell them by. They are outlined there. (Seed 0, intermediate
+    bots: Ann deals, orders, discards and takes the dummy.)"""
+    page = pages.new()
+    create_game(page, server, "intermediate", "intermediate", seed=0)
+    for _ in range(6):
+        wait_for_turn(page)
+        view = state(page)["view"]
+        if view["phase"] == "keep":
+            break
+        moves = len(view["moves"])
+        if view["phase"] == "discard":
+            page.click(f"#hand button[data-card='{view['legal'][0].split()[1]}']")
+        else:
+            wanted = next(a for a in ("order", "dummy") if a in view["legal"])
+            page.click(f"#buttons [data-action='{wanted}']")
+        wait_until(page, "n => window.cutthroatState.view.moves.length > n", moves)
+    assert state(page)["view"]["phase"] == "keep"
+    card = page.locator("#hand button[data-card]").first
+    card.click()
+    expect(card).to_have_attribute("aria-pressed", "true")
+    page.locator("#keep-button").focus()  # (the focus ring is an outline of its own)
+    page.emulate_media(forced_colors="active")
+    assert card.evaluate("c => getComputedStyle(c).outlineStyle") == "solid"
+    page.emulate_media(forced_colors="none")
+    assert card.evaluate("c => getComputedStyle(c).outlineStyle") == "none"
+
+
+def test_the_scrolling_lists_and_the_hints_table_take_the_keyboards_focus(
+        server: str, pages: Pages) -> None:
+    """WCAG 2.1.1: the hand's log, the table talk, the coach's words and the hint's table
+    scroll (the table sideways on a phone), and hold nothing that takes the focus:
+    Chromium lets Tab reach them anyway, Safari does not. Each takes the focus itself."""
+    page = pages.new(390, 844)
+    create_game(page, server, seed=9, coach=True)
+    wait_for_turn(page)
+    page.click("#hint-button")
+    expect(page.locator(".hint-scroll")).to_have_count(1)
+    for where in ("#log", "#coach-words", "#chat-lines", ".hint-scroll"):
+        assert page.eval_on_selector(where, "e => e.tabIndex") == 0, where
+    expect(page.get_by_role("region", name="The options compared")).to_have_count(1)
+    page.locator(".hint-scroll").focus()
+    expect(page.locator(".hint-scroll")).to_be_focused()

@@ -1,6 +1,6 @@
 // The move buttons, their labels, and the prompt over them.
 
-import { clearHint } from "./advice.js";
+import { clearHint, hintPosition } from "./advice.js";
 import { SAID, SHOWN, spoken } from "./cards.js";
 import { socketOpen } from "./connection.js";
 import { $, el, setText } from "./dom.js";
@@ -53,6 +53,9 @@ const promptAt = (v) => (v.phase === "bid_second" && !v.legal.includes("pass")
 
 /** The buttons for the moves this seat may make now, and the hint button. */
 export function renderActions(s, v) {
+  // A hint of a decision since made (in another tab of this seat, or by a stand-in)
+  // goes with it, though this seat has another decision now.
+  if (table.hintAt !== null && table.hintAt !== hintPosition()) clearHint();
   const box = $("buttons");
   box.replaceChildren();
   const mine = myTurn();

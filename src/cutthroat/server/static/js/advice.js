@@ -67,7 +67,9 @@ function hintOptions(hint) {
     el("td", {}, [o.tricks.toFixed(2)]),
     el("td", {}, [optionEnding(o.outcomes, (x) => percent(x, 0))]),
   ]));
-  return el("div", { class: "hint-scroll" }, [el("table", { class: "hint-options" }, [
+  // Focusable, so that a keyboard scrolls it where it is wider than the page (a phone).
+  return el("div", { class: "hint-scroll", tabindex: "0", role: "region",
+    "aria-label": "The options compared" }, [el("table", { class: "hint-options" }, [
     el("caption", {}, [`Each option, over ${plural(hint.samples, "sampled deal")}`]),
     el("thead", {}, [head]), el("tbody", {}, rows)])]);
 }
