@@ -31,8 +31,8 @@ from .expert import Analysis
 from .reasons import explain, percent_text
 
 __all__ = ["CONFIRM", "MARGIN", "Finding", "Review", "Verdict", "check_budget", "confirmed",
-           "decisions",
-           "describe_verdict", "review", "review_lines", "second_opinion", "worth_asking"]
+           "decisions", "describe_verdict", "review", "review_lines", "second_opinion",
+           "worth_asking"]
 
 MARGIN = 0.02
 """A choice is reported when the expert's is worth at least this much more chance to
@@ -310,8 +310,8 @@ def review(game: Game, seat: int, *, seed: int | None = None, samples: int | Non
     ``seed`` plus the number of moves before it in its hand instead (a second opinion
     on other samples). A choice the expert would clearly have made otherwise is checked
     again on four times the deals (:func:`confirmed`), and is a finding only if the check
-    agrees, with the check's figures. ``progress(done, total)`` is called after each. The moves in
-    ``skip``, as ``(hand, move)`` (both from 0), are not reviewed: the web game's moves
+    agrees, with the check's figures. ``progress(done, total)`` is called after each.
+    The moves in ``skip``, as ``(hand, move)`` (both from 0), are not reviewed: the web game's moves
     a stand-in bot made for the seat's player (:attr:`Review.skipped` counts those of
     ``seat``).
     """

@@ -54,8 +54,8 @@ class RoomAdvice(RoomSockets):
         """The coach: the expert analyses the decision the player just made (with the
         seed the hint there would have used) and, when its own choice is worth at least
         :data:`~cutthroat.bots.review.MARGIN` more chance to win (on the hint's deals and
-        again on four times as many: :func:`~cutthroat.bots.review.confirmed`), tells that seat's
-        sockets why (``{"type": "coach", ...}``; ``hand`` is the hand's number, from 1),
+        again on four times as many: :func:`~cutthroat.bots.review.confirmed`), tells
+        that seat's sockets why (``{"type": "coach", ...}``; ``hand`` is the hand's number, from 1),
         and keeps it for a socket of that seat that connects later
         (:attr:`Room.coached`). ``at`` is the position just after the move: a move taken
         back while the expert thought gets no word (made again, it gets its own)."""
