@@ -6,6 +6,7 @@ undo, a greyed card pressed), and the hand's log, whose first line stays in view
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from playwright.sync_api import Route, expect
 
@@ -282,6 +283,7 @@ def test_R14_undo_is_offered_only_where_a_move_can_be_taken_back(server: str,
         wait_until(page, "n => window.cutthroatState.view.moves.length > n", moves)
         if view["phase"] in ("pickup", "discard"):
             expect(undo).to_be_enabled()  # a pick-up or a discard can be taken back
+            expect(undo).to_have_attribute("title", re.compile(r"^Take back your last move"))
     assert state(page)["view"]["phase"] == "keep"
     expect(undo).to_be_disabled()
     expect(undo).to_have_attribute("title", re.compile(r"^The dummy, once seen, cannot be unseen"))
@@ -357,3 +359,33 @@ def test_the_scrolling_lists_and_the_hints_table_take_the_keyboards_focus(
     expect(page.get_by_role("region", name="The options compared")).to_have_count(1)
     page.locator(".hint-scroll").focus()
     expect(page.locator(".hint-scroll")).to_be_focused()
+
+
+def test_a_slow_player_is_told_before_and_when_another_may_call_a_bot_in(
+        tmp_path: Path, pages: Pages) -> None:
+    """WCAG 2.2.1 (an accessibility pass): after the server's wait on one move, another
+    player may let a bot play for the one who is thinking, whose page said nothing. It
+    now says, from two thirds of the wait, that this may soon happen, and then that it
+    may; the note goes with the move. (The wait is 3 s here.)"""
+    from test_browser import _free_port, ann_and_ben, run_server
+
+    with run_server(_free_port(), tmp_path / "games.db", "--turn-wait", "3") as base:
+        ann, ben, _ = ann_and_ben(pages, base)
+        ben_seat = state(ben)["seat"]
+        for _ in range(40):
+            now = state(ann)
+            if now["to_act"] == ben_seat or now["status"] != "playing":
+                break
+            if now["to_act"] == now["seat"]:
+                take_turn(ann)
+            else:
+                ann.wait_for_timeout(100)
+        assert state(ben)["to_act"] == ben_seat, "Ben never had a move to make"
+        note = ben.locator("#slow-note")
+        expect(note).to_have_text(re.compile(r"^Take your time, but soon another player may "
+                                             r"let a bot play for you"))
+        expect(note).to_have_text(
+            "Another player may now let a bot play for you, until your next move.")
+        expect(ann.locator("#slow-note")).to_be_hidden()  # (not Ann's move)
+        take_turn(ben)
+        expect(note).to_be_hidden()

@@ -106,7 +106,8 @@ export function renderActions(s, v) {
   const seen = unseeable(v);
   $("undo-button").hidden = !againstBots;
   $("undo-button").disabled = !undoable(v) || !connected;
-  $("undo-button").title = seen ? `${seen} cannot be unseen: the moves before it cannot be taken back` : "";
+  $("undo-button").title = seen ? `${seen} cannot be unseen: the moves before it cannot be taken back`
+    : "Take back your last move of this hand, with the bots' replies";
 }
 
 /** The move since this seat's last one that the server will not take back (as the

@@ -5,7 +5,7 @@ import { chat, chatRefused, hearChat } from "./chat.js";
 import { $ } from "./dom.js";
 import { MOVE_NOT_NEEDED, movedOnAlready, moveNote, showError, tellTakenBack } from "./moves.js";
 import { render } from "./render.js";
-import { renderSeats, standInOffer } from "./seats.js";
+import { renderSeats, slowNotice, standInOffer } from "./seats.js";
 import { announce, othersNews } from "./speech.js";
 import { table } from "./state.js";
 
@@ -180,9 +180,18 @@ export function keepConnected() {
   // A friend who has gone is offered a stand-in after a wait: the seats are drawn again
   // when an offer comes or goes (only then, so that no click is lost to a redraw).
   let offers = "";
+  let slow = "";
   setInterval(() => {
     const s = table.state;
     if (!s || table.watching) return;
+    // This seat's own move left waiting: said before, and when, another may call a bot in.
+    const notice = slowNotice(s);
+    if (notice !== slow) {
+      slow = notice;
+      $("slow-note").textContent = notice;
+      $("slow-note").hidden = !notice;
+      if (notice) announce(notice);
+    }
     const now = [0, 1, 2].map((seat) => standInOffer(s, seat)).join();
     if (now !== offers) {
       offers = now;

@@ -191,6 +191,21 @@ export function standInOffer(s, seat) {
   return gone || slow ? "standin" : null;
 }
 
+/** What this seat's player is told of a move left waiting at a table with other
+ *  players (WCAG 2.2.1): from two thirds of the server's wait, that another player may
+ *  soon let a bot play for them; from the wait on, that one may now. "" otherwise. */
+export function slowNotice(s) {
+  if (table.watching || !s.stand_in_after || s.status !== "playing" || !isYou(s.to_act)
+      || s.players[s.seat]?.standin) return "";
+  const others = s.players.some((p, seat) => !isYou(seat) && p.kind === "human" && p.connected);
+  const waited = Date.now() - (table.changedAt ?? Date.now());
+  const wait = s.stand_in_after.turn * 1000;
+  if (!others || waited < (2 * wait) / 3) return "";
+  return waited >= wait
+    ? "Another player may now let a bot play for you, until your next move."
+    : "Take your time, but soon another player may let a bot play for you: your move keeps your seat.";
+}
+
 export function renderScores(s) {
   const target = s.rules?.target ?? 10;
   const rows = [0, 1, 2].map((seat) => el("tr", { class: s.winners.includes(seat) ? "winner" : "" }, [
