@@ -114,12 +114,15 @@ export function renderActions(s, v) {
  *  engine's take_back refuses it): the dummy taken (its cards seen, R14) or trump named
  *  blind (the cards dealt seen since, R6), in words; "" where there is none. */
 function unseeable(v) {
-  const mine = (v?.moves ?? []).map((m, i) => [m, i]).filter(([m]) => isYou(Number(m.split(" ")[0])));
-  if (!mine.length) return "";
-  const verbs = v.moves.slice(mine.at(-1)[1]).map((m) => m.split(" ")[1]);
+  const last = lastOwnMove(v);
+  if (last < 0) return "";
+  const verbs = v.moves.slice(last).map((m) => m.split(" ")[1]);
   return verbs.includes("dummy") ? "The dummy, once seen," : verbs.includes("trump")
     ? "The cards seen since trump was named blind" : "";
 }
 
+/** The index of this seat's last move in the hand, -1 before its first. */
+const lastOwnMove = (v) => (v?.moves ?? []).findLastIndex((m) => isYou(Number(m.split(" ")[0])));
+
 /** Whether this seat has a move in the hand that Undo can take back. */
-const undoable = (v) => Boolean(v?.moves.some((m) => isYou(Number(m.split(" ")[0])))) && !unseeable(v);
+const undoable = (v) => lastOwnMove(v) >= 0 && !unseeable(v);

@@ -187,9 +187,12 @@ export function standInOffer(s, seat) {
   const now = Date.now();
   const gone = !p.connected && now - (table.awaySince[seat] ?? now) >= s.stand_in_after.away * 1000;
   const slow = p.connected && s.status === "playing" && s.to_act === seat
-    && now - (table.changedAt ?? now) >= s.stand_in_after.turn * 1000;
+    && turnWaited() >= s.stand_in_after.turn * 1000;
   return gone || slow ? "standin" : null;
 }
+
+/** How long (ms) the seat to act has had its move to make, as this page saw the state change. */
+const turnWaited = () => Date.now() - (table.changedAt ?? Date.now());
 
 /** What this seat's player is told of a move left waiting at a table with other
  *  players (WCAG 2.2.1): from two thirds of the server's wait, that another player may
@@ -198,7 +201,7 @@ export function slowNotice(s) {
   if (table.watching || !s.stand_in_after || s.status !== "playing" || !isYou(s.to_act)
       || s.players[s.seat]?.standin) return "";
   const others = s.players.some((p, seat) => !isYou(seat) && p.kind === "human" && p.connected);
-  const waited = Date.now() - (table.changedAt ?? Date.now());
+  const waited = turnWaited();
   const wait = s.stand_in_after.turn * 1000;
   if (!others || waited < (2 * wait) / 3) return "";
   return waited >= wait
