@@ -361,12 +361,15 @@ def test_the_scrolling_lists_and_the_hints_table_take_the_keyboards_focus(
     expect(page.locator(".hint-scroll")).to_be_focused()
 
 
-def test_a_slow_player_is_told_before_and_when_another_may_call_a_bot_in(
+def test_a_slow_player_is_told_before_and_when_another_may_call_a_bot_in_and_asks_for_more_time(
         tmp_path: Path, pages: Pages) -> None:
     """WCAG 2.2.1 (an accessibility pass): after the server's wait on one move, another
     player may let a bot play for the one who is thinking, whose page said nothing. It
     now says, from two thirds of the wait, that this may soon happen, and then that it
-    may; the note goes with the move. (The wait is 3 s here.)"""
+    may; the note goes with the move. "I need more time" (a key press, with at least a
+    second of the wait's third left to press it) starts the wait again: the other
+    player's offer goes, both pages say so, and the focus goes to the move. (The wait
+    is 3 s here.)"""
     from test_browser import _free_port, ann_and_ben, run_server
 
     with run_server(_free_port(), tmp_path / "games.db", "--turn-wait", "3") as base:
@@ -382,10 +385,27 @@ def test_a_slow_player_is_told_before_and_when_another_may_call_a_bot_in(
                 ann.wait_for_timeout(100)
         assert state(ben)["to_act"] == ben_seat, "Ben never had a move to make"
         note = ben.locator("#slow-note")
+        more = ben.locator("#more-time-button")
         expect(note).to_have_text(re.compile(r"^Take your time, but soon another player may "
-                                             r"let a bot play for you"))
-        expect(note).to_have_text(
-            "Another player may now let a bot play for you, until your next move.")
+                                             r"let a bot play for you: your move, or asking "
+                                             r"for more time, keeps your seat"))
+        expect(more).to_be_visible()
+        expect(note).to_have_text("Another player may now let a bot play for you, until "
+                                  "your next move or you ask for more time.")
         expect(ann.locator("#slow-note")).to_be_hidden()  # (not Ann's move)
+        offer = ann.locator(f'[data-standin="{ben_seat}"]')
+        expect(offer).to_be_visible()
+        more.focus()
+        ben.keyboard.press("Enter")
+        expect(note).to_be_hidden()
+        expect(offer).to_have_count(0)
+        assert ben.evaluate("document.activeElement.closest('#table') !== null"
+                            " && document.activeElement.checkVisibility()")
+        expect(ben.locator("#announcer")).to_contain_text(
+            "Your wait for this move starts again: you may ask 9 more times.")
+        expect(ann.locator("#announcer")).to_contain_text(
+            "Ben asked for more time over their move.")
+        assert state(ann)["more_time"] == {"given": 1, "left": 9}
+        expect(note).to_be_visible()  # the new wait's notice, two seconds on
         take_turn(ben)
         expect(note).to_be_hidden()

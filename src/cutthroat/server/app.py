@@ -447,6 +447,18 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                                  lambda room, seat: server.come_back(
                                      room, seat, request.version if request else None))
 
+    @app.post("/api/games/{game_id}/more-time")
+    async def more_time(game_id: str, request: Annotated[NextRequest | None, Body()] = None,
+                        token: str | None = None,
+                        authorization: Annotated[str | None, Header()] = None
+                        ) -> dict[str, Any]:
+        """The token's player, whose move it is, asks for more time over it: the wait
+        before another player may let a bot play for them starts again."""
+        return await seat_change(game_id, (token, authorization,
+                                           request.token if request else None),
+                                 lambda room, seat: server.more_time(
+                                     room, seat, request.version if request else None))
+
     @app.get("/api/games/{game_id}/hint")
     async def get_hint(game_id: str, token: str | None = None,
                        authorization: Annotated[str | None, Header()] = None

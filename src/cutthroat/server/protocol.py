@@ -34,7 +34,8 @@ from .tables import SEEDS
 __all__ = ["ActRequest", "CreateGame", "JoinGame", "Message", "NextRequest", "ProtocolError",
            "SayRequest", "StandInRequest", "parse_message", "refusal", "table_refusal"]
 
-MESSAGE_TYPES = ("act", "next", "hint", "undo", "say", "standin", "back", "ping")
+MESSAGE_TYPES = ("act", "next", "hint", "undo", "say", "standin", "back", "more_time",
+                 "ping")
 """The types of message a client may send over the WebSocket."""
 ACTION_MAX = 64
 """The longest action text taken (the longest move, a keep, is about 20 characters)."""
@@ -46,7 +47,7 @@ the words of a line too long once cleaned (:data:`SAY_TOO_LONG`)."""
 SAY_TOO_LONG = f"a message may be at most {CHAT_MAX} characters long"
 """Why a line of talk too long is refused, however long it is (as
 :func:`~cutthroat.server.chat.clean_line` says it)."""
-_TYPES_TEXT = "act, next, hint, undo, say, standin, back or ping"
+_TYPES_TEXT = "act, next, hint, undo, say, standin, back, more_time or ping"
 
 
 class ProtocolError(CutthroatError, ValueError):
@@ -126,8 +127,8 @@ class StandInRequest(_Strict):
 class Message:
     """A WebSocket message from a client: its ``type`` and, for ``act``, the move; for
     ``say``, the text; for ``standin``, the seat a bot is to play; for a change
-    (``act``, ``next``, ``undo``, ``standin``, ``back``), the ``version`` of the state
-    it was chosen on, if the client gives it."""
+    (``act``, ``next``, ``undo``, ``standin``, ``back``) and for ``more_time``, the
+    ``version`` of the state it was chosen on, if the client gives it."""
 
     type: str
     action: str | None = None
@@ -138,9 +139,10 @@ class Message:
 
 _FIELDS = {"act": "action", "say": "text", "standin": "seat"}
 """The field each message type carries besides its ``type``."""
-VERSIONED = frozenset({"act", "next", "undo", "standin", "back"})
-"""The messages that change the game, which may carry the ``version`` they were chosen
-on: made only if the game is still at it (a move sent twice is made once)."""
+VERSIONED = frozenset({"act", "next", "undo", "standin", "back", "more_time"})
+"""The messages that change the game (and ``more_time``, which restarts the clock of
+one move), which may carry the ``version`` they were chosen on: made only if the game
+is still at it (a move sent twice is made once)."""
 
 
 def parse_message(text: str | bytes) -> Message:

@@ -17,7 +17,8 @@ from ..actions import Move
 from ..game import Game
 from .tables import Table, TableError
 
-__all__ = ["AWAY_WAIT", "COACH_KEPT", "HAND_PAUSE", "HINTS_KEPT", "REMATCH_HOLD", "TURN_WAIT",
+__all__ = ["AWAY_WAIT", "COACH_KEPT", "HAND_PAUSE", "HINTS_KEPT", "MORE_TIME", "REMATCH_HOLD",
+           "TURN_WAIT",
            "WATCH_GRACE", "WATCH_PACE", "Position", "Room", "check_version", "position",
            "still_made"]
 
@@ -27,6 +28,9 @@ player may let a bot play for them: long enough to reload a page or reconnect.""
 TURN_WAIT = 60.0
 """Seconds a player whose page is open may take over a move before another player may
 let a bot play for them."""
+MORE_TIME = 10
+"""Times a player may ask for more time over one move (``more_time``: the turn's wait
+starts again), the least WCAG 2.2.1 asks of a time limit that can be extended."""
 HAND_PAUSE = 4.0
 """Seconds the result of a hand stays on show before the next is dealt by itself, at a
 table where a bot plays for every player (:attr:`Table.deals_itself`)."""
@@ -122,6 +126,9 @@ class Room:
     not when a bot came to stand in for a player or a player came back."""
     changed_version: int = -1
     """The table's version at :attr:`changed_at`."""
+    more_time: tuple[int, int, float] = (-1, 0, 0.0)
+    """The last ask for more time over a move (:meth:`give_more_time`): the table's
+    version then, the times asked at that version, and when."""
     waits: tuple[float, float] = (AWAY_WAIT, TURN_WAIT)
     """The server's ``away_wait`` and ``turn_wait``
     (:meth:`~cutthroat.server.rooms.Server.stand_in`)."""
@@ -171,6 +178,25 @@ class Room:
             return None
         return max(0.0, time.monotonic() - self.seen.get(seat, self.opened))
 
+    def more_time_given(self) -> int:
+        """Times the seat to act has asked for more time over the move it has to make
+        (:attr:`more_time`): 0 once the game has moved on."""
+        version, given, _ = self.more_time
+        return given if version == self.table.version else 0
+
+    def give_more_time(self) -> None:
+        """The seat to act asked for more time: its turn's wait starts again now
+        (:meth:`turn_waited`). The caller checks the ask (:data:`MORE_TIME`)."""
+        self.more_time = (self.table.version, self.more_time_given() + 1, time.monotonic())
+
+    def turn_waited(self) -> float:
+        """Seconds the seat to act has had for its move: since the table last changed
+        (:attr:`changed_at`), or since it last asked for more time over this move."""
+        start = self.changed_at
+        if self.more_time_given():
+            start = max(start, self.more_time[2])
+        return time.monotonic() - start
+
     def held_seats(self) -> dict[int, tuple[str, float]]:
         """The seats still kept for the players of the game before this one (open, and
         within their time), with their names and until when (:attr:`held`)."""
@@ -192,6 +218,8 @@ class Room:
         return {**state, "watchers": watchers,
                 "next_game": again,
                 "stand_in_after": {"away": self.waits[0], "turn": self.waits[1]},
+                "more_time": {"given": (given := self.more_time_given()),
+                              "left": MORE_TIME - given},
                 "next_hand_after": (self.hand_pause if self.table.deals_itself
                                     else None),
                 **(self._watched_extras() if self.table.bots_only else {})}

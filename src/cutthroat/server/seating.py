@@ -15,7 +15,7 @@ import anyio
 
 from .bot_turns import RoomBots
 from .rates import seconds_words
-from .room import Room, check_version
+from .room import MORE_TIME, Room, check_version
 from .store import Store, log_failure
 from .tables import Table, TableError
 
@@ -69,7 +69,7 @@ class RoomSeating(RoomBots):
         table = room.table
         name = table.seats[index].name or f"Player {index + 1}"
         away = room.away_for(index)
-        waited = time.monotonic() - room.changed_at
+        waited = room.turn_waited()
         slow = (table.status == "playing" and table.game.to_act == index
                 and waited >= self.turn_wait)
         # A player here (a page open, or a request just made: a program playing over
@@ -89,6 +89,28 @@ class RoomSeating(RoomBots):
             raise TableError(f"{name} has had {seconds_words(waited)} for this move: "
                              "a bot may play for them after "
                              f"{seconds_words(self.turn_wait)}", 409)
+
+    async def more_time(self, room: Room, seat: int, version: int | None = None) -> None:
+        """The player at ``seat``, whose move it is, asks for more time over it: the
+        turn's wait (``turn_wait``, after which another player may let a bot play for
+        them) starts again, and every seat is told (the state's ``more_time``). At
+        most :data:`~cutthroat.server.room.MORE_TIME` times a move; refused (409) when
+        it is not their move, or a bot plays for them. Nothing in the game changes."""
+        async with room.lock:
+            check_version(room, version)
+            table = room.table
+            if table.status != "playing" or table.game.to_act != seat:
+                raise TableError("it is not your move: more time is only for a move you "
+                                 "have to make", 409)
+            if table.seats[seat].standin is not None:
+                raise TableError("a bot plays for you: \"back\" to play yourself", 409)
+            if room.more_time_given() >= MORE_TIME:
+                raise TableError(f"you have asked for more time {MORE_TIME} times over "
+                                 "this move, the most there is: another player may let a "
+                                 "bot play for you once you have had "
+                                 f"{seconds_words(self.turn_wait)}, until your move", 409)
+            room.give_more_time()
+            await self.broadcast(room)
 
     async def come_back(self, room: Room, seat: int, version: int | None = None) -> None:
         """The player at ``seat`` plays again: the bot playing for them stops (a move

@@ -220,6 +220,8 @@ async def _answer(server: Server, room: Room, websocket: WebSocket, seat: int,
             await server.stand_in(room, seat, message.seat, version=message.version)
         elif message.type == "back":
             await server.come_back(room, seat, message.version)
+        elif message.type == "more_time":
+            await server.more_time(room, seat, message.version)
         else:
             await server.act(room, seat, message.action, wait=False,
                              version=message.version)

@@ -5,7 +5,7 @@ import { chat, chatRefused, hearChat } from "./chat.js";
 import { $ } from "./dom.js";
 import { MOVE_NOT_NEEDED, movedOnAlready, moveNote, showError, tellTakenBack } from "./moves.js";
 import { render } from "./render.js";
-import { renderSeats, slowNotice, standInOffer } from "./seats.js";
+import { renderSeats, renderSlowNote, standInOffer } from "./seats.js";
 import { announce, othersNews } from "./speech.js";
 import { table } from "./state.js";
 
@@ -103,6 +103,10 @@ function connect() {
       render();
     }
     else if (msg.type === "error" && msg.for === "say") chatRefused(msg.reason);  // by the chat input
+    else if (msg.type === "error" && msg.for === "more_time" && msg.status === 409
+             && table.state?.to_act !== table.state?.seat) {
+      // more time asked for a move made meanwhile (in another tab of this seat): no need
+    }
     else if (msg.type === "error" && msg.for === "next" && table.state?.status !== "hand_over") {
       // the hand was dealt meanwhile (by another player, or by itself): nothing to say
     }
@@ -180,18 +184,12 @@ export function keepConnected() {
   // A friend who has gone is offered a stand-in after a wait: the seats are drawn again
   // when an offer comes or goes (only then, so that no click is lost to a redraw).
   let offers = "";
-  let slow = "";
   setInterval(() => {
     const s = table.state;
     if (!s || table.watching) return;
     // This seat's own move left waiting: said before, and when, another may call a bot in.
-    const notice = slowNotice(s);
-    if (notice !== slow) {
-      slow = notice;
-      $("slow-note").textContent = notice;
-      $("slow-note").hidden = !notice;
-      if (notice) announce(notice);
-    }
+    const notice = renderSlowNote(s);
+    if (notice) announce(notice);
     const now = [0, 1, 2].map((seat) => standInOffer(s, seat)).join();
     if (now !== offers) {
       offers = now;

@@ -9,8 +9,9 @@ import { focusedKey, numberChoices, placeFocus, settleFocus } from "./focus.js";
 import { renderHand } from "./hand.js";
 import { renderHandOver } from "./handover.js";
 import { logEntries, renderLog } from "./log.js";
-import { noteAbsence, renderFaceUp, renderScores, renderSeats, renderWaiting, renderWatchers } from "./seats.js";
-import { tellNews } from "./speech.js";
+import { noteAbsence, renderFaceUp, renderScores, renderSeats, renderSlowNote, renderWaiting, renderWatchers }
+  from "./seats.js";
+import { announce, tellNews } from "./speech.js";
 import { isYou, myTurn, nameOf, table } from "./state.js";
 
 const STATUS_WORDS = { waiting: "waiting for players", playing: "playing", hand_over: "hand over", over: "game over" };
@@ -65,6 +66,7 @@ export function render() {
   renderCentre(v);
   renderHand(v);
   renderActions(s, v);
+  const slow = renderSlowNote(s);  // (the notice comes with the clock; it goes with a move)
   renderScores(s);
   renderLog(entries);
   renderHandOver(s);
@@ -72,6 +74,7 @@ export function render() {
   if (!table.watching) renderCoach(s);
   numberChoices();
   tellNews(s, entries);
+  if (slow) announce(slow);
   settleFocus(focused);
   placeFocus();
   setTitle(pageTitle(s));

@@ -5,6 +5,7 @@ import { sortCards, suitWords } from "./cards.js";
 import { send, socketOpen } from "./connection.js";
 import { $, el, setText } from "./dom.js";
 import { cardsOf, dealRow, replayCard } from "./felt.js";
+import { settleFocus } from "./focus.js";
 import { showError } from "./moves.js";
 import { isYou, nameOf, table } from "./state.js";
 import { plural } from "./words.js";
@@ -124,11 +125,13 @@ export function tagList(tags) {
   return el("div", { class: "tags" }, tags.map(([t, c]) => el("span", { class: "tag " + c }, [t])));
 }
 
-/** Note when each player was first seen away, and when the table last changed (this
- * page's clock): a friend who has gone may be replaced by a bot after the server's waits. */
+/** Note when each player was first seen away, and when the table last changed or its
+ * player to act asked for more time (this page's clock): a friend who has gone may be
+ * replaced by a bot after the server's waits. */
 export function noteAbsence(s) {
   const now = Date.now();
-  if (s.version !== table.version) { table.version = s.version; table.changedAt = now; }
+  const clock = `${s.version}:${s.more_time?.given ?? 0}`;
+  if (clock !== table.turnClock) { table.turnClock = clock; table.changedAt = now; }
   s.players.forEach((p, seat) => {
     if (p.kind === "human" && !p.connected) table.awaySince[seat] ??= now;
     else table.awaySince[seat] = null;
@@ -204,9 +207,29 @@ export function slowNotice(s) {
   const waited = turnWaited();
   const wait = s.stand_in_after.turn * 1000;
   if (!others || waited < (2 * wait) / 3) return "";
-  return waited >= wait
-    ? "Another player may now let a bot play for you, until your next move."
+  const more = s.more_time?.left > 0;
+  if (waited >= wait) {
+    return more ? "Another player may now let a bot play for you, until your next move or you ask for more time."
+      : "Another player may now let a bot play for you, until your next move.";
+  }
+  return more ? "Take your time, but soon another player may let a bot play for you: your move, or asking for more time, keeps your seat."
     : "Take your time, but soon another player may let a bot play for you: your move keeps your seat.";
+}
+
+/** Show this seat's slow-player notice (slowNotice), with its "I need more time" button
+ *  while the move has asks left; returns the notice if it is newly shown (to be said),
+ *  else "". The focus on the button when the notice goes (more time given, the move
+ *  made) moves to the decision. */
+export function renderSlowNote(s) {
+  const notice = slowNotice(s);
+  const row = $("slow-row");
+  if (notice === (row.hidden ? "" : $("slow-note").textContent)) return "";
+  const focused = row.contains(document.activeElement);
+  $("slow-note").textContent = notice;
+  $("more-time-button").hidden = !(s.more_time?.left > 0);
+  row.hidden = !notice;
+  if (focused && !notice) settleFocus("#more-time-button");
+  return notice;
 }
 
 export function renderScores(s) {

@@ -12,6 +12,7 @@ import { nameAndPoints, plural, sentence } from "./words.js";
 // heard again (a reconnection, a refused move) says nothing; the first says only where
 // the game stands, not the whole log.
 export const speech = { hand: null, heard: 0, status: null, turn: null, standin: null,
+  moreTime: null,  // this seat's asks for more time over its move, as last said
   others: [],  // each other player's seat as last said: away, played by a bot, offered one
   batch: null, batchTimer: null,
   undone: null };  // the version of the state that answered this page's undo: its note says it
@@ -64,6 +65,13 @@ export function tellNews(s, entries) {
       : batchWords(), ...(auto ? [] : ["You play your seat again."]));
   }
   speech.standin = auto;
+  // This seat's asks for more time over the move it has to make (0 once it is made).
+  const asked = !table.watching && s.status === "playing" && isYou(s.to_act) ? s.more_time?.given ?? 0 : 0;
+  if (speech.moreTime !== null && asked > speech.moreTime) {
+    const left = s.more_time.left;
+    parts.push(`Your wait for this move starts again: ${left ? `you may ask ${plural(left, "more time")}` : "that was the last time you may ask"}.`);
+  }
+  speech.moreTime = asked;
   parts.push(...othersNews(s, first));
   // The previous hand's result, atop this hand's log, was said as that hand ended.
   const news = (from) => entries.slice(from).filter((e) => !e.before);
@@ -123,8 +131,10 @@ export function othersNews(s, first) {
     if (isYou(seat) || p.kind !== "human") return;
     const name = nameOf(seat);
     const was = speech.others[seat];
-    const now = { away: !p.connected, bot: Boolean(p.standin), offer: standInOffer(s, seat) === "standin" };
+    const now = { away: !p.connected, bot: Boolean(p.standin), offer: standInOffer(s, seat) === "standin",
+      asked: s.status === "playing" && s.to_act === seat ? s.more_time?.given ?? 0 : 0 };
     if (was && !first) {
+      if (now.asked > was.asked) parts.push(`${name} asked for more time over their move.`);
       if (now.bot !== was.bot) parts.push(now.bot ? `A bot plays for ${name} now.` : `${name} plays again.`);
       else if (now.away !== was.away) parts.push(now.away ? `${name} has gone away.` : `${name} is back.`);
       if (now.offer && !was.offer) {

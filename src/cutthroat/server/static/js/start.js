@@ -36,6 +36,10 @@ export function showTable(game) {
     if (document.activeElement === $("hint-button")) $("hint").focus();  // the button is disabled meanwhile
     setThinking(true);
   });
+  $("more-time-button").addEventListener("click", () => {
+    showError("");
+    send({ type: "more_time", version: table.state?.version });
+  });
   $("undo-button").addEventListener("click", () => {
     showError("");
     if (send({ type: "undo" })) table.undoing = true;

@@ -18,7 +18,8 @@ export const table = {
   overError: "",          // a refusal shown in the hand-over box, kept across its renders
   fullGame: null,         // the friend's new game this seat could not join (no seat left): watch it
   awaySince: [null, null, null],  // when this page first saw each seat away (ms), for stand-ins
-  version: null, changedAt: null, // the state's version, and when this page saw it change
+  turnClock: null,        // the state's version and the asks for more time over its move,
+  changedAt: null,        // and when this page saw either change: the seat to act's wait
   placed: null,           // the focus placed when the table appeared: null, "heading", "done"
   handWaiting: false,     // the focus was put on the cards by this seat's move, to wait there
 };
