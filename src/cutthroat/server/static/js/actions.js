@@ -103,11 +103,16 @@ export function renderActions(s, v) {
   $("hint-button").disabled = !mine || table.thinking || !connected;  // asked over the socket
   // Undo: only against bots (no other player loses a move), once this seat has moved.
   const againstBots = s.players.every((p, seat) => isYou(seat) || p.kind === "bot");
+  // A move that cannot be unseen: the button stays in the Tab order, greyed, and says
+  // why when pressed (a tooltip alone reaches neither the keyboard nor a touch screen).
   const seen = unseeable(v);
-  $("undo-button").hidden = !againstBots;
-  $("undo-button").disabled = !undoable(v) || !connected;
-  $("undo-button").title = seen ? `${seen} cannot be unseen: the moves before it cannot be taken back`
-    : "Take back your last move of this hand, with the bots' replies";
+  const undo = $("undo-button");
+  undo.hidden = !againstBots;
+  undo.disabled = lastOwnMove(v) < 0 || !connected;
+  undo.dataset.why = seen ? `${seen} cannot be unseen: the moves before it cannot be taken back.` : "";
+  if (seen) undo.setAttribute("aria-disabled", "true");
+  else undo.removeAttribute("aria-disabled");
+  undo.title = seen ? undo.dataset.why : "Take back your last move of this hand, with the bots' replies";
 }
 
 /** The move since this seat's last one that the server will not take back (as the
@@ -124,5 +129,3 @@ function unseeable(v) {
 /** The index of this seat's last move in the hand, -1 before its first. */
 const lastOwnMove = (v) => (v?.moves ?? []).findLastIndex((m) => isYou(Number(m.split(" ")[0])));
 
-/** Whether this seat has a move in the hand that Undo can take back. */
-const undoable = (v) => lastOwnMove(v) >= 0 && !unseeable(v);

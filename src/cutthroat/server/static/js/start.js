@@ -6,7 +6,7 @@ import { setUpChat } from "./chat.js";
 import { keepConnected, send } from "./connection.js";
 import { $ } from "./dom.js";
 import { tableKey } from "./focus.js";
-import { showError } from "./moves.js";
+import { moveNote, showError } from "./moves.js";
 import { table } from "./state.js";
 
 export function showTable(game) {
@@ -42,6 +42,8 @@ export function showTable(game) {
   });
   $("undo-button").addEventListener("click", () => {
     showError("");
+    const why = $("undo-button").dataset.why;  // greyed: the server would refuse it
+    if (why) { moveNote(why); return; }
     if (send({ type: "undo" })) table.undoing = true;
   });
   copyButton("copy-link", "join-link");
