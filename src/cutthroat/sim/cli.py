@@ -182,7 +182,7 @@ def check_outputs(plot: Path | None, records: Path | None) -> None:
             require_matplotlib()
         except PlotUnavailableError as exc:
             typer.echo(f"Error: {exc}", err=True)
-            raise typer.Exit(2) from None
+            raise typer.Exit(1) from None  # a missing extra, as for serve: no usage error
         if plot.is_dir():  # before its extension, which a folder's name seldom has
             raise typer.BadParameter(f"{plot} is a folder, not a file", param_hint="--plot")
         try:
