@@ -23,12 +23,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .registry import (
-    _RESERVED,
     BOTS,
+    RESERVED_OPTIONS,
     BotSpecError,
     BotUnavailableError,
-    _kind,
     factory_of,
+    hint_words,
     is_reference,
 )
 
@@ -117,7 +117,7 @@ def describe_bot(name: str) -> BotInfo:
     options = []
     for param in _parameters(target):
         hint = hints.get(param.name)
-        kind = _kind(hint) if hint is not None else "any"
+        kind = hint_words(hint) if hint is not None else "any"
         options.append(BotOption(param.name, kind, param.default, helps.get(param.name, "")))
     try:
         params = inspect.signature(target).parameters.values()
@@ -145,7 +145,8 @@ def _parameters(target: Callable[..., Any]) -> list[inspect.Parameter]:
     if not inspect.isclass(target) and params:
         params = params[1:]
     return [p for p in params
-            if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and p.name not in _RESERVED]
+            if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+            and p.name not in RESERVED_OPTIONS]
 
 
 _ROLE = re.compile(r":[a-z]+:`(~?)([^`]+)`")

@@ -45,6 +45,7 @@ __all__ = [
     "BOTS",
     "ENTRY_POINT_GROUP",
     "LADDER",
+    "RESERVED_OPTIONS",
     "BotFactory",
     "BotSpecError",
     "BotUnavailableError",
@@ -56,6 +57,7 @@ __all__ = [
     "factory_of",
     "format_spec",
     "format_value",
+    "hint_words",
     "is_reference",
     "line_up_specs",
     "make_bot",
@@ -82,7 +84,7 @@ BotFactory = Callable[..., Bot]
 """Makes a bot: called with its seed and, for a spec with options, the options as
 keywords (a factory that takes only the seed is a bot without options)."""
 
-_RESERVED = ("seed", "rng")
+RESERVED_OPTIONS = ("seed", "rng")
 """Constructor parameters a spec may not set: the seed comes from the game or the
 tournament, so that results depend on it alone."""
 
@@ -398,7 +400,7 @@ def check_options(target: Callable[..., Any], bot: str, options: dict[str, Any])
     every option by that name, with a value of the kind it is annotated with; the seed
     (and ``rng``) are never options."""
     for key in options:
-        if key in _RESERVED:
+        if key in RESERVED_OPTIONS:
             raise BotSpecError(f"{key} cannot be set as an option: the bot's randomness "
                                "comes from the seed the game or the tournament gives it")
     if not options:
@@ -410,7 +412,7 @@ def check_options(target: Callable[..., Any], bot: str, options: dict[str, Any])
     if any(p.kind is p.VAR_KEYWORD for p in params.values()):
         return
     known = [n for n, p in params.items()
-             if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and n not in _RESERVED]
+             if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and n not in RESERVED_OPTIONS]
     for key in options:
         if key not in known:
             takes = f"its options are {', '.join(known)}" if known else "it takes no options"
@@ -423,10 +425,10 @@ def check_options(target: Callable[..., Any], bot: str, options: dict[str, Any])
         hint = hints.get(key)
         if hint is not None and not _fits(value, hint):
             raise BotSpecError(f"the {bot!r} bot's option {key} takes "
-                               f"{_kind(hint)}, not {value!r}")
+                               f"{hint_words(hint)}, not {value!r}")
 
 
-def _kind(hint: Any) -> str:
+def hint_words(hint: Any) -> str:
     """An annotation in words: ``int or None``."""
     return " or ".join("None" if m is type(None) else getattr(m, "__name__", str(m))
                        for m in _members(hint))

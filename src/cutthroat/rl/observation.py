@@ -64,7 +64,7 @@ from ..views import View
 from .layout import SIZE, Slot
 
 __all__ = ["SIZE", "Observation", "action_id", "action_text", "as_int", "as_rules", "as_seed",
-           "encode", "public_info"]
+           "encode", "public_info", "turned_down"]
 
 Observation = dict[str, npt.NDArray[Any]]
 """What the environments give an agent: the ``observation`` vector and the
@@ -108,7 +108,7 @@ def encode(view: View) -> npt.NDArray[np.float32]:
             out[Slot.SCORES + rel(seat)] = min(view.scores[seat] / (2 * view.rules.target),
                                                1.0)
     out[Slot.UPCARD_TAKEN] = view.upcard_taken
-    out[Slot.TURNED_DOWN] = _turned_down(view)
+    out[Slot.TURNED_DOWN] = turned_down(view)
     out[Slot.DUMMY_TAKEN] = view.dummy_taken
     out[Slot.DECK + _DECKS.index(view.rules.deck)] = 1
     out[Slot.DUMMY_RULE] = view.rules.dummy
@@ -179,7 +179,7 @@ def action_text(hand: Hand, seat: int, action: object) -> str:
     return str(hand.action_from_id(number))
 
 
-def _turned_down(view: View) -> bool:
+def turned_down(view: View) -> bool:
     """Whether all three passed the first round (the up-card turned down, R9)."""
     passes = 0
     for text in view.moves:

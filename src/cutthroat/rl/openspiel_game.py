@@ -62,7 +62,7 @@ from ..state import Hand
 from ..views import View
 from .information_state import INFORMATION_STATE_SIZE, MoveLog
 from .layout import SIZE
-from .observation import _turned_down, action_text, encode
+from .observation import action_text, encode, turned_down
 from .rewards import hand_rewards
 
 __all__ = ["NAME", "WHOLE_GAME_FIELDS", "CutthroatGame", "CutthroatObserver",
@@ -340,7 +340,7 @@ def observation_text(view: View) -> str:
     upcard = f"up-card {view.upcard}"
     if view.upcard_taken:
         upcard += " taken"
-    if _turned_down(view):
+    if turned_down(view):
         upcard += " turned down"
     parts = [f"seat {view.seat}", f"phase {view.phase.name.lower()}",
              f"dealer {view.dealer}", upcard,
