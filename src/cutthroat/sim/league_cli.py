@@ -144,7 +144,7 @@ def league(
             require_choix()
         except RatingsUnavailableError as exc:
             typer.echo(f"Error: {exc}", err=True)
-            raise typer.Exit(2) from None
+            raise typer.Exit(1) from None  # a missing extra: no usage error
         check_outputs(plot, records)
         tournament_notes(games, workers, backend, ray_address)
         result = run_league(pool, games, seed=seed, rules=rules, workers=workers,
