@@ -6,9 +6,11 @@ undo, a greyed card pressed), and the hand's log, whose first line stays in view
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import Route, expect
+from playwright.sync_api import Page, Route, expect
 
 from test_browser import (
     HEAR,
@@ -257,20 +259,17 @@ def test_a_shared_win_is_said_as_the_replay_says_it_R22(server: str, pages: Page
     assert said == f"{names[0]} and {names[2]} share the win."
 
 
-def test_R14_undo_is_offered_only_where_a_move_can_be_taken_back(server: str,
-                                                                 pages: Pages) -> None:
-    """A QA pass: at the keep after taking the dummy, Undo was enabled, and pressed it
-    always got "You have seen the dummy, so taking it cannot be taken back" (R14). It is
-    greyed there, and pressed it says why. (Seed 0, intermediate bots: Ann deals, is ordered up,
-    and may take the dummy.)"""
-    page = pages.new()
+def _to_the_keep(page: Page, server: str,
+                 after: Callable[[dict[str, Any]], None] | None = None) -> None:
+    """Seed 0, intermediate bots: Ann deals, is ordered up, picks up, discards and takes
+    the dummy, to the keep (R14); ``after(view)`` after each of her moves, with the view
+    she made it from."""
     create_game(page, server, "intermediate", "intermediate", seed=0)
-    undo = page.locator("#undo-button")
     for _ in range(12):
         wait_for_turn(page)
         view = state(page)["view"]
         if view["phase"] == "keep":
-            break
+            return
         legal = view["legal"]
         wanted = next((a for a in ("pickup", "order", "dummy") if a in legal), None)
         moves = len(view["moves"])
@@ -281,9 +280,52 @@ def test_R14_undo_is_offered_only_where_a_move_can_be_taken_back(server: str,
         else:
             raise AssertionError(f"seed 0 no longer leads Ann to the dummy: {legal}")
         wait_until(page, "n => window.cutthroatState.view.moves.length > n", moves)
+        if after is not None:
+            after(view)
+    raise AssertionError("seed 0 no longer leads Ann to a keep")
+
+
+def test_the_cards_picked_for_a_keep_are_still_picked_after_a_reload(
+        server: str, pages: Pages) -> None:
+    """A browser pass: a reload (a phone's tab brought back, say) forgot the picks."""
+    page = pages.new()
+    _to_the_keep(page, server)
+    cards = page.locator("#hand button[data-card]")
+    picked = [cards.nth(i).get_attribute("data-card") for i in (0, 2, 5)]
+    for code in picked:
+        page.click(f"#hand button[data-card='{code}']")
+    expect(page.locator("#hand [aria-pressed=true]")).to_have_count(3)
+    page.reload()
+    wait_for_turn(page)
+    pressed = page.locator("#hand [aria-pressed=true]")
+    expect(pressed).to_have_count(3)
+    assert sorted(pressed.evaluate_all("bs => bs.map(b => b.dataset.card)")) == sorted(picked)
+    expect(page.locator("#keep-button")).to_have_text("Keep these five (3 of 5 picked)")
+    # Made, the keep leaves nothing to take back: the next keep starts with none picked.
+    assert page.evaluate("Object.keys(sessionStorage).some(k => k.startsWith('cutthroat-keep:'))")
+    for code in [c for c in state(page)["view"]["cards"] if c not in picked][:2]:
+        page.click(f"#hand button[data-card='{code}']")
+    page.click("#keep-button")
+    wait_until(page, "() => window.cutthroatState.view.phase !== 'keep'")
+    assert not page.evaluate(
+        "Object.keys(sessionStorage).some(k => k.startsWith('cutthroat-keep:'))")
+
+
+def test_R14_undo_is_offered_only_where_a_move_can_be_taken_back(server: str,
+                                                                 pages: Pages) -> None:
+    """A QA pass: at the keep after taking the dummy, Undo was enabled, and pressed it
+    always got "You have seen the dummy, so taking it cannot be taken back" (R14). It is
+    greyed there, and pressed it says why. (Seed 0, intermediate bots: Ann deals, is ordered up,
+    and may take the dummy.)"""
+    page = pages.new()
+    undo = page.locator("#undo-button")
+
+    def after(view: dict[str, Any]) -> None:
         if view["phase"] in ("pickup", "discard"):
             expect(undo).to_be_enabled()  # a pick-up or a discard can be taken back
             expect(undo).to_have_attribute("title", re.compile(r"^Take back your last move"))
+
+    _to_the_keep(page, server, after)
     at_keep = state(page)
     assert at_keep["view"]["phase"] == "keep"
     expect(undo).to_have_attribute("aria-disabled", "true")

@@ -9,6 +9,33 @@ import { announce } from "./speech.js";
 import { myTurn, table } from "./state.js";
 import { capital, wordList } from "./words.js";
 
+/** Where this tab keeps the cards picked for a keep, so that a reload does not lose them. */
+const picksKey = () => `cutthroat-keep:${table.game}`;
+
+/** Keep the picks for a reload of the page (this tab's session storage), with the
+ *  version of the state they were made at: they are taken back at that state only. */
+function storePicks() {
+  try {
+    sessionStorage.setItem(picksKey(), JSON.stringify({ version: table.state?.version, cards: [...table.keep] }));
+  } catch (e) { /* no storage (a private window, say): the picks last as long as the page */ }
+}
+
+/** Once a page is loaded: the picks it had made at this state before a reload. */
+function restorePicks(v) {
+  if (table.picksRestored) return;
+  table.picksRestored = true;
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(picksKey()) ?? "null");
+    if (saved?.version !== table.state?.version || !Array.isArray(saved.cards)) return;
+    saved.cards.filter((c) => v.cards.includes(c)).slice(0, 5).forEach((c) => table.keep.add(c));
+  } catch (e) { /* none kept, or unreadable: nothing picked */ }
+}
+
+/** No keep to make (made, or not this seat's): no picks to take back after a reload. */
+function forgetPicks() {
+  try { sessionStorage.removeItem(picksKey()); } catch (e) { /* no storage */ }
+}
+
 /** This seat's cards: buttons, enabled when they can be played or discarded, or picked for a keep. */
 export function renderHand(v) {
   const hand = $("hand");
@@ -20,7 +47,8 @@ export function renderHand(v) {
   const legal = new Set(offered);
   const keeping = offered.some((a) => a.startsWith("keep "));
   const choosing = offered.some((a) => /^(play|discard) /.test(a));
-  if (!keeping) { table.keep.clear(); table.keepNote = ""; }
+  if (!keeping) { table.keep.clear(); table.keepNote = ""; forgetPicks(); }
+  else restorePicks(v);
   const connected = socketOpen();
   for (const code of sortCards(v.cards, v.trump)) {
     const b = cardElement(code, { button: true, trump: v.trump });
@@ -42,6 +70,7 @@ export function renderHand(v) {
         }
         table.keepNote = "";
         if (table.keep.has(code)) table.keep.delete(code); else table.keep.add(code);
+        storePicks();
         const focused = document.activeElement === b;
         renderHand(v);
         updateKeepButton(v);

@@ -5,6 +5,7 @@ export const table = {
   watching: false,        // in no seat (/?watch=ID): the table read-only, no token
   retry: 0, timer: null, closedForGood: false,
   keep: new Set(),        // the cards picked for a keep
+  picksRestored: false,   // the picks kept for a reload looked for (once a page)
   keepNote: "",           // why a card clicked was not picked (five already are)
   thinking: false,        // a hint was asked for and is not answered yet
   hintAt: null,           // where the game stood (hintPosition) when the hint was asked for
