@@ -55,10 +55,10 @@ ENGINE := $(subst $(space),$(comma),$(foreach m,$(ENGINE_MODULES),src/cutthroat/
 
 ## The test suite with branch coverage (at least 90%, the engine's 95%); the tests marked
 ## no_cover (bot-heavy, 3-10x slower under coverage tracing) run on their own, without
-## it: see docs/architecture.md, Tests.
+## it: see docs/architecture.md, Tests. The 15 slowest are listed, to keep CI's time in view.
 unit: $(DEV)
 	$(BIN)/python -m pytest -n auto -m "not slow and not no_cover" --cov=cutthroat \
-		--cov-branch --cov-report=term --cov-fail-under=90 --doctest-modules \
+		--cov-branch --cov-report=term --cov-fail-under=90 --durations=15 --doctest-modules \
 		--doctest-glob='*.md' src tests README.md docs
 	$(BIN)/python -m pytest -n auto -m "no_cover and not slow" tests
 	@echo "Branch coverage of the engine (must be at least 95%):"
