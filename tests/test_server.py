@@ -195,7 +195,7 @@ def test_playing_again_tells_apart_a_name_twice_at_the_old_table(tmp_path: Path)
     client = _client(tmp_path)
     ann, ben = _finished_pair(client)
     server = client.app.state.server  # type: ignore[attr-defined]
-    # a finished game is let go once its last work (the coach's word) ends: read back next
+    # a finished game is let go once its last work ends: read back next
     _eventually(lambda: ann["game"] not in server.rooms, client)
     assert ann["game"] not in server.rooms
     old = server.store.load(ann["game"])
@@ -1973,11 +1973,14 @@ def test_one_address_may_start_only_so_many_games(tmp_path: Path) -> None:
         create_app("sqlite://", new_games="lots")
 
 
-def _finished_pair(client: TestClient, seed: int = 2) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A game to 1 point of Ann (seat 0), a random bot and Ben (seat 2, who joined),
-    played to its end by random moves: the two seats' answers (with their tokens)."""
+def _finished_pair(client: TestClient, seed: int = 2, *, coach: bool = False
+                   ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A game to 1 point of Ann (seat 0, with the ``coach``: the expert then weighs
+    each of her moves, several times slower), a random bot and Ben (seat 2, who
+    joined), played to its end by random moves: the two seats' answers (with their
+    tokens)."""
     ann = _create(client, ["you", "random", "open"], seed=seed, name="Ann",
-                  rules={"target": 1}, coach=True)
+                  rules={"target": 1}, coach=coach)
     game = ann["game"]
     ben = {**client.post(f"/api/games/{game}/join", json={"name": "Ben"}).json()}
     rng = random.Random(seed)
@@ -2002,7 +2005,7 @@ def test_friends_who_both_ask_to_play_again_sit_at_one_table(db_url: str) -> Non
     who asks next, even at once, takes that seat instead of starting a second game. The
     link survives a restart."""
     client = _client(db_url)
-    ann, ben = _finished_pair(client)
+    ann, ben = _finished_pair(client, coach=True)
     game = ann["game"]
     assert _state(client, ann)["next_game"] is None
     early = _create(client, ["you", "random", "random"])
