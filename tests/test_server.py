@@ -10,8 +10,10 @@ import asyncio
 import json
 import random
 import re
+import sqlite3
 import threading
 import time
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -2107,6 +2109,38 @@ def test_a_friends_seat_in_the_game_played_again_is_kept_for_them(tmp_path: Path
     playing = _state(client, {"game": new, "token": started["token"]})
     assert [p["name"] for p in playing["players"]] == ["Ben", "Ann", "Random"]
     assert "held_for" not in playing["players"][1]
+
+
+def test_a_kept_seat_stays_kept_through_a_restart_until_its_time_is_up(
+        tmp_path: Path) -> None:
+    """A restart (or the room let go from memory: a hold may last a day) forgot the
+    seats kept for friends, and a stranger could take them. They are worked out again
+    from the store, the time counted from when the new game was made."""
+    client = _client(tmp_path)
+    ann, ben = _finished_pair(client)
+    game = ann["game"]
+    new = client.post(f"/api/games/{game}/again", json={"token": ben["token"]}).json()["game"]
+    _stop(client)
+    client = _client(tmp_path)  # restarted
+    kept = client.get(f"/api/games/{new}/public").json()["players"][1]
+    assert kept["held_for"] == "Ann" and 0 < kept["held_s"] <= 120
+    stranger = client.post(f"/api/games/{new}/join", json={"name": "Eve"})
+    assert stranger.status_code == 409 and "kept for Ann" in _reason(stranger)
+    friend = client.post(f"/api/games/{game}/again", json={"token": ann["token"]})
+    assert friend.status_code == 200 and friend.json()["seat"] == 1
+    # Another one, read back after its time was up: anybody's.
+    again = _finished_pair(client, seed=4)[1]
+    later = client.post(f"/api/games/{again['game']}/again",
+                        json={"token": again["token"]}).json()["game"]
+    _stop(client)
+    with sqlite3.connect(tmp_path / "games.db") as db:  # as if made 121 seconds ago
+        (created,) = db.execute("SELECT created FROM games WHERE id = ?", (later,)).fetchone()
+        made = datetime.fromisoformat(created) - timedelta(seconds=121)
+        db.execute("UPDATE games SET created = ? WHERE id = ?", (str(made), later))
+    db.close()
+    client = _client(tmp_path)
+    assert "held_for" not in client.get(f"/api/games/{later}/public").json()["players"][1]
+    assert client.post(f"/api/games/{later}/join", json={"name": "Eve"}).status_code == 200
 
 
 def test_a_kept_seat_is_anybodys_once_its_time_is_up(tmp_path: Path) -> None:

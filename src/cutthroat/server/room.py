@@ -151,8 +151,10 @@ class Room:
     from 0 (kept in the store with the move: :meth:`~cutthroat.server.store.Store.reasons`)."""
     held: dict[int, tuple[str, float]] = field(default_factory=dict)
     """In a game started to play again: each seat kept for a player of the game before
-    it, with their name and until when (:data:`REMATCH_HOLD`; :meth:`held_seats`). Not
-    kept in the store: after a restart the open seats are anybody's."""
+    it, with their name and until when (:data:`REMATCH_HOLD`; :meth:`held_seats`).
+    Worked out again from the store when the room is read back (after a restart, say:
+    :meth:`~cutthroat.server.rooms.Server.kept_again`), the time counted from when the
+    game was made."""
     held_until: float = 0.0
     """Until when a table of three bots counts as playing though nobody watches it yet
     (:data:`WATCH_GRACE` after it is made)."""

@@ -172,9 +172,10 @@ class Server(RoomAdvice, RoomSeating):
                      if table.game.is_over else None)
             reasons = (await anyio.to_thread.run_sync(self.store.reasons, game_id)
                        if table.bots_only else {})
+            held = await self.kept_again(table)
             room = self.rooms.setdefault(game_id, Room(
                 table, rematch=again, waits=self.waits, hand_pause=self.hand_pause,
-                watch_pace=self.watch_pace, reasons=reasons))
+                watch_pace=self.watch_pace, reasons=reasons, held=held))
             self.kick(room)
         return room
 

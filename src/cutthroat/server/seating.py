@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from contextlib import AbstractAsyncContextManager
+from datetime import UTC, datetime
 from typing import Any
 
 import anyio
@@ -19,7 +20,7 @@ from .room import MORE_TIME, Room, check_version
 from .store import Store, log_failure
 from .tables import Table, TableError
 
-__all__ = ["RoomSeating", "held_words"]
+__all__ = ["RoomSeating", "held_words", "kept_for"]
 
 
 class RoomSeating(RoomBots):
@@ -112,6 +113,24 @@ class RoomSeating(RoomBots):
             room.give_more_time()
             await self.broadcast(room)
 
+    async def kept_again(self, table: Table) -> dict[int, tuple[str, float]]:
+        """The seats of ``table``, read back from the store, still kept for the players
+        of the game it was started after (:func:`kept_for`): a restart, or the room let
+        go, loses :attr:`Room.held`, so it is worked out again from the store, the
+        ``rematch_hold`` counted from when ``table`` was made. Empty unless it waits for
+        players."""
+        if table.status != "waiting":
+            return {}
+        before = await anyio.to_thread.run_sync(self.store.rematch_of, table.id)
+        if before is None:
+            return {}
+        old_id, by, taken, made = before
+        left = self.rematch_hold - (datetime.now(UTC).replace(tzinfo=None)
+                                    - made).total_seconds()
+        old = (await anyio.to_thread.run_sync(self.store.load, old_id)
+               if left > 0 else None)
+        return {} if old is None else kept_for(old, by, time.monotonic() + left, taken)
+
     async def come_back(self, room: Room, seat: int, version: int | None = None) -> None:
         """The player at ``seat`` plays again: the bot playing for them stops (a move
         it is thinking over is not made). Refused (409) if no bot plays for them."""
@@ -171,10 +190,8 @@ class RoomSeating(RoomBots):
                 starting()
                 new = table.again(seat)
                 new_room = await self.add(new)
-                until = time.monotonic() + self.rematch_hold
-                new_room.held = {(other - seat) % 3: (table.seats[other].name or "", until)
-                                 for other in range(3) if other != seat
-                                 and table.seats[other].kind == "human"}
+                new_room.held = kept_for(table, seat,
+                                         time.monotonic() + self.rematch_hold)
                 taken = {seat: 0}
                 answer: dict[str, Any] = {"game": new.id, "seat": 0,
                                           "token": new.tokens[0], "started": True}
@@ -210,6 +227,17 @@ class RoomSeating(RoomBots):
             room.rematch = (next_id, by, taken)
             await self.broadcast(room)
         return answer
+
+
+def kept_for(table: Table, by: int, until: float,
+             taken: Collection[int] = ()) -> dict[int, tuple[str, float]]:
+    """The seats of the game that the player at ``by`` started after ``table`` to play
+    again that are kept, until ``until`` (:func:`time.monotonic`), for its other players
+    (each with their name; not for those of them who sit in it already, ``taken``):
+    each where they sat from the one who started it (:attr:`Room.held`)."""
+    return {(other - by) % 3: (table.seats[other].name or "", until)
+            for other in range(3) if other != by and other not in taken
+            and table.seats[other].kind == "human"}
 
 
 def held_words(held: dict[int, tuple[str, float]]) -> str:

@@ -443,6 +443,20 @@ class Store:
             seats = {int(old): new for old, new in json.loads(row.seats).items()}
             return row.next_id, row.by, seats
 
+    def rematch_of(self, next_id: str) -> tuple[str, int, dict[int, int], datetime] | None:
+        """:meth:`rematch` read from the new game's side: the finished game that
+        ``next_id`` was started from, the seat of it that started it, which of its seats
+        sit in ``next_id`` so far (old seat -> new seat), and when ``next_id`` was made
+        (UTC); ``None`` if ``next_id`` was started from none."""
+        with self._session() as session:
+            row = session.scalars(select(RematchRow)
+                                  .where(RematchRow.next_id == next_id).limit(1)).first()
+            made = None if row is None else session.get(GameRow, next_id)
+            if row is None or made is None:
+                return None
+            seats = {int(old): new for old, new in json.loads(row.seats).items()}
+            return row.game_id, row.by, seats, made.created
+
     def save_rematch(self, game_id: str, next_id: str, by: int,
                      seats: dict[int, int]) -> None:
         """Keep (or update) the game started after ``game_id`` (:meth:`rematch`)."""
