@@ -1470,6 +1470,90 @@ def test_coach_speaks_to_its_seat_alone() -> None:
     assert not said["later 1"] and not said["later None"]
 
 
+def test_store_keeps_a_seats_latest_coach_words_in_order(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'games.db'}")
+    table = Table.create(["you", "random", "random"], seed=1, coach=True)
+    store.save(table)
+    for n in range(1, 8):
+        store.save_coach(table.id, 0, {"n": n, "undone": False}, (1, ["0 pass"] * n), 5)
+    store.save_coach(table.id, 0, {"n": 7, "undone": True}, (1, ["0 pass"] * 7), 5)
+    store.save_coach(table.id, 2, {"n": 1, "undone": False}, (2, []), 5)
+    kept = store.coach_words(table.id)
+    assert [message["n"] for message, _ in kept[0]] == [3, 4, 5, 6, 7]
+    assert kept[0][-1] == ({"n": 7, "undone": True}, (1, ["0 pass"] * 7))
+    assert kept[2] == [({"n": 1, "undone": False}, (2, []))]
+    assert store.coach_words("another") == {}
+    store.close()
+
+
+def test_the_coachs_words_are_kept_through_a_restart_with_a_move_taken_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A restart (or the room let go from memory) forgot the coach's words: a page that
+    connected after it had an empty Coach panel. They are kept with the game, and a
+    word whose move is taken back after the restart is still marked so. (The expert's
+    analysis is stood in for: it would say "pass" to every move.)"""
+    import asyncio
+    from types import SimpleNamespace
+
+    from cutthroat.actions import Action
+    from cutthroat.server import advice
+    from cutthroat.server.app import Server
+
+    verdict = SimpleNamespace(best=Action.parse("pass"))
+    monkeypatch.setattr(advice, "hint", lambda *a, **k: None)
+    monkeypatch.setattr(advice, "second_opinion", lambda *a: verdict)
+    monkeypatch.setattr(advice, "confirmed", lambda first, *a, **k: first)
+    monkeypatch.setattr(advice, "describe_verdict", lambda v: "the expert would pass")
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+
+    async def first() -> tuple[str, list[dict[str, Any]]]:
+        server = Server(Store(url))
+        table = Table.create(["you", "random", "random"], seed=14, coach=True)
+        room = await server.add(table)
+        rng = random.Random(0)
+        while True:
+            await server.settle(room)
+            await asyncio.gather(*room.tasks)  # the coach has had its say
+            if room.coached.get(0) and room.coached[0][-1]["n"] == 7:
+                break
+            if table.status == "hand_over":
+                await server.next_hand(room, 0, wait=True)
+                continue
+            assert table.status == "playing"
+            legal = table.game.view(0).legal
+            await server.act(room, 0, str(rng.choice(legal)), wait=True)
+        await asyncio.gather(*room.tasks)
+        server.store.close()
+        return table.id, room.coached[0]
+
+    async def second(game: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        server = Server(Store(url))
+        room = await server.room(game)
+        socket = _Socket()
+        await server.connect(room, socket, 0)  # type: ignore[arg-type]
+        for _ in range(200):  # (each socket's sender sends in the background)
+            if sum(m["type"] == "coach" for m in socket.sent) >= 5:
+                break
+            await asyncio.sleep(0.01)
+        heard = [m for m in socket.sent if m["type"] == "coach"]
+        await server.undo(room, 0)  # the latest word's move taken back
+        server.store.close()
+        return heard, room.coached[0]
+
+    async def third(game: str) -> list[dict[str, Any]]:
+        server = Server(Store(url))
+        room = await server.room(game)
+        server.store.close()
+        return room.coached[0]
+
+    game, said = asyncio.run(first())
+    heard, after_undo = asyncio.run(second(game))
+    assert [word["n"] for word in said] == [3, 4, 5, 6, 7]
+    assert heard == [{**word, "history": True} for word in said]  # as before the restart
+    assert after_undo[-1] == {**said[-1], "undone": True}
+    assert asyncio.run(third(game)) == after_undo  # the mark kept too
+
+
 def test_a_coach_word_on_a_move_taken_back_is_marked_so_and_a_late_one_is_not_said() -> None:
     """A coach's word on a move the player then took back with Undo stayed in the panel
     as if the move still stood. It stays (the advice the player may have undone it for),

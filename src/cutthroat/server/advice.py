@@ -9,7 +9,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from ..actions import Action
+import anyio
+
+from ..actions import Action, Move
 from ..bots.hints import earlier_views, hint, hint_json, hint_lines, views_before
 from ..bots.review import (
     MARGIN,
@@ -22,7 +24,8 @@ from ..bots.review import (
 from ..views import View
 from .room import COACH_KEPT, HINTS_KEPT, Position, Room, position, still_made
 from .sockets import RoomSockets
-from .tables import TableError
+from .store import Store, log_failure
+from .tables import Table, TableError
 
 __all__ = ["REVIEWS_KEPT", "RoomAdvice"]
 
@@ -39,6 +42,8 @@ class RoomAdvice(RoomSockets):
 
     reviews: OrderedDict[tuple[str, int], dict[str, Any]]
     """The latest :data:`REVIEWS_KEPT` reviews of finished games (the server's)."""
+
+    store: Store
 
     async def think(self, work: Callable[..., T], *args: object) -> T:
         """Run ``work(*args)`` in a worker thread (the server's)."""
@@ -80,6 +85,35 @@ class RoomAdvice(RoomSockets):
         await self.send_all(room, [(socket, message)
                                    for socket, owner in list(room.sockets.items())
                                    if owner == seat])
+        await self._keep_coach(room, seat, message)
+
+    async def _keep_coach(self, room: Room, seat: int, message: dict[str, Any]) -> None:
+        """Keep a word of the coach in the store (:meth:`Store.save_coach`), for a page
+        that connects after a restart or once the room was let go: one that cannot be
+        kept is logged, and was said all the same."""
+        hands, moves = room.coached_at[seat, message["n"]]
+        try:
+            await anyio.to_thread.run_sync(
+                self.store.save_coach, room.table.id, seat, message,
+                (hands, [str(move) for move in moves]), COACH_KEPT)
+        except Exception as exc:
+            log_failure(exc, "game %s: a word of the coach could not be kept",
+                        room.table.id)
+
+    async def coach_kept(self, table: Table) -> tuple[dict[int, list[dict[str, Any]]],
+                                                      dict[tuple[int, int], Position]]:
+        """The coach's words kept in the store for a table read back (:attr:`Room.coached`
+        and :attr:`Room.coached_at`); none where no seat has the coach."""
+        if not any(seat.coach for seat in table.seats):
+            return {}, {}
+        stored = await anyio.to_thread.run_sync(self.store.coach_words, table.id)
+        coached: dict[int, list[dict[str, Any]]] = {}
+        coached_at: dict[tuple[int, int], Position] = {}
+        for seat, words in stored.items():
+            for message, (hands, moves) in words[-COACH_KEPT:]:
+                coached.setdefault(seat, []).append(message)
+                coached_at[seat, message["n"]] = (hands, tuple(Move.parse(m) for m in moves))
+        return coached, coached_at
 
     async def coach_taken_back(self, room: Room) -> None:
         """After an undo: each kept word of the coach on a move now taken back is marked
@@ -87,13 +121,17 @@ class RoomAdvice(RoomSockets):
         taken back; the word stays, as the advice the player may have undone it for."""
         game = room.table.game
         sends = []
+        marked: list[tuple[int, dict[str, Any]]] = []
         for seat, kept in room.coached.items():
             for index, word in enumerate(kept):
                 if not word["undone"] and not still_made(game, room.coached_at[seat, word["n"]]):
                     kept[index] = {**word, "undone": True}  # (the one sent may wait to go)
                     sends += [(socket, kept[index]) for socket, owner
                               in list(room.sockets.items()) if owner == seat]
+                    marked.append((seat, kept[index]))
         await self.send_all(room, sends)
+        for seat, word in marked:
+            await self._keep_coach(room, seat, word)
 
     async def review(self, room: Room, seat: int) -> dict[str, Any]:
         """The expert's second opinion on every choice the player at ``seat`` made, once

@@ -108,7 +108,8 @@ class Room:
     coached: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     """Each seat's latest :data:`COACH_KEPT` words of the coach (``coach`` messages,
     numbered ``n`` from 1), sent again to a socket of the seat that connects: a page
-    reloaded keeps them. In memory only: a restart forgets them."""
+    reloaded keeps them. Kept in the store too, and read back with the room (after a
+    restart: :meth:`~cutthroat.server.rooms.Server.coach_kept`)."""
     coached_at: dict[tuple[int, int], Position] = field(default_factory=dict)
     """Where each kept word of the coach was said, by seat and ``n``: the position just
     after the move it is about, to tell when an undo takes that move back."""

@@ -173,9 +173,11 @@ class Server(RoomAdvice, RoomSeating):
             reasons = (await anyio.to_thread.run_sync(self.store.reasons, game_id)
                        if table.bots_only else {})
             held = await self.kept_again(table)
+            coached, coached_at = await self.coach_kept(table)
             room = self.rooms.setdefault(game_id, Room(
                 table, rematch=again, waits=self.waits, hand_pause=self.hand_pause,
-                watch_pace=self.watch_pace, reasons=reasons, held=held))
+                watch_pace=self.watch_pace, reasons=reasons, held=held, coached=coached,
+                coached_at=coached_at))
             self.kick(room)
         return room
 

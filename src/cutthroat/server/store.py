@@ -28,6 +28,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import (
     BigInteger,
@@ -38,6 +39,7 @@ from sqlalchemy import (
     String,
     Text,
     create_engine,
+    delete,
     func,
     inspect,
     select,
@@ -65,7 +67,8 @@ from .store_errors import (
 )
 from .tables import Table
 
-__all__ = ["DEFAULT_DB", "POSTGRESQL_TIMEOUTS", "SQLITE_SUFFIXES", "ChatRow", "GameRow",
+__all__ = ["DEFAULT_DB", "POSTGRESQL_TIMEOUTS", "SQLITE_SUFFIXES", "ChatRow", "CoachRow",
+           "CoachWord", "GameRow",
            "Reason", "ReasonRow", "RematchRow", "Store", "StoreConflict", "StoreError",
            "StoreInUse", "StoreURLError", "database_trouble", "database_url", "down_why",
            "log_failure"]
@@ -98,13 +101,18 @@ class GameRow(_Base):
     version this server read or wrote (:class:`StoreConflict`)."""
 
 
+def _game_key() -> Mapped[str]:
+    """The column of a row kept for a game, beside its row in ``games``: the game's id,
+    the first part of the row's key."""
+    return mapped_column(String(32), ForeignKey("games.id"), primary_key=True)
+
+
 class ChatRow(_Base):
     """One line of a game's table talk (:mod:`.chat`), numbered from 1 in its game."""
 
     __tablename__ = "chat"
 
-    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"),
-                                         primary_key=True)
+    game_id: Mapped[str] = _game_key()
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(Text)
@@ -124,8 +132,7 @@ class RematchRow(_Base):
 
     __tablename__ = "rematches"
 
-    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"),
-                                         primary_key=True)
+    game_id: Mapped[str] = _game_key()
     next_id: Mapped[str] = mapped_column(String(32))
     by: Mapped[int] = mapped_column(Integer)
     seats: Mapped[str] = mapped_column(Text)
@@ -139,12 +146,31 @@ class ReasonRow(_Base):
 
     __tablename__ = "reasons"
 
-    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"),
-                                         primary_key=True)
+    game_id: Mapped[str] = _game_key()
     hand: Mapped[int] = mapped_column(Integer, primary_key=True)
     move: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(Text)
+
+
+class CoachRow(_Base):
+    """A word of the coach to a seat of a game: its number ``n`` for the seat, the
+    ``coach`` message (JSON), and where it was said (JSON: the hands begun and the
+    moves of the hand just after the move it is about). The seat's latest few are kept
+    (:meth:`Store.save_coach`), so that a restart does not lose them."""
+
+    __tablename__ = "coach"
+
+    game_id: Mapped[str] = _game_key()
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    message: Mapped[str] = mapped_column(Text)
+    at: Mapped[str] = mapped_column(Text)
+
+
+CoachWord = tuple[dict[str, Any], tuple[int, list[str]]]
+"""A word of the coach as :meth:`Store.coach_words` gives it back: the ``coach``
+message, and where it was said (the hands begun, the moves of the hand as text)."""
 
 
 Reason = tuple[int, int, int, str]
@@ -456,6 +482,31 @@ class Store:
                 return None
             seats = {int(old): new for old, new in json.loads(row.seats).items()}
             return row.game_id, row.by, seats, made.created
+
+    def save_coach(self, game_id: str, seat: int, message: dict[str, Any],
+                   at: tuple[int, list[str]], keep: int) -> None:
+        """Keep a word of the coach to ``seat`` (``message``, numbered ``message["n"]``;
+        one of that number is written over: marked undone, say) and where it was said
+        (:data:`CoachWord`), and only the seat's latest ``keep``."""
+        n = int(message["n"])
+        with self._session(write=True) as session:
+            session.merge(CoachRow(game_id=game_id, seat=seat, n=n,
+                                   message=json.dumps(message), at=json.dumps(at)))
+            session.execute(delete(CoachRow).where(
+                CoachRow.game_id == game_id, CoachRow.seat == seat, CoachRow.n <= n - keep))
+
+    def coach_words(self, game_id: str) -> dict[int, list[CoachWord]]:
+        """The coach's words kept for a game (:meth:`save_coach`), by seat, oldest
+        first."""
+        words: dict[int, list[CoachWord]] = {}
+        with self._session() as session:
+            rows = session.scalars(select(CoachRow).where(CoachRow.game_id == game_id)
+                                   .order_by(CoachRow.seat, CoachRow.n))
+            for row in rows:
+                hands, moves = json.loads(row.at)
+                words.setdefault(row.seat, []).append((json.loads(row.message),
+                                                       (int(hands), list(moves))))
+        return words
 
     def save_rematch(self, game_id: str, next_id: str, by: int,
                      seats: dict[int, int]) -> None:
