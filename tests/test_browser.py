@@ -1059,6 +1059,9 @@ def test_undo_takes_back_a_move(server: str, pages: Pages) -> None:
     if any(m.split()[0] == str(before["seat"]) for m in before["view"]["moves"]):
         pytest.fail("seed 9 should leave this seat's first move still to make")
     expect(undo).to_be_disabled()
+    # (a QA pass: it said "Take back your last move" with no move to take back)
+    expect(undo).to_have_attribute("title", "Nothing to take back yet: you have made no "
+                                   "move in this hand")
     take_turn(page)
     expect(undo).to_be_enabled()
     undo.click()

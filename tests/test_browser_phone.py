@@ -243,6 +243,29 @@ def test_a_screen_reader_hears_a_friend_leave_and_the_bot_offered(tmp_path: Path
         assert said.count("Ben has gone away.") == 1 and said.count("A bot plays for Ben") == 1
 
 
+def test_a_friend_who_joins_is_heard_to_arrive_not_to_come_back(server: str,
+                                                                pages: Pages) -> None:
+    """A QA pass: a friend who took the seat over HTTP and then opened the game was
+    announced as "Ben is back." though he had never been at the table."""
+    ann = pages.new()
+    ann.add_init_script(HEAR)
+    game = create_game(ann, server, left="random", right="open")
+    joined = ann.request.post(f"{server}/api/games/{game}/join", data={"name": "Ben"})
+    assert joined.ok, joined.text()
+    ben = _seat_page(pages, server, game, joined.json()["token"])
+
+    def hears(words: str) -> None:
+        wait_until(ann, "w => window.heard.some((h) => h.includes(w))", arg=words)
+
+    hears("Ben is at the table.")
+    ben.close()
+    hears("Ben has gone away.")
+    _seat_page(pages, server, game, joined.json()["token"])
+    hears("Ben is back.")
+    said = ann.evaluate("window.heard.join(' ')")
+    assert said.count("Ben is back.") == 1 and said.count("Ben is at the table.") == 1
+
+
 def test_the_pages_text_follows_the_readers_font_size(server: str, pages: Pages) -> None:
     """The page fixed its text at 16 px: a reader who set a larger size in the browser
     got 16 px all the same."""

@@ -112,7 +112,8 @@ export function renderActions(s, v) {
   undo.dataset.why = seen ? `${seen} cannot be unseen: the moves before it cannot be taken back.` : "";
   if (seen) undo.setAttribute("aria-disabled", "true");
   else undo.removeAttribute("aria-disabled");
-  undo.title = seen ? undo.dataset.why : "Take back your last move of this hand, with the bots' replies";
+  undo.title = seen ? undo.dataset.why : lastOwnMove(v) < 0 ? "Nothing to take back yet: you have made no move in this hand"
+    : "Take back your last move of this hand, with the bots' replies";
 }
 
 /** The move since this seat's last one that the server will not take back (as the

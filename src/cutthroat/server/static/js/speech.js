@@ -131,12 +131,15 @@ export function othersNews(s, first) {
     if (isYou(seat) || p.kind !== "human") return;
     const name = nameOf(seat);
     const was = speech.others[seat];
-    const now = { away: !p.connected, bot: Boolean(p.standin), offer: standInOffer(s, seat) === "standin",
+    const now = { away: !p.connected, here: p.connected || Boolean(was?.here),  // ever seen here
+      bot: Boolean(p.standin), offer: standInOffer(s, seat) === "standin",
       asked: s.status === "playing" && s.to_act === seat ? s.more_time?.given ?? 0 : 0 };
     if (was && !first) {
       if (now.asked > was.asked) parts.push(`${name} asked for more time over their move.`);
       if (now.bot !== was.bot) parts.push(now.bot ? `A bot plays for ${name} now.` : `${name} plays again.`);
-      else if (now.away !== was.away) parts.push(now.away ? `${name} has gone away.` : `${name} is back.`);
+      else if (now.away !== was.away) {
+        parts.push(now.away ? `${name} has gone away.` : was.here ? `${name} is back.` : `${name} is at the table.`);
+      }
       if (now.offer && !was.offer) {
         parts.push(`You may let a bot play for ${name}: the button is on ${name}'s seat.`);
       }
