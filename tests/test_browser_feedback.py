@@ -148,6 +148,14 @@ def test_a_greyed_card_pressed_says_why_it_cannot_be_played(server: str, pages: 
     expect(note).to_contain_text("cannot be played now")
     assert shown_text(page, "#move-note") == (
         "Trump (hearts ♥) was led: you must follow with trump; the 9♣ cannot be played now.")
+    # Pressed again, it is said again (a QA pass: the note, a live region, kept its text
+    # and so said nothing): it is written anew.
+    page.evaluate("""() => { window.rewritten = 0; new MutationObserver((records) => {
+        window.rewritten += records.filter((r) => r.addedNodes.length).length;
+      }).observe(document.getElementById("move-note"), { childList: true }); }""")
+    page.locator('#hand [data-card="9C"]').press("Space")
+    wait_until(page, "() => window.rewritten > 0")
+    expect(note).to_contain_text("the 9♣ cannot be played now")
     expect(page.locator("#error")).to_be_empty()
     assert page.evaluate("window.sent") == []  # nothing was played
 

@@ -94,7 +94,7 @@ export function renderHand(v) {
       if (choosing && !verb) {  // a card that may not be played now: pressed, it says why
         b.classList.add("dim");
         const say = () => {  // in view, on a phone too, where it may be below the screen
-          moveNote(greyedNote(v, code), greyedNote(v, code, SAID));
+          moveNote(greyedNote(v, code), greyedNote(v, code, SAID), true);
           $("move-note").scrollIntoView({ block: "nearest" });
         };
         if (connected) b.addEventListener("click", say);  // a click, Enter or Space

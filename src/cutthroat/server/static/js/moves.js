@@ -51,11 +51,20 @@ export function movedOnAlready(msg) {
 
 /** A word on the moves, in the actions' box, that is no error (empty: clear it), shown
  *  as `text` and said as `said` (the cards in words); it goes with the next newer state,
- *  or the next move. The same word again is not said again. */
-export function moveNote(text, said = text) {
+ *  or the next move. The same word again is not said again, unless `again`: the answer
+ *  to a press (a greyed card or Undo pressed twice is answered twice), written anew so
+ *  that the live region says it again. */
+export function moveNote(text, said = text, again = false) {
   table.noteAt = text ? table.state?.version ?? null : null;
   const node = $("move-note");
-  if (node.dataset.said === said && node.dataset.shown === text) return;
+  if (node.dataset.said === said && node.dataset.shown === text) {
+    if (!again || !text) return;
+    node.replaceChildren();
+    requestAnimationFrame(() => {
+      if (node.dataset.said === said && node.dataset.shown === text) node.replaceChildren(...spoken(text, said));
+    });
+    return;
+  }
   node.replaceChildren(...(text ? spoken(text, said) : []));
   Object.assign(node.dataset, { shown: text, said });
 }
