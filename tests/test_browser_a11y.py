@@ -293,3 +293,24 @@ def test_the_lobby_and_the_replay_name_their_parts(server: str, pages: Pages) ->
     for name in players:
         expect(page.get_by_role("group", name=f"{name}'s cards", exact=True)).to_have_count(1)
     assert page.locator(".replay-bar").evaluate("e => getComputedStyle(e).position") != "sticky"
+
+
+def test_the_focus_is_scrolled_clear_of_the_coachs_and_the_talks_buttons_on_a_phone(
+        server: str, pages: Pages) -> None:
+    """WCAG 2.4.12 (an accessibility pass): on a phone, "The coach has a word" and the
+    talk's button, fixed at the foot of the screen, covered part of the cards when the
+    page was at its top. What takes the focus is now scrolled clear of them."""
+    page = pages.new(375, 667)
+    create_game(page, server, seed=9, coach=True)
+    wait_for_turn(page)
+    page.evaluate("() => { document.getElementById('coach-unread').hidden = false;"
+                  " document.getElementById('chat-unread').hidden = false;"
+                  " window.scrollTo(0, 0); document.activeElement.blur(); }")
+    card = page.locator("#hand button[data-card]").first
+    card.focus()
+    covered = page.evaluate("""() => {
+        const card = document.activeElement.getBoundingClientRect();
+        const top = Math.min(...["coach-unread", "chat-unread"].map(
+            (id) => document.getElementById(id).getBoundingClientRect().top));
+        return card.bottom - top; }""")
+    assert covered <= 0, f"the focused card is {covered:.0f} px under the buttons"
