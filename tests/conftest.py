@@ -13,6 +13,10 @@ from cutthroat import Card, Deal, Hand, Phase, Rules, View, deck, parse_cards
 from cutthroat.bots.heuristic import IntermediateBot
 from postgres import Cluster
 
+# The shared helpers' asserts explain a failure as a test's own do (the test modules
+# import them after this).
+pytest.register_assert_rewrite("server_helpers", "sockets")
+
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:

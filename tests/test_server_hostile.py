@@ -19,7 +19,7 @@ from cutthroat.server.rooms import Server
 from cutthroat.server.store import Store
 from cutthroat.server.tables import Table, TableError
 from cutthroat.state import Phase
-from test_server import _client, _create, _reason, _state
+from server_helpers import _client, _create, _reason, _state
 
 # --- names ---------------------------------------------------------------------------
 

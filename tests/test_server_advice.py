@@ -1,0 +1,494 @@
+"""The expert's help at the web game's table: the coach's words to its seat alone (kept
+through a restart), hints and reviews (worked out once, in bounded worker threads), and
+undo, which takes back only what no card seen since makes unfair.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cutthroat.rules import Rules
+from cutthroat.server.store import Store
+from cutthroat.server.tables import Table, TableError
+from cutthroat.state import Phase
+from server_helpers import (
+    _client,
+    _create,
+    _play_out,
+    _reason,
+    _settled,
+    _state,
+    _stop_servers,
+)
+from sockets import eventually as _eventually
+from sockets import receive as _receive
+
+__all__ = ["_stop_servers"]  # the fixture, used by name
+
+
+class _Socket:
+    """A stand-in for a client's WebSocket: it keeps what it is sent."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    async def send_json(self, data: dict[str, Any]) -> None:
+        self.sent.append(data)
+
+
+def test_coach_speaks_to_its_seat_alone() -> None:
+    import asyncio
+
+    from cutthroat.server.app import Server
+
+    async def play() -> dict[int, list[dict[str, Any]]]:
+        server = Server(Store("sqlite://"))
+        table = Table.create(["you", "open", "random"], seed=14, coach=True)
+        table.join("Ben")  # seat 1: a human without a coach
+        room = await server.add(table)
+        sockets = {0: _Socket(), 1: _Socket()}
+        for seat, socket in sockets.items():
+            await server.connect(room, socket, seat)  # type: ignore[arg-type]
+        rng = random.Random(0)
+        for _ in range(60):
+            await server.settle(room)
+            await asyncio.gather(*room.tasks)  # the coach has had its say
+            if table.status != "playing":
+                break
+            seat = table.game.to_act
+            await server.act(room, seat, rng.choice(table.game.view(seat).legal), wait=True)
+        later = {0: _Socket(), 1: _Socket(), None: _Socket()}  # a page reloaded, a watcher
+        for seat, socket in later.items():
+            await server.connect(room, socket, seat)  # type: ignore[arg-type]
+        return {seat: [m for m in socket.sent if m["type"] == "coach"]
+                for seat, socket in [*sockets.items(), *[(f"later {s}", socket)
+                                                         for s, socket in later.items()]]}
+
+    said = asyncio.run(play())
+    assert said[0], "a hand of random moves should draw a word from the coach"
+    assert not said[1]  # seat 1 did not ask for a coach
+    for word in said[0]:
+        assert word["best"] != word["move"] and word["hand"] == 1
+        # the moves in a player's words ("would call spades"), not the record's "call S"
+        assert word["text"].startswith("the expert would ") and " (win " in word["text"]
+        if word["best"].startswith(("call", "order", "pickup", "leave", "dummy", "discard")):
+            assert f"would {word['best']} (" not in word["text"], word
+    assert [word["n"] for word in said[0]] == list(range(1, len(said[0]) + 1))
+    # A socket of the seat that connects later hears the latest five again, oldest first,
+    # marked as heard before (a page does not read them out again).
+    assert all(word["history"] is False for word in said[0])
+    assert said["later 0"] == [{**word, "history": True} for word in said[0][-5:]]
+    assert not said["later 1"] and not said["later None"]
+
+
+def test_store_keeps_a_seats_latest_coach_words_in_order(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'games.db'}")
+    table = Table.create(["you", "random", "random"], seed=1, coach=True)
+    store.save(table)
+    for n in range(1, 8):
+        store.save_coach(table.id, 0, {"n": n, "undone": False}, (1, ["0 pass"] * n), 5)
+    store.save_coach(table.id, 0, {"n": 7, "undone": True}, (1, ["0 pass"] * 7), 5)
+    store.save_coach(table.id, 2, {"n": 1, "undone": False}, (2, []), 5)
+    kept = store.coach_words(table.id)
+    assert [message["n"] for message, _ in kept[0]] == [3, 4, 5, 6, 7]
+    assert kept[0][-1] == ({"n": 7, "undone": True}, (1, ["0 pass"] * 7))
+    assert kept[2] == [({"n": 1, "undone": False}, (2, []))]
+    assert store.coach_words("another") == {}
+    store.close()
+
+
+def test_the_coachs_words_are_kept_through_a_restart_with_a_move_taken_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A restart (or the room let go from memory) forgot the coach's words: a page that
+    connected after it had an empty Coach panel. They are kept with the game, and a
+    word whose move is taken back after the restart is still marked so. (The expert's
+    analysis is stood in for: it would say "pass" to every move.)"""
+    import asyncio
+    from types import SimpleNamespace
+
+    from cutthroat.actions import Action
+    from cutthroat.server import advice
+    from cutthroat.server.app import Server
+
+    verdict = SimpleNamespace(best=Action.parse("pass"))
+    monkeypatch.setattr(advice, "hint", lambda *a, **k: None)
+    monkeypatch.setattr(advice, "second_opinion", lambda *a: verdict)
+    monkeypatch.setattr(advice, "confirmed", lambda first, *a, **k: first)
+    monkeypatch.setattr(advice, "describe_verdict", lambda v: "the expert would pass")
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+
+    async def first() -> tuple[str, list[dict[str, Any]]]:
+        server = Server(Store(url))
+        table = Table.create(["you", "random", "random"], seed=14, coach=True)
+        room = await server.add(table)
+        rng = random.Random(0)
+        while True:
+            await server.settle(room)
+            await asyncio.gather(*room.tasks)  # the coach has had its say
+            if room.coached.get(0) and room.coached[0][-1]["n"] == 7:
+                break
+            if table.status == "hand_over":
+                await server.next_hand(room, 0, wait=True)
+                continue
+            assert table.status == "playing"
+            legal = table.game.view(0).legal
+            await server.act(room, 0, str(rng.choice(legal)), wait=True)
+        await asyncio.gather(*room.tasks)
+        server.store.close()
+        return table.id, room.coached[0]
+
+    async def second(game: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        server = Server(Store(url))
+        room = await server.room(game)
+        socket = _Socket()
+        await server.connect(room, socket, 0)  # type: ignore[arg-type]
+        for _ in range(200):  # (each socket's sender sends in the background)
+            if sum(m["type"] == "coach" for m in socket.sent) >= 5:
+                break
+            await asyncio.sleep(0.01)
+        heard = [m for m in socket.sent if m["type"] == "coach"]
+        await server.undo(room, 0)  # the latest word's move taken back
+        server.store.close()
+        return heard, room.coached[0]
+
+    async def third(game: str) -> list[dict[str, Any]]:
+        server = Server(Store(url))
+        room = await server.room(game)
+        server.store.close()
+        return room.coached[0]
+
+    game, said = asyncio.run(first())
+    heard, after_undo = asyncio.run(second(game))
+    assert [word["n"] for word in said] == [3, 4, 5, 6, 7]
+    assert heard == [{**word, "history": True} for word in said]  # as before the restart
+    assert after_undo[-1] == {**said[-1], "undone": True}
+    assert asyncio.run(third(game)) == after_undo  # the mark kept too
+
+
+def test_a_coach_word_on_a_move_taken_back_is_marked_so_and_a_late_one_is_not_said() -> None:
+    """A coach's word on a move the player then took back with Undo stayed in the panel
+    as if the move still stood. It stays (the advice the player may have undone it for),
+    sent again with ``undone`` true, and so to a socket that connects later; a word
+    worked out for a move taken back while the expert thought is not said at all."""
+    import asyncio
+
+    from cutthroat.server.app import Server
+    from cutthroat.server.room import position
+
+    async def play() -> None:
+        server = Server(Store("sqlite://"))
+        table = Table.create(["you", "random", "random"], seed=14, coach=True)
+        room = await server.add(table)
+        socket = _Socket()
+        await server.connect(room, socket, 0)  # type: ignore[arg-type]
+        words = lambda: [m for m in socket.sent if m["type"] == "coach"]  # noqa: E731
+        rng = random.Random(0)
+        for _ in range(200):
+            await server.settle(room)
+            await asyncio.gather(*room.tasks)  # the coach has had its say
+            if words() and words()[-1]["hand"] == len(table.game.hands) and (
+                    table.status == "playing"):
+                break
+            if table.status == "hand_over":
+                await server.next_hand(room, 0, wait=True)
+                continue
+            assert table.status == "playing"
+            before, moves = table.game.view(0), len(table.game.hand.moves)
+            await server.act(room, 0, rng.choice(before.legal), wait=True)
+        else:
+            raise AssertionError("seed 14 drew no word from the coach: choose another")
+        [word] = [w for w in words() if w["hand"] == len(table.game.hands)]
+        assert word["undone"] is False
+        at = (len(table.game.hands), tuple(table.game.hand.moves[:moves + 1]))
+        chosen = table.game.hand.moves[moves].action
+        assert str(chosen) == word["move"]
+        count = len(words())
+        await server.undo(room, 0)
+        await room.outboxes[socket][0].join()  # sent
+        assert len(table.game.hand.moves) == moves  # the move the word is about is gone
+        assert words()[count:] == [{**word, "undone": True}]
+        later = _Socket()
+        await server.connect(room, later, 0)  # type: ignore[arg-type]
+        await room.outboxes[later][0].join()
+        assert [m for m in later.sent if m["type"] == "coach"][-1] == {
+            **word, "undone": True, "history": True}
+        # The expert's word on that move, had it still been thinking: not said.
+        await server._coach(room, 0, before, chosen, at)
+        await room.outboxes[socket][0].join()
+        assert len(words()) == count + 1
+        # Made again, the move is a move of its own, and gets its own word.
+        await server.act(room, 0, str(chosen), wait=True)
+        assert position(table.game)[1][:moves + 1] == at[1]
+        await asyncio.gather(*room.tasks)
+        await room.outboxes[socket][0].join()
+        again = words()[count + 1:]
+        assert [(w["n"], w["move"], w["undone"]) for w in again] == [
+            (word["n"] + 1, word["move"], False)]
+
+    asyncio.run(play())
+
+
+@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
+def test_http_review_once_the_game_is_over(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=6, rules={"target": 3})
+    path = f"/api/games/{made['game']}/review"
+    early = client.get(path, params={"token": made["token"]})
+    assert early.status_code == 409 and "once it is over" in _reason(early)
+    state = _play_out(client, made, random.Random(4))
+    assert state["status"] == "over"
+    assert client.get(path, params={"token": "x"}).status_code == 403
+    answer = client.get(path, params={"token": made["token"]})
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert body["seat"] == 0 and body["decisions"] >= len(body["findings"])
+    assert body["lines"][0].startswith(f"Player 1 (seat 0): {body['decisions']} choices")
+    assert len(body["lines"]) >= 1 + len(body["findings"])
+    assert client.get(path, params={"token": made["token"]}).json() == body  # kept
+
+
+def test_a_review_is_worked_out_once_though_its_game_is_let_go_between(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A finished game is let go as soon as nobody uses it; its review (seconds of the
+    expert's work, one worker thread each) was worked out again at every request, so a
+    client asking in a loop kept every worker busy. The server keeps it."""
+    import cutthroat.server.advice as advice
+
+    worked: list[int] = []
+
+    def counted(game: Any, seat: int, **options: Any) -> Any:
+        worked.append(seat)
+        return review(game, seat, **options)
+
+    review = advice.review
+    monkeypatch.setattr(advice, "review", counted)
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=6, rules={"target": 3})
+    assert _play_out(client, made, random.Random(4))["status"] == "over"
+    server = client.app.state.server  # type: ignore[attr-defined]
+    path = f"/api/games/{made['game']}/review"
+    answers = []
+    for _ in range(3):
+        _eventually(lambda: made["game"] not in server.rooms, client)
+        assert made["game"] not in server.rooms  # let go: read back at the request
+        answers.append(client.get(path, params={"token": made["token"]}))
+    assert [a.status_code for a in answers] == [200] * 3 and worked == [0]
+    assert answers[0].json() == answers[1].json() == answers[2].json()
+
+
+def test_undo_takes_back_a_move_and_the_bots_replies(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=8)
+    game, token = made["game"], made["token"]
+    nothing = client.post(f"/api/games/{game}/undo", json={"token": token})
+    assert nothing.status_code == 409 and "no move" in _reason(nothing)
+    before = _settled(client, made)
+    moved = client.post(f"/api/games/{game}/actions",
+                        json={"token": token, "action": before["view"]["legal"][-1]}).json()
+    assert len(moved["view"]["moves"]) > len(before["view"]["moves"])
+    undone = client.post(f"/api/games/{game}/undo", json={"token": token})
+    assert undone.status_code == 200
+    after = undone.json()
+    assert after["view"] == before["view"] and after["to_act"] == 0
+    # The version never comes back to a number it has had (the page acts once per
+    # version, and a bot's move thought out before the undo must not land after it).
+    assert before["version"] < moved["version"] < after["version"]
+    stored = Store(f"sqlite:///{tmp_path / 'games.db'}").load(game)
+    assert stored is not None and stored.game.hand is not None
+    assert len(stored.game.hand.moves) == len(before["view"]["moves"])  # saved so
+    assert stored.version == after["version"]  # and so after a restart
+    with client.websocket_connect(f"/api/games/{game}/ws?token={token}") as ws:
+        _receive(ws, "state")
+        ws.send_json({"type": "undo"})
+        assert "no move" in _receive(ws, "error")["reason"]
+
+
+def test_a_bots_move_thought_out_before_an_undo_is_not_played_after_it() -> None:
+    """The table's version after an undo and another move differs from the one the bot
+    saw, though the same bot is to move: the server drops a move whose version is gone."""
+    table = Table.create(["you", "random", "random"], seed=8)
+    seen: set[int] = set()
+    while True:  # to a card of seat 0's, early in a trick, with a choice
+        seen.add(table.version)
+        if table.bot_to_move() is not None:
+            table.bot_move()
+            continue
+        view = table.game.view(0)
+        if view.phase is Phase.PLAY and len(view.legal) > 1 and not view.current_trick:
+            break
+        table.act(0, view.legal[0])
+    table.act(0, view.legal[0])
+    thought_at, bot = table.version, table.bot_to_move()
+    assert bot is not None and thought_at not in seen
+    seen.add(thought_at)
+    table.undo(0)
+    assert table.version not in seen
+    seen.add(table.version)
+    table.act(0, view.legal[1])
+    assert table.bot_to_move() == bot  # the same bot to move, at a version never seen
+    assert table.version not in seen
+
+
+def test_R14_undo_does_not_take_back_the_dummy_once_seen() -> None:
+    table = Table.create(["you", "random", "random"], seed=3)
+    while True:
+        if table.bot_to_move() is not None:
+            table.bot_move()
+            continue
+        if table.status != "playing":
+            table.next_hand(0)
+            continue
+        view = table.game.view(0)
+        if view.phase is Phase.KEEP:
+            break
+        legal = view.legal
+        choice = next((m for m in ("order", "pickup", "dummy", "call S", "call H", "call D",
+                                   "call C") if m in legal), legal[0])
+        table.act(0, choice)
+    version = table.version
+    with pytest.raises(TableError, match="you have seen the dummy") as caught:
+        table.undo(0)
+    assert caught.value.status == 409 and table.version == version
+
+
+def test_undo_is_refused_with_another_player_at_the_table() -> None:
+    table = Table.create(["you", "open", "random"], seed=3)
+    table.join("Ben")
+    with pytest.raises(TableError, match="against bots") as caught:
+        table.undo(0)
+    assert caught.value.status == 409
+
+
+class _Sleeper:
+    """Work for the server's threads: it sleeps, counting how many run at once at most
+    (``most``) and how many have finished (``done``)."""
+
+    def __init__(self) -> None:
+        self.running = self.most = self.done = 0
+        self.guard = threading.Lock()
+
+    def __call__(self, pause: float) -> float:
+        with self.guard:
+            self.running += 1
+            self.most = max(self.most, self.running)
+        time.sleep(pause)
+        with self.guard:
+            self.running -= 1
+            self.done += 1
+        return pause
+
+
+def test_reviews_take_half_the_cpus_at_most_and_leave_the_bots_a_thread(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reviews asked for many games at once (one visitor's, say) run at most STUDIES at
+    a time (half the CPUs), so a bot's move or a hint asked meanwhile runs at once on
+    another thread instead of waiting behind them (it waited 16 s behind two reviews
+    on a two-core server)."""
+    import asyncio
+
+    import cutthroat.server.rooms as rooms_module
+    from cutthroat.server.rooms import Server
+
+    monkeypatch.setattr(rooms_module.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(rooms_module, "STUDIES", 1)
+    study = _Sleeper()
+
+    async def scenario() -> int:
+        server = Server(Store("sqlite://"))
+        studies = asyncio.gather(*(server.study(study, 0.3) for _ in range(4)))
+        await asyncio.sleep(0.05)  # the first review under way, three waiting
+        finished_before = await server.think(lambda: study.done)  # a bot's move
+        assert await studies == [0.3] * 4
+        return finished_before
+
+    finished_before = asyncio.run(scenario())
+    assert study.most == 1  # one review at a time
+    assert finished_before == 0  # the move ran beside the first review, not after any
+
+
+def test_expert_work_is_bounded_and_a_seat_gets_one_hint_at_a_time(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bots, hints and reviews think in at most one worker thread per CPU; a second hint
+    for a seat while its first is worked out is refused (429), a hint asked for again at
+    the same position is given again without thinking (one per position, so hints cost at
+    most one expert's decision per move), and a review asked for twice at once is worked
+    out once."""
+    import asyncio
+
+    import cutthroat.server.advice as advice
+    import cutthroat.server.rooms as rooms_module
+    from cutthroat.server.rooms import Server
+
+    monkeypatch.setattr(rooms_module.os, "cpu_count", lambda: 2)
+    work = _Sleeper()
+
+    def counted(name: str) -> list[int]:
+        """Count the calls of the advice module's ``name`` from now on."""
+        calls, real = [0], getattr(advice, name)
+
+        def counting(*args: Any, **kwargs: Any) -> Any:
+            calls[0] += 1
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(advice, name, counting)
+        return calls
+
+    reviews = counted("review")
+
+    async def scenario() -> None:
+        server = Server(Store(f"sqlite:///{tmp_path / 'games.db'}"))
+        assert await asyncio.gather(*(server.think(work, 0.05) for _ in range(6))) == [0.05] * 6
+        assert work.most == 2
+        room = await server.add(Table.create(["you", "random", "random"], seed=4))
+        await server.settle(room)
+        first = asyncio.create_task(server.hint(room, 0))
+        await asyncio.sleep(0)
+        with pytest.raises(TableError, match="already") as caught:
+            await server.hint(room, 0)
+        assert caught.value.status == 429
+        given = await first
+        assert given["choice"] in room.table.game.view(0).legal
+        hints = counted("hint")
+        again = await asyncio.gather(*(server.hint(room, 0) for _ in range(5)))
+        assert again == [given] * 5 and hints[0] == 0  # the same position: given again
+        room.table.act(0, given["choice"])
+        await server.settle(room)
+        assert (await server.hint(room, 0))["choice"] and hints[0] == 1  # a new position
+        over = Table.create(["you", "random", "random"], seed=6, rules=Rules(target=1))
+        while not over.game.is_over:
+            if over.status == "hand_over":
+                over.next_hand(0)
+            elif over.bot_to_move() is not None:
+                over.bot_move()
+            else:
+                over.act(0, over.game.view(0).legal[0])
+        done = await server.add(over)
+        both = await asyncio.gather(server.review(done, 0), server.review(done, 0))
+        assert both[0] == both[1] and reviews[0] == 1
+        server.store.close()
+
+    asyncio.run(scenario())
+
+
+def test_undo_is_refused_once_the_hand_is_over_and_shown(tmp_path: Path) -> None:
+    """Once a hand is over its deal is turned face up: taking a move back then would
+    let the player replay the hand knowing every card."""
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=11)
+    state = _settled(client, made)
+    rng = random.Random(2)
+    while state["status"] == "playing":
+        answer = client.post(f"/api/games/{made['game']}/actions",
+                             json={"token": made["token"],
+                                   "action": rng.choice(state["view"]["legal"])})
+        state = answer.json()
+    assert state["status"] == "hand_over" and state["last_hand"]["deal"]
+    undone = client.post(f"/api/games/{made['game']}/undo", json={"token": made["token"]})
+    assert undone.status_code == 409 and "cards have been shown" in _reason(undone)
+    assert _state(client, made) == state  # nothing changed

@@ -1,0 +1,257 @@
+"""Playing again (docs/protocol.md): the friends at a finished table who ask sit at
+one new table, where they sat, and a friend's seat there is kept for them for a while,
+through a restart too.
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from server_helpers import (
+    _client,
+    _create,
+    _reason,
+    _seat_socket,
+    _settled,
+    _state,
+    _stop,
+    _stop_servers,
+)
+from sockets import eventually as _eventually
+from sockets import receive as _receive
+
+__all__ = ["_stop_servers"]  # the fixture, used by name
+
+
+def test_playing_again_tells_apart_a_name_twice_at_the_old_table(tmp_path: Path) -> None:
+    """A game kept from before names had to differ may seat two players of one name:
+    playing again, the second is told apart by a number rather than refused (they could
+    not choose another name there)."""
+    client = _client(tmp_path)
+    ann, ben = _finished_pair(client)
+    server = client.app.state.server  # type: ignore[attr-defined]
+    # a finished game is let go once its last work ends: read back next
+    _eventually(lambda: ann["game"] not in server.rooms, client)
+    assert ann["game"] not in server.rooms
+    old = server.store.load(ann["game"])
+    old.seats[2].name = "ANN"  # as an older server let Ben join
+    server.store.save(old)
+    started = client.post(f"/api/games/{ann['game']}/again", json={"token": ann["token"]})
+    assert started.status_code == 200, started.text
+    second = client.post(f"/api/games/{ann['game']}/again", json={"token": ben["token"]})
+    assert second.status_code == 200, second.text
+    new = _state(client, {"game": started.json()["game"], "token": started.json()["token"]})
+    assert [p["name"] for p in new["players"]] == ["Ann", "Random", "ANN 2"]
+
+
+def _finished_pair(client: TestClient, seed: int = 2, *, coach: bool = False
+                   ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A game to 1 point of Ann (seat 0, with the ``coach``: the expert then weighs
+    each of her moves, several times slower), a random bot and Ben (seat 2, who
+    joined), played to its end by random moves: the two seats' answers (with their
+    tokens)."""
+    ann = _create(client, ["you", "random", "open"], seed=seed, name="Ann",
+                  rules={"target": 1}, coach=coach)
+    game = ann["game"]
+    ben = {**client.post(f"/api/games/{game}/join", json={"name": "Ben"}).json()}
+    rng = random.Random(seed)
+    for _ in range(1000):
+        state = _settled(client, ann)
+        if state["status"] == "over":
+            return ann, ben
+        if state["status"] == "hand_over":
+            client.post(f"/api/games/{game}/next", json={"token": ann["token"]})
+            continue
+        for seat in (ann, ben):
+            legal = _state(client, seat)["view"]["legal"]
+            if legal:
+                client.post(f"/api/games/{game}/actions",
+                            json={"token": seat["token"], "action": rng.choice(legal)})
+    raise AssertionError("the game did not end")
+
+
+def test_friends_who_both_ask_to_play_again_sit_at_one_table(db_url: str) -> None:
+    """The first player to ask starts the new game (same rules and bot, their friend's
+    seat open); everybody at the finished table hears of it (next_game), and the friend
+    who asks next, even at once, takes that seat instead of starting a second game. The
+    link survives a restart."""
+    client = _client(db_url)
+    ann, ben = _finished_pair(client, coach=True)
+    game = ann["game"]
+    assert _state(client, ann)["next_game"] is None
+    early = _create(client, ["you", "random", "random"])
+    assert client.post(f"/api/games/{early['game']}/again",
+                       json={"token": early["token"]}).status_code == 409  # not over
+    assert client.post(f"/api/games/{game}/again", json={"token": "nope"}).status_code == 403
+    with client.websocket_connect(_seat_socket(ben)) as ws:
+        _receive(ws, "state")
+        first = client.post(f"/api/games/{game}/again", json={"token": ben["token"]})
+        assert first.status_code == 200, first.text
+        started = first.json()
+        assert started["seat"] == 0 and started["started"] is True
+        heard = _receive(ws, "state")["state"]  # the finished table hears of it
+        assert heard["next_game"] == {"game": started["game"], "by": 2}
+    new = {"game": started["game"], "token": started["token"]}
+    waiting = _state(client, new)
+    assert waiting["status"] == "waiting"
+    assert [p["kind"] for p in waiting["players"]] == ["human", "open", "bot"]
+    assert waiting["players"][0]["name"] == "Ben" and waiting["rules"]["target"] == 1
+    assert _state(client, ann)["next_game"] == {"game": started["game"], "by": 2}
+    second = client.post(f"/api/games/{game}/again", json={"token": ann["token"]})
+    assert second.status_code == 200, second.text
+    assert second.json() == {"game": started["game"], "seat": 1,
+                             "token": second.json()["token"], "started": False}
+    playing = _state(client, new)
+    assert playing["status"] == "playing"
+    assert [p["name"] for p in playing["players"]] == ["Ben", "Ann", "Random"]
+    assert playing["players"][1]["coach"] is True  # as Ann asked in the first game
+    again = client.post(f"/api/games/{game}/again", json={"token": ann["token"]})
+    assert again.status_code == 409 and started["game"] in _reason(again)
+    _stop(client)
+    restarted = _client(db_url)
+    assert _state(restarted, ben)["next_game"] == {"game": started["game"], "by": 2}
+    assert restarted.post(f"/api/games/{game}/again",
+                          json={"token": ben["token"]}).status_code == 409
+
+
+def _finished_three(client: TestClient) -> tuple[dict[str, Any], ...]:
+    """A game to 1 point of three friends, Ann, Ben and Cal in seats 0, 1 and 2, played
+    to its end by random moves: the three seats' answers (with their tokens)."""
+    ann = _create(client, ["you", "open", "open"], seed=3, name="Ann", rules={"target": 1})
+    game = ann["game"]
+    ben = client.post(f"/api/games/{game}/join", json={"name": "Ben"}).json()
+    cal = client.post(f"/api/games/{game}/join", json={"name": "Cal"}).json()
+    rng = random.Random(3)
+    for _ in range(1000):
+        state = _state(client, ann)
+        if state["status"] == "over":
+            return {**ann, "seat": 0}, ben, cal
+        if state["status"] == "hand_over":
+            client.post(f"/api/games/{game}/next", json={"token": ann["token"]})
+            continue
+        for seat in (ann, ben, cal):
+            legal = _state(client, seat)["view"]["legal"]
+            if legal:
+                client.post(f"/api/games/{game}/actions",
+                            json={"token": seat["token"], "action": rng.choice(legal)})
+    raise AssertionError("the game did not end")
+
+
+def test_friends_who_play_again_sit_where_they_sat(tmp_path: Path) -> None:
+    """Play again keeps the table's order: a friend who asks takes the seat that is
+    theirs from the starter's, not the first one open (Cal, on Ann's right, asking
+    before Ben, still sits on her right)."""
+    client = _client(tmp_path)
+    ann, ben, cal = _finished_three(client)
+    game = ann["game"]
+    assert (ben["seat"], cal["seat"]) == (1, 2)
+    started = client.post(f"/api/games/{game}/again", json={"token": ann["token"]}).json()
+    late = client.post(f"/api/games/{game}/again", json={"token": cal["token"]}).json()
+    last = client.post(f"/api/games/{game}/again", json={"token": ben["token"]}).json()
+    assert (started["seat"], late["seat"], last["seat"]) == (0, 2, 1)
+    new = _state(client, {"game": started["game"], "token": started["token"]})
+    assert [p["name"] for p in new["players"]] == ["Ann", "Ben", "Cal"]
+
+
+def test_a_friends_seat_in_the_game_played_again_is_kept_for_them(tmp_path: Path) -> None:
+    """The invitation to the new game is in the old game's table talk, which watchers
+    read: a watcher who followed it took the seat meant for the friend. The friend's
+    seat is kept for them for a while (REMATCH_HOLD): anybody else is refused, told for
+    whom; the friend takes it from the old game; once the time is up it is anybody's."""
+    client = _client(tmp_path)
+    ann, ben = _finished_pair(client)  # Ann in seat 0, Ben in seat 2, a bot between
+    game = ann["game"]
+    started = client.post(f"/api/games/{game}/again", json={"token": ben["token"]}).json()
+    new = started["game"]
+    public = client.get(f"/api/games/{new}/public").json()
+    kept = public["players"][1]  # Ann's place from Ben's, as she sat: on his left
+    assert kept["kind"] == "open" and kept["held_for"] == "Ann"
+    assert 0 < kept["held_s"] <= 120
+    stranger = client.post(f"/api/games/{new}/join", json={"name": "Eve"})
+    assert stranger.status_code == 409
+    assert _reason(stranger).startswith("the seat left is kept for Ann, who played the "
+                                        "game before it, for ")
+    assert [p["kind"] for p in _state(client, {"game": new, **started})["players"]] == [
+        "human", "open", "bot"]  # nothing taken
+    friend = client.post(f"/api/games/{game}/again", json={"token": ann["token"]})
+    assert friend.status_code == 200 and friend.json()["seat"] == 1
+    playing = _state(client, {"game": new, "token": started["token"]})
+    assert [p["name"] for p in playing["players"]] == ["Ben", "Ann", "Random"]
+    assert "held_for" not in playing["players"][1]
+
+
+def test_a_kept_seat_stays_kept_through_a_restart_until_its_time_is_up(
+        tmp_path: Path) -> None:
+    """A restart (or the room let go from memory: a hold may last a day) forgot the
+    seats kept for friends, and a stranger could take them. They are worked out again
+    from the store, the time counted from when the new game was made."""
+    client = _client(tmp_path)
+    ann, ben = _finished_pair(client)
+    game = ann["game"]
+    new = client.post(f"/api/games/{game}/again", json={"token": ben["token"]}).json()["game"]
+    _stop(client)
+    client = _client(tmp_path)  # restarted
+    kept = client.get(f"/api/games/{new}/public").json()["players"][1]
+    assert kept["held_for"] == "Ann" and 0 < kept["held_s"] <= 120
+    stranger = client.post(f"/api/games/{new}/join", json={"name": "Eve"})
+    assert stranger.status_code == 409 and "kept for Ann" in _reason(stranger)
+    friend = client.post(f"/api/games/{game}/again", json={"token": ann["token"]})
+    assert friend.status_code == 200 and friend.json()["seat"] == 1
+    # Another one, read back after its time was up: anybody's.
+    again = _finished_pair(client, seed=4)[1]
+    later = client.post(f"/api/games/{again['game']}/again",
+                        json={"token": again["token"]}).json()["game"]
+    _stop(client)
+    with sqlite3.connect(tmp_path / "games.db") as db:  # as if made 121 seconds ago
+        (created,) = db.execute("SELECT created FROM games WHERE id = ?", (later,)).fetchone()
+        made = datetime.fromisoformat(created) - timedelta(seconds=121)
+        db.execute("UPDATE games SET created = ? WHERE id = ?", (str(made), later))
+    db.close()
+    client = _client(tmp_path)
+    assert "held_for" not in client.get(f"/api/games/{later}/public").json()["players"][1]
+    assert client.post(f"/api/games/{later}/join", json={"name": "Eve"}).status_code == 200
+
+
+def test_a_kept_seat_is_anybodys_once_its_time_is_up(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    ann, ben = _finished_pair(client)
+    started = client.post(f"/api/games/{ann['game']}/again",
+                          json={"token": ben["token"]}).json()
+    new = started["game"]
+    assert client.post(f"/api/games/{new}/join", json={"name": "Eve"}).status_code == 409
+    room = client.app.state.server.rooms[new]  # type: ignore[attr-defined]
+    # Its time is up (set in the past: no sleep that a busy machine could outlast).
+    room.held = {seat: (name, time.monotonic() - 1) for seat, (name, _) in room.held.items()}
+    assert "held_for" not in client.get(f"/api/games/{new}/public").json()["players"][1]
+    eve = client.post(f"/api/games/{new}/join", json={"name": "Eve"})
+    assert eve.status_code == 200 and eve.json()["seat"] == 1
+    late = client.post(f"/api/games/{ann['game']}/again", json={"token": ann["token"]})
+    assert late.status_code == 409 and "no open seat left" in _reason(late)
+
+
+def test_a_friend_who_plays_again_takes_their_own_kept_seat_not_another_friends(
+        tmp_path: Path) -> None:
+    """Three friends: Cal's seat is kept for Cal even when Ben asks first, and a
+    stranger finds every open seat kept."""
+    client = _client(tmp_path)
+    ann, ben, cal = _finished_three(client)
+    game = ann["game"]
+    started = client.post(f"/api/games/{game}/again", json={"token": ann["token"]}).json()
+    new = started["game"]
+    refused = client.post(f"/api/games/{new}/join", json={"name": "Eve"})
+    assert refused.status_code == 409
+    assert _reason(refused).startswith("the seats left are kept for Ben and Cal, who "
+                                       "played the game before it, for ")
+    ben_again = client.post(f"/api/games/{game}/again", json={"token": ben["token"]})
+    assert ben_again.json()["seat"] == 1
+    still = client.post(f"/api/games/{new}/join", json={"name": "Eve"})
+    assert still.status_code == 409 and "kept for Cal," in _reason(still)
+    assert client.post(f"/api/games/{game}/again",
+                       json={"token": cal["token"]}).json()["seat"] == 2

@@ -1,0 +1,517 @@
+"""The web game's WebSockets (docs/protocol.md): the protocol's messages, a seat's
+socket and a watcher's, what each is told, and sockets that are strangers, too many,
+or too slow to read, which hold up nobody.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from cutthroat.server import socket_loop
+from cutthroat.server.app import create_app
+from cutthroat.server.protocol import ProtocolError, parse_message
+from server_helpers import (
+    _cards_named,
+    _client,
+    _create,
+    _seat_socket,
+    _settled,
+    _state,
+    _stop_servers,
+)
+from sockets import eventually as _eventually
+from sockets import receive as _receive
+
+__all__ = ["_stop_servers"]  # the fixture, used by name
+
+
+class _Stalled:
+    """A socket whose client stopped reading: once its buffers are full, a send never
+    finishes."""
+
+    def __init__(self) -> None:
+        self.sent = 0
+        self.closed: int | None = None
+
+    async def send_json(self, message: Any) -> None:
+        self.sent += 1
+        await asyncio.Event().wait()  # never set
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        self.closed = code
+
+
+def test_a_watcher_who_stops_reading_is_dropped_and_holds_up_nobody(tmp_path: Path) -> None:
+    """A socket that takes no more messages (a watcher who stopped reading, anybody may
+    watch) held the room's lock for ever, then (once a send had a time limit) for ten
+    seconds a time: no move, line or watcher got through meanwhile. Each socket now has
+    a sender of its own: the game goes on at once for everybody else, and the socket is
+    dropped after the server's wait and closed (1008)."""
+    client = _client(tmp_path)
+    made = _create(client, ["you", "open", "open"], name="Ann")
+    ben = client.post(f"/api/games/{made['game']}/join", json={"name": "Ben"}).json()
+    server = client.app.state.server  # type: ignore[attr-defined]
+    server.send_wait = 3600.0  # were a send waited for, nothing would get through
+    room = server.rooms[made["game"]]
+    stalled = _Stalled()
+    room.sockets[stalled] = None  # type: ignore[index]
+    for text in ("hi", "anybody there?"):
+        talked: list[int] = []
+
+        def talk(text: str = text, talked: list[int] = talked) -> None:
+            talked.append(client.post(f"/api/games/{made['game']}/chat",
+                                      json={"token": ben["token"], "text": text}).status_code)
+
+        thread = threading.Thread(target=talk, daemon=True)
+        thread.start()
+        thread.join(timeout=30)
+        assert talked == [201]
+    with client.websocket_connect(f"/api/games/{made['game']}/watch") as ws:
+        assert _receive(ws, "state")["state"]["players"][1]["name"] == "Ben"
+    assert stalled.sent == 1 and stalled in room.sockets  # its first send still hangs
+    server.send_wait = 0.2
+    client.post(f"/api/games/{made['game']}/chat", json={"token": ben["token"], "text": "x"})
+    room.outboxes[stalled][1].cancel()  # the first send, made to wait an hour
+    room.outboxes.pop(stalled)
+    client.post(f"/api/games/{made['game']}/chat", json={"token": ben["token"], "text": "y"})
+    _eventually(lambda: stalled.closed is not None, client)
+    assert stalled.closed == 1008 and stalled not in room.sockets
+
+
+def test_a_socket_with_too_many_messages_waiting_is_dropped(tmp_path: Path) -> None:
+    """A client that does not read lets its messages pile up in the server: past
+    :data:`OUTBOX` waiting, it is dropped and closed, whatever the wait."""
+    from cutthroat.server.rooms import OUTBOX
+
+    client = _client(tmp_path)
+    made = _create(client, ["you", "open", "open"], name="Ann")  # waiting: no bot moves
+    ben = client.post(f"/api/games/{made['game']}/join", json={"name": "Ben"}).json()
+    server = client.app.state.server  # type: ignore[attr-defined]
+    server.send_wait = 3600.0
+    room = server.rooms[made["game"]]
+    stalled = _Stalled()
+    room.sockets[stalled] = None  # type: ignore[index]
+    said = client.post(f"/api/games/{made['game']}/chat", json={"token": ben["token"],
+                                                               "text": "hi"})
+    assert said.status_code == 201
+    _eventually(lambda: stalled.sent == 1, client)  # the first is being sent
+    for k in range(OUTBOX):  # as many more as may wait: the moves, talk, ... of a game
+        assert stalled in room.sockets
+        client.portal.call(server.send, room, stalled, {"type": "pong", "k": k})
+    assert stalled in room.sockets
+    client.portal.call(server.send, room, stalled, {"type": "pong"})  # one too many
+    _eventually(lambda: stalled.closed is not None, client)
+    assert stalled.closed == 1008 and stalled not in room.sockets and stalled.sent == 1
+
+
+class _Quiet:
+    """A socket that takes every message at once and says nothing."""
+
+    async def send_json(self, message: Any) -> None:
+        pass
+
+
+def test_watchers_filling_a_game_keep_out_no_player(tmp_path: Path) -> None:
+    """Anybody may watch: past the most watchers (100) another is refused (4429), and a
+    player still connects; past the most sockets of one seat (10), that seat's next is
+    refused too."""
+    from cutthroat.server.rooms import SEAT_SOCKETS, WATCHERS
+
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"])
+    room = client.app.state.server.rooms[made["game"]]  # type: ignore[attr-defined]
+    for _ in range(WATCHERS):
+        room.sockets[_Quiet()] = None
+    with pytest.raises(WebSocketDisconnect) as caught, \
+            client.websocket_connect(f"/api/games/{made['game']}/watch") as ws:
+        ws.receive_json()
+    assert caught.value.code == 4429 and "100 connections watching" in caught.value.reason
+    seat_path = f"/api/games/{made['game']}/ws?token={made['token']}"
+    with client.websocket_connect(seat_path) as ws:
+        assert _receive(ws, "state")["state"]["seat"] == 0
+    for _ in range(SEAT_SOCKETS):
+        room.sockets[_Quiet()] = 0
+    with pytest.raises(WebSocketDisconnect) as caught, client.websocket_connect(seat_path) as ws:
+        ws.receive_json()
+    assert caught.value.code == 4429 and "of this seat" in caught.value.reason
+
+
+def test_a_socket_to_an_unknown_game_of_a_long_id_is_closed_with_4404(tmp_path: Path) -> None:
+    """The close frame's reason names the game asked for; past 123 bytes it is no frame
+    at all (the client got no close code, the server logged an error): it is cut."""
+    client = _client(tmp_path)
+    for game in ("nosuch", "é" * 150):
+        with pytest.raises(WebSocketDisconnect) as caught, \
+                client.websocket_connect(f"/api/games/{game}/watch") as ws:
+            ws.receive_json()
+        assert caught.value.code == 4404 and "there is no game" in caught.value.reason
+        assert len(caught.value.reason.encode()) <= 123
+
+
+# --- the protocol ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("not json", "JSON object"),
+    ("[1, 2]", "JSON object"),
+    ('{"action": "pass"}', "needs a \"type\""),
+    ('{"type": 3}', "needs a \"type\""),
+    ('{"type": "act"}', "needs an \"action\""),
+    ('{"type": "act", "action": 5}', "needs an \"action\""),
+    ('{"type": "ping", "extra": 1}', "no field 'extra'"),
+    ('{"type": "shout"}', "unknown message type"),
+    ('{"type": "hello", "token": "T"}', "a hello is only the first message"),
+    ('{"type": "act", "action": "' + "x" * 65 + '"}', "at most 64 characters"),
+    ('{"type": "act", "action": "pass", "x": 1}', "an act message has no field 'x'"),
+    ('{"type": "say", "text": "hi", "x": 1}', "a say message has no field 'x'"),
+    ('{"type": "ping", "a": ' + "[" * 5000 + "]" * 5000 + "}", "JSON object"),  # too deep
+])
+def test_protocol_refuses_malformed_messages(text: str, words: str) -> None:
+    with pytest.raises(ProtocolError, match=re.escape(words)) as refused:
+        parse_message(text)
+    # The error names the message's type ("for") wherever it could be read as text.
+    read = json.loads(text) if text.startswith("{") and len(text) < 200 else None
+    kind = read.get("type") if isinstance(read, dict) else None
+    assert refused.value.kind == (kind if isinstance(kind, str) else None)
+
+
+def test_a_message_nested_too_deep_is_answered_and_the_socket_stays_open(
+        tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"])
+    with client.websocket_connect(f"/api/games/{made['game']}/ws?token={made['token']}") as ws:
+        _receive(ws, "state")
+        ws.send_text('{"type": "ping", "a": ' + "[" * 1000 + "]" * 1000 + "}")
+        assert "JSON object" in _receive(ws, "error")["reason"]
+        ws.send_json({"type": "ping"})
+        assert _receive(ws, "pong")
+
+
+# --- WebSocket ----------------------------------------------------------------------------
+
+
+def test_websocket_states_errors_and_moves(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=8)
+    _settled(client, made)
+    path = _seat_socket(made)
+    with client.websocket_connect(path) as ws:
+        state = _receive(ws, "state")["state"]
+        assert state["seat"] == 0 and state["players"][0]["connected"]
+        ws.send_text("{oops")
+        assert "JSON object" in _receive(ws, "error")["reason"]
+        ws.send_json({"type": "act", "action": "play 2C"})
+        assert _receive(ws, "error")["reason"]
+        ws.send_json({"type": "next"})
+        assert "not over" in _receive(ws, "error")["reason"]
+        ws.send_json({"type": "ping"})
+        assert _receive(ws, "pong") == {"type": "pong"}
+        assert _state(client, made)["view"] == state["view"]  # nothing changed
+        legal = state["view"]["legal"]
+        ws.send_json({"type": "act", "action": legal[0]})
+        moved = _receive(ws, "state")["state"]
+        assert len(moved["view"]["moves"]) == len(state["view"]["moves"]) + 1
+
+
+@pytest.mark.parametrize(("game", "token", "code"), [
+    (None, "wrong", 4403),
+    ("nothing", "wrong", 4404),
+])
+def test_websocket_refuses_strangers(tmp_path: Path, game: str | None, token: str | None,
+                                     code: int) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"])
+    path = f"/api/games/{game or made['game']}/ws" + (f"?token={token}" if token else "")
+    with client.websocket_connect(path) as ws, pytest.raises(WebSocketDisconnect) as closed:
+        ws.receive_json()
+    assert closed.value.code == code and closed.value.reason
+
+
+def test_a_seats_socket_takes_its_token_from_its_hello_not_its_address(
+        tmp_path: Path) -> None:
+    """A token in a socket's address is written whole in a proxy's access and error
+    logs: a seat's socket opened without one reads it from its first message, the
+    ``hello``, as the page now sends it. A second hello is no message of the protocol;
+    one with a token that is not this game's is closed as in the address (4403)."""
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"])
+    path = f"/api/games/{made['game']}/ws"
+    with client.websocket_connect(path) as ws:
+        ws.send_json({"type": "hello", "token": made["token"]})
+        state = _receive(ws, "state")["state"]
+        assert state["seat"] == 0 and state["view"]["cards"]
+        ws.send_json({"type": "hello", "token": made["token"]})
+        error = _receive(ws, "error")
+        assert error["reason"] == ("a hello is only the first message of a socket opened "
+                                   "without ?token=: this socket has its seat already")
+        assert error["for"] == "hello"
+        ws.send_json({"type": "ping"})
+        assert _receive(ws, "pong") == {"type": "pong"}
+    with client.websocket_connect(path) as ws, pytest.raises(WebSocketDisconnect) as closed:
+        ws.send_json({"type": "hello", "token": "wrong"})
+        ws.receive_json()
+    assert closed.value.code == 4403
+    with client.websocket_connect("/api/games/nothing/ws") as ws, \
+            pytest.raises(WebSocketDisconnect) as closed:
+        ws.send_json({"type": "hello", "token": made["token"]})
+        ws.receive_json()
+    assert closed.value.code == 4404
+
+
+@pytest.mark.parametrize("first", [
+    '{"type": "ping"}', '{"type": "act", "action": "pass"}', "not JSON", "[]", '"hello"',
+    '{"type": "hello"}', '{"type": "hello", "token": 7}', '{"type": "hello", "token": ""}',
+    '{"type": "hello", "token": "T", "seat": 0}', b"binary",
+])
+def test_a_socket_without_a_token_whose_first_message_is_not_its_hello_is_closed(
+        tmp_path: Path, first: str | bytes) -> None:
+    """Closed with 4401 and a reason that says what to send; the game is untouched."""
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"])
+    before = _settled(client, made)
+    with client.websocket_connect(f"/api/games/{made['game']}/ws") as ws, \
+            pytest.raises(WebSocketDisconnect) as closed:
+        first = first.replace('"T"', f'"{made["token"]}"') if isinstance(first, str) else first
+        (ws.send_bytes if isinstance(first, bytes) else ws.send_text)(first)  # type: ignore[operator]
+        ws.receive_json()
+    assert closed.value.code == 4401
+    # What to send; for a hello, what was wrong with it.
+    reason = closed.value.reason
+    if isinstance(first, str) and '"seat"' in first:
+        assert reason == 'a hello holds "type" and "token" and nothing more, not "seat"'
+    elif isinstance(first, str) and first.startswith('{"type": "hello"'):
+        assert reason == ("a hello's token is the seat's token, as text: the one creating "
+                          "or joining the game gave")
+    else:
+        assert reason == socket_loop.HELLO and '"hello"' in reason
+    assert _state(client, made)["view"] == before["view"]
+
+
+def test_a_socket_without_a_token_that_says_nothing_is_closed_after_a_while(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(socket_loop, "HELLO_WAIT", 0.2)
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"])
+    with client.websocket_connect(f"/api/games/{made['game']}/ws") as ws, \
+            pytest.raises(WebSocketDisconnect) as closed:
+        ws.receive_json()
+    assert closed.value.code == 4401 and closed.value.reason == socket_loop.HELLO
+
+
+def test_websocket_tells_every_seat_its_own_state(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "open", "random"], seed=12)
+    friend = client.post(f"/api/games/{made['game']}/join", json={"name": "Ben"}).json()
+    _settled(client, made)
+    base = f"/api/games/{made['game']}/ws?token="
+    with client.websocket_connect(base + made["token"]) as mine, \
+            client.websocket_connect(base + friend["token"]) as theirs:
+        a = _receive(mine, "state")["state"]
+        b = _receive(theirs, "state")["state"]
+        while not (a["players"][0]["connected"] and a["players"][1]["connected"]):
+            a = _receive(mine, "state")["state"]
+        assert a["seat"] == 0 and b["seat"] == 1
+        assert b["view"]["cards"] and a["status"] == "playing"
+        assert not set(b["view"]["cards"]) & _cards_named(a)
+
+
+def test_R14_watching_shows_the_table_and_no_hidden_card(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=14)
+    before = _settled(client, made)
+    with client.websocket_connect(f"/api/games/{made['game']}/watch") as watcher:
+        seen = _receive(watcher, "state")["state"]
+        while seen["watchers"] != 1:
+            seen = _receive(watcher, "state")["state"]
+        assert seen["seat"] is None and seen["view"]["cards"] == []
+        assert seen["view"]["legal"] == [] and seen["view"]["upcard"] == before["view"]["upcard"]
+        assert seen["view"]["moves"] == before["view"]["moves"]  # nothing private yet
+        assert not set(before["view"]["cards"]) & _cards_named(seen)
+        assert _state(client, made)["watchers"] == 1
+        assert client.get(f"/api/games/{made['game']}/public").json() == seen
+        for message, words, kind in [
+                ({"type": "act", "action": "pass"}, "watcher cannot act", "act"),
+                ({"type": "hint"}, "watcher cannot hint", "hint"),
+                ({"type": "undo"}, "watcher cannot undo", "undo"),
+                ({"type": "say", "text": 5}, 'needs a "text"', "say"),  # for, as a seat's
+                ({"type": "nonsense"}, "unknown", "nonsense")]:  # its type, read
+            watcher.send_json(message)
+            error = _receive(watcher, "error")
+            assert words in error["reason"] and error.get("for") == kind
+        watcher.send_json({"type": "ping"})
+        assert _receive(watcher, "pong") == {"type": "pong"}
+        assert _state(client, made)["view"] == before["view"]  # nothing changed
+        move = before["view"]["legal"][0]
+        client.post(f"/api/games/{made['game']}/actions",
+                    json={"action": move, "token": made["token"]})
+        after = _receive(watcher, "state")["state"]
+        assert after["view"]["moves"][len(before["view"]["moves"])] == f"0 {move}"
+        assert after["view"]["cards"] == []
+    _eventually(lambda: _state(client, made)["watchers"] == 0, client)
+    assert _state(client, made)["watchers"] == 0
+
+
+def test_the_players_hear_when_a_watcher_leaves(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=14)
+    _settled(client, made)
+    seat = _seat_socket(made)
+    with client.websocket_connect(seat) as mine:
+        assert _receive(mine, "state")["state"]["watchers"] == 0
+        with client.websocket_connect(f"/api/games/{made['game']}/watch") as watcher:
+            _receive(watcher, "state")
+            assert _receive(mine, "state")["state"]["watchers"] == 1
+        heard: list[int] = []
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:  # told with no move made: a state, then a pong
+            mine.send_json({"type": "ping"})
+            message = mine.receive_json()
+            while message["type"] != "pong":
+                heard.append(message["state"]["watchers"])
+                message = mine.receive_json()
+            if heard:
+                break
+        assert heard == [0]
+
+
+def test_a_socket_cut_off_while_it_connects_leaves_the_room(tmp_path: Path) -> None:
+    """A socket's handler cancelled in the middle of connecting (the test client cancels
+    at once on closing; a server does on shutdown) is still taken out of its room, so
+    the room is not held for ever and nobody is told of a watcher who is gone."""
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=14)
+    _settled(client, made)
+    server = client.app.state.server  # type: ignore[attr-defined]
+    room = server.rooms[made["game"]]
+    talk = server.talk
+
+    async def slow_talk(room: Any) -> Any:
+        await asyncio.sleep(0.3)  # the handler is still connecting when it is cancelled
+        return await talk(room)
+
+    server.talk = slow_talk
+    with client.websocket_connect(f"/api/games/{made['game']}/watch"):
+        pass
+    _eventually(lambda: not room.sockets and room.unused, client)
+    assert not room.sockets and room.unused
+    assert _state(client, made)["watchers"] == 0
+
+
+def test_watching_an_unknown_game_is_refused(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    assert client.get("/api/games/nothing/public").status_code == 404
+    with client.websocket_connect("/api/games/nothing/watch") as ws, \
+            pytest.raises(WebSocketDisconnect) as closed:
+        ws.receive_json()
+    assert closed.value.code == 4404 and "no game" in closed.value.reason
+
+
+def test_websocket_hint_does_not_hold_up_other_messages(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=8)
+    _settled(client, made)
+    with client.websocket_connect(_seat_socket(made)) as ws:
+        _receive(ws, "state")
+        ws.send_json({"type": "hint"})
+        ws.send_json({"type": "ping"})
+        first = ws.receive_json()
+        while first["type"] == "state":
+            first = ws.receive_json()
+        assert first == {"type": "pong"}  # answered while the expert was still thinking
+        hint = _receive(ws, "hint")["hint"]
+        assert hint["lines"] and hint["choice"]
+
+
+@pytest.mark.parametrize("path", ["ws", "watch"])
+def test_websocket_binary_frames_get_an_error_and_the_connection_stays(
+        tmp_path: Path, path: str) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=8)
+    before = _settled(client, made)
+    url = f"/api/games/{made['game']}/{path}" + (f"?token={made['token']}" if path == "ws" else "")
+    with client.websocket_connect(url) as ws:
+        _receive(ws, "state")
+        ws.send_bytes(b'{"type": "ping"}')
+        assert "not binary" in _receive(ws, "error")["reason"]
+        ws.send_json({"type": "ping"})
+        assert _receive(ws, "pong") == {"type": "pong"}
+    assert _state(client, made)["view"] == before["view"]
+
+
+def test_a_bot_that_cannot_move_is_told_to_the_table(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A registered bot that fails (one of an installed package, docs/bots.md) stops
+    the bots; the players hear which bot and why, not a table that waits in silence."""
+    from cutthroat.bots.registry import BOTS
+
+    class Broken:
+        name = "broken"
+
+        def __init__(self, seed: int = 0) -> None:
+            pass
+
+        def choose(self, view: Any) -> Any:
+            raise RuntimeError("boom")
+
+    monkeypatch.setitem(BOTS, "broken", Broken)
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}")) as client:
+        made = client.post("/api/games", json={"seats": ["you", "broken", "broken"],
+                                               "seed": 4}).json()
+        path = f"/api/games/{made['game']}/ws?token={made['token']}"
+        told = ""
+        with client.websocket_connect(path) as ws:  # connecting tries the bots again
+            for _ in range(200):  # a ping a message: the wait never hangs
+                ws.send_json({"type": "ping"})
+                message = ws.receive_json()
+                if message["type"] == "error":
+                    told = message["reason"]
+                    break
+                time.sleep(0.01)
+    assert told.startswith("the bot playing Broken 2 could not move (RuntimeError: boom)")
+    assert "the game waits" in told
+
+
+def test_a_move_sent_twice_with_its_version_is_made_once_over_a_socket(
+        tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    made = _create(client, ["you", "beginner", "beginner"], seed=101)
+    state = _settled(client, made)
+    with client.websocket_connect(_seat_socket(made)) as ws:
+        _receive(ws, "state")
+        version = state["version"]
+        ws.send_json({"type": "act", "action": "pass", "version": version})
+        ws.send_json({"type": "act", "action": "pass", "version": version})
+        refused = _receive(ws, "error")
+        assert refused["for"] == "act" and refused["status"] == 409
+        assert "moved on" in refused["reason"]
+        ws.send_json({"type": "undo", "version": True})
+        bad = _receive(ws, "error")
+        assert bad["for"] == "undo" and bad["status"] == 400 and "version" in bad["reason"]
+        ws.send_json({"type": "ping", "version": 3})  # not a change: no version
+        assert "no field 'version'" in _receive(ws, "error")["reason"]
+    moves = [m for m in _settled(client, made)["view"]["moves"] if m.startswith("0 ")]
+    assert moves == ["0 pass"]  # made once
+
+
+def test_a_socket_takes_the_seats_token_from_an_authorization_header(tmp_path: Path) -> None:
+    """docs/protocol.md: the token may be given as an Authorization: Bearer header
+    instead of ?token=, for the socket too (a client that is no browser can send it)."""
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=8)
+    with client.websocket_connect(f"/api/games/{made['game']}/ws",
+                                  headers={"Authorization": f"Bearer {made['token']}"}) as ws:
+        assert _receive(ws, "state")["state"]["seat"] == made["seat"]
+    with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(
+            f"/api/games/{made['game']}/ws", headers={"Authorization": "Bearer nope"}) as ws:
+        ws.receive_json()
+    assert closed.value.code == 4403
