@@ -1,4 +1,4 @@
-"""An accessibility review's findings, played in the browser as tests/test_browser.py
+"""An accessibility review's findings, played in the browser as tests/browser_helpers.py
 plays it (the same server, browser and page helpers): the keyboard alone, a screen
 reader's view of the page (the accessibility tree, the live regions), a phone's touch
 targets and a window zoomed to 200%."""
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from test_browser import (
+from browser_helpers import (
     FITS,
     HEAR,
     Pages,

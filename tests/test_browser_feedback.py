@@ -1,4 +1,4 @@
-"""A new user's QA findings, played in the browser as tests/test_browser.py plays it (the
+"""A new user's QA findings, played in the browser as tests/browser_helpers.py plays it (the
 same server, browser and page helpers): what the page says back when the player does
 something that seems to do nothing, or takes a while (the review of a finished game, an
 undo, a greyed card pressed), and the hand's log, whose first line stays in view."""
@@ -12,7 +12,7 @@ from typing import Any
 
 from playwright.sync_api import Page, Route, expect
 
-from test_browser import (
+from browser_helpers import (
     HEAR,
     Pages,
     _finished_game_of_two,
@@ -430,7 +430,7 @@ def test_a_slow_player_is_told_before_and_when_another_may_call_a_bot_in_and_ask
     second of the wait's third left to press it) starts the wait again: the other
     player's offer goes, both pages say so, and the focus goes to the move. (The wait
     is 3 s here.)"""
-    from test_browser import _free_port, ann_and_ben, run_server
+    from browser_helpers import _free_port, ann_and_ben, run_server
 
     with run_server(_free_port(), tmp_path / "games.db", "--turn-wait", "3") as base:
         ann, ben, _ = ann_and_ben(pages, base)

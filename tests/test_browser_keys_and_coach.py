@@ -11,8 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from cutthroat.howto import how_to_play
-from test_browser import (
+from browser_helpers import (
     Pages,
     browser,
     create_game,
@@ -22,7 +21,8 @@ from test_browser import (
     wait_for_turn,
     wait_until,
 )
-from test_browser import pages as pages
+from browser_helpers import pages as pages
+from cutthroat.howto import how_to_play
 from test_browser_phone import phone
 
 __all__ = ["browser", "server"]  # fixtures, used by name

@@ -1,4 +1,4 @@
-"""A QA play over the network's findings, played in the browser as tests/test_browser.py
+"""A QA play over the network's findings, played in the browser as tests/browser_helpers.py
 plays it (the same server, browser and page helpers): two pages of one seat moving at
 once, a line of talk typed while the connection is down, and the controls that send to
 the server while it is down (the keep's cards, "Let a bot play for me", "Next hand",
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from test_browser import (
+from browser_helpers import (
     Pages,
     _finished_game_of_two,
     _seat_page,

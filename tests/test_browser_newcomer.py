@@ -1,4 +1,4 @@
-"""A first-time player's findings, played in the browser as tests/test_browser.py plays
+"""A first-time player's findings, played in the browser as tests/browser_helpers.py plays
 it (the same server, browser and page helpers): what each choice leads to, said beside
 the prompt before it is made."""
 
@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
-from test_browser import (
+from browser_helpers import (
     Pages,
     browser,
     card_contrast,
@@ -20,7 +20,7 @@ from test_browser import (
     wait_for_turn,
     wait_until,
 )
-from test_browser import pages as pages
+from browser_helpers import pages as pages
 
 __all__ = ["browser", "server"]  # fixtures, used by name
 

@@ -1,5 +1,5 @@
 """A QA pass on a phone, with the keyboard alone and with a screen reader, played in the
-browser as tests/test_browser.py plays it (the same server, browser and page helpers):
+browser as tests/browser_helpers.py plays it (the same server, browser and page helpers):
 a phone held sideways, a greyed card tapped, the end of a hand on a small screen, where
 the focus goes (the review, a friend joining, a bid), what a screen reader hears of a
 friend who leaves, forgetting a game, the reader's own font size, and closing "How to
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from test_browser import (
+from browser_helpers import (
     HEAR,
     Pages,
     _finished_game_of_two,
@@ -330,7 +330,7 @@ def test_a_card_after_a_possessive_is_said_without_the(server: str, pages: Pages
 
 def test_the_new_lines_button_takes_the_focus_to_the_talk(server: str,
                                                           pages: Pages) -> None:
-    from test_browser import say
+    from browser_helpers import say
 
     ann, ben, _ = ann_and_ben(pages, server, ben_size=(390, 844))
     say(ann, "your turn, Ben")

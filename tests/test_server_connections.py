@@ -22,8 +22,8 @@ from starlette.responses import PlainTextResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
+from browser_helpers import _free_port
 from cutthroat.server.connections import GuardedH11Protocol, trusts
-from test_browser import _free_port
 from test_cli import invoke
 
 

@@ -336,7 +336,7 @@ def test_page_name_boxes_stop_at_the_servers_longest_name() -> None:
     """The name boxes stop at the server's longest name (``data-max-chars``, characters
     as the server counts them; ``maxlength`` counts an emoji as two), so a player is
     not let type a name that is then refused. (A line of talk too long is kept in its
-    box and held back with why: test_browser.)"""
+    box and held back with why: test_browser_talk.)"""
     from cutthroat.server.app import STATIC
     from cutthroat.server.tables import NAME_MAX
 

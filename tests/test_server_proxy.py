@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from test_browser import _free_port, run_server
+from browser_helpers import _free_port, run_server
 
 
 def _start(base: str, forwarded_for: str) -> int:
