@@ -1240,7 +1240,8 @@ def test_every_commands_help_reads_as_paragraphs_on_80_columns() -> None:
 
 
 @pytest.mark.parametrize("command", ["replay", "selfplay", "watch", "play", "hint",
-                                     "review", "rules", "bots", "serve", "arena", "league"])
+                                     "review", "rules", "bots", "serve", "prune", "arena",
+                                     "league"])
 def test_no_help_is_cut_off_on_80_columns(command: str,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """Rich cuts a word longer than its help column with "…": an example such as

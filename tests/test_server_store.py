@@ -542,3 +542,99 @@ def test_stopping_the_server_waits_for_the_bots_saves_before_closing_the_databas
     with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}")) as again:
         assert again.get(f"/api/games/{made['game']}",
                          params={"token": made["token"]}).status_code == 200
+
+
+def _aged(store: Store, game_id: str, days: float) -> None:
+    """As if ``game_id`` had last changed ``days`` ago."""
+    from datetime import UTC, datetime, timedelta
+
+    from sqlalchemy import update
+
+    from cutthroat.server.store import GameRow
+
+    when = datetime.now(UTC).replace(tzinfo=None) - timedelta(days=days)
+    with store.engine.begin() as connection:
+        connection.execute(update(GameRow).where(GameRow.id == game_id).values(updated=when))
+
+
+def _old_and_new_games(store: Store) -> dict[str, str]:
+    """Games of each kind, aged: a finished one, one never started (waiting for a
+    friend) and one in play, each 40 days old, and a finished one a day old; the old
+    finished one has table talk, a coach's word and a game played again after it."""
+    from cutthroat.rules import Rules
+
+    def finished(seed: int) -> Table:
+        table = Table.create(["you", "random", "random"], seed=seed, rules=Rules(target=1))
+        while not table.game.is_over:
+            if table.bot_to_move() is not None:
+                table.bot_move()
+            elif table.status == "hand_over":
+                table.next_hand(0)
+            else:
+                table.act(0, table.game.view(0).legal[0])
+        return table
+
+    games = {"over": finished(1), "waiting": Table.create(["you", "open", "random"]),
+             "playing": Table.create(["you", "random", "random"], seed=2),
+             "recent": finished(3)}
+    for table in games.values():
+        store.save(table)
+    old = games["over"].id
+    store.say(old, 0, "Ann", "good game")
+    store.save_coach(old, 0, {"n": 1, "undone": False}, (1, []), 5)
+    store.save_rematch(old, games["recent"].id, 0, {0: 0})
+    for kind in ("over", "waiting", "playing"):
+        _aged(store, games[kind].id, 40)
+    _aged(store, games["recent"].id, 1)
+    return {kind: table.id for kind, table in games.items()}
+
+
+def test_store_prunes_old_finished_and_never_started_games_with_what_is_kept_for_them(
+        db_url: str) -> None:
+    """Games were never deleted: a public server's database only grew. ``prune``
+    deletes the finished and never started games left unchanged long enough, with their
+    table talk, coach's words and play-again links; a game in play is kept, however old."""
+    from datetime import UTC, datetime, timedelta
+
+    store = Store(db_url)
+    games = _old_and_new_games(store)
+    month = datetime.now(UTC).replace(tzinfo=None) - timedelta(days=30)
+    assert store.prune(month, dry_run=True) == (2, 2)
+    assert all(store.exists(game) for game in games.values())  # nothing deleted
+    assert store.prune(month) == (2, 2)
+    assert [kind for kind, game in games.items() if store.exists(game)] == ["playing",
+                                                                             "recent"]
+    assert store.talk(games["over"]) == [] and store.coach_words(games["over"]) == {}
+    assert store.rematch(games["over"]) is None and store.rematch_of(games["recent"]) is None
+    assert store.prune(month) == (0, 2)
+    store.close()
+
+
+def test_prune_command_deletes_old_games_says_how_many_and_waits_for_the_server(
+        tmp_path: Path) -> None:
+    from test_cli import invoke
+
+    path = tmp_path / "games.db"
+    store = Store(f"sqlite:///{path}")
+    games = _old_and_new_games(store)
+    store.claim()  # a server holds it
+    refused = invoke("prune", "--db", path, "--older-than", "30")
+    assert refused.exit_code == 1
+    assert "a cutthroat server is using the database" in refused.stderr
+    assert "stop it first" in refused.stderr
+    store.close()
+    dry = invoke("prune", "--db", path, "--older-than", "30", "--dry-run")
+    assert dry.exit_code == 0, dry.output
+    assert dry.stdout == ("Would delete 2 games (finished or never started, unchanged for "
+                          "30 days); 2 would be left.\n")
+    done = invoke("prune", "--db", path, "--older-than", "30")
+    assert done.exit_code == 0, done.output
+    assert done.stdout == ("Deleted 2 games (finished or never started, unchanged for 30 "
+                           "days); 2 left.\n")
+    again = Store(f"sqlite:///{path}")
+    assert not again.exists(games["over"]) and again.exists(games["playing"])
+    again.close()
+    missing = invoke("prune", "--db", tmp_path / "none.db", "--older-than", "30")
+    assert missing.exit_code == 2 and "there is no database at" in missing.stderr
+    assert not (tmp_path / "none.db").exists()
+    assert invoke("prune", "--db", path).exit_code == 2  # --older-than is needed

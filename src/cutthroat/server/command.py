@@ -278,6 +278,78 @@ def check_proxies(given: str, where: str) -> None:
                 "'*' for any", param_hint=where) from None
 
 
+def prune(
+    older_than: Annotated[float, typer.Option(
+        "--older-than", min=0, help="Days a game must have been left unchanged to be "
+                                    "deleted (finished, or never started).")],
+    db: Annotated[str | None, typer.Option(
+        help="The web game's database: a SQLAlchemy URL, or a SQLite file's path "
+             "(default: $CUTTHROAT_DB, else the file cutthroat.db here).")] = None,
+    dry_run: Annotated[bool, typer.Option(
+        "--dry-run", help="Count the games that would be deleted; delete nothing.")]
+    = False,
+) -> None:
+    """Delete old games from the web game's database.
+
+    Deletes the games finished, or never started (waiting for players), that
+    nobody has changed for --older-than days, with their table talk, the bots'
+    reasons and the coach's words. A game still in play is kept, however old.
+    Stop the server first: a database a server holds is refused.
+    """
+    from datetime import UTC, datetime, timedelta
+    from pathlib import Path
+
+    from ..cli_io import fail
+
+    try:
+        from .store import (
+            DEFAULT_DB,
+            Store,
+            StoreError,
+            StoreInUse,
+            StoreURLError,
+            database_url,
+        )
+    except ImportError as exc:  # pragma: no cover - the web extra is part of make run
+        raise fail(f"the web game's database needs the web extra: pip install "
+                   f"'cutthroat-euchre[web]' ({exc})") from None
+
+    given = db if db is not None else os.environ.get("CUTTHROAT_DB") or DEFAULT_DB
+    hint = "--db" if db is not None else "$CUTTHROAT_DB"
+    url = database_url(given) if given.strip() else ""
+    if url.startswith("sqlite:///") and url != "sqlite:///:memory:" \
+            and not Path(url.removeprefix("sqlite:///")).is_file():
+        raise typer.BadParameter(f"there is no database at {url.removeprefix('sqlite:///')}"
+                                 ": nothing to delete", param_hint=hint)
+    try:
+        before = datetime.now(UTC).replace(tzinfo=None) - timedelta(days=older_than)
+    except OverflowError:
+        raise typer.BadParameter(f"{older_than:g} days is beyond any date",
+                                 param_hint="--older-than") from None
+    try:
+        store = Store(given)
+    except StoreURLError as exc:
+        raise typer.BadParameter(str(exc), param_hint=hint) from None
+    except StoreError as exc:
+        raise fail(str(exc)) from None
+    try:
+        store.claim()  # a server on it: refused, exit 1
+        deleted, left = store.prune(before, dry_run=dry_run)
+    except StoreInUse:
+        raise fail(f"a cutthroat server is using the database {store.shown_url}: stop it "
+                   "first") from None
+    except StoreError as exc:
+        raise fail(str(exc)) from None
+    finally:
+        store.close()
+    games = "game" if deleted == 1 else "games"
+    what = (f"finished or never started, unchanged for {older_than:g} "
+            f"day{'' if older_than == 1 else 's'}")
+    typer.echo(f"Would delete {deleted} {games} ({what}); {left} would be left."
+               if dry_run else f"Deleted {deleted} {games} ({what}); {left} left.")
+
+
 def register(app: typer.Typer) -> None:
-    """Add the ``serve`` command to the main ``cutthroat`` app."""
+    """Add the ``serve`` and ``prune`` commands to the main ``cutthroat`` app."""
     app.command(name="serve")(serve)
+    app.command(name="prune")(prune)

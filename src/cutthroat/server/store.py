@@ -42,6 +42,7 @@ from sqlalchemy import (
     delete,
     func,
     inspect,
+    or_,
     select,
     text,
 )
@@ -67,11 +68,10 @@ from .store_errors import (
 )
 from .tables import Table
 
-__all__ = ["DEFAULT_DB", "POSTGRESQL_TIMEOUTS", "SQLITE_SUFFIXES", "ChatRow", "CoachRow",
-           "CoachWord", "GameRow",
-           "Reason", "ReasonRow", "RematchRow", "Store", "StoreConflict", "StoreError",
-           "StoreInUse", "StoreURLError", "database_trouble", "database_url", "down_why",
-           "log_failure"]
+__all__ = ["DEFAULT_DB", "POSTGRESQL_TIMEOUTS", "PRUNE_BATCH", "SQLITE_SUFFIXES", "ChatRow",
+           "CoachRow", "CoachWord", "GameRow", "Reason", "ReasonRow", "RematchRow", "Store",
+           "StoreConflict", "StoreError", "StoreInUse", "StoreURLError", "database_trouble",
+           "database_url", "down_why", "log_failure"]
 
 DEFAULT_DB = "sqlite:///cutthroat.db"
 """The database used when none is given: a SQLite file in the working directory."""
@@ -180,6 +180,11 @@ Reason = tuple[int, int, int, str]
 _ADDED_COLUMNS = {"version"}
 """Columns an older version's tables lack, which this one adds when it starts
 (:meth:`Store._add_versions`)."""
+
+
+PRUNE_BATCH = 500
+"""Games :meth:`Store.prune` deletes in one statement (a database's limit on the values
+of one ``IN`` is far above it)."""
 
 
 CLAIM_KEY = 0x6375747468726F61
@@ -507,6 +512,27 @@ class Store:
                 words.setdefault(row.seat, []).append((json.loads(row.message),
                                                        (int(hands), list(moves))))
         return words
+
+    def prune(self, before: datetime, *, dry_run: bool = False) -> tuple[int, int]:
+        """Delete the games finished, or never started (waiting for players), that have
+        not changed since ``before`` (UTC), with everything kept for them: their table
+        talk, the bots' reasons, the coach's words and the links to and from a game
+        played again. A game in play is kept, however old (its players may come back).
+        Returns the games deleted (with ``dry_run``, that would be; nothing is) and the
+        games left."""
+        done = {"over", "waiting"}
+        with self._session(write=not dry_run) as session:
+            old = list(session.scalars(select(GameRow.id).where(
+                GameRow.status.in_(done), GameRow.updated < before)))
+            total = session.scalar(select(func.count()).select_from(GameRow)) or 0
+            for start in range(0, 0 if dry_run else len(old), PRUNE_BATCH):
+                batch = old[start:start + PRUNE_BATCH]
+                for kept in (ChatRow, ReasonRow, CoachRow):
+                    session.execute(delete(kept).where(kept.game_id.in_(batch)))
+                session.execute(delete(RematchRow).where(or_(
+                    RematchRow.game_id.in_(batch), RematchRow.next_id.in_(batch))))
+                session.execute(delete(GameRow).where(GameRow.id.in_(batch)))
+        return len(old), total - len(old)
 
     def save_rematch(self, game_id: str, next_id: str, by: int,
                      seats: dict[int, int]) -> None:
