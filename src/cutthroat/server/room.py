@@ -18,9 +18,8 @@ from ..game import Game
 from .tables import Table, TableError
 
 __all__ = ["AWAY_WAIT", "COACH_KEPT", "HAND_PAUSE", "HINTS_KEPT", "MORE_TIME", "REMATCH_HOLD",
-           "TURN_WAIT",
-           "WATCH_GRACE", "WATCH_PACE", "Position", "Room", "check_version", "position",
-           "still_made"]
+           "TURN_WAIT", "WATCH_GRACE", "WATCH_PACE", "Position", "Room", "check_version",
+           "position", "still_made"]
 
 AWAY_WAIT = 20.0
 """Seconds a player must have been away (no page of their seat open) before another

@@ -137,6 +137,10 @@ class RematchRow(_Base):
     by: Mapped[int] = mapped_column(Integer)
     seats: Mapped[str] = mapped_column(Text)
 
+    def seats_taken(self) -> dict[int, int]:
+        """The finished game's seats that sit in the new game: old seat -> new seat."""
+        return {int(old): new for old, new in json.loads(self.seats).items()}
+
 
 class ReasonRow(_Base):
     """Why a bot made one move at a table of three bots (``cutthroat watch
@@ -471,8 +475,7 @@ class Store:
             row = session.get(RematchRow, game_id)
             if row is None:
                 return None
-            seats = {int(old): new for old, new in json.loads(row.seats).items()}
-            return row.next_id, row.by, seats
+            return row.next_id, row.by, row.seats_taken()
 
     def rematch_of(self, next_id: str) -> tuple[str, int, dict[int, int], datetime] | None:
         """:meth:`rematch` read from the new game's side: the finished game that
@@ -485,8 +488,7 @@ class Store:
             made = None if row is None else session.get(GameRow, next_id)
             if row is None or made is None:
                 return None
-            seats = {int(old): new for old, new in json.loads(row.seats).items()}
-            return row.game_id, row.by, seats, made.created
+            return row.game_id, row.by, row.seats_taken(), made.created
 
     def save_coach(self, game_id: str, seat: int, message: dict[str, Any],
                    at: tuple[int, list[str]], keep: int) -> None:
