@@ -106,13 +106,14 @@ export function renderActions(s, v) {
   // A move that cannot be unseen: the button stays in the Tab order, greyed, and says
   // why when pressed (a tooltip alone reaches neither the keyboard nor a touch screen).
   const seen = unseeable(v);
+  const none = lastOwnMove(v) < 0;
   const undo = $("undo-button");
   undo.hidden = !againstBots;
-  undo.disabled = lastOwnMove(v) < 0 || !connected;
+  undo.disabled = none || !connected;
   undo.dataset.why = seen ? `${seen} cannot be unseen: the moves before it cannot be taken back.` : "";
   if (seen) undo.setAttribute("aria-disabled", "true");
   else undo.removeAttribute("aria-disabled");
-  undo.title = seen ? undo.dataset.why : lastOwnMove(v) < 0 ? "Nothing to take back yet: you have made no move in this hand"
+  undo.title = seen ? undo.dataset.why : none ? "Nothing to take back yet: you have made no move in this hand"
     : "Take back your last move of this hand, with the bots' replies";
 }
 

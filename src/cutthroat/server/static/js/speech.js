@@ -66,7 +66,7 @@ export function tellNews(s, entries) {
   }
   speech.standin = auto;
   // This seat's asks for more time over the move it has to make (0 once it is made).
-  const asked = !table.watching && s.status === "playing" && isYou(s.to_act) ? s.more_time?.given ?? 0 : 0;
+  const asked = table.watching ? 0 : moreTimeAsked(s, s.seat);
   if (speech.moreTime !== null && asked > speech.moreTime) {
     const left = s.more_time.left;
     parts.push(`Your wait for this move starts again: ${left ? `you may ask ${plural(left, "more time")}` : "that was the last time you may ask"}.`);
@@ -121,9 +121,14 @@ export function tellNews(s, entries) {
   if (parts.some(Boolean)) announce(parts.filter(Boolean).join(" "));
 }
 
+/** How many times `seat` has asked for more time over the move it has to make (0 when
+ *  it has none to make). */
+const moreTimeAsked = (s, seat) => (s.status === "playing" && s.to_act === seat ? s.more_time?.given ?? 0 : 0);
+
 /** What changed at the other players' seats since it was last said, as the seats show it:
- *  a friend gone away or back, a bot playing for them or not, and the offer to let a bot
- *  play for one who is away (the button on their seat). Nothing on the first state. */
+ *  a friend at the table, gone away or back, asking for more time, a bot playing for them
+ *  or not, and the offer to let a bot play for one who is away (the button on their
+ *  seat). Nothing on the first state. */
 export function othersNews(s, first) {
   const parts = [];
   if (table.watching) return parts;
@@ -133,7 +138,7 @@ export function othersNews(s, first) {
     const was = speech.others[seat];
     const now = { away: !p.connected, here: p.connected || Boolean(was?.here),  // ever seen here
       bot: Boolean(p.standin), offer: standInOffer(s, seat) === "standin",
-      asked: s.status === "playing" && s.to_act === seat ? s.more_time?.given ?? 0 : 0 };
+      asked: moreTimeAsked(s, seat) };
     if (was && !first) {
       if (now.asked > was.asked) parts.push(`${name} asked for more time over their move.`);
       if (now.bot !== was.bot) parts.push(now.bot ? `A bot plays for ${name} now.` : `${name} plays again.`);
