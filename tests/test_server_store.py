@@ -638,3 +638,45 @@ def test_prune_command_deletes_old_games_says_how_many_and_waits_for_the_server(
     assert missing.exit_code == 2 and "there is no database at" in missing.stderr
     assert not (tmp_path / "none.db").exists()
     assert invoke("prune", "--db", path).exit_code == 2  # --older-than is needed
+
+
+def test_prune_command_refuses_what_is_no_database_or_no_number_of_days(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A club host's QA pass: NaN days was a traceback, a folder was "could not parse
+    SQLAlchemy URL", and the default file missing blamed $CUTTHROAT_DB, which was not
+    set. Each is a usage error saying what to give, and nothing is made."""
+    from test_cli import invoke
+
+    def said(done: Any) -> str:  # the error's words, without the box drawn round them
+        return " ".join(done.stderr.replace("│", " ").split())
+
+    nan = invoke("prune", "--db", tmp_path / "x.db", "--older-than", "nan")
+    assert nan.exit_code == 2 and "give a number of days" in said(nan)
+    folder = invoke("prune", "--db", tmp_path, "--older-than", "30")
+    assert folder.exit_code == 2
+    assert "is a folder: give the database file in it" in said(folder)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("CUTTHROAT_DB", raising=False)
+    default = invoke("prune", "--older-than", "30")
+    assert default.exit_code == 2 and "$CUTTHROAT_DB" not in said(default)
+    assert "(the default, in this folder)" in said(default) and "--db" in said(default)
+    assert not (tmp_path / "cutthroat.db").exists()
+    monkeypatch.setenv("CUTTHROAT_DB", str(tmp_path / "club.db"))
+    assert "$CUTTHROAT_DB" in said(invoke("prune", "--older-than", "30"))
+
+
+def test_playing_again_counts_as_a_change_to_the_finished_game_for_prune(
+        tmp_path: Path) -> None:
+    """A club host's QA pass: a long-finished game played again kept its old time, so
+    prune deleted it with its link to the new game, whose friend's seat then stopped
+    being kept. Playing again is a change to it."""
+    from datetime import UTC, datetime, timedelta
+
+    store = Store(f"sqlite:///{tmp_path / 'games.db'}")
+    games = _old_and_new_games(store)
+    store.save_rematch(games["over"], games["recent"], 0, {0: 0})  # played again today
+    month = datetime.now(UTC).replace(tzinfo=None) - timedelta(days=30)
+    assert store.prune(month) == (1, 3)  # only the game that never started
+    assert store.exists(games["over"]) and not store.exists(games["waiting"])
+    assert store.rematch_of(games["recent"]) is not None
+    store.close()

@@ -293,8 +293,9 @@ def prune(
 
     Deletes the games finished, or never started (waiting for players), that
     nobody has changed for --older-than days, with their table talk, the bots'
-    reasons and the coach's words. A game still in play is kept, however old.
-    Stop the server first: a database a server holds is refused.
+    reasons, the coach's words and their links to a game played again after
+    them. A game still in play is kept, however old. Stop the server first: a
+    database a server holds is refused.
     """
     from datetime import UTC, datetime, timedelta
     from pathlib import Path
@@ -314,13 +315,21 @@ def prune(
         raise fail(f"the web game's database needs the web extra: pip install "
                    f"'cutthroat-euchre[web]' ({exc})") from None
 
+    if older_than != older_than:  # NaN passes the option's range
+        raise typer.BadParameter("give a number of days, such as 90",
+                                 param_hint="--older-than")
+    from_env = db is None and bool(os.environ.get("CUTTHROAT_DB"))
     given = db if db is not None else os.environ.get("CUTTHROAT_DB") or DEFAULT_DB
-    hint = "--db" if db is not None else "$CUTTHROAT_DB"
+    hint = "$CUTTHROAT_DB" if from_env else "--db"
+    if "://" not in given and Path(given).is_dir():
+        raise typer.BadParameter(f"{given} is a folder: give the database file in it",
+                                 param_hint=hint)
     url = database_url(given) if given.strip() else ""
-    if url.startswith("sqlite:///") and url != "sqlite:///:memory:" \
-            and not Path(url.removeprefix("sqlite:///")).is_file():
-        raise typer.BadParameter(f"there is no database at {url.removeprefix('sqlite:///')}"
-                                 ": nothing to delete", param_hint=hint)
+    path = Path(url.removeprefix("sqlite:///"))
+    if url.startswith("sqlite:///") and url != "sqlite:///:memory:" and not path.is_file():
+        default = "" if db is not None or from_env else " (the default, in this folder)"
+        raise typer.BadParameter(f"there is no database at {path.absolute()}{default}: "
+                                 "nothing to delete", param_hint=hint)
     try:
         before = datetime.now(UTC).replace(tzinfo=None) - timedelta(days=older_than)
     except OverflowError:

@@ -538,7 +538,9 @@ class Store:
 
     def save_rematch(self, game_id: str, next_id: str, by: int,
                      seats: dict[int, int]) -> None:
-        """Keep (or update) the game started after ``game_id`` (:meth:`rematch`)."""
+        """Keep (or update) the game started after ``game_id`` (:meth:`rematch`). It
+        counts as a change to ``game_id`` (its ``updated`` time), whose page offers the
+        new game: :meth:`prune` keeps it while it is so used."""
         with self._session(write=True) as session:
             row = session.get(RematchRow, game_id)
             if row is None:
@@ -546,6 +548,9 @@ class Store:
                 session.add(row)
             row.next_id, row.by = next_id, by
             row.seats = json.dumps({str(old): new for old, new in seats.items()})
+            finished = session.get(GameRow, game_id)
+            if finished is not None:
+                finished.updated = datetime.now(UTC).replace(tzinfo=None)
 
     def claim(self) -> None:
         """Hold the database for this server alone, until :meth:`release` (or
