@@ -377,23 +377,9 @@ def test_the_cards_picked_for_a_keep_stay_marked_in_forced_colours(server: str,
                                                                    pages: Pages) -> None:
     """An accessibility pass: in Windows' high contrast mode (forced colours) the gold
     ring of the cards picked for a keep vanished (box-shadow is dropped there), leaving
-    a 10-pixel lift to tell them by. They are outlined there. (Seed 0, intermediate
-    bots: Ann deals, orders, discards and takes the dummy.)"""
+    a 10-pixel lift to tell them by. They are outlined there."""
     page = pages.new()
-    create_game(page, server, "intermediate", "intermediate", seed=0)
-    for _ in range(6):
-        wait_for_turn(page)
-        view = state(page)["view"]
-        if view["phase"] == "keep":
-            break
-        moves = len(view["moves"])
-        if view["phase"] == "discard":
-            page.click(f"#hand button[data-card='{view['legal'][0].split()[1]}']")
-        else:
-            wanted = next(a for a in ("order", "dummy") if a in view["legal"])
-            page.click(f"#buttons [data-action='{wanted}']")
-        wait_until(page, "n => window.cutthroatState.view.moves.length > n", moves)
-    assert state(page)["view"]["phase"] == "keep"
+    _to_the_keep(page, server)
     card = page.locator("#hand button[data-card]").first
     card.click()
     expect(card).to_have_attribute("aria-pressed", "true")
