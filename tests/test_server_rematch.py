@@ -61,15 +61,24 @@ def _finished_pair(client: TestClient, seed: int = 2, *, coach: bool = False
                   rules={"target": 1}, coach=coach)
     game = ann["game"]
     ben = {**client.post(f"/api/games/{game}/join", json={"name": "Ben"}).json()}
-    rng = random.Random(seed)
+    _played_to_the_end(client, [ann, ben], random.Random(seed))
+    return ann, ben
+
+
+def _played_to_the_end(client: TestClient, players: list[dict[str, Any]],
+                       rng: random.Random) -> None:
+    """Random legal moves for each of ``players`` (their answers, with their tokens),
+    the first dealing each next hand, until the game is over."""
+    first = players[0]
+    game = first["game"]
     for _ in range(1000):
-        state = _settled(client, ann)
+        state = _settled(client, first)
         if state["status"] == "over":
-            return ann, ben
+            return
         if state["status"] == "hand_over":
-            client.post(f"/api/games/{game}/next", json={"token": ann["token"]})
+            client.post(f"/api/games/{game}/next", json={"token": first["token"]})
             continue
-        for seat in (ann, ben):
+        for seat in players:
             legal = _state(client, seat)["view"]["legal"]
             if legal:
                 client.post(f"/api/games/{game}/actions",
@@ -128,20 +137,8 @@ def _finished_three(client: TestClient) -> tuple[dict[str, Any], ...]:
     game = ann["game"]
     ben = client.post(f"/api/games/{game}/join", json={"name": "Ben"}).json()
     cal = client.post(f"/api/games/{game}/join", json={"name": "Cal"}).json()
-    rng = random.Random(3)
-    for _ in range(1000):
-        state = _state(client, ann)
-        if state["status"] == "over":
-            return {**ann, "seat": 0}, ben, cal
-        if state["status"] == "hand_over":
-            client.post(f"/api/games/{game}/next", json={"token": ann["token"]})
-            continue
-        for seat in (ann, ben, cal):
-            legal = _state(client, seat)["view"]["legal"]
-            if legal:
-                client.post(f"/api/games/{game}/actions",
-                            json={"token": seat["token"], "action": rng.choice(legal)})
-    raise AssertionError("the game did not end")
+    _played_to_the_end(client, [ann, ben, cal], random.Random(3))
+    return {**ann, "seat": 0}, ben, cal
 
 
 def test_friends_who_play_again_sit_where_they_sat(tmp_path: Path) -> None:
