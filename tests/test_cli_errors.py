@@ -23,7 +23,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cutthroat import record as rec
-from cutthroat.cli import app
+from cutthroat.cli import INTERNAL_ERROR, app
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
 IN_PROGRESS = EXAMPLES / "07-in-progress.json"
@@ -210,9 +210,33 @@ def test_an_oserror_not_from_standard_output_is_not_taken_for_one() -> None:
         done = subprocess.run([sys.executable, "-c", code], stdout=full,
                               stderr=subprocess.PIPE, timeout=60, check=False)
     said = done.stderr.decode()
-    assert done.returncode == 1
+    assert done.returncode == INTERNAL_ERROR
     assert "Traceback" in said and "in broken" in said
     assert "cannot write the output" not in said
+
+
+BROKEN_SUMMARY = ("import sys, cutthroat.record as r\n"
+                  "def broken(game): raise KeyError('scores')\n"
+                  "r.summary = broken\n"
+                  "sys.argv = ['cutthroat', 'replay', sys.argv[1], '--json']\n"
+                  "from cutthroat.cli import main\n"
+                  "main()\n")
+
+
+def test_a_bug_in_replay_json_is_status_3_with_nothing_on_standard_output() -> None:
+    """A fault of cutthroat's own while replaying ended with Python's traceback and
+    status 1, which RECORD.md gives an illegal record: a program reading ``replay
+    --json`` then found no JSON where it expected ``{"error": ...}``. Now a bug is
+    status 3, standard output is empty, and standard error has the traceback and a
+    line asking for a report."""
+    done = subprocess.run([sys.executable, "-c", BROKEN_SUMMARY, str(IN_PROGRESS)],
+                          capture_output=True, timeout=60, check=False)
+    said = done.stderr.decode()
+    assert done.returncode == INTERNAL_ERROR == 3
+    assert done.stdout == b""
+    assert "Traceback" in said and "KeyError: 'scores'" in said
+    assert said.splitlines()[-1].startswith(
+        "cutthroat 0.1.0: internal error (a bug in cutthroat, not in what you gave it).")
 
 
 def test_a_reader_gone_stays_quiet() -> None:

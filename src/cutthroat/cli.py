@@ -11,9 +11,10 @@ import json
 import os
 import random
 import sys
+import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, NoReturn
 
 import typer
 
@@ -466,12 +467,20 @@ def _note_output_failures() -> None:
                                  write_through=stdout.write_through)
 
 
+INTERNAL_ERROR = 3
+"""The exit status of a fault in cutthroat itself (a bug), kept apart from 1 (an
+illegal record, a refused move) and 2 (a usage error)."""
+
+
 def main() -> None:
     """Entry point of the ``cutthroat`` command.
 
     Standard output that cannot be written (a full disk) ends it with one line on
     standard error and status 1, not a traceback; a reader gone (``| head``) ends it
-    quietly, as Click does; every other error is left as it is.
+    quietly, as Click does. Any other exception is a bug: its traceback and a line
+    asking for a report go to standard error, and the status is
+    :data:`INTERNAL_ERROR`, so that a program reading ``replay --json`` never takes
+    it for an illegal record.
     """
     _note_output_failures()
     try:
@@ -483,11 +492,24 @@ def main() -> None:
             raise
     except OSError as exc:
         if not any(exc is failure for failure in _Stdout.failures):
-            raise
+            _internal_error()
         output_to_nowhere()  # Python's own flush on the way out: nowhere to fail
         if not isinstance(exc, BrokenPipeError):
             sys.stderr.write(f"Error: cannot write the output: {exc.strerror or exc}\n")
         sys.exit(1)
+    except Exception:  # every other exception is a bug, said as one
+        _internal_error()
+
+
+def _internal_error() -> NoReturn:
+    """Say the exception being handled as a bug of cutthroat's, and exit."""
+    from . import __version__
+
+    traceback.print_exc()
+    sys.stderr.write(f"cutthroat {__version__}: internal error (a bug in cutthroat, not in "
+                     "what you gave it). Please report it with the command you ran, its "
+                     "input and the lines above.\n")
+    sys.exit(INTERNAL_ERROR)
 
 
 if __name__ == "__main__":  # pragma: no cover
