@@ -453,5 +453,24 @@ def test_a_slow_player_is_told_before_and_when_another_may_call_a_bot_in_and_ask
             "Ben asked for more time over their move.")
         assert state(ann)["more_time"] == {"given": 1, "left": 9}
         expect(note).to_be_visible()  # the new wait's notice, two seconds on
+        # A double press (two clicks in one go, before the state answers the first):
+        # the second ask carries the count the first did, is refused, counts nothing,
+        # and the page shows no error for it.
+        received: list[str | bytes] = []
+        ben.on("websocket", lambda ws: ws.on("framereceived",
+                                             lambda frame: received.append(frame)))
+        ben.reload()
+        expect(ben.locator("#status[data-status=playing]")).to_have_count(1)
+        ben.evaluate("() => { const b = document.getElementById('more-time-button');"
+                     " b.click(); b.click(); }")
+        for _ in range(100):
+            if any('"for": "more_time"' in str(frame) or '"for":"more_time"' in str(frame)
+                   for frame in received):
+                break
+            ben.wait_for_timeout(50)
+        else:
+            raise AssertionError("the second ask was not answered")
+        assert state(ann)["more_time"] == {"given": 2, "left": 8}
+        expect(ben.locator("#error")).to_have_text("")
         take_turn(ben)
         expect(note).to_be_hidden()

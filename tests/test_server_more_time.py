@@ -5,6 +5,7 @@ asks a move at most; every refusal says why and changes nothing."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Iterator
@@ -165,3 +166,40 @@ def test_more_time_message_reads_a_version_and_nothing_else() -> None:
         parse_message('{"type": "more_time", "seat": 1}')
     with pytest.raises(ProtocolError, match=r"unknown message type 'moretime'.*more_time"):
         parse_message('{"type": "moretime"}')
+
+
+def test_an_ask_sent_twice_with_its_count_counts_once(client: TestClient) -> None:
+    """An ask carries the times asked already (``given``, from the state it was sent
+    on): sent again (a double press, a retried request), it no longer matches and is
+    refused (409), so it counts once. Before, it counted twice."""
+    ann, ben = _bens_turn(client)
+    room = _room(client, ann["game"])
+    state = _state(client, ben)
+    path = f"/api/games/{ben['game']}/ws?token={ben['token']}"
+    with client.websocket_connect(path) as ws:
+        receive(ws, "state")
+        ask = {"type": "more_time", "version": state["version"], "given": 0}
+        ws.send_json(ask)
+        assert receive(ws, "state")["state"]["more_time"]["given"] == 1
+        ws.send_json(ask)  # the same ask again
+        error = receive(ws, "error")
+        assert error["for"] == "more_time" and error["status"] == 409
+        assert "asked for more time once over this move, not no times" in error["reason"]
+    assert room.more_time_given() == 1
+    again = _post(client, ben, "more-time", version=state["version"], given=0)
+    assert again.status_code == 409 and "made already" in again.json()["error"]["reason"]
+    assert room.more_time_given() == 1
+    assert room.table.version == state["version"]  # nothing in the game changed
+    answer = _post(client, ben, "more-time", version=state["version"], given=1)
+    assert answer.status_code == 200 and answer.json()["more_time"]["given"] == 2
+
+
+@pytest.mark.parametrize("given", ["1", True, -1, 1.0, None])
+def test_more_time_given_is_a_count_of_0_or_more(given: object) -> None:
+    message = json.dumps({"type": "more_time", "given": given})
+    if given is None:
+        assert parse_message(message).given is None
+        return
+    with pytest.raises(ProtocolError, match=r"more_time message's \"given\" is the times"):
+        parse_message(message)
+    assert parse_message('{"type": "more_time", "given": 3}').given == 3

@@ -58,6 +58,7 @@ from .protocol import (
     ActRequest,
     CreateGame,
     JoinGame,
+    MoreTimeRequest,
     NextRequest,
     SayRequest,
     StandInRequest,
@@ -448,7 +449,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                                      room, seat, request.version if request else None))
 
     @app.post("/api/games/{game_id}/more-time")
-    async def more_time(game_id: str, request: Annotated[NextRequest | None, Body()] = None,
+    async def more_time(game_id: str,
+                        request: Annotated[MoreTimeRequest | None, Body()] = None,
                         token: str | None = None,
                         authorization: Annotated[str | None, Header()] = None
                         ) -> dict[str, Any]:
@@ -457,7 +459,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
         return await seat_change(game_id, (token, authorization,
                                            request.token if request else None),
                                  lambda room, seat: server.more_time(
-                                     room, seat, request.version if request else None))
+                                     room, seat, request.version if request else None,
+                                     request.given if request else None))
 
     @app.get("/api/games/{game_id}/hint")
     async def get_hint(game_id: str, token: str | None = None,

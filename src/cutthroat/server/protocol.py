@@ -31,8 +31,9 @@ from .errors import TableError
 from .names import longest_raw
 from .tables import SEEDS
 
-__all__ = ["ActRequest", "CreateGame", "JoinGame", "Message", "NextRequest", "ProtocolError",
-           "SayRequest", "StandInRequest", "parse_message", "refusal", "table_refusal"]
+__all__ = ["ActRequest", "CreateGame", "JoinGame", "Message", "MoreTimeRequest", "NextRequest",
+           "ProtocolError", "SayRequest", "StandInRequest", "parse_message", "refusal",
+           "table_refusal"]
 
 MESSAGE_TYPES = ("act", "next", "hint", "undo", "say", "standin", "back", "more_time",
                  "ping")
@@ -114,6 +115,15 @@ class NextRequest(_Strict):
     version: int | None = Field(default=None, ge=0)
 
 
+class MoreTimeRequest(NextRequest):
+    """``POST /api/games/ID/more-time``: the token's player asks for more time over their
+    move; with ``version``, only if the move is still the one to make, and with
+    ``given``, only if they have asked that many times over it (so an ask sent twice
+    counts once)."""
+
+    given: int | None = Field(default=None, ge=0)
+
+
 class StandInRequest(_Strict):
     """``POST /api/games/ID/standin``: let a bot play for the player at ``seat``, who is
     away."""
@@ -128,13 +138,15 @@ class Message:
     """A WebSocket message from a client: its ``type`` and, for ``act``, the move; for
     ``say``, the text; for ``standin``, the seat a bot is to play; for a change
     (``act``, ``next``, ``undo``, ``standin``, ``back``) and for ``more_time``, the
-    ``version`` of the state it was chosen on, if the client gives it."""
+    ``version`` of the state it was chosen on, if the client gives it; for
+    ``more_time``, the times asked already over the move (``given``), if it gives it."""
 
     type: str
     action: str | None = None
     text: str | None = None
     seat: int | None = None
     version: int | None = None
+    given: int | None = None
 
 
 _FIELDS = {"act": "action", "say": "text", "standin": "seat"}
@@ -166,6 +178,8 @@ def parse_message(text: str | bytes) -> Message:
     allowed = {"type", _FIELDS[kind]} if kind in _FIELDS else {"type"}
     if kind in VERSIONED:
         allowed.add("version")
+    if kind == "more_time":
+        allowed.add("given")
     extra = sorted(set(data) - allowed)
     article = "an" if kind[0] in "aeiou" else "a"
     if extra:
@@ -192,6 +206,14 @@ def parse_message(text: str | bytes) -> Message:
         if len(said) > SAY_MAX:
             raise ProtocolError(SAY_TOO_LONG, kind)
         return Message(kind, text=said)
+    if kind == "more_time":
+        given = data.get("given")
+        if given is not None and (isinstance(given, bool) or not isinstance(given, int)
+                                  or given < 0):
+            raise ProtocolError("a more_time message's \"given\" is the times asked "
+                                "already over this move (0 or more), as the state's "
+                                "more_time gave it", kind)
+        return Message(kind, version=version, given=given)
     if kind == "standin":
         seat = data.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 2:

@@ -91,12 +91,15 @@ class RoomSeating(RoomBots):
                              "a bot may play for them after "
                              f"{seconds_words(self.turn_wait)}", 409)
 
-    async def more_time(self, room: Room, seat: int, version: int | None = None) -> None:
+    async def more_time(self, room: Room, seat: int, version: int | None = None,
+                        given: int | None = None) -> None:
         """The player at ``seat``, whose move it is, asks for more time over it: the
         turn's wait (``turn_wait``, after which another player may let a bot play for
         them) starts again, and every seat is told (the state's ``more_time``). At
         most :data:`~cutthroat.server.room.MORE_TIME` times a move; refused (409) when
-        it is not their move, or a bot plays for them. Nothing in the game changes."""
+        it is not their move, or a bot plays for them, and, with ``given``, when they
+        have not asked exactly that many times over it (an ask sent twice counts
+        once). Nothing in the game changes."""
         async with room.lock:
             check_version(room, version)
             table = room.table
@@ -105,6 +108,11 @@ class RoomSeating(RoomBots):
                                  "have to make", 409)
             if table.seats[seat].standin is not None:
                 raise TableError("a bot plays for you: \"back\" to play yourself", 409)
+            if given is not None and given != (asked := room.more_time_given()):
+                raise TableError(f"you have asked for more time {_times(asked)} over "
+                                 f"this move, not {_times(given)}: this ask was made "
+                                 "already (sent twice?), and your wait started again then",
+                                 409)
             if room.more_time_given() >= MORE_TIME:
                 raise TableError(f"you have asked for more time {MORE_TIME} times over "
                                  "this move, the most there is: another player may let a "
@@ -249,3 +257,8 @@ def held_words(held: dict[int, tuple[str, float]]) -> str:
     seats = "the seat left is" if len(held) == 1 else "the seats left are"
     return (f"{seats} kept for {who}, who played the game before it, for {left} more "
             f"second{'' if left == 1 else 's'}: watch the game, or ask again then")
+
+
+def _times(count: int) -> str:
+    """How many times, in words: ``no times``, ``once``, ``twice``, ``3 times``."""
+    return {0: "no times", 1: "once", 2: "twice"}.get(count, f"{count} times")

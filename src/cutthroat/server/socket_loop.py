@@ -221,7 +221,7 @@ async def _answer(server: Server, room: Room, websocket: WebSocket, seat: int,
         elif message.type == "back":
             await server.come_back(room, seat, message.version)
         elif message.type == "more_time":
-            await server.more_time(room, seat, message.version)
+            await server.more_time(room, seat, message.version, message.given)
         else:
             await server.act(room, seat, message.action, wait=False,
                              version=message.version)

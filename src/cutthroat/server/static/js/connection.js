@@ -104,8 +104,10 @@ function connect() {
     }
     else if (msg.type === "error" && msg.for === "say") chatRefused(msg.reason);  // by the chat input
     else if (msg.type === "error" && msg.for === "more_time" && msg.status === 409
-             && table.state?.to_act !== table.state?.seat) {
-      // more time asked for a move made meanwhile (in another tab of this seat): no need
+             && (table.state?.to_act !== table.state?.seat
+                 || (table.state?.more_time?.given ?? 0) > (table.moreTimeSent ?? 0))) {
+      // more time asked for a move made meanwhile (in another tab of this seat), or asked
+      // twice (a double press: the first ask counted, the second's "given" is stale)
     }
     else if (msg.type === "error" && msg.for === "next" && table.state?.status !== "hand_over") {
       // the hand was dealt meanwhile (by another player, or by itself): nothing to say

@@ -38,7 +38,8 @@ export function showTable(game) {
   });
   $("more-time-button").addEventListener("click", () => {
     showError("");
-    send({ type: "more_time", version: table.state?.version });
+    table.moreTimeSent = table.state?.more_time?.given ?? 0;
+    send({ type: "more_time", version: table.state?.version, given: table.moreTimeSent });
   });
   $("undo-button").addEventListener("click", () => {
     showError("");

@@ -16,6 +16,8 @@ export const table = {
   review: null,           // the expert's review, once asked for at the end of the game
   reviewing: null,        // when the review was asked for (ms), while it is worked out
   undoing: false,         // an undo was sent: the state that answers it says what it took back
+  moreTimeSent: null,     // the asks for more time this page saw when it last asked: a refusal
+                          // once the state shows more is no error (a double press)
   overError: "",          // a refusal shown in the hand-over box, kept across its renders
   fullGame: null,         // the friend's new game this seat could not join (no seat left): watch it
   awaySince: [null, null, null],  // when this page first saw each seat away (ms), for stand-ins
