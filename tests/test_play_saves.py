@@ -224,3 +224,23 @@ def test_a_record_played_in_another_window_too_is_never_written_over(
     assert save.read_text(encoding="utf-8") == elsewhere[0]  # not written over
     assert json.loads(forked.read_text(encoding="utf-8")) == json.loads(
         reference.read_text(encoding="utf-8"))  # every move of this game, none lost
+
+
+@pytest.mark.parametrize("seed", [0, 1, 5])
+def test_r4_a_game_saved_before_its_first_deal_resumes_as_its_seed_starts_it(
+        tmp_path: Path, seed: int) -> None:
+    """``play`` writes its first record before the first deal, and a record holds the
+    first dealer only in its first hand: stopped in that moment (Ctrl-C), the game
+    resumed with seat 0 dealing, whatever its seed drew (R4 draws him at random). Now
+    it resumes as the seed starts it: the first dealer and the first deal are those of
+    the same game played without a stop."""
+    reference = tmp_path / "reference.json"
+    assert play("--seed", seed, "--bots", "random,random", "--save", reference).exit_code == 0
+    first = json.loads(reference.read_text(encoding="utf-8"))["hands"][0]
+    stopped = tmp_path / "stopped.json"
+    stopped.write_text(rec.dumps(Game(seed=seed, players=seat_names(0))) + "\n",
+                       encoding="utf-8")  # what _write_first writes
+    done = play("--resume", stopped, "--seed", seed, "--bots", "random,random")
+    assert done.exit_code == 0, done.output
+    again = json.loads(stopped.read_text(encoding="utf-8"))["hands"][0]
+    assert (again["dealer"], again["deal"]) == (first["dealer"], first["deal"])

@@ -649,3 +649,24 @@ def test_report_answers_a_dict_with_keys_that_are_no_text(record: Any, reason: s
     TypeError (sorting 1 with 'x', or Rules(**{1: 2})) instead of answering."""
     status, answer = rec.report(record)
     assert status == 1 and answer["error"]["reason"].startswith(reason)
+
+
+def test_r4_a_record_with_no_hands_draws_its_first_dealer_as_a_new_game_does() -> None:
+    """A record holds the first dealer only in its first hand. One with no hands yet
+    (saved before the first deal) replayed with seat 0 as the first dealer, whatever
+    the seed: R4 draws him at random. It is now the game that seed starts, its first
+    dealer and first deal alike; without a seed, the game of seed 0, as for the next
+    hands of any record."""
+    dealers = []
+    for seed in range(12):
+        new = Game(seed=seed, players=["Ann", "Ben", "Cal"])
+        again = rec.replay(rec.dumps(new), seed=seed)
+        assert again.first_dealer == new.first_dealer == again.next_dealer
+        assert again.players == new.players
+        assert again.deal().deal == new.deal().deal
+        dealers.append(new.first_dealer)
+    assert set(dealers) == {0, 1, 2}  # (drawn: not seat 0 every time)
+    assert rec.replay(rec.dumps(Game(seed=5))).first_dealer == Game(seed=0).first_dealer
+    rng = random.Random(9)
+    assert rec.replay('{"format": "cutthroat-record/1"}', rng=rng).first_dealer == \
+        random.Random(9).randrange(3)

@@ -680,3 +680,22 @@ def test_playing_again_counts_as_a_change_to_the_finished_game_for_prune(
     assert store.exists(games["over"]) and not store.exists(games["waiting"])
     assert store.rematch_of(games["recent"]) is not None
     store.close()
+
+
+def test_r4_a_game_waiting_for_its_players_keeps_its_first_dealer_when_read_back(
+        db_url: str) -> None:
+    """A game waiting for a friend is stored before its first deal, and a record holds
+    the first dealer only in its first hand: read back (a restart, the room let go), it
+    had seat 0 dealing, whatever its seed drew when it was made (R4 draws him at
+    random). Now he is drawn from the seed again, as when it was made."""
+    store = Store(db_url)
+    dealers = set()
+    for seed in range(12):
+        table = Table.create(["you", "open", "random"], seed=seed, names=["Ann", None, None])
+        assert not table.game.hands
+        store.save(table)
+        again = Store(db_url).load(table.id)
+        assert again is not None and not again.game.hands
+        assert again.game.first_dealer == table.game.first_dealer
+        dealers.add(table.game.first_dealer)
+    assert dealers == {0, 1, 2}

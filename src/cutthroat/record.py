@@ -226,7 +226,9 @@ def replay(record: object, *, seed: int | None = None,
     A record holds the hands dealt, not the random source that dealt them: the game's
     next hands, dealt on from here, are drawn from ``seed`` or ``rng`` (as
     :class:`Game` takes them; ``seed=None`` means 0, so every replayed game deals the
-    same next hand unless given one).
+    same next hand unless given one). A record with no hands is a game's start: its
+    first dealer, which a record holds only in its first hand, is drawn from them too
+    (R4), so that it is the game ``Game(seed=seed)`` starts.
 
     Raises :class:`RecordError` for the first thing wrong, read from the top (a file
     that cannot be read, its ``OSError``).
@@ -269,8 +271,8 @@ def replay(record: object, *, seed: int | None = None,
             raise RecordError("actions must be a list", hand=index)
         for number, text in enumerate(actions):
             _apply(hand, index, number, text)
-    if game is None:
-        game = Game(rules, players=players, first_dealer=0, seed=seed, rng=rng)
+    if game is None:  # no hand: the first dealer is drawn, as a new game's is (R4)
+        game = Game(rules, players=players, seed=seed, rng=rng)
     return game
 
 

@@ -519,7 +519,11 @@ def _choices(view: View) -> str:
 
 def resumed(text: str, seed: int) -> Game:
     """A game from its record, its later deals drawn from ``seed`` and the number of
-    hands already dealt (a record does not hold a random generator's state)."""
+    hands already dealt (a record does not hold a random generator's state). A record
+    of no hand yet (saved before the first deal) is the game ``seed`` starts: its first
+    dealer and deals are those of ``Game(seed=seed)`` (R4: drawn, not seat 0)."""
     game = rec.replay(text)
+    if not game.hands:
+        return rec.replay(text, seed=seed)
     game.rng = random.Random(f"{seed}:{len(game.hands)}")
     return game

@@ -131,8 +131,7 @@ class Table:
                 seat.name = free_name(seat.name or "", others)
             else:
                 check_free(seat.name or "", others, 400)
-        game = Game(rules or Rules(), rng=random.Random(f"{seed}:first"),
-                    players=["-"] * 3)
+        game = Game(rules or Rules(), rng=_first_dealer_source(seed), players=["-"] * 3)
         table = cls(game_id or new_id(), game, made, seed)
         for index in humans:
             table._issue_token(index)
@@ -142,8 +141,12 @@ class Table:
     def restore(cls, game_id: str, seats: list[dict[str, Any]], seed: int,
                 record: object) -> Table:
         """A table read back from storage: its seats and its game record, replayed
-        (and so checked) by the rules engine."""
+        (and so checked) by the rules engine. A game not dealt yet (waiting for its
+        players) has its first dealer drawn from its seed again, as when it was made
+        (a record holds the first dealer only in its first hand)."""
         game = rec.replay(record)
+        if not game.hands:
+            game = rec.replay(record, rng=_first_dealer_source(seed))
         return cls(game_id, game, [Seat.from_json(s) for s in seats], seed)
 
     def again(self, seat: int) -> Table:
@@ -589,3 +592,9 @@ def result_text(result: HandResult, players: Sequence[str]) -> str:
 def new_id() -> str:
     """A fresh game id: eight URL-safe characters."""
     return secrets.token_urlsafe(6)
+
+
+def _first_dealer_source(seed: int) -> random.Random:
+    """The random source a table's first dealer is drawn from (R4), from its seed: the
+    same when the game is made and when a game not dealt yet is read back."""
+    return random.Random(f"{seed}:first")
