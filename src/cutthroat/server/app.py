@@ -22,7 +22,7 @@ import asyncio
 import logging
 import math
 import os
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -54,6 +54,7 @@ from .connections import client_address, note_refused
 from .errors import DATABASE_DOWN
 from .middleware import BodyLimit, JsonBodies, SecurityHeaders, error_response
 from .names import shown_name
+from .origins import parse_origin
 from .protocol import (
     ActRequest,
     CreateGame,
@@ -180,7 +181,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                keep_seats: float = REMATCH_HOLD,
                watch_pace: float = WATCH_PACE, watch_games: int = WATCH_GAMES,
                sockets_per_address: int = SOCKETS_PER_ADDRESS,
-               watch_games_per_address: int = WATCH_GAMES_PER_ADDRESS) -> FastAPI:
+               watch_games_per_address: int = WATCH_GAMES_PER_ADDRESS,
+               allow_origins: Iterable[str] = ()) -> FastAPI:
     """The web game's application, its games kept in ``db`` (a SQLAlchemy URL; default
     ``$CUTTHROAT_DB`` or ``sqlite:///cutthroat.db``). Seats take bots by name alone
     unless ``bot_options`` (``expert:bid_samples=80``: for a server you alone use). An
@@ -199,7 +201,11 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     at most ``watch_games`` such games play at once (429 beyond: a game plays while
     somebody watches it), at most ``watch_games_per_address`` of them started from one
     address; one address may hold ``sockets_per_address`` WebSockets open (4429
-    beyond). While it runs (its lifespan), the application holds its
+    beyond). A WebSocket is opened only by a page of this server (the ``Host`` its
+    handshake names), of one of ``allow_origins`` (such as ``https://cards.example``,
+    for a proxy that does not pass the ``Host`` on), or by a program that sends no
+    ``Origin`` (4403 for another site's page). While it runs (its lifespan), the
+    application holds its
     database (:meth:`Store.claim`): a second one on the same database does not start
     (:class:`~cutthroat.server.store.StoreInUse`)."""
     if not release_after > 0:
@@ -215,6 +221,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
         raise ValueError("watch_games must be a number of games, 0 or more")
     if not (sockets_per_address >= 1 and watch_games_per_address >= 1):
         raise ValueError("sockets_per_address and watch_games_per_address must be 1 or more")
+    origins = [parse_origin(origin) for origin in allow_origins]
     rate = parse_rate(new_games, "new_games", NEW_GAMES)
     parse_rate(chat_rate, "chat_rate", CHAT_RATE)  # checked before the store is opened
     window = limits.strategies.MovingWindowRateLimiter(limits.storage.MemoryStorage())
@@ -223,7 +230,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                     away_wait=away_wait, turn_wait=turn_wait, hand_pause=hand_pause,
                     keep_seats=keep_seats, watch_pace=watch_pace, watch_games=watch_games,
                     sockets_per_address=sockets_per_address,
-                    watch_games_per_address=watch_games_per_address)
+                    watch_games_per_address=watch_games_per_address,
+                    allowed_origins=origins)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> Any:

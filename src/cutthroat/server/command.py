@@ -126,6 +126,11 @@ def serve(
              "limits): addresses or networks separated by commas, or '*' for any "
              "(default $FORWARDED_ALLOW_IPS or 127.0.0.1, a proxy on this machine).")]
     = None,
+    allow_origin: Annotated[list[str] | None, typer.Option(
+        help="An address whose pages may open the game's WebSockets besides the server's "
+             "own, such as https://cards.example: for a proxy that does not pass the "
+             "Host header on (may be given more than once). Pages of other sites are "
+             "refused.")] = None,
 ) -> None:
     """Start the web game: play in the browser against bots and friends.
 
@@ -172,6 +177,13 @@ def serve(
         options["sockets_per_address"] = sockets_per_address
     if watch_games_per_address is not None:
         options["watch_games_per_address"] = watch_games_per_address
+    if allow_origin:
+        from .origins import parse_origin
+
+        try:
+            options["allow_origins"] = [parse_origin(origin) for origin in allow_origin]
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--allow-origin") from None
     # before the database is opened (made, for a SQLite file) and the address announced
     check_listening(host, port)
     try:

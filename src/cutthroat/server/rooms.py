@@ -17,7 +17,7 @@ import logging
 import os
 import time
 from collections import Counter, OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Collection
 from typing import Any, TypeVar
 
 import anyio
@@ -107,8 +107,12 @@ class Server(RoomAdvice, RoomSeating):
                  keep_seats: float = REMATCH_HOLD,
                  watch_pace: float = WATCH_PACE, watch_games: int = WATCH_GAMES,
                  sockets_per_address: int = SOCKETS_PER_ADDRESS,
-                 watch_games_per_address: int = WATCH_GAMES_PER_ADDRESS) -> None:
+                 watch_games_per_address: int = WATCH_GAMES_PER_ADDRESS,
+                 allowed_origins: Collection[str] = ()) -> None:
         self.store = store
+        self.allowed_origins = frozenset(allowed_origins)
+        """Origins besides the server's own whose pages may open its WebSockets
+        (:func:`~cutthroat.server.origins.foreign_origin`)."""
         self.watch_pace = watch_pace
         self.watch_games = watch_games
         self.sockets_per_address = sockets_per_address

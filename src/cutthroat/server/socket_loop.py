@@ -22,6 +22,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from .connections import client_address, note_refused
 from .errors import DATABASE_DOWN, TableError
+from .origins import foreign_origin
 from .protocol import ProtocolError, parse_message, refusal, table_refusal
 from .rooms import Room, Server
 from .store import StoreError, down_why
@@ -73,9 +74,16 @@ async def serve_socket(server: Server, websocket: WebSocket, game_id: str,
     its first message, the ``hello``. It holds the game's room while open; every message
     is answered; an unknown game or a token that is not a seat of it closes it with 4000
     + the HTTP status, a game that cannot be read back from the database (down) with
-    1011."""
+    1011. A page of another site (:func:`~cutthroat.server.origins.foreign_origin`) is
+    refused (4403) before anything else."""
     await websocket.accept()
     address = client_address(websocket)
+    foreign = foreign_origin(websocket.headers, server.allowed_origins)
+    if foreign is not None:
+        note_refused("WebSockets from pages of other sites", address, "--allow-origin")
+        await websocket.close(code=4403, reason=close_reason(
+            f"this server's sockets are for its own pages, not {foreign}'s"))
+        return
     most = server.sockets_per_address
     if server.sockets_by_address[address] >= most:
         note_refused(f"the limit of {most} WebSockets an address", address,

@@ -1,0 +1,83 @@
+"""Which pages may open the game's WebSockets: the server's own, and the origins the
+host allows (``cutthroat serve --allow-origin``).
+
+A browser lets any site's page open a WebSocket to any server, and sends that page's
+origin in the handshake's ``Origin`` header. A page of another site cannot read a
+seat's token, so it could not play for anybody; but it could open watchers' sockets by
+the dozen from its visitor's address and so use up that address's share of sockets
+(``--ip-sockets``), locking the visitor, or everybody behind the same router, out of
+their own tables. So a handshake whose ``Origin`` is another site's is refused (4403).
+A program that is no browser sends no ``Origin`` and is not concerned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from urllib.parse import urlsplit
+
+__all__ = ["DEFAULT_PORTS", "foreign_origin", "parse_origin"]
+
+DEFAULT_PORTS = {"http": 80, "https": 443}
+"""The port an address of each scheme has when it names none."""
+
+
+def parse_origin(text: str) -> str:
+    """An origin as browsers send it: ``scheme://host`` or ``scheme://host:port``,
+    lower case, the scheme's default port left out; :class:`ValueError` for anything
+    else (a path, a query, no scheme, a scheme other than http and https).
+
+    >>> parse_origin("HTTPS://Cards.Example:443"), parse_origin("http://10.0.0.5:8000")
+    ('https://cards.example', 'http://10.0.0.5:8000')
+    """
+    try:
+        parts = urlsplit(text.strip())
+        port = parts.port
+    except ValueError:
+        parts, port = None, None
+    if (parts is None or parts.scheme.lower() not in DEFAULT_PORTS or not parts.hostname
+            or parts.path not in ("", "/") or parts.query or parts.fragment
+            or parts.username is not None or parts.password is not None):
+        raise ValueError(f"{text!r} is not an origin: write it as a page's address has "
+                         "it, such as https://cards.example or http://10.0.0.5:8000")
+    scheme = parts.scheme.lower()
+    host = parts.hostname.lower()
+    if ":" in host:  # an IPv6 address, in brackets in an address
+        host = f"[{host}]"
+    return f"{scheme}://{host}" + ("" if port in (None, DEFAULT_PORTS[scheme])
+                                   else f":{port}")
+
+
+def _host_of(origin: str, host: str | None) -> bool:
+    """Whether ``origin`` (as :func:`parse_origin` gives it) names the server that the
+    request's ``Host`` header names (the port the origin's scheme implies when the
+    header names none)."""
+    if not host:
+        return False
+    scheme = origin.split("://", 1)[0]
+    try:
+        return parse_origin(f"{scheme}://{host}") == origin
+    except ValueError:
+        return False
+
+
+def foreign_origin(headers: Mapping[str, str], allowed: Collection[str] = ()) -> str | None:
+    """The ``Origin`` of a WebSocket handshake (its ``headers``) when it is another
+    site's: not the server the ``Host`` header names, nor one of ``allowed`` (origins
+    as :func:`parse_origin` gives them); ``None`` when it may connect, or sends no
+    ``Origin`` (a program that is no browser).
+
+    >>> foreign_origin({"origin": "https://evil.example", "host": "cards.example"})
+    'https://evil.example'
+    >>> foreign_origin({"origin": "https://cards.example", "host": "cards.example"}) is None
+    True
+    """
+    said = headers.get("origin")
+    if said is None:
+        return None
+    try:
+        origin = parse_origin(said)
+    except ValueError:  # "null" (a sandboxed frame, a file), or no origin at all
+        return said
+    if origin in allowed or _host_of(origin, headers.get("host")):
+        return None
+    return origin

@@ -1,0 +1,111 @@
+"""Which pages may open the web game's WebSockets (docs/protocol.md, "Close codes";
+docs/web.md): the server's own, the origins ``--allow-origin`` names, and programs that
+send no ``Origin``. A page of another site is refused (4403), so it cannot use up its
+visitor's share of sockets and lock them out of their own table (a security pass).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+from typer.testing import CliRunner
+
+from cutthroat.cli import app
+from cutthroat.server.app import create_app
+from cutthroat.server.origins import foreign_origin, parse_origin
+from server_helpers import _create, _seat_socket
+
+EVIL = {"Origin": "https://evil.example"}
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}",
+                               sockets_per_address=2,
+                               allow_origins=["HTTPS://Cards.Example:443"])) as client:
+        yield client
+
+
+def _refused(client: TestClient, path: str, headers: dict[str, str]) -> Any:
+    with pytest.raises(WebSocketDisconnect) as closed, \
+            client.websocket_connect(path, headers=headers) as ws:
+        ws.receive_json()
+    return closed.value
+
+
+def test_a_page_of_another_site_cannot_open_the_games_sockets(
+        client: TestClient, caplog: pytest.LogCaptureFixture) -> None:
+    """Another site's page opened watchers' sockets from its visitor's address until
+    the address's limit (here 2) closed the visitor's own seat socket with 4429. Now
+    each is refused (4403) and counts nothing: the seat's socket still opens."""
+    made = _create(client, ["you", "random", "random"])
+    watch = f"/api/games/{made['game']}/watch"
+    caplog.set_level(logging.WARNING, "cutthroat.server")
+    for headers in (EVIL, {"Origin": "null"}, {"Origin": "http://testserver.evil.example"},
+                    EVIL | {"Authorization": f"Bearer {made['token']}"}):
+        for path in (watch, _seat_socket(made)):
+            refused = _refused(client, path, headers)
+            assert refused.code == 4403, (headers, path)
+            assert "for its own pages" in refused.reason
+    assert client.app.state.server.sockets_by_address == {}  # type: ignore[attr-defined]
+    with client.websocket_connect(_seat_socket(made)) as ws:
+        assert ws.receive_json()["state"]["seat"] == made["seat"]
+    assert "WebSockets from pages of other sites" in caplog.text
+    assert "--allow-origin" in caplog.text
+
+
+@pytest.mark.parametrize("headers", [
+    {},  # a program that is no browser
+    {"Origin": "http://testserver"},  # the server's own page
+    {"Origin": "http://TESTSERVER:80"},
+    {"Origin": "https://cards.example"},  # --allow-origin, written otherwise
+])
+def test_the_servers_own_pages_allowed_origins_and_programs_connect(
+        client: TestClient, headers: dict[str, str]) -> None:
+    made = _create(client, ["you", "random", "random"])
+    with client.websocket_connect(_seat_socket(made), headers=headers) as ws:
+        assert ws.receive_json()["type"] == "state"
+    with client.websocket_connect(f"/api/games/{made['game']}/watch", headers=headers) as ws:
+        assert ws.receive_json()["type"] == "state"
+
+
+@pytest.mark.parametrize(("origin", "host", "foreign"), [
+    ("https://cards.example", "cards.example", False),  # behind a proxy with TLS
+    ("https://cards.example", "cards.example:443", False),
+    ("http://cards.example:8000", "cards.example:8000", False),
+    ("http://[::1]:8000", "[::1]:8000", False),
+    ("http://cards.example:8000", "cards.example:8001", True),
+    ("https://cards.example", "cards.example:80", True),
+    ("http://cards.example", "other.example", True),
+    ("http://cards.example", "", True),
+    ("file://", "cards.example", True),
+    ("null", "cards.example", True),
+])
+def test_foreign_origin_compares_the_origin_with_the_host(origin: str, host: str,
+                                                          foreign: bool) -> None:
+    found = foreign_origin({"origin": origin, "host": host})
+    assert (found is not None) is foreign
+    assert foreign_origin({"host": host}) is None  # no Origin: no browser's page
+
+
+@pytest.mark.parametrize("text", ["cards.example", "https://cards.example/play",
+                                  "ftp://cards.example", "https://", "https://a:b@c.example",
+                                  "https://cards.example:99999", "https://cards.example?x=1"])
+def test_an_allowed_origin_is_an_origin(text: str) -> None:
+    with pytest.raises(ValueError, match="is not an origin"):
+        parse_origin(text)
+    with pytest.raises(ValueError, match="is not an origin"):
+        create_app("sqlite://", allow_origins=[text])
+
+
+def test_serve_allow_origin_that_is_no_origin_is_a_usage_error() -> None:
+    done = CliRunner().invoke(app, ["serve", "--allow-origin", "cards.example",
+                                    "--db", "sqlite://"])
+    assert done.exit_code == 2
+    assert "--allow-origin" in done.output and "is not an origin" in done.output
