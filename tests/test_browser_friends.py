@@ -142,6 +142,25 @@ def test_play_again_with_a_friend_invites_them_in_the_talk(server: str, pages: P
     assert [p["name"] for p in state(ann_page)["players"]] == ["Ann", "Random", "Ben"]
 
 
+def test_a_link_to_join_with_from_never_starts_a_game_in_the_players_name(
+        server: str, pages: Pages) -> None:
+    """``/?join=ID&from=OLD`` in a browser holding a seat of the finished game OLD took
+    the seat kept for it in OLD's next game at once; when nobody had played again yet,
+    it started a new game in the player's name, from any link or site that sent them
+    there (a security pass). Now it takes a seat only in ID, if ID is OLD's next game:
+    otherwise nothing is started, and the page says why beside the join form."""
+    probe = pages.new()
+    game, ann, _ = _finished_game_of_two(server, probe)
+    page = _seat_page(pages, server, game, ann["token"])
+    pages.allowed.extend(["409", "404"])  # (refused, then no game abc to look up)
+    page.goto(f"{server}/?join=abc&from={game}")
+    expect(page.locator("#join-error")).to_contain_text(
+        f"Your seat from game {game} could not be taken: game abc is not the game started "
+        "to play again after this one")
+    public = probe.request.get(f"{server}/api/games/{game}/public").json()
+    assert public["next_game"] is None  # nothing started in Ann's name
+
+
 def test_friends_pressing_play_again_at_once_sit_at_one_table(server: str,
                                                              pages: Pages) -> None:
     """Both friends press "Play again" at the same moment: one new game, both in it."""

@@ -252,3 +252,34 @@ def test_a_friend_who_plays_again_takes_their_own_kept_seat_not_another_friends(
     assert still.status_code == 409 and "kept for Cal," in _reason(still)
     assert client.post(f"/api/games/{game}/again",
                        json={"token": cal["token"]}).json()["seat"] == 2
+
+
+def test_playing_again_into_a_named_game_never_starts_one(tmp_path: Path) -> None:
+    """``POST /again`` with ``game``: only a seat in that game, if it is the one started
+    after this. The join page's link (``/?join=NEW&from=OLD``) sent it without: any
+    link naming a finished game of the player's made their browser start a new game
+    in their name (a security pass). Refused (409), nothing started, nobody told."""
+    client = _client(tmp_path)
+    ann, ben = _finished_pair(client)
+    game = ann["game"]
+    for into in ("abc", game):
+        refused = client.post(f"/api/games/{game}/again",
+                              json={"token": ben["token"], "game": into})
+        assert refused.status_code == 409
+        assert f"game {into} is not the game started to play again after this one" in \
+            _reason(refused)
+    assert _state(client, ann)["next_game"] is None  # nothing started
+    started = client.post(f"/api/games/{game}/again", json={"token": ann["token"]}).json()
+    wrong = client.post(f"/api/games/{game}/again",
+                        json={"token": ben["token"], "game": "abc"})
+    assert wrong.status_code == 409
+    assert [p["kind"] for p in _state(client, {"game": started["game"],
+                                               "token": started["token"]})["players"]] \
+        == ["human", "bot", "open"]  # Ben's seat still open for him
+    taken = client.post(f"/api/games/{game}/again",
+                        json={"token": ben["token"], "game": started["game"]})
+    assert taken.status_code == 200, taken.text
+    assert taken.json()["game"] == started["game"] and taken.json()["started"] is False
+    long = client.post(f"/api/games/{game}/again",
+                       json={"token": ben["token"], "game": "x" * 65})
+    assert long.status_code == 400

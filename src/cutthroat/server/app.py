@@ -57,6 +57,7 @@ from .names import shown_name
 from .origins import parse_origin
 from .protocol import (
     ActRequest,
+    AgainRequest,
     CreateGame,
     JoinGame,
     MoreTimeRequest,
@@ -367,12 +368,13 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
 
     @app.post("/api/games/{game_id}/again")
     async def again(game_id: str, request: Request,
-                    body: Annotated[NextRequest | None, Body()] = None,
+                    body: Annotated[AgainRequest | None, Body()] = None,
                     token: str | None = None,
                     authorization: Annotated[str | None, Header()] = None
                     ) -> dict[str, Any]:
         """Play again, once the game is over: start a new game with the same rules and
-        bots, or take a seat in the one another player of this game started."""
+        bots, or take a seat in the one another player of this game started (with
+        ``game``, only that one)."""
         address = client_address(request)
 
         def starting() -> None:
@@ -383,7 +385,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
             seat = room.seat_of(_token(token, authorization,
                                        body.token if body else None))
             return await server.again(room, seat, starting=starting,
-                                      version=body.version if body else None)
+                                      version=body.version if body else None,
+                                      into=body.game if body else None)
 
     @app.get("/api/games/{game_id}")
     async def state(game_id: str, token: str | None = None,

@@ -31,9 +31,9 @@ from .errors import TableError
 from .names import longest_raw
 from .tables import SEEDS
 
-__all__ = ["ActRequest", "CreateGame", "JoinGame", "Message", "MoreTimeRequest", "NextRequest",
-           "ProtocolError", "SayRequest", "StandInRequest", "parse_message", "refusal",
-           "table_refusal"]
+__all__ = ["ActRequest", "AgainRequest", "CreateGame", "JoinGame", "Message",
+           "MoreTimeRequest", "NextRequest", "ProtocolError", "SayRequest", "StandInRequest",
+           "parse_message", "refusal", "table_refusal"]
 
 MESSAGE_TYPES = ("act", "next", "hint", "undo", "say", "standin", "back", "more_time",
                  "ping")
@@ -113,6 +113,14 @@ class NextRequest(_Strict):
 
     token: str | None = None
     version: int | None = Field(default=None, ge=0)
+
+
+class AgainRequest(NextRequest):
+    """``POST /api/games/ID/again``: play again once the game is over; with ``game``,
+    only to take a seat in that game, if it is the one another player of this game
+    started (never starting one)."""
+
+    game: str | None = Field(default=None, max_length=64)
 
 
 class MoreTimeRequest(NextRequest):

@@ -182,18 +182,23 @@ class RoomSeating(RoomBots):
 
     async def again(self, room: Room, seat: int, *,
                     starting: Callable[[], None] = lambda: None,
-                    version: int | None = None) -> dict[str, Any]:
+                    version: int | None = None, into: str | None = None) -> dict[str, Any]:
         """Play again once the game is over: the first seat to ask starts a new game
         with the same rules and bots (:meth:`Table.again`; ``starting`` is called first,
         and may refuse it), and each other player who asks joins that one, so friends
         who ask at once sit at one table. Everybody at the finished table hears of the
         new game (``next_game`` in the state). Returns the asking seat's place in the
-        new game: ``{"game", "seat", "token", "started"}``."""
+        new game: ``{"game", "seat", "token", "started"}``. With ``into``, only a seat in
+        that game, if it is the one started after this (409 otherwise, and nothing is
+        started): a link to join it cannot start another game in the player's name."""
         table = room.table
         if not table.game.is_over:
             raise TableError("a new game can be started once this one is over", 409)
         async with room.lock:
             check_version(room, version)
+            if into is not None and (room.rematch is None or room.rematch[0] != into):
+                raise TableError(f"game {into} is not the game started to play again after "
+                                 f"this one: nothing was done", 409)
             if room.rematch is None:
                 starting()
                 new = table.again(seat)

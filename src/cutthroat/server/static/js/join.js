@@ -9,14 +9,16 @@ import { plural, wordList } from "./words.js";
  * a finished one or one with no open seat says so (and offers to watch it); otherwise
  * the form, with who invites and to what. With &from=OLD (a friend's invitation to
  * play again), a browser that holds a seat of the game OLD takes the seat kept for it
- * at once, as "Join the new game" there does.
+ * at once, as "Join the new game" there does, if ID is the game started after OLD.
  */
 export async function showJoin(game) {
   const from = new URLSearchParams(location.search).get("from");
   const fromToken = from && localStorage.getItem(tokenKey(from));
   if (fromToken && !localStorage.getItem(tokenKey(game))) {
     try {
-      enterGame(await api("POST", `/api/games/${encodeURIComponent(from)}/again`, { token: fromToken }));
+      // Only into this game, if it is the one started after OLD: a link cannot make
+      // this browser start a new game in the player's name.
+      enterGame(await api("POST", `/api/games/${encodeURIComponent(from)}/again`, { token: fromToken, game }));
       return;
     } catch (e) {  // the form, saying why (no seat left, say)
       $("join-error").textContent = `Your seat from game ${from} could not be taken: ${e.message}.`;
