@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from cutthroat.server.app import create_app
 from cutthroat.server.chat import CHAT_MAX, clean_line
+from cutthroat.server.names import same_name
 from cutthroat.server.protocol import SAY_MAX, ProtocolError, parse_message
 from cutthroat.server.store import Store
 from cutthroat.server.tables import Table, TableError
@@ -135,6 +136,35 @@ def test_emoji_and_joined_words_are_taken_as_said(text: str) -> None:
 def test_invisible_characters_outside_a_word_or_emoji_are_refused(text: str) -> None:
     with pytest.raises(TableError, match="control characters"):
         clean_line(text)
+
+
+def _tags(text: str) -> str:
+    return "".join(chr(0xE0000 + ord(c)) for c in text)
+
+
+@pytest.mark.parametrize("flag", ["gbeng", "gbsct", "gbwls"])
+def test_the_three_flags_of_tags_are_taken_and_told_apart(flag: str) -> None:
+    name = f"Ann🏴{_tags(flag)}\U000e007f"
+    assert clean_line(name) == name
+    made = Table.create(["you", "open", "random"], names=[name, None, None])
+    others = {f"Ann🏴{_tags(f)}\U000e007f" for f in ("gbeng", "gbsct", "gbwls")} - {name}
+    for other in sorted(others):  # each a flag of its own, on the page too
+        assert not same_name(name, other)
+    assert made.seats[0].name == name
+
+
+@pytest.mark.parametrize("tags", ["a", "b", "hello world", "usca", "gbsc"])
+def test_other_tags_after_a_black_flag_are_refused(tags: str) -> None:
+    """Tags after 🏴 other than the three flags Unicode recommends were taken, and a
+    browser draws them as 🏴 alone: "Ann🏴" with the tag a and "Ann🏴" with the tag b
+    both sat at one table, and a line of talk could carry words nobody sees (a
+    security pass)."""
+    for text in (f"Ann🏴{_tags(tags)}\U000e007f", f"psst 🏴{_tags(tags)}\U000e007f"):
+        with pytest.raises(TableError, match="control characters"):
+            clean_line(text)
+    with pytest.raises(TableError, match="control characters"):
+        Table.create(["you", "open", "random"],
+                     names=[f"Ann🏴{_tags(tags)}\U000e007f", None, None])
 
 
 @pytest.mark.parametrize(("message", "words"), [

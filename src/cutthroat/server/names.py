@@ -37,7 +37,13 @@ _JOINERS = frozenset("\u200c\u200d")
 """The zero-width non-joiner and joiner: format characters, yet a part of text (emoji
 sequences such as 👨‍👩‍👧, and words of Persian or Hindi) when they stand between two
 characters, neither a space nor another joiner, not both ASCII."""
-_TAG_SEQUENCE = re.compile("\U0001F3F4[\U000E0020-\U000E007E]+\U000E007F")
+_FLAGS_OF_TAGS = ("gbeng", "gbsct", "gbwls")
+"""The flags written with tag characters that Unicode recommends (RGI), and so that
+phones and browsers draw: England's, Scotland's and Wales's. Any other tags after 🏴
+are drawn as 🏴 alone, and would hide text (two names alike on the page, a line of talk
+carrying words nobody sees)."""
+_TAG_SEQUENCE = re.compile("\U0001F3F4(?:" + "|".join(
+    "".join(chr(0xE0000 + ord(c)) for c in flag) for flag in _FLAGS_OF_TAGS) + ")\U000E007F")
 """A flag written with tag characters (🏴 and the tags of gbsct: Scotland's flag)."""
 _NEW_SYMBOLS = range(0x1F000, 0x1FB00)
 """The planes' symbols and emoji blocks: a code point there that this Python's Unicode
