@@ -192,6 +192,59 @@ def test_a_record_whose_sender_leaves_halfway_is_no_error(
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
+# --- the coach, moves made and taken back in a loop ------------------------------------
+
+
+def test_moves_made_and_taken_back_in_a_loop_keep_the_coach_on_one_at_a_time(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A coached player who moves and takes the move back, again and again, set the
+    expert to work on every move at once: 102 analyses in 20 s from four games slowed
+    every table's bots (a security pass). Now the coach works through one move of a
+    seat at a time; a move made meanwhile waits, giving way to a later one, and is not
+    looked at once taken back."""
+    import threading
+
+    import anyio
+
+    from cutthroat.bots.review import worth_asking
+
+    gate = threading.Event()
+    looked_at: list[str] = []
+
+    def slow(view: Any, **kwargs: Any) -> None:  # the expert, thinking until let go
+        looked_at.append(str(kwargs["also"][0]))
+        gate.wait(30)
+
+    monkeypatch.setattr(advice, "hint", slow)
+    monkeypatch.setattr(advice, "second_opinion", lambda *a: None)  # no word to say
+
+    async def scenario() -> None:
+        server = Server(Store(f"sqlite:///{tmp_path / 'games.db'}"))
+        server._thinkers = anyio.CapacityLimiter(4)  # the bots move while one waits
+        table = Table.create(["you", "random", "random"], seed=4, coach=True)
+        room = await server.add(table)
+        await server.settle(room)
+        while not (table.game.hand.phase is Phase.PLAY and table.game.to_act == 0
+                   and worth_asking(table.game.view(0))):  # (a card: its undo is allowed)
+            table.act(table.game.to_act, table.game.view(table.game.to_act).legal[0])
+            await server.settle(room)
+        legal = table.game.view(0).legal
+        assert len(legal) > 1
+        for turn in range(12):
+            await server.act(room, 0, str(legal[turn % len(legal)]), wait=True)
+            await server.undo(room, 0)
+        assert len(looked_at) == 1  # the first move; the others wait, or were taken back
+        await server.act(room, 0, str(legal[0]), wait=True)  # one that stands
+        gate.set()
+        while room.coaching:
+            await asyncio.sleep(0.01)
+        assert looked_at == [str(legal[0]), str(legal[0])]  # the first, and the last
+        assert not room.coach_next
+        server.store.close()
+
+    asyncio.run(scenario())
+
+
 # --- hints asked for again, a move taken back between --------------------------------
 
 

@@ -624,6 +624,36 @@ def test_a_player_who_hands_their_seat_to_a_bot_sees_the_game_played_to_its_end(
         assert game.players[0] == "Ann" and list(game.scores) == state["scores"]
 
 
+def test_a_table_left_to_its_bots_with_nobody_there_waits_for_somebody(
+        tmp_path: Path) -> None:
+    """A player who let a bot play for her and went (no page open, no request) left a
+    game that dealt itself hand after hand to its end, the expert thinking for nobody:
+    six such games from one address slowed every other table (a security pass). Now
+    the next hand is dealt only while somebody is there (a socket open, or a request
+    about the game within the away wait); it waits, and is dealt when somebody looks
+    again (here, a watcher's request)."""
+    app = create_app(f"sqlite:///{tmp_path / 'games.db'}", hand_pause=0.05, away_wait=0.5)
+    with TestClient(app) as client:
+        ann = client.post("/api/games", json={"seats": ["you", "random", "random"],
+                                              "seed": 4, "name": "Ann",
+                                              "rules": {"target": 100}}).json()
+        assert _stand_in(client, ann, 0).status_code == 200
+        asked = time.monotonic()
+        room = app.state.server.rooms[ann["game"]]
+        # Nobody asks the game anything from here (it is read from memory): once the
+        # away wait is past, the hand in play ends and no other is dealt.
+        deadline = asked + 30
+        while (room.table.status != "hand_over" or time.monotonic() - asked < 1.0) \
+                and time.monotonic() < deadline:
+            time.sleep(0.05)
+        stopped = len(room.table.game.hands)
+        assert room.table.status == "hand_over" and not room.table.game.is_over
+        time.sleep(0.5)
+        assert len(room.table.game.hands) == stopped  # no hand dealt for nobody
+        state = _public_until(client, ann["game"], lambda s: s["hand_number"] > stopped)
+        assert state["hand_number"] > stopped  # somebody looked: it deals on
+
+
 def test_a_table_left_to_its_bots_deals_on_after_a_restart(tmp_path: Path) -> None:
     """The server stopped during the pause after a hand: opened again (here by somebody
     watching), the game deals on by itself; the state says when, and that Ann's seat is

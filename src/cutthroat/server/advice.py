@@ -54,6 +54,30 @@ class RoomAdvice(RoomSockets):
         server's)."""
         raise NotImplementedError
 
+    def coach_later(self, room: Room, seat: int, before: View, chosen: Action,
+                    at: Position) -> None:
+        """Have the coach look at the move ``chosen`` that ``seat`` just made (the view
+        ``before`` it, the position ``at`` just after it): one analysis at a time for
+        each seat. A move made while the coach still thinks over an earlier one waits,
+        and gives way to a later move of the seat, so that moves made and taken back in
+        a loop cannot keep the expert busy for others; a move taken back before its
+        turn comes is not looked at."""
+        room.coach_next[seat] = (before, chosen, at)
+        if seat not in room.coaching:
+            room.coaching.add(seat)
+            self.spawn(room, self._coach_seat(room, seat))
+
+    async def _coach_seat(self, room: Room, seat: int) -> None:
+        """:meth:`coach_later`'s task: the seat's moves waiting for the coach, the
+        latest of them each time, until none waits."""
+        try:
+            while (waiting := room.coach_next.pop(seat, None)) is not None:
+                before, chosen, at = waiting
+                if still_made(room.table.game, at):
+                    await self._coach(room, seat, before, chosen, at)
+        finally:
+            room.coaching.discard(seat)
+
     async def _coach(self, room: Room, seat: int, before: View, chosen: Action,
                      at: Position) -> None:
         """The coach: the expert analyses the decision the player just made (with the

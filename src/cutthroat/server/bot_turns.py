@@ -165,7 +165,10 @@ class RoomBots(RoomSockets):
         (:attr:`Table.deals_itself`), deal the next hand after ``hand_pause`` seconds
         (the result stays on show for those watching), in a task of its own, so that a
         request waiting for the bots (:meth:`settle`) is answered at the hand's end. At
-        most one such deal waits at a time; called under the room's lock."""
+        most one such deal waits at a time; called under the room's lock. Only while
+        somebody is at the table (:meth:`Room.somebody_here`): a table nobody plays
+        and nobody has open waits, so that games left to the bots cannot keep the
+        expert busy for others."""
         table = room.table
         if table.deals_itself and room.dealing != table.version:
             room.dealing = table.version
@@ -181,8 +184,8 @@ class RoomBots(RoomSockets):
             async with room.lock:
                 if table.version != version or not table.deals_itself:
                     return
-                if table.bots_only and not room.sockets:
-                    return  # nobody watches: dealt when a watcher comes (a kick)
+                if not room.somebody_here():
+                    return  # nobody there: dealt when somebody comes (a kick)
                 table.deal_on()
                 await self.changed(room, table.game.undeal)
         except TableError:  # not saved (logged by changed): nobody was told of it

@@ -13,8 +13,9 @@ from typing import Any
 
 from fastapi import WebSocket
 
-from ..actions import Move
+from ..actions import Action, Move
 from ..game import Game
+from ..views import View
 from .tables import Table, TableError
 
 __all__ = ["AWAY_WAIT", "COACH_KEPT", "HAND_PAUSE", "HINTS_KEPT", "MORE_TIME", "REMATCH_HOLD",
@@ -112,6 +113,12 @@ class Room:
     coached_at: dict[tuple[int, int], Position] = field(default_factory=dict)
     """Where each kept word of the coach was said, by seat and ``n``: the position just
     after the move it is about, to tell when an undo takes that move back."""
+    coaching: set[int] = field(default_factory=set)
+    """The seats whose moves the coach is working through now: one analysis at a time
+    for each seat (:meth:`~cutthroat.server.advice.Advice.coach_later`)."""
+    coach_next: dict[int, tuple[View, Action, Position]] = field(default_factory=dict)
+    """For each seat, the latest move the coach is to look at once it is done with the
+    one it is on (the view before it, the move, the position just after it)."""
     users: int = 0
     last_used: float = field(default_factory=time.monotonic)
     rematch: tuple[str, int, dict[int, int]] | None = None
@@ -179,6 +186,13 @@ class Room:
         if seat in self.sockets.values():
             return None
         return max(0.0, time.monotonic() - self.seen.get(seat, self.opened))
+
+    def somebody_here(self) -> bool:
+        """Whether anybody is at the table: a socket open (a seat's page, or a
+        watcher's), or a request about the game (a seat's, or a watcher's over HTTP)
+        within the server's ``away_wait``. A table nobody plays deals its next hand
+        only then (:meth:`~cutthroat.server.rooms.Server.deal_on`)."""
+        return bool(self.sockets) or time.monotonic() - self.last_used < self.waits[0]
 
     def more_time_given(self) -> int:
         """Times the seat to act has asked for more time over the move it has to make

@@ -198,6 +198,8 @@ class Server(RoomAdvice, RoomSeating):
             room.last_used = time.monotonic()
             if room.table.game.is_over:
                 self.release(room)
+            elif room.table.deals_itself and room.dealing is None:
+                self.kick(room)  # a table that waited for somebody: dealt on now
 
     def release(self, room: Room) -> bool:
         """Let go of a room nobody holds (:attr:`Room.unused`); True if it was."""
@@ -434,8 +436,8 @@ class Server(RoomAdvice, RoomSeating):
             hand = table.game.hand
             assert hand is not None and before is not None
             if table.seats[seat].coach and worth_asking(before):
-                self.spawn(room, self._coach(room, seat, before, hand.moves[-1].action,
-                                             position(table.game)))
+                self.coach_later(room, seat, before, hand.moves[-1].action,
+                                 position(table.game))
         if wait:
             await self.settle(room)
         else:
