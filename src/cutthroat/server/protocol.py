@@ -5,7 +5,7 @@ converted, an unknown field is an error, and each error is a sentence a person c
 on (docs/protocol.md).
 
 >>> parse_message('{"type": "act", "action": "play JH"}')
-Message(type='act', action='play JH', text=None, seat=None, version=None)
+Message(type='act', action='play JH', text=None, seat=None, version=None, given=None)
 >>> parse_message('{"type": "act", "action": "pass", "version": 57}').version
 57
 >>> parse_message('{"type": "say", "text": "good luck"}').text
