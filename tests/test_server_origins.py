@@ -92,6 +92,11 @@ def test_foreign_origin_compares_the_origin_with_the_host(origin: str, host: str
     found = foreign_origin({"origin": origin, "host": host})
     assert (found is not None) is foreign
     assert foreign_origin({"host": host}) is None  # no Origin: no browser's page
+    # Behind a proxy that does not pass the Host on (Apache), but says it forwarded it:
+    proxied = {"origin": origin, "host": "127.0.0.1:8000", "x-forwarded-host": host}
+    assert (foreign_origin(proxied) is not None) is foreign
+    proxied["x-forwarded-host"] = f"elsewhere.example, {host}"  # (two proxies)
+    assert (foreign_origin(proxied) is not None) is foreign
 
 
 @pytest.mark.parametrize("text", ["cards.example", "https://cards.example/play",

@@ -62,9 +62,11 @@ def _host_of(origin: str, host: str | None) -> bool:
 
 def foreign_origin(headers: Mapping[str, str], allowed: Collection[str] = ()) -> str | None:
     """The ``Origin`` of a WebSocket handshake (its ``headers``) when it is another
-    site's: not the server the ``Host`` header names, nor one of ``allowed`` (origins
-    as :func:`parse_origin` gives them); ``None`` when it may connect, or sends no
-    ``Origin`` (a program that is no browser).
+    site's: not the server the ``Host`` header names, nor one a proxy's
+    ``X-Forwarded-Host`` names (Apache's, which does not pass the ``Host`` on), nor one
+    of ``allowed`` (origins as :func:`parse_origin` gives them); ``None`` when it may
+    connect, or sends no ``Origin`` (a program that is no browser). A page cannot set
+    either header on a WebSocket of its own: a browser writes them.
 
     >>> foreign_origin({"origin": "https://evil.example", "host": "cards.example"})
     'https://evil.example'
@@ -78,6 +80,7 @@ def foreign_origin(headers: Mapping[str, str], allowed: Collection[str] = ()) ->
         origin = parse_origin(said)
     except ValueError:  # "null" (a sandboxed frame, a file), or no origin at all
         return said
-    if origin in allowed or _host_of(origin, headers.get("host")):
+    hosts = [headers.get("host"), *headers.get("x-forwarded-host", "").split(",")]
+    if origin in allowed or any(_host_of(origin, host.strip()) for host in hosts if host):
         return None
     return origin
