@@ -17,7 +17,7 @@ from .valuation import hand_value
 if TYPE_CHECKING:
     from .analysis import Option, Outcomes
 
-__all__ = ["BLIND", "explain", "percent_text", "whole_percent"]
+__all__ = ["BLIND", "RISKY_BID", "explain", "percent_text", "whole_percent"]
 
 
 def whole_percent(x: float) -> int:
@@ -122,6 +122,12 @@ def _euchre_gives(view: View, maker: int, named: int | None = None) -> str:
         return f"a euchre would give {said[0]} the game"
     return f"a euchre would end the game, {said[0]} and {said[1]} sharing the win"
 
+
+RISKY_BID = 40
+"""The share of euchres (in whole percent of the deals on which this seat makes trump)
+from which a bid's reason also says what passing gives: an order with one trump, made
+about half the time, is explained by what the others make of a pass, not by its odds
+alone (a strong player's pass found those odds read as a mistake)."""
 
 _BIDS = (Phase.BID_FIRST, Phase.PICKUP, Phase.BID_SECOND, Phase.MAKER_CHOICE)
 """The decisions whose options differ in kind (to make trump or not, alone or not),
@@ -239,9 +245,11 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
         text = f"{what}: {_as_maker(o)}"
         other = None if rival is None else rival.outcomes
         if (bidding and rival is not None and other is not None
-                and rival.action.verb is Verb.PASS and o.make_rate < 0.5
+                and rival.action.verb is Verb.PASS
+                and whole_percent(o.make_rate) <= 100 - RISKY_BID
                 and other.defending >= 0.5):
-            # Made less often than not: why it is still worth it is what passing gives.
+            # Euchred often (an order with one trump, say): why it is still worth it is
+            # what passing gives.
             euchred = _share(other.defence_rate)
             marches = other.marched_on / other.defending
             # (the shares after it are of those deals, not of all of them)
