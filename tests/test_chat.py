@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from cutthroat.server.app import create_app
 from cutthroat.server.chat import CHAT_MAX, clean_line
-from cutthroat.server.names import same_name
+from cutthroat.server.names import clean_name, same_name
 from cutthroat.server.protocol import SAY_MAX, ProtocolError, parse_message
 from cutthroat.server.store import Store
 from cutthroat.server.tables import Table, TableError
@@ -347,3 +347,15 @@ def test_any_text_is_taken_clean_or_refused(text: str) -> None:
     assert 0 < len(line) <= CHAT_MAX and line == " ".join(text.split())
     assert "\n" not in line and "\t" not in line
     line.encode("utf-8")  # no lone surrogate: it can be stored and sent as JSON
+
+
+def test_a_name_carried_into_a_game_played_again_is_kept_as_it_shows() -> None:
+    """A name taken before a rule refused it (tags after a black flag, taken until
+    today) is never refused when it is carried into the game played again: it is kept
+    as the page shows it, the hidden tags left out."""
+    old = f"Ann🏴{_tags('a')}\U000e007f"
+    assert clean_name(old, "Seat 0", carried=True) == "Ann🏴"
+    with pytest.raises(TableError, match="control characters"):
+        clean_name(old, "Seat 0")
+    with pytest.raises(TableError, match="must be text"):
+        clean_name(5, "Seat 0", carried=True)

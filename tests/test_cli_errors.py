@@ -22,8 +22,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from cutthroat import __version__
 from cutthroat import record as rec
-from cutthroat.cli import INTERNAL_ERROR, app
+from cutthroat.__main__ import INTERNAL_ERROR
+from cutthroat.cli import app
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
 IN_PROGRESS = EXAMPLES / "07-in-progress.json"
@@ -236,7 +238,8 @@ def test_a_bug_in_replay_json_is_status_3_with_nothing_on_standard_output() -> N
     assert done.stdout == b""
     assert "Traceback" in said and "KeyError: 'scores'" in said
     assert said.splitlines()[-1].startswith(
-        "cutthroat 0.1.0: internal error (a bug in cutthroat, not in what you gave it).")
+        f"cutthroat {__version__}: internal error (a bug in cutthroat, not in what you gave "
+        "it).")
 
 
 def test_a_reader_gone_stays_quiet() -> None:
@@ -579,6 +582,23 @@ def test_ctrl_c_while_the_command_line_is_imported_is_one_line_and_status_130() 
     assert done.returncode == 130
     assert lines(done.stderr.decode()) == [
         "Interrupted (Ctrl-C) before the command started."]
+    assert done.stdout == b""
+
+
+@pytest.mark.parametrize("fault", ["RuntimeError('boom')",
+                                   "ModuleNotFoundError('no cutthroat.x', name='cutthroat.x')"])
+def test_a_bug_while_the_command_line_is_set_up_is_status_3_too(fault: str) -> None:
+    """A fault of cutthroat's own while the command line was imported (a command's
+    module that fails, one of its own modules missing) ended with Python's traceback
+    and status 1; a program reading ``replay --json`` took it for an illegal record.
+    It is said as any bug is, with status 3."""
+    code = SLOW_IMPORT.replace("raise KeyboardInterrupt", f"raise {fault}")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60,
+                          check=False)
+    said = done.stderr.decode()
+    assert done.returncode == INTERNAL_ERROR
+    assert "Traceback" in said and fault.split("(")[0] in said
+    assert said.splitlines()[-1].startswith(f"cutthroat {__version__}: internal error")
     assert done.stdout == b""
 
 

@@ -204,10 +204,6 @@ def test_moves_made_and_taken_back_in_a_loop_keep_the_coach_on_one_at_a_time(
     looked at once taken back."""
     import threading
 
-    import anyio
-
-    from cutthroat.bots.review import worth_asking
-
     gate = threading.Event()
     looked_at: list[str] = []
 
@@ -219,30 +215,87 @@ def test_moves_made_and_taken_back_in_a_loop_keep_the_coach_on_one_at_a_time(
     monkeypatch.setattr(advice, "second_opinion", lambda *a: None)  # no word to say
 
     async def scenario() -> None:
-        server = Server(Store(f"sqlite:///{tmp_path / 'games.db'}"))
-        server._thinkers = anyio.CapacityLimiter(4)  # the bots move while one waits
-        table = Table.create(["you", "random", "random"], seed=4, coach=True)
-        room = await server.add(table)
-        await server.settle(room)
-        while not (table.game.hand.phase is Phase.PLAY and table.game.to_act == 0
-                   and worth_asking(table.game.view(0))):  # (a card: its undo is allowed)
-            table.act(table.game.to_act, table.game.view(table.game.to_act).legal[0])
-            await server.settle(room)
+        server, table, room = await _coached_card_to_play(tmp_path)
         legal = table.game.view(0).legal
         assert len(legal) > 1
         for turn in range(12):
             await server.act(room, 0, str(legal[turn % len(legal)]), wait=True)
+            await _until(lambda: looked_at)  # the expert is on the first move
             await server.undo(room, 0)
         assert len(looked_at) == 1  # the first move; the others wait, or were taken back
         await server.act(room, 0, str(legal[0]), wait=True)  # one that stands
         gate.set()
-        while room.coaching:
-            await asyncio.sleep(0.01)
+        await _until(lambda: not room.coaching)
         assert looked_at == [str(legal[0]), str(legal[0])]  # the first, and the last
         assert not room.coach_next
         server.store.close()
 
     asyncio.run(scenario())
+
+
+async def _coached_card_to_play(tmp_path: Path) -> tuple[Server, Table, Any]:
+    """A server, and a coached player's table (two random bots) at a card of hers with
+    a choice (a card's undo is always allowed), the bots moving in threads of their
+    own while the coach's one waits."""
+    import anyio
+
+    from cutthroat.bots.review import worth_asking
+
+    server = Server(Store(f"sqlite:///{tmp_path / 'games.db'}"))
+    server._thinkers = anyio.CapacityLimiter(4)
+    table = Table.create(["you", "random", "random"], seed=4, coach=True)
+    room = await server.add(table)
+    await server.settle(room)
+    while not (table.game.hand.phase is Phase.PLAY and table.game.to_act == 0
+               and worth_asking(table.game.view(0))):
+        table.act(table.game.to_act, table.game.view(table.game.to_act).legal[0])
+        await server.settle(room)
+    return server, table, room
+
+
+async def _until(done: Any, seconds: float = 30.0) -> None:
+    """Wait until ``done()``, failing after ``seconds``."""
+    deadline = asyncio.get_running_loop().time() + seconds
+    while not done():
+        assert asyncio.get_running_loop().time() < deadline, "waited in vain"
+        await asyncio.sleep(0.01)
+
+
+def test_a_move_the_coach_could_not_look_at_does_not_stop_it_for_the_next(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The expert failing over one move (logged) ended the seat's coaching task, and
+    the move waiting behind it was not looked at until the seat moved again."""
+    import threading
+
+    gate = threading.Event()
+    looked_at: list[str] = []
+
+    def failing_first(view: Any, **kwargs: Any) -> None:
+        looked_at.append(str(kwargs["also"][0]))
+        if len(looked_at) == 1:
+            gate.wait(30)
+            raise RuntimeError("the expert failed")
+
+    monkeypatch.setattr(advice, "hint", failing_first)
+    monkeypatch.setattr(advice, "second_opinion", lambda *a: None)
+
+    async def scenario() -> None:
+        server, table, room = await _coached_card_to_play(tmp_path)
+        first = str(table.game.view(0).legal[0])
+        await server.act(room, 0, first, wait=True)
+        await _until(lambda: looked_at)
+        await server.undo(room, 0)
+        second = str(table.game.view(0).legal[1])
+        await server.act(room, 0, second, wait=True)  # waits behind the first
+        gate.set()
+        await _until(lambda: not room.coaching)
+        assert looked_at == [first, second]
+        server.store.close()
+
+    with caplog.at_level(logging.WARNING, "cutthroat.server"):
+        asyncio.run(scenario())
+    assert "the coach could not look at a move" in caplog.text
 
 
 # --- hints asked for again, a move taken back between --------------------------------

@@ -184,17 +184,23 @@ def test_an_ask_sent_twice_with_its_count_counts_once(client: TestClient) -> Non
         ws.send_json(ask)  # the same ask again
         error = receive(ws, "error")
         assert error["for"] == "more_time" and error["status"] == 409
-        assert "asked for more time once over this move, not no times" in error["reason"]
+        assert error["reason"] == ("this ask for more time was made already (sent twice?): "
+                                   "you have asked once over this move, and your wait "
+                                   "started again then")
     assert room.more_time_given() == 1
     again = _post(client, ben, "more-time", version=state["version"], given=0)
     assert again.status_code == 409 and "made already" in again.json()["error"]["reason"]
     assert room.more_time_given() == 1
     assert room.table.version == state["version"]  # nothing in the game changed
+    ahead = _post(client, ben, "more-time", version=state["version"], given=2)
+    assert ahead.status_code == 409 and 'send "given" as the latest state has it (1)' in \
+        ahead.json()["error"]["reason"]
+    assert _post(client, ben, "more-time", given=MORE_TIME + 1).status_code == 400
     answer = _post(client, ben, "more-time", version=state["version"], given=1)
     assert answer.status_code == 200 and answer.json()["more_time"]["given"] == 2
 
 
-@pytest.mark.parametrize("given", ["1", True, -1, 1.0, None])
+@pytest.mark.parametrize("given", ["1", True, -1, 1.0, MORE_TIME + 1, 10 ** 4000, None])
 def test_more_time_given_is_a_count_of_0_or_more(given: object) -> None:
     message = json.dumps({"type": "more_time", "given": given})
     if given is None:

@@ -56,8 +56,8 @@ def test_a_page_of_another_site_cannot_open_the_games_sockets(
     assert client.app.state.server.sockets_by_address == {}  # type: ignore[attr-defined]
     with client.websocket_connect(_seat_socket(made)) as ws:
         assert ws.receive_json()["state"]["seat"] == made["seat"]
-    assert "WebSockets from pages of other sites" in caplog.text
-    assert "--allow-origin" in caplog.text
+    assert "a WebSocket from a page of 'https://evil.example' refused testclient" in caplog.text
+    assert "(if that is your site's address, allow it with --allow-origin;" in caplog.text
 
 
 @pytest.mark.parametrize("headers", [
@@ -80,6 +80,11 @@ def test_the_servers_own_pages_allowed_origins_and_programs_connect(
     ("https://cards.example", "cards.example:443", False),
     ("http://cards.example:8000", "cards.example:8000", False),
     ("http://[::1]:8000", "[::1]:8000", False),
+    # A proxy's Host without the port the players use (nginx's $host): the host alone.
+    ("https://cards.example:8443", "cards.example", False),
+    ("http://box:8080", "box", False),
+    ("http://[::1]:8000", "[::1]", False),
+    ("https://evil.example:8443", "cards.example", True),
     ("http://cards.example:8000", "cards.example:8001", True),
     ("https://cards.example", "cards.example:80", True),
     ("http://cards.example", "other.example", True),

@@ -264,6 +264,22 @@ def test_a_table_of_bots_plays_only_while_somebody_watches(client: TestClient) -
         _states_until(ws, lambda s: _moves(s) > _moves(left))  # and goes on
 
 
+def test_a_table_of_bots_left_in_the_pause_after_a_hand_deals_no_more(
+        tmp_path: Path) -> None:
+    """The watcher leaves in the pause after a hand, and somebody asks for the game
+    over HTTP: the next hand waits for a watcher (a table of bots plays while somebody
+    watches it), as the bots in it would."""
+    with TestClient(_app(tmp_path, hand_pause=0.5)) as client:
+        game = _watch_game(client, CHEAP)
+        with client.websocket_connect(f"/api/games/{game}/watch") as ws:
+            over = _states_until(ws, lambda s: s["status"] == "hand_over")[-1]
+        for _ in range(10):  # 1 s: well past the pause
+            assert _public(client, game)["hand_number"] == over["hand_number"]
+            time.sleep(0.1)
+        with client.websocket_connect(f"/api/games/{game}/watch") as ws:
+            _states_until(ws, lambda s: s["hand_number"] > over["hand_number"])
+
+
 def test_after_a_restart_a_table_of_bots_goes_on_when_opened_with_its_reasons(
         tmp_path: Path) -> None:
     with TestClient(_app(tmp_path)) as client:

@@ -10,9 +10,27 @@ command says so in one line, with status 1.
 from __future__ import annotations
 
 import sys
+import traceback
+from typing import NoReturn
 
 COMMAND_LINE = frozenset({"typer", "click", "rich"})
 """The packages the command line needs besides the standard library."""
+INTERNAL_ERROR = 3
+"""The exit status of a fault in cutthroat itself (a bug), kept apart from 1 (an
+illegal record, a refused move) and 2 (a usage error)."""
+
+
+def report_bug() -> NoReturn:
+    """Say the exception being handled as a bug of cutthroat's (its traceback, and a
+    line asking for a report, on standard error), and exit with
+    :data:`INTERNAL_ERROR`."""
+    from . import __version__
+
+    traceback.print_exc()
+    sys.stderr.write(f"cutthroat {__version__}: internal error (a bug in cutthroat, not in "
+                     "what you gave it). Please report it with the command you ran, its "
+                     "input and the lines above.\n")
+    raise SystemExit(INTERNAL_ERROR)
 
 
 def main() -> None:
@@ -24,11 +42,13 @@ def main() -> None:
         raise SystemExit(130) from None
     except ModuleNotFoundError as exc:
         if exc.name not in COMMAND_LINE:
-            raise
+            report_bug()
         sys.stderr.write(f"cutthroat: the command line needs Typer and Rich, and {exc.name} "
                          "is not installed: pip install typer rich (or the package without "
                          "--no-deps). The engine and the bots need neither: import cutthroat.\n")
         raise SystemExit(1) from None
+    except Exception:  # the command line itself could not be set up: a bug
+        report_bug()
     run()
 
 

@@ -11,14 +11,14 @@ import json
 import os
 import random
 import sys
-import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, NoReturn
+from typing import Annotated, Any, ClassVar
 
 import typer
 
 from . import record as rec
+from .__main__ import report_bug
 from .bots import (
     RandomBot,
     play_game,
@@ -467,11 +467,6 @@ def _note_output_failures() -> None:
                                  write_through=stdout.write_through)
 
 
-INTERNAL_ERROR = 3
-"""The exit status of a fault in cutthroat itself (a bug), kept apart from 1 (an
-illegal record, a refused move) and 2 (a usage error)."""
-
-
 def main() -> None:
     """Entry point of the ``cutthroat`` command.
 
@@ -479,8 +474,8 @@ def main() -> None:
     standard error and status 1, not a traceback; a reader gone (``| head``) ends it
     quietly, as Click does. Any other exception is a bug: its traceback and a line
     asking for a report go to standard error, and the status is
-    :data:`INTERNAL_ERROR`, so that a program reading ``replay --json`` never takes
-    it for an illegal record.
+    :data:`~cutthroat.__main__.INTERNAL_ERROR` (:func:`~cutthroat.__main__.report_bug`),
+    so that a program reading ``replay --json`` never takes it for an illegal record.
     """
     _note_output_failures()
     try:
@@ -492,24 +487,15 @@ def main() -> None:
             raise
     except OSError as exc:
         if not any(exc is failure for failure in _Stdout.failures):
-            _internal_error()
+            report_bug()
         output_to_nowhere()  # Python's own flush on the way out: nowhere to fail
         if not isinstance(exc, BrokenPipeError):
             sys.stderr.write(f"Error: cannot write the output: {exc.strerror or exc}\n")
         sys.exit(1)
     except Exception:  # every other exception is a bug, said as one
-        _internal_error()
+        report_bug()
 
 
-def _internal_error() -> NoReturn:
-    """Say the exception being handled as a bug of cutthroat's, and exit."""
-    from . import __version__
-
-    traceback.print_exc()
-    sys.stderr.write(f"cutthroat {__version__}: internal error (a bug in cutthroat, not in "
-                     "what you gave it). Please report it with the command you ran, its "
-                     "input and the lines above.\n")
-    sys.exit(INTERNAL_ERROR)
 
 
 if __name__ == "__main__":  # pragma: no cover

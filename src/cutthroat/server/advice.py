@@ -73,8 +73,13 @@ class RoomAdvice(RoomSockets):
         try:
             while (waiting := room.coach_next.pop(seat, None)) is not None:
                 before, chosen, at = waiting
-                if still_made(room.table.game, at):
+                if not still_made(room.table.game, at):
+                    continue
+                try:
                     await self._coach(room, seat, before, chosen, at)
+                except Exception as exc:  # that word is lost; the next move's is not
+                    log_failure(exc, "game %s: the coach could not look at a move",
+                                room.table.id)
         finally:
             room.coaching.discard(seat)
 

@@ -184,8 +184,8 @@ class RoomBots(RoomSockets):
             async with room.lock:
                 if table.version != version or not table.deals_itself:
                     return
-                if not room.somebody_here():
-                    return  # nobody there: dealt when somebody comes (a kick)
+                if not room.somebody_here() or (table.bots_only and not room.sockets):
+                    return  # nobody there (watching): dealt when somebody comes (a kick)
                 table.deal_on()
                 await self.changed(room, table.game.undeal)
         except TableError:  # not saved (logged by changed): nobody was told of it

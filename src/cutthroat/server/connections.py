@@ -55,10 +55,11 @@ REFUSALS_EVERY = 60.0
 _refusals_said: dict[tuple[str, str], float] = {}
 
 
-def note_refused(limit: str, address: str, option: str) -> None:
+def note_refused(limit: str, address: str, option: str, how: str = "raise it with") -> None:
     """Log (a warning, at most once a minute for each limit and address) that ``limit``
-    refused ``address``, and the option that raises it: an organizer whose members share
-    one address (a club's network) sees why some are turned away."""
+    refused ``address``, and the option that raises it (``how`` says what it does): an
+    organizer whose members share one address (a club's network) sees why some are
+    turned away."""
     now = time.monotonic()
     key = (limit, address)
     if now - _refusals_said.get(key, -REFUSALS_EVERY) < REFUSALS_EVERY:
@@ -66,8 +67,7 @@ def note_refused(limit: str, address: str, option: str) -> None:
     if len(_refusals_said) > 10_000:  # many addresses: the oldest are forgotten
         _refusals_said.clear()
     _refusals_said[key] = now
-    log.warning("%s refused %s (raise it with %s; said once a minute)", limit, address,
-                option)
+    log.warning("%s refused %s (%s %s; said once a minute)", limit, address, how, option)
 
 
 def limited_as(host: str) -> str:

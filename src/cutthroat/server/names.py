@@ -44,7 +44,8 @@ are drawn as 🏴 alone, and would hide text (two names alike on the page, a lin
 carrying words nobody sees)."""
 _TAG_SEQUENCE = re.compile("\U0001F3F4(?:" + "|".join(
     "".join(chr(0xE0000 + ord(c)) for c in flag) for flag in _FLAGS_OF_TAGS) + ")\U000E007F")
-"""A flag written with tag characters (🏴 and the tags of gbsct: Scotland's flag)."""
+"""A flag written with tag characters (🏴, the tags of one of :data:`_FLAGS_OF_TAGS`,
+and the cancel tag): England's, Scotland's or Wales's."""
 _NEW_SYMBOLS = range(0x1F000, 0x1FB00)
 """The planes' symbols and emoji blocks: a code point there that this Python's Unicode
 does not know yet is a newer emoji (a phone's keyboard has them first), not broken
@@ -206,7 +207,12 @@ def clean_name(name: object, fallback: str, *, carried: bool = False) -> str:
     refused for those: it was taken before they were."""
     if name is None:
         return fallback
-    text = clean_text(name, what="a name", limit=NAME_MAX)
+    try:
+        text = clean_text(name, what="a name", limit=NAME_MAX)
+    except TableError:
+        if not carried or not isinstance(name, str):
+            raise
+        text = shown_name(name)  # taken before a rule refused it: kept as it shows
     if text and not carried:
         if any(char in _BLANK for char in text) or shows_nothing(text):
             raise TableError("a name may not hold characters that show as nothing")

@@ -49,15 +49,32 @@ def parse_origin(text: str) -> str:
 
 def _host_of(origin: str, host: str | None) -> bool:
     """Whether ``origin`` (as :func:`parse_origin` gives it) names the server that the
-    request's ``Host`` header names (the port the origin's scheme implies when the
-    header names none)."""
+    request's ``Host`` header names: its port too when the header names one, the host
+    alone when it does not (nginx's ``$host``, which a proxy's ``Host`` is often set to,
+    leaves out the port the players use: ``https://cards.example:8443``).
+
+    >>> _host_of("https://cards.example:8443", "cards.example")
+    True
+    >>> _host_of("https://cards.example:8443", "cards.example:443")
+    False
+    """
     if not host:
         return False
-    scheme = origin.split("://", 1)[0]
+    scheme, _, rest = origin.partition("://")
     try:
+        named = urlsplit(f"{scheme}://{host}")
+        if named.port is None and named.hostname:  # no port said: the host alone
+            return parse_origin(f"{scheme}://{host}") == f"{scheme}://{_without_port(rest)}"
         return parse_origin(f"{scheme}://{host}") == origin
     except ValueError:
         return False
+
+
+def _without_port(netloc: str) -> str:
+    """An origin's host, its port left out (``[::1]:8000`` gives ``[::1]``)."""
+    if netloc.startswith("["):
+        return netloc[:netloc.index("]") + 1]
+    return netloc.partition(":")[0]
 
 
 def foreign_origin(headers: Mapping[str, str], allowed: Collection[str] = ()) -> str | None:

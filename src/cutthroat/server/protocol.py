@@ -29,6 +29,7 @@ from ..errors import CutthroatError
 from .chat import CHAT_MAX
 from .errors import TableError
 from .names import longest_raw
+from .room import MORE_TIME
 from .tables import SEEDS
 
 __all__ = ["ActRequest", "AgainRequest", "CreateGame", "JoinGame", "Message",
@@ -129,7 +130,7 @@ class MoreTimeRequest(NextRequest):
     ``given``, only if they have asked that many times over it (so an ask sent twice
     counts once)."""
 
-    given: int | None = Field(default=None, ge=0)
+    given: int | None = Field(default=None, ge=0, le=MORE_TIME)
 
 
 class StandInRequest(_Strict):
@@ -217,9 +218,9 @@ def parse_message(text: str | bytes) -> Message:
     if kind == "more_time":
         given = data.get("given")
         if given is not None and (isinstance(given, bool) or not isinstance(given, int)
-                                  or given < 0):
+                                  or not 0 <= given <= MORE_TIME):
             raise ProtocolError("a more_time message's \"given\" is the times asked "
-                                "already over this move (0 or more), as the state's "
+                                f"already over this move (0 to {MORE_TIME}), as the state's "
                                 "more_time gave it", kind)
         return Message(kind, version=version, given=given)
     if kind == "standin":

@@ -109,10 +109,7 @@ class RoomSeating(RoomBots):
             if table.seats[seat].standin is not None:
                 raise TableError("a bot plays for you: \"back\" to play yourself", 409)
             if given is not None and given != (asked := room.more_time_given()):
-                raise TableError(f"you have asked for more time {_times(asked)} over "
-                                 f"this move, not {_times(given)}: this ask was made "
-                                 "already (sent twice?), and your wait started again then",
-                                 409)
+                raise TableError(_asks_differ(asked, given), 409)
             if room.more_time_given() >= MORE_TIME:
                 raise TableError(f"you have asked for more time {MORE_TIME} times over "
                                  "this move, the most there is: another player may let a "
@@ -264,6 +261,25 @@ def held_words(held: dict[int, tuple[str, float]]) -> str:
             f"second{'' if left == 1 else 's'}: watch the game, or ask again then")
 
 
+def _asks_differ(asked: int, given: int) -> str:
+    """Why an ask for more time that counted ``given`` asks before it is refused, the
+    seat having asked ``asked`` times over the move.
+
+    >>> print(_asks_differ(1, 0))  # doctest: +NORMALIZE_WHITESPACE
+    this ask for more time was made already (sent twice?): you have asked once over
+    this move, and your wait started again then
+    >>> print(_asks_differ(0, 3))  # doctest: +NORMALIZE_WHITESPACE
+    you have not asked for more time over this move yet: send "given" as the latest
+    state has it (0)
+    """
+    if given < asked:
+        return (f"this ask for more time was made already (sent twice?): you have asked "
+                f"{_times(asked)} over this move, and your wait started again then")
+    told = (f"you have asked for more time {_times(asked)} over this move" if asked
+            else "you have not asked for more time over this move yet")
+    return f'{told}: send "given" as the latest state has it ({asked})'
+
+
 def _times(count: int) -> str:
-    """How many times, in words: ``no times``, ``once``, ``twice``, ``3 times``."""
-    return {0: "no times", 1: "once", 2: "twice"}.get(count, f"{count} times")
+    """How many times, in words: ``once``, ``twice``, ``3 times``."""
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")

@@ -80,7 +80,8 @@ async def serve_socket(server: Server, websocket: WebSocket, game_id: str,
     address = client_address(websocket)
     foreign = foreign_origin(websocket.headers, server.allowed_origins)
     if foreign is not None:
-        note_refused("WebSockets from pages of other sites", address, "--allow-origin")
+        note_refused(f"a WebSocket from a page of {foreign[:80]!r}", address,
+                     "--allow-origin", how="if that is your site's address, allow it with")
         await websocket.close(code=4403, reason=close_reason(
             f"this server's sockets are for its own pages, not {foreign}'s"))
         return
