@@ -496,7 +496,5 @@ def main() -> None:
         report_bug()
 
 
-
-
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -206,9 +206,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     handshake names), of one of ``allow_origins`` (such as ``https://cards.example``,
     for a proxy that does not pass the ``Host`` on), or by a program that sends no
     ``Origin`` (4403 for another site's page). While it runs (its lifespan), the
-    application holds its
-    database (:meth:`Store.claim`): a second one on the same database does not start
-    (:class:`~cutthroat.server.store.StoreInUse`)."""
+    application holds its database (:meth:`Store.claim`): a second one on the same
+    database does not start (:class:`~cutthroat.server.store.StoreInUse`)."""
     if not release_after > 0:
         raise ValueError("release_after must be a positive number of seconds")
     for name, value in (("away_wait", away_wait), ("turn_wait", turn_wait),

@@ -115,7 +115,7 @@ class Room:
     after the move it is about, to tell when an undo takes that move back."""
     coaching: set[int] = field(default_factory=set)
     """The seats whose moves the coach is working through now: one analysis at a time
-    for each seat (:meth:`~cutthroat.server.advice.Advice.coach_later`)."""
+    for each seat (:meth:`~cutthroat.server.advice.RoomAdvice.coach_later`)."""
     coach_next: dict[int, tuple[View, Action, Position]] = field(default_factory=dict)
     """For each seat, the latest move the coach is to look at once it is done with the
     one it is on (the view before it, the move, the position just after it)."""

@@ -195,7 +195,7 @@ class RoomSeating(RoomBots):
             check_version(room, version)
             if into is not None and (room.rematch is None or room.rematch[0] != into):
                 raise TableError(f"game {into} is not the game started to play again after "
-                                 f"this one: nothing was done", 409)
+                                 "this one: nothing was done", 409)
             if room.rematch is None:
                 starting()
                 new = table.again(seat)
