@@ -432,24 +432,39 @@ def test_a_socket_that_floods_the_server_with_messages_is_closed(
 def test_one_address_holds_only_so_many_sockets(tmp_path: Path,
                                                  caplog: pytest.LogCaptureFixture) -> None:
     """Sockets escaped the guard on connections (an upgraded connection is no longer
-    HTTP's): games made, then a hundred watchers on each, held open by their pings."""
+    HTTP's): games made, then a hundred watchers on each, held open by their pings.
+    Watchers and seats are counted apart: watchers (whom any page may open, a page of
+    another site too where its host name leads here) never keep the address's players
+    from their own tables, which the security pass did with 64 of them."""
     from fastapi.testclient import TestClient
     from starlette.websockets import WebSocketDisconnect
+
+    from server_helpers import _seat_socket
 
     client = TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}",
                                    sockets_per_address=2))
     client.__enter__()
     made = _create(client, ["you", "random", "random"])
     watch = f"/api/games/{made['game']}/watch"
+    seat = _seat_socket(made)
     with client.websocket_connect(watch) as one, client.websocket_connect(watch) as two:
         assert one.receive_json()["type"] == two.receive_json()["type"] == "state"
         with pytest.raises(WebSocketDisconnect) as refused, \
                 client.websocket_connect(watch) as three:
             three.receive_json()
-        assert refused.value.code == 4429 and "2 connections open" in refused.value.reason
+        assert refused.value.code == 4429
+        assert "2 connections watching open" in refused.value.reason
+        with client.websocket_connect(seat) as mine, client.websocket_connect(seat) as tab:
+            assert mine.receive_json()["type"] == tab.receive_json()["type"] == "state"
+            with pytest.raises(WebSocketDisconnect) as full, \
+                    client.websocket_connect(seat) as third_tab:
+                third_tab.receive_json()
+            assert full.value.code == 4429
+            assert "2 connections at seats open" in full.value.reason
     with client.websocket_connect(watch) as again:  # the two closed are counted out
         assert again.receive_json()["type"] == "state"
-    assert caplog.text.count("the limit of 2 WebSockets an address refused") == 1
+    assert caplog.text.count("the limit of 2 WebSockets watching an address refused") == 1
+    assert caplog.text.count("the limit of 2 WebSockets at seats an address refused") == 1
     assert "--ip-sockets" in caplog.text  # the organizer sees why, and the option
     client.__exit__(None, None, None)
 

@@ -110,9 +110,9 @@ def serve(
                     "watches it (default 4); beyond, a new one is refused.")] = None,
     sockets_per_address: Annotated[int | None, typer.Option(
         "--ip-sockets", min=1,
-        help="How many WebSockets (a page open at a table, or watching) one address may "
-             "hold open (default 64): raise it for a club whose members share one "
-             "address.")] = None,
+        help="How many WebSockets at seats (a page open at a table) one address may hold "
+             "open, and as many watching (default 64 each): raise it for a club whose "
+             "members share one address.")] = None,
     connections_per_address: Annotated[int | None, typer.Option(
         "--ip-connections", min=1,
         help="How many HTTP connections one address may hold open (default 64; a browser "

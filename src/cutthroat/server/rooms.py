@@ -71,9 +71,11 @@ WATCH_GAMES_PER_ADDRESS = 1
 """How many of those games one address may have made that play at once: one page
 watching, so that one player cannot take every game of three bots the server plays."""
 SOCKETS_PER_ADDRESS = 64
-"""WebSockets one address may hold open over all games (beyond, refused with 4429): a
-player's page holds one, a household's few. Behind a trusted proxy each is counted by
-the player's address it forwards, as every limit of the server is."""
+"""WebSockets one address may hold open over all games at seats, and as many watching
+(beyond, refused with 4429): a player's page holds one, a household's few. Counted
+apart, so that watchers' sockets, which anybody's page may open, never keep the
+address's players from their tables. Behind a trusted proxy each is counted by the
+player's address it forwards, as every limit of the server is."""
 WATCHERS = 100
 """Sockets watching one game, in no seat, at most (beyond, refused with 429)."""
 
@@ -132,8 +134,9 @@ class Server(RoomAdvice, RoomSeating):
         self.reviews: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
         """The latest :data:`REVIEWS_KEPT` reviews of finished games, by game and seat:
         kept here, not with the game's room, which is let go when nobody uses it."""
-        self.sockets_by_address: Counter[str] = Counter()
-        """The WebSockets open from each address (:data:`SOCKETS_PER_ADDRESS`)."""
+        self.sockets_by_address: Counter[tuple[str, bool]] = Counter()
+        """The WebSockets open from each address, watching (``True``) and at seats
+        apart (:data:`SOCKETS_PER_ADDRESS` each)."""
         self.rooms: dict[str, Room] = {}
         self._thinkers: anyio.CapacityLimiter | None = None
         self._studies: anyio.CapacityLimiter | None = None

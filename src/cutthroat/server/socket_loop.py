@@ -86,13 +86,15 @@ async def serve_socket(server: Server, websocket: WebSocket, game_id: str,
             f"this server's sockets are for its own pages, not {foreign}'s"))
         return
     most = server.sockets_per_address
-    if server.sockets_by_address[address] >= most:
-        note_refused(f"the limit of {most} WebSockets an address", address,
+    counted = (address, watching)  # watchers apart: they never keep a player out
+    if server.sockets_by_address[counted] >= most:
+        kind = "watching" if watching else "at seats"
+        note_refused(f"the limit of {most} WebSockets {kind} an address", address,
                      "--ip-sockets")
         await websocket.close(code=4429, reason=close_reason(
-            f"this address has {most} connections open already: close one first"))
+            f"this address has {most} connections {kind} open already: close one first"))
         return
-    server.sockets_by_address[address] += 1
+    server.sockets_by_address[counted] += 1
     try:
         if token is None and not watching:  # the seat's token comes in its first message
             token = await _hello(websocket)
@@ -132,9 +134,9 @@ async def serve_socket(server: Server, websocket: WebSocket, game_id: str,
         with contextlib.suppress(Exception):  # the client went meanwhile
             await websocket.close(code=1011, reason=DATABASE_DOWN)
     finally:
-        server.sockets_by_address[address] -= 1
-        if server.sockets_by_address[address] <= 0:
-            del server.sockets_by_address[address]
+        server.sockets_by_address[counted] -= 1
+        if server.sockets_by_address[counted] <= 0:
+            del server.sockets_by_address[counted]
 
 
 async def _hello(websocket: WebSocket) -> str | None:
