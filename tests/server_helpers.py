@@ -78,6 +78,18 @@ def _seat_socket(seat: dict[str, Any]) -> str:
     return f"/api/games/{seat['game']}/ws?token={seat['token']}"
 
 
+def _socket_closed(client: TestClient, path: str,
+                   headers: dict[str, str] | None = None) -> Any:
+    """The ``WebSocketDisconnect`` of a socket to ``path`` that the server closes before
+    it sends anything (its ``code`` and ``reason``); fails if it sends something."""
+    from starlette.websockets import WebSocketDisconnect
+
+    with pytest.raises(WebSocketDisconnect) as closed, \
+            client.websocket_connect(path, headers=headers or {}) as ws:
+        ws.receive_json()
+    return closed.value
+
+
 def _reason(answer: Any) -> str:
     reason: str = answer.json()["error"]["reason"]
     return reason

@@ -437,9 +437,8 @@ def test_one_address_holds_only_so_many_sockets(tmp_path: Path,
     another site too where its host name leads here) never keep the address's players
     from their own tables, which the security pass did with 64 of them."""
     from fastapi.testclient import TestClient
-    from starlette.websockets import WebSocketDisconnect
 
-    from server_helpers import _seat_socket
+    from server_helpers import _seat_socket, _socket_closed
 
     client = TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}",
                                    sockets_per_address=2))
@@ -449,18 +448,12 @@ def test_one_address_holds_only_so_many_sockets(tmp_path: Path,
     seat = _seat_socket(made)
     with client.websocket_connect(watch) as one, client.websocket_connect(watch) as two:
         assert one.receive_json()["type"] == two.receive_json()["type"] == "state"
-        with pytest.raises(WebSocketDisconnect) as refused, \
-                client.websocket_connect(watch) as three:
-            three.receive_json()
-        assert refused.value.code == 4429
-        assert "2 connections watching open" in refused.value.reason
+        refused = _socket_closed(client, watch)
+        assert refused.code == 4429 and "2 connections watching open" in refused.reason
         with client.websocket_connect(seat) as mine, client.websocket_connect(seat) as tab:
             assert mine.receive_json()["type"] == tab.receive_json()["type"] == "state"
-            with pytest.raises(WebSocketDisconnect) as full, \
-                    client.websocket_connect(seat) as third_tab:
-                third_tab.receive_json()
-            assert full.value.code == 4429
-            assert "2 connections at seats open" in full.value.reason
+            full = _socket_closed(client, seat)
+            assert full.code == 4429 and "2 connections at seats open" in full.reason
     with client.websocket_connect(watch) as again:  # the two closed are counted out
         assert again.receive_json()["type"] == "state"
     assert caplog.text.count("the limit of 2 WebSockets watching an address refused") == 1

@@ -9,17 +9,15 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from starlette.websockets import WebSocketDisconnect
 from typer.testing import CliRunner
 
 from cutthroat.cli import app
 from cutthroat.server.app import create_app
 from cutthroat.server.origins import foreign_origin, parse_origin
-from server_helpers import _create, _seat_socket
+from server_helpers import _create, _seat_socket, _socket_closed
 
 EVIL = {"Origin": "https://evil.example"}
 
@@ -30,13 +28,6 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
                                sockets_per_address=2,
                                allow_origins=["HTTPS://Cards.Example:443"])) as client:
         yield client
-
-
-def _refused(client: TestClient, path: str, headers: dict[str, str]) -> Any:
-    with pytest.raises(WebSocketDisconnect) as closed, \
-            client.websocket_connect(path, headers=headers) as ws:
-        ws.receive_json()
-    return closed.value
 
 
 def test_a_page_of_another_site_cannot_open_the_games_sockets(
@@ -50,7 +41,7 @@ def test_a_page_of_another_site_cannot_open_the_games_sockets(
     for headers in (EVIL, {"Origin": "null"}, {"Origin": "http://testserver.evil.example"},
                     EVIL | {"Authorization": f"Bearer {made['token']}"}):
         for path in (watch, _seat_socket(made)):
-            refused = _refused(client, path, headers)
+            refused = _socket_closed(client, path, headers)
             assert refused.code == 4403, (headers, path)
             assert "for its own pages" in refused.reason
     assert client.app.state.server.sockets_by_address == {}  # type: ignore[attr-defined]
