@@ -345,16 +345,21 @@ def test_a_page_refused_for_too_many_connections_tries_again(tmp_path: Path,
                                                              pages: Pages) -> None:
     """A club shares one address: a page over the address's sockets (4429) was told
     "The server refused this seat" and never tried again, though the limit frees as
-    others close. It says so and tries again."""
+    others close. It says so and tries again. (Watchers are counted apart from seats:
+    here the address's one watcher's socket is taken by another page.)"""
     with run_server(_free_port(), tmp_path / "games.db", "--ip-sockets", "1") as base:
         first = pages.new()
         game = create_game(first, base, seed=9)
         wait_for_turn(first)
+        other = pages.new()
+        other.goto(f"{base}/?watch={game}")
+        expect(other.locator("#connection")).to_have_class("connection ok", timeout=15_000)
         pages.allowed.append("4429")  # the refused socket, as the browser logs it
         watcher = pages.new()
         watcher.goto(f"{base}/?watch={game}")
         expect(watcher.locator("#connection")).to_contain_text("trying again", timeout=15_000)
         expect(watcher.locator("#error")).not_to_contain_text("refused")
-        first.close()
+        expect(first.locator("#connection")).to_have_class("connection ok")  # seats apart
+        other.close()
         expect(watcher.locator("#status[data-status=playing]")).to_have_count(1, timeout=40_000)
         expect(watcher.locator("#connection")).to_have_class("connection ok", timeout=40_000)
