@@ -110,3 +110,29 @@ def test_serve_allow_origin_that_is_no_origin_is_a_usage_error() -> None:
                                     "--db", "sqlite://"])
     assert done.exit_code == 2
     assert "--allow-origin" in done.output and "is not an origin" in done.output
+
+
+def test_a_page_of_another_site_cannot_post_to_the_api(client: TestClient) -> None:
+    """A page of another site could make its visitor's browser send a bodiless POST
+    (no type: it passed the JSON-only check) or a record to replay: a new game from the
+    visitor's address (spending their quota of 30), an open seat taken in their name,
+    their quota of replays spent. Every POST to the API from another site's page is
+    refused (403) before it is read, and changes nothing; the server's own page and
+    programs are not concerned, and reading (GET) is not."""
+    made = _create(client, ["you", "open", "random"])
+    join = f"/api/games/{made['game']}/join"
+    for headers in (EVIL, {"Origin": "null"}):
+        for path, body in (("/api/games", None), (join, None),
+                           ("/api/replay", b'{"format": "cutthroat-record/1"}')):
+            refused = client.post(path, content=body, headers=headers)
+            assert refused.status_code == 403, (path, refused.text)
+            assert "a page of another site" in refused.json()["error"]["reason"]
+            assert refused.headers["x-frame-options"] == "DENY"
+    public = client.get(f"/api/games/{made['game']}/public", headers=EVIL)
+    assert public.status_code == 200  # (a page elsewhere cannot read it: no CORS)
+    assert [p["kind"] for p in public.json()["players"]] == ["human", "open", "bot"]
+    for headers in ({}, {"Origin": "http://testserver"}, {"Origin": "https://cards.example"}):
+        assert client.post("/api/replay", content=b'{"format": "cutthroat-record/1"}',
+                           headers=headers).status_code == 200
+    assert client.post(join, json={"name": "Ben"},
+                       headers={"Origin": "http://testserver"}).status_code == 200

@@ -8,14 +8,16 @@ passes WebSockets through untouched.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from fastapi.responses import JSONResponse
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["BODY_TOO_BIG", "NOT_JSON", "SECURITY_HEADERS", "BodyLimit", "JsonBodies",
-           "SecurityHeaders", "content_policy", "error_response"]
+from .origins import foreign_origin
+
+__all__ = ["BODY_TOO_BIG", "NOT_JSON", "OTHER_SITE", "SECURITY_HEADERS", "BodyLimit",
+           "JsonBodies", "OwnPagesOnly", "SecurityHeaders", "content_policy", "error_response"]
 
 BODY_TOO_BIG = "a request's body may be at most {} KiB long"
 """The reason of the 413 that refuses a body over the limit (a format: the limit in KiB
@@ -181,3 +183,32 @@ def _replaying(messages: list[Message], receive: Receive) -> Receive:
 
     return replay
 
+
+OTHER_SITE = ("a page of another site ({}) may not send this server requests that change "
+              "anything: they come from this server's own page, or from a program")
+"""The reason of the 403 that refuses a ``POST`` from a page of another site (a format:
+its origin is the one field)."""
+
+
+class OwnPagesOnly:
+    """ASGI middleware that refuses (403) a ``POST`` to the API from a page of another
+    site (:func:`~cutthroat.server.origins.foreign_origin`: its ``Origin`` header, which
+    a browser sends with every ``POST`` and no page can set, names neither this server
+    nor one of ``allowed``), before it is read. Such a page cannot read the answer, but
+    could spend its visitor's quotas (new games, replays) or take an open seat from the
+    visitor's address; a program sends no ``Origin``, and is not concerned."""
+
+    def __init__(self, app: ASGIApp, allowed: Collection[str] = ()) -> None:
+        self.app = app
+        self.allowed = allowed
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Serve one request, refused first if another site's page sends it."""
+        if (scope["type"] == "http" and scope["method"] == "POST"
+                and scope["path"].startswith("/api/")):
+            foreign = foreign_origin(Headers(scope=scope), self.allowed)
+            if foreign is not None:
+                await error_response(OTHER_SITE.format(foreign[:80]), 403)(scope, receive,
+                                                                            send)
+                return
+        await self.app(scope, receive, send)
