@@ -153,8 +153,8 @@ class JsonBodies:
     form (or ``text/plain``) to this server from a visitor's browser without asking it,
     but not JSON, so no such page can act through the API with a body. A ``POST`` with
     no body and no type (a ``join`` of an open seat under the default name) passes, as
-    from any program: the page that sends it never reads the answer, so it gains no
-    seat's token, only what it could do itself. ``POST /api/replay`` (``open``), which
+    from any program (from a page of another site it is refused before:
+    :class:`OwnPagesOnly`). ``POST /api/replay`` (``open``), which
     takes a record file's bytes as they are, changes nothing and needs no seat, takes
     any type."""
 
