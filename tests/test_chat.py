@@ -359,3 +359,30 @@ def test_a_name_carried_into_a_game_played_again_is_kept_as_it_shows() -> None:
         clean_name(old, "Seat 0")
     with pytest.raises(TableError, match="must be text"):
         clean_name(5, "Seat 0", carried=True)
+
+
+def test_one_address_says_only_so_many_lines_over_all_its_games(tmp_path: Path) -> None:
+    """Talk was limited per seat and game alone: one address starting its 30 games
+    each ten minutes and filling each with 2,000 lines could grow the database by
+    about 1.7 GB a day (a security pass). An address says at most 300 lines in ten
+    minutes over all its games (``--ip-chat-rate``): past it, 429 over HTTP and the
+    WebSocket, and nothing is kept or sent."""
+    with TestClient(create_app(_url(tmp_path), address_chat_rate="3/minute")) as client:
+        first, ann, _ = _two_players(client)
+        second, cal, _ = _two_players(client)
+        for game, token in ((first, ann), (second, cal), (first, ann)):
+            said = client.post(f"/api/games/{game}/chat", json={"token": token, "text": "hi"})
+            assert said.status_code == 201, said.text
+        refused = client.post(f"/api/games/{second}/chat", json={"token": cal, "text": "hi"})
+        assert refused.status_code == 429
+        assert refused.json()["error"]["reason"].startswith(
+            "your address is talking too fast over all its games (at most 3 lines a "
+            "minute): try again in ")
+        with client.websocket_connect(f"/api/games/{second}/ws?token={cal}") as ws:
+            ws.send_json({"type": "say", "text": "hello?"})
+            for _ in range(20):
+                message = ws.receive_json()
+                if message["type"] == "error":
+                    break
+            assert message["for"] == "say" and message["status"] == 429
+        assert len(_lines(client, first)) == 2 and len(_lines(client, second)) == 1

@@ -1320,9 +1320,14 @@ def test_serve_rates_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:
     done = invoke("serve", "--chat-rate", "3/minute", "--db", "sqlite://")
     assert done.exit_code == 0 and len(started) == 2
     assert str(started[1].state.server.chat_rate) == "3 per 1 minute"
+    done = invoke("serve", "--ip-chat-rate", "chatty", "--db", "sqlite://")
+    assert done.exit_code == 2 and "--ip-chat-rate" in done.stderr and len(started) == 2
+    done = invoke("serve", "--ip-chat-rate", "900/10 minutes", "--db", "sqlite://")
+    assert done.exit_code == 0 and len(started) == 3
+    assert str(started[2].state.server.address_chat_rate) == "900 per 10 minute"
 
 
-@pytest.mark.parametrize("option", ["--new-games", "--chat-rate"])
+@pytest.mark.parametrize("option", ["--new-games", "--chat-rate", "--ip-chat-rate"])
 @pytest.mark.parametrize("rate", ["1/0 seconds", "5 per 00 minutes"])
 def test_serve_refuses_a_rate_over_no_time(monkeypatch: pytest.MonkeyPatch, option: str,
                                           rate: str) -> None:

@@ -49,7 +49,7 @@ from ..frames import game_frames
 from ..game import Game
 from ..howto import how_to_play
 from ..rules import Rules, RulesError
-from .chat import CHAT_RATE
+from .chat import ADDRESS_CHAT_RATE, CHAT_RATE
 from .connections import client_address, note_refused
 from .errors import DATABASE_DOWN
 from .middleware import BodyLimit, JsonBodies, OwnPagesOnly, SecurityHeaders, error_response
@@ -177,7 +177,8 @@ def _token(query: str | None, header: str | None, body: str | None = None) -> st
 
 def create_app(db: str | None = None, *, bot_options: bool = False,
                release_after: float = RELEASE_AFTER, new_games: str = NEW_GAMES,
-               chat_rate: str = CHAT_RATE, away_wait: float = AWAY_WAIT,
+               chat_rate: str = CHAT_RATE, address_chat_rate: str = ADDRESS_CHAT_RATE,
+               away_wait: float = AWAY_WAIT,
                turn_wait: float = TURN_WAIT, hand_pause: float = HAND_PAUSE,
                keep_seats: float = REMATCH_HOLD,
                watch_pace: float = WATCH_PACE, watch_games: int = WATCH_GAMES,
@@ -191,7 +192,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     in the store, and is read back when asked for). One address may start at most
     ``new_games`` games (a rate such as ``"30/10 minutes"``; 429 beyond it), so nobody
     can fill the database or keep the bots busy by starting games in a loop; a seat may
-    say at most ``chat_rate`` lines of table talk (``"10/30 seconds"``). Another player
+    say at most ``chat_rate`` lines of table talk (``"10/30 seconds"``), and one address
+    ``address_chat_rate`` over all its games (``"300/10 minutes"``). Another player
     may let a bot play for a player away for ``away_wait`` seconds, or one who has
     taken ``turn_wait`` seconds over a move (:meth:`Server.stand_in`). While a bot
     plays for every player, the next hand is dealt by itself ``hand_pause`` seconds
@@ -224,9 +226,11 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     origins = [parse_origin(origin) for origin in allow_origins]
     rate = parse_rate(new_games, "new_games", NEW_GAMES)
     parse_rate(chat_rate, "chat_rate", CHAT_RATE)  # checked before the store is opened
+    parse_rate(address_chat_rate, "address_chat_rate", ADDRESS_CHAT_RATE)
     window = limits.strategies.MovingWindowRateLimiter(limits.storage.MemoryStorage())
     store = Store(db or os.environ.get("CUTTHROAT_DB") or DEFAULT_DB)
     server = Server(store, release_after=release_after, chat_rate=chat_rate,
+                    address_chat_rate=address_chat_rate,
                     away_wait=away_wait, turn_wait=turn_wait, hand_pause=hand_pause,
                     keep_seats=keep_seats, watch_pace=watch_pace, watch_games=watch_games,
                     sockets_per_address=sockets_per_address,
@@ -536,12 +540,13 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
             return {"lines": [line.to_json() for line in await server.talk(room)]}
 
     @app.post("/api/games/{game_id}/chat", status_code=201)
-    async def say(game_id: str, request: SayRequest, token: str | None = None,
+    async def say(game_id: str, request: SayRequest, http: Request, token: str | None = None,
                   authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """A line of table talk from the token's seat, sent to everybody at the table."""
         async with server.use(game_id) as room:
             seat = room.seat_of(_token(token, authorization, request.token))
-            return {"line": (await server.say(room, seat, request.text)).to_json()}
+            said = await server.say(room, seat, request.text, client_address(http))
+            return {"line": said.to_json()}
 
     @app.websocket("/api/games/{game_id}/ws")
     async def socket(websocket: WebSocket, game_id: str,

@@ -20,12 +20,18 @@ from typing import Any
 from .names import shows_nothing
 from .tables import TableError, clean_text
 
-__all__ = ["CHAT_MAX", "CHAT_RATE", "GAME_LINES", "HISTORY", "ChatLine", "clean_line"]
+__all__ = ["ADDRESS_CHAT_RATE", "CHAT_MAX", "CHAT_RATE", "GAME_LINES", "HISTORY", "ChatLine",
+           "clean_line"]
 
 CHAT_MAX = 200
 """The longest line a player may say, in characters."""
 CHAT_RATE = "10/30 seconds"
 """How often one seat may speak, by default (a ``limits`` rate)."""
+ADDRESS_CHAT_RATE = "300/10 minutes"
+"""How many lines one address may say over all its games, by default: a club's tables
+behind one router talk far less, and one address starting its games in a loop and
+filling each with talk cannot grow the database by gigabytes a day (a ``limits``
+rate)."""
 HISTORY = 100
 """How many of the latest lines a client is sent when it connects or asks."""
 GAME_LINES = 2000

@@ -89,6 +89,11 @@ def serve(
     chat_rate: Annotated[str | None, typer.Option(
         help="How many lines of table talk one seat may say (default '10/30 seconds')."
     )] = None,
+    address_chat_rate: Annotated[str | None, typer.Option(
+        "--ip-chat-rate",
+        help="How many lines of table talk one address may say over all its games "
+             "(default '300/10 minutes'): raise it for a club whose members share one "
+             "address.")] = None,
     away_wait: Annotated[float | None, typer.Option(
         min=0, help="Seconds a player must have been away before another may let a bot "
                     "play for them (default 20).")] = None,
@@ -161,6 +166,8 @@ def serve(
         options["new_games"] = new_games
     if chat_rate is not None:
         options["chat_rate"] = chat_rate
+    if address_chat_rate is not None:
+        options["address_chat_rate"] = address_chat_rate
     if away_wait is not None:
         options["away_wait"] = away_wait
     if turn_wait is not None:
@@ -228,7 +235,8 @@ progress before it closes them. (A database that is reached but never answers st
 holds the request it has, and the stop, until it answers: web.md.)"""
 
 _OPTIONS = {"release_after": "--release-after", "new_games": "--new-games",
-            "chat_rate": "--chat-rate", "away_wait": "--away-wait",
+            "chat_rate": "--chat-rate", "address_chat_rate": "--ip-chat-rate",
+            "away_wait": "--away-wait",
             "turn_wait": "--turn-wait", "hand_pause": "--hand-pause",
             "keep_seats": "--keep-seats", "watch_pace": "--watch-pace",
             "watch_games": "--watch-games", "sockets_per_address": "--ip-sockets"}

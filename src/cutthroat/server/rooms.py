@@ -30,7 +30,7 @@ from ..bots.review import (
     worth_asking,
 )
 from .advice import RoomAdvice
-from .chat import CHAT_RATE, GAME_LINES, HISTORY, ChatLine, clean_line
+from .chat import ADDRESS_CHAT_RATE, CHAT_RATE, GAME_LINES, HISTORY, ChatLine, clean_line
 from .connections import note_refused
 from .protocol import refusal
 from .rates import limit_reached, parse_rate, rate_words
@@ -104,7 +104,8 @@ class Server(RoomAdvice, RoomSeating):
     """
 
     def __init__(self, store: Store, *, release_after: float = RELEASE_AFTER,
-                 chat_rate: str = CHAT_RATE, away_wait: float = AWAY_WAIT,
+                 chat_rate: str = CHAT_RATE, address_chat_rate: str = ADDRESS_CHAT_RATE,
+                 away_wait: float = AWAY_WAIT,
                  turn_wait: float = TURN_WAIT, hand_pause: float = HAND_PAUSE,
                  keep_seats: float = REMATCH_HOLD,
                  watch_pace: float = WATCH_PACE, watch_games: int = WATCH_GAMES,
@@ -141,6 +142,8 @@ class Server(RoomAdvice, RoomSeating):
         self._thinkers: anyio.CapacityLimiter | None = None
         self._studies: anyio.CapacityLimiter | None = None
         self.chat_rate = parse_rate(chat_rate, "chat_rate", CHAT_RATE)
+        self.address_chat_rate = parse_rate(address_chat_rate, "address_chat_rate",
+                                            ADDRESS_CHAT_RATE)
         self._talkers = limits.strategies.MovingWindowRateLimiter(
             limits.storage.MemoryStorage())
 
@@ -386,11 +389,13 @@ class Server(RoomAdvice, RoomSeating):
         talk, oldest first."""
         return await anyio.to_thread.run_sync(self.store.talk, room.table.id, HISTORY)
 
-    async def say(self, room: Room, seat: int, text: object) -> ChatLine:
-        """A line of table talk from ``seat``: kept in the store, then sent to every
-        socket of the room (seats and watchers). Refused, with nothing kept or sent,
-        when it is not plain text, too long, blank, too fast after the seat's last
-        lines (429), or the game's talk is full (409)."""
+    async def say(self, room: Room, seat: int, text: object,
+                  address: str | None = None) -> ChatLine:
+        """A line of table talk from ``seat`` (at ``address``, the client's): kept in
+        the store, then sent to every socket of the room (seats and watchers). Refused,
+        with nothing kept or sent, when it is not plain text, too long, blank, too fast
+        after the seat's last lines or the address's (429), or the game's talk is full
+        (409)."""
         line = clean_line(text)
         key = (room.table.id, str(seat))
         async with room.lock:  # tested and counted under it: lines sent at once count
@@ -398,6 +403,14 @@ class Server(RoomAdvice, RoomSeating):
                 raise limit_reached(self._talkers, self.chat_rate, "you are talking too "
                                     f"fast (at most {rate_words(self.chat_rate, 'line')})",
                                     "chat", *key)
+            if address is not None and not self._talkers.test(self.address_chat_rate,
+                                                               "chat-address", address):
+                note_refused(f"the limit of {rate_words(self.address_chat_rate, 'line')} "
+                             "of talk an address", address, "--ip-chat-rate")
+                raise limit_reached(self._talkers, self.address_chat_rate, "your address "
+                                    "is talking too fast over all its games (at most "
+                                    f"{rate_words(self.address_chat_rate, 'line')})",
+                                    "chat-address", address)
             name = room.table.seats[seat].name or f"Player {seat + 1}"
             try:
                 said = await anyio.to_thread.run_sync(
@@ -411,6 +424,8 @@ class Server(RoomAdvice, RoomSeating):
                 raise TableError(f"this game has {GAME_LINES} lines of talk already: "
                                  "there is no room for more", 409)
             self._talkers.hit(self.chat_rate, "chat", *key)
+            if address is not None:
+                self._talkers.hit(self.address_chat_rate, "chat-address", address)
             message = {"type": "chat", "history": False, "lines": [said.to_json()]}
             await self.send_all(room, [(socket, message) for socket in list(room.sockets)])
         return said

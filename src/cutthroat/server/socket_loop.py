@@ -122,7 +122,7 @@ async def serve_socket(server: Server, websocket: WebSocket, game_id: str,
                     if seat is None:
                         await _answer_watcher(server, room, websocket, text)
                     else:
-                        await _answer(server, room, websocket, seat, text)
+                        await _answer(server, room, websocket, seat, text, address)
             except WebSocketDisconnect:
                 pass
             finally:
@@ -212,9 +212,9 @@ async def _answer_watcher(server: Server, room: Room, websocket: WebSocket,
 
 
 async def _answer(server: Server, room: Room, websocket: WebSocket, seat: int,
-                  text: str) -> None:
-    """Answer one WebSocket message: a change is told to every seat by broadcast; an
-    error, a hint or a pong to this socket alone."""
+                  text: str, address: str) -> None:
+    """Answer one WebSocket message (from a client at ``address``): a change is told to
+    every seat by broadcast; an error, a hint or a pong to this socket alone."""
     try:
         message = parse_message(text)
         if message.type == "ping":
@@ -226,7 +226,7 @@ async def _answer(server: Server, room: Room, websocket: WebSocket, seat: int,
         elif message.type == "undo":
             await server.undo(room, seat, message.version)
         elif message.type == "say":
-            await server.say(room, seat, message.text)
+            await server.say(room, seat, message.text, address)
         elif message.type == "standin":
             await server.stand_in(room, seat, message.seat, version=message.version)
         elif message.type == "back":
