@@ -119,7 +119,10 @@ def test_a_changed_pyproject_installs_again(tmp_path: Path) -> None:
         shutil.copy(ROOT / name, tmp_path / name)
     _installed(tmp_path, "dev")
     assert "pip install" not in _dry_run(tmp_path, "lint")
-    (tmp_path / "pyproject.toml").touch()
+    # Later than the stamp by a whole minute, not "now": a file system with coarse
+    # times gave both the same mtime in CI, and make took the stamp for up to date.
+    stamp = (tmp_path / ".venv" / ".installed-dev").stat().st_mtime
+    os.utime(tmp_path / "pyproject.toml", (stamp + 60, stamp + 60))
     assert "pip install --quiet -e '.[dev]'" in _dry_run(tmp_path, "lint")
 
 
