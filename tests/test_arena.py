@@ -585,8 +585,10 @@ def test_arena_of_one_deal_set_says_why_it_has_no_intervals() -> None:
     text = " ".join(one.text().split())
     assert "No intervals: they are over deal sets and need at least 2 (--games 6 or more)." \
         in text
+    assert "CI]" not in one.text()  # no "[95% CI]" heading a column that shows none
     two = run_arena(["random", "random", "random"], games=6, workers=1, progress=False)
     assert "No intervals" not in two.text() and "95% intervals" in two.text()
+    assert two.text().count("[95% CI]") == 4
     # the loners column counts the maker's lone hands over a defender's: it says so
     assert "Made, euchred: as maker;" in " ".join(two.text().split())
     assert "Loners: as maker, over alone as defender." in " ".join(two.text().split())

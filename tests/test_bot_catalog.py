@@ -157,7 +157,7 @@ def test_cli_bots_lists_the_ladder_and_one_bots_options() -> None:
     order = [next(i for i, line in enumerate(lines) if line.strip().startswith(name))
              for name in BOTS]
     assert order == sorted(order)
-    assert "cutthroat bots expert" in done.stdout
+    assert ", listed by `cutthroat bots expert`" in done.stdout  # not "options: cutthroat ..."
     for command in ("play", "watch", "arena"):  # every command that takes --bots
         assert f"`cutthroat {command}`" in done.stdout
 

@@ -436,6 +436,8 @@ def bad_records(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, st
     monkeypatch.chdir(tmp_path)
     Path("binary.json").write_bytes(b"\xc2\xff\x00junk")
     Path("empty.json").write_bytes(b"")
+    Path("blank.json").write_bytes(b"  \n\t\n")
+    Path("latin1.json").write_bytes('{"players": ["Zo\u00eb"]}'.encode("latin-1"))
     text = IN_PROGRESS.read_text(encoding="utf-8")
     Path("cut.json").write_text(text[:len(text) // 2], encoding="utf-8")
     Path("adir").mkdir()
@@ -444,6 +446,10 @@ def bad_records(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, st
             "adir": "adir: it is a folder, not a file",
             "binary.json": "binary.json: not a text (JSON) file",
             "empty.json": "empty.json: the file is empty",
+            "blank.json": "blank.json: it holds only blank space, no record",
+            "latin1.json": ("latin1.json: not UTF-8 text (a record is JSON in UTF-8; this "
+                            "file may have been saved in another encoding, such as "
+                            "Latin-1)"),
             "cut.json": f"the record ends early at line {line} (cut off?)",
             "/dev/zero": "/dev/zero: it is over 64 MiB, more than any game's record"}
 
@@ -643,6 +649,26 @@ def test_replay_shows_an_action_with_control_characters_escaped_on_one_line(
     assert done.returncode == 1
     said = lines(done.stderr.decode())
     assert len(said) == 1 and said[0].startswith("Illegal record: hand 1, action 1 " + shown)
+
+
+def test_replay_cuts_a_long_action_short_in_words_and_gives_it_whole_in_json(
+        tmp_path: Path) -> None:
+    """A QA tester's finding: an action of five million characters came back whole, in
+    one line of 5 MB on standard error. In words it is cut short, with its length;
+    ``--json`` carries the text whole, as RECORD.md says."""
+    record = rec.loads(IN_PROGRESS)
+    action = "0 pass " + "x" * 100_000
+    record["hands"][0]["actions"][0] = action
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    done = run("replay", path)
+    assert done.returncode == 1
+    [said] = lines(done.stderr.decode())
+    assert said == ("Illegal record: hand 1, action 1 (0 pass " + "x" * 53
+                    + "... (100,007 characters)): pass takes no arguments")
+    as_json = run("replay", "--json", path)
+    assert as_json.returncode == 1
+    assert json.loads(as_json.stdout)["error"]["text"] == action
 
 
 @pytest.mark.parametrize("command", ["selfplay", "play", "watch", "rules", "arena",

@@ -256,6 +256,23 @@ def test_the_chance_given_away_is_summed_in_percentage_points() -> None:
     assert lines[-1].endswith("240 percentage points (a sum over decisions, so it may pass 100).")
 
 
+def test_a_review_says_its_figures_are_a_second_looks_not_the_hints() -> None:
+    """A QA tester's finding: a hint said "euchred in 75% ... order 25.4%", the review
+    of the same bid "win 31% against 29% ... euchred in 63%" with no word of why: its
+    figures are those of the check on four times the deals (``confirmed``)."""
+    from cutthroat.bots.review import CONFIRM, Finding, Review, Verdict, review_lines
+
+    verdict = Verdict(Action.parse("pass"), Action.parse("order"), 0.31, 0.29, "why")
+    lines = review_lines(Review(0, 5, (Finding(0, 0, Phase.BID_FIRST, None, verdict),)),
+                         seat_names(0))
+    assert CONFIRM == 4
+    assert lines[-2] == ("Each was checked again on four times the deals first sampled, and "
+                         "the figures are that check's: they may differ from a hint's at "
+                         "the time.")
+    clean = review_lines(Review(0, 5, ()), seat_names(0))
+    assert len(clean) == 1 and "checked again" not in clean[0]
+
+
 def test_a_review_of_one_choice_says_so_in_the_singular() -> None:
     from cutthroat.bots.review import Review, review_lines
 

@@ -272,19 +272,6 @@ def test_a_phrase_for_a_move_not_possible_now_is_refused_with_the_reason() -> No
     # R13: when it comes, for a four-handed player's "order alone" (no dummy: no maker's)
 
 
-def test_R8_a_dealer_who_says_pickup_as_he_bids_is_told_order_takes_it() -> None:
-    """A four-handed dealer's "pick it up" in the first round was refused with "pass or
-    order" alone: it says the dealer takes the up-card by ordering it up."""
-    game = new_game(3)
-    hand = game.deal()
-    while hand.to_act != hand.dealer:
-        hand.push("pass", hand.to_act)
-    player, out = table(game, hand.dealer, ["pick it up", "quit"])
-    assert player.play() is False
-    said = next(line for line in out if line.startswith("Not possible: "))
-    assert "orders it up himself with order (I accept)" in said
-
-
 def test_R15_R16_a_card_refused_in_play_is_explained_to_you() -> None:
     """The engine's "seat 0 does not hold 9S" and "seat 0 must follow hearts" read
     "you do not hold 9S" and "you must follow hearts" to the player of seat 0."""
@@ -1349,3 +1336,38 @@ def test_a_keep_by_the_places_of_five_cards_as_the_tables_keys_pick_them() -> No
     assert keeps and set(keeps[0].action.cards) == {shown[n] for n in (2, 3, 6, 8, 9)}
     refused = [line for line in out if line.startswith("Not possible")]
     assert len(refused) == 2 and all("five different places" in line for line in refused)
+
+
+def test_R7_a_card_typed_while_bidding_is_told_cards_come_later() -> None:
+    """A QA tester's finding: "10h", "ah" or "jack of hearts" at a bid were answered
+    "'10h' is not a move here", where "play JH" is told that no card is played now."""
+    hand, player, out = at_first_move(["10h", "A\N{BLACK HEART SUIT}", "jack of hearts",
+                                       "quit"])
+    assert player.play() is False and len(hand.moves) == 0
+    errors = [line for line in out if line.startswith("Not possible: ")]
+    assert errors == ["Not possible: you cannot play a card now: it is the first bidding "
+                      "round (pass or order). Type help for how to write a move."] * 3
+
+
+def test_R7_R8_the_dealers_order_is_listed_as_taking_the_up_card() -> None:
+    """The full-screen table's button says "pick up K♦" for the dealer's order, the
+    line game said "order": it lists ``order (pick up KH)``, and "pick it up", which a
+    dealer says at a table, is that order (it was refused, with "he orders it up himself
+    with order (I accept)": the dealer's order is his pick-up, R8, and nothing else)."""
+    game = new_game(3)
+    hand = game.deal()
+    while hand.to_act != hand.dealer:
+        hand.push("pass")
+    assert hand.dealer is not None
+    player, out = table(game, hand.dealer, ["pick it up"])
+    up = player.view().upcard
+    assert player._prompt(player.view()).startswith(
+        f"Your move: 1) pass  2) order (pick up {up})  (hint, help)")
+    assert player._human_move() is True
+    assert str(hand.moves[-1].action) == "order" and hand.moves[-1].seat == hand.dealer
+    assert not any(line.startswith("Not possible") for line in out)
+    other = new_game(3)  # another seat's order is just "order"
+    first = other.deal()
+    assert first.to_act != first.dealer
+    player, _ = table(other, first.to_act)
+    assert "2) order  (hint" in player._prompt(player.view())

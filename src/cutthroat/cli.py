@@ -385,8 +385,8 @@ def bots(
             typer.echo(f"  {info.name:<13} {info.summary}")
             if info.options:
                 count = len(info.options)
-                typer.echo(f"  {'':<13} {count} option{'s' if count > 1 else ''}: "
-                           f"cutthroat bots {info.name}")
+                typer.echo(f"  {'':<13} {count} option{'s' if count > 1 else ''}, listed "
+                           f"by `cutthroat bots {info.name}`")
         typer.echo("Choose them with --bots in `cutthroat play`, `cutthroat watch`, "
                    "`cutthroat arena` and `cutthroat league`, "
                    "options after a colon: expert:bid_samples=80")

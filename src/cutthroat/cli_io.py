@@ -42,7 +42,7 @@ class Unreadable(Exception):
 def read_input(file: str) -> str:
     """The text of a file, or of standard input for ``-``: UTF-8, strictly, less a
     leading byte-order mark (as Notepad saves). Raises :class:`Unreadable` for a file
-    that cannot be read, is not UTF-8 text, or is empty."""
+    that cannot be read, is not UTF-8 text, or is empty or blank."""
     name = "standard input" if file == "-" else file
     try:
         if file == "-":
@@ -64,9 +64,14 @@ def read_input(file: str) -> str:
     try:
         text = rec.decode(data)
     except rec.RecordError:
-        raise Unreadable(f"{name}: not a text (JSON) file") from None
-    if not text.strip():
+        if b"\0" in data:  # binary, or UTF-16 or UTF-32 text
+            raise Unreadable(f"{name}: not a text (JSON) file") from None
+        raise Unreadable(f"{name}: not UTF-8 text (a record is JSON in UTF-8; this file "
+                         "may have been saved in another encoding, such as Latin-1)") from None
+    if not text:
         raise Unreadable(f"{name}: the file is empty")
+    if not text.strip():
+        raise Unreadable(f"{name}: it holds only blank space, no record")
     return text
 
 

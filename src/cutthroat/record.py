@@ -25,7 +25,7 @@ import os
 import random
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from .actions import Move
 from .deal import Deal
@@ -74,6 +74,10 @@ class RecordError(CutthroatError, ValueError):
         self.text = text
         self.reason = reason
 
+    SHOWN_MAX: ClassVar[int] = 60
+    """The most characters of an action's text that :meth:`for_people` repeats (the
+    ``--json`` error carries it whole)."""
+
     def for_people(self) -> str:
         """The fault as a person reads it: the hand and its action counted from 1, as an
         account of the game numbers its hands ("Hand 3"), with the action's text (as a
@@ -84,13 +88,24 @@ class RecordError(CutthroatError, ValueError):
         >>> RecordError("seat 2 must follow hearts", hand=0, action=8,
         ...             text="2 play 9S").for_people()
         'hand 1, action 9 (2 play 9S): seat 2 must follow hearts'
+
+        A long text is cut short (the first :attr:`SHOWN_MAX` characters):
+
+        >>> print(RecordError("pass takes no arguments", hand=0, action=0,
+        ...                   text="0 pass " + "x" * 5000).for_people())
+        ... # doctest: +NORMALIZE_WHITESPACE
+        hand 1, action 1 (0 pass xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...
+        (5,007 characters)): pass takes no arguments
         """
         if self.hand is None:
             return self.reason
         where = f"hand {self.hand + 1}"
         if self.action is not None:
             text = self.text or ""
-            shown = text if text.isprintable() else json.dumps(text, ensure_ascii=False)
+            cut = text[:self.SHOWN_MAX]  # a pasted page is said in one readable line
+            shown = cut if cut.isprintable() else json.dumps(cut, ensure_ascii=False)
+            if len(text) > self.SHOWN_MAX:
+                shown += f"... ({len(text):,} characters)"
             where += f", action {self.action + 1} ({shown})"
         return f"{where}: {self.reason}"
 

@@ -395,6 +395,8 @@ class TerminalGame(Session):
         text = _in_letters(text, view.trump).replace(",", " ")  # keep AS, KS, ...
         words = text.split()
         verbs = {legal.split()[0] for legal in view.legal}
+        if text.lower() == "pickup" and "order" in verbs and view.seat == view.dealer:
+            text = "order"  # the dealer's order takes the up-card: "pick it up" says it
         if "JO" in (w.upper() for w in words) and view.rules.deck != 25:
             raise _NotAMove(f"there is no joker in the {view.rules.deck}-card deck (only "
                             "the 25-card deck has one)")
@@ -423,6 +425,10 @@ class TerminalGame(Session):
             shortcut = _shortcut(words, verbs) if len(words) in (1, 5) else None
             if shortcut is None and len(words) == 1 and _suit(words[0]) is not None:
                 raise _NotAMove(f"a suit cannot be named now: {_choices(view)}") from None
+            if shortcut is None and _cards(words) is not None \
+                    and not verbs & {"play", "discard", "keep"}:
+                # a card typed in the bidding: as "play JH" is told, not "not a move"
+                raise _NotAMove(not_now("play", view.phase, stuck=stuck(view))) from None
             if shortcut is None and words[0].lower() not in _VERBS:
                 cards = (" (a card is written rank then suit: JH, 10S)"
                          if verbs & {"play", "discard", "keep"} else "")
@@ -437,7 +443,8 @@ class TerminalGame(Session):
     def _prompt(self, view: View) -> str:
         legal = ordered_moves(view)  # numbered as "Your cards" shows the cards
         if len(legal) <= MENU_MAX:
-            choices = "  ".join(f"{i}) {text}" for i, text in enumerate(legal, 1))
+            choices = "  ".join(f"{i}) {_glossed(text, view)}"
+                                for i, text in enumerate(legal, 1))
         else:
             choices = (f"keep five of your ten: type them, e.g. {_keep_example(view)}, "
                        "or their places in Your cards (1 2 3 4 5; 0 is the tenth)")
@@ -508,6 +515,14 @@ def _what_to_type(view: View) -> str:
     if len(legal) > MENU_MAX:
         return f"five of your cards, such as '{_keep_example(view)}'"
     return f"{number_keys(len(legal))}, a move such as '{legal[0]}'"
+
+
+def _glossed(move: str, view: View) -> str:
+    """A move as the prompt lists it: the dealer's ``order`` with what it does, ``order
+    (pick up KD)``, as the full-screen table's button says it (R7, R8)."""
+    if move == "order" and view.seat == view.dealer:
+        return f"order (pick up {view.upcard})"
+    return move
 
 
 def _choices(view: View) -> str:

@@ -28,6 +28,7 @@ from ..scoring import HandResult, game_outcome
 from ..state import Hand, Phase
 from ..views import View
 from .expert import Analysis
+from .play_reasons import number_word
 from .reasons import explain, percent_text
 
 __all__ = ["CONFIRM", "MARGIN", "Finding", "Review", "Verdict", "check_budget", "confirmed",
@@ -370,6 +371,9 @@ def review_lines(result: Review, players: Sequence[str], margin: float = MARGIN)
         if context:
             lines.append(f"    {context}")
     if result.findings:
+        lines.append(f"Each was checked again on {number_word(CONFIRM)} times the deals "
+                     "first sampled, and the figures are that check's: they may differ "
+                     "from a hint's at the time.")
         points = round(result.loss * 100)
         lines.append(f"Chance to win given away, summed over those choices as the expert "
                      f"values them: {points} percentage point{'' if points == 1 else 's'} "

@@ -266,6 +266,16 @@ def tournament_notes(games: int, workers: int | None, backend: str,
                    f"{cpus()} CPU{'s' if cpus() != 1 else ''}.", err=True)
 
 
+def seconds_said(elapsed: float) -> str:
+    """A run's time as the summary line gives it: tenths from a second on, and two
+    significant digits below (a few quick games took "0.0 s" at 166 games/s).
+
+    >>> seconds_said(12.345), seconds_said(0.5), seconds_said(0.0183), seconds_said(0)
+    ('12.3 s', '0.5 s', '0.018 s', '0 s')
+    """
+    return f"{elapsed:.1f} s" if elapsed >= 0.95 else f"{elapsed:.2g} s"
+
+
 def workers_said(used: int, asked: int | None, jobs: int, work: str,
                  backend: str | None) -> str:
     """``"1 worker"``, ``"4 workers"``, with why when fewer were used than asked (or than
@@ -452,7 +462,7 @@ def print_arena(result: ArenaResult, as_json: bool,
     speed = "" if rate is None else f", {rate:.1f} games/s"
     on = workers_said(result.workers, workers_asked, result.deal_sets,
                       deal_sets_phrase(result.deal_sets).replace("duplicate ", ""), backend)
-    typer.echo(f"{result.hands} hands in {result.elapsed:.1f} s on {on}{speed}")
+    typer.echo(f"{result.hands} hands in {seconds_said(result.elapsed)} on {on}{speed}")
 
 
 def register(app: typer.Typer) -> None:

@@ -37,6 +37,7 @@ from .cli import (
     move_time_option,
     parse_rules,
     save_plot,
+    seconds_said,
     tournament_failed,
     tournament_notes,
     workers_said,
@@ -189,8 +190,9 @@ def print_league(result: LeagueResult, as_json: bool,
                       f"{lines} line-up{'s' if lines != 1 else ''} × "
                       f"{deal_sets_phrase(result.deal_sets).replace('duplicate ', '')}",
                       backend)
-    typer.echo(f"{result.games} games ({result.hands} hands) in {result.elapsed:.1f} s "
-               f"on {on}{speed}; ratings fitted in {result.rating_elapsed:.1f} s")
+    typer.echo(f"{result.games} games ({result.hands} hands) in "
+               f"{seconds_said(result.elapsed)} on {on}{speed}; ratings fitted in "
+               f"{seconds_said(result.rating_elapsed)}")
 
 
 def plot_league(result: LeagueResult, plot: Path, as_json: bool) -> None:

@@ -338,13 +338,14 @@ class ArenaResult:
         # A label is kept on one line up to LABEL_WIDTH characters, where the figures'
         # columns would otherwise squeeze it first; a longer spec folds, shown whole.
         label = min(max(len(s.label) for s in rows), LABEL_WIDTH)
-        for header in ("Bot", "Games", "Won", f"Win rate\n[{pct} CI]",
-                       f"Points per game\n[{pct} CI]", "Hands"):
+        ci = f"\n[{pct} CI]" if self.deal_sets >= 2 else ""  # none from one deal set
+        for header in ("Bot", "Games", "Won", f"Win rate{ci}", f"Points per game{ci}",
+                       "Hands"):
             results.add_column(header, justify="left" if header == "Bot" else "right",
                                overflow="fold", min_width=label if header == "Bot" else None)
         play = Table(box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0))
-        for header in ("Bot", "Maker\nhands", f"Made\n[{pct} CI]", "Euchred",
-                       f"Euchres\ninflicted\n[{pct} CI]", "Loners\nmade/tried"):
+        for header in ("Bot", "Maker\nhands", f"Made{ci}", "Euchred",
+                       f"Euchres\ninflicted{ci}", "Loners\nmade/tried"):
             play.add_column(header, justify="left" if header == "Bot" else "right",
                             overflow="fold", min_width=label if header == "Bot" else None)
         for i, s in enumerate(rows):
