@@ -206,6 +206,8 @@ def test_the_raw_env_steps_only_in_an_episode() -> None:
         raw.step(66)
     with pytest.raises(RuntimeError, match=r"call reset\(\) to start one"):
         raw.observe("player_0")  # was the engine's "no hand has been dealt: deal first"
+    with pytest.raises(RuntimeError, match=r"call reset\(\) to start one"):
+        raw.state()  # the same (a researcher's finding)
     raw.reset(seed=2)
     rng = random.Random(2)
     while not any(raw.terminations.values()):

@@ -15,6 +15,7 @@ from gymnasium.utils.env_checker import check_env
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cutthroat.actions import Action
 from cutthroat.errors import IllegalActionError
 from cutthroat.rl.observation import encode
 from cutthroat.rl.rewards import hand_rewards
@@ -248,6 +249,38 @@ def test_the_spec_s_json_makes_the_environment_again() -> None:
     with pytest.raises(ValueError, match=r"unknown rules field 'decks'"):
         VsBotsEnv(rules={"decks": 25})
     assert VsBotsEnv(rules={"preset": "benny", "target": 7}).rules == Rules(deck=25, target=7)
+
+
+class FirstLegal:
+    """A bot of one's own, given to the environment as a class: the first legal move."""
+
+    name = "first-legal"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: Any) -> Action:
+        return Action.parse(view.legal[0])
+
+
+def test_the_spec_s_json_names_a_bot_given_as_a_class_by_its_spec() -> None:
+    """A researcher's finding: ``spec.to_json()`` failed ("Object of type type is not
+    JSON serializable") for a bot given as a class, which the environment takes. The
+    spec names it as its text, ``module.Class``, which makes it again."""
+    env = gym.make(ENV_ID, bots=(FirstLegal, "random"), seat=0)
+    assert env.spec is not None
+    text = env.spec.to_json()
+    again = gym.make(EnvSpec.from_json(text))
+    assert again.unwrapped.bot_specs == (f"{__name__}.FirstLegal", "random")  # type: ignore[attr-defined]
+    first, _ = env.reset(seed=3)
+    second, _ = again.reset(seed=3)
+    assert np.array_equal(first["observation"], second["observation"])
+    for _ in range(5):  # the class plays in both, the same moves
+        move = int(np.flatnonzero(first["action_mask"])[0])
+        first, *_ = env.step(move)
+        second, *_ = again.step(move)
+        assert np.array_equal(first["observation"], second["observation"])
+    assert "bots" not in gym.make(ENV_ID).spec.kwargs  # type: ignore[union-attr]
 
 
 def test_rendering_through_gym_make_gives_no_warning() -> None:

@@ -195,8 +195,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         it is not to act, or its episode is over: ended by PettingZoo's
         ``TerminateIllegalWrapper`` after an illegal move, say, in the middle of a hand)."""
         seat = self._seat(agent)
-        if not hasattr(self, "terminations"):  # not the engine's "deal first": no deal here
-            raise RuntimeError("no episode is under way: call reset() to start one")
+        self._started()
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         hand = self.game.hand
         ended = getattr(self, "terminations", {}).get(agent) or \
@@ -239,6 +238,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         while it lies on the table, and the cards face down out of play: the kitty, the
         dealer's discard in it, and the five the maker buried after taking the dummy.
         Every card not yet played is in one of these five blocks."""
+        self._started()
         out = np.zeros(STATE_SIZE, dtype=np.float32)
         for seat in range(3):
             out[seat * SIZE:(seat + 1) * SIZE] = encode(self.game.view(seat))
@@ -250,6 +250,12 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
                 for card in cards:
                     out[3 * SIZE + k * NUM_CARD_IDS + card.id] = 1
         return out
+
+    def _started(self) -> None:
+        """Raise, before :meth:`reset`, that no episode is under way (not the engine's
+        "no hand has been dealt: deal first", which names no call of this API)."""
+        if not hasattr(self, "terminations"):
+            raise RuntimeError("no episode is under way: call reset() to start one")
 
     def render(self) -> str | None:
         """The hand as text (every card shown), with ``render_mode="ansi"``; without a

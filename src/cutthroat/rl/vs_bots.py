@@ -34,6 +34,7 @@ Importing this module registers the environment with Gymnasium:
 
 from __future__ import annotations
 
+import dataclasses
 import operator
 import random
 from collections.abc import Mapping, Sequence
@@ -47,6 +48,7 @@ try:
     import numpy as np
     import numpy.typing as npt
     from gymnasium import spaces
+    from gymnasium.envs.registration import EnvSpec
 except ModuleNotFoundError as exc:  # pragma: no cover - installed by make test
     raise missing_extra(exc, "rl") from None
 
@@ -148,6 +150,22 @@ class VsBotsEnv(gymnasium.Env[Observation, int]):
         self.game = Game(self.rules, rng=random.Random(0))
         self.bots: dict[int, Bot] = {}
         self._over = True
+
+    @property
+    def spec(self) -> EnvSpec | None:
+        """Gymnasium's record of how the environment was made (``gym.make`` sets it),
+        with the bots as their specs' text (``"mybots.Mine"`` for a class), so that
+        ``spec.to_json()`` writes it and ``EnvSpec.from_json`` makes it again."""
+        return self._spec
+
+    @spec.setter
+    def spec(self, spec: EnvSpec | None) -> None:
+        if spec is not None and "bots" in spec.kwargs:  # (a class is no JSON)
+            spec = dataclasses.replace(spec, kwargs={**spec.kwargs,
+                                                     "bots": list(self.bot_specs)})
+        self._spec = spec
+
+    _spec: EnvSpec | None = None
 
     # --- the Gymnasium API -------------------------------------------------------------
 
