@@ -126,6 +126,20 @@ def test_a_changed_pyproject_installs_again(tmp_path: Path) -> None:
     assert "pip install --quiet -e '.[dev]'" in _dry_run(tmp_path, "lint")
 
 
+def test_serve_without_the_web_extra_says_how_to_install_it() -> None:
+    """A newcomer's finding: ``cutthroat serve`` without the web extra wrote its reason
+    with no ``Error:`` before it, and only the package index's name to install from."""
+    done = subprocess.run([sys.executable, "-c", "import sys; sys.modules['uvicorn'] = None; "
+                           "sys.argv = ['cutthroat', 'serve']; "
+                           "from cutthroat.__main__ import main; main()"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 1, done.stderr
+    [said] = done.stderr.strip().splitlines()
+    assert said.startswith("Error: the web game needs the web extra: pip install "
+                           "'cutthroat-euchre[web]' (in a checkout: make run, or pip "
+                           "install '.[web]')"), said
+
+
 @pytest.mark.parametrize(("missing", "module", "extra"), [
     ("numpy", "cutthroat.rl.policy", "rl"), ("gymnasium", "cutthroat.rl.pettingzoo_env", "rl"),
     ("textual", "cutthroat.tui.app", "tui"), ("fastapi", "cutthroat.server.app", "web"),

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from cutthroat import Game
@@ -244,3 +245,34 @@ def test_r4_a_game_saved_before_its_first_deal_resumes_as_its_seed_starts_it(
     assert done.exit_code == 0, done.output
     again = json.loads(stopped.read_text(encoding="utf-8"))["hands"][0]
     assert (again["dealer"], again["deal"]) == (first["dealer"], first["deal"])
+
+
+def test_two_games_of_one_second_and_seed_are_both_saved_by_default(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A newcomer's finding: a second ``cutthroat play --seed 3`` in the same second as
+    the first was refused ("... already holds a game"), though the player named no
+    file; and two started side by side, one "Cannot save ...: File exists". The default
+    name gives way to ``-2``, ``-3`` ..., as the next games of a sitting do."""
+    import time
+
+    from cutthroat import play_cli
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(time, "strftime", lambda *_: "20261205-143439")  # one second
+    for _ in range(3):
+        done = play("--seed", "3", "--plain")
+        assert done.exit_code == 0, done.output
+    folder = tmp_path / "cutthroat-games"
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == ["game-20261205-143439-seed3-2.json", "game-20261205-143439-seed3-3.json",
+                     "game-20261205-143439-seed3.json"]
+    # the race: the name was free when chosen, taken when written
+    taken = folder / "game-race.json"
+    taken.write_text("theirs", encoding="utf-8")
+    written = play_cli._write_first(taken, Game(seed=3), named=False)
+    assert written == folder / "game-race-2.json"
+    assert rec.loads(written.read_text(encoding="utf-8"))["format"]  # a record
+    assert taken.read_text(encoding="utf-8") == "theirs"
+    with pytest.raises(typer.Exit):  # a file the player named: never written over
+        play_cli._write_first(taken, Game(seed=3), named=True)
+    assert taken.read_text(encoding="utf-8") == "theirs"

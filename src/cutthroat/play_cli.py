@@ -36,6 +36,7 @@ from .sim.cli import (
     file_in_the_way,
     parse_rules,
 )
+from .sitting import Sitting
 from .state import Hand
 from .tui import DELAY
 from .views import View
@@ -191,10 +192,12 @@ def _game_in(path: Path) -> Game | None:
         return None
 
 
-def _write_first(save: Path, game: Game, *, named: bool) -> None:
+def _write_first(save: Path, game: Game, *, named: bool) -> Path:
     """Write a new game's first record to ``save`` (``named``: given with ``--save``,
     else the default), making its folders; a clear one-line error (status 1) when it
-    cannot be written."""
+    cannot be written. The file written: a default name taken meanwhile (another game
+    started in the same second, with the same seed) gives way to the next free one,
+    ``-2``, ``-3`` ... (a named file is never written over: the error)."""
     blocked = file_in_the_way(save.parent)
     if blocked is not None:
         hint = "" if named else " (give --save FILE)"
@@ -203,8 +206,15 @@ def _write_first(save: Path, game: Game, *, named: bool) -> None:
         raise typer.Exit(1)
     try:
         save.parent.mkdir(parents=True, exist_ok=True)
-        with save.open("x", encoding="utf-8") as file:  # "x": never over another
-            file.write(rec.dumps(game) + "\n")
+        while True:
+            try:
+                with save.open("x", encoding="utf-8") as file:  # "x": never over another
+                    file.write(rec.dumps(game) + "\n")
+                return save
+            except FileExistsError:
+                if named:
+                    raise
+                save = Sitting(save=save).next_save(0)  # (the seed names no -2 file)
     except OSError as exc:
         typer.echo(f"Cannot save the game to {save}: {exc.strerror or exc}.", err=True)
         raise typer.Exit(1) from None
@@ -268,7 +278,7 @@ def play(
     starts another: the same bots and rules, a new seed (S+1 after --seed S)
     and a new record file.
     """
-    from .session import Sitting, command_on, default_save, new_seed
+    from .session import command_on, new_seed
     from .terminal import TerminalGame, human_seat, introduce, resumed, seat_names
 
     sitting = Sitting(seeded=seed is not None, save=save if resume is None else resume)
@@ -303,8 +313,8 @@ def play(
             return
     else:
         seat = 0 if seat is None else seat
-        if save is None:
-            save = default_save(seed)
+        if save is None:  # the default name, or its -2, -3 ... when a game of the same
+            save = sitting.next_save(seed)  # second and seed has it
         if save.is_dir():
             raise typer.BadParameter(f"{save} is a folder: give a file in it",
                                      param_hint="--save")
@@ -323,7 +333,7 @@ def play(
                        "choose another file (--save FILE).", err=True)
             raise typer.Exit(1)
         game = Game(parse_rules(preset, set_), seed=seed, players=seat_names(seat))
-        _write_first(save, game, named=sitting.save is not None)
+        save = _write_first(save, game, named=sitting.save is not None)
     banner = [f"Rules: {game.rules.describe()}", introduce(game.players, seat, names),
               f"Every move is saved to {save} (seed {seed})."]
     if not plain and _on_a_terminal():

@@ -148,9 +148,10 @@ def serve(
         from .app import MESSAGE_MAX, create_app
         from .connections import CONNECTIONS_PER_ADDRESS, guarded_protocol
         from .store import StoreError, StoreURLError
-    except ImportError as exc:  # pragma: no cover - the web extra is part of make run
-        typer.echo(f"The web game needs the web extra: pip install 'cutthroat-euchre[web]' "
-                   f"({exc})", err=True)
+    except ImportError as exc:
+        typer.echo(f"Error: the web game needs the web extra: pip install "
+                   f"'cutthroat-euchre[web]' (in a checkout: make run, or pip install "
+                   f"'.[web]') ({exc})", err=True)
         raise typer.Exit(1) from None
     if db is not None and not db.strip():  # not the default: a mistake, or a variable unset
         raise typer.BadParameter("give a database: a SQLAlchemy URL or a SQLite file's "
