@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -64,12 +65,16 @@ def _state(client: TestClient, made: dict[str, Any]) -> dict[str, Any]:
 
 
 def _settled(client: TestClient, made: dict[str, Any]) -> dict[str, Any]:
-    """The state once no bot is to move (bots move in the background after a create)."""
-    for _ in range(400):
+    """The state once no bot is to move (bots move in the background after a create),
+    waiting up to 60 seconds (by the clock, not a count of polls, which a loaded
+    machine's slower bots could outlast)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
         state = _state(client, made)
         to_act = state["to_act"]
         if state["status"] != "playing" or state["players"][to_act]["kind"] != "bot":
             return state
+        time.sleep(0.002)
     raise AssertionError("the bots never stopped")
 
 
