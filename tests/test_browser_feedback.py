@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, Route, expect
 
 from browser_helpers import (
@@ -202,12 +203,15 @@ def test_the_hands_first_line_stays_in_view_as_its_moves_scroll(server: str,
     assert page.evaluate(IN_VIEW, "#log li:first-child"), "the deal's line scrolled away"
 
 
-def test_the_hints_table_fits_a_1024_pixel_screen_without_a_sideways_scroll(
-        server: str, pages: Pages) -> None:
+@pytest.mark.parametrize(("width", "height"), [(1024, 700), (390, 844)])
+def test_the_hints_table_fits_a_1024_pixel_screen_and_a_phone_without_a_sideways_scroll(
+        server: str, pages: Pages, width: int, height: int) -> None:
     """At 1024×700 the hint's last column ("How it ended") was 30 px out of sight, to be
     scrolled to within the hint box: the column heads now wrap ("Side tricks" on two
-    lines), and the table fits. (Seed 9: Ann's first turn is a first-round bid.)"""
-    page = pages.new(1024, 700)
+    lines), and the table fits. On a phone (a QA pass) "Side tricks" and "How it ended"
+    were cut off, with nothing to say the box scrolls: a move and how hands ended wrap
+    within their cells. (Seed 9: Ann's first turn is a first-round bid.)"""
+    page = pages.new(width, height)
     create_game(page, server, seed=9)
     wait_for_turn(page)
     page.click("#hint-button")

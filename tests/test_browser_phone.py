@@ -363,3 +363,50 @@ def test_a_page_refused_for_too_many_connections_tries_again(tmp_path: Path,
         other.close()
         expect(watcher.locator("#status[data-status=playing]")).to_have_count(1, timeout=40_000)
         expect(watcher.locator("#connection")).to_have_class("connection ok", timeout=40_000)
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 900)])
+def test_long_names_wrap_inside_their_seats_and_the_page_never_scrolls_sideways(
+        server: str, pages: Pages, width: int, height: int) -> None:
+    """A QA pass: three names of 24 characters (the most a name may have) ran out of
+    their seats and over each other, the score table was 480 px wide on a 390 px phone
+    (the page scrolled sideways), and on a desktop the points touched the name."""
+    api = pages.new().request
+    ann = api.post(f"{server}/api/games", data={"name": "W" * 24,
+                                                "seats": ["you", "open", "open"]}).json()
+    game = ann["game"]
+    for name in ("M" * 24, "Zoë" + "Ü" * 21):
+        assert api.post(f"{server}/api/games/{game}/join", data={"name": name}).ok
+    now = api.get(f"{server}/api/games/{game}", params={"token": ann["token"]}).json()
+    if now["to_act"] == now["seat"]:  # (dealt at random) a friend to act: "Waiting for"
+        assert api.post(f"{server}/api/games/{game}/actions",
+                        data={"token": ann["token"], "action": "pass"}).ok
+        now = api.get(f"{server}/api/games/{game}", params={"token": ann["token"]}).json()
+    acting = now["players"][now["to_act"]]["name"]
+    page = pages.new(width, height)
+    page.goto(server + "/")
+    page.evaluate("([g, t]) => localStorage.setItem(`cutthroat:token:${g}`, t)",
+                  [game, ann["token"]])
+    page.goto(f"{server}/?game={game}")
+    expect(page.locator("#status[data-status]")).to_have_count(1)
+    expect(page.locator(".scores th", has_text="M" * 24)).to_have_count(1)
+    # the moves' box names the player to act: "Waiting for MMMM…" made the table wider
+    expect(page.locator(".prompt")).to_have_text(f"Waiting for {acting}…")
+    wide = page.evaluate("""() => ({
+        page: document.documentElement.scrollWidth - innerWidth,
+        seats: [...document.querySelectorAll('.seat')].map((s) => s.scrollWidth - s.clientWidth),
+        scores: [...document.querySelectorAll('.scores')].map(
+            (t) => t.getBoundingClientRect().width - t.parentElement.clientWidth),
+    })""")
+    assert wide["page"] <= 0, (f"the page scrolls {wide['page']} px sideways", page.evaluate(
+        """() => [...document.querySelectorAll('body *')].filter(
+            (e) => e.getBoundingClientRect().right > innerWidth + 1).slice(-5).map(
+            (e) => `${e.tagName}#${e.id}.${e.className}`)"""))
+    assert max(wide["seats"]) <= 0, wide["seats"]
+    assert max(wide["scores"]) <= 0, wide["scores"]
+    gaps = page.evaluate("""() => [...document.querySelectorAll('.scores tr')].map((row) => {
+        const [name, points] = row.children;
+        const text = (cell) => { const r = document.createRange(); r.selectNodeContents(cell);
+                                 return r.getBoundingClientRect(); };
+        return text(points).left - text(name).right; })""")
+    assert min(gaps) >= 4, gaps  # the points apart from the name

@@ -306,6 +306,14 @@ def test_a_short_game_to_the_end(server: str, pages: Pages) -> None:
     else:
         for name in names:
             expect(winners).to_contain_text(name)
+    # the final score in the box, the most points first (a phone showed the winner far
+    # from the score table: a QA pass)
+    order = sorted(range(3), key=lambda seat: (-final["scores"][seat], seat))
+    named = ["you" if seat == final["seat"] else final["players"][seat]["name"]
+             for seat in range(3)]  # "Random 2: 5", a name ending in a number
+    said = ", ".join(named[seat] + (":" if named[seat][-1].isdigit() else "")
+                     + f" {final['scores'][seat]}" for seat in order)
+    expect(page.locator("#final-score")).to_have_text(f"Final score: {said}.")
     link = page.locator("#record-link")
     assert link.get_attribute("href") == f"/api/games/{game}/record"
     answer = page.request.get(server + link.get_attribute("href"))

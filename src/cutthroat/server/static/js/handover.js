@@ -9,7 +9,7 @@ import { $, el } from "./dom.js";
 import { cardsOf, dealRow } from "./felt.js";
 import { showError } from "./moves.js";
 import { render } from "./render.js";
-import { winnersText } from "./speech.js";
+import { finalScoreText, winnersText } from "./speech.js";
 import { isYou, nameOf, table } from "./state.js";
 import { plural } from "./words.js";
 
@@ -49,7 +49,8 @@ export function renderHandOver(s) {
     parts.push(b);
     if (byItself) parts.push(el("p", { class: "note", id: "next-by-itself" }, [byItself]));
   } else {
-    parts.push(el("p", { class: "winners", id: "winners" }, [winnersText(s)]));
+    parts.push(el("p", { class: "winners", id: "winners" }, [winnersText(s)]),
+      el("p", { class: "final-score", id: "final-score" }, [finalScoreText(s)]));
     if (!table.watching) parts.push(rematchButton(s));
     else if (s.next_game) parts.push(watchNextLink(s));
     parts.push(el("p", { class: "over-links" }, [

@@ -168,6 +168,14 @@ export function winnersText(s) {
   return isYou(s.winners[0]) ? "You win the game!" : `${names[0]} wins the game.`;
 }
 
+/** The game's final score, the most points first: "Final score: Bob 11, you 9, Ann 4."
+ *  (in the game-over box, where a phone showed the winner far from the score table). */
+export function finalScoreText(s) {
+  const seats = [0, 1, 2].sort((a, b) => s.scores[b] - s.scores[a] || a - b);
+  return `Final score: ${seats.map((seat) => nameAndPoints(isYou(seat) ? "you" : nameOf(seat),
+    s.scores[seat])).join(", ")}.`;
+}
+
 /** What this seat is asked to do now, in words for the live region: "Your turn: play a card." */
 function turnWords(v) {
   const or = (what) => (v.legal.includes("pass") ? `${what} or pass` : what);
