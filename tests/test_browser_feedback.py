@@ -220,6 +220,19 @@ def test_the_hints_table_fits_a_1024_pixel_screen_and_a_phone_without_a_sideways
         "() => { const s = document.querySelector('.hint-scroll');"
         " return [s.scrollWidth, s.clientWidth]; }")
     assert scroll <= width, f"the hint's table is {scroll} px wide in a box of {width} px"
+    split = page.evaluate("""() => {  // a word over two lines ("diamo/nds"): none
+        const cut = [];
+        for (const cell of document.querySelectorAll('.hint-options th, .hint-options td')) {
+            const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                for (const m of node.data.matchAll(/\\S+/g)) {
+                    const r = document.createRange();
+                    r.setStart(node, m.index); r.setEnd(node, m.index + m[0].length);
+                    const lines = new Set([...r.getClientRects()].map((q) => Math.round(q.top)));
+                    if (lines.size > 1) cut.push(m[0]);
+                } } }
+        return cut; }""")
+    assert split == [], f"words cut in two: {split}"
 
 
 def test_R10_the_stuck_dealer_is_not_asked_to_pass_and_R9_the_turned_down_suit_is_named(

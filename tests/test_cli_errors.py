@@ -438,6 +438,7 @@ def bad_records(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, st
     Path("empty.json").write_bytes(b"")
     Path("blank.json").write_bytes(b"  \n\t\n")
     Path("latin1.json").write_bytes('{"players": ["Zo\u00eb"]}'.encode("latin-1"))
+    Path("utf16.json").write_bytes('{"players": []}'.encode("utf-16"))  # with its mark
     text = IN_PROGRESS.read_text(encoding="utf-8")
     Path("cut.json").write_text(text[:len(text) // 2], encoding="utf-8")
     Path("adir").mkdir()
@@ -450,6 +451,8 @@ def bad_records(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, st
             "latin1.json": ("latin1.json: not UTF-8 text (a record is JSON in UTF-8; this "
                             "file may have been saved in another encoding, such as "
                             "Latin-1)"),
+            "utf16.json": ("utf16.json: UTF-16 text, not UTF-8 (a record is JSON in "
+                           "UTF-8: save it as UTF-8)"),
             "cut.json": f"the record ends early at line {line} (cut off?)",
             "/dev/zero": "/dev/zero: it is over 64 MiB, more than any game's record"}
 

@@ -272,6 +272,22 @@ def test_two_games_of_one_second_and_seed_are_both_saved_by_default(
     written = play_cli._write_first(taken, Game(seed=3), named=False)
     assert written == folder / "game-race-2.json"
     assert rec.loads(written.read_text(encoding="utf-8"))["format"]  # a record
+    # lost twice: the name after the first one taken meanwhile too
+    (folder / "game-race-2.json").unlink()
+    real = play_cli.Sitting.next_save
+    raced = []
+
+    def taken_meanwhile(self: Any, seed: int) -> Path:
+        path = real(self, seed)
+        if not raced:  # another game takes it between the choice and the write
+            raced.append(path)
+            path.write_text("another's", encoding="utf-8")
+        return path
+
+    monkeypatch.setattr(play_cli.Sitting, "next_save", taken_meanwhile)
+    again = play_cli._write_first(taken, Game(seed=3), named=False)
+    assert raced == [folder / "game-race-2.json"]
+    assert again == folder / "game-race-3.json"  # not game-race-2-2.json
     assert taken.read_text(encoding="utf-8") == "theirs"
     with pytest.raises(typer.Exit):  # a file the player named: never written over
         play_cli._write_first(taken, Game(seed=3), named=True)

@@ -1363,6 +1363,10 @@ def test_R7_R8_the_dealers_order_is_listed_as_taking_the_up_card() -> None:
     up = player.view().upcard
     assert player._prompt(player.view()).startswith(
         f"Your move: 1) pass  2) order (pick up {up})  (hint, help)")
+    for said in ("pickup", f"pick up {up}", f"Pickup {str(up).lower()}"):  # the card named
+        assert str(player._action(said, player.view())) == "order", said
+    with pytest.raises(CutthroatError):  # another card is no pick-up of the up-card
+        player._action("pick up JO" if str(up) != "JO" else "pick up 9S", player.view())
     assert player._human_move() is True
     assert str(hand.moves[-1].action) == "order" and hand.moves[-1].seat == hand.dealer
     assert not any(line.startswith("Not possible") for line in out)

@@ -4,6 +4,7 @@ printable on a stream."""
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import os
 import sys
@@ -64,7 +65,10 @@ def read_input(file: str) -> str:
     try:
         text = rec.decode(data)
     except rec.RecordError:
-        if b"\0" in data:  # binary, or UTF-16 or UTF-32 text
+        if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):  # PowerShell's ">"
+            raise Unreadable(f"{name}: UTF-16 text, not UTF-8 (a record is JSON in UTF-8: "
+                             "save it as UTF-8)") from None
+        if b"\0" in data:  # binary
             raise Unreadable(f"{name}: not a text (JSON) file") from None
         raise Unreadable(f"{name}: not UTF-8 text (a record is JSON in UTF-8; this file "
                          "may have been saved in another encoding, such as Latin-1)") from None

@@ -204,6 +204,7 @@ def _write_first(save: Path, game: Game, *, named: bool) -> Path:
         typer.echo(f"Cannot save the game to {save}: {blocked} is a file, not a folder"
                    f"{hint}.", err=True)
         raise typer.Exit(1)
+    first = Sitting(save=save)  # its -2, -3 ... (the seed names no such file)
     try:
         save.parent.mkdir(parents=True, exist_ok=True)
         while True:
@@ -214,7 +215,7 @@ def _write_first(save: Path, game: Game, *, named: bool) -> Path:
             except FileExistsError:
                 if named:
                     raise
-                save = Sitting(save=save).next_save(0)  # (the seed names no -2 file)
+                save = first.next_save(0)
     except OSError as exc:
         typer.echo(f"Cannot save the game to {save}: {exc.strerror or exc}.", err=True)
         raise typer.Exit(1) from None

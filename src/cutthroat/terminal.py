@@ -395,7 +395,7 @@ class TerminalGame(Session):
         text = _in_letters(text, view.trump).replace(",", " ")  # keep AS, KS, ...
         words = text.split()
         verbs = {legal.split()[0] for legal in view.legal}
-        if text.lower() == "pickup" and "order" in verbs and view.seat == view.dealer:
+        if "order" in verbs and view.seat == view.dealer and _picks_up(text, view):
             text = "order"  # the dealer's order takes the up-card: "pick it up" says it
         if "JO" in (w.upper() for w in words) and view.rules.deck != 25:
             raise _NotAMove(f"there is no joker in the {view.rules.deck}-card deck (only "
@@ -515,6 +515,16 @@ def _what_to_type(view: View) -> str:
     if len(legal) > MENU_MAX:
         return f"five of your cards, such as '{_keep_example(view)}'"
     return f"{number_keys(len(legal))}, a move such as '{legal[0]}'"
+
+
+def _picks_up(text: str, view: View) -> bool:
+    """Whether a line (its phrases read already) takes the up-card: ``pickup``, "pick it
+    up" (read as ``pickup``), or either with the up-card named, "pick up KH" (R8)."""
+    words = text.split()
+    if len(words) > 1 and _cards(words[-1:]) == [view.upcard]:
+        words = words[:-1]
+    said = " ".join(words).lower()
+    return _SAID.get(said, said) == "pickup"
 
 
 def _glossed(move: str, view: View) -> str:

@@ -272,8 +272,14 @@ def seconds_said(elapsed: float) -> str:
 
     >>> seconds_said(12.345), seconds_said(0.5), seconds_said(0.0183), seconds_said(0)
     ('12.3 s', '0.5 s', '0.018 s', '0 s')
+    >>> seconds_said(0.9499), seconds_said(0.995), seconds_said(0.00004)
+    ('0.95 s', '1.0 s', 'under 0.001 s')
     """
-    return f"{elapsed:.1f} s" if elapsed >= 0.95 else f"{elapsed:.2g} s"
+    if elapsed >= 0.995:  # (what two digits would round to 1.0)
+        return f"{elapsed:.1f} s"
+    if 0 < elapsed < 0.001:  # not "4e-05 s"
+        return "under 0.001 s"
+    return f"{elapsed:.2g} s"
 
 
 def workers_said(used: int, asked: int | None, jobs: int, work: str,
