@@ -112,7 +112,8 @@ def test_serve_allow_origin_that_is_no_origin_is_a_usage_error() -> None:
     assert "--allow-origin" in done.output and "is not an origin" in done.output
 
 
-def test_a_page_of_another_site_cannot_post_to_the_api(client: TestClient) -> None:
+def test_a_page_of_another_site_cannot_post_to_the_api(
+        client: TestClient, caplog: pytest.LogCaptureFixture) -> None:
     """A page of another site could make its visitor's browser send a bodiless POST
     (no type: it passed the JSON-only check) or a record to replay: a new game from the
     visitor's address (spending their quota of 30), an open seat taken in their name,
@@ -121,6 +122,7 @@ def test_a_page_of_another_site_cannot_post_to_the_api(client: TestClient) -> No
     programs are not concerned, and reading (GET) is not."""
     made = _create(client, ["you", "open", "random"])
     join = f"/api/games/{made['game']}/join"
+    caplog.set_level(logging.WARNING, "cutthroat.server")
     for headers in (EVIL, {"Origin": "null"}):
         for path, body in (("/api/games", None), (join, None),
                            ("/api/replay", b'{"format": "cutthroat-record/1"}')):
@@ -128,6 +130,11 @@ def test_a_page_of_another_site_cannot_post_to_the_api(client: TestClient) -> No
             assert refused.status_code == 403, (path, refused.text)
             assert "a page of another site" in refused.json()["error"]["reason"]
             assert refused.headers["x-frame-options"] == "DENY"
+    # the host's log says so, with the option (a club host's finding: a proxy passing
+    # no Host had every first POST refused, and the log said nothing), once a minute
+    said = "a POST from a page of 'https://evil.example' refused testclient"
+    assert caplog.text.count(said) == 1, caplog.text
+    assert "(if that is your site's address, allow it with --allow-origin;" in caplog.text
     public = client.get(f"/api/games/{made['game']}/public", headers=EVIL)
     assert public.status_code == 200  # (a page elsewhere cannot read it: no CORS)
     assert [p["kind"] for p in public.json()["players"]] == ["human", "open", "bot"]

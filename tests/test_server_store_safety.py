@@ -325,6 +325,10 @@ def test_a_sqlite_file_is_shown_by_its_whole_path_and_a_folder_it_cannot_write_i
     (tmp_path / "ro").mkdir()
     engine = create_engine(f"sqlite:///{tmp_path / 'ro' / 'games.db'}")
     assert store_module._folder_hint(engine) == ""
+    # --db adir.db, a folder (a club host's finding: "unable to open database file" alone)
+    (tmp_path / "adir.db").mkdir()
+    assert store_module._folder_hint(create_engine(f"sqlite:///{tmp_path / 'adir.db'}")) == (
+        f" ({tmp_path / 'adir.db'} is a folder: give a file's path, in it or elsewhere)")
     monkeypatch.setattr(store_module.os, "access", lambda path, mode: False)  # read-only
     assert store_module._folder_hint(engine) == (
         f" (the folder {tmp_path / 'ro'} cannot be written to: read-only, or not yours)")

@@ -52,7 +52,14 @@ from ..rules import Rules, RulesError
 from .chat import ADDRESS_CHAT_RATE, CHAT_RATE
 from .connections import client_address, note_refused
 from .errors import DATABASE_DOWN
-from .middleware import BodyLimit, JsonBodies, OwnPagesOnly, SecurityHeaders, error_response
+from .middleware import (
+    BodyLimit,
+    CutOffByStop,
+    JsonBodies,
+    OwnPagesOnly,
+    SecurityHeaders,
+    error_response,
+)
 from .names import shown_name
 from .origins import parse_origin
 from .protocol import (
@@ -286,6 +293,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                        paths={"/api/replay": (RECORD_MAX, _RECORD_TOO_BIG)})
     app.add_middleware(JsonBodies, open_paths=frozenset({"/api/replay"}))
     app.add_middleware(OwnPagesOnly, allowed=server.allowed_origins)
+    app.add_middleware(CutOffByStop)  # what the stop cuts off, it answers (with the headers)
     app.add_middleware(SecurityHeaders)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -7,6 +7,8 @@ passes WebSockets through untouched.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 from collections.abc import Collection, Mapping
 
@@ -14,10 +16,14 @@ from fastapi.responses import JSONResponse
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .connections import limited_as, note_refused
 from .origins import foreign_origin
 
-__all__ = ["BODY_TOO_BIG", "NOT_JSON", "OTHER_SITE", "SECURITY_HEADERS", "BodyLimit",
-           "JsonBodies", "OwnPagesOnly", "SecurityHeaders", "content_policy", "error_response"]
+__all__ = ["BODY_TOO_BIG", "NOT_JSON", "OTHER_SITE", "SECURITY_HEADERS", "STOPPING", "BodyLimit",
+           "CutOffByStop", "JsonBodies", "OwnPagesOnly", "SecurityHeaders", "content_policy",
+           "error_response"]
+
+log = logging.getLogger("cutthroat.server")
 
 BODY_TOO_BIG = "a request's body may be at most {} KiB long"
 """The reason of the 413 that refuses a body over the limit (a format: the limit in KiB
@@ -208,7 +214,49 @@ class OwnPagesOnly:
                 and scope["path"].startswith("/api/")):
             foreign = foreign_origin(Headers(scope=scope), self.allowed)
             if foreign is not None:
+                client = scope.get("client")
+                note_refused(f"a POST from a page of {foreign[:80]!r}",
+                             limited_as(client[0]) if client else "unknown",
+                             "--allow-origin", how="if that is your site's address, allow "
+                             "it with")
                 await error_response(OTHER_SITE.format(foreign[:80]), 403)(scope, receive,
                                                                             send)
                 return
         await self.app(scope, receive, send)
+
+
+STOPPING = "the server is stopping (it may be restarting): try again in a moment"
+"""The reason of the 503 that answers a request the server's stop cut off."""
+
+
+class CutOffByStop:
+    """ASGI middleware that answers 503 (:data:`STOPPING`) a request still at work when
+    the server stops: uvicorn waits for requests in progress (``serve``'s graceful wait),
+    then cancels them, and a review or a hint cut off so was a bare 500 with a traceback
+    in the log. Nothing but that stop cancels a request here (uvicorn does not cancel one
+    whose client has gone), so this is no place for other errors; an answer already begun
+    cannot be taken back, and its cancellation goes on."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Serve one request; a 503 where the server's stop cuts it off unanswered."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        begun = False
+
+        async def sending(message: Message) -> None:
+            nonlocal begun
+            begun = begun or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        except asyncio.CancelledError:
+            if begun:
+                raise
+            log.warning("%s %s: cut off by the server's stop, answered 503", scope["method"],
+                        scope["path"])
+            await error_response(STOPPING, 503)(scope, receive, send)

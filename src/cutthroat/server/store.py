@@ -233,10 +233,13 @@ def _url_hint(url: str) -> str:
 
 
 def _folder_hint(engine: Engine) -> str:
-    """For a SQLite file whose folder does not exist, a word saying so."""
+    """For a SQLite file whose folder does not exist or cannot be written to, or that
+    is a folder itself, a word saying so."""
     database = engine.url.database
     if engine.url.get_backend_name() != "sqlite" or not database or database == ":memory:":
         return ""
+    if os.path.isdir(database):
+        return f" ({os.path.abspath(database)} is a folder: give a file's path, in it or elsewhere)"
     folder = os.path.dirname(os.path.abspath(database))
     if not os.path.isdir(folder):
         return f" (the folder {folder} does not exist)"
