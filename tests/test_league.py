@@ -493,6 +493,26 @@ def test_plot_ratings(four: LeagueResult, tmp_path: Path) -> None:
     assert path.read_text(encoding="utf-8").lstrip().startswith("<?xml")
 
 
+def test_plot_ratings_draws_an_interval_that_leaves_out_its_rating(
+        four: LeagueResult, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A researcher's finding: ``league --plot`` ended in "internal error" ('xerr' must not
+    contain negative values) where a bootstrap interval's low end lay a float's rounding
+    above its rating (903.6719063354071 over 903.6719063311717): it is drawn."""
+    import dataclasses
+
+    from cutthroat.sim.plot import plot_ratings
+
+    rows = four.standings()
+    off = [dataclasses.replace(s, rating=dataclasses.replace(
+        s.rating, low=s.rating.value + 4e-9)) if s.rating.value and s.rating.low is not None
+        else s for s in rows]
+    assert off != rows
+    monkeypatch.setattr(type(four), "standings", lambda self: off)
+    path = tmp_path / "ratings.svg"
+    plot_ratings(four, path)
+    assert path.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+
+
 # --- Ray ------------------------------------------------------------------------------------
 
 
@@ -550,3 +570,12 @@ def test_the_tables_printed_at_80_columns_keep_every_figure_and_word(
     print_uncropped(arena.table())
     shown = capsys.readouterr().out
     assert "made/tried" in shown and "Loners" in shown
+
+
+@pytest.mark.parametrize(("option", "value"), [("prior", -1), ("resamples", -5)])
+def test_run_league_names_the_argument_out_of_range(option: str, value: int) -> None:
+    """A researcher's finding: "prior and resamples must be at least 0" for either."""
+    from cutthroat.sim.league import run_league
+
+    with pytest.raises(ValueError, match=rf"^{option} must be at least 0, not {value}$"):
+        run_league(["random", "beginner", "intermediate"], 6, **{option: value})

@@ -189,6 +189,30 @@ def test_a_bot_that_chooses_an_illegal_move_is_named_and_nothing_is_applied() ->
     assert game.hand is hand and list(hand.moves) == [] and hand.to_act == seat
 
 
+def test_a_bot_that_chooses_an_action_id_the_rules_refuse_is_told_which_move_it_is() -> None:
+    """A researcher's finding: a bot returning 0 was told "chose 0, which the rules
+    refuse: play is not possible now", with no word that 0 is an action id (the flat
+    action space's, as a policy returns it), nor of which move."""
+    from cutthroat.actions import Action as Act
+
+    class Zero:
+        name = "zero"
+
+        def choose(self, view: View) -> int:
+            return 0
+
+    game = cutthroat.Game(seed=4)
+    hand = game.deal()
+    seat = hand.to_act
+    bots = [make_bot("random", s) for s in range(3)]
+    bots[seat] = Zero()  # type: ignore[call-overload]
+    with pytest.raises(BotMoveError, match=rf"the 'zero' bot in seat {seat} chose 0 \(the "
+                                            rf"action id of {Act.from_id(0)}\), which the rules "
+                                            "refuse: play is not possible now"):
+        play_game(game, bots)
+    assert list(hand.moves) == []
+
+
 def test_a_bot_that_fails_is_named_with_its_own_error() -> None:
     class Broken:
         name = "broken"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
@@ -135,7 +136,11 @@ def push_bot_move(hand: Hand, bot: Bot, seat: int, action: Action | str | int) -
     try:
         return hand.push(action, seat)
     except (CutthroatError, TypeError, ValueError) as exc:
-        raise BotMoveError(f"the {_name(bot)!r} bot in seat {seat} chose {action!r}, "
+        chose = repr(action)
+        if isinstance(action, int) and not isinstance(action, bool):
+            with contextlib.suppress(CutthroatError, ValueError):  # "0", said as the move
+                chose += f" (the action id of {Action.from_id(action)})"
+        raise BotMoveError(f"the {_name(bot)!r} bot in seat {seat} chose {chose}, "
                            f"which the rules refuse: {exc}", seat=seat) from exc
 
 

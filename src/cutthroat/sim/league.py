@@ -256,8 +256,9 @@ def run_league(
         raise ValueError(f"ci must be one of {', '.join(CI_METHODS)}, not {ci!r}")
     if not 0.0 < confidence < 1.0:
         raise ValueError("confidence must lie strictly between 0 and 1")
-    if prior < 0 or resamples < 0:
-        raise ValueError("prior and resamples must be at least 0")
+    for name, value in (("prior", prior), ("resamples", resamples)):
+        if value < 0:
+            raise ValueError(f"{name} must be at least 0, not {value!r}")
     require_choix()
     pool = check_pool(bots)
     if backend == "ray":

@@ -97,6 +97,18 @@ def wrapped_label(label: str, width: int = 14) -> str:
     return "\n".join(lines)
 
 
+def _reach(upper: float, lower: float | None) -> float:
+    """How far an interval reaches from its estimate on one side (``upper - lower``),
+    never below 0: a bootstrap's interval may leave out its estimate, or miss it by a
+    float's rounding (a rating 903.6719063311717 whose low end is 903.6719063354071),
+    and matplotlib refuses a negative error bar.
+
+    >>> _reach(2.0, 1.5), _reach(903.6719063311717, 903.6719063354071), _reach(1.0, None)
+    (0.5, 0.0, 0.0)
+    """
+    return 0.0 if lower is None else max(0.0, upper - lower)
+
+
 def plot_win_rates(result: ArenaResult, path: str | os.PathLike[str]) -> None:
     """Write a bar chart of each entry's win rate (and of each repeated bot name's)
     with its confidence interval and a line at the fair share, 1/3. The file format
@@ -111,8 +123,8 @@ def plot_win_rates(result: ArenaResult, path: str | os.PathLike[str]) -> None:
         value = est.value or 0.0
         labels.append(wrapped_label(s.label))
         values.append(value)
-        below.append(value - est.low if est.low is not None else 0.0)
-        above.append(est.high - value if est.high is not None else 0.0)
+        below.append(_reach(value, est.low))
+        above.append(_reach(est.high, value) if est.high is not None else 0.0)
         colours.append("tab:blue" if len(s.entries) == 1 else "tab:gray")
 
     fig = figure_class(figsize=(max(5.0, 1.4 * len(rows) + 2), 4.2), layout="constrained")
@@ -156,8 +168,8 @@ def plot_ratings(result: LeagueResult, path: str | os.PathLike[str]) -> None:
             for s in rows]
     highs = [s.rating.high if s.rating.high is None or math.isfinite(s.rating.high)
              else edge[1] for s in rows]
-    below = [v - low if low is not None else 0.0 for v, low in zip(values, lows, strict=True)]
-    above = [high - v if high is not None else 0.0
+    below = [_reach(v, low) for v, low in zip(values, lows, strict=True)]
+    above = [_reach(high, v) if high is not None else 0.0
              for v, high in zip(values, highs, strict=True)]
     width = max(len(s.bot) for s in rows)
     fig = figure_class(figsize=(6.5 + 0.06 * width, 1.2 + 0.45 * len(rows)),

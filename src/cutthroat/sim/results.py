@@ -301,9 +301,12 @@ class ArenaResult:
 
         Everything but ``elapsed_s``, ``games_per_s``, ``workers`` and ``backend``
         depends only on the line-up, the games, the seed, the rules and the interval
-        method. Every key is described in docs/bots.md, "The arena's JSON".
+        method. Every key is described in docs/bots.md, "The arena's JSON". A
+        tournament Ctrl-C stopped (:attr:`planned`) has ``interrupted`` last, with
+        ``games_planned`` (the command adds the records kept), so that its games are not
+        taken for the whole tournament.
         """
-        return {
+        out = {
             **summary_json(FORMAT, self),
             "entries": [s.to_json() for s in self.entry_stats()],
             "by_name": [s.to_json() for s in self.name_stats()],
@@ -313,6 +316,9 @@ class ArenaResult:
             "games_per_s": None if self.games_per_second is None
             else round(self.games_per_second, 2),
         }
+        if self.planned is not None:
+            out["interrupted"] = {"games_planned": self.planned}
+        return out
 
     def _rows(self) -> tuple[list[BotStats], int]:
         rows = self.entry_stats()
