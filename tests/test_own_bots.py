@@ -169,12 +169,19 @@ def test_cutthroat_bots_lists_your_bots_options(in_examples: Path) -> None:
         assert refused.exit_code == 2 and said in refused.stderr, refused.output
 
 
-def test_a_bot_that_chooses_an_illegal_move_is_named_and_nothing_is_applied() -> None:
+@pytest.mark.parametrize(("choice", "said"), [
+    (Action.parse("play JH"), r"Action\('play JH'\)"),  # never legal while bidding
+    # an action id is said as the move it is (a researcher's finding: "chose 0" alone,
+    # with no word that 0 is an id of the flat action space, as a policy returns it)
+    (0, rf"0 \(the action id of {Action.from_id(0)}\)"),
+])
+def test_a_bot_that_chooses_an_illegal_move_is_named_and_nothing_is_applied(
+        choice: Action | int, said: str) -> None:
     class Stubborn:
         name = "stubborn"
 
-        def choose(self, view: View) -> Action:
-            return Action.parse("play JH")  # never legal while bidding
+        def choose(self, view: View) -> Action | int:
+            return choice
 
     game = cutthroat.Game(seed=4)
     hand = game.deal()
@@ -182,35 +189,11 @@ def test_a_bot_that_chooses_an_illegal_move_is_named_and_nothing_is_applied() ->
     bots = [make_bot("random", s) for s in range(3)]
     bots[seat] = Stubborn()  # type: ignore[call-overload]
     with pytest.raises(BotMoveError, match=rf"the 'stubborn' bot in seat {seat} chose "
-                                            r"Action\('play JH'\), which the rules refuse: "
+                                            rf"{said}, which the rules refuse: "
                                             "play is not possible now") as caught:
         play_game(game, bots)
     assert isinstance(caught.value, IllegalActionError)
     assert game.hand is hand and list(hand.moves) == [] and hand.to_act == seat
-
-
-def test_a_bot_that_chooses_an_action_id_the_rules_refuse_is_told_which_move_it_is() -> None:
-    """A researcher's finding: a bot returning 0 was told "chose 0, which the rules
-    refuse: play is not possible now", with no word that 0 is an action id (the flat
-    action space's, as a policy returns it), nor of which move."""
-    from cutthroat.actions import Action as Act
-
-    class Zero:
-        name = "zero"
-
-        def choose(self, view: View) -> int:
-            return 0
-
-    game = cutthroat.Game(seed=4)
-    hand = game.deal()
-    seat = hand.to_act
-    bots = [make_bot("random", s) for s in range(3)]
-    bots[seat] = Zero()  # type: ignore[call-overload]
-    with pytest.raises(BotMoveError, match=rf"the 'zero' bot in seat {seat} chose 0 \(the "
-                                            rf"action id of {Act.from_id(0)}\), which the rules "
-                                            "refuse: play is not possible now"):
-        play_game(game, bots)
-    assert list(hand.moves) == []
 
 
 def test_a_bot_that_fails_is_named_with_its_own_error() -> None:
