@@ -466,3 +466,30 @@ def test_a_request_the_servers_stop_cuts_off_is_answered_503(
     assert "GET /api/games/AB/review: cut off by the server's stop, answered 503" in caplog.text
     with pytest.raises(asyncio.CancelledError):
         asyncio.run(stop(begun))
+
+
+def test_R22_the_hands_end_says_why_a_game_with_the_leaders_level_goes_on(
+        tmp_path: Path) -> None:
+    """A variants pass: at 0-2-2 playing to 1 (a euchre's points, ties play on) the page
+    said "Hand over" and the score, with no word why the game went on. The hand's text
+    says the leaders are level and ties play on."""
+    client = _client(tmp_path)
+    for seed in range(60):
+        made = _create(client, ["you", "random", "random"], seed=seed, rules={"target": 1})
+        rng = random.Random(seed)
+        state = _settled(client, made)
+        while state["status"] == "playing":
+            action = rng.choice(state["view"]["legal"])
+            assert client.post(f"/api/games/{made['game']}/actions",
+                               json={"token": made["token"],
+                                     "action": action}).status_code == 200
+            state = _settled(client, made)
+        scores = state["scores"]
+        if state["status"] == "hand_over" and scores.count(max(scores)) > 1:
+            break
+    else:
+        raise AssertionError("no seed of 60 ended its first hand level at the top")
+    text = state["last_hand"]["text"]
+    assert text.endswith(f"are level on {max(scores)} points, at the target (1) or past it: "
+                         "ties play on, so the game goes on until one is ahead alone."), text
+    assert ". " in text and "). " in text  # the hand's result, then the note

@@ -614,3 +614,57 @@ def test_a_refused_line_lists_the_moves_in_the_order_they_are_numbered() -> None
     player.play()
     [said] = [line for line in out if line.startswith("Not possible: ")]
     assert ("your choices are " + ", ".join(numbered) + " (") in said, said
+
+
+def _hands_until(rules: Rules, done: Callable[[Game], bool], seeds: int = 400) -> Game:
+    """A game of random moves under ``rules``, stopped once a hand is over and ``done``
+    says so of the game (the first of ``seeds`` seeds that gets there)."""
+    for seed in range(seeds):
+        game = Game(rules, seed=seed, players=("You", "Left", "Right"))
+        rng = random.Random(seed)
+        while not game.is_over:
+            hand = game.deal()
+            while not hand.is_over:
+                hand.push(rng.choice(hand.legal_actions()))
+            if done(game):
+                return game
+    raise AssertionError("no game got there")
+
+
+def test_R22_a_tie_at_the_target_that_plays_on_is_said_in_the_line_game() -> None:
+    """A variants pass: at 0-4-4 playing to 2 the game went on with no word why (it
+    looked as if it had failed to end); the hand's end says the leaders are level and
+    ties play on. Under tie = share, the game ends: "share the win", not "Winners:"."""
+    def level(game: Game) -> bool:
+        top = max(game.scores)
+        return not game.is_over and top >= 2 and game.scores.count(top) > 1
+
+    game = _hands_until(Rules(target=2), level)
+    lines = Session(game, 0, ["random", "random"]).hand_over_lines()
+    top = max(game.scores)
+    who = " and ".join(("You", "Left", "Right")[s] for s in range(3) if game.scores[s] == top)
+    assert lines[-1] == (f"  {who} are level on {top} points, at the target (2) or past it: "
+                         "ties play on, so the game goes on until one is ahead alone.")
+    shared = _hands_until(Rules(target=2, tie="share"),
+                          lambda g: g.is_over and len(g.winners) > 1)
+    said = Session(shared, 0, ["random", "random"]).game_over_lines()[0]
+    names = " and ".join(("You", "Left", "Right")[s] for s in shared.winners)
+    assert f". {names} share the win. Final score: " in said, said
+    assert not any("level on" in line
+                   for line in Session(shared, 0, ["random", "random"]).hand_over_lines())
+
+
+def test_R21_the_player_who_sat_out_is_told_why_they_score() -> None:
+    """A variants pass: sitting out behind a partner who defended alone and beat the
+    maker, the line game said "euchred (You +4, Right +4)" with no word why (the web
+    game says it)."""
+    def you_sat_out(game: Game) -> bool:  # seat 0, You, behind a lone defence that won
+        result = game.hands[-1].result
+        return (result is not None and result.euchred and result.maker not in (None, 0)
+                and any(seat not in (0, result.maker) for seat in result.alone))
+
+    game = _hands_until(Rules(), you_sat_out)
+    said = Session(game, 0, ["random", "random"]).hand_over_lines()
+    assert said[-1] == ("  You sat this hand out and score too: when a defender alone beats "
+                        "the maker, both defenders score."), said
+    assert game.hands[-1].result is not None and game.hands[-1].result.points[0] > 0

@@ -10,6 +10,7 @@ from .actions import Verb
 from .cards import Card, Suit, sort_cards
 from .deal import Deal
 from .game import Game
+from .rules import Rules
 from .scoring import GameOutcome, HandResult
 from .state import Hand, Phase
 from .views import View
@@ -17,7 +18,8 @@ from .views import View
 __all__ = ["defends", "describe_action", "describe_deal", "describe_game", "describe_hand",
            "describe_holdings", "describe_move", "describe_outcome", "describe_phase",
            "describe_plays", "describe_result", "describe_seat", "describe_view", "format_cards",
-           "printable_names", "telling_apart", "upcard_turned_down"]
+           "level_on_top", "lone_defence_note", "printable_names", "sentences", "telling_apart",
+           "upcard_turned_down"]
 
 
 def format_cards(cards: Sequence[Card], trump: object = None) -> str:
@@ -305,6 +307,61 @@ def describe_action(move: str, players: Sequence[str], *, upcard: Card, maker: i
         what = f"{words} {args}".rstrip()
     who = "You" if spoken_to else players[seat]
     return f"{who} {what}"
+
+
+def lone_defence_note(result: HandResult, players: Sequence[str]) -> str:
+    """Why the defender who sat out scores too, when a defender who went alone beat the
+    maker (R21), which a player cannot guess from the points alone; else ``""``.
+
+    >>> from cutthroat import Suit
+    >>> lone = HandResult(dealer=0, thrown_in=False, maker=1, trump=Suit.CLUBS,
+    ...                   alone=(1, 2), tricks=(0, 0, 5), points=(4, 0, 4))
+    >>> print(lone_defence_note(lone, ("You", "Ben", "Cal")))  # doctest: +NORMALIZE_WHITESPACE
+    You sat this hand out and score too: when a defender alone beats the maker, both
+    defenders score.
+    """
+    lone = [seat for seat in result.alone if seat != result.maker]
+    if not lone or not result.euchred or result.maker is None:
+        return ""
+    out = next(seat for seat in range(3) if seat not in (result.maker, lone[0]))
+    who = players[out]
+    verb = "score" if who == "You" else "scores"
+    return (f"{who} sat this hand out and {verb} too: when a defender alone beats the "
+            "maker, both defenders score.")
+
+
+def sentences(*texts: str) -> str:
+    """Texts one after another, each ended by a full stop but the last (as the result
+    of a hand is shown, with no stop of its own), the empty ones left out.
+
+    >>> sentences("made it (Ann +1)", "", "Ann and Ben are level")
+    'made it (Ann +1). Ann and Ben are level'
+    >>> sentences("Ben scores too.", ""), sentences("", "")
+    ('Ben scores too.', '')
+    """
+    said = [text for text in texts if text]
+    return ". ".join([*(text.rstrip(".") for text in said[:-1]), *said[-1:]])
+
+
+def level_on_top(scores: Sequence[int], rules: Rules, players: Sequence[str],
+                 over: bool) -> str:
+    """Why a game goes on though a player has reached the target: two or more are
+    level on the most points at or past it, and ties play on (R22); else ``""``.
+
+    >>> print(level_on_top((4, 0, 4), Rules(target=2), ("You", "Left", "Right"), False))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    You and Right are level on 4 points, at the target (2) or past it: ties play on, so
+    the game goes on until one is ahead alone.
+    >>> level_on_top((4, 0, 4), Rules(target=2, tie="share"), ("You", "Left", "Right"), False)
+    ''
+    """
+    top = max(scores)
+    level = [seat for seat in range(3) if scores[seat] == top]
+    if over or rules.tie != "play_on" or top < rules.target or len(level) < 2:
+        return ""
+    who = " and ".join(players[seat] for seat in level)
+    return (f"{who} are level on {top} points, at the target ({rules.target}) or past it: "
+            "ties play on, so the game goes on until one is ahead alone.")
 
 
 def describe_view(view: View, players: Sequence[str], *, brief: bool = False,

@@ -43,7 +43,15 @@ from .bots.hints import hint, hint_lines, views_before
 from .bots.review import MARGIN, check_budget, describe_verdict, second_opinion, worth_asking
 from .cards import sort_cards
 from .game import Game
-from .render import describe_deal, describe_move, describe_plays, describe_result, scores_text
+from .render import (
+    describe_deal,
+    describe_move,
+    describe_plays,
+    describe_result,
+    level_on_top,
+    lone_defence_note,
+    scores_text,
+)
 from .scoring import HandResult
 from .sitting import GAMES, Sitting, default_save, fallback_folders, new_seed
 from .state import Phase
@@ -468,20 +476,25 @@ class Session:
         """The finished hand turned over: every hand as dealt, the kitty, the result
         and the score."""
         hand = self.game.hand
+        game = self.game
         assert hand is not None and hand.result is not None
+        notes = [lone_defence_note(hand.result, self.names),  # R21: why one who sat out scores
+                 level_on_top(game.scores, game.rules, self.names, game.is_over)]  # R22
         return ["  The deal was:",
                 *("  " + line for line in describe_deal(hand.dealt, self.names)),
                 "  " + self.result_text(hand.result),
-                f"Score: {self.scores_text(self.game.scores)}"]
+                f"Score: {self.scores_text(game.scores)}",
+                *(f"  {note}" for note in notes if note)]
 
     def game_over_lines(self) -> list[str]:
         """The game's end: the hands played, the winners and the final score, and how
         to have the player's choices reviewed when the game was saved."""
         game = self.game
         winners = " and ".join(self.names[s] for s in game.winners)
-        label = "Winners" if len(game.winners) > 1 else "Winner"
+        said = (f"{winners} share the win" if len(game.winners) > 1  # R22, tie = share
+                else f"Winner: {winners}")
         hands = len(game.hands)
-        lines = [f"Game over after {hands} hand{'s' if hands != 1 else ''}. {label}: {winners}. "
+        lines = [f"Game over after {hands} hand{'s' if hands != 1 else ''}. {said}. "
                  f"Final score: {self.scores_text(game.scores)}."]
         if self.save is not None and self.unsaved is not None:
             lines.append(f"The game could not be saved to {self.save} ({self.unsaved}): "

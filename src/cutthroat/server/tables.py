@@ -31,7 +31,7 @@ from ..errors import CutthroatError, to_player
 from ..frames import current_frame
 from ..game import Game
 from ..howto import stakes_in
-from ..render import describe_result
+from ..render import describe_result, level_on_top, lone_defence_note, sentences
 from ..rules import Rules
 from ..scoring import HandResult
 from ..views import View
@@ -502,8 +502,10 @@ class Table:
         hand = game.hand
         last = previous = None
         if hand is not None and hand.is_over and hand.result is not None:
+            names = self._names_for(seat)
+            level = level_on_top(game.scores, game.rules, names, game.is_over)  # R22
             last = {"deal": hand.dealt.to_json(), "result": hand.result.to_json(),
-                    "text": result_text(hand.result, self._names_for(seat))}
+                    "text": sentences(result_text(hand.result, names), level)}
         elif hand is not None and len(game.hands) > 1:
             before = game.hands[-2].result  # the hand before the one in play, as it ended
             if before is not None:
@@ -578,15 +580,7 @@ def result_text(result: HandResult, players: Sequence[str]) -> str:
      Intermediate +4). You sat this hand out and score too: when a defender alone beats
      the maker, both defenders score.'
     """
-    text = describe_result(result, players)
-    lone = [seat for seat in result.alone if seat != result.maker]
-    if not lone or not result.euchred or result.maker is None:
-        return text
-    out = next(seat for seat in range(3) if seat not in (result.maker, lone[0]))
-    who = players[out]
-    verb = "score" if who == "You" else "scores"
-    return (f"{text}. {who} sat this hand out and {verb} too: when a defender alone "
-            "beats the maker, both defenders score.")
+    return sentences(describe_result(result, players), lone_defence_note(result, players))
 
 
 def new_id() -> str:
