@@ -446,3 +446,27 @@ def test_a_hint_of_a_forced_move_shows_without_a_table(server: str, pages: Pages
     expect(page.locator("#hint .hint-choice")).to_have_text("Hint: Pass")
     expect(page.locator("#hint .hint-options")).to_have_count(0)
     assert not pages.errors
+
+
+def test_R8_under_dealer_must_pick_up_an_order_says_the_dealer_takes_the_up_card(
+        server: str, pages: Pages) -> None:
+    """A variants pass: with dealer_must_pick_up, "Ben orders up the Q♠" was followed by
+    the dealer's discard with no word that he had taken the up-card (no move of his says
+    so). The order says it. (Seed 1: Ann, seat 0, speaks first; seat 2 deals.)"""
+    page = pages.new()
+    api = page.request
+    made = api.post(f"{server}/api/games", data={
+        "name": "Ann", "seats": ["you", "random", "random"], "seed": 1,
+        "rules": {"dealer_must_pick_up": True}}).json()
+    page.goto(server + "/")
+    page.evaluate("([g, t]) => localStorage.setItem(`cutthroat:token:${g}`, t)",
+                  [made["game"], made["token"]])
+    page.goto(f"{server}/?game={made['game']}")
+    wait_for_turn(page)
+    view = state(page)["view"]
+    assert view["dealer"] != 0 and view["phase"] == "bid_first", view
+    page.click("[data-action=order]")
+    dealer = state(page)["players"][view["dealer"]]["name"]
+    expect(page.locator("#log")).to_contain_text(
+        f": {dealer} takes it (the dealer must, under these rules).")
+    assert "You order up the " in page.locator("#log").inner_text()

@@ -668,3 +668,23 @@ def test_R21_the_player_who_sat_out_is_told_why_they_score() -> None:
     assert said[-1] == ("  You sat this hand out and score too: when a defender alone beats "
                         "the maker, both defenders score."), said
     assert game.hands[-1].result is not None and game.hands[-1].result.points[0] > 0
+
+
+def test_R8_under_dealer_must_pick_up_an_order_says_the_dealer_takes_it() -> None:
+    """A variants pass: "Left orders up the QS" and then the dealer's discard, with no
+    word that the dealer had taken the up-card (no move of his says it)."""
+    game = Game(Rules(dealer_must_pick_up=True), seed=8, players=("You", "Left", "Right"))
+    hand = game.deal()
+    orderer = hand.to_act
+    assert orderer is not None and orderer != hand.dealer
+    before = hand.view(0)
+    hand.push("order")
+    told = Session(game, 0, ["random", "random"]).news(before)
+    dealer = "you take" if hand.dealer == 0 else f"{game.players[hand.dealer]} takes"
+    assert told[0].endswith(f"up the {hand.upcard}: {dealer} it (the dealer must, under "
+                            "these rules)"), told
+    plain = Game(Rules(), seed=8, players=("You", "Left", "Right"))
+    first = plain.deal()
+    was = first.view(0)
+    first.push("order")
+    assert "(the dealer must" not in Session(plain, 0, ["random", "random"]).news(was)[0]

@@ -251,7 +251,8 @@ def _hand_frames(game: Game, index: int, played: Hand, scores: Scores) -> list[F
         phase, tricks = hand.phase, len(hand.tricks)
         hand.push(move)
         text = describe_action(str(move), names, upcard=hand.upcard, maker=hand.maker,
-                               defending=phase is Phase.DEFENDER_CHOICE, dealer=hand.dealer)
+                               defending=phase is Phase.DEFENDER_CHOICE, dealer=hand.dealer,
+                               must_pick_up=game.rules.dealer_must_pick_up)
         if move.action.verb is Verb.PLAY and len(hand.tricks) > tricks:
             text += f"; {names[hand.tricks[-1].winner]} takes the trick"
         elif phase is Phase.BID_FIRST and hand.phase is Phase.BID_SECOND:

@@ -247,7 +247,8 @@ def describe_move(view: View, index: int, players: Sequence[str]) -> str:
     """
     return describe_action(view.moves[index], players, upcard=view.upcard,
                            maker=view.maker, you=view.seat, dealer=view.dealer,
-                           defending=defends(view.moves, index))
+                           defending=defends(view.moves, index),
+                           must_pick_up=view.rules.dealer_must_pick_up)
 
 
 def defends(moves: Sequence[str], index: int) -> bool:
@@ -259,13 +260,15 @@ def defends(moves: Sequence[str], index: int) -> bool:
 
 def describe_action(move: str, players: Sequence[str], *, upcard: Card, maker: int | None,
                     you: int | None = None, defending: bool = False,
-                    dealer: int | None = None) -> str:
+                    dealer: int | None = None, must_pick_up: bool = False) -> str:
     """A move as a hand's log writes it (``"1 order"``; ``"0 discard ?"`` for a card
     face down), in words: the hand's ``upcard``, its ``maker`` once trump is fixed (a
     defender's ``alone`` defends), the seat ``you`` spoken to, if any, and whether it
     is a defender's choice (``defending``: a ``pass`` then does not defend alone,
     :func:`defends`). A ``dealer`` who orders takes the up-card then (R8), which no
-    move of its own says: his order says so.
+    move of its own says: his order says so. Under ``must_pick_up`` (the variant
+    ``dealer_must_pick_up``, R8) another's order says that the dealer takes it, which
+    no move of his says either.
 
     >>> from cutthroat.cards import Card
     >>> names = ("Ann", "Ben", "Cal")
@@ -273,6 +276,9 @@ def describe_action(move: str, players: Sequence[str], *, upcard: Card, maker: i
     'Cal orders up the KH and takes it'
     >>> describe_action("1 order", names, upcard=Card.parse("KH"), maker=1)
     'Ben orders up the KH'
+    >>> describe_action("1 order", names, upcard=Card.parse("KH"), maker=1, dealer=0,
+    ...                 you=0, must_pick_up=True)
+    'Ben orders up the KH: you take it (the dealer must, under these rules)'
     >>> describe_action("2 keep 9S JH JS QD TC", names, upcard=Card.parse("KH"), maker=2)
     'Cal keeps 9S JH JS QD TC and buries the rest'
     >>> describe_action("0 pass", names, upcard=Card.parse("KH"), maker=2, defending=True)
@@ -297,6 +303,9 @@ def describe_action(move: str, players: Sequence[str], *, upcard: Card, maker: i
         what = f"{words} the {upcard}"
         if verb == "order" and seat == dealer:
             what += f" and {'take' if spoken_to else 'takes'} it"
+        elif verb == "order" and must_pick_up and dealer is not None:
+            taker = "you take" if dealer == you else f"{players[dealer]} takes"
+            what += f": {taker} it (the dealer must, under these rules)"
     elif verb == "leave":
         what = f"{words} the {upcard} in the kitty"
     elif verb == "call":

@@ -2,7 +2,7 @@
 
 import { cardsInText, cardsInWords, SAID, SHOWN, spoken } from "./cards.js";
 import { $, el } from "./dom.js";
-import { isYou, nameOf } from "./state.js";
+import { isYou, nameOf, table } from "./state.js";
 
 /** The hand's public log in words, with who took each trick: entries of
  *  {shown, said, took, reason}, the deal first (said: the cards in words, for the live
@@ -64,7 +64,10 @@ export function moveWords(move, v, f = SHOWN, defending = false) {
       : `${who} ${s("passes", "pass")}.`;
     case "order": return seat === v.dealer  // and takes it, which no move of his says (R8)
       ? `${who} ${s("orders", "order")} up ${up} and ${s("takes", "take")} it.`
-      : `${who} ${s("orders", "order")} up ${up}.`;
+      : table.state?.rules?.dealer_must_pick_up  // nor does the dealer's, who must take it
+        ? `${who} ${s("orders", "order")} up ${up}: ${isYou(v.dealer) ? "you take"
+          : `${nameOf(v.dealer)} takes`} it (the dealer must, under these rules).`
+        : `${who} ${s("orders", "order")} up ${up}.`;
     case "pickup": return `${who} ${s("picks", "pick")} up ${up}.`;
     case "leave": return `${who} ${s("leaves", "leave")} ${up} in the kitty.`;
     case "discard": return args[0] === "?" ? `${who} ${s("discards", "discard")} a card face down.`
