@@ -262,3 +262,22 @@ def test_an_arena_stopped_before_a_deal_set_finished_leaves_no_folder_it_made(
     with pytest.raises(TournamentInterrupted):
         run_arena(LINE_UP, 30, seed=4, workers=1, progress=False, records=tmp_path / "mine")
     assert (tmp_path / "mine").is_dir()  # there before: left as it was
+
+
+def test_a_worker_process_ignores_ctrl_c_and_its_pool_goes_on() -> None:
+    """A Ctrl-C at the terminal reaches the worker processes too: one waiting for a job
+    printed "Process ForkProcess-1:" and the start of a traceback above the tournament's
+    own words (a fresh-clone CI run of the test above). Workers ignore it; the process
+    that started them stops them."""
+    from cutthroat.sim.workers import stop_pool, worker_pool
+
+    pool = worker_pool(1)
+    try:
+        assert pool.submit(os.getpid).result(timeout=30) != os.getpid()
+        [worker] = list(pool._processes.values())  # type: ignore[union-attr]
+        os.kill(worker.pid, signal.SIGINT)  # as the terminal's Ctrl-C, while it waits
+        time.sleep(0.3)
+        assert worker.is_alive() and worker.exitcode is None
+        assert pool.submit(os.getpid).result(timeout=30) == worker.pid  # still at work
+    finally:
+        stop_pool(pool)

@@ -64,7 +64,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .stats import Estimate, percentile
-from .workers import worker_pool
+from .workers import stop_pool, worker_pool
 
 if TYPE_CHECKING:
     import numpy as np
@@ -484,6 +484,8 @@ def _refit_all(n_items: int, rankings: tuple[Ranking, ...], rows: list[tuple[int
                 chunk = future.result()
                 found.extend(chunk)
                 bar.advance(len(chunk))
-    finally:
-        pool.shutdown(cancel_futures=True)
+    except BaseException:  # Ctrl-C (the workers ignore it) or a failure: stop them at once
+        stop_pool(pool)
+        raise
+    pool.shutdown()
     return found

@@ -220,8 +220,17 @@ def worker_pool(workers: int) -> ProcessPoolExecutor:
     them is gone: killed with SIGKILL, say (by hand, or for want of memory), when no
     shutdown reaches them, they would otherwise wait for jobs forever, each holding the
     job queue open for the others."""
-    return ProcessPoolExecutor(max_workers=workers, initializer=_end_with_parent,
+    return ProcessPoolExecutor(max_workers=workers, initializer=_worker_start,
                                initargs=(os.getpid(),))
+
+
+def _worker_start(parent: int) -> None:
+    """In a new worker process: Ctrl-C ignored (the terminal sends it to the workers as
+    well, and the process that started them stops them: :func:`stop_pool`; a worker
+    waiting for a job printed "Process ForkProcess-1:" and the start of a traceback
+    above the tournament's own words), and :func:`_end_with_parent`."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _end_with_parent(parent)
 
 
 def _end_with_parent(parent: int, every: float = 0.5) -> None:
