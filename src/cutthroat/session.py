@@ -475,8 +475,8 @@ class Session:
     def hand_over_lines(self) -> list[str]:
         """The finished hand turned over: every hand as dealt, the kitty, the result
         and the score."""
-        hand = self.game.hand
         game = self.game
+        hand = game.hand
         assert hand is not None and hand.result is not None
         notes = [lone_defence_note(hand.result, self.names),  # R21: why one who sat out scores
                  level_on_top(game.scores, game.rules, self.names, game.is_over)]  # R22

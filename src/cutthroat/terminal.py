@@ -393,10 +393,10 @@ class TerminalGame(Session):
         text = _SAID.get(" ".join(re.sub(r"[^\w\s]", "", text.lower()).split()),
                          text.translate(_SUIT_SYMBOLS))
         text = _in_letters(text, view.trump).replace(",", " ")  # keep AS, KS, ...
-        words = text.split()
         verbs = {legal.split()[0] for legal in view.legal}
         if "order" in verbs and view.seat == view.dealer and _picks_up(text, view):
             text = "order"  # the dealer's order takes the up-card: "pick it up" says it
+        words = text.split()
         if "JO" in (w.upper() for w in words) and view.rules.deck != 25:
             raise _NotAMove(f"there is no joker in the {view.rules.deck}-card deck (only "
                             "the 25-card deck has one)")
