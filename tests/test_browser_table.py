@@ -14,12 +14,14 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from browser_helpers import (
+    HEAR,
     TIMEOUT_MS,
     Pages,
     _show_play,
     browser,
     contrast,
     create_game,
+    heard,
     my_cards,
     pages,
     play_to_the_end,
@@ -288,8 +290,30 @@ def test_a_sixth_card_is_not_picked_for_the_keep(server: str, pages: Pages) -> N
     expect(page.locator('#hand [aria-pressed="true"]')).to_have_count(5)
 
 
+def test_a_hand_thrown_in_is_said_in_a_sentence_R10(server: str, pages: Pages) -> None:
+    """Everybody passes both rounds (R10): the log says so, and the hand-over box starts
+    its line with a capital as every other result does ("Thrown in: nobody named
+    trump", not "thrown in: ..."; a QA pass)."""
+    page = pages.new()
+    # Seed 37: the two beginners pass both rounds when this seat does (found by playing
+    # the server's Table with these choices).
+    create_game(page, server, left="beginner", right="beginner", seed=37)
+    for _ in range(6):
+        if wait_for_turn(page) != "playing":
+            break
+        page.click("[data-action=pass]")
+        wait_until(page, "() => !window.cutthroatState.view.legal.includes('pass')"
+                   " || window.cutthroatState.status !== 'playing'")
+    last = state(page)
+    assert last["status"] == "hand_over" and last["last_hand"]["result"]["thrown_in"], (
+        "seed 37 no longer throws the hand in: choose another")
+    expect(page.locator("#result")).to_have_text("Thrown in: nobody named trump")
+    expect(page.locator("#log")).to_contain_text("Everybody passed: the hand is thrown in.")
+
+
 def test_a_short_game_to_the_end(server: str, pages: Pages) -> None:
     page = pages.new()
+    page.context.add_init_script(HEAR)  # what a screen reader hears
     asked: list[str] = []  # every address the page asks, to keep the token out of them
     page.on("request", lambda request: asked.append(request.url))
     game = create_game(page, server, seed=5, rules="short")
@@ -314,6 +338,10 @@ def test_a_short_game_to_the_end(server: str, pages: Pages) -> None:
     said = ", ".join(named[seat] + (":" if named[seat][-1].isdigit() else "")
                      + f" {final['scores'][seat]}" for seat in order)
     expect(page.locator("#final-score")).to_have_text(f"Final score: {said}.")
+    # and a screen reader hears it so: the final score, not "playing to 10" of a game over
+    wait_until(page, "() => window.heard.some((h) => h.includes('Game over: '))")
+    said_last = heard(page).split("Game over: ")[-1]
+    assert f"Final score: {said}." in said_last and "playing to" not in said_last, said_last
     link = page.locator("#record-link")
     assert link.get_attribute("href") == f"/api/games/{game}/record"
     answer = page.request.get(server + link.get_attribute("href"))

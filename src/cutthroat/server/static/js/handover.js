@@ -11,7 +11,7 @@ import { showError } from "./moves.js";
 import { render } from "./render.js";
 import { finalScoreText, winnersText } from "./speech.js";
 import { isYou, nameOf, table } from "./state.js";
-import { plural } from "./words.js";
+import { capital, plural } from "./words.js";
 
 /** After a hand: the result in words and the whole deal face up; next hand or the record. */
 export function renderHandOver(s) {
@@ -21,7 +21,7 @@ export function renderHandOver(s) {
   if (!show) { box.replaceChildren(); table.overError = ""; return; }
   const lh = s.last_hand;
   const parts = [el("h2", { id: "hand-over-title", tabindex: "-1" }, [s.status === "over" ? "Game over" : "Hand over"]),
-    el("p", { class: "result", id: "result" }, [lh.text || ""])];
+    el("p", { class: "result", id: "result" }, [lh.text ? capital(lh.text) : ""])];  // "Thrown in: …"
   const rows = [0, 1, 2].map((seat) => [nameOf(seat), lh.deal[String(seat)], cardsOf(nameOf(seat))]);
   if (lh.deal.dummy?.length) rows.push(["Dummy", lh.deal.dummy]);
   const kitty = lh.deal.kitty;

@@ -108,7 +108,8 @@ export function tellNews(s, entries) {
     if (s.status === "hand_over" && s.last_hand) {
       parts.push(`Hand over: ${sentence(s.last_hand.text || "")}`, scoreWords(s));
     } else if (s.status === "over" && s.last_hand) {
-      parts.push(`Game over: ${sentence(s.last_hand.text || "")}`, winnersText(s), scoreWords(s));
+      // the final score, not "playing to 10" of a game that is over
+      parts.push(`Game over: ${sentence(s.last_hand.text || "")}`, winnersText(s), finalScoreText(s));
     } else if (s.status === "waiting") {
       parts.push("Waiting for a friend to take the open seat.");
     }
