@@ -99,6 +99,22 @@ def test_a_phone_in_portrait_keeps_one_column_and_its_prompt_has_no_keys(
             assert box(page, control)[3] - box(page, control)[1] >= 44 - 0.5, control
 
 
+@pytest.mark.parametrize("size", [(390, 844), (360, 640), (412, 915)])
+def test_the_status_line_is_never_cut_in_half_at_a_turn(server: str, pages: Pages,
+                                                        size: tuple[int, int]) -> None:
+    """At this seat's turn the table is brought into view: on a phone the status line
+    above it ("Hand 1: playing · your turn") was left half above the screen (a QA
+    pass). It is on the screen whole, or wholly above it."""
+    page = phone(pages, *size)
+    create_game(page, server, seed=9)
+    for turn in range(2):  # the first turn (the page just drawn), and the next
+        wait_for_turn(page)
+        _, top, _, bottom = box(page, "#status")
+        assert top >= -0.5 or bottom <= 0.5, (size, turn, top, bottom)
+        assert on_screen(page, "#prompt"), (size, turn)
+        take_turn(page)
+
+
 def test_a_greyed_card_tapped_on_a_phone_says_why_on_the_screen(server: str,
                                                                  pages: Pages) -> None:
     """The note on a greyed card came below the screen of a phone, so a tap seemed to do

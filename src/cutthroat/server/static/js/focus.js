@@ -32,12 +32,28 @@ export function placeFocus() {
 }
 
 /** Bring the table into view for a decision: the whole felt where it fits the screen (a
- *  phone held sideways: the up-card and the trick beside the cards), else the cards in
- *  the middle of the screen. */
+ *  phone held sideways: the up-card and the trick beside the cards), with the status
+ *  line above it where that fits too, else the cards in the middle of the screen. The
+ *  status line is never left cut in half at the top of the screen (a phone: a QA pass). */
 function bringTableIntoView() {
-  const felt = $("hand").closest(".felt");
-  if (felt.getBoundingClientRect().height <= innerHeight) felt.scrollIntoView({ block: "nearest" });
-  else $("hand").scrollIntoView({ block: "center" });
+  const felt = $("hand").closest(".felt").getBoundingClientRect();
+  const status = $("status").getBoundingClientRect();
+  if (felt.bottom - Math.min(status.top, felt.top) <= innerHeight) {
+    showBetween(Math.min(status.top, felt.top), felt.bottom);
+  } else if (felt.height <= innerHeight) {
+    showBetween(felt.top, felt.bottom);
+    const cut = $("status").getBoundingClientRect();
+    if (cut.top < 0 && cut.bottom > 0) scrollBy(0, cut.bottom);
+  } else {
+    $("hand").scrollIntoView({ block: "center" });
+  }
+}
+
+/** Scroll the page as little as shows what lies between `top` and `bottom` (as the
+ *  window sees them now; they fit in it). */
+function showBetween(top, bottom) {
+  if (top < 0) scrollBy(0, top);
+  else if (bottom > innerHeight) scrollBy(0, bottom - innerHeight);
 }
 
 /** The element that has the focus in the table, as a selector that finds it again once
