@@ -7,6 +7,7 @@ web server never imports what a request names."""
 from __future__ import annotations
 
 import importlib.metadata
+import pickle
 import re
 import sys
 from collections.abc import Iterator
@@ -379,3 +380,65 @@ def test_a_faulty_bot_is_named_in_the_terminal_and_the_research_environment(
         assert re.search(words.replace("the '", "The '", 1), done.output), done.output
         assert "Traceback" not in done.output and save.exists()
         assert "The game is saved" in done.output
+
+
+_WHERE = '''import random
+
+
+class Empty:
+    name = "empty"
+
+    def __init__(self, seed=0):
+        self.rng = random.Random(seed)
+
+    def choose(self, view):
+        return self.rng.choice([])  # line 11: the line to mend
+
+
+class Elsewhere:
+    name = "elsewhere"
+
+    def __init__(self, seed=0):
+        pass
+
+    def choose(self, view):
+        return f"{(view.seat + 1) % 3} pass"
+'''
+
+
+def test_a_failing_bot_is_told_where_in_its_own_code_and_which_seat(scratch: Path) -> None:
+    """A bot author saw "IndexError: Cannot choose from an empty sequence" and nothing of
+    where: a tournament's games run in other processes, and its traceback did not come
+    back (a QA pass). The error names the line of the bot's own code (not the line
+    inside Python's random module), in the arena's workers too; it carries the seat and
+    the bot's name as attributes, also once pickled (as a worker sends it)."""
+    (scratch / "where_bot.py").write_text(_WHERE, encoding="utf-8")
+    bots = [make_bot("random", 0), make_bot("where_bot.Empty", 1), make_bot("random", 2)]
+    with pytest.raises(BotError) as caught:
+        play_game(cutthroat.Game(seed=1), bots)
+    said = "IndexError: Cannot choose from an empty sequence (at where_bot.py, line 11, in choose)"
+    assert str(caught.value).endswith(said), caught.value
+    assert (caught.value.seat, caught.value.bot) == (1, "empty")
+    again = pickle.loads(pickle.dumps(caught.value))
+    assert (str(again), again.seat, again.bot) == (str(caught.value), 1, "empty")
+    for workers in ("1", "2"):
+        done = CliRunner().invoke(app, ["arena", "--bots", "where_bot.Empty,random,random",
+                                        "--games", "3", "--workers", workers, "--no-progress"])
+        assert done.exit_code == 1 and said in done.output, (workers, done.output)
+
+
+def test_a_bot_naming_another_seat_is_told_its_move_needs_none(scratch: Path) -> None:
+    """A bot returning "1 pass" for seat 0 was told "name one seat", advice for a person
+    at the REPL; it is told that a bot's move needs no seat."""
+    (scratch / "where_bot.py").write_text(_WHERE, encoding="utf-8")
+    game = cutthroat.Game(seed=1)
+    seat = game.deal().to_act
+    bots = [make_bot("random", s) for s in range(3)]
+    bots[seat] = make_bot("where_bot.Elsewhere", seat)
+    with pytest.raises(BotMoveError) as caught:
+        play_game(game, bots)
+    assert str(caught.value) == (
+        f"the 'elsewhere' bot in seat {seat} chose '{(seat + 1) % 3} pass', which the rules "
+        f"refuse: it names another seat than its own ({seat}): a bot's move needs no seat "
+        "('pass', 'play JH', as view.legal lists them)")
+    assert (caught.value.seat, caught.value.bot) == (seat, "elsewhere")

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import contextlib
 import inspect
+import sysconfig
+import traceback
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from ..actions import Action, Move
@@ -21,7 +24,18 @@ __all__ = ["Bot", "BotError", "BotMoveError", "BotTimeoutError", "bot_choose", "
 
 class BotError(CutthroatError):
     """A bot failed while choosing its move (its own exception is the cause): the
-    message names the bot and its seat."""
+    message names the bot and its seat, and where in the bot's own code it failed.
+
+    Attributes:
+        seat: the bot's seat (``None`` when not known).
+        bot: the bot's name (``None`` when not known).
+    """
+
+    def __init__(self, message: str, *, seat: int | None = None,
+                 bot: str | None = None) -> None:
+        super().__init__(message)
+        self.seat = seat
+        self.bot = bot
 
 
 class BotMoveError(BotError, IllegalActionError):
@@ -122,10 +136,34 @@ def bot_choose(bot: Bot, view: View, time_limit: float | None = None
             return bot.choose(view)
     except Overtime:
         raise BotTimeoutError(f"the {_name(bot)!r} bot in seat {view.seat} took more than "
-                              f"its {time_limit:g} s to choose a move") from None
+                              f"its {time_limit:g} s to choose a move",
+                              seat=view.seat, bot=_name(bot)) from None
     except (Exception, SystemExit) as exc:
         raise BotError(f"the {_name(bot)!r} bot in seat {view.seat} failed to choose a "
-                       f"move: {type(exc).__name__}: {exc}") from exc
+                       f"move: {type(exc).__name__}: {exc}{_failed_at(exc)}",
+                       seat=view.seat, bot=_name(bot)) from exc
+
+
+_LIBRARIES = tuple(sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib"))
+"""Where Python's own modules are: a bot's failure is placed in the code that called them."""
+
+
+def _failed_at(exc: BaseException) -> str:
+    """Where a bot's exception was raised, for its message: the innermost line of the
+    traceback outside Python's own modules (a bot's ``random.choice([])`` fails inside
+    :mod:`random`; the line to mend is the bot's), `` (at mybots.py, line 12, in
+    choose)``, a path under the current folder given from it; ``""`` without one.
+    (In a tournament's worker process the traceback does not come back: this line does.)
+    """
+    frames = traceback.extract_tb(exc.__traceback__)[1:]  # not bot_choose's own line
+    if not frames:
+        return ""
+    ours = [f for f in frames if not f.filename.startswith(_LIBRARIES)]
+    frame = (ours or frames)[-1]
+    path = Path(frame.filename)
+    with contextlib.suppress(ValueError):
+        path = path.resolve().relative_to(Path.cwd().resolve())
+    return f" (at {path}, line {frame.lineno}, in {frame.name})"
 
 
 def push_bot_move(hand: Hand, bot: Bot, seat: int, action: Action | str | int) -> Move:
@@ -140,8 +178,13 @@ def push_bot_move(hand: Hand, bot: Bot, seat: int, action: Action | str | int) -
         if isinstance(action, int) and not isinstance(action, bool):
             with contextlib.suppress(CutthroatError, ValueError):  # "0", said as the move
                 chose += f" (the action id of {Action.from_id(action)})"
+        reason = str(exc)
+        if reason.startswith("the move names seat"):  # "1 pass" from seat 0's bot
+            reason = (f"it names another seat than its own ({seat}): a bot's move needs no "
+                      "seat ('pass', 'play JH', as view.legal lists them)")
         raise BotMoveError(f"the {_name(bot)!r} bot in seat {seat} chose {chose}, "
-                           f"which the rules refuse: {exc}", seat=seat) from exc
+                           f"which the rules refuse: {reason}",
+                           seat=seat, bot=_name(bot)) from exc
 
 
 def _name(bot: Bot) -> str:
