@@ -4,6 +4,7 @@ player can choose, described from the code itself."""
 from __future__ import annotations
 
 import inspect
+import re
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ from typer.testing import CliRunner
 from cutthroat.bots import registry
 from cutthroat.bots.catalog import describe_bot, describe_bots
 from cutthroat.bots.expert import ExpertBot
-from cutthroat.bots.registry import BOTS, UnknownBotError, format_spec, make_bot
+from cutthroat.bots.registry import BOTS, BotSpecError, UnknownBotError, format_spec, make_bot
 from cutthroat.cli import app
 
 
@@ -146,7 +147,35 @@ def test_a_bot_without_a_docstring_or_args_section(monkeypatch: pytest.MonkeyPat
     info = describe_bot("bare")
     assert info.summary == ""
     assert [(o.name, o.kind, o.default, o.help) for o in info.options] == [
-        ("level", "any", 1, "")]
+        ("level", "int or float", 1, "")]  # the kind of its default (below)
+    said = CliRunner().invoke(app, ["bots", "bare"], env={"COLUMNS": "200"})
+    assert said.exit_code == 0, said.output  # not "bare: " and nothing after it
+    assert said.stdout.splitlines()[0] == "bare (its class has no docstring to describe it)"
+
+
+def test_an_option_without_annotation_takes_the_kind_of_its_default(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot author's ``verbose=False`` with no annotation took ``verbose=maybe`` (a
+    truthy str) and was listed "(any)" (a QA pass): an option without an annotation
+    takes the kind of its default, and says so when refused; a default of None still
+    takes anything."""
+    def loose(seed, verbose=False, depth=2, rate=0.5, how="x", label=None):  # type: ignore[no-untyped-def]
+        return make_bot("random", seed)
+
+    monkeypatch.setitem(registry.BOTS, "loose", loose)
+    assert [o.kind for o in describe_bot("loose").options] == [
+        "bool", "int or float", "float", "str", "any"]
+    for spec, said in (("loose:verbose=maybe", "option verbose takes bool (as its default, "
+                                               "False), not 'maybe'"),
+                       ("loose:depth=deep", "option depth takes int or float (as its "
+                                            "default, 2), not 'deep'"),
+                       ("loose:rate=true", "option rate takes float (as its default, "
+                                           "0.5), not True"),
+                       ("loose:how=3", "option how takes str (as its default, 'x'), not 3")):
+        with pytest.raises(BotSpecError, match=re.escape(said)):
+            make_bot(spec, 0)
+    for spec in ("loose:verbose=true,depth=1.5,rate=1,how=y,label=3", "loose:label=any"):
+        assert make_bot(spec, 0).name == "random"
 
 
 def test_cli_bots_lists_the_ladder_and_one_bots_options() -> None:

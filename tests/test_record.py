@@ -670,3 +670,37 @@ def test_r4_a_record_with_no_hands_draws_its_first_dealer_as_a_new_game_does() -
     rng = random.Random(9)
     assert rec.replay('{"format": "cutthroat-record/1"}', rng=rng).first_dealer == \
         random.Random(9).randrange(3)
+
+
+def test_load_reads_the_file_save_writes_and_replay_says_what_to_pass(tmp_path: Path) -> None:
+    """``record.save(path, game)`` had no ``load``: ``replay("g.json")`` takes a str for
+    JSON text, and an open file or a Game was told "the record must be a JSON object",
+    though neither is JSON at all (a REPL user's QA pass). ``load`` reads the file (a str
+    is a path there, as in save); replay says what to pass instead of a file or a Game."""
+    game = Game(seed=3)
+    game.deal()
+    game.hand.push("pass")
+    path = tmp_path / "g.json"
+    rec.save(str(path), game)
+    for given in (str(path), path):
+        loaded = rec.load(given, seed=5)
+        assert rec.to_record(loaded) == rec.to_record(game)
+        assert loaded.hand is not None and loaded.hand.moves == game.hand.moves
+    with pytest.raises(rec.RecordError, match=r"to read the file '.*, pass "
+                                              r"pathlib\.Path\(.*\), or record\.load\("):
+        rec.replay(str(path))
+    with path.open(encoding="utf-8") as file, pytest.raises(
+            TypeError, match=r"not TextIOWrapper: pass the file's path \(record\.load\(path\)\) "
+                             r"or its text \(f\.read\(\)\)"):
+        rec.replay(file)
+    with pytest.raises(TypeError, match=r"not Game: a Game needs no replaying"):
+        rec.replay(game)
+    with pytest.raises(TypeError, match="load takes a file's path; to write a game, save"):
+        rec.load(game)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"load takes a file's path .* not int"):
+        rec.load(3)  # type: ignore[arg-type]
+    with pytest.raises(FileNotFoundError):
+        rec.load(tmp_path / "none.json")
+    for parsed in ([1], 3, None, True):  # JSON, but no object: the record's own error
+        with pytest.raises(rec.RecordError, match="the record must be a JSON object"):
+            rec.replay(parsed)

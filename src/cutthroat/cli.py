@@ -398,7 +398,8 @@ def bots(
             check_spec(name)
     except (UnknownBotError, BotUnavailableError, BotSpecError) as exc:
         raise typer.BadParameter(str(exc), param_hint="NAME") from None
-    typer.echo(f"{info.name}: {info.summary}")
+    typer.echo(f"{info.name}: {info.summary}" if info.summary
+               else f"{info.name} (its class has no docstring to describe it)")
     if written:
         typer.echo("This spec sets " + ", ".join(f"{key}={format_value(value)}"
                                                 for key, value in written.items())

@@ -25,6 +25,7 @@ import os
 import random
 from collections.abc import Mapping
 from pathlib import Path
+from types import NoneType
 from typing import Any, ClassVar
 
 from .actions import Move
@@ -42,8 +43,8 @@ from .game import Game, require_game
 from .rules import Rules, RulesError
 from .state import Hand
 
-__all__ = ["FORMAT", "RecordError", "decode", "dumps", "loads", "replay", "report", "save",
-           "summary", "to_record"]
+__all__ = ["FORMAT", "RecordError", "decode", "dumps", "load", "loads", "replay", "report",
+           "save", "summary", "to_record"]
 
 FORMAT = "cutthroat-record/1"
 """The value of a record's ``format`` field."""
@@ -144,7 +145,8 @@ def loads(text: str | bytes | bytearray | os.PathLike[str]) -> Any:
         trouble = _json_trouble(exc)
         if _looks_like_a_path(text):
             trouble += (f" (a str is the record's JSON text; to read the file "
-                        f"{quoted(text.strip())}, pass pathlib.Path({text.strip()!r}))")
+                        f"{quoted(text.strip())}, pass pathlib.Path({text.strip()!r}), or "
+                        f"record.load({text.strip()!r}) for its game)")
         raise RecordError(trouble) from None
     except RecursionError:  # valid JSON, maybe, but past the reader's depth
         raise RecordError("the record cannot be read: its lists or objects are nested too "
@@ -250,6 +252,8 @@ def replay(record: object, *, seed: int | None = None,
     """
     if isinstance(record, str | bytes | bytearray | os.PathLike):
         record = loads(record)
+    elif not isinstance(record, Mapping | list | int | float | NoneType):  # no JSON value
+        raise TypeError(_not_a_record(record))
     rules, players, hands = _header(record)
     game: Game | None = None
     for index, entry in enumerate(hands):
@@ -324,6 +328,40 @@ def to_record(game: Game) -> dict[str, Any]:
 def dumps(game: Game, *, indent: int | None = 1) -> str:
     """The record of a game as JSON text."""
     return json.dumps(to_record(game), indent=indent)
+
+
+def _not_a_record(thing: object) -> str:
+    """What to pass to :func:`replay` instead of ``thing``, which is no record at all."""
+    said = (f"replay takes a record (a dict, its JSON text or a pathlib.Path), not "
+            f"{type(thing).__name__}")
+    if isinstance(thing, Game):
+        return f"{said}: a Game needs no replaying (game.copy() copies it)"
+    if hasattr(thing, "read"):
+        return f"{said}: pass the file's path (record.load(path)) or its text (f.read())"
+    return said
+
+
+def load(path: str | os.PathLike[str], *, seed: int | None = None,
+         rng: random.Random | None = None) -> Game:
+    """The game of the record file at ``path`` (a ``str`` is a file name here, as in
+    :func:`save`): :func:`replay` of it, with ``seed`` or ``rng`` for the hands dealt
+    on from there. Raises :class:`RecordError` for a record that is wrong, and the
+    ``OSError`` of a file that cannot be read.
+
+    >>> import tempfile, pathlib
+    >>> from cutthroat import Game
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "game.json"
+    >>> game = Game(seed=3); _ = game.deal(); _ = game.hand.push("pass")
+    >>> save(path, game)
+    >>> load(path).hand.moves == game.hand.moves
+    True
+    """
+    if isinstance(path, Game):
+        raise TypeError("load takes a file's path; to write a game, save(path, game)")
+    if not isinstance(path, str | os.PathLike):
+        raise TypeError(f"load takes a file's path (str or pathlib.Path), not "
+                        f"{type(path).__name__}")
+    return replay(Path(path), seed=seed, rng=rng)
 
 
 def save(path: str | os.PathLike[str], game: Game) -> None:

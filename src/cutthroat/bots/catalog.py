@@ -30,6 +30,7 @@ from .registry import (
     factory_of,
     hint_words,
     is_reference,
+    option_kind,
 )
 
 __all__ = ["BotInfo", "BotOption", "describe_bot", "describe_bots"]
@@ -116,7 +117,7 @@ def describe_bot(name: str) -> BotInfo:
         hints = {}
     options = []
     for param in _parameters(target):
-        hint = hints.get(param.name)
+        hint = option_kind(param, hints)
         kind = hint_words(hint) if hint is not None else "any"
         options.append(BotOption(param.name, kind, param.default, helps.get(param.name, "")))
     try:

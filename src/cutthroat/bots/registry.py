@@ -422,10 +422,36 @@ def check_options(target: Callable[..., Any], bot: str, options: dict[str, Any])
     except Exception:  # pragma: no cover - an annotation that cannot be resolved
         hints = {}
     for key, value in options.items():
-        hint = hints.get(key)
+        hint = option_kind(params[key], hints)
         if hint is not None and not _fits(value, hint):
+            said = "" if key in hints else f" (as its default, {params[key].default!r})"
             raise BotSpecError(f"the {bot!r} bot's option {key} takes "
-                               f"{hint_words(hint)}, not {value!r}")
+                               f"{hint_words(hint)}{said}, not {value!r}")
+
+
+def option_kind(param: inspect.Parameter, hints: dict[str, Any]) -> Any:
+    """The kind of value an option takes: its annotation, else the kind of its default
+    (``verbose=False`` takes a bool; ``depth=2`` an int or a float; ``name="x"`` text),
+    else ``None`` (anything: no annotation, and a default of ``None`` or none at all).
+
+    >>> import inspect
+    >>> def bot(seed=0, verbose=False, depth=2, label=None): ...
+    >>> params = inspect.signature(bot).parameters
+    >>> [hint_words(option_kind(params[n], {})) for n in ("verbose", "depth")]
+    ['bool', 'int or float']
+    >>> option_kind(params["label"], {}) is None
+    True
+    """
+    if param.name in hints:
+        return hints[param.name]
+    default = param.default
+    if isinstance(default, bool):
+        return bool
+    if isinstance(default, int):
+        return int | float
+    if isinstance(default, float | str):
+        return type(default)
+    return None
 
 
 def hint_words(hint: Any) -> str:
