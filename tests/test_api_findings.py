@@ -118,8 +118,13 @@ def test_bots_check_their_seed_spec_and_turn_as_the_rest_of_the_api() -> None:
     for seed in (1.0, "x", True):
         with pytest.raises(TypeError, match="a seed is an integer or None"):
             RandomBot(seed=seed)  # type: ignore[arg-type]
-    with pytest.raises(BotSpecError, match="a bot spec is text"):
+    with pytest.raises(BotSpecError, match=r"a bot spec is text, .* or a bot's class, not "
+                                           r"NoneType$"):
         make_bot(None, 0)  # type: ignore[arg-type]
+    with pytest.raises(BotSpecError, match=r"not RandomBot \(a bot already made: play_game "
+                                           r"and the environments take one as it is; "
+                                           r"make_bot takes its class, RandomBot\)"):
+        make_bot(RandomBot(seed=1), 0)  # type: ignore[arg-type]
     game = Game(seed=2)
     hand = game.deal()
     waiting = next(s for s in range(3) if s != hand.to_act)

@@ -395,3 +395,26 @@ def test_the_league_shows_no_interval_of_no_width_for_points_as_the_arena() -> N
     assert top.totals.points == 10 * top.totals.games
     assert top.points_per_game == Estimate(10.0)
     assert "[10.00, 10.00]" not in done.text()
+
+
+def test_a_result_at_the_repl_prints_its_table_and_echoes_one_line() -> None:
+    """``print(run_arena(...))`` printed some 3 KB of every game's fields, the table
+    nowhere (a REPL user's QA pass): a result echoes one line of what it holds, and
+    ``print`` (and Rich) give the tables the commands print."""
+    from rich.table import Table
+
+    from cutthroat.sim import run_league
+
+    arena = run_arena("random,beginner,random", games=3, seed=2, workers=1, progress=False)
+    assert repr(arena) == ("<ArenaResult: 3 games of random, beginner, random, seed 2; "
+                           "print() it for the table>")
+    shown = str(arena)
+    assert "Win rate" in shown and "beginner#1" in shown and "GameResult" not in shown
+    assert shown == arena.text(100)
+    assert isinstance(arena.__rich__().renderables[0], Table)
+    league = run_league("random,beginner,intermediate", games=3, seed=2, workers=1,
+                        progress=False, resamples=20)
+    assert repr(league) == ("<LeagueResult: 3 bots (random, beginner, intermediate), "
+                            "1 line-up, 3 games, seed 2; print() it for the standings>")
+    assert "Rating" in str(league) and str(league) == league.text(100)
+    assert isinstance(league.__rich__(), Table)

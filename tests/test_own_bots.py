@@ -442,3 +442,31 @@ def test_a_bot_naming_another_seat_is_told_its_move_needs_none(scratch: Path) ->
         f"refuse: it names another seat than its own ({seat}): a bot's move needs no seat "
         "('pass', 'play JH', as view.legal lists them)")
     assert (caught.value.seat, caught.value.bot) == (seat, "elsewhere")
+
+
+def test_a_bot_file_hidden_by_another_module_or_misnamed_says_how_to_name_it(
+        scratch: Path) -> None:
+    """A bot author's test.py was hidden by Python's own ``test`` package, which
+    ``sys.stdlib_module_names`` does not list, with no word why; ``mybots:FirstBot``
+    (an entry point's form, as bots.md writes one) and ``mybots.FirstBot.extra`` were
+    told of key=value and of a missing module (a QA pass)."""
+    (scratch / "test.py").write_text(_WHERE, encoding="utf-8")
+    (scratch / "where_bot.py").write_text(_WHERE, encoding="utf-8")
+    import test as python_test  # Python's own, first on the path: not this folder's
+
+    with pytest.raises(BotUnavailableError, match=re.escape(
+            f"module test has no class Empty (the module test found is "
+            f"{python_test.__file__}, not the file of that name in this folder: rename "
+            "your file)")):
+        make_bot("test.Empty", 0)
+    with pytest.raises(BotSpecError, match=re.escape(
+            "'Empty' is not key=value (a bot of your own is named module.Class, "
+            "where_bot.Empty; options come after a colon)")):
+        make_bot("where_bot:Empty", 0)
+    with pytest.raises(BotUnavailableError, match=re.escape(
+            "where_bot.Empty is no module but what module where_bot holds; a bot of your "
+            "own is named module.Class (where_bot.Empty), options after a colon")):
+        make_bot("where_bot.Empty.extra", 0)
+    for spec in ("where_bot.Empty:depth", "expert:depth"):  # an option without its value
+        with pytest.raises(BotSpecError, match=r"'depth' is not key=value$"):
+            make_bot(spec, 0)

@@ -35,6 +35,7 @@ import sys
 import types
 import typing
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from ..errors import CutthroatError
@@ -114,6 +115,14 @@ class _Lazy:
             mod = _import(module)
         except ModuleNotFoundError as exc:
             missing = module if exc.name in (None, module) else exc.name
+            parent, _, last = missing.rpartition(".")
+            found = sys.modules.get(parent) if parent else None
+            if found is not None and not hasattr(found, "__path__") and hasattr(found, last):
+                # "mybots.GreedyBot.extra": the class read as a module
+                raise BotUnavailableError(
+                    f"the {self.bot!r} bot is not available: {missing} is no module but "
+                    f"what module {parent} holds; a bot of your own is named "
+                    f"module.Class ({missing}), options after a colon") from exc
             raise BotUnavailableError(
                 f"the {self.bot!r} bot is not available: module {missing} is missing"
                 + (" (run from the folder that holds it, or install it)"
@@ -128,6 +137,10 @@ class _Lazy:
             top = module.partition(".")[0]
             own = (f" ({top} is a module of Python's own, found before a file of that name: "
                    "rename your file)" if top in sys.stdlib_module_names else "")
+            elsewhere = "" if own else _found_elsewhere(top)
+            if elsewhere:  # Python's test package, an installed one: not in sys.stdlib_...
+                own = (f" (the module {top} found is {elsewhere}, not the file of that "
+                       "name in this folder: rename your file)")
             names = [n for n in vars(mod) if not n.startswith("_")]
             near = ([n for n in names if n.lower() == attr.lower()]
                     or difflib.get_close_matches(attr, names, n=1))
@@ -158,6 +171,20 @@ class _Lazy:
             raise BotSpecError(f"{module}.{attr} made {type(made).__name__!r}, which is "
                                "not a bot: a bot has a name and a choose(view) method")
         return made
+
+
+def _found_elsewhere(top: str) -> str:
+    """Where the module ``top`` was imported from, when the current folder holds a
+    file (or package) of that name that it is not: a module found first on the path
+    shadows it; ``""`` otherwise."""
+    here = Path.cwd()
+    if not ((here / f"{top}.py").is_file() or (here / top / "__init__.py").is_file()):
+        return ""
+    place = getattr(sys.modules.get(top), "__file__", None)
+    if not place or Path(place).resolve().parent in (here.resolve(),
+                                                       (here / top).resolve()):
+        return ""
+    return str(place)
 
 
 def _takes_seed(cls: Callable[..., object]) -> bool:
@@ -266,8 +293,12 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """A bot spec, ``name`` or ``name:key=value,...``, as (name, options). The name is
     read case-insensitively; it is not looked up here (see :func:`make_bot`)."""
     if not isinstance(spec, str):
+        made = (f" (a bot already made: play_game and the environments take one as it "
+                f"is; make_bot takes its class, {type(spec).__name__})"
+                if isinstance(spec, Bot) else "")
         raise BotSpecError(f"a bot spec is text, such as 'expert' or "
-                           f"'expert:bid_samples=80', not {type(spec).__name__}")
+                           f"'expert:bid_samples=80', or a bot's class, not "
+                           f"{type(spec).__name__}{made}")
     name, colon, rest = spec.partition(":")
     name = name.strip()
     if not is_reference(name):  # a class's name keeps its case: mybots.GreedyBot
@@ -285,7 +316,13 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         key, equals, raw = item.partition("=")
         key = key.strip()
         if not equals or not key.isidentifier():
-            raise BotSpecError(f"bot spec {spec!r}: {item!r} is not key=value")
+            hint = ""
+            if (not equals and key.isidentifier() and "," not in rest.strip(", ")
+                    and not is_reference(name) and name not in BOTS):
+                # "mybots:GreedyBot", an entry point's form ("module:attr")
+                hint = (f" (a bot of your own is named module.Class, {name}.{key}; "
+                        "options come after a colon)")
+            raise BotSpecError(f"bot spec {spec!r}: {item!r} is not key=value{hint}")
         if key in options:
             raise BotSpecError(f"bot spec {spec!r} sets {key} twice")
         options[key] = _value(raw.strip())

@@ -94,7 +94,7 @@ class BotStanding:
                 "hands": t.hands}
 
 
-@dataclass
+@dataclass(repr=False)
 class LeagueResult:
     """The outcome of :func:`run_league`.
 
@@ -358,6 +358,22 @@ class LeagueResult:
     def text(self, width: int = 160) -> str:
         """The table as plain text."""
         return plain_text(self.table(), width)
+
+    def __str__(self) -> str:
+        """The standings, as ``cutthroat league`` prints them (``print(result)``)."""
+        return self.text(100)
+
+    def __rich__(self) -> Any:
+        """The standings, for Rich (a notebook's or a console's ``print``)."""
+        return self.table()
+
+    def __repr__(self) -> str:
+        """What it holds, in a line (the REPL's echo; ``print`` gives the standings)."""
+        stopped = "" if self.planned is None else f" of {self.planned:,} planned"
+        return (f"<LeagueResult: {len(self.bots)} bots ({', '.join(self.bots)}), "
+                f"{len(self.line_ups)} line-up{'' if len(self.line_ups) == 1 else 's'}, "
+                f"{self.games:,} games{stopped}, seed "
+                f"{self.seed}; print() it for the standings>")
 
 
 def deal_set_places(results: Sequence[Sequence[GameResult]]) -> dict[int, int]:

@@ -187,7 +187,7 @@ class BotStats:
         }
 
 
-@dataclass
+@dataclass(repr=False)
 class ArenaResult:
     """The outcome of :func:`~cutthroat.sim.arena.run_arena`: every game's result and the
     statistics.
@@ -381,6 +381,20 @@ class ArenaResult:
     def text(self, width: int = 160) -> str:
         """The table as plain text."""
         return plain_text(self.table(), width)
+
+    def __str__(self) -> str:
+        """The tables, as ``cutthroat arena`` prints them (``print(result)``)."""
+        return self.text(100)
+
+    def __rich__(self) -> Any:
+        """The tables, for Rich (a notebook's or a console's ``print``)."""
+        return self.table()
+
+    def __repr__(self) -> str:
+        """What it holds, in a line (the REPL's echo; ``print`` gives the tables)."""
+        stopped = "" if self.planned is None else f" of {self.planned:,} planned"
+        return (f"<ArenaResult: {self.games:,} games{stopped} of {', '.join(self.bots)}, "
+                f"seed {self.seed}; print() it for the table>")
 
 
 def plain_text(renderable: Any, width: int = 160) -> str:
