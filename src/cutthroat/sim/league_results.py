@@ -19,8 +19,8 @@ from .results import (
     CI_METHODS,
     LABEL_WIDTH,
     ArenaResult,
+    Tabled,
     deal_sets_phrase,
-    plain_text,
     points_bounds,
     points_note,
     summary_json,
@@ -95,7 +95,7 @@ class BotStanding:
 
 
 @dataclass(repr=False)
-class LeagueResult:
+class LeagueResult(Tabled):
     """The outcome of :func:`run_league`.
 
     Attributes:
@@ -354,18 +354,6 @@ class LeagueResult:
             f"split over their orders, {self.prior} virtual {wins} each way per pair), "
             f"400·log10 scale, {anchor}.\n{intervals}\nRules: {self.rules.describe()}.")
         return table
-
-    def text(self, width: int = 160) -> str:
-        """The table as plain text."""
-        return plain_text(self.table(), width)
-
-    def __str__(self) -> str:
-        """The standings, as ``cutthroat league`` prints them (``print(result)``)."""
-        return self.text(100)
-
-    def __rich__(self) -> Any:
-        """The standings, for Rich (a notebook's or a console's ``print``)."""
-        return self.table()
 
     def __repr__(self) -> str:
         """What it holds, in a line (the REPL's echo; ``print`` gives the standings)."""

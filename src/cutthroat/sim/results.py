@@ -22,6 +22,7 @@ __all__ = [
     "LABEL_WIDTH",
     "ArenaResult",
     "BotStats",
+    "Tabled",
     "deal_sets_phrase",
     "enough_digits",
     "estimate_cell",
@@ -187,8 +188,30 @@ class BotStats:
         }
 
 
+class Tabled:
+    """A tournament's result, shown as its tables: :meth:`text`, ``print(result)``
+    (what the command prints) and Rich's ``print``; each class draws its own
+    :meth:`table`."""
+
+    def table(self) -> Any:
+        """The results as Rich renderables."""
+        raise NotImplementedError
+
+    def text(self, width: int = 160) -> str:
+        """The table as plain text."""
+        return plain_text(self.table(), width)
+
+    def __str__(self) -> str:
+        """The tables, as the command prints them (``print(result)``)."""
+        return self.text(100)
+
+    def __rich__(self) -> Any:
+        """The tables, for Rich (a notebook's or a console's ``print``)."""
+        return self.table()
+
+
 @dataclass(repr=False)
-class ArenaResult:
+class ArenaResult(Tabled):
     """The outcome of :func:`~cutthroat.sim.arena.run_arena`: every game's result and the
     statistics.
 
@@ -377,18 +400,6 @@ class ArenaResult:
                         f"hand defended.\nLoners: as maker, over alone as defender.\n"
                         f"Rules: {self.rules.describe()}.")
         return Group(results, play)
-
-    def text(self, width: int = 160) -> str:
-        """The table as plain text."""
-        return plain_text(self.table(), width)
-
-    def __str__(self) -> str:
-        """The tables, as ``cutthroat arena`` prints them (``print(result)``)."""
-        return self.text(100)
-
-    def __rich__(self) -> Any:
-        """The tables, for Rich (a notebook's or a console's ``print``)."""
-        return self.table()
 
     def __repr__(self) -> str:
         """What it holds, in a line (the REPL's echo; ``print`` gives the tables)."""
