@@ -7,7 +7,9 @@ web server never imports what a request names."""
 from __future__ import annotations
 
 import importlib.metadata
+import json
 import pickle
+import random
 import re
 import sys
 from collections.abc import Iterator
@@ -32,8 +34,10 @@ from cutthroat.bots.registry import (
 from cutthroat.cli import app
 from cutthroat.errors import IllegalActionError
 from cutthroat.record import replay, to_record
+from cutthroat.rules import Rules
 from cutthroat.server.app import create_app
-from cutthroat.sim import run_arena
+from cutthroat.sim import ArenaError, run_arena
+from cutthroat.sim.determinism import NondeterministicBotWarning, probe
 from cutthroat.views import View
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -470,3 +474,86 @@ def test_a_bot_file_hidden_by_another_module_or_misnamed_says_how_to_name_it(
     for spec in ("where_bot.Empty:depth", "expert:depth"):  # an option without its value
         with pytest.raises(BotSpecError, match=r"'depth' is not key=value$"):
             make_bot(spec, 0)
+
+
+_CHANCE = '''import random
+
+
+class FromModule:
+    """Draws from Python's random module, not from its seed."""
+    name = "from-module"
+
+    def __init__(self, seed=0):
+        pass
+
+    def choose(self, view):
+        return random.choice(view.legal)
+
+
+class Fickle:
+    """Plays the first move it may or the last, by how many times it has been made."""
+    name = "fickle"
+    made = 0
+
+    def __init__(self, seed=0):
+        Fickle.made += 1
+        self.last = Fickle.made % 2
+
+    def choose(self, view):
+        return view.legal[-self.last]
+
+
+class FromSeed:
+    """Draws from its seed."""
+    name = "from-seed"
+
+    def __init__(self, seed=0):
+        self.rng = random.Random(seed)
+
+    def choose(self, view):
+        return self.rng.choice(view.legal)
+'''
+
+
+def test_a_bot_not_deterministic_for_its_seed_is_warned_of(scratch: Path) -> None:
+    """A bot drawing from the random module played the same --seed differently each
+    time, with no word, though the arena promises "the same seed, the same games" (a
+    bot author's QA pass). Each bot of one's own is made twice with one seed and plays
+    the same hands twice first: the arena and the league say so in a note on standard
+    error, and from Python it is a NondeterministicBotWarning; the tournament is played
+    all the same. A bot that draws from its seed, and the built-in ones, are not named."""
+    (scratch / "chance_bot.py").write_text(_CHANCE, encoding="utf-8")
+    said = ("chance_bot.Fickle is not deterministic for its seed: made twice with "
+            "seed 7, it played hand 1 of the same game differently, so the same seed will "
+            "not play the same games again (draw its randomness from random.Random(seed), "
+            "not from the random module or the clock)")
+    assert probe("chance_bot.Fickle", Rules()) == said
+    random.seed(1)  # the module's own stream, as a bot author's program leaves it
+    assert "FromModule is not deterministic" in (probe("chance_bot.FromModule", Rules()) or "")
+    assert probe("chance_bot.FromSeed", Rules()) is None
+    assert probe("random", Rules()) is None  # built in: not probed
+    with pytest.warns(NondeterministicBotWarning) as warned:
+        run_arena("chance_bot.Fickle,chance_bot.FromSeed,random", games=3, workers=1,
+                  progress=False)
+    assert [str(w.message) for w in warned] == [said]
+    runner = CliRunner()
+    for command in (["arena", "--games", "3"], ["league", "--games", "3", "--resamples", "10"]):
+        done = runner.invoke(app, [*command, "--bots",
+                                   "chance_bot.Fickle,chance_bot.FromSeed,random",
+                                   "--workers", "1", "--no-progress", "--json"])
+        assert done.exit_code == 0, done.output
+        assert f"Note: {said}" in done.stderr.replace("\n", " "), done.stderr
+        assert "FromSeed is not" not in done.stderr
+        assert json.loads(done.stdout)["games"]  # the tournament, played all the same
+    done = runner.invoke(app, ["arena", "--bots", "chance_bot.FromSeed,random,beginner",
+                               "--games", "3", "--workers", "1", "--no-progress"])
+    assert done.exit_code == 0 and "Note:" not in done.stderr, done.stderr
+
+
+def test_the_determinism_probe_leaves_a_failing_bot_to_the_tournament(scratch: Path) -> None:
+    """A bot that fails in the probe is not called nondeterministic: the tournament
+    fails on it, naming the game, as before."""
+    (scratch / "where_bot.py").write_text(_WHERE, encoding="utf-8")
+    assert probe("where_bot.Empty", Rules()) is None
+    with pytest.raises(ArenaError, match=r"game 0 .*failed to choose a move"):
+        run_arena("where_bot.Empty,random,random", games=3, workers=1, progress=False)

@@ -47,6 +47,7 @@ from ..bots.registry import (
 from ..bots.time_limit import check_limit
 from ..rules import Rules
 from ..state import as_seed
+from .determinism import warn_if_any
 from .games import ArenaError, ArenaJob, GameResult, Tally, entry_label, play_arena_game, run_job
 from .ray_backend import check_importable
 from .results import CI_METHODS, ArenaResult, BotStats, points_bounds, points_note
@@ -162,6 +163,11 @@ def run_arena(
             tournament. The expert takes about 0.1 s over a move on one core, 1 s at
             most.
 
+    A bot of one's own that plays the same hands differently when made twice with one
+    seed is warned of first (a
+    :class:`~cutthroat.sim.determinism.NondeterministicBotWarning`): the same seed
+    would not play the same games again.
+
     Ctrl-C (``KeyboardInterrupt``) stops the tournament: it raises
     :class:`TournamentInterrupted`, which holds the results of the deal sets finished.
     A worker lost under it (a worker process killed, a Ray node gone) stops it as well,
@@ -183,6 +189,7 @@ def run_arena(
     for name in dict.fromkeys(line_up):
         check_spec(name)  # fail now, clearly, rather than in a worker
     rules = rules or Rules()
+    warn_if_any(line_up, rules, seed, check_limit(move_time_limit))
     sets = deal_sets(games)
     workers = resolve_workers(workers, backend, sets, address=address)
     fresh = records is not None and not Path(records).exists()  # made here: gone if empty

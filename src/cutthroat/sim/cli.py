@@ -5,13 +5,15 @@ write: made before any long work starts, each a usage error naming its option.""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
 import tempfile
-from collections.abc import Callable
+import warnings
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -38,6 +40,7 @@ from .arena import (
     records_folder,
     run_arena,
 )
+from .determinism import NondeterministicBotWarning
 from .ray_backend import RayAddressError, RayConnectionError, RayUnavailableError
 from .results import CI_METHODS, FORMAT, ArenaResult, deal_sets_phrase, print_uncropped
 from .workers import here, remove_empty_folder
@@ -266,6 +269,27 @@ def tournament_notes(games: int, workers: int | None, backend: str,
                    f"{cpus()} CPU{'s' if cpus() != 1 else ''}.", err=True)
 
 
+@contextlib.contextmanager
+def warnings_as_notes() -> Iterator[None]:
+    """Within: a tournament's warning of a bot that is not deterministic for its seed
+    (:class:`~cutthroat.sim.determinism.NondeterministicBotWarning`) is said on standard
+    error as a ``Note:`` line, as the other notes before a tournament are; any other
+    warning as Python says it."""
+    before = warnings.showwarning
+
+    def show(message: Warning | str, category: type[Warning], *args: Any,
+             **kwargs: Any) -> None:
+        if issubclass(category, NondeterministicBotWarning):
+            typer.echo(f"Note: {message}", err=True)
+        else:
+            before(message, category, *args, **kwargs)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", NondeterministicBotWarning)
+        warnings.showwarning = show
+        yield
+
+
 def seconds_said(elapsed: float) -> str:
     """A run's time as the summary line gives it: tenths from a second on, and two
     significant digits below (a few quick games took "0.0 s" at 166 games/s).
@@ -395,9 +419,10 @@ def arena(
         fresh = records is not None and not records.exists()  # made here: gone if empty
         check_outputs(plot, records)
         tournament_notes(games, workers, backend, ray_address)
-        result = run_arena(names, games, seed=seed, rules=rules, workers=workers,
-                           progress=not no_progress, records=records, ci=ci, backend=backend,
-                           address=ray_address, move_time_limit=move_time)
+        with warnings_as_notes():
+            result = run_arena(names, games, seed=seed, rules=rules, workers=workers,
+                               progress=not no_progress, records=records, ci=ci,
+                               backend=backend, address=ray_address, move_time_limit=move_time)
     except (BotSpecError, UnknownBotError, BotUnavailableError, ArenaError,
             RayUnavailableError, RayAddressError, RayConnectionError) as exc:
         raise tournament_failed(exc, as_json, FORMAT) from None

@@ -49,6 +49,7 @@ from ..bots.time_limit import check_limit
 from ..rules import Rules
 from ..state import as_seed
 from .arena import BACKENDS, check_games, deal_sets
+from .determinism import warn_if_any
 from .games import ArenaError, ArenaJob, GameResult, run_job, seed_mix
 from .league_results import (
     FORMAT,
@@ -265,6 +266,7 @@ def run_league(
         check_importable(pool)
     anchor_name, anchor_index = resolve_anchor(pool, anchor)
     rules = rules or Rules()
+    warn_if_any(pool, rules, seed, check_limit(move_time_limit))  # as run_arena does
     sets = deal_sets(games)
     lines = line_ups(len(pool))
     workers = resolve_workers(workers, backend, address=address)

@@ -40,6 +40,7 @@ from .cli import (
     seconds_said,
     tournament_failed,
     tournament_notes,
+    warnings_as_notes,
     workers_said,
 )
 from .league import (
@@ -148,10 +149,11 @@ def league(
             raise typer.Exit(1) from None  # a missing extra: no usage error
         check_outputs(plot, records)
         tournament_notes(games, workers, backend, ray_address)
-        result = run_league(pool, games, seed=seed, rules=rules, workers=workers,
-                            progress=not no_progress, records=records, ci=ci, backend=backend,
-                            address=ray_address, anchor=anchor, prior=prior,
-                            resamples=resamples, move_time_limit=move_time)
+        with warnings_as_notes():
+            result = run_league(pool, games, seed=seed, rules=rules, workers=workers,
+                                progress=not no_progress, records=records, ci=ci,
+                                backend=backend, address=ray_address, anchor=anchor,
+                                prior=prior, resamples=resamples, move_time_limit=move_time)
     except (UnknownBotError, BotUnavailableError, ArenaError, RatingError,
             RayUnavailableError, RayAddressError, RayConnectionError) as exc:
         raise tournament_failed(exc, as_json, FORMAT) from None
