@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -91,6 +92,9 @@ def test_ray_already_running_here_is_used_and_another_address_is_refused() -> No
         for address in (None, "auto", joined):
             assert run_on_ray([1, 2], lambda job: [job], 2, address, _Bar()) in ([1, 2], [2, 1])
         assert ray.is_initialized()  # not ours to shut down
+        # its workers are its CPUs, as a cluster joined says them (they said this
+        # machine's, asked for by default: a researcher's QA pass)
+        assert run_arena(LINE_UP, 6, progress=False, backend="ray", workers=1).workers == 2
     finally:
         ray.shutdown()
 
@@ -211,3 +215,97 @@ def test_a_worker_lost_on_ray_is_a_worker_lost_error_not_rays_traceback() -> Non
     with pytest.raises(WorkerLostError, match=r"^Ray lost a worker or a node "
                        r"\(WorkerCrashedError: .*; no bot failed\)$"):
         run_on_ray([1, 3, 2], _dies_on_three, 2, None, _Bar())
+
+
+def _dead_port() -> int:
+    """A port on this machine where nothing listens (bound, then let go)."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def test_an_address_where_nothing_answers_is_refused_at_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--ray-address 127.0.0.1:6379`` with no cluster there waited over seven minutes,
+    Ray writing a warning every few seconds, and never said why (a researcher's QA
+    pass): an address where nothing answers is refused at once, and no runtime is left
+    started. ``RAY_ADDRESS`` (set inside a Ray job, on a cluster's node) names the
+    cluster to join when no address is given, as Ray reads it: it used to fail with
+    "num_cpus ... must not be provided"."""
+    import ray
+
+    from cutthroat.sim.ray_backend import RayConnectionError
+    from cutthroat.sim.workers import here, resolve_workers
+
+    port = _dead_port()
+    for address in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}"):
+        with pytest.raises(RayConnectionError, match=re.escape(
+                f"cannot reach the Ray cluster at {address!r}: nothing answers at "
+                f"127.0.0.1:{port} (Connection refused)")):
+            run_on_ray([1], lambda job: [job], 2, address, _Bar())
+        assert not ray.is_initialized()
+    monkeypatch.setenv("RAY_ADDRESS", f"127.0.0.1:{port}")
+    assert not here("ray", None) and here("local", None)
+    assert resolve_workers(99, "ray") == 99  # a cluster's: not capped by this machine's
+    with pytest.raises(RayConnectionError, match=f"cannot reach the Ray cluster at "
+                                                 f"'127.0.0.1:{port}'"):
+        run_on_ray([1], lambda job: [job], 2, None, _Bar())
+    assert not ray.is_initialized()
+
+
+def test_ctrl_c_while_ray_starts_stops_what_it_started(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C while ``ray.init`` was starting the runtime left Ray's processes running
+    after the command ended (and at times a crash, status 139): the runtime is shut
+    down before the interrupt goes on."""
+    import ray
+
+    stopped: list[bool] = []
+
+    def init(**kwargs: Any) -> None:
+        assert kwargs["address"] == "local" and kwargs["num_cpus"] == 2  # one of its own
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ray, "init", init)
+    monkeypatch.setattr(ray, "shutdown", lambda: stopped.append(True))
+    with pytest.raises(KeyboardInterrupt):
+        run_on_ray([1], lambda job: [job], 2, None, _Bar())
+    assert stopped == [True]
+
+
+def test_rays_own_output_stays_off_the_results(capfd: pytest.CaptureFixture[str]) -> None:
+    """Ray writes its raylet's warnings (a worker lost, a task retried) on standard
+    output, which came before ``--json``'s JSON and broke it (a researcher's QA pass):
+    while a tournament runs on Ray, standard output, Python's and the descriptor's, goes
+    to standard error, and comes back after."""
+    import os
+    import sys
+
+    from cutthroat.sim.cli import output_to_stderr
+
+    with output_to_stderr():
+        print("(raylet) A worker died", flush=True)
+        os.write(1, b"(raylet) Task run_job failed\n")
+    print("{}", flush=True)
+    sys.stdout.flush()
+    out, err = capfd.readouterr()
+    assert out == "{}\n"
+    assert "(raylet) A worker died" in err and "(raylet) Task run_job failed" in err
+    with output_to_stderr(active=False):
+        print("kept", flush=True)
+    assert capfd.readouterr().out == "kept\n"
+
+
+def test_the_workers_of_ray_are_said_as_those_of_local_processes() -> None:
+    """On a Ray runtime started here the speed line said "on 1 worker" with no word why
+    2 were asked for, as the local backend says; an empty --ray-address is refused."""
+    from cutthroat.sim.cli import workers_said
+
+    said = "1 worker (2 asked: only 1 deal set to share out)"
+    assert workers_said(1, 2, 1, "1 deal set", "ray") == said
+    assert workers_said(1, 2, 1, "1 deal set", "ray", "auto") == "1 worker"  # a cluster's
+    done = CliRunner().invoke(app, ["arena", "--bots", "random,random,random",
+                                    "--backend", "ray", "--ray-address", " "])
+    assert done.exit_code == 2 and "--ray-address is empty" in done.output, done.output

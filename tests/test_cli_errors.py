@@ -162,8 +162,11 @@ def test_a_ray_client_address_without_the_client_is_one_line(
     def init(address: str | None = None, **kwargs: object) -> None:
         raise ValueError("Ray Client requires pip package `ray[client]`.")
 
+    import cutthroat.sim.ray_backend as ray_backend
+
     monkeypatch.setitem(sys.modules, "ray", types.SimpleNamespace(
         is_initialized=lambda: False, init=init))
+    monkeypatch.setattr(ray_backend, "check_reachable", lambda address: None)  # it answers
     done = invoke("arena", "--bots", "random,random,random", "--games", "3", "--workers",
                   "1", "--no-progress", "--backend", "ray", "--ray-address",
                   "ray://127.0.0.1:1")

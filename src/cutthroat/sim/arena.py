@@ -226,8 +226,8 @@ def run_arena(
             raise TournamentStopped(str(stop), done, done.games, 3 * sets,
                                     keeper.records) from stop
         raise TournamentInterrupted(done, done.games, 3 * sets, keeper.records) from None
-    if address is not None and clock.cpus:
-        workers = clock.cpus  # a cluster joined: its CPUs, not the --workers asked for
+    if backend == "ray" and clock.cpus:
+        workers = clock.cpus  # Ray's CPUs: a cluster joined, or a runtime already running
     done = _arena_result(line_up, seed, rules, keeper.results, confidence, ci,
                          clock.elapsed(), workers)
     done.backend = backend

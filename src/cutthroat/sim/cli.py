@@ -169,6 +169,10 @@ def check_backend_and_ci(backend: str, ray_address: str | None, ci: str) -> None
     if ray_address is not None and backend != "ray":
         raise typer.BadParameter("--ray-address goes with --backend ray",
                                  param_hint="--ray-address")
+    if ray_address is not None and not ray_address.strip():
+        raise typer.BadParameter("--ray-address is empty: give auto, HOST:PORT or "
+                                 "ray://HOST:10001, or leave it out to start Ray here",
+                                 param_hint="--ray-address")
     if ci not in CI_METHODS:
         raise typer.BadParameter(f"--ci takes {' or '.join(CI_METHODS)}, not {ci!r}",
                                  param_hint="--ci")
@@ -290,6 +294,32 @@ def warnings_as_notes() -> Iterator[None]:
         yield
 
 
+@contextlib.contextmanager
+def output_to_stderr(active: bool = True) -> Iterator[None]:
+    """Within (when ``active``): what is printed on standard output goes to standard
+    error, from Python (``print``) and below it (file descriptor 1), so that standard
+    output stays the results' alone. A tournament on Ray runs inside it: Ray writes its
+    raylet's warnings (a worker lost, a task retried) on standard output, before and
+    into ``--json``'s JSON."""
+    if not active:
+        yield
+        return
+    sys.stdout.flush()
+    try:
+        saved: int | None = os.dup(1)  # the descriptor, whatever sys.stdout is now
+        os.dup2(2, 1)
+    except OSError:  # no standard output or error to speak of: Python's alone
+        saved = None
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            yield
+    finally:
+        sys.stdout.flush()
+        if saved is not None:
+            os.dup2(saved, 1)
+            os.close(saved)
+
+
 def seconds_said(elapsed: float) -> str:
     """A run's time as the summary line gives it: tenths from a second on, and two
     significant digits below (a few quick games took "0.0 s" at 166 games/s).
@@ -307,17 +337,18 @@ def seconds_said(elapsed: float) -> str:
 
 
 def workers_said(used: int, asked: int | None, jobs: int, work: str,
-                 backend: str | None) -> str:
+                 backend: str | None, address: str | None = None) -> str:
     """``"1 worker"``, ``"4 workers"``, with why when fewer were used than asked (or than
-    the CPUs, by default) on the local backend: ``jobs`` deal sets to share out (``work``
-    says them), or the cap of :func:`~cutthroat.sim.workers.max_workers`.
+    the CPUs, by default) on this machine (the local backend, or a Ray runtime started
+    here): ``jobs`` deal sets to share out (``work`` says them), or the cap of
+    :func:`~cutthroat.sim.workers.max_workers`.
 
     >>> workers_said(1, 2, 1, "1 deal set", "local")
     '1 worker (2 asked: only 1 deal set to share out)'
     """
     said = f"{used} worker{'s' if used != 1 else ''}"
     wanted = cpus() if asked is None else asked
-    if backend != "local" or used >= wanted:
+    if not here(backend or "local", address) or used >= wanted:
         return said
     if used == jobs:
         return said + f" ({wanted} asked: only {work} to share out)"
@@ -419,7 +450,7 @@ def arena(
         fresh = records is not None and not records.exists()  # made here: gone if empty
         check_outputs(plot, records)
         tournament_notes(games, workers, backend, ray_address)
-        with warnings_as_notes():
+        with warnings_as_notes(), output_to_stderr(backend == "ray"):
             result = run_arena(names, games, seed=seed, rules=rules, workers=workers,
                                progress=not no_progress, records=records, ci=ci,
                                backend=backend, address=ray_address, move_time_limit=move_time)
@@ -437,7 +468,7 @@ def arena(
         with held_interrupts():
             typer.echo("Interrupted (Ctrl-C) before any game was played.", err=True)
         raise typer.Exit(130) from None
-    print_arena(result, as_json, workers_asked=workers, backend=backend)
+    print_arena(result, as_json, workers_asked=workers, backend=backend, address=ray_address)
     report_plot_and_records(result, as_json, plot, records)
 
 
@@ -479,7 +510,8 @@ def arena_interrupted(stop: Unfinished, done: ArenaResult, as_json: bool,
 
 def print_arena(result: ArenaResult, as_json: bool,
                 stop: Unfinished | None = None, *,
-                workers_asked: int | None = None, backend: str | None = None) -> None:
+                workers_asked: int | None = None, backend: str | None = None,
+                address: str | None = None) -> None:
     """Print an arena's results: the tables and a line of speed, or one JSON object
     (with ``interrupted`` when Ctrl-C stopped it: the games planned, records kept)."""
     if as_json:
@@ -492,7 +524,8 @@ def print_arena(result: ArenaResult, as_json: bool,
     rate = result.games_per_second
     speed = "" if rate is None else f", {rate:.1f} games/s"
     on = workers_said(result.workers, workers_asked, result.deal_sets,
-                      deal_sets_phrase(result.deal_sets).replace("duplicate ", ""), backend)
+                      deal_sets_phrase(result.deal_sets).replace("duplicate ", ""), backend,
+                      address)
     typer.echo(f"{result.hands} hands in {seconds_said(result.elapsed)} on {on}{speed}")
 
 

@@ -331,8 +331,8 @@ def run_league(
         if isinstance(stop, WorkerLostError):
             raise TournamentStopped(str(stop), done, played, 3 * total, written) from stop
         raise TournamentInterrupted(done, played, 3 * total, written) from None
-    if address is not None and clock.cpus:
-        play_workers = clock.cpus  # a cluster joined: its CPUs, not the workers asked for
+    if backend == "ray" and clock.cpus:
+        play_workers = clock.cpus  # Ray's CPUs: a cluster joined, or one already running
     elapsed = clock.elapsed()
     done = _rated(pool, lines, [k.results for k in keepers], seed, rules, anchor_name,
                   anchor_index, prior=prior, resamples=resamples, confidence=confidence,

@@ -35,6 +35,7 @@ from .cli import (
     interrupted,
     interrupted_json,
     move_time_option,
+    output_to_stderr,
     parse_rules,
     save_plot,
     seconds_said,
@@ -149,7 +150,7 @@ def league(
             raise typer.Exit(1) from None  # a missing extra: no usage error
         check_outputs(plot, records)
         tournament_notes(games, workers, backend, ray_address)
-        with warnings_as_notes():
+        with warnings_as_notes(), output_to_stderr(backend == "ray"):
             result = run_league(pool, games, seed=seed, rules=rules, workers=workers,
                                 progress=not no_progress, records=records, ci=ci,
                                 backend=backend, address=ray_address, anchor=anchor,
@@ -166,7 +167,7 @@ def league(
             typer.echo("Interrupted (Ctrl-C) before the league's results were ready: "
                        "nothing to show.", err=True)
         raise typer.Exit(130) from None
-    print_league(result, as_json, workers_asked=workers, backend=backend)
+    print_league(result, as_json, workers_asked=workers, backend=backend, address=ray_address)
     if records is not None:
         typer.echo(f"{result.games} records saved in {records}", err=as_json)
     if plot is not None:
@@ -175,7 +176,8 @@ def league(
 
 def print_league(result: LeagueResult, as_json: bool,
                  stop: Unfinished | None = None, *,
-                 workers_asked: int | None = None, backend: str | None = None) -> None:
+                 workers_asked: int | None = None, backend: str | None = None,
+                 address: str | None = None) -> None:
     """Print a league's results: the table and a line of speed, or one JSON object
     (with ``interrupted`` when Ctrl-C stopped it, as the arena's)."""
     if as_json:
@@ -191,7 +193,7 @@ def print_league(result: LeagueResult, as_json: bool,
     on = workers_said(result.workers, workers_asked, result.deal_sets * lines,
                       f"{lines} line-up{'s' if lines != 1 else ''} × "
                       f"{deal_sets_phrase(result.deal_sets).replace('duplicate ', '')}",
-                      backend)
+                      backend, address)
     typer.echo(f"{result.games} games ({result.hands} hands) in "
                f"{seconds_said(result.elapsed)} on {on}{speed}; ratings fitted in "
                f"{seconds_said(result.rating_elapsed)}")

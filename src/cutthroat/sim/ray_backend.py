@@ -10,14 +10,16 @@ on more machines.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+import socket
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TypeVar
 
-from .workers import WorkerLostError
+from .workers import WorkerLostError, ray_address
 
-__all__ = ["RayAddressError", "RayConnectionError", "RayUnavailableError", "check_importable",
-           "run_on_ray"]
+__all__ = ["CONNECT_SECONDS", "RayAddressError", "RayConnectionError", "RayUnavailableError",
+           "check_importable", "check_reachable", "run_on_ray"]
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -56,6 +58,29 @@ def check_importable(specs: Iterable[str]) -> None:
                 "the local backend")
 
 
+CONNECT_SECONDS = 5.0
+"""How long a cluster's address is given to answer before Ray is asked to join it."""
+
+
+def check_reachable(address: str) -> None:
+    """Refuse at once (a :class:`RayConnectionError`) a cluster address ``HOST:PORT``
+    (or ``ray://HOST:PORT``) where nothing answers within :data:`CONNECT_SECONDS`: Ray
+    itself tries again for minutes, writing a warning every few seconds. ``auto`` and
+    an address that is not ``HOST:PORT`` are left to Ray."""
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not port.isdigit() or not host:
+        return
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), CONNECT_SECONDS):
+            pass
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        if isinstance(exc, TimeoutError | socket.timeout):
+            reason = f"no answer within {CONNECT_SECONDS:g} s"
+        raise RayConnectionError(f"cannot reach the Ray cluster at {address!r}: nothing "
+                                 f"answers at {host}:{port} ({reason})") from None
+
+
 class _Bar(Protocol):
     def __enter__(self) -> Any: ...
 
@@ -86,6 +111,7 @@ def run_on_ray(jobs: Iterable[Job], run: Callable[[Job], list[Result]], workers:
     except ImportError:
         raise RayUnavailableError("the ray backend needs Ray: pip install "
                                   "'cutthroat-euchre[ray]'") from None
+    address = ray_address(address)  # RAY_ADDRESS, when no address is given
     started = not ray.is_initialized()
     if not started and address not in (None, "auto"):
         joined = str(ray.get_runtime_context().gcs_address)
@@ -95,14 +121,22 @@ def run_on_ray(jobs: Iterable[Job], run: Callable[[Job], list[Result]], workers:
                 f"{address} as well (call ray.shutdown() first, or leave the address out "
                 "to play on the cluster already joined)")
     if started:
+        if address is not None:
+            check_reachable(address)
         try:
-            ray.init(address=address, num_cpus=None if address else workers,
+            # "local": a runtime of its own here, never one found running (`ray start`),
+            # which would refuse the CPUs asked for
+            ray.init(address=address or "local", num_cpus=None if address else workers,
                      include_dashboard=False, log_to_driver=False, configure_logging=False)
         except (OSError, ValueError, RuntimeError) as exc:  # ConnectionError among them
             where = (f"cannot reach the Ray cluster at {address!r}" if address
                      else "cannot start a Ray runtime here")
             reason = " ".join(str(exc).split()) or type(exc).__name__
             raise RayConnectionError(f"{where}: {reason}") from exc
+        except BaseException:  # Ctrl-C while Ray starts: its processes stopped, not left
+            with contextlib.suppress(Exception):
+                ray.shutdown()
+            raise
     task = ray.remote(run)
     found: list[Result] = []
     pending: list[Any] = []

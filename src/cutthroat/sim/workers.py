@@ -329,8 +329,16 @@ def resolve_workers(workers: int | None, backend: str, jobs: int | None = None, 
 
 def here(backend: str, address: str | None) -> bool:
     """Whether a tournament's workers run on this machine: the local backend's
-    processes, or the Ray runtime it starts when no cluster ``address`` is given."""
-    return backend == "local" or address is None
+    processes, or the Ray runtime it starts when no cluster is named (no ``address``,
+    and no ``RAY_ADDRESS``: :func:`ray_address`)."""
+    return backend == "local" or ray_address(address) is None
+
+
+def ray_address(address: str | None) -> str | None:
+    """The Ray cluster a tournament on Ray joins: ``address`` when given, else the one
+    the ``RAY_ADDRESS`` environment variable names (as Ray itself reads it: inside a Ray
+    job, on a cluster's node), else ``None``, a runtime started here."""
+    return address if address is not None else (os.environ.get("RAY_ADDRESS") or None)
 
 
 class Stopwatch:
