@@ -51,6 +51,16 @@ class Obj:
     name = "obj"
     def __init__(self, seed=0, **kw): pass
     def choose(self, view): return object()
+
+class Interrupter:
+    """Plays the first move it may, and is Ctrl-C at its 30th."""
+    name = "interrupter"
+    def __init__(self, seed=0, **kw): self.moves = 0
+    def choose(self, view):
+        self.moves += 1
+        if self.moves == 30:
+            raise KeyboardInterrupt
+        return view.legal[0]
 '''
 
 
@@ -113,6 +123,45 @@ def test_watch_with_a_failing_bot_says_which_in_one_line(
     assert told[1] == f"Record saved to {save}"
     game = rec.replay(save.read_text(encoding="utf-8"))
     assert not game.is_over and game.hand is not None and game.hand.to_act == 1
+
+
+def test_watch_save_writes_the_record_now_and_then_and_whole_at_any_end(
+        bad_bots: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``watch --save`` wrote the whole record after every move: a game of a thousand
+    hands took seven minutes (a data scientist's QA pass). It writes it at most every
+    SAVE_EVERY seconds, and whole at the game's end, at a bot's failure and at Ctrl-C,
+    so the record still holds every move made."""
+    import cutthroat.play_cli as play_cli
+
+    writes: list[int] = []
+    real = play_cli._rewrite
+
+    def counted(save: Path, game: Any) -> None:
+        writes.append(sum(len(hand.moves) for hand in game.hands))
+        real(save, game)
+
+    monkeypatch.setattr(play_cli, "_rewrite", counted)
+    monkeypatch.setattr(play_cli, "SAVE_EVERY", 3600.0)  # none while the game goes on
+    save = tmp_path / "long.json"
+    done = invoke("watch", "--bots", "random,random,random", "--seed", "0", "--set",
+                  "target=40", "--save", save)
+    assert done.exit_code == 0, done.output
+    game = rec.load(save)
+    assert game.is_over and len(game.hands) > 10
+    assert writes == [sum(len(hand.moves) for hand in game.hands)]  # once, whole
+    writes.clear()
+    monkeypatch.setattr(play_cli, "SAVE_EVERY", 0.0)  # as the game goes: every move
+    assert invoke("watch", "--bots", "random,random,random", "--seed", "0", "--set",
+                  "target=40", "--save", tmp_path / "each.json").exit_code == 0
+    assert writes == list(range(1, writes[-1] + 1)) and writes[-1] == writes[0] + len(writes) - 1
+    assert (tmp_path / "each.json").read_bytes() == save.read_bytes()
+    monkeypatch.setattr(play_cli, "SAVE_EVERY", 3600.0)
+    stopped = tmp_path / "stopped.json"
+    done = invoke("watch", "--bots", "random,cli_errors_bots.Interrupter,random", "--seed",
+                  "0", "--save", stopped)
+    assert done.exit_code != 0  # Ctrl-C
+    game = rec.load(stopped)
+    assert sum(1 for hand in game.hands for move in hand.moves if move.seat == 1) == 29
 
 
 # --- 2. a Ray cluster that cannot be reached ----------------------------------------------

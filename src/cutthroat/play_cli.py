@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, ClassVar
@@ -63,9 +64,10 @@ def watch(
 ) -> None:
     """Watch three bots play a whole game, hand by hand.
 
-    With --save the record is written as the game goes, so it holds every
-    move made even if the output is cut short (piped into head, say: the
-    game is then played to its end unseen) or the game is stopped.
+    With --save the record is written as the game goes (at most four times a
+    second) and whole however the game ends, so it holds every move made even
+    if the output is cut short (piped into head, say: the game is then played
+    to its end unseen) or the game is stopped (Ctrl-C).
     """
     rules = parse_rules(preset, set_)
     if save is not None:
@@ -94,9 +96,22 @@ def watch(
                 say(line)
         say("  score: " + ", ".join(f"{game.players[s]} {game.scores[s]}" for s in range(3)))
 
-    def tell(hand: Hand, move: Move) -> None:
-        if save is not None:
+    written_at, written = time.monotonic(), (0, 0)  # when the record was, and its moves
+
+    def keep() -> None:
+        """The record written over the file, if a move was made since it last was."""
+        nonlocal written_at, written
+        now = (len(game.hands), sum(len(h.moves) for h in game.hands))
+        if save is not None and now != written:
             _rewrite(save, game)
+            written_at, written = time.monotonic(), now
+
+    def tell(hand: Hand, move: Move) -> None:
+        # Written again at most every SAVE_EVERY seconds, and whatever ends the game
+        # (below): after every move, a game of a thousand hands took minutes, the whole
+        # record being written each time.
+        if save is not None and time.monotonic() - written_at >= SAVE_EVERY:
+            keep()
         if not explain:
             return
         if len(hand.moves) == 1:  # a new hand: its deal first
@@ -115,16 +130,19 @@ def watch(
         return
     except (BotError, BotMoveError) as exc:  # your own bot, failing: say which, in a line
         failed = fail(str(exc))
-        if save is not None:  # rewritten after every move: the game up to the failure
+        if save is not None:  # written below: the game up to the failure
+            keep()
             typer.echo(f"Record saved to {save}", err=True)
         raise failed from None
+    finally:  # the game's end, Ctrl-C, a failure: the record holds every move made
+        keep()
     hands = f"{len(game.hands)} hand{'s' if len(game.hands) != 1 else ''}"
     if game.is_over:
         winners = " and ".join(game.players[s] for s in game.winners)
         say(f"\nGame over after {hands}: {winners} won.")
     else:  # play_game's guard against endless play (a target of a million, say)
         say(f"\nStopped after {hands} with nobody at the target ({rules.target}) yet.")
-    if save is not None:  # rewritten after every move, the last one too
+    if save is not None:  # written whole at the end (above)
         say(f"Record saved to {save}")
 
 
@@ -144,6 +162,10 @@ def _with_reason(action: str, reason: str | None) -> str:
     if reason.split(":")[0].split()[:len(action.split())] == action.split():
         return reason
     return f"{action} - {reason}"
+
+
+SAVE_EVERY = 0.25
+"""Seconds between two writes of ``watch --save``'s record while the game goes on."""
 
 
 def _rewrite(save: Path, game: Game) -> None:
