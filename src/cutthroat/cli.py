@@ -6,6 +6,7 @@ from :mod:`cutthroat.sim.league_cli`)."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import json
 import os
@@ -161,6 +162,10 @@ def selfplay(
             path.write_text(rec.dumps(game) + "\n", encoding="utf-8")
         except OSError as exc:
             raise fail(f"cannot write {path}: {exc.strerror or exc}") from None
+        if not game.is_over:  # play_game's guard against endless play (target=1500, say)
+            typer.echo(f"Note: {path}: stopped after {len(game.hands)} hands with nobody at "
+                       f"the target ({rules.target}) yet; its record is of a game unfinished",
+                       err=True)
         if unwritten is None:
             try:
                 out_lines.echo(f"{path}: {len(game.hands)} hands, scores {list(game.scores)}")
@@ -473,8 +478,10 @@ def main() -> None:
 
     Standard output that cannot be written (a full disk) ends it with one line on
     standard error and status 1, not a traceback; a reader gone (``| head``) ends it
-    quietly, as Click does. Any other exception is a bug: its traceback and a line
-    asking for a report go to standard error, and the status is
+    quietly, status 0, as ``watch`` and ``selfplay`` end then (not 1 or 0 by whether
+    the output happened to fit the pipe before the reader left). Any other exception
+    is a bug: its traceback and a line asking for a report go to standard error, and
+    the status is
     :data:`~cutthroat.__main__.INTERNAL_ERROR` (:func:`~cutthroat.__main__.report_bug`),
     so that a program reading ``replay --json`` never takes it for an illegal record.
     """
@@ -482,16 +489,21 @@ def main() -> None:
     try:
         try:
             app()
-        except SystemExit:
+        except SystemExit as done:
+            gone = done.__context__  # Rich and Click end a reader gone with 1 themselves
+            if done.code == 1 and isinstance(gone, OSError) and gone.errno == errno.EPIPE:
+                output_to_nowhere()
+                raise SystemExit(0) from None  # as a BrokenPipeError ends here (below)
             if sys.stdout is not None:
                 sys.stdout.flush()  # what is buffered goes now, where a failure is seen
-            raise
+            raise done
     except OSError as exc:
         if not any(exc is failure for failure in _Stdout.failures):
             report_bug()
         output_to_nowhere()  # Python's own flush on the way out: nowhere to fail
-        if not isinstance(exc, BrokenPipeError):
-            sys.stderr.write(f"Error: cannot write the output: {exc.strerror or exc}\n")
+        if isinstance(exc, BrokenPipeError):  # the reader had read all it wanted: done
+            sys.exit(0)  # (1 or 0 by whether the output fitted the pipe: a QA pass)
+        sys.stderr.write(f"Error: cannot write the output: {exc.strerror or exc}\n")
         sys.exit(1)
     except Exception:  # every other exception is a bug, said as one
         report_bug()
