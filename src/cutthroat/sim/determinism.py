@@ -21,7 +21,7 @@ from .games import seed_mix
 
 __all__ = ["PROBE_HANDS", "PROBE_SEED", "NondeterministicBotWarning", "probe", "warn_if_any"]
 
-PROBE_HANDS = 2
+PROBE_HANDS = 1
 """Hands played twice by each bot of one's own before a tournament."""
 
 PROBE_SEED = 7
