@@ -33,7 +33,7 @@ from cutthroat.state import Hand
 from cutthroat.terminal import resumed, seat_names
 from cutthroat.tui.app import NEW_GAME, Stage, TableApp
 from cutthroat.tui.screens import TextPage
-from cutthroat.tui.text import face, header_text, move_label
+from cutthroat.tui.text import face, header_text, move_label, trick_table
 from cutthroat.tui.widgets import CardButton, GameLog, HandRow, MoveButton, StatusLine
 from strategies import hand_at_the_keep
 
@@ -540,6 +540,29 @@ async def test_R7_the_table_says_what_a_choice_leads_to() -> None:
         page = re.sub(r"[│\s]+", " ", " ".join(screen_lines(app)))  # the page's box out
         said = stakes(view.rules, view.phase, dealer=view.dealer == view.seat)
         assert f"Your choice now: {said}" in page, page
+
+
+@pytest.mark.anyio
+async def test_a_page_over_the_table_lists_none_of_the_tables_keys() -> None:
+    """Over the rules or a hint page the footer still listed the table's keys ("1-9
+    Choose ... q Quit (saved)"), where q closes the page and the numbers do nothing; and
+    Q, R, H with Caps Lock on did not close it (a QA pass)."""
+    from cutthroat.tui.screens import TextPage
+
+    app = table(Game(seed=3, players=seat_names(0)))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        for closing in ("q", "Q", "R", "H", "escape"):
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, TextPage)
+            for words in ("Choose", "Hint", "Quit (saved)"):
+                assert await footer_says(pilot, words, shown=False), words
+            await pilot.press(closing)
+            await pilot.pause()
+            assert not isinstance(app.screen, TextPage), closing
+            assert await footer_says(pilot, "h Hint") and await footer_says(pilot, "q Quit")
+        assert app.stage is Stage.YOUR_MOVE  # nothing made on the page
 
 
 @pytest.mark.anyio
@@ -1058,7 +1081,8 @@ async def test_ctrl_c_quits_the_table_as_it_quits_the_line_game() -> None:
 @pytest.mark.anyio
 async def test_R12_the_hints_keep_is_marked_on_the_cards() -> None:
     """At a keep the hint chose five cards, but none was marked: the player had to turn
-    its card names into key numbers. The five are outlined among the ten."""
+    its card names into key numbers. The five are marked among the ten, and still
+    readable: an outline painted over the one row of each (a QA pass)."""
     from cutthroat.tui.widgets import CardButton
 
     game, seat = at_the_keep()
@@ -1074,6 +1098,8 @@ async def test_R12_the_hints_keep_is_marked_on_the_cards() -> None:
         advised = set(parse_cards(app.best.split()[1:]))
         marked = {b.card for b in app.query(CardButton) if b.has_class("best")}
         assert marked == advised and len(marked) == 5
+        [row] = [line for line in screen_lines(app) if line.lstrip().startswith("Cards")]
+        assert shown_cards(row) == {str(card) for card in game.view(seat).cards}, row
         await pilot.press("1")  # a card chosen: the marks stay until the keep is made
         await pilot.pause()
         assert {b.card for b in app.query(CardButton) if b.has_class("best")} == advised
@@ -1101,3 +1127,19 @@ def test_R13_a_defenders_labels_say_defend_alone_or_not() -> None:
     view = hand.view(hand.to_act)
     assert move_label("pass", view).plain == "don't defend alone"
     assert move_label("alone", view).plain == "defend alone"
+
+
+def test_R21_the_player_who_sits_out_is_told_so_in_the_second_person() -> None:
+    """The trick area said "You sits out" under the player's seat when the other
+    defender went alone (a QA pass): "You ... sit out", and "Left sits out" of another."""
+    from rich.console import Console
+
+    game = Game(seed=3, players=seat_names(0))
+    hand = game.deal()
+    for move in ("order", "pickup", "discard TC", "dummy", "keep QC KC AC 9D QD", "alone"):
+        hand.push(move)
+    assert hand.view(0).sitting_out == 0 and hand.maker == 1 and hand.alone == (2,)
+    console = Console(width=100, file=io.StringIO(), record=True)
+    console.print(trick_table(hand.view(0), ("You", "Left", "Right")))
+    said = console.export_text()
+    assert "You dealer, sit out" in said and "sits out" not in said, said

@@ -59,6 +59,9 @@ _MOVE_ACTIONS = {"choose", "confirm", "hint", "undo"}
 _TURN_ACTIONS = {"hint", "undo"}
 """The actions for a turn of one's own in a hand, which do nothing once the hand is over."""
 
+_TABLE_ACTIONS = {*_MOVE_ACTIONS, "rules", "new_game", "quit_game"}
+"""The table's actions, none of which is offered over a page (a hint, the rules)."""
+
 _OVER = (Stage.HAND_OVER, Stage.GAME_OVER)
 """The stages where a hand is over: its cards are shown and nobody is to move in it."""
 
@@ -467,7 +470,10 @@ class TableApp(App[bool]):
         """``n`` (a new game) is a key, and in the footer, once the game is over; the
         keys of a move (the numbers, Enter, ``h``, ``u``) are not, then, nor ``h`` and
         ``u`` once a hand is over (pressed, they are answered by :meth:`on_key`): the
-        footer shows only keys that do something."""
+        footer shows only keys that do something. Over a page (a hint, the rules) none
+        of the table's keys is shown: the page says its own."""
+        if isinstance(self.screen, TextPage) and action in _TABLE_ACTIONS:
+            return False
         if action == "new_game":
             return self.stage is Stage.GAME_OVER
         if action in _TURN_ACTIONS:

@@ -25,7 +25,7 @@ class TextPage(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter,q", "close", "Close"),
-        Binding("r,question_mark,h", "close", show=False),
+        Binding("r,question_mark,h,Q,R,H", "close", show=False),  # Caps Lock on too
     ]
 
     DEFAULT_CSS = """

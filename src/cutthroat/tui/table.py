@@ -66,7 +66,9 @@ class Table(Vertical):
     HandRow.tight CardButton { margin-right: 0; }
     HandRow CardButton.unplayable { background: #8a8a8a; }
     HandRow CardButton.chosen { background: #8fdc8f; }
-    HandRow CardButton.best { outline: tall $success; }
+    HandRow CardButton.best { text-style: bold underline; color: #0b5d1e;
+                              background: #c9efc9; }
+    HandRow CardButton.best.chosen { background: #8fdc8f; }
     MoveBar MoveButton { width: auto; min-width: 4; margin-right: 1; text-wrap: nowrap; }
     MoveBar MoveButton.best { background: $success; }
     Table #status { height: auto; padding: 0 1; color: $text-muted; }

@@ -188,7 +188,8 @@ def trick_table(view: View, names: Sequence[str], thinking: int | None = None) -
         label = Text(names[s], style="bold")
         tags = [tag for tag, yes in (("dealer", s == view.dealer), ("maker", s == view.maker),
                                      ("alone", s in view.alone),
-                                     ("sits out", s == view.sitting_out)) if yes]
+                                     ("sit out" if s == me else "sits out",
+                                      s == view.sitting_out)) if yes]
         if tags:
             label.append(" " + ", ".join(tags), style="dim")
         if s == thinking:

@@ -145,8 +145,8 @@ class HandRow(Horizontal):
              playable: Iterable[Card], chosen: Iterable[Card] = (), width: int = 0,
              hinted: Iterable[Card] = ()) -> None:
         """Show ``cards``: each with its key when it has one (``numbers``), dimmed when
-        it cannot be played now, highlighted when ``chosen`` for a keep, outlined when
-        ``hinted`` (the five of the hint's keep). Where they
+        it cannot be played now, highlighted when ``chosen`` for a keep, underlined in green
+        when ``hinted`` (the five of the hint's keep). Where they
         would not fit in ``width`` columns (ten cards on 80), they are drawn side by side
         without a gap."""
         ordered = sort_cards(cards, trump)
