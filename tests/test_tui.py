@@ -672,6 +672,27 @@ async def test_R22_undo_once_the_game_is_over_says_the_game_is_over(tmp_path: Pa
         assert "press n for a new game, q to quit" in status(app)
         assert "when it is your turn" not in status(app)
         assert app.stage is Stage.GAME_OVER and app.session.game is game
+        # Enter was silent here, though play.md says a move's key is answered (a QA pass)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert status(app) == ("Not possible: the game is over: press n for a new game, "
+                               "q to quit."), status(app)
+
+
+@pytest.mark.anyio
+async def test_enter_at_a_move_says_to_press_a_moves_number() -> None:
+    """Enter at a bid (or a card to play) did nothing, with no word, where a number
+    that names no move is answered (a QA pass)."""
+    app = table(Game(seed=3, players=seat_names(0)))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        assert app.stage is Stage.YOUR_MOVE and app.session.view().phase is Phase.BID_FIRST
+        moves = len(app.session.game.hand.moves)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert status(app) == ("Not possible: Enter makes no move here: choose a number "
+                               "from 1 to 2."), status(app)
+        assert len(app.session.game.hand.moves) == moves and app.stage is Stage.YOUR_MOVE
 
 
 @pytest.mark.anyio

@@ -376,6 +376,10 @@ class TableApp(App[bool]):
                 self.refuse(f"choose five cards to keep ({len(self.keep)} chosen)")
             else:
                 self.play("keep " + " ".join(str(c) for c in self.keep))
+        elif self.stage is Stage.YOUR_MOVE:  # Enter alone was silent here (a QA pass)
+            self.refuse(f"Enter makes no move here: {numbers_to_choose(len(self.choices))}")
+        else:
+            self.refuse(self._waiting())
 
     def _toggle(self, card: Card) -> None:
         if card in self.keep:
@@ -488,7 +492,11 @@ class TableApp(App[bool]):
         instead."""
         if self.stage not in _OVER or isinstance(self.screen, TextPage):
             return
-        if event.key in ("h", "u") or (event.key.isdigit() and self.stage is Stage.GAME_OVER):
+        if event.key == "enter" and self.stage is Stage.GAME_OVER:  # as play.md says
+            event.stop()
+            self.refuse(self._waiting())
+        elif event.key in ("h", "u") or (event.key.isdigit()
+                                          and self.stage is Stage.GAME_OVER):
             event.stop()
             if event.key == "h":
                 self.action_hint()
