@@ -150,3 +150,17 @@ def test_many_messages_at_once_on_a_real_server_are_all_answered(tmp_path: Path)
                 pongs += json.loads(payload)["type"] == "pong"
                 if pongs == 70:
                     break
+
+
+def test_a_stopped_server_says_so_and_where_its_games_are(tmp_path: Path) -> None:
+    """A host's log ended on "the web game is at ..." alone, whether the server ran or
+    had stopped (a QA pass): stopped (SIGTERM here, Ctrl-C alike), it says so, and where
+    the games are kept."""
+    db = tmp_path / "games.db"
+    port = _free_port()
+    with run_server(port, db) as base:
+        _new_game(base)
+    said = db.with_suffix(f".{port}.log").read_text(encoding="utf-8").splitlines()
+    assert said[0].startswith(f"cutthroat: the web game is at http://localhost:{port}/")
+    assert said[-1] == (f"cutthroat: stopped; the games are kept in sqlite:///{db} (serve "
+                        "it again to go on with them)"), said

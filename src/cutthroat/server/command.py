@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import signal
+import sys
 from typing import Annotated, Any
 
 import typer
@@ -220,14 +222,39 @@ def serve(
         forwarded_allow_ips=forwarded_allow_ips, ws_max_size=MESSAGE_MAX,
         timeout_graceful_shutdown=SHUTDOWN_WAIT,
         http=guarded_protocol(connections_per_address or CONNECTIONS_PER_ADDRESS))
+    # Stopped by Ctrl-C or SIGTERM, it says so, as it said its start (a host's log ended
+    # on the start alone). Uvicorn sends SIGTERM on once it has stopped: to the handler
+    # here, which says it, then ends the process by the signal as before (status 143).
+    previous = signal.signal(signal.SIGTERM, _terminated)
     try:
-        if host == "::":  # every address, IPv4's too: asyncio would listen on IPv6 alone
-            listener = dual_stack_socket(port)
-            uvicorn.Server(uvicorn.Config(application, **settings)).run(sockets=[listener])
-        else:
-            uvicorn.run(application, host=host, port=port, **settings)
-    finally:
-        store.release()  # closed with the app, unless it never started
+        try:
+            if host == "::":  # every address, IPv4's too: asyncio would listen on IPv6 alone
+                listener = dual_stack_socket(port)
+                uvicorn.Server(uvicorn.Config(application, **settings)).run(sockets=[listener])
+            else:
+                uvicorn.run(application, host=host, port=port, **settings)
+        finally:
+            store.release()  # closed with the app, unless it never started
+    except _Terminated:
+        _say_stopped(store.shown_url)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.raise_signal(signal.SIGTERM)
+    signal.signal(signal.SIGTERM, previous)
+    _say_stopped(store.shown_url)
+
+
+class _Terminated(Exception):
+    """SIGTERM, once the server has stopped (or before it started)."""
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise _Terminated
+
+
+def _say_stopped(where: str) -> None:
+    typer.echo(f"cutthroat: stopped; the games are kept in {where} (serve it again to go "
+               "on with them)")
+    sys.stdout.flush()
 
 
 SHUTDOWN_WAIT = 10
