@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import EFF_SUIT, Card, Suit, trick_power
+from .cards import EFF_SUIT, NUM_CARD_IDS, Card, Suit, trick_power
 from .rules import Rules
 
 __all__ = ["NO_POINTS", "GameOutcome", "HandResult", "add_hand", "game_outcome", "score_hand",
@@ -24,11 +24,17 @@ def trick_winner(cards: Sequence[Card], trump: Suit) -> int:
     return _winner_index([c.id for c in cards], trump)
 
 
+_POWERS = [[[trick_power(card, trump, led) for card in range(NUM_CARD_IDS)]
+            for led in range(4)] for trump in range(4)]
+""":func:`~cutthroat.cards.trick_power` of every card, by trump and suit led: looked up,
+not worked out, at the end of every trick (the engine's hottest path)."""
+
+
 def _winner_index(ids: Sequence[int], trump: int) -> int:
-    led = EFF_SUIT[trump][ids[0]]
-    best, best_value = 0, -1
-    for i, cid in enumerate(ids):
-        value = trick_power(cid, trump, led)
+    power = _POWERS[trump][EFF_SUIT[trump][ids[0]]]
+    best, best_value = 0, power[ids[0]]
+    for i in range(1, len(ids)):
+        value = power[ids[i]]
         if value > best_value:
             best, best_value = i, value
     return best
