@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from typing import Any
 
@@ -12,6 +13,13 @@ from typer.testing import CliRunner
 from cutthroat.cli import app
 from cutthroat.sim.arena import ArenaError, run_arena
 from cutthroat.sim.ray_backend import run_on_ray
+
+
+@pytest.fixture(autouse=True)
+def no_cluster_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No RAY_ADDRESS from the machine (a Ray node, a job) names a cluster to join."""
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+
 
 LINE_UP = ["random", "beginner", "random"]
 TIMING = ("elapsed_s", "games_per_s", "workers", "backend")
@@ -95,6 +103,13 @@ def test_ray_already_running_here_is_used_and_another_address_is_refused() -> No
         # its workers are its CPUs, as a cluster joined says them (they said this
         # machine's, asked for by default: a researcher's QA pass)
         assert run_arena(LINE_UP, 6, progress=False, backend="ray", workers=1).workers == 2
+        # RAY_ADDRESS names no other cluster to compare with the one joined (a code
+        # review: "localhost" and "127.0.0.1" would differ as text)
+        os.environ["RAY_ADDRESS"] = "localhost:1"
+        try:
+            assert run_on_ray([1], lambda job: [job], 2, None, _Bar()) == [1]
+        finally:
+            del os.environ["RAY_ADDRESS"]
     finally:
         ray.shutdown()
 
@@ -254,6 +269,35 @@ def test_an_address_where_nothing_answers_is_refused_at_once(
                                                  f"'127.0.0.1:{port}'"):
         run_on_ray([1], lambda job: [job], 2, None, _Bar())
     assert not ray.is_initialized()
+
+
+def test_a_name_that_does_not_resolve_and_ray_address_local(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A host name that does not resolve was said as "nothing answers"; an IPv6
+    address without brackets was cut at its last colon; RAY_ADDRESS=local (a runtime
+    here, to Ray) took every CPU, whatever --workers said (a code review)."""
+    import ray
+
+    from cutthroat.sim.ray_backend import RayConnectionError, check_reachable
+    from cutthroat.sim.workers import here, resolve_workers
+
+    with pytest.raises(RayConnectionError, match=r"the name no-such-host\.invalid does not "
+                                                 r"resolve"):
+        check_reachable("no-such-host.invalid:6379")
+    assert check_reachable("::1") is None  # not HOST:PORT: left to Ray
+    monkeypatch.setenv("RAY_ADDRESS", "local")
+    assert here("ray", None) and resolve_workers(99, "ray") < 99  # capped, as here
+    asked: list[dict[str, Any]] = []
+
+    def init(**kwargs: Any) -> None:
+        asked.append(kwargs)
+        raise KeyboardInterrupt  # enough: how it was asked
+
+    monkeypatch.setattr(ray, "init", init)
+    monkeypatch.setattr(ray, "shutdown", lambda: None)
+    with pytest.raises(KeyboardInterrupt):
+        run_on_ray([1], lambda job: [job], 3, None, _Bar())
+    assert asked[0]["address"] == "local" and asked[0]["num_cpus"] == 3
 
 
 def test_ctrl_c_while_ray_starts_stops_what_it_started(monkeypatch: pytest.MonkeyPatch) -> None:

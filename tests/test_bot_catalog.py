@@ -178,6 +178,40 @@ def test_an_option_without_annotation_takes_the_kind_of_its_default(
         assert make_bot(spec, 0).name == "random"
 
 
+def test_a_default_of_a_subclass_or_an_unread_annotation_takes_anything(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kind of a default was read with isinstance: an enum's member made the kind
+    the enum, which no spec can write (``mode=fast`` refused under its own default), and
+    NumPy's float made it float64 (a code review). Only a plain bool, int, float or str
+    default gives a kind; an annotation that could not be read gives none either."""
+    import enum
+
+    class Mode(enum.StrEnum):
+        FAST = "fast"
+        SLOW = "slow"
+
+    class Level(enum.IntEnum):
+        LOW = 1
+
+    class Half(float):
+        pass
+
+    half = Half(0.5)  # as numpy.float64(0.5) is
+
+    def subclassed(seed, mode=Mode.FAST, level=Level.LOW, temp=half):  # type: ignore[no-untyped-def]
+        return make_bot("random", seed)
+
+    def unread(seed, x: NoSuchType | None = 0.5):  # type: ignore[name-defined,no-untyped-def]  # noqa: F821
+        return make_bot("random", seed)
+
+    monkeypatch.setitem(registry.BOTS, "subclassed", subclassed)
+    monkeypatch.setitem(registry.BOTS, "unread", unread)
+    assert [o.kind for o in describe_bot("subclassed").options] == ["any", "any", "any"]
+    assert make_bot("subclassed:mode=slow,level=LOW,temp=0.7", 0).name == "random"
+    assert [o.kind for o in describe_bot("unread").options] == ["any"]
+    assert make_bot("unread:x=none", 0).name == "random"
+
+
 def test_cli_bots_lists_the_ladder_and_one_bots_options() -> None:
     runner = CliRunner()
     done = runner.invoke(app, ["bots"])

@@ -294,6 +294,23 @@ def test_a_bug_in_replay_json_is_status_3_with_nothing_on_standard_output() -> N
         "it).")
 
 
+def test_a_standard_error_gone_is_no_success() -> None:
+    """A reader of standard output gone ends a command with status 0 (below); a
+    standard error that cannot be written is no such thing: the arena, whose first note
+    ("--games 1 rounded up to 3") could not be written, ended with status 0 and no
+    output (a code review). It ends with 1, as before."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run([sys.executable, "-m", "cutthroat.cli", "arena", "--bots",
+                               "random,random,random", "--games", "1", "--workers", "1",
+                               "--json"], stdout=subprocess.PIPE, stderr=write, timeout=120,
+                              check=False)
+    finally:
+        os.close(write)
+    assert done.returncode == 1 and done.stdout == b""
+
+
 @pytest.mark.parametrize("command", [["rules"], ["arena", "--bots", "random,random,random",
                                                  "--games", "3", "--workers", "1",
                                                  "--no-progress"]])
@@ -480,6 +497,36 @@ def test_serve_on_an_ipv6_address_announces_a_url_with_brackets(
     done = invoke("serve", "--host", "::1", "--db", "sqlite://")
     assert done.exit_code == 0, done.stderr
     assert "the web game is at http://[::1]:8000/ " in done.stdout and started
+
+
+def test_serve_off_the_main_thread_sets_no_signal_handler(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """serve said it stopped through a SIGTERM handler, which only the main thread may
+    set: run from another thread (a test, an embedding program) it failed with
+    ValueError and left its database claimed (a code review). There it sets none, says
+    it stopped when uvicorn returns, and leaves the process's handler as it was."""
+    import signal
+    import threading
+
+    import uvicorn
+
+    from cutthroat.server import command
+
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
+    monkeypatch.setattr(command, "check_listening", lambda host, port: None)
+    before = signal.getsignal(signal.SIGTERM)
+    done: list[Any] = []
+    thread = threading.Thread(target=lambda: done.append(invoke("serve", "--db", "sqlite://")))
+    thread.start()
+    thread.join(60)
+    assert done and done[0].exit_code == 0, done and done[0].output
+    assert done[0].stdout.splitlines()[-1].startswith("cutthroat: stopped; the games are "
+                                                      "kept in sqlite://")
+    assert signal.getsignal(signal.SIGTERM) is before
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: (_ for _ in ()).throw(
+        OSError("no such device")))
+    assert invoke("serve", "--db", "sqlite://").exit_code != 0  # uvicorn failing here
+    assert signal.getsignal(signal.SIGTERM) is before  # restored all the same
 
 
 # --- reading a record: one line a person can act on --------------------------------------

@@ -431,6 +431,48 @@ def test_a_failing_bot_is_told_where_in_its_own_code_and_which_seat(scratch: Pat
         assert done.exit_code == 1 and said in done.output, (workers, done.output)
 
 
+_LIBRARY_CALLS = '''import numpy as np
+
+from cutthroat.cards import Card
+
+
+class NumPyEmpty:
+    name = "numpy-empty"
+
+    def __init__(self, seed=0):
+        self.rng = np.random.default_rng(seed)
+
+    def choose(self, view):
+        return str(self.rng.choice([]))  # line 13: the line to mend
+
+
+class BadCard:
+    name = "bad-card"
+
+    def __init__(self, seed=0):
+        pass
+
+    def choose(self, view):
+        return "play " + str(Card.parse("ZZ"))  # line 23: the line to mend
+'''
+
+
+def test_a_bots_failure_inside_a_library_is_placed_at_the_bots_own_line(
+        scratch: Path) -> None:
+    """A failure inside NumPy was placed at "numpy/random/_generator.pyx", a path that
+    looked like the player's, and one inside this package (Card.parse) at its
+    cards.py (a code review): the line named is the bot's own that called them."""
+    pytest.importorskip("numpy")
+    (scratch / "library_bot.py").write_text(_LIBRARY_CALLS, encoding="utf-8")
+    for name, line in (("NumPyEmpty", 13), ("BadCard", 23)):
+        bots = [make_bot(f"library_bot.{name}", 0), make_bot("random", 1),
+                make_bot("random", 2)]
+        with pytest.raises(BotError) as caught:
+            play_game(cutthroat.Game(seed=1), bots)
+        assert str(caught.value).endswith(f"(at library_bot.py, line {line}, in choose)"), (
+            caught.value)
+
+
 def test_a_bot_naming_another_seat_is_told_its_move_needs_none(scratch: Path) -> None:
     """A bot returning "1 pass" for seat 0 was told "name one seat", advice for a person
     at the REPL; it is told that a bot's move needs no seat."""
@@ -454,15 +496,19 @@ def test_a_bot_file_hidden_by_another_module_or_misnamed_says_how_to_name_it(
     ``sys.stdlib_module_names`` does not list, with no word why; ``mybots:FirstBot``
     (an entry point's form, as bots.md writes one) and ``mybots.FirstBot.extra`` were
     told of key=value and of a missing module (a QA pass)."""
-    (scratch / "test.py").write_text(_WHERE, encoding="utf-8")
+    (scratch / "shadowed_bot.py").write_text(_WHERE, encoding="utf-8")
     (scratch / "where_bot.py").write_text(_WHERE, encoding="utf-8")
-    import test as python_test  # Python's own, first on the path: not this folder's
-
+    # another module of that name, first on the path, as Python's own test package is
+    # (which some Pythons leave out: Debian's without libpython3-testsuite)
+    first = scratch / "first"
+    first.mkdir()
+    (first / "shadowed_bot.py").write_text("OTHER = 1\n", encoding="utf-8")
+    sys.path.insert(0, str(first))
     with pytest.raises(BotUnavailableError, match=re.escape(
-            f"module test has no class Empty (the module test found is "
-            f"{python_test.__file__}, not the file of that name in this folder: rename "
+            f"module shadowed_bot has no class Empty (the module shadowed_bot found is "
+            f"{first / 'shadowed_bot.py'}, not the file of that name in this folder: rename "
             "your file)")):
-        make_bot("test.Empty", 0)
+        make_bot("shadowed_bot.Empty", 0)
     with pytest.raises(BotSpecError, match=re.escape(
             "'Empty' is not key=value (a bot of your own is named module.Class, "
             "where_bot.Empty; options come after a colon)")):
@@ -552,8 +598,18 @@ def test_a_bot_not_deterministic_for_its_seed_is_warned_of(scratch: Path) -> Non
 
 def test_the_determinism_probe_leaves_a_failing_bot_to_the_tournament(scratch: Path) -> None:
     """A bot that fails in the probe is not called nondeterministic: the tournament
-    fails on it, naming the game, as before."""
+    fails on it, naming the game, as before; one that cannot be made a second time in
+    this process (a singleton) is left to the tournament too, whose workers make it
+    afresh (a code review: the probe stopped the tournament)."""
     (scratch / "where_bot.py").write_text(_WHERE, encoding="utf-8")
+    (scratch / "once_bot.py").write_text(
+        "import random\n\n\nclass Once:\n    name = 'once'\n    made = 0\n\n"
+        "    def __init__(self, seed=0):\n        Once.made += 1\n"
+        "        if Once.made > 1:\n            raise RuntimeError('made once only')\n"
+        "        self.rng = random.Random(seed)\n\n"
+        "    def choose(self, view):\n        return self.rng.choice(view.legal)\n",
+        encoding="utf-8")
+    assert probe("once_bot.Once", Rules()) is None
     assert probe("where_bot.Empty", Rules()) is None
     with pytest.raises(ArenaError, match=r"game 0 .*failed to choose a move"):
         run_arena("where_bot.Empty,random,random", games=3, workers=1, progress=False)

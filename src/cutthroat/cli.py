@@ -491,7 +491,8 @@ def main() -> None:
             app()
         except SystemExit as done:
             gone = done.__context__  # Rich and Click end a reader gone with 1 themselves
-            if done.code == 1 and isinstance(gone, OSError) and gone.errno == errno.EPIPE:
+            if (done.code == 1 and isinstance(gone, OSError) and gone.errno == errno.EPIPE
+                    and any(gone is failure for failure in _Stdout.failures)):  # stdout's
                 output_to_nowhere()
                 raise SystemExit(0) from None  # as a BrokenPipeError ends here (below)
             if sys.stdout is not None:

@@ -248,7 +248,8 @@ def replay(record: object, *, seed: int | None = None,
     (R4), so that it is the game ``Game(seed=seed)`` starts.
 
     Raises :class:`RecordError` for the first thing wrong, read from the top (a file
-    that cannot be read, its ``OSError``).
+    that cannot be read, its ``OSError``), and a ``TypeError`` saying what to pass for
+    something that is no record at all (an open file, a :class:`Game`).
     """
     if isinstance(record, str | bytes | bytearray | os.PathLike):
         record = loads(record)

@@ -144,24 +144,36 @@ def bot_choose(bot: Bot, view: View, time_limit: float | None = None
                        seat=view.seat, bot=_name(bot)) from exc
 
 
-_LIBRARIES = tuple(sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib"))
-"""Where Python's own modules are: a bot's failure is placed in the code that called them."""
+_PYTHONS = tuple(sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib"))
+"""Where Python's own modules are."""
+_INSTALLED = tuple(sysconfig.get_paths()[key] for key in ("purelib", "platlib"))
+"""Where installed packages are (NumPy, say; a package of bots too)."""
+_PACKAGE = str(Path(__file__).resolve().parent.parent)
+"""This package's own modules (the engine a bot calls: ``Card.parse("ZZ")``)."""
 
 
 def _failed_at(exc: BaseException) -> str:
-    """Where a bot's exception was raised, for its message: the innermost line of the
-    traceback outside Python's own modules (a bot's ``random.choice([])`` fails inside
-    :mod:`random`; the line to mend is the bot's), `` (at mybots.py, line 12, in
-    choose)``, a path under the current folder given from it; ``""`` without one.
+    """Where a bot's exception was raised, for its message, `` (at mybots.py, line 12,
+    in choose)`` (a path under the current folder given from it), ``""`` without one:
+    the innermost line of the traceback in the bot's own code, not in a library it
+    called (a bot's ``random.choice([])`` fails inside :mod:`random`, its
+    ``rng.choice([])`` inside NumPy, its ``Card.parse("ZZ")`` inside this package; the
+    line to mend is the bot's). Failing that, the innermost line outside Python's own
+    modules and this package (a bot installed as a package), else the innermost.
     (In a tournament's worker process the traceback does not come back: this line does.)
     """
     frames = traceback.extract_tb(exc.__traceback__)[1:]  # not bot_choose's own line
-    if not frames:
+
+    def outside(*places: str) -> list[traceback.FrameSummary]:
+        return [f for f in frames if Path(f.filename).is_absolute()  # not "<frozen ...>"
+                and not f.filename.startswith(places)]
+
+    found = outside(*_PYTHONS, *_INSTALLED, _PACKAGE) or outside(*_PYTHONS, _PACKAGE) or frames
+    if not found:
         return ""
-    ours = [f for f in frames if not f.filename.startswith(_LIBRARIES)]
-    frame = (ours or frames)[-1]
+    frame = found[-1]
     path = Path(frame.filename)
-    with contextlib.suppress(ValueError):
+    with contextlib.suppress(ValueError, OSError):  # elsewhere, or no current folder
         path = path.resolve().relative_to(Path.cwd().resolve())
     return f" (at {path}, line {frame.lineno}, in {frame.name})"
 

@@ -478,17 +478,19 @@ def option_kind(param: inspect.Parameter, hints: dict[str, Any]) -> Any:
     ['bool', 'int or float']
     >>> option_kind(params["label"], {}) is None
     True
+
+    A default of a subclass (an enum's member, NumPy's float) says nothing a spec can
+    write, and an annotation that could not be read is not second-guessed: both take
+    anything.
     """
     if param.name in hints:
         return hints[param.name]
-    default = param.default
-    if isinstance(default, bool):
-        return bool
-    if isinstance(default, int):
+    if param.annotation is not inspect.Parameter.empty:  # one that could not be read
+        return None
+    kind = type(param.default)  # exactly: an enum's or NumPy's default takes anything
+    if kind is int:
         return int | float
-    if isinstance(default, float | str):
-        return type(default)
-    return None
+    return kind if kind in (bool, float, str) else None
 
 
 def hint_words(hint: Any) -> str:

@@ -8,6 +8,7 @@ import ipaddress
 import os
 import signal
 import sys
+import threading
 from typing import Annotated, Any
 
 import typer
@@ -225,9 +226,14 @@ def serve(
     # Stopped by Ctrl-C or SIGTERM, it says so, as it said its start (a host's log ended
     # on the start alone). Uvicorn sends SIGTERM on once it has stopped: to the handler
     # here, which says it, then ends the process by the signal as before (status 143).
-    previous = signal.signal(signal.SIGTERM, _terminated)
+    # (Off the main thread, as a test may run it, no handler can be set: uvicorn's own
+    # are not either, and the line is said when it returns.)
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.getsignal(signal.SIGTERM)
     try:
         try:
+            if main:
+                signal.signal(signal.SIGTERM, _terminated)
             if host == "::":  # every address, IPv4's too: asyncio would listen on IPv6 alone
                 listener = dual_stack_socket(port)
                 uvicorn.Server(uvicorn.Config(application, **settings)).run(sockets=[listener])
@@ -235,11 +241,13 @@ def serve(
                 uvicorn.run(application, host=host, port=port, **settings)
         finally:
             store.release()  # closed with the app, unless it never started
+            if main:
+                signal.signal(signal.SIGTERM, previous)
     except _Terminated:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second one: the line said once
         _say_stopped(store.shown_url)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.raise_signal(signal.SIGTERM)
-    signal.signal(signal.SIGTERM, previous)
     _say_stopped(store.shown_url)
 
 

@@ -305,19 +305,24 @@ def output_to_stderr(active: bool = True) -> Iterator[None]:
         yield
         return
     sys.stdout.flush()
+    saved: int | None = None
     try:
-        saved: int | None = os.dup(1)  # the descriptor, whatever sys.stdout is now
+        saved = os.dup(1)  # the descriptor, whatever sys.stdout is now
         os.dup2(2, 1)
     except OSError:  # no standard output or error to speak of: Python's alone
-        saved = None
+        if saved is not None:
+            os.close(saved)
+            saved = None
     try:
         with contextlib.redirect_stdout(sys.stderr):
             yield
     finally:
-        sys.stdout.flush()
-        if saved is not None:
-            os.dup2(saved, 1)
-            os.close(saved)
+        try:
+            sys.stdout.flush()
+        finally:
+            if saved is not None:
+                os.dup2(saved, 1)
+                os.close(saved)
 
 
 def seconds_said(elapsed: float) -> str:

@@ -14,18 +14,29 @@ import warnings
 from collections.abc import Iterable
 
 from ..bots.base import BotError, play_game
-from ..bots.registry import LADDER, make_bot, parse_spec
+from ..bots.registry import (
+    LADDER,
+    BotSpecError,
+    BotUnavailableError,
+    make_bot,
+    parse_spec,
+)
 from ..game import Game
 from ..rules import Rules
 from .games import seed_mix
 
-__all__ = ["PROBE_HANDS", "PROBE_SEED", "NondeterministicBotWarning", "probe", "warn_if_any"]
+__all__ = ["PROBE_HANDS", "PROBE_MOVE_SECONDS", "PROBE_SEED", "NondeterministicBotWarning",
+           "probe", "warn_if_any"]
 
 PROBE_HANDS = 1
 """Hands played twice by each bot of one's own before a tournament."""
 
 PROBE_SEED = 7
 """The seed each bot is made with, both times."""
+
+PROBE_MOVE_SECONDS = 10.0
+"""A move's time limit in the probe, where the tournament sets none: a bot that hangs
+is left to the tournament (and its ``--move-time``), not waited for here."""
 
 
 class NondeterministicBotWarning(UserWarning):
@@ -38,8 +49,9 @@ def probe(spec: str, rules: Rules, seed: int = 0,
     """Why the bot of ``spec`` is not deterministic for its seed, or ``None``: made
     twice with :data:`PROBE_SEED`, in seat 0 beside two ``random`` bots, it plays the
     first :data:`PROBE_HANDS` hands of one game (drawn from ``seed``) twice. A built-in
-    bot is not probed (the tests hold them to it), nor is one that fails or runs out of
-    time here: the tournament says that, game and all. What the bot prints goes to
+    bot is not probed (the tests hold them to it), nor is one that cannot be made, fails
+    or runs out of time here (:data:`PROBE_MOVE_SECONDS` a move when the tournament
+    sets no limit): the tournament says that, game and all. What the bot prints goes to
     standard error, as :func:`~cutthroat.bots.registry.check_spec` sends it.
 
     A bot whose randomness differs only between processes (the order of a ``set`` of
@@ -48,6 +60,7 @@ def probe(spec: str, rules: Rules, seed: int = 0,
     """
     if parse_spec(spec)[0] in LADDER:
         return None
+    limit = PROBE_MOVE_SECONDS if move_time_limit is None else move_time_limit
     played = []
     for _ in range(2):
         game = Game(rules, seed=seed_mix(seed, "determinism"))
@@ -55,8 +68,8 @@ def probe(spec: str, rules: Rules, seed: int = 0,
             with contextlib.redirect_stdout(sys.stderr):
                 bots = [make_bot(spec, PROBE_SEED), make_bot("random", 1),
                         make_bot("random", 2)]
-                play_game(game, bots, max_hands=PROBE_HANDS, move_time_limit=move_time_limit)
-        except BotError:
+                play_game(game, bots, max_hands=PROBE_HANDS, move_time_limit=limit)
+        except (BotError, BotSpecError, BotUnavailableError):
             return None
         played.append([list(hand.moves) for hand in game.hands])
     if played[0] == played[1]:

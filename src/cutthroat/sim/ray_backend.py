@@ -68,11 +68,15 @@ def check_reachable(address: str) -> None:
     itself tries again for minutes, writing a warning every few seconds. ``auto`` and
     an address that is not ``HOST:PORT`` are left to Ray."""
     host, colon, port = address.removeprefix("ray://").rpartition(":")
-    if not colon or not port.isdigit() or not host:
-        return
+    if not colon or not port.isdigit() or not host or (":" in host
+                                                       and not host.startswith("[")):
+        return  # not HOST:PORT (an IPv6 address is bracketed in one)
     try:
         with socket.create_connection((host.strip("[]"), int(port)), CONNECT_SECONDS):
             pass
+    except socket.gaierror as exc:
+        raise RayConnectionError(f"cannot reach the Ray cluster at {address!r}: the name "
+                                 f"{host} does not resolve ({exc.strerror or exc})") from None
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
         if isinstance(exc, TimeoutError | socket.timeout):
@@ -111,8 +115,9 @@ def run_on_ray(jobs: Iterable[Job], run: Callable[[Job], list[Result]], workers:
     except ImportError:
         raise RayUnavailableError("the ray backend needs Ray: pip install "
                                   "'cutthroat-euchre[ray]'") from None
-    address = ray_address(address)  # RAY_ADDRESS, when no address is given
     started = not ray.is_initialized()
+    if started:  # RAY_ADDRESS, when no address is given (a runtime already joined: as is)
+        address = ray_address(address)
     if not started and address not in (None, "auto"):
         joined = str(ray.get_runtime_context().gcs_address)
         if address.removeprefix("ray://") != joined:

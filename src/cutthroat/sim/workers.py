@@ -337,8 +337,11 @@ def here(backend: str, address: str | None) -> bool:
 def ray_address(address: str | None) -> str | None:
     """The Ray cluster a tournament on Ray joins: ``address`` when given, else the one
     the ``RAY_ADDRESS`` environment variable names (as Ray itself reads it: inside a Ray
-    job, on a cluster's node), else ``None``, a runtime started here."""
-    return address if address is not None else (os.environ.get("RAY_ADDRESS") or None)
+    job, on a cluster's node), else ``None``, a runtime started here (as ``local``
+    means to Ray)."""
+    if address is None:
+        address = os.environ.get("RAY_ADDRESS")
+    return None if not address or address == "local" else address  # "local": here
 
 
 class Stopwatch:
