@@ -96,20 +96,21 @@ def watch(
                 say(line)
         say("  score: " + ", ".join(f"{game.players[s]} {game.scores[s]}" for s in range(3)))
 
-    written_at, written = time.monotonic(), (0, 0)  # when the record was, and its moves
+    written_at, unwritten = time.monotonic(), False  # when the record was; moves since
 
     def keep() -> None:
         """The record written over the file, if a move was made since it last was."""
-        nonlocal written_at, written
-        now = (len(game.hands), sum(len(h.moves) for h in game.hands))
-        if save is not None and now != written:
+        nonlocal written_at, unwritten
+        if save is not None and unwritten:
             _rewrite(save, game)
-            written_at, written = time.monotonic(), now
+            written_at, unwritten = time.monotonic(), False
 
     def tell(hand: Hand, move: Move) -> None:
         # Written again at most every SAVE_EVERY seconds, and whatever ends the game
         # (below): after every move, a game of a thousand hands took minutes, the whole
         # record being written each time.
+        nonlocal unwritten
+        unwritten = True
         if save is not None and time.monotonic() - written_at >= SAVE_EVERY:
             keep()
         if not explain:
