@@ -259,14 +259,20 @@ class Hand(BeforePlay):
         if self._phase == P_PLAY:
             # The hot path: a card played. Inlined for speed.
             hand = self._hands[turn]
-            bit = 1 << a if 0 <= a <= 32 else 0
             trick = self._trick
-            if not hand & bit or (seat is not None and seat != turn):
-                self._refuse(a, seat)
-            if trick:
-                follow = hand & SUIT_MASK[self._trump][EFF_SUIT[self._trump][trick[0]]]
-                if follow and not follow & bit:
+            legal = self._legal  # asked for just before, as a search or a loop does
+            if legal is not None:
+                if a not in legal or (seat is not None and seat != turn):
                     self._refuse(a, seat)
+                bit = 1 << a
+            else:
+                bit = 1 << a if 0 <= a <= 32 else 0
+                if not hand & bit or (seat is not None and seat != turn):
+                    self._refuse(a, seat)
+                if trick:
+                    follow = hand & SUIT_MASK[self._trump][EFF_SUIT[self._trump][trick[0]]]
+                    if follow and not follow & bit:
+                        self._refuse(a, seat)
             self._legal = None
             self._moves.append((turn, a, 0))
             self._hands[turn] = hand ^ bit
