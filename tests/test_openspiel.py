@@ -212,6 +212,35 @@ def test_openspiel_ismcts_plays_a_hand() -> None:
     assert sum(state.returns()) == pytest.approx(0.0)
 
 
+def test_openspiel_ismcts_repeats_with_a_seeded_resampler_and_plays_in_evaluate_bots(
+        ) -> None:
+    """As rl.md says: ISMCTSBot's own sampler is seeded from the system, so the same
+    bot searches other deals each run; with a resampler of a seeded generator two runs
+    are the same. And the C++ ``pyspiel.evaluate_bots`` plays it to a game's end (the
+    Python one asks for ``restart_at``, which ISMCTSBot lacks)."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game(NAME)
+    state = game.new_initial_state()
+    _dealt(state, random.Random(2))
+
+    def policy() -> list[tuple[int, float]]:
+        rng = np.random.RandomState(0)
+        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 30,
+                               random_state=rng)
+        bot.set_resampler(lambda state, player: state.resample_from_infostate(
+            player, rng.uniform))
+        found: list[tuple[int, float]] = bot.step_with_policy(state)[0]
+        return found
+
+    assert policy() == policy()
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
+                           2.0, 5, random_state=np.random.RandomState(1))
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), [
+        bot, pyspiel.make_uniform_random_bot(1, 1), pyspiel.make_uniform_random_bot(2, 2)], 0)
+    assert sum(returns) == pytest.approx(0.0)
+
+
 def _snapshot(state: pyspiel.State) -> tuple[object, ...]:
     """What a refused action must leave as it was."""
     hand = state.hand
