@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cutthroat import Action, Game, HandResult, Phase, Rules, Suit, deck
+from cutthroat import Action, Card, Game, HandResult, Phase, Rules, Suit, deck
 from cutthroat import record as rec
 from cutthroat.bots import RandomBot
 from cutthroat.cli import random_variants
@@ -1375,3 +1375,35 @@ def test_R7_R8_the_dealers_order_is_listed_as_taking_the_up_card() -> None:
     assert first.to_act != first.dealer
     player, _ = table(other, first.to_act)
     assert "2) order  (hint" in player._prompt(player.view())
+
+
+def test_R3_a_bower_played_is_named_as_one_in_the_moves_told() -> None:
+    """A learner saw "Left plays JS" take their AS, and Left "not follow spades" with a
+    spade in hand: the line game (and the full-screen table's log, which tells the same
+    lines) said nothing of the bowers (a newcomer's QA pass). A bower or the joker
+    played is named as one; other cards, and the replay's own lines, are as they were."""
+    from cutthroat.cards import Rank
+
+    seen: dict[str, int] = {}
+    for seed in range(60):
+        game = Game(Rules(deck=25) if seed % 2 else Rules(), seed=seed)
+        hand = game.deal()
+        while not hand.is_over:
+            hand.push(hand.legal_actions()[-1])
+        view = hand.view(0)
+        for index, move in enumerate(view.moves):
+            _, verb, *args = move.split(" ")
+            if verb != "play":
+                continue
+            card = Card.parse(args[0])
+            told = describe_move(view, index, ("You", "Left", "Right"))
+            kind = ("joker" if card.is_joker else "right" if card.rank is Rank.JACK
+                    and card.suit is hand.trump else "left" if card.rank is Rank.JACK
+                    and card.suit is hand.trump.partner else "other")
+            seen[kind] = seen.get(kind, 0) + 1
+            assert told.endswith({
+                "joker": f"{card} (the joker, the highest trump)",
+                "right": f"{card} (the right bower, the jack of trump)",
+                "left": f"{card} (the left bower, a trump)",
+                "other": f" {card}"}[kind]), told
+    assert set(seen) == {"joker", "right", "left", "other"}, seen

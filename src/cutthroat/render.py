@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from .actions import Verb
-from .cards import Card, Suit, sort_cards
+from .cards import Card, Rank, Suit, sort_cards
 from .deal import Deal
 from .game import Game
 from .rules import Rules
@@ -19,6 +19,7 @@ __all__ = ["defends", "describe_action", "describe_deal", "describe_game", "desc
            "describe_holdings", "describe_move", "describe_outcome", "describe_phase",
            "describe_plays", "describe_result", "describe_seat", "describe_view", "format_cards",
            "level_on_top", "lone_defence_note", "printable_names", "sentences", "telling_apart",
+           "trump_note",
            "upcard_turned_down"]
 
 
@@ -245,10 +246,33 @@ def describe_move(view: View, index: int, players: Sequence[str]) -> str:
     sees its cards (R14), because the log of a view never holds them. The view's own
     seat is spoken to (``"You pass"``).
     """
-    return describe_action(view.moves[index], players, upcard=view.upcard,
+    said = describe_action(view.moves[index], players, upcard=view.upcard,
                            maker=view.maker, you=view.seat, dealer=view.dealer,
                            defending=defends(view.moves, index),
                            must_pick_up=view.rules.dealer_must_pick_up)
+    verb, _, card = view.moves[index].partition(" ")[2].partition(" ")
+    return said + (trump_note(Card.parse(card), view.trump) if verb == "play" else "")
+
+
+def trump_note(card: Card, trump: Suit | None) -> str:
+    """What a card played is under ``trump``, where its face does not say it: a bower
+    or the joker (R3), so that a learner sees why the JS took the AS (``" (the left
+    bower, a trump)"``); ``""`` for any other card.
+
+    >>> trump_note(Card.parse("JD"), Suit.HEARTS), trump_note(Card.parse("JH"), Suit.HEARTS)
+    (' (the left bower, a trump)', ' (the right bower, the jack of trump)')
+    >>> trump_note(Card.parse("AH"), Suit.HEARTS), trump_note(Card.parse("JD"), None)
+    ('', '')
+    """
+    if trump is None:
+        return ""
+    if card.is_joker:
+        return " (the joker, the highest trump)"
+    if card.rank is Rank.JACK and card.suit is trump:
+        return " (the right bower, the jack of trump)"
+    if card.rank is Rank.JACK and card.suit is trump.partner:
+        return " (the left bower, a trump)"
+    return ""
 
 
 def defends(moves: Sequence[str], index: int) -> bool:
