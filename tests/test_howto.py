@@ -162,3 +162,15 @@ def test_the_card_players_words_of_the_hints_are_explained() -> None:
         assert ("joker" in text) == (deck == 25)
         # one term each, "Term: meaning", which the page lists as terms (a <dl>)
         assert all(re.fullmatch(r"[A-Z][a-z ]+: [a-z].+\.", entry) for entry in words), words
+
+
+def test_the_words_say_how_cards_are_written_and_what_bury_means() -> None:
+    """A learner met "TC" and "TH" at the prompt, and "bury" in the log, and found
+    neither in the rules text (a newcomer's QA pass): both are among the words."""
+    from cutthroat.howto import how_to_play_text
+
+    text = " ".join(how_to_play_text().split())
+    assert "TH the 10 of hearts (T is the 10; 10H is read too)." in text
+    assert "Bury: put cards out of the hand face down" in text
+    assert "Bury:" not in how_to_play_text(Rules(dummy=False))  # no keep, nothing buried
+    assert "JO the joker." in " ".join(how_to_play_text(Rules(deck=25)).split())

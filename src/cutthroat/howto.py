@@ -139,7 +139,12 @@ def _words(rules: Rules) -> list[str]:
             "Throw a card: play a card that cannot take the trick, one worth little, when "
             "you cannot follow or your side already wins it.",
             "Euchred: said of a maker who takes fewer than 3 tricks.",
-            "A march: all five tricks to the maker."]
+            "A march: all five tricks to the maker.",
+            *(["Bury: put cards out of the hand face down, as the maker who took the "
+               "dummy does with the five of ten he does not keep."] if rules.dummy else []),
+            "Cards in text: rank then suit, AS the ace of spades, TH the 10 of hearts "
+            "(T is the 10; 10H is read too)" + (", JO the joker." if rules.deck == 25
+                                                else ".")]
 
 
 def how_to_play_text(rules: Rules | None = None, width: int = 88) -> str:
