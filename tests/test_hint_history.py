@@ -82,7 +82,9 @@ def test_hint_reads_beginners_as_beginners_from_the_game_so_far() -> None:
     assert read.models == ("intermediate", "beginner", "beginner")
     lines = hint_lines(read, NAMES)
     assert ("Reading Bob (seat 1) as a beginner and Cy (seat 2) as a beginner, from how "
-            "they have played this game.") in lines
+            "they have played this game (the expert guesses their cards, and their next "
+            "moves, as a bot of that level would play them).") in lines  # what it means:
+    # a learner met "as a beginner" with no word of it (a newcomer's QA pass)
     assert not any(line.startswith("Reading") for line in hint_lines(plain, NAMES))
     assert hint_json(read)["models"] == ["intermediate", "beginner", "beginner"]
 

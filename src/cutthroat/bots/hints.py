@@ -187,7 +187,9 @@ def hint_lines(analysis: Analysis, players: Sequence[str] = ("Seat 0", "Seat 1",
             for seat, model in enumerate(analysis.models)
             if seat != analysis.seat and model != "intermediate"]
     if read:
-        lines.append(f"Reading {' and '.join(read)}, from how they have played this game.")
+        lines.append(f"Reading {' and '.join(read)}, from how they have played this game "
+                     "(the expert guesses their cards, and their next moves, as a bot of "
+                     "that level would play them).")
     if analysis.samples:
         lines.append(f"Options ({analysis.samples} sampled deals each):")
         for option in analysis.options:
