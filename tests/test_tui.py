@@ -200,8 +200,10 @@ async def test_a_choice_that_is_not_offered_is_refused_with_the_reason_and_chang
 
 
 @pytest.mark.anyio
-async def test_a_save_that_fails_is_reported_and_the_game_goes_on(tmp_path: Path) -> None:
-    game = Game(seed=3, players=seat_names(0))
+async def test_a_save_that_fails_is_reported_and_the_game_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # where the game is saved instead (./cutthroat-games):
+    game = Game(seed=3, players=seat_names(0))  # not the checkout's folder
     app = table(game, save=tmp_path / "no such folder" / "game.json")
     async with app.run_test() as pilot:
         await settle(pilot)
@@ -209,6 +211,8 @@ async def test_a_save_that_fails_is_reported_and_the_game_goes_on(tmp_path: Path
         await settle(pilot)
     warnings = [line for line in app.log_lines if line.startswith("Warning: could not save")]
     assert warnings and app.stage is Stage.YOUR_MOVE
+    [instead] = (tmp_path / "cutthroat-games").iterdir()
+    assert "so it is saved to " in warnings[0] and instead.name in warnings[0], warnings
 
 
 @pytest.mark.anyio
