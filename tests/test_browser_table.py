@@ -301,9 +301,12 @@ def test_a_hand_thrown_in_is_said_in_a_sentence_R10(server: str, pages: Pages) -
     for _ in range(6):
         if wait_for_turn(page) != "playing":
             break
+        before = len(state(page)["view"]["moves"])
         page.click("[data-action=pass]")
-        wait_until(page, "() => !window.cutthroatState.view.legal.includes('pass')"
-                   " || window.cutthroatState.status !== 'playing'")
+        # this seat's pass made (the moves only grow in a hand), or the hand over: the
+        # next turn's state may come before this page looks (the bots are quick)
+        wait_until(page, "n => window.cutthroatState.view.moves.length > n"
+                   " || window.cutthroatState.status !== 'playing'", arg=before)
     last = state(page)
     assert last["status"] == "hand_over" and last["last_hand"]["result"]["thrown_in"], (
         "seed 37 no longer throws the hand in: choose another")
