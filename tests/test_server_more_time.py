@@ -51,6 +51,14 @@ def _bens_turn(client: TestClient) -> tuple[dict[str, Any], dict[str, Any]]:
                                           "name": "Ann"}).json()
     ben = client.post(f"/api/games/{ann['game']}/join", json={"name": "Ben"}).json()
     _until_bens_turn(client, ann)
+    # The state shows Ben's turn as soon as the table has it; the server notes when the
+    # table changed once the move is saved, a moment later. A test that sets that time
+    # back before then had it set again under it (seen once in a fresh-clone CI run).
+    room = _room(client, ann["game"])
+    deadline = time.monotonic() + 10
+    while room.changed_version != room.table.version:
+        assert time.monotonic() < deadline, "the server never noted Ann's move"
+        time.sleep(0.01)
     return ann, ben
 
 
