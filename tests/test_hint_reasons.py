@@ -96,6 +96,13 @@ def test_outcomes_follow_the_seat_side_in_each_option_R7_R13() -> None:
         assert sum(o.outcomes.to_json().values()) == pytest.approx(1.0, abs=1e-3)
 
 
+FIRST_HOLDS = ", holding no trump and an ace, with the dummy's five cards to take"
+"""What :func:`first_round`'s seat holds for an order of the JD (KC AH 9S TS JS)."""
+
+DEFENDER_HOLDS = ", holding one trump (the left bower)"
+"""What :func:`defender_view`'s seat holds under diamonds (9C JC QC JH KH)."""
+
+
 def first_round(seat: int = 1, scores: tuple[int, int, int] = (0, 0, 0)) -> View:
     hand = played(4)
     assert hand.to_act == 1
@@ -111,7 +118,8 @@ def test_an_order_made_less_often_than_not_says_what_passing_gives_R7() -> None:
     view = first_round()
     weak = explain(view, [option("order", 0.3, made=0.2, euchred=0.8),
                           option("pass", 0.2, stopped=0.03, conceded=0.96, made=0.01)])
-    assert weak.startswith("ordering up the JD: you make it in 20% of the deals sampled, "
+    assert weak.startswith(f"ordering up the JD{FIRST_HOLDS}: "
+                           "you make it in 20% of the deals sampled, "
                            "euchred in 80%; passing, another player makes trump in 99% of "
                            "the deals sampled, and of those he is euchred in only 3%"), weak
     assert "all five" not in weak  # marched on in none of these samples
@@ -120,7 +128,8 @@ def test_an_order_made_less_often_than_not_says_what_passing_gives_R7() -> None:
     assert "passing, another player" not in strong  # (the next best is named "passing")
     risky = explain(view, [option("order", 0.5, made=0.6, euchred=0.4),
                            option("pass", 0.2, stopped=0.1, conceded=0.9)])
-    assert risky.startswith("ordering up the JD: you make it in 60% of the deals sampled, "
+    assert risky.startswith(f"ordering up the JD{FIRST_HOLDS}: "
+                            "you make it in 60% of the deals sampled, "
                             "euchred in 40%; passing, another player makes trump in 100% of "
                             "the deals sampled, and of those he is euchred in only 10%"), risky
 
@@ -129,7 +138,8 @@ def test_a_pass_is_explained_by_the_order_it_declines_R7() -> None:
     view = first_round()
     reason = explain(view, [option("pass", 0.4, stopped=0.3, conceded=0.3, made=0.4),
                             option("order", 0.3, made=0.45, marched=0.05, euchred=0.5)])
-    assert reason.startswith("passing: ordering up the JD, you would be euchred in 50% of the "
+    assert reason.startswith(f"passing: ordering up the JD{FIRST_HOLDS}, "
+                             "you would be euchred in 50% of the "
                              "deals sampled; defending, your side euchres the maker in 50%")
 
 
@@ -137,7 +147,8 @@ def test_an_order_says_how_often_it_is_made_and_euchred_R19_R20() -> None:
     view = first_round()
     reason = explain(view, [option("order", 0.5, made=0.6, marched=0.2, euchred=0.2),
                             option("pass", 0.4, stopped=0.5, conceded=0.5)])
-    assert reason.startswith("ordering up the JD: you make it in 80% of the deals sampled "
+    assert reason.startswith(f"ordering up the JD{FIRST_HOLDS}: "
+                             "you make it in 80% of the deals sampled "
                              "(all five in 20%), euchred in 20% (win chance 50%")
 
 
@@ -193,7 +204,8 @@ def test_defending_less_hard_when_a_euchre_helps_the_partner_more_R13_R20() -> N
     view = defender_view((6, 2, 4))  # seat 2 at 4; its partner, seat 0, at 6
     reason = explain(view, [option("alone", 0.25, stopped=0.1, conceded=0.9),
                             option("pass", 0.24, stopped=0.6, swept=0.1, conceded=0.3)])
-    assert reason.startswith("defending alone: the maker is euchred in 10% of the deals "
+    assert reason.startswith(f"defending alone{DEFENDER_HOLDS}: "
+                             "the maker is euchred in 10% of the deals "
                              "sampled, against 70% after not defending alone")
     assert "a euchre's two points would help the player on your left (on 6 points) more than you" \
         in reason
@@ -208,7 +220,8 @@ def test_a_lone_defence_for_all_five_R21() -> None:
     view = defender_view((0, 0, 0))
     reason = explain(view, [option("alone", 0.5, stopped=0.6, swept=0.4),
                             option("pass", 0.4, stopped=0.8, swept=0.2)])
-    assert reason.startswith("defending alone: you take all five in 40% of the deals sampled, "
+    assert reason.startswith(f"defending alone{DEFENDER_HOLDS}: "
+                             "you take all five in 40% of the deals sampled, "
                              "4 points to each defender, and the maker is euchred in 100%")
 
 
@@ -220,12 +233,13 @@ def test_a_lone_defence_for_rare_sweeps_says_so_not_the_euchres_against_it_R21()
     view = defender_view((0, 0, 0))
     reason = explain(view, [option("alone", 0.66, stopped=0.92, swept=0.06, conceded=0.02),
                             option("pass", 0.64, stopped=0.9, swept=0.1)])
-    assert reason.startswith("defending alone: you take all five in 6% of the deals sampled, "
+    assert reason.startswith(f"defending alone{DEFENDER_HOLDS}: "
+                             "you take all five in 6% of the deals sampled, "
                              "4 points to each defender, and the maker is euchred in 98%"), reason
     # Where the euchres speak for it, they stay the reason.
     more = explain(view, [option("alone", 0.66, stopped=0.97, swept=0.03),
                           option("pass", 0.64, stopped=0.8, conceded=0.2)])
-    assert more.startswith("defending alone: the maker is euchred in 100%"), more
+    assert more.startswith(f"defending alone{DEFENDER_HOLDS}: the maker is euchred in 100%"), more
 
 
 def test_keep_and_discard_say_what_they_leave_R8_R12() -> None:
@@ -468,7 +482,8 @@ def test_a_defender_not_alone_is_told_nothing_of_all_five_R20_R21() -> None:
     view = defender_view((0, 0, 0))
     reason = explain(view, [option("pass", 0.5, stopped=0.6, swept=0.4),
                             option("alone", 0.4, stopped=0.8, swept=0.2)])
-    assert reason.startswith("not defending alone: the maker is euchred in 100% of the "
+    assert reason.startswith(f"not defending alone{DEFENDER_HOLDS}: "
+                             "the maker is euchred in 100% of the "
                              "deals sampled")
     assert "all five" not in reason
     alone = explain(view, [option("alone", 0.5, stopped=0.6, swept=0.2, conceded=0.4),
@@ -899,7 +914,8 @@ def test_going_alone_to_euchre_less_is_not_sold_by_its_sweeps_R13_R21() -> None:
                             option("pass", 0.24, stopped=0.6, conceded=0.4)])
     assert "more than you" in reason
     assert "4 points to each defender" not in reason, reason
-    assert reason.startswith("defending alone: the maker is euchred in 20% of the deals "
+    assert reason.startswith(f"defending alone{DEFENDER_HOLDS}: "
+                             "the maker is euchred in 20% of the deals "
                              "sampled (you take all five in 20%), against 60% after not "
                              "defending alone")
 
@@ -1272,7 +1288,8 @@ def test_options_that_euchre_alike_are_told_apart_by_the_makers_marches_R19() ->
     reason = explain(view, [option("pass", 0.3, stopped=0.2, conceded=0.7, marched_on=0.1),
                             option("alone", 0.2, stopped=0.2, conceded=0.4,
                                    marched_on=0.4)])
-    assert reason.startswith("not defending alone: the maker is euchred in 20% of the deals "
+    assert reason.startswith(f"not defending alone{DEFENDER_HOLDS}: "
+                             "the maker is euchred in 20% of the deals "
                              "sampled; the maker takes all five in 10% of them, against "
                              "40% after defending alone"), reason
 
@@ -1283,11 +1300,13 @@ def test_a_share_of_none_is_said_as_none_R19_R20() -> None:
     view = defender_view((0, 0, 0))
     reason = explain(view, [option("pass", 0.3, conceded=1.0),
                             option("alone", 0.2, stopped=0.3, conceded=0.7)])
-    assert reason.startswith("not defending alone: the maker is euchred in none of the "
+    assert reason.startswith(f"not defending alone{DEFENDER_HOLDS}: "
+                             "the maker is euchred in none of the "
                              "deals sampled, against 30% after defending alone"), reason
     made = explain(first_round(), [option("order", 0.5, made=1.0),
                                    option("pass", 0.2, stopped=0.5, conceded=0.5)])
-    assert made.startswith("ordering up the JD: you make it in 100% of the deals sampled, "
+    assert made.startswith(f"ordering up the JD{FIRST_HOLDS}: "
+                           "you make it in 100% of the deals sampled, "
                            "euchred in none"), made
 
 

@@ -11,7 +11,14 @@ from cutthroat import Action, Hand, Phase, Rules
 from cutthroat.bots.expert import Option, Outcomes
 from cutthroat.bots.reasons import explain
 from cutthroat.views import View
-from test_hint_reasons import defender_view, first_round, option, played, trick_positions
+from test_hint_reasons import (
+    DEFENDER_HOLDS,
+    defender_view,
+    first_round,
+    option,
+    played,
+    trick_positions,
+)
 
 
 def valued(text: str, value: float, points: float = 0.0, chance: float | None = None,
@@ -284,7 +291,8 @@ def test_a_rate_of_none_of_the_deals_sampled_is_said_as_none() -> None:
     view = defender_view((0, 0, 0))
     reason = explain(view, [valued("pass", 0.4, stopped=0.22, conceded=0.78),
                             valued("alone", 0.3, conceded=1.0)])
-    assert reason.startswith("not defending alone: the maker is euchred in 22% of the deals "
+    assert reason.startswith(f"not defending alone{DEFENDER_HOLDS}: "
+                             "the maker is euchred in 22% of the deals "
                              "sampled, against none after defending alone"), reason
 
 
@@ -296,7 +304,8 @@ def test_a_reason_and_the_table_beside_it_round_a_half_alike() -> None:
     view = defender_view((0, 0, 0))
     reason = explain(view, [valued("pass", 0.3, stopped=0.025, conceded=0.975),
                             valued("alone", 0.2, stopped=0.1, conceded=0.9)])
-    assert reason.startswith("not defending alone: the maker is euchred in 3% of the "
+    assert reason.startswith(f"not defending alone{DEFENDER_HOLDS}: "
+                             "the maker is euchred in 3% of the "
                              "deals sampled"), reason
     assert _ending(Outcomes(stopped=0.025, conceded=0.975)) == "   maker euchred 3%"
     made = explain(first_round(), [valued("order", 0.5, made=0.825, euchred=0.175),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..actions import Verb
+from ..actions import Action, Verb
 from ..cards import (
     EFF_SUIT,
     PLAIN_POWER,
@@ -22,13 +22,14 @@ from ..cards import (
     trick_power,
 )
 from ..move_words import card_name, said_move
+from ..state import Phase
 from ..views import View
 from .sampling import void_masks
 
 if TYPE_CHECKING:
     from .analysis import Option
 
-__all__ = ["card_name", "describe_option", "number_word", "play_reason", "whom"]
+__all__ = ["card_name", "describe_option", "holding", "number_word", "play_reason", "whom"]
 
 
 def _current_winner(view: View) -> tuple[int, Card] | None:
@@ -290,17 +291,76 @@ def _count(n: int, what: str) -> str:
     return f"{number_word(n)} {what}{'' if n == 1 else 's'}"
 
 
+def _trumps_and_aces(cards: Sequence[Card], trump: int) -> tuple[list[Card], int]:
+    """The trumps among ``cards`` under ``trump``, highest first (R3: the joker and the
+    left bower among them), and how many aces of other suits."""
+    trumps = sorted((c for c in cards if EFF_SUIT[trump][c.id] == trump),
+                    key=lambda c: -card_strength(c.id, trump))
+    aces = sum(1 for c in cards if EFF_SUIT[trump][c.id] != trump
+               and c.rank is not None and c.rank.name == "ACE")
+    return trumps, aces
+
+
+def _and_aces(aces: int) -> str:
+    return "" if not aces else " and " + ("an ace" if aces == 1 else _count(aces, "ace"))
+
+
 def _trumps_kept(view: View, cards: Sequence[Card]) -> str:
     """"three trumps and an ace" for the cards a maker keeps."""
     if view.trump is None:
         return ""
-    trump = int(view.trump)
-    trumps = sum(1 for c in cards if EFF_SUIT[trump][c.id] == trump)
-    aces = sum(1 for c in cards if EFF_SUIT[trump][c.id] != trump
-               and c.rank is not None and c.rank.name == "ACE")
-    text = _count(trumps, "trump")
-    if aces:
-        text += " and " + ("an ace" if aces == 1 else _count(aces, "ace"))
+    trumps, aces = _trumps_and_aces(cards, int(view.trump))
+    return _count(len(trumps), "trump") + _and_aces(aces)
+
+
+_HOLDING_CHOICES = {Phase.MAKER_CHOICE: (Verb.DUMMY, Verb.ALONE),
+                    Phase.DEFENDER_CHOICE: (Verb.ALONE, Verb.PASS)}
+"""The choices after trump is fixed that :func:`holding` speaks of: the maker's dummy or
+alone (R12) and a defender's alone or not (R13), each weighed on the hand as it is."""
+
+
+def holding(view: View, action: Action) -> str:
+    """What this seat's hand holds for the trump ``action`` makes, or plays under, in a
+    player's words, to follow the option's name in a reason before play: ", holding one
+    trump (QC) and two aces, with the dummy's five cards to take" for an order or a call
+    (the dummy said where the hand holds fewer than three trumps: a maker takes its
+    cards, R12); ", which gives you two trumps (the right bower and TH)" where the
+    up-card would be this seat's (the dealer's order or pick-up, R8); the maker's dummy
+    or alone and a defender's alone or not are weighed on the hand as it is. ``""`` for
+    any other action, and for a trump named blind (R6: the dealer has not seen his cards).
+
+    Only the seat's own cards and the up-card are read: nothing hidden from it.
+
+    >>> from cutthroat import Action, Hand, Rules
+    >>> hand = Hand.deal(Rules(), dealer=0, seed=4)
+    >>> view = hand.view(2)
+    >>> " ".join(map(str, view.cards)), str(view.upcard)
+    ('9C JC QC JH KH', 'JD')
+    >>> holding(view, Action.parse("order")), holding(view, Action.parse("pass"))
+    (", holding one trump (the left bower), with the dummy's five cards to take", '')
+    >>> holding(hand.view(0), Action.parse("order"))  # the dealer's: TC QD QH QS KS
+    ", which gives you two trumps (the right bower and QD), with the dummy's five cards to take"
+    """
+    verb, phase, up = action.verb, view.phase, view.upcard
+    takes_up = False  # (the up-card joins this seat's hand)
+    if phase is Phase.BID_FIRST and verb is Verb.ORDER and up is not None \
+            and up.suit is not None:
+        trump, makes, takes_up = int(up.suit), True, view.seat == view.dealer
+    elif phase is Phase.BID_SECOND and verb is Verb.CALL and action.suit is not None:
+        trump, makes = int(action.suit), True
+    elif phase is Phase.PICKUP and verb is Verb.PICKUP and view.trump is not None:
+        trump, makes, takes_up = int(view.trump), False, True
+    elif verb in _HOLDING_CHOICES.get(phase, ()) and view.trump is not None:
+        trump, makes = int(view.trump), False
+    else:
+        return ""
+    cards = [*view.cards, up] if takes_up and up is not None else list(view.cards)
+    trumps, aces = _trumps_and_aces(cards, trump)
+    said = "no trump" if not trumps else (
+        f"{_count(len(trumps), 'trump')} ({_listed([card_name(c, trump) for c in trumps])})")
+    text = f"{', which gives you' if takes_up else ', holding'} {said}{_and_aces(aces)}"
+    if makes and view.rules.dummy and len(trumps) < 3:
+        text += ", with the dummy's five cards to take"
     return text
 
 

@@ -11,7 +11,7 @@ from ..move_words import said_move
 from ..scoring import winners_after
 from ..state import Phase
 from ..views import View
-from .play_reasons import card_name, describe_option, number_word, play_reason, whom
+from .play_reasons import card_name, describe_option, holding, number_word, play_reason, whom
 from .valuation import hand_value
 
 if TYPE_CHECKING:
@@ -234,15 +234,16 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
     thrown = best.action.verb is Verb.PASS and _throws_in(view)
     if thrown:
         what = "passing throws the hand in"
+    held = holding(view, best.action)  # (the hand the choice is weighed on)
     if (bidding and best.action.verb is Verb.PASS and rival is not None
             and rival.outcomes.as_maker >= 0.5):
         r = rival.outcomes
-        text = (f"{what}: {describe_option(view, rival)}, you would be euchred in "
-                f"{_in(r.euchred)} of the deals sampled")
+        text = (f"{what}: {describe_option(view, rival)}{holding(view, rival.action)}, you "
+                f"would be euchred in {_in(r.euchred)} of the deals sampled")
         if o.defending >= 0.05:
             text += f"; defending, your side euchres the maker in {_in(o.defence_rate)}"
     elif o.as_maker >= 0.5:
-        text = f"{what}: {_as_maker(o)}"
+        text = f"{what}{held}: {_as_maker(o)}"
         other = None if rival is None else rival.outcomes
         if (bidding and rival is not None and other is not None
                 and rival.action.verb is Verb.PASS
@@ -266,12 +267,12 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
         # (Not where going alone serves to euchre less: its sweeps are then no reason.
         # Rare sweeps are the reason where the euchres argue the other way: "euchred in
         # 98%, against 100% after not defending alone" told why not, not why.)
-        text = (f"{what}: you take all five in {_share(o.swept / o.defending)} of the deals "
+        text = (f"{what}{held}: you take all five in {_share(o.swept / o.defending)} of the deals "
                 f"sampled, 4 points to each defender, and the maker is euchred in "
                 f"{_share(o.defence_rate)}")
     elif o.defending >= 0.5:
         alone = view.seat in view.alone or best.action.verb is Verb.ALONE
-        text = f"{what}: {_defending(o, alone)}"
+        text = f"{what}{held}: {_defending(o, alone)}"
         # Against the best option after which the maker is euchred as often as shown
         # differently (one worth as much, with the same rate, tells nothing).
         against = next((x for x in options[1:] if x.outcomes.defending >= 0.5
