@@ -1301,8 +1301,9 @@ def test_a_share_of_none_is_said_as_none_R19_R20() -> None:
     reason = explain(view, [option("pass", 0.3, conceded=1.0),
                             option("alone", 0.2, stopped=0.3, conceded=0.7)])
     assert reason.startswith(f"not defending alone{DEFENDER_HOLDS}: "
-                             "the maker is euchred in none of the "
-                             "deals sampled, against 30% after defending alone"), reason
+                             "the maker is euchred in none of the deals sampled; "
+                             "defending alone would euchre him more often (30%), but "
+                             "leaves you less chance to win the game"), reason
     made = explain(first_round(), [option("order", 0.5, made=1.0),
                                    option("pass", 0.2, stopped=0.5, conceded=0.5)])
     assert made.startswith(f"ordering up the JD{FIRST_HOLDS}: "

@@ -311,3 +311,29 @@ def test_a_reason_and_the_table_beside_it_round_a_half_alike() -> None:
     made = explain(first_round(), [valued("order", 0.5, made=0.825, euchred=0.175),
                                    valued("pass", 0.2, stopped=1.0)])
     assert "you make it in 83% of the deals sampled, euchred in 17%" in made, made
+
+
+def test_R20_an_option_that_euchres_more_but_is_worth_less_is_not_said_as_the_reason() -> None:
+    """A newcomer read "the maker is euchred in 15% of the deals sampled, against 20%
+    after discarding JS" as a reason to discard the JS: the option that euchres more
+    often, but is worth less to the chance to win, is said as what it does not buy."""
+    view = defender_view((0, 0, 0))
+    reason = explain(view, [valued("pass", 0.4, stopped=0.2, conceded=0.8),
+                            valued("alone", 0.3, stopped=0.4, conceded=0.6)])
+    assert reason.startswith(f"not defending alone{DEFENDER_HOLDS}: the maker is euchred in "
+                             "20% of the deals sampled; defending alone would euchre him more "
+                             "often (40%), but leaves you less chance to win the game "
+                             "(win chance 40%"), reason
+    assert "against 40%" not in reason
+    # Worth as much to the chance to win (the points' tie-break apart): no claim of less
+    # chance; the next best is said to be worth the same.
+    level = explain(view, [valued("pass", 0.40001, chance=0.4, stopped=0.2, conceded=0.8),
+                           valued("alone", 0.4, chance=0.4, stopped=0.4, conceded=0.6)])
+    assert level.startswith(f"not defending alone{DEFENDER_HOLDS}: the maker is euchred in "
+                            "20% of the deals sampled; defending alone is worth the same to "
+                            "your chance to win, to a hundredth of a percent (win"), level
+    # An option that euchres less often, worth less, stays the contrast.
+    fewer = explain(view, [valued("pass", 0.4, stopped=0.4, conceded=0.6),
+                           valued("alone", 0.3, stopped=0.2, conceded=0.8)])
+    assert fewer.startswith(f"not defending alone{DEFENDER_HOLDS}: the maker is euchred in "
+                            "40% of the deals sampled, against 20% after defending alone"), fewer

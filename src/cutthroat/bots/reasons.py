@@ -277,7 +277,18 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
         # differently (one worth as much, with the same rate, tells nothing).
         against = next((x for x in options[1:] if x.outcomes.defending >= 0.5
                         and _share(x.outcomes.defence_rate) != _share(o.defence_rate)), None)
-        if against is not None:
+        if against is not None and against.outcomes.defence_rate > o.defence_rate \
+                and not _partner_note(view, best, differ):
+            # An option that euchres the maker more often, worth less all the same: said
+            # as what it does not buy, not as the reason (a newcomer read "15%, against
+            # 20% after discarding JS" as a reason to discard the JS). Where it is worth
+            # as much to the chance to win, the next best is said after (_runner_up).
+            if not _level(best.win_chance, against.win_chance) \
+                    and against.win_chance < best.win_chance:
+                text += (f"; {describe_option(view, against, what_it_leaves=False)} would "
+                         f"euchre him more often ({_in(against.outcomes.defence_rate)}), "
+                         "but leaves you less chance to win the game")
+        elif against is not None:
             text += (f", against {_in(against.outcomes.defence_rate)} after "
                      f"{describe_option(view, against, what_it_leaves=False)}")
         else:
