@@ -145,7 +145,7 @@ def test_R9_a_call_names_the_trumps_of_the_suit_called() -> None:
         "cards to take")
     reason = explain(view, [option("pass", 0.4, stopped=0.4, conceded=0.6),
                             option("call C", 0.3, made=0.3, euchred=0.7)])
-    assert reason.startswith("passing: calling clubs, holding two trumps (the left bower "
+    assert reason.startswith("passing: were you to call clubs, holding two trumps (the left bower "
                              "and KC) and an ace, with the dummy's five cards to take, you "
                              "would be euchred in 70%"), reason
 

@@ -138,7 +138,7 @@ def test_a_pass_is_explained_by_the_order_it_declines_R7() -> None:
     view = first_round()
     reason = explain(view, [option("pass", 0.4, stopped=0.3, conceded=0.3, made=0.4),
                             option("order", 0.3, made=0.45, marched=0.05, euchred=0.5)])
-    assert reason.startswith(f"passing: ordering up the JD{FIRST_HOLDS}, "
+    assert reason.startswith(f"passing: were you to order up the JD{FIRST_HOLDS}, "
                              "you would be euchred in 50% of the "
                              "deals sampled; defending, your side euchres the maker in 50%")
 

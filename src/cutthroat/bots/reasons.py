@@ -238,8 +238,11 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
     if (bidding and best.action.verb is Verb.PASS and rival is not None
             and rival.outcomes.as_maker >= 0.5):
         r = rival.outcomes
-        text = (f"{what}: {describe_option(view, rival)}{holding(view, rival.action)}, you "
-                f"would be euchred in {_in(r.euchred)} of the deals sampled")
+        # "were you to order up the JD": "ordering up the JD, you would be euchred" read
+        # as garbled to a newcomer.
+        text = (f"{what}: were you to {said_move(view, rival.action)}"
+                f"{holding(view, rival.action)}, you would be euchred in {_in(r.euchred)} of "
+                "the deals sampled")
         if o.defending >= 0.05:
             text += f"; defending, your side euchres the maker in {_in(o.defence_rate)}"
     elif o.as_maker >= 0.5:
