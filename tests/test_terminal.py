@@ -1407,3 +1407,22 @@ def test_R3_a_bower_played_is_named_as_one_in_the_moves_told() -> None:
                 "left": f"{card} (the left bower, a trump)",
                 "other": f" {card}"}[kind]), told
     assert set(seen) == {"joker", "right", "left", "other"}, seen
+
+
+def test_R8_R12_after_the_dealers_discard_his_five_cards_are_shown_before_dummy_or_alone() -> None:
+    """The dealer who ordered and discarded chose the dummy or alone without his hand
+    shown again: the last list he saw still held the card he had thrown away."""
+    game = new_game(3)
+    hand = game.deal()
+    thrown = hand.cards(hand.dealer)[0]
+    player, out = table(game, hand.dealer, ["order", f"discard {thrown}", "quit"],
+                        bots=("beginner", "beginner"))
+    player.play()
+    text = "\n".join(out)
+    assert "Left passes\nRight passes" in text  # (this deal: the dealer's turn comes)
+    after = text.split(f"You discard {thrown} face down", 1)[1]
+    assert hand.phase is Phase.MAKER_CHOICE and hand.to_act == hand.dealer
+    shown = re.search(r"Your cards: (.*)\n", after)
+    assert shown, after
+    assert sorted(shown[1].split()) == sorted(str(c) for c in hand.view(hand.dealer).cards), after
+    assert str(thrown) not in shown[1] and f"You discarded {thrown}" in after

@@ -286,9 +286,11 @@ class TerminalGame(Session):
         if after.phase is Phase.PLAY and before.phase is not Phase.PLAY:
             self._show()
         elif after.to_act == self.seat and (before.to_act != self.seat
-                                            or len(after.cards) > len(before.cards)
+                                            or len(after.cards) != len(before.cards)
                                             or len(after.tricks) > len(before.tricks)):
-            self._show(brief=True)  # your turn again (your lead too), or new cards
+            # Your turn again (your lead too), or your cards changed: new ones, or the
+            # five left after your discard, which the dummy-or-alone choice is made on.
+            self._show(brief=True)
 
     def _human_move(self) -> bool:
         """Read the player's move and make it (``True``), or an undo (``False``)."""
