@@ -12,6 +12,7 @@ from cutthroat.cards import (
     SUIT_MASK,
     TRUMP_POWER,
     CardError,
+    bower_name,
     deck_mask,
     effective_suit,
     trump_order,
@@ -293,3 +294,23 @@ def test_card_error_is_a_cutthroat_error_and_a_value_error_exported() -> None:
     assert cutthroat.CardError is CardError and "CardError" in cutthroat.__all__
     with pytest.raises(cutthroat.CutthroatError):
         Card.parse("XX")
+
+
+def test_R3_bower_name_names_the_jacks_of_trumps_colour_and_the_joker_only() -> None:
+    """The names a hint and the move log give the cards whose face does not say what
+    they are under trump (R3): the jack of trump, the other jack of its colour, the
+    joker; every other card, and a jack with no trump, has none."""
+    colour = {Suit.CLUBS: Suit.SPADES, Suit.SPADES: Suit.CLUBS,
+              Suit.DIAMONDS: Suit.HEARTS, Suit.HEARTS: Suit.DIAMONDS}
+    for card in deck(25) + deck(32):
+        assert bower_name(card, None) == ("the joker" if card.is_joker else None)
+        for trump in Suit:
+            name = bower_name(card, int(trump))
+            if card.is_joker:
+                assert name == "the joker"
+            elif card.rank is Rank.JACK and card.suit is trump:
+                assert name == "the right bower"
+            elif card.rank is Rank.JACK and card.suit is colour[trump]:
+                assert name == "the left bower"
+            else:
+                assert name is None, (card, trump)

@@ -29,6 +29,7 @@ __all__ = [
     "CardError",
     "Rank",
     "Suit",
+    "bower_name",
     "card_strength",
     "cards_of_mask",
     "deck",
@@ -433,6 +434,25 @@ def trick_power(card: int, trump: int, led: int) -> int:
     if power:
         return 100 + power
     return PLAIN_POWER[card] if EFF_SUIT[trump][card] == led else 0
+
+
+def bower_name(card: Card, trump: int | None) -> str | None:
+    """What ``card`` is under ``trump`` where its face does not say it (R3): "the joker"
+    (with or without a trump), "the right bower" (the jack of trump) or "the left bower"
+    (the other jack of its colour, a trump); ``None`` for any other card.
+
+    >>> [bower_name(Card.parse(c), Suit.HEARTS) for c in ("JH", "JD", "JO", "JC", "AH")]
+    ['the right bower', 'the left bower', 'the joker', None, None]
+    >>> bower_name(Card.parse("JD"), None), bower_name(Card.parse("JO"), None)
+    (None, 'the joker')
+    """
+    if card.is_joker:
+        return "the joker"
+    if trump is None or card.rank is not Rank.JACK:
+        return None
+    if card.suit == trump:
+        return "the right bower"
+    return "the left bower" if EFF_SUIT[trump][card.id] == trump else None
 
 
 def card_strength(card: int, trump: int | None) -> int:

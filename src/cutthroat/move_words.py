@@ -19,7 +19,7 @@ each front end shows a code in a sentence as its card face.
 from __future__ import annotations
 
 from .actions import Action, Verb
-from .cards import EFF_SUIT, Card
+from .cards import Card, bower_name
 from .state import Phase
 from .views import View
 
@@ -54,14 +54,7 @@ def card_name(card: Card, trump: int | None) -> str:
     >>> card_name(Card.parse("JD"), int(Suit.HEARTS)), card_name(Card.parse("JD"), None)
     ('the left bower', 'JD')
     """
-    if card.is_joker:
-        return "the joker"
-    if trump is not None and card.rank is not None and card.rank.name == "JACK":
-        if card.suit == trump:
-            return "the right bower"
-        if EFF_SUIT[trump][card.id] == trump:
-            return "the left bower"
-    return str(card)
+    return bower_name(card, trump) or str(card)
 
 
 def move_words(action: Action, phase: Phase | None = None, *, dealer: bool = False,

@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from .actions import Verb
-from .cards import Card, Rank, Suit, sort_cards
+from .cards import Card, Suit, bower_name, sort_cards
 from .deal import Deal
 from .game import Game
 from .rules import Rules
@@ -264,15 +264,13 @@ def trump_note(card: Card, trump: Suit | None) -> str:
     >>> trump_note(Card.parse("AH"), Suit.HEARTS), trump_note(Card.parse("JD"), None)
     ('', '')
     """
-    if trump is None:
-        return ""
-    if card.is_joker:
-        return " (the joker, the highest trump)"
-    if card.rank is Rank.JACK and card.suit is trump:
-        return " (the right bower, the jack of trump)"
-    if card.rank is Rank.JACK and card.suit is trump.partner:
-        return " (the left bower, a trump)"
-    return ""
+    name = None if trump is None else bower_name(card, int(trump))
+    return "" if name is None else f" ({name}, {_WHAT_IT_IS[name]})"
+
+
+_WHAT_IT_IS = {"the joker": "the highest trump", "the right bower": "the jack of trump",
+               "the left bower": "a trump"}
+"""What :func:`trump_note` adds to a bower's or the joker's name (R3)."""
 
 
 def defends(moves: Sequence[str], index: int) -> bool:
