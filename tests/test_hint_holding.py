@@ -20,7 +20,8 @@ _WORDS = {"no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 
           "seven": 7}
 _SAID = re.compile(
     r"^, (?P<how>holding|which gives you) (?:no trump|(?P<n>\w+) trumps? \((?P<names>[^)]*)\))"
-    r"(?: and (?:an ace|(?P<aces>\w+) aces))?(?P<dummy>, with the dummy's five cards to take)?$")
+    r"(?: (?P<but>and|but) (?:an ace|(?P<aces>\w+) aces))?"
+    r"(?P<dummy>, with the dummy's five cards to take)?$")
 
 
 def _name(card: Card, trump: Card) -> str:
@@ -47,6 +48,8 @@ def _expected(hand: Hand, action: Action) -> tuple[list[Card], bool, bool] | Non
         return cards, False, True
     if phase is Phase.PICKUP and verb is Verb.PICKUP:
         return [*cards, up], True, False
+    if phase is Phase.PICKUP and verb is Verb.LEAVE:
+        return cards, False, False
     if (phase, verb) in ((Phase.MAKER_CHOICE, Verb.DUMMY), (Phase.MAKER_CHOICE, Verb.ALONE),
                          (Phase.DEFENDER_CHOICE, Verb.ALONE),
                          (Phase.DEFENDER_CHOICE, Verb.PASS)):
@@ -103,6 +106,7 @@ def test_R3_R7_R13_the_hand_said_is_the_seats_own_trumps_and_aces(line: Playthro
                 assert match["names"] == listed, said
             else:
                 assert match["n"] is None, said
+            assert match["but"] in (None, "but" if not trumps else "and"), said
             assert (0 if "ace" not in said else _WORDS.get(match["aces"] or "one")) \
                 == len(aces), said
             assert bool(match["dummy"]) == (makes and hand.rules.dummy and len(trumps) < 3), said
@@ -121,13 +125,13 @@ def test_R8_the_dealers_order_counts_the_up_card_as_his() -> None:
                              "it in 80% of the deals sampled"), reason
 
 
-def test_R8_a_defending_dealers_pick_up_says_what_it_gives_him_and_leaving_nothing() -> None:
+def test_R8_a_defending_dealers_pick_up_says_what_it_gives_him_and_leaving_what_he_holds() -> None:
     hand = played(4, "1 order")
     view = hand.view(0)
     assert view.phase is Phase.PICKUP
     assert holding(view, Action.parse("pickup")) == \
         ", which gives you two trumps (the right bower and QD)"
-    assert holding(view, Action.parse("leave")) == ""
+    assert holding(view, Action.parse("leave")) == ", holding one trump (QD)"
     reason = explain(view, [option("pickup", 0.4, stopped=0.35, conceded=0.65),
                             option("leave", 0.3, stopped=0.15, conceded=0.85)])
     assert reason.startswith("picking up the JD, which gives you two trumps (the right "

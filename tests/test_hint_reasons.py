@@ -96,7 +96,7 @@ def test_outcomes_follow_the_seat_side_in_each_option_R7_R13() -> None:
         assert sum(o.outcomes.to_json().values()) == pytest.approx(1.0, abs=1e-3)
 
 
-FIRST_HOLDS = ", holding no trump and an ace, with the dummy's five cards to take"
+FIRST_HOLDS = ", holding no trump but an ace, with the dummy's five cards to take"
 """What :func:`first_round`'s seat holds for an order of the JD (KC AH 9S TS JS)."""
 
 DEFENDER_HOLDS = ", holding one trump (the left bower)"
@@ -139,8 +139,19 @@ def test_a_pass_is_explained_by_the_order_it_declines_R7() -> None:
     reason = explain(view, [option("pass", 0.4, stopped=0.3, conceded=0.3, made=0.4),
                             option("order", 0.3, made=0.45, marched=0.05, euchred=0.5)])
     assert reason.startswith(f"passing: were you to order up the JD{FIRST_HOLDS}, "
-                             "you would be euchred in 50% of the "
-                             "deals sampled; defending, your side euchres the maker in 50%")
+                             "you would be euchred in 50% of the deals sampled; passing, "
+                             "you name trump yourself in the second round in 40% of the "
+                             "deals sampled, and are euchred in none of those; defending, "
+                             "your side euchres the maker in 50%"), reason
+    rarely = explain(view, [option("pass", 0.4, stopped=0.4, conceded=0.4, made=0.1,
+                                   euchred=0.1),
+                            option("order", 0.3, made=0.45, marched=0.05, euchred=0.5)])
+    assert "second round" not in rarely  # a maker later in a fifth of the deals: not said
+    later = explain(view, [option("pass", 0.4, stopped=0.1, conceded=0.1, made=0.6,
+                                  euchred=0.2),
+                           option("order", 0.3, made=0.45, marched=0.05, euchred=0.5)])
+    assert ("passing, you name trump yourself in the second round in 80% of the deals "
+            "sampled, and are euchred in 25% of those; defending") in later, later
 
 
 def test_an_order_says_how_often_it_is_made_and_euchred_R19_R20() -> None:

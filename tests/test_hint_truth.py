@@ -337,3 +337,62 @@ def test_R20_an_option_that_euchres_more_but_is_worth_less_is_not_said_as_the_re
                            valued("alone", 0.3, stopped=0.2, conceded=0.8)])
     assert fewer.startswith(f"not defending alone{DEFENDER_HOLDS}: the maker is euchred in "
                             "40% of the deals sampled, against 20% after defending alone"), fewer
+
+
+def test_R20_R22_an_option_euchring_more_is_turned_down_for_the_score_and_says_so() -> None:
+    """A QA pass: nearly every option that euchred more often but was worth less was
+    turned down because a euchre would give the partner the game, and the reason hid
+    it ("... but leaves you less chance to win the game") wherever the euchres differed
+    by less than a tenth. The score's reason is said however small the gap."""
+    view = defender_view((9, 3, 4))  # seat 2 defends against seat 1; seat 0 is on 9
+    reason = explain(view, [valued("pass", 0.4, stopped=0.15, conceded=0.85),
+                            valued("alone", 0.3, stopped=0.2, conceded=0.8)])
+    assert (f"not defending alone{DEFENDER_HOLDS}: the maker is euchred in 15% of the deals "
+            "sampled; defending alone would euchre him more often (20%), but a euchre "
+            "would give the player on your left (on 9 points) the game") in reason, reason
+    assert "less chance" not in reason
+
+
+def test_an_option_euchring_more_is_not_weighed_twice_against_the_choice() -> None:
+    """The next best's own clause says why it is not chosen (more points for less
+    chance, or a close call): the reason does not also say "but leaves you less chance
+    to win the game" before it."""
+    view = defender_view((0, 0, 0))
+    more_points = explain(view, [valued("pass", 0.4, 0.2, stopped=0.15, conceded=0.85),
+                                 valued("alone", 0.399, 0.4, stopped=0.2, conceded=0.8)])
+    assert more_points.count("less chance to win the game") == 1, more_points
+    assert ("; defending alone would euchre him more often (20%); defending alone scores "
+            "more points (+0.40 against +0.20) but leaves you less chance to win the game"
+            ) in more_points, more_points
+    close = explain(view, [valued("pass", 0.4, stopped=0.15, conceded=0.85),
+                           valued("alone", 0.39, stopped=0.2, conceded=0.8)],
+                    {"lead": 0.01, "lead_noise": 0.02})
+    assert ("; defending alone would euchre him more often (20%); a close call: defending "
+            "alone averaged only 1.0% less") in close, close
+    assert "less chance" not in close
+
+
+def test_R19_a_march_contrast_that_favours_the_other_option_is_not_the_reason() -> None:
+    """"the maker takes all five in 42% of them, against none after picking up the TH"
+    was given for leaving it: the marches are said only where they speak for the
+    choice."""
+    view = defender_view((0, 0, 0))
+    worse = explain(view, [valued("pass", 0.4, stopped=0.3, conceded=0.3, marched_on=0.4),
+                           valued("alone", 0.39, stopped=0.3, conceded=0.7)])
+    assert "all five" not in worse, worse
+    better = explain(view, [valued("pass", 0.4, stopped=0.3, conceded=0.7),
+                            valued("alone", 0.39, stopped=0.3, conceded=0.3, marched_on=0.4)])
+    assert ("the maker takes all five in none of them, against 40% after defending alone"
+            in better), better
+
+
+def test_R22_one_point_to_win_is_no_reason_for_a_bid_rarely_made() -> None:
+    """A stuck dealer's call made in none of the deals sampled was told "one point wins
+    you the game"."""
+    view = first_round(scores=(0, 9, 0))
+    rare = explain(view, [valued("order", 0.3, made=0.05, euchred=0.95),
+                          valued("pass", 0.2, stopped=0.5, conceded=0.5)])
+    assert "one point wins you the game" not in rare, rare
+    made = explain(view, [valued("order", 0.3, made=0.5, euchred=0.5),
+                          valued("pass", 0.2, stopped=0.5, conceded=0.5)])
+    assert "one point wins you the game" in made, made

@@ -301,8 +301,11 @@ def _trumps_and_aces(cards: Sequence[Card], trump: int) -> tuple[list[Card], int
     return trumps, aces
 
 
-def _and_aces(aces: int) -> str:
-    return "" if not aces else " and " + ("an ace" if aces == 1 else _count(aces, "ace"))
+def _and_aces(aces: int, but: bool = False) -> str:
+    """" and an ace", " and two aces" (" but ..." after no trump); ``""`` for none."""
+    if not aces:
+        return ""
+    return f" {'but' if but else 'and'} " + ("an ace" if aces == 1 else _count(aces, "ace"))
 
 
 def _trumps_kept(view: View, cards: Sequence[Card]) -> str:
@@ -313,10 +316,12 @@ def _trumps_kept(view: View, cards: Sequence[Card]) -> str:
     return _count(len(trumps), "trump") + _and_aces(aces)
 
 
-_HOLDING_CHOICES = {Phase.MAKER_CHOICE: (Verb.DUMMY, Verb.ALONE),
+_HOLDING_CHOICES = {Phase.PICKUP: (Verb.LEAVE,),
+                    Phase.MAKER_CHOICE: (Verb.DUMMY, Verb.ALONE),
                     Phase.DEFENDER_CHOICE: (Verb.ALONE, Verb.PASS)}
-"""The choices after trump is fixed that :func:`holding` speaks of: the maker's dummy or
-alone (R12) and a defender's alone or not (R13), each weighed on the hand as it is."""
+"""The choices after trump is fixed that :func:`holding` speaks of on the hand as it is:
+the dealer's leaving the up-card (R8), the maker's dummy or alone (R12) and a
+defender's alone or not (R13)."""
 
 
 def holding(view: View, action: Action) -> str:
@@ -325,9 +330,10 @@ def holding(view: View, action: Action) -> str:
     trump (QC) and two aces, with the dummy's five cards to take" for an order or a call
     (the dummy said where the hand holds fewer than three trumps: a maker takes its
     cards, R12); ", which gives you two trumps (the right bower and TH)" where the
-    up-card would be this seat's (the dealer's order or pick-up, R8); the maker's dummy
-    or alone and a defender's alone or not are weighed on the hand as it is. ``""`` for
-    any other action, and for a trump named blind (R6: the dealer has not seen his cards).
+    up-card would be this seat's (the dealer's order or pick-up, R8); his leaving it,
+    the maker's dummy or alone and a defender's alone or not are weighed on the hand as
+    it is ("holding no trump but an ace"). ``""`` for any other action, and for a trump
+    named blind (R6: the dealer has not seen his cards).
 
     Only the seat's own cards and the up-card are read: nothing hidden from it.
 
@@ -358,7 +364,8 @@ def holding(view: View, action: Action) -> str:
     trumps, aces = _trumps_and_aces(cards, trump)
     said = "no trump" if not trumps else (
         f"{_count(len(trumps), 'trump')} ({_listed([card_name(c, trump) for c in trumps])})")
-    text = f"{', which gives you' if takes_up else ', holding'} {said}{_and_aces(aces)}"
+    text = (f"{', which gives you' if takes_up else ', holding'} {said}"
+            f"{_and_aces(aces, but=not trumps)}")
     if makes and view.rules.dummy and len(trumps) < 3:
         text += ", with the dummy's five cards to take"
     return text

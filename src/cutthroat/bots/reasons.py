@@ -145,7 +145,7 @@ def _score_note(view: View, best: Option, rival: Option | None) -> str:
     me = view.seat
     o = best.outcomes
     if o.as_maker >= 0.5:
-        if _wins(view, me, 1):
+        if _wins(view, me, 1) and o.make_rate >= 0.1:  # (no reason where rarely made)
             return "one point wins you the game"
         alone = best.action.verb is Verb.ALONE or me in view.alone
         march = view.rules.lone_march_points if alone else view.rules.march_points
@@ -180,32 +180,42 @@ def _partner_note(view: View, best: Option, rival: Option | None) -> str:
     """A defender's choice that euchres the maker less often than the alternative
     would, because a euchre would give his partner the game, or its two points would
     help his partner more than him (the score-aware exception to defending as a team)."""
-    scores = view.scores
-    maker = view.maker
-    me = view.seat
-    if scores is None or maker is None or maker == me or rival is None:
+    if rival is None:
         return ""
     o, r = best.outcomes, rival.outcomes
     if o.defending >= 0.5 and r.defending >= 0.5 and o.defence_rate + 0.1 < r.defence_rate:
-        partner = 3 - me - maker
-        euchre = [2, 2, 2]
-        euchre[maker] = 0
-        made = [0, 0, 0]
-        made[maker] = 1
-        if (hand_value(me, euchre, scores, view.rules, view.dealer)
-                >= hand_value(me, made, scores, view.rules, view.dealer)):
-            return ""  # a euchre would serve him: something else made the difference
-        text = _euchre_gives(view, maker)
-        scored = "wins it" if text else "scores them"
-        text = text or (f"a euchre's two points would help {whom(view, partner)} "
-                        f"{_points(view, partner)} more than you")
-        if best.action.verb is Verb.ALONE and view.phase is Phase.DEFENDER_CHOICE:
+        text, ends = _euchre_costs(view)
+        if text and best.action.verb is Verb.ALONE and view.phase is Phase.DEFENDER_CHOICE:
             # A lone defender's partner scores the euchre too, sitting out: going alone
             # keeps no points from him, it only takes his cards out of the defence.
-            text += (f", and he {scored} even while he sits out: defending alone, without "
-                     "his cards, only makes a euchre less likely")
+            text += (f", and he {'wins it' if ends else 'scores them'} even while he sits "
+                     "out: defending alone, without his cards, only makes a euchre less "
+                     "likely")
         return text
     return ""
+
+
+def _euchre_costs(view: View) -> tuple[str, bool]:
+    """What a euchre of the maker would cost this defender by the score (R20–R22), and
+    whether it would end the game: "a euchre would give the player on your right (on 9
+    points) the game" (``True``), or "a euchre's two points would help the player on
+    your left (on 6 points) more than you"; ``("", False)`` where the seat is no
+    defender, or a euchre would serve him (the valuation rates it above the maker's
+    point, :func:`~cutthroat.bots.valuation.hand_value`)."""
+    scores, maker, me = view.scores, view.maker, view.seat
+    if scores is None or maker is None or maker == me:
+        return "", False
+    euchre = [0 if seat == maker else 2 for seat in range(3)]
+    made = [1 if seat == maker else 0 for seat in range(3)]
+    if (hand_value(me, euchre, scores, view.rules, view.dealer)
+            >= hand_value(me, made, scores, view.rules, view.dealer)):
+        return "", False
+    ends = _euchre_gives(view, maker)
+    if ends:
+        return ends, True
+    partner = 3 - me - maker
+    return (f"a euchre's two points would help {whom(view, partner)} "
+            f"{_points(view, partner)} more than you"), False
 
 
 def _differing(options: Sequence[Option]) -> Option | None:
@@ -222,9 +232,10 @@ def _throws_in(view: View) -> bool:
         and not view.rules.stick_the_dealer
 
 
-def _decision_reason(view: View, options: Sequence[Option]) -> str:
+def _decision_reason(view: View, options: Sequence[Option], close: bool = False) -> str:
     """A reason, in a player's words, for a choice before play: what tends to happen
-    after it (from the deals sampled), against the alternative, and the score."""
+    after it (from the deals sampled), against the alternative, and the score.
+    ``close``: the next best is a close call, which the reason says after this."""
     best = options[0]
     rival = options[1] if len(options) > 1 else None
     differ = _differing(options)  # (what the score notes weigh the choice against)
@@ -243,6 +254,13 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
         text = (f"{what}: were you to {said_move(view, rival.action)}"
                 f"{holding(view, rival.action)}, you would be euchred in {_in(r.euchred)} of "
                 "the deals sampled")
+        if view.phase is Phase.BID_FIRST and o.as_maker >= 0.25:
+            # The pass keeps the second round open to this seat: a euchre said after it
+            # (the score note) may be its own, there.
+            made = whole_percent(o.make_rate)
+            text += (f"; passing, you name trump yourself in the second round in "
+                     f"{_share(o.as_maker)} of the deals sampled, and are euchred in "
+                     f"{'none' if made == 100 else f'{100 - made}%'} of those")
         if o.defending >= 0.05:
             text += f"; defending, your side euchres the maker in {_in(o.defence_rate)}"
     elif o.as_maker >= 0.5:
@@ -286,11 +304,7 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
             # as what it does not buy, not as the reason (a newcomer read "15%, against
             # 20% after discarding JS" as a reason to discard the JS). Where it is worth
             # as much to the chance to win, the next best is said after (_runner_up).
-            if not _level(best.win_chance, against.win_chance) \
-                    and against.win_chance < best.win_chance:
-                text += (f"; {describe_option(view, against, what_it_leaves=False)} would "
-                         f"euchre him more often ({_in(against.outcomes.defence_rate)}), "
-                         "but leaves you less chance to win the game")
+            text += _euchres_more(view, best, against, options, close)
         elif against is not None:
             text += (f", against {_in(against.outcomes.defence_rate)} after "
                      f"{describe_option(view, against, what_it_leaves=False)}")
@@ -300,6 +314,36 @@ def _decision_reason(view: View, options: Sequence[Option]) -> str:
         text = f"{what}: it is worth most" if thrown else f"{what} is worth most"
     note = _score_note(view, best, differ)
     return f"{text}; {note}" if note else text
+
+
+def _euchres_more(view: View, best: Option, against: Option, options: Sequence[Option],
+                  close: bool) -> str:
+    """"; discarding 9H would euchre him more often (20%), but a euchre would give the
+    player on your right (on 9 points) the game": an option that euchres the maker
+    more often than the choice, said with why it is not chosen. The score's reason
+    where there is one (:func:`_euchre_costs`, however small the gap); else that it
+    leaves less chance to win, unless it is the next best, whose own clause then says
+    why (``close``: a close call within the samples' noise; or more points for less
+    chance: :func:`_runner_up`); nothing where it is worth as much to the chance to
+    win."""
+    said = (f"; {describe_option(view, against, what_it_leaves=False)} would euchre him "
+            f"more often ({_in(against.outcomes.defence_rate)})")
+    costs, _ = _euchre_costs(view)
+    if costs:
+        return f"{said}, but {costs}"
+    if _level(best.win_chance, against.win_chance) or against.win_chance >= best.win_chance:
+        return ""
+    if against is options[1] and (close or _more_points_alike(best, against)):
+        return said  # (":func:`_runner_up` says why it is not chosen)
+    return f"{said}, but leaves you less chance to win the game"
+
+
+def _more_points_alike(best: Option, second: Option) -> bool:
+    """Whether ``second`` scores more points than ``best`` (as the table shows them) for a
+    chance to win that reads the same: :func:`_runner_up` then says that it "scores
+    more points ... but leaves you less chance to win the game"."""
+    return (f"{second.points:+.2f}" != f"{best.points:+.2f}" and second.points > best.points
+            and percent_text(best.win_chance) == percent_text(second.win_chance))
 
 
 def percent_text(value: float, places: int = 0) -> str:
@@ -413,7 +457,7 @@ def _explain(view: View, options: Sequence[Option],
                 # The euchres alike: what the card is worth may be the marches it stops.
                 reason += _marches_apart(view, o, [best, differ], of="the deals sampled")
     else:
-        reason, note = _decision_reason(view, options), ""
+        reason, note = _decision_reason(view, options, bool(extra and "lead" in extra)), ""
     for more in (note, _runner_up(view, options, extra)):
         if more:
             reason += f"; {more}"
@@ -459,14 +503,18 @@ def _marches_apart(view: View, o: Outcomes, options: Sequence[Option],
     """Where a defender's options euchre the maker alike, what parts them may be how
     often the maker takes all five (3 points, R19): "; the maker takes all five in 40%
     of them, against 90% after leaving the TS" (the first option after which that
-    differs; ``of`` what), else ``""``."""
+    differs, where he takes all five more often after it; ``of`` what), else ``""``."""
     def marches(x: Outcomes) -> str:
         return _in(x.marched_on / x.defending)
 
     mine = marches(o)
     against = next((x for x in options[1:] if x.outcomes.defending >= 0.5
                     and marches(x.outcomes) != mine), None)
-    if against is None:
+    if against is None or (against.outcomes.marched_on / against.outcomes.defending
+                           < o.marched_on / o.defending):
+        # (fewer marches after the other: a contrast that would argue for it, as "the
+        # maker takes all five in 42% of them, against none after picking up the TH"
+        # did beside a close call, is no reason for this one)
         return ""
     return (f"; the maker takes all five in {mine} of {of}, against "
             f"{marches(against.outcomes)} after "
