@@ -500,6 +500,13 @@ async def test_R14_a_hand_over_and_turned_over_cannot_be_taken_back(tmp_path: Pa
         assert not {"u", "h"} & footer_keys(app)
         assert await footer_says(pilot, "u Undo", shown=False)
         assert await footer_says(pilot, "h Hint", shown=False)
+        # only 1 and Enter do something now: "Enter Next hand", not "1-9 Choose"
+        assert await footer_says(pilot, "Enter Next hand")
+        assert await footer_says(pilot, "1-9 Choose", shown=False)
+        await pilot.press("2")
+        await settle(pilot)
+        assert "the hand is over: press 1 or Enter for the next one" in status(app)
+        assert app.stage is Stage.HAND_OVER
         await pilot.press("u")  # pressed all the same, it says why not
         await settle(pilot)
         assert status(app).startswith("Not possible: the hand is over")
@@ -508,11 +515,13 @@ async def test_R14_a_hand_over_and_turned_over_cannot_be_taken_back(tmp_path: Pa
         await pilot.press("h")
         await settle(pilot)
         assert "the hand is over: press 1 or Enter for the next one" in status(app)
-        await pilot.press("enter")
+        await pilot.press("1")  # (Enter does the same: choose_randomly presses it)
         await settle(pilot)
         assert len(game.hands) == 2
         assert {"u", "h"} <= footer_keys(app)  # a new hand: they are keys again
         assert await footer_says(pilot, "h Hint") and await footer_says(pilot, "u Undo")
+        assert await footer_says(pilot, "1-9 Choose")
+        assert await footer_says(pilot, "Enter Next hand", shown=False)
 
 
 @pytest.mark.anyio

@@ -59,7 +59,7 @@ _MOVE_ACTIONS = {"choose", "confirm", "hint", "undo"}
 _TURN_ACTIONS = {"hint", "undo"}
 """The actions for a turn of one's own in a hand, which do nothing once the hand is over."""
 
-_TABLE_ACTIONS = {*_MOVE_ACTIONS, "rules", "new_game", "quit_game"}
+_TABLE_ACTIONS = {*_MOVE_ACTIONS, "next_hand", "rules", "new_game", "quit_game"}
 """The table's actions, none of which is offered over a page (a hint, the rules)."""
 
 _OVER = (Stage.HAND_OVER, Stage.GAME_OVER)
@@ -102,6 +102,9 @@ class TableApp(App[bool]):
     TITLE = "cutthroat euchre"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
+        # Once a hand is over the footer says "Enter Next hand", not "1-9 Choose" (only
+        # 1 and Enter then do something; Textual shows one description per binding)
+        Binding("enter", "next_hand", "Next hand", key_display="Enter"),
         Binding("1", "choose(1)", "Choose", key_display="1-9"),
         *(Binding(str(n % 10), f"choose({n})", show=False) for n in range(2, 11)),
         Binding("enter", "confirm", "Next", show=False),
@@ -364,6 +367,10 @@ class TableApp(App[bool]):
         else:
             self.play(self.choices[number - 1])
 
+    def action_next_hand(self) -> None:
+        """Enter once a hand is over: the next hand (the footer's "Enter Next hand")."""
+        self.action_confirm()
+
     def action_confirm(self) -> None:
         """Enter: the next hand, or the keep of the five cards chosen."""
         if self.stage is Stage.HAND_OVER:
@@ -472,12 +479,18 @@ class TableApp(App[bool]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``n`` (a new game) is a key, and in the footer, once the game is over; the
-        keys of a move (the numbers, Enter, ``h``, ``u``) are not, then, nor ``h`` and
-        ``u`` once a hand is over (pressed, they are answered by :meth:`on_key`): the
-        footer shows only keys that do something. Over a page (a hint, the rules) none
-        of the table's keys is shown: the page says its own."""
+        keys of a move (the numbers, Enter, ``h``, ``u``) are not, then, nor ``h``,
+        ``u`` and the numbers once a hand is over (pressed, they are answered by
+        :meth:`on_key`: 1 deals the next hand, as Enter does, which the footer then
+        shows as "Enter Next hand"): the footer shows only keys that do something.
+        Over a page (a hint, the rules) none of the table's keys is shown: the page says
+        its own."""
         if isinstance(self.screen, TextPage) and action in _TABLE_ACTIONS:
             return False
+        if action == "next_hand":
+            return self.stage is Stage.HAND_OVER
+        if action == "choose" and self.stage is Stage.HAND_OVER:
+            return False  # (1 is answered all the same, by on_key)
         if action == "new_game":
             return self.stage is Stage.GAME_OVER
         if action in _TURN_ACTIONS:
@@ -495,8 +508,7 @@ class TableApp(App[bool]):
         if event.key == "enter" and self.stage is Stage.GAME_OVER:  # as play.md says
             event.stop()
             self.refuse(self._waiting())
-        elif event.key in ("h", "u") or (event.key.isdigit()
-                                          and self.stage is Stage.GAME_OVER):
+        elif event.key in ("h", "u") or event.key.isdigit():
             event.stop()
             if event.key == "h":
                 self.action_hint()
