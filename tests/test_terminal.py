@@ -463,7 +463,11 @@ def test_R14_moves_are_told_as_the_seat_may_know_them() -> None:
     hand.push(f"2 {keep}")
     assert describe_move(hand.view(1), 5, names) == (
         "Left keeps five of ten cards and buries the rest")
-    assert describe_move(hand.view(2), 5, seat_names(2)) == f"You {keep} and bury the rest"
+    # one's own keep in the order of Your cards (by suit, trumps last), not the record's
+    shown = format_cards(hand.view(2).cards, hand.trump)
+    assert describe_move(hand.view(2), 5, seat_names(2)) == f"You keep {shown} and bury the rest"
+    assert sorted(shown.split()) == sorted(keep.split()[1:])
+    assert f"Your cards: {shown}" in describe_view(hand.view(2), seat_names(2))
     hand.push("0 alone")
     assert describe_move(hand.view(1), 6, names) == "Right defends alone"
     hand2 = Game(Rules(), seed=0, first_dealer=0).deal()

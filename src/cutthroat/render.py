@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from .actions import Verb
-from .cards import Card, Suit, bower_name, sort_cards
+from .cards import Card, Suit, bower_name, parse_cards, sort_cards
 from .deal import Deal
 from .game import Game
 from .rules import Rules
@@ -244,13 +244,17 @@ def describe_move(view: View, index: int, players: Sequence[str]) -> str:
 
     A discard or a keep by another seat stays face down: only the seat that made it
     sees its cards (R14), because the log of a view never holds them. The view's own
-    seat is spoken to (``"You pass"``).
+    seat is spoken to (``"You pass"``); its keep is told in the order its cards are
+    shown (by suit, trumps last), not the record's.
     """
-    said = describe_action(view.moves[index], players, upcard=view.upcard,
+    move = view.moves[index]
+    verb, _, card = move.partition(" ")[2].partition(" ")
+    if verb == "keep" and "?" not in card:  # one's own keep: in the order of Your cards
+        move = f"{move.split(' ')[0]} keep {format_cards(parse_cards(card), view.trump)}"
+    said = describe_action(move, players, upcard=view.upcard,
                            maker=view.maker, you=view.seat, dealer=view.dealer,
                            defending=defends(view.moves, index),
                            must_pick_up=view.rules.dealer_must_pick_up)
-    verb, _, card = view.moves[index].partition(" ")[2].partition(" ")
     return said + (trump_note(Card.parse(card), view.trump) if verb == "play" else "")
 
 
