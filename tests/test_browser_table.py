@@ -501,3 +501,28 @@ def test_R8_under_dealer_must_pick_up_an_order_says_the_dealer_takes_the_up_card
     expect(page.locator("#log")).to_contain_text(
         f": {dealer} takes it (the dealer must, under these rules).")
     assert "You order up the " in page.locator("#log").inner_text()
+
+
+def test_your_keep_is_logged_in_the_order_your_cards_are_shown_R12(server: str,
+                                                                   pages: Pages) -> None:
+    """The maker's own keep (R12) was logged in the record's order (by card id), which a
+    player could not match against the cards in his hand: it is logged as they are
+    shown."""
+    page = pages.new()
+    shown_at_defender_choice(page, server, """
+        const me = s.view.seat;
+        Object.assign(s.view, {maker: me, trump: 'S', legal: [], to_act: a,
+            cards: ['9S', 'AH', 'JC', 'KD', 'TS'],
+            moves: [a + ' pass', b + ' pass', c + ' pass', a + ' pass', b + ' pass',
+                    me + ' call S', me + ' dummy', me + ' keep 9S AH JC KD TS']});
+        s.to_act = a;""")
+    hand = page.locator("#hand [data-card]")
+    expect(hand).to_have_count(5)
+    shown = hand.evaluate_all("cards => cards.map((c) => c.dataset.card)")
+    assert sorted(shown) == sorted(["9S", "AH", "JC", "KD", "TS"]) and shown != [
+        "9S", "AH", "JC", "KD", "TS"], shown  # (the test tells the two orders apart)
+    said = page.locator("#log li", has_text="You keep")
+    expect(said).to_have_count(1)
+    symbols = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+    in_words = " ".join(c[0].replace("T", "10") + symbols[c[1]] for c in shown)
+    expect(said).to_contain_text(f"You keep {in_words} and bury the rest")
