@@ -967,12 +967,14 @@ def test_a_partners_card_wins_already_only_when_nothing_can_beat_it_R16_R17() ->
 
 
 def cards_of_mask_unseen(view: View) -> list[Card]:
-    """The cards still out for ``view``'s seat, with the up-card the dealer took."""
+    """The cards still out for ``view``'s seat, with the up-card the dealer took, unless
+    he sits out (R13: it is then in his hand or his discard, out of play)."""
     from cutthroat.cards import cards_of_mask, deck_mask
 
     unseen = cards_of_mask(deck_mask(view.rules.deck) & ~view.seen_mask())
     played = [c for t in view.tricks for _, c in t.plays] + [c for _, c in view.current_trick]
-    if view.upcard_taken and view.dealer != view.seat and view.upcard not in played:
+    if (view.upcard_taken and view.dealer != view.seat and view.upcard not in played
+            and view.sitting_out != view.dealer):
         unseen.append(view.upcard)
     return unseen
 

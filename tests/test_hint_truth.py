@@ -343,14 +343,25 @@ def test_R20_R22_an_option_euchring_more_is_turned_down_for_the_score_and_says_s
     """A QA pass: nearly every option that euchred more often but was worth less was
     turned down because a euchre would give the partner the game, and the reason hid
     it ("... but leaves you less chance to win the game") wherever the euchres differed
-    by less than a tenth. The score's reason is said however small the gap."""
+    by less than a tenth. The score's reason is said however small the gap (a share
+    said differently), before play and in play alike."""
     view = defender_view((9, 3, 4))  # seat 2 defends against seat 1; seat 0 is on 9
     reason = explain(view, [valued("pass", 0.4, stopped=0.15, conceded=0.85),
                             valued("alone", 0.3, stopped=0.2, conceded=0.8)])
     assert (f"not defending alone{DEFENDER_HOLDS}: the maker is euchred in 15% of the deals "
-            "sampled; defending alone would euchre him more often (20%), but a euchre "
-            "would give the player on your left (on 9 points) the game") in reason, reason
+            "sampled, against 20% after defending alone; a euchre would give the player on "
+            "your left (on 9 points) the game") in reason, reason
     assert "less chance" not in reason
+    # Where the next best euchres as often, a later option that euchres more is told
+    # apart by the score too (the defending dealer's discard, R8).
+    discard = played(4, "1 order", "0 pickup").view(0, (0, 3, 9))  # seat 2 on 9
+    assert discard.phase is Phase.DISCARD and discard.maker == 1
+    third = explain(discard, [valued("discard TC", 0.4, stopped=0.15, conceded=0.85),
+                              valued("discard QH", 0.3, stopped=0.15, conceded=0.85),
+                              valued("discard QS", 0.2, stopped=0.2, conceded=0.8)])
+    assert ("the maker is euchred in 15% of the deals sampled; discarding QS would euchre "
+            "him more often (20%), but a euchre would give the player on your right (on 9 "
+            "points) the game") in third, third
 
 
 def test_an_option_euchring_more_is_not_weighed_twice_against_the_choice() -> None:
@@ -396,3 +407,23 @@ def test_R22_one_point_to_win_is_no_reason_for_a_bid_rarely_made() -> None:
     made = explain(view, [valued("order", 0.3, made=0.5, euchred=0.5),
                           valued("pass", 0.2, stopped=0.5, conceded=0.5)])
     assert "one point wins you the game" in made, made
+
+
+def test_R13_R14_the_up_card_of_a_dealer_who_sits_out_is_not_still_out() -> None:
+    """The dealer took the up-card (the AC, trump) and then sat out behind his partner's
+    lone defence: the AC is in his hand or his discard, out of play either way. A QA
+    pass found the maker's right bower said to draw "the trumps still out" where only
+    the TC could still be played."""
+    hand = Hand.deal(Rules(), dealer=1, seed=10)
+    push_all(hand, ["2 order", "1 pickup", "1 discard QH", "2 dummy",
+                    "2 keep 9C JC QC KC JS", "0 alone"])
+    assert hand.sitting_out == 1 == hand.dealer and str(hand.upcard) == "AC"
+    view = hand.view(2, (9, 0, 0))
+    reason = lead(view, "JC")
+    assert reason.startswith("leading the right bower draws the last trump still out"), reason
+    # Where the dealer plays, the up-card he took is still out to the others, as before.
+    other = Hand.deal(Rules(), dealer=1, seed=10)
+    push_all(other, ["2 order", "1 pickup", "1 discard QH", "2 dummy",
+                     "2 keep 9C JC QC KC JS", "0 pass", "1 pass"])
+    assert lead(other.view(2, (9, 0, 0)), "JC").startswith(
+        "leading the right bower draws the trumps still out")

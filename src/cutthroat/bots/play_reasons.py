@@ -60,11 +60,14 @@ def _beats(view: View, card: Card, winner: Card) -> bool:
 def _unseen(view: View) -> list[Card]:
     """The cards still out for this seat: those whose place it does not know (held by
     others or hidden), and the up-card when another seat, the dealer, took it and has
-    not played it: it is in his hand unless he discarded it, which only he knows (R14)."""
+    not played it: it is in his hand unless he discarded it, which only he knows (R14).
+    Not where the dealer sits out (R13): the up-card is then in his hand or his
+    discard, out of play either way."""
     unseen = deck_mask(view.rules.deck) & ~view.seen_mask()
     played = {card for trick in view.tricks for _, card in trick.plays}
     played.update(card for _, card in view.current_trick)
-    if view.upcard_taken and view.dealer != view.seat and view.upcard not in played:
+    if (view.upcard_taken and view.dealer != view.seat and view.upcard not in played
+            and view.sitting_out != view.dealer):
         unseen |= 1 << view.upcard.id
     return [Card.from_id(c) for c in ids_of_mask(unseen)]
 

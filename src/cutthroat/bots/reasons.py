@@ -183,7 +183,8 @@ def _partner_note(view: View, best: Option, rival: Option | None) -> str:
     if rival is None:
         return ""
     o, r = best.outcomes, rival.outcomes
-    if o.defending >= 0.5 and r.defending >= 0.5 and o.defence_rate + 0.1 < r.defence_rate:
+    if (o.defending >= 0.5 and r.defending >= 0.5 and o.defence_rate < r.defence_rate
+            and _in(o.defence_rate) != _in(r.defence_rate)):
         text, ends = _euchre_costs(view)
         if text and best.action.verb is Verb.ALONE and view.phase is Phase.DEFENDER_CHOICE:
             # A lone defender's partner scores the euchre too, sitting out: going alone
@@ -320,19 +321,19 @@ def _euchres_more(view: View, best: Option, against: Option, options: Sequence[O
                   close: bool) -> str:
     """"; discarding 9H would euchre him more often (20%), but a euchre would give the
     player on your right (on 9 points) the game": an option that euchres the maker
-    more often than the choice, said with why it is not chosen. The score's reason
-    where there is one (:func:`_euchre_costs`, however small the gap); else that it
-    leaves less chance to win, unless it is the next best, whose own clause then says
-    why (``close``: a close call within the samples' noise; or more points for less
-    chance: :func:`_runner_up`); nothing where it is worth as much to the chance to
-    win."""
+    more often than the choice, said with why it is not chosen. Nothing where it is
+    worth as much to the chance to win; the score's reason where there is one
+    (:func:`_euchre_costs`, however small the gap); else that it leaves less chance to
+    win, unless it is the next best, whose own clause then says why (``close``: a close
+    call within the samples' noise; or more points for less chance:
+    :func:`_runner_up`)."""
     said = (f"; {describe_option(view, against, what_it_leaves=False)} would euchre him "
             f"more often ({_in(against.outcomes.defence_rate)})")
+    if _level(best.win_chance, against.win_chance) or against.win_chance >= best.win_chance:
+        return ""
     costs, _ = _euchre_costs(view)
     if costs:
         return f"{said}, but {costs}"
-    if _level(best.win_chance, against.win_chance) or against.win_chance >= best.win_chance:
-        return ""
     if against is options[1] and (close or _more_points_alike(best, against)):
         return said  # (":func:`_runner_up` says why it is not chosen)
     return f"{said}, but leaves you less chance to win the game"
