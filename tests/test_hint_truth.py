@@ -395,11 +395,20 @@ def test_R19_a_march_contrast_that_favours_the_other_option_is_not_the_reason() 
                             valued("alone", 0.39, stopped=0.3, conceded=0.3, marched_on=0.4)])
     assert ("the maker takes all five in none of them, against 40% after defending alone"
             in better), better
+    # Past an option with fewer marches, the first with more is the contrast.
+    discard = played(4, "1 order", "0 pickup").view(0, (0, 0, 0))
+    later = explain(discard, [
+        valued("discard TC", 0.4, stopped=0.3, conceded=0.5, marched_on=0.2),
+        valued("discard QH", 0.3, stopped=0.3, conceded=0.6, marched_on=0.1),
+        valued("discard QS", 0.2, stopped=0.3, conceded=0.3, marched_on=0.4)])
+    assert "the maker takes all five in 20% of them, against 40% after discarding QS" \
+        in later, later
 
 
 def test_R22_one_point_to_win_is_no_reason_for_a_bid_rarely_made() -> None:
-    """A stuck dealer's call made in none of the deals sampled was told "one point wins
-    you the game"."""
+    """A call made in none of the deals sampled (a stuck dealer's, in a QA pass) was
+    told "one point wins you the game": not a reason for a bid rarely made, here a
+    first-round order."""
     view = first_round(scores=(0, 9, 0))
     rare = explain(view, [valued("order", 0.3, made=0.05, euchred=0.95),
                           valued("pass", 0.2, stopped=0.5, conceded=0.5)])

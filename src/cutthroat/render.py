@@ -258,6 +258,11 @@ def describe_move(view: View, index: int, players: Sequence[str]) -> str:
     return said + (trump_note(Card.parse(card), view.trump) if verb == "play" else "")
 
 
+_WHAT_IT_IS = {"the joker": "the highest trump", "the right bower": "the jack of trump",
+               "the left bower": "a trump"}
+"""What :func:`trump_note` adds to a bower's or the joker's name (R3)."""
+
+
 def trump_note(card: Card, trump: Suit | None) -> str:
     """What a card played is under ``trump``, where its face does not say it: a bower
     or the joker (R3), so that a learner sees why the JS took the AS (``" (the left
@@ -271,10 +276,6 @@ def trump_note(card: Card, trump: Suit | None) -> str:
     name = None if trump is None else bower_name(card, int(trump))
     return "" if name is None else f" ({name}, {_WHAT_IT_IS[name]})"
 
-
-_WHAT_IT_IS = {"the joker": "the highest trump", "the right bower": "the jack of trump",
-               "the left bower": "a trump"}
-"""What :func:`trump_note` adds to a bower's or the joker's name (R3)."""
 
 
 def defends(moves: Sequence[str], index: int) -> bool:

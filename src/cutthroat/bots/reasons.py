@@ -145,7 +145,7 @@ def _score_note(view: View, best: Option, rival: Option | None) -> str:
     me = view.seat
     o = best.outcomes
     if o.as_maker >= 0.5:
-        if _wins(view, me, 1) and o.make_rate >= 0.1:  # (no reason where rarely made)
+        if _wins(view, me, 1) and whole_percent(o.make_rate) >= 10:  # (not if rarely made)
             return "one point wins you the game"
         alone = best.action.verb is Verb.ALONE or me in view.alone
         march = view.rules.lone_march_points if alone else view.rules.march_points
@@ -503,19 +503,20 @@ def _marches_apart(view: View, o: Outcomes, options: Sequence[Option],
                    of: str = "them") -> str:
     """Where a defender's options euchre the maker alike, what parts them may be how
     often the maker takes all five (3 points, R19): "; the maker takes all five in 40%
-    of them, against 90% after leaving the TS" (the first option after which that
-    differs, where he takes all five more often after it; ``of`` what), else ``""``."""
+    of them, against 90% after leaving the TS" (the first option after which he takes
+    all five more often, as said; ``of`` what), else ``""``."""
     def marches(x: Outcomes) -> str:
         return _in(x.marched_on / x.defending)
 
     mine = marches(o)
+    # Only an option after which he takes all five more often: one with fewer would
+    # argue for it ("the maker takes all five in 42% of them, against none after
+    # picking up the TH" was said beside a close call for leaving it)
     against = next((x for x in options[1:] if x.outcomes.defending >= 0.5
-                    and marches(x.outcomes) != mine), None)
-    if against is None or (against.outcomes.marched_on / against.outcomes.defending
-                           < o.marched_on / o.defending):
-        # (fewer marches after the other: a contrast that would argue for it, as "the
-        # maker takes all five in 42% of them, against none after picking up the TH"
-        # did beside a close call, is no reason for this one)
+                    and marches(x.outcomes) != mine
+                    and x.outcomes.marched_on / x.outcomes.defending
+                    > o.marched_on / o.defending), None)
+    if against is None:
         return ""
     return (f"; the maker takes all five in {mine} of {of}, against "
             f"{marches(against.outcomes)} after "
@@ -556,7 +557,7 @@ def _runner_up(view: View, options: Sequence[Option],
         text = (f"a close call: {named} averaged only {_tenths(extra['lead'])} "
                 f"less, within the samples' noise ({_spread(extra['lead_noise'])})")
         return f"{text}, though it scores more points {points}" if scores_more else text
-    if scores_more and percent_text(best.win_chance) == percent_text(second.win_chance):
+    if _more_points_alike(best, second):
         # The chances look alike at a glance: why the one with fewer points is chosen.
         return (f"{named} scores more points {points} but leaves you less chance "
                 "to win the game")

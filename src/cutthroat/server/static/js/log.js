@@ -76,7 +76,7 @@ export function moveWords(move, v, f = SHOWN, defending = false) {
     case "trump": return `${who} ${s("names", "name")} ${f.suit(args[0])} as trump, blind.`;
     case "dummy": return `${who} ${s("takes", "take")} the dummy.`;
     case "keep": return args.includes("?") ? `${who} ${s("keeps", "keep")} five of ten cards and buries the rest face down.`
-      // in the order the page shows your cards, not the record's
+      // in the order the page shows cards (by suit, trump first), not the record's
       : `${who} ${s("keeps", "keep")} ${f.cards(sortCards(args, v.trump))} and ${s("buries", "bury")} the rest face down.`;
     case "alone": return seat === v.maker ? `${who} ${s("goes", "go")} alone.` : `${who} ${s("defends", "defend")} alone.`;
     case "play": return `${who} ${s("plays", "play")} ${f.card(args[0])}.`;
