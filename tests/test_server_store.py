@@ -622,6 +622,10 @@ def test_prune_command_deletes_old_games_says_how_many_and_waits_for_the_server(
     assert refused.exit_code == 1
     assert "a cutthroat server is using the database" in refused.stderr
     assert "stop it first" in refused.stderr
+    serving = invoke("prune", "--db", path, "--older-than", "30", "--dry-run")
+    assert serving.exit_code == 0, serving.output  # a count only reads: while it serves
+    assert serving.stdout.startswith("Would delete 2 games")
+    assert all(store.exists(game) for game in games.values())
     store.close()
     dry = invoke("prune", "--db", path, "--older-than", "30", "--dry-run")
     assert dry.exit_code == 0, dry.output

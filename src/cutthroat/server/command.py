@@ -351,7 +351,8 @@ def prune(
     nobody has changed for --older-than days, with their table talk, the bots'
     reasons, the coach's words and their links to a game played again after
     them. A game still in play is kept, however old. Stop the server first: a
-    database a server holds is refused.
+    database a server holds is refused (--dry-run only counts, and may count
+    while it serves).
     """
     from datetime import UTC, datetime, timedelta
     from pathlib import Path
@@ -398,7 +399,8 @@ def prune(
     except StoreError as exc:
         raise fail(str(exc)) from None
     try:
-        store.claim()  # a server on it: refused, exit 1
+        if not dry_run:  # (a count only reads: it may be taken while a server runs)
+            store.claim()  # a server on it: refused, exit 1
         deleted, left = store.prune(before, dry_run=dry_run)
     except StoreInUse:
         raise fail(f"a cutthroat server is using the database {store.shown_url}: stop it "
