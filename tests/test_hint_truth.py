@@ -7,12 +7,13 @@ Python API."""
 from __future__ import annotations
 
 from conftest import make_hand, push_all
-from cutthroat import Action, Hand, Phase, Rules
+from cutthroat import Action, Card, Hand, Phase, Rules, Suit
 from cutthroat.bots.expert import Option, Outcomes
 from cutthroat.bots.reasons import explain
 from cutthroat.views import View
 from test_hint_reasons import (
     DEFENDER_HOLDS,
+    cards_of_mask_unseen,
     defender_view,
     first_round,
     option,
@@ -436,3 +437,44 @@ def test_R13_R14_the_up_card_of_a_dealer_who_sits_out_is_not_still_out() -> None
                      "2 keep 9C JC QC KC JS", "0 pass", "1 pass"])
     assert lead(other.view(2, (9, 0, 0)), "JC").startswith(
         "leading the right bower draws the trumps still out")
+
+
+def _power(card: Card, view: View, led: Suit | None = None) -> int:
+    """``card``'s power in the trick under way (R17), or in a trick of ``led``."""
+    from cutthroat.cards import effective_suit, trick_power
+
+    assert view.trump is not None
+    if led is None:
+        led = effective_suit(view.current_trick[0][1], view.trump)
+    return trick_power(card.id, int(view.trump), int(led))
+
+
+def test_R17_a_top_card_thrown_when_nothing_wins_is_not_called_least_useful() -> None:
+    """A lone defender threw his AS with nothing winning the trick, "your least useful
+    card", which a player reads as wrong of the best spade left: a card that no card
+    still out beats in its suit is said to be one, and the keep to be worth more."""
+    from cutthroat.cards import effective_suit
+
+    seen = {True: 0, False: 0}
+    for view in trick_positions(300, seed=29):
+        trump = view.trump
+        assert trump is not None
+        hand = [Action.parse(t).card for t in view.legal]
+        winner = max(view.current_trick, key=lambda p: _power(p[1], view))[1]
+        if any(_power(c, view) > _power(winner, view) for c in hand if c is not None):
+            continue  # something wins this trick
+        out = cards_of_mask_unseen(view)
+        for card in hand:
+            assert card is not None
+            others = [c for c in hand if c != card]
+            reason = explain(view, [option(f"play {card}", 0.5)]
+                             + [option(f"play {c}", 0.4) for c in others])
+            if not reason.startswith("nothing wins this trick"):
+                continue
+            suit = effective_suit(card, trump)
+            top = not any(effective_suit(c, trump) == suit
+                          and _power(c, view, suit) > _power(card, view, suit) for c in out)
+            seen[top] += 1
+            assert ("though no card still out beats it in its suit" in reason) == top, reason
+            assert ("your least useful card" in reason) == (not top), reason
+    assert seen[True] and seen[False], seen

@@ -240,6 +240,9 @@ def play_reason(view: View, best: Option, cards: Sequence[Card] = ()) -> str:
         low = card_name(min(winners, key=lambda c: _strength(view, c)), trump)
         would = "take it" if last else "beat the cards played so far"
         return f"letting this trick go: throw {name} and keep {low}, which would {would}"
+    if _top(view, card):  # "your least useful card" read as wrong of an ace (a QA pass)
+        return (f"nothing wins this trick: throw {name}, though no card still out beats "
+                "it in its suit: the cards you keep are worth more on the deals sampled")
     return f"nothing wins this trick: throw {name}, your least useful card"
 
 
