@@ -478,3 +478,51 @@ def test_R17_a_top_card_thrown_when_nothing_wins_is_not_called_least_useful() ->
             assert ("though no card still out beats it in its suit" in reason) == top, reason
             assert ("your least useful card" in reason) == (not top), reason
     assert seen[True] and seen[False], seen
+
+
+def test_R20_R22_more_euchres_the_score_makes_costly_are_not_the_reason() -> None:
+    """A learner read "not defending alone: the maker is euchred in 10% of the deals
+    sampled, against none after defending alone" just after a hint that a euchre would
+    give his partner the game: the euchres are said with that cost, then what speaks
+    for the choice (the marches it stops, else that it leaves more chance to win)."""
+    view = defender_view((9, 3, 4))  # the partner, seat 0, on 9
+    reason = explain(view, [
+        valued("pass", 0.4, stopped=0.1, conceded=0.55, marched_on=0.35),
+        valued("alone", 0.3, conceded=0.07, marched_on=0.93)])
+    assert reason.startswith(
+        f"not defending alone{DEFENDER_HOLDS}: the maker is euchred in 10% of the deals "
+        "sampled, against none after defending alone, though a euchre would give the "
+        "player on your left (on 9 points) the game; the maker takes all five in 35% of "
+        "them, against 93% after defending alone"), reason
+    plain = explain(view, [valued("pass", 0.4, stopped=0.1, conceded=0.9),
+                           valued("alone", 0.3, conceded=1.0)])
+    assert plain.startswith(
+        f"not defending alone{DEFENDER_HOLDS}: the maker is euchred in 10% of the deals "
+        "sampled, against none after defending alone, though a euchre would give the "
+        "player on your left (on 9 points) the game; it leaves you more chance to win the "
+        "game all the same"), plain
+    # Where a euchre serves him, the euchres are the reason, as before.
+    served = explain(defender_view((0, 0, 0)), [valued("pass", 0.4, stopped=0.1, conceded=0.9),
+                                                valued("alone", 0.3, conceded=1.0)])
+    assert "though" not in served and "all the same" not in served, served
+
+
+def test_R19_an_order_made_in_no_deal_says_none_and_a_card_led_is_led() -> None:
+    """A learner read "you make it in 0% of the deals sampled" (a share that rounds to 0%
+    is "none", as bots.md says) and "leading KD: ... against 95% after playing TH" of
+    two leads."""
+    never = explain(first_round(), [valued("order", 0.3, euchred=1.0),
+                                    valued("pass", 0.2, stopped=0.5, conceded=0.5)])
+    assert "you make it in none of the deals sampled, euchred in 100%" in never, never
+    view = next(v for v in trick_positions(60, seed=3, leading=True)
+                if v.maker not in (None, v.seat) and len(v.legal) > 1)
+    first, second = view.legal[:2]
+    reason = explain(view, [valued(first, 0.4, stopped=0.3, conceded=0.6, marched_on=0.1),
+                            valued(second, 0.3, stopped=0.3, conceded=0.3, marched_on=0.4)])
+    card = Action.parse(second).card
+    assert card is not None
+    from cutthroat.move_words import card_name
+
+    named = card_name(card, None if view.trump is None else int(view.trump))
+    assert f"against 40% after leading {named}" in reason, reason
+    assert "after playing" not in reason

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 import subprocess
 import sys
@@ -254,6 +255,12 @@ def test_the_chance_given_away_is_summed_in_percentage_points() -> None:
     findings = (Finding(0, 0, Phase.BID_FIRST, None, verdict),) * 3
     lines = review_lines(Review(0, 5, findings), seat_names(0))
     assert lines[-1].endswith("240 percentage points (a sum over decisions, so it may pass 100).")
+    # Findings by the hand's points may give away under one: a tenth, not "0 points".
+    small = (Finding(0, 0, Phase.BID_FIRST, None,
+                     Verdict(Action.parse("pass"), Action.parse("order"), 0.010, 0.006, "why",
+                             best_points=0.95, chosen_points=0.1)),)
+    assert review_lines(Review(0, 5, small), seat_names(0))[-1].endswith(
+        ": 0.4 percentage points (a sum over decisions, so it may pass 100).")
 
 
 def test_a_review_says_its_figures_are_a_second_looks_not_the_hints() -> None:
@@ -300,7 +307,63 @@ def test_a_tie_is_no_finding_even_with_a_margin_of_0() -> None:
     lower = dataclasses.replace(analysis, extra={}, options=(  # not a close call
         best, dataclasses.replace(other, value=best.value - 1e-6), *analysis.options[2:]))
     assert second_opinion(lower, other.action, margin=0.0) is not None
-    assert second_opinion(lower, other.action, margin=0.02) is None
+    assert second_opinion(lower, other.action, margin=0.02, points=math.inf) is None
+
+
+def test_a_hand_thrown_away_is_a_finding_where_the_game_hardly_hangs_on_it() -> None:
+    """A learner far behind led KD where AS made the hand (made 95% against 55%): the
+    chances to win were 1.0% and 0.6%, under the margin, and the coach and the review
+    said nothing. A choice whose better alternative also scores half a point more in
+    the hand is a finding, and its line gives the points."""
+    import dataclasses
+
+    from cutthroat.bots.review import POINTS_MARGIN, describe_verdict, second_opinion
+
+    game = Game(seed=4)
+    game.deal()
+    view = game.view(game.hand.to_act)
+    analysis = hint(view, samples=4)
+    best, other = analysis.options[0], analysis.options[1]
+    best = dataclasses.replace(best, value=0.0100, chance=0.0100, points=0.95)
+    for gap, found in ((POINTS_MARGIN, True), (POINTS_MARGIN - 0.01, False)):
+        mine = dataclasses.replace(other, value=0.0060, chance=0.0060, points=0.95 - gap)
+        small = dataclasses.replace(analysis, extra={}, options=(best, mine))
+        verdict = second_opinion(small, other.action, view=view)
+        assert (verdict is not None) == found, gap
+    assert verdict is None
+    mine = dataclasses.replace(other, value=0.0060, chance=0.0060, points=0.10)
+    verdict = second_opinion(dataclasses.replace(analysis, extra={}, options=(best, mine)),
+                             other.action, view=view)
+    assert verdict is not None
+    said = describe_verdict(verdict)
+    assert "(win 1.0% and +0.95 points in the hand, against 0.6% and +0.10 after " in said, said
+    # A made hand thrown away (95% against 55%) for only 0.4 points more: a finding too,
+    # said as the hand's outcomes; by the chance to win, the line is as it was.
+    from cutthroat.bots.analysis import Outcomes
+
+    made = dataclasses.replace(best, points=0.5, outcomes=Outcomes(made=0.95, euchred=0.05))
+    lost = dataclasses.replace(other, value=0.0060, chance=0.0060, points=0.1,
+                               outcomes=Outcomes(made=0.55, euchred=0.45))
+    verdict = second_opinion(dataclasses.replace(analysis, extra={}, options=(made, lost)),
+                             other.action, view=view)
+    assert verdict is not None and verdict.best_hand == 0.95
+    assert "; you make it in 95% of the deals sampled, against 55%)" in \
+        describe_verdict(verdict)
+    close = dataclasses.replace(lost, outcomes=Outcomes(made=0.75, euchred=0.25))
+    assert second_opinion(dataclasses.replace(analysis, extra={}, options=(made, close)),
+                          other.action, view=view) is None  # 20 points: under the margin
+    high = dataclasses.replace(made, value=0.30, chance=0.30)
+    clear = dataclasses.replace(lost, value=0.20, chance=0.20)  # 10% lost: by the chance
+    by_chance = describe_verdict(second_opinion(  # type: ignore[arg-type]
+        dataclasses.replace(analysis, extra={}, options=(high, clear)), other.action,
+        view=view))
+    assert "(win 30% against 20% after " in by_chance and "make it in" not in \
+        by_chance.split("Why:")[0], by_chance
+    # Worth no more to the chance to win, more points are no finding (the expert's own
+    # choice gives points up for the game, as a score-aware defender does).
+    level = dataclasses.replace(mine, value=best.value)
+    assert second_opinion(dataclasses.replace(analysis, extra={}, options=(best, level)),
+                          other.action, view=view) is None
 
 
 @pytest.mark.parametrize(("margin", "said"), [(0.02, "by 2% or more"),

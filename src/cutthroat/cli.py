@@ -309,7 +309,9 @@ def review(
                     "game's --hint-samples if it had them).")] = None,
     margin: Annotated[float, typer.Option(
         min=0.0, max=1.0, help="Report a choice when the expert's is worth at least this "
-        "much more chance to win, as a fraction: 0.02 is 2 points of percentage.")] = 0.02,
+        "much more chance to win, as a fraction: 0.02 is 2 points of percentage (or more "
+        "chance and, in the hand, half a point more or a quarter more of the deals won, "
+        "whatever the margin).")] = 0.02,
     as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON (an "
         "error too, as replay --json gives one).")] = False,
 ) -> None:

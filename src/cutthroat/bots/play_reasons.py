@@ -404,8 +404,9 @@ def describe_option(view: View, option: Option, what_it_leaves: bool = True) -> 
         if void is not None:
             return f"discarding {name} leaves you void in {void}"
         return f"discarding {name}"
-    if verb is Verb.PLAY and action.card is not None:
-        return f"playing {card_name(action.card, trump)}"
+    if verb is Verb.PLAY and action.card is not None:  # a card led is led (bots.md)
+        how = "playing" if view.current_trick else "leading"
+        return f"{how} {card_name(action.card, trump)}"
     if verb is Verb.KEEP:
         kept = " ".join(str(c) for c in action.cards)
         summary = _trumps_kept(view, action.cards)

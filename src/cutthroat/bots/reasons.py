@@ -17,7 +17,7 @@ from .valuation import hand_value
 if TYPE_CHECKING:
     from .analysis import Option, Outcomes
 
-__all__ = ["BLIND", "RISKY_BID", "explain", "percent_text", "whole_percent"]
+__all__ = ["BLIND", "RISKY_BID", "chances_apart", "explain", "percent_text", "whole_percent"]
 
 
 def whole_percent(x: float) -> int:
@@ -53,7 +53,7 @@ def _as_maker(o: Outcomes) -> str:
     """
     total = o.as_maker or 1.0  # shares of the deals on which this seat is the maker
     made = whole_percent(o.make_rate)
-    text = f"you make it in {made}% of the deals sampled"
+    text = f"you make it in {_in(o.make_rate)} of the deals sampled"
     if o.marched >= 0.05 * total:
         text += f" (all five in {_share(o.marched / total)})"
     return text + f", euchred in {'none' if made == 100 else f'{100 - made}%'}"
@@ -309,6 +309,16 @@ def _decision_reason(view: View, options: Sequence[Option], close: bool = False)
         elif against is not None:
             text += (f", against {_in(against.outcomes.defence_rate)} after "
                      f"{describe_option(view, against, what_it_leaves=False)}")
+            costs, _ = _euchre_costs(view)
+            if costs and against.outcomes.defence_rate < o.defence_rate:
+                # More euchres, which the score makes costly: not why it is chosen (a
+                # learner read "euchred in 10%, against none after defending alone"
+                # beside a hint before it that a euchre would give his partner the game)
+                text += f", though {costs}"
+                if not _level(best.win_chance, against.win_chance) \
+                        and against.win_chance < best.win_chance:
+                    text += (_marches_apart(view, o, options)
+                             or "; it leaves you more chance to win the game all the same")
         else:
             text += _marches_apart(view, o, options)
     else:
@@ -358,7 +368,7 @@ def percent_text(value: float, places: int = 0) -> str:
     return f"{min(max(value, 0.0), 1.0):.{places}%}"
 
 
-def _chances(first: float, second: float) -> tuple[str, str]:
+def chances_apart(first: float, second: float) -> tuple[str, str]:
     """Two different chances as percentages with as many decimals (up to two) as tell
     them apart: "0.35%" and "0.26%", not "0%" and "0%", which would read as a tie
     (whole percents when two decimals do not tell them apart either)."""
@@ -432,7 +442,7 @@ def _explain(view: View, options: Sequence[Option],
             and not _level(options[0].win_chance, options[1].win_chance):
         second = options[1]  # (a tie's runner-up, or one level in chance, is named by
         # _runner_up instead)
-        chance, shown = _chances(best.win_chance, second.win_chance)
+        chance, shown = chances_apart(best.win_chance, second.win_chance)
         next_best = f"; next best: {said_move(view, second.action, gerund=True)}, {shown}"
     figures = (f"win chance {chance}, {best.points:+.2f} points, "
                f"{best.tricks:.1f} tricks for your side{next_best}")
@@ -480,8 +490,8 @@ def _sparing(view: View, best: Option, rival: Option) -> str:
 
 def _level(first: float, second: float) -> bool:
     """Whether two chances read the same to a hundredth of a percent (both certain, say,
-    parted only by the tie-break on points): :func:`_chances` cannot tell them apart."""
-    said = _chances(first, second)
+    parted only by the tie-break on points): :func:`chances_apart` cannot tell them apart."""
+    said = chances_apart(first, second)
     return said[0] == said[1]
 
 

@@ -27,18 +27,58 @@ from ..move_words import move_words, said_move
 from ..scoring import HandResult, game_outcome
 from ..state import Hand, Phase
 from ..views import View
-from .expert import Analysis
+from .expert import Analysis, Option
 from .play_reasons import number_word
-from .reasons import explain, percent_text
+from .reasons import chances_apart, explain, whole_percent
 
-__all__ = ["CONFIRM", "MARGIN", "Finding", "Review", "Verdict", "check_budget", "confirmed",
-           "decisions", "describe_verdict", "review", "review_lines", "second_opinion",
-           "worth_asking"]
+__all__ = ["CONFIRM", "HAND_MARGIN", "MARGIN", "POINTS_MARGIN", "Finding", "Review",
+           "Verdict", "check_budget", "confirmed", "decisions", "describe_verdict",
+           "hand_won", "review", "review_lines", "second_opinion", "worth_asking"]
 
 MARGIN = 0.02
 """A choice is reported when the expert's is worth at least this much more chance to
 win the game, on the same sampled deals (smaller edges are mostly the samples' noise:
 docs/bots.md)."""
+
+POINTS_MARGIN = 0.5
+"""A choice is reported too when the expert's, worth more chance to win, scores at
+least this many more points in the hand on average: a hand thrown away where the game
+hardly hangs on it (far behind, say, where every choice is worth about 1%) is still
+one to learn from (a learner's blunder that lost a made hand went unsaid)."""
+
+HAND_MARGIN = 0.25
+"""Likewise when the expert's choice, worth more chance to win, wins the hand for the
+seat's side in at least this much more of the deals sampled: made, for the maker; the
+maker euchred, for a defender (a maker's lead made in 95% of the deals against 55%
+scores him only 0.4 points more, but hands each defender 2 points more often)."""
+
+
+def hand_won(option: Option) -> float | None:
+    """How often ``option`` wins the hand for the seat's side, of the deals sampled: made
+    (with or without all five) where it makes the seat the maker, the maker euchred
+    where it defends; ``None`` where it does neither on most deals (a pass with trump
+    still to make)."""
+    o = option.outcomes
+    if o.as_maker >= 0.5:
+        return o.make_rate
+    if o.defending >= 0.5:
+        return o.defence_rate
+    return None
+
+
+def _same_role(best: Option, mine: Option) -> bool:
+    """Whether both options make the seat the maker, or both a defender (on most deals)."""
+    return (hand_won(best) is not None and hand_won(mine) is not None
+            and (best.outcomes.as_maker >= 0.5) == (mine.outcomes.as_maker >= 0.5))
+
+
+def _swing(best: Option, mine: Option) -> float:
+    """How much more often ``best`` wins the hand than ``mine``, both in the same role
+    (maker or defender: :func:`hand_won`); 0 where they differ in role or either in
+    none."""
+    if not _same_role(best, mine):
+        return 0.0
+    return (hand_won(best) or 0.0) - (hand_won(mine) or 0.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +95,13 @@ class Verdict:
             alone), when known.
         view: the view judged, when known: the moves are then named as there ("pick
             up the KH" for the dealer's order, R8; "lead the right bower").
+        best_points: the points the expert's choice scores in the hand, on average.
+        chosen_points: the same for the choice made.
+        best_hand: how often the expert's choice wins the hand for the seat's side
+            (:func:`hand_won`), where both choices are made in one role, else ``None``.
+        chosen_hand: the same for the choice made.
+        maker: whether the seat is the maker in both (the hand won is made), else a
+            defender (the maker euchred).
     """
 
     chosen: Action
@@ -64,6 +111,11 @@ class Verdict:
     reason: str
     phase: Phase | None = None
     view: View | None = field(default=None, compare=False, repr=False)
+    best_points: float = 0.0
+    chosen_points: float = 0.0
+    best_hand: float | None = None
+    chosen_hand: float | None = None
+    maker: bool = False
 
     @property
     def loss(self) -> float:
@@ -79,10 +131,13 @@ def worth_asking(view: View) -> bool:
 
 
 def second_opinion(analysis: Analysis, chosen: Action, margin: float = MARGIN,
-                   view: View | None = None) -> Verdict | None:
+                   view: View | None = None, points: float = POINTS_MARGIN,
+                   hand: float = HAND_MARGIN) -> Verdict | None:
     """The expert's verdict on ``chosen`` after ``analysis`` of the same decision;
     ``None`` when it agrees, when there was no choice, when its choice is worth less
-    than ``margin`` more (or no more: a tie), when ``chosen`` is the runner-up of a close
+    than ``margin`` more (or no more: a tie) and scores fewer than ``points`` more points
+    in the hand and wins it in less than ``hand`` more of the deals (:func:`hand_won`),
+    when ``chosen`` is the runner-up of a close
     call (the expert's lead within the samples' noise, ``extra["lead"]``), when
     ``chosen`` was not valued (a keep the analysis did not try: analyse with
     ``also=(chosen,)``), or for a blind trump (R6: every suit is alike unseen).
@@ -97,7 +152,10 @@ def second_opinion(analysis: Analysis, chosen: Action, margin: float = MARGIN,
     best = analysis.options[0]
     mine = next((o for o in analysis.options if o.action == chosen), None)
     # Never for a tie, even with a margin of 0: equal values are no finding.
-    if mine is None or best.value - mine.value <= 0 or best.value - mine.value < margin:
+    if mine is None or best.value - mine.value <= 0:
+        return None
+    if (best.value - mine.value < margin and best.points - mine.points < points
+            and _swing(best, mine) < hand):
         return None
     # Nor against the runner-up of a close call, which the expert's own reason calls one
     # (its lead within the samples' noise): that is no "clear" other choice.
@@ -107,8 +165,11 @@ def second_opinion(analysis: Analysis, chosen: Action, margin: float = MARGIN,
     if view is not None and analysis.options[1] is not mine:
         rest = [o for o in analysis.options[1:] if o is not mine]
         reason = explain(view, [best, mine, *rest])  # the analysis's extra is of options[1]
+    same = _same_role(best, mine)
     return Verdict(chosen, best.action, best.win_chance, mine.win_chance,
-                   reason.split(" (win chance ")[0], analysis.phase, view)
+                   reason.split(" (win chance ")[0], analysis.phase, view,
+                   best.points, mine.points, hand_won(best) if same else None,
+                   hand_won(mine) if same else None, best.outcomes.as_maker >= 0.5)
 
 
 CONFIRM = 4
@@ -118,12 +179,14 @@ analysed on, drawn afresh (:func:`confirmed`)."""
 
 def confirmed(verdict: Verdict | None, view: View, *, samples: int | None = None,
               seed: int | None = None, margin: float = MARGIN,
-              earlier: Sequence[View] = ()) -> Verdict | None:
+              earlier: Sequence[View] = (), points: float = POINTS_MARGIN,
+              hand: float = HAND_MARGIN) -> Verdict | None:
     """``verdict`` (:func:`second_opinion` on ``view``'s analysis with ``samples`` deals
     per option, default the expert's own) checked again on :data:`CONFIRM` times as many
     deals, drawn with another seed (``seed``, default one read from the view): the
     verdict of that second look, or ``None`` where it finds the choice made within
-    ``margin`` of the best after all. A card is first valued on 20 deals, and a lead of
+    ``margin`` of the best (and ``points`` of its points) after all. A card is first
+    valued on 20 deals, and a lead of
     a few points on them can be a lucky draw: a player is not to be told of a mistake
     that was none (the review and the coach report only what the check confirms, with
     its figures, the more exact). ``earlier`` as for :func:`~cutthroat.bots.hints.hint`.
@@ -135,7 +198,7 @@ def confirmed(verdict: Verdict | None, view: View, *, samples: int | None = None
     seed, deals = check_budget(view, samples, seed)
     again = hint(view, seed=seed, samples=deals, also=(verdict.chosen, verdict.best),
                  earlier=earlier)
-    return second_opinion(again, verdict.chosen, margin, view)
+    return second_opinion(again, verdict.chosen, margin, view, points, hand)
 
 
 def check_budget(view: View, samples: int | None = None,
@@ -163,8 +226,23 @@ def describe_verdict(verdict: Verdict) -> str:
         return move_words(action, verdict.phase, gerund=gerund)
 
     best, chosen = said(verdict.best), said(verdict.chosen, gerund=True)
-    return (f"the expert would {best} (win {percent_text(verdict.best_value)} against "
-            f"{percent_text(verdict.chosen_value)} after {chosen})"
+    mine, theirs = chances_apart(verdict.best_value, verdict.chosen_value)
+    # A finding by the hand (under the margin in chance to win) says what the hand
+    # lost, or "win 1% against 1%" would be all; one by the chance to win, as before.
+    by_hand = verdict.loss < MARGIN
+    if by_hand and verdict.best_points - verdict.chosen_points >= POINTS_MARGIN:
+        values = (f"win {mine} and {verdict.best_points:+.2f} points in the hand, against "
+                  f"{theirs} and {verdict.chosen_points:+.2f}")
+    else:
+        values = f"win {mine} against {theirs}"
+    values += f" after {chosen}"
+    if (by_hand and verdict.best_hand is not None and verdict.chosen_hand is not None
+            and verdict.best_hand - verdict.chosen_hand >= HAND_MARGIN):
+        won, lost = whole_percent(verdict.best_hand), whole_percent(verdict.chosen_hand)
+        values += (f"; you make it in {won}% of the deals sampled, against {lost}%"
+                   if verdict.maker else
+                   f"; the maker is euchred in {won}% of the deals sampled, against {lost}%")
+    return (f"the expert would {best} ({values})"
             f"{_keeps_apart(verdict.best, verdict.chosen)}. Why: {verdict.reason}")
 
 
@@ -178,6 +256,10 @@ def _keeps_apart(best: Action, chosen: Action) -> str:
     return f": it keeps {' '.join(map(str, kept))} in place of {' '.join(map(str, left))}"
 
 
+def _rounded(share: float | None) -> float | None:
+    return None if share is None else round(share, 4)
+
+
 def _margin(margin: float) -> str:
     """The margin as a player reads it.
 
@@ -189,6 +271,16 @@ def _margin(margin: float) -> str:
     if margin <= 0:
         return "by any chance to win the game"
     return f"by {margin:.1%} or more chance to win the game".replace(".0%", "%")
+
+
+def _margins(margin: float) -> str:
+    """Both margins a finding is held to, as a player reads them.
+
+    >>> _margins(0.02)
+    'by 2% or more chance to win the game, or 0.5 points or 25% of the deals won more in the hand'
+    """
+    return (f"{_margin(margin)}, or {POINTS_MARGIN:g} points or {HAND_MARGIN:.0%} of the "
+            "deals won more in the hand")
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +318,10 @@ class Finding:
                 "trick": self.trick, "chosen": str(verdict.chosen), "best": str(verdict.best),
                 "best_win_chance": round(verdict.best_value, 4),
                 "chosen_win_chance": round(verdict.chosen_value, 4),
+                "best_points": round(verdict.best_points, 4),
+                "chosen_points": round(verdict.chosen_points, 4),
+                "best_hand_won": _rounded(verdict.best_hand),
+                "chosen_hand_won": _rounded(verdict.chosen_hand),
                 "reason": verdict.reason,
                 "scores": None if self.scores is None else list(self.scores),
                 "trump": None if self.trump is None else self.trump.letter,
@@ -361,7 +457,7 @@ def review_lines(result: Review, players: Sequence[str], margin: float = MARGIN)
         skipped = f" The {moves} a bot made for you {verb} not reviewed."
     lines = [f"{describe_seat(result.seat, players)}: {choices}, "
              f"{len(result.findings)} where the expert would clearly have chosen otherwise "
-             f"({_margin(margin)}).{skipped}"]
+             f"({_margins(margin)}).{skipped}"]
     for finding in result.findings:
         where = f"Hand {finding.hand + 1}, " + (
             f"trick {finding.trick}" if finding.trick is not None
@@ -374,8 +470,9 @@ def review_lines(result: Review, players: Sequence[str], margin: float = MARGIN)
         lines.append(f"Each was checked again on {number_word(CONFIRM)} times the deals "
                      "first sampled, and the figures are that check's: they may differ "
                      "from a hint's at the time.")
-        points = round(result.loss * 100)
+        points = result.loss * 100  # (under one: a tenth, not "0 percentage points")
+        said = f"{points:.1f}" if points < 0.95 else f"{round(points)}"
         lines.append(f"Chance to win given away, summed over those choices as the expert "
-                     f"values them: {points} percentage point{'' if points == 1 else 's'} "
+                     f"values them: {said} percentage point{'' if said == '1' else 's'} "
                      "(a sum over decisions, so it may pass 100).")
     return lines
