@@ -76,7 +76,9 @@ def test_coach_speaks_to_its_seat_alone() -> None:
     for word in said[0]:
         assert word["best"] != word["move"] and word["hand"] == 1
         # the moves in a player's words ("would call spades"), not the record's "call S"
-        assert word["text"].startswith("the expert would ") and " (win " in word["text"]
+        # (the figures are the second look's, and the word says so)
+        assert word["text"].startswith("the expert would ") and (
+            " (on a second look, on four times the hint's deals: win ") in word["text"]
         if word["best"].startswith(("call", "order", "pickup", "leave", "dummy", "discard")):
             assert f"would {word['best']} (" not in word["text"], word
     assert [word["n"] for word in said[0]] == list(range(1, len(said[0]) + 1))
@@ -120,7 +122,7 @@ def test_the_coachs_words_are_kept_through_a_restart_with_a_move_taken_back(
     monkeypatch.setattr(advice, "hint", lambda *a, **k: None)
     monkeypatch.setattr(advice, "second_opinion", lambda *a: verdict)
     monkeypatch.setattr(advice, "confirmed", lambda first, *a, **k: first)
-    monkeypatch.setattr(advice, "describe_verdict", lambda v: "the expert would pass")
+    monkeypatch.setattr(advice, "describe_verdict", lambda v, **k: "the expert would pass")
     url = f"sqlite:///{tmp_path / 'games.db'}"
 
     async def first() -> tuple[str, list[dict[str, Any]]]:

@@ -444,15 +444,18 @@ class Session:
     def coaching(self, view: View, chosen: Action) -> list[str]:
         """The coach's word on the player's move ``chosen`` from ``view``: nothing when
         the expert agrees, or when its choice is worth less than :data:`COACH_MARGIN`
-        more, on the hint's deals or on the second look's (:meth:`analyse` with
-        ``check``), whose figures it gives."""
+        more (nor better in the hand: :data:`~cutthroat.bots.review.POINTS_MARGIN`,
+        :data:`~cutthroat.bots.review.HAND_MARGIN`), on the hint's deals or on the second
+        look's (:meth:`analyse` with ``check``), whose figures it gives, saying so."""
         if not worth_asking(view):
             return []
         verdict = second_opinion(self.analyse(view, (chosen,)), chosen, COACH_MARGIN, view)
         if verdict is not None:  # checked on more deals: no "mistake" that was a lucky draw
             verdict = second_opinion(self.analyse(view, (chosen, verdict.best), check=True),
                                      chosen, COACH_MARGIN, view)
-        return [] if verdict is None else [f"  Coach: {describe_verdict(verdict)}"]
+        if verdict is None:
+            return []
+        return [f"  Coach: {describe_verdict(verdict, second_look=True)}"]
 
     # --- what is told --------------------------------------------------------------------
 

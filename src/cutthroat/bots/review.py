@@ -214,12 +214,15 @@ def check_budget(view: View, samples: int | None = None,
     return (hint_seed(view) ^ 0x5EC0D if seed is None else seed), CONFIRM * first
 
 
-def describe_verdict(verdict: Verdict) -> str:
+def describe_verdict(verdict: Verdict, *, second_look: bool = False) -> str:
     """A verdict in a sentence: the expert's choice, both values, what differs (for two
     keeps of five, the cards kept in place of others), and why. The moves are named as
     a player says them (:func:`~cutthroat.move_words.move_words`: "the expert would call
     spades ... after passing", "would not defend alone ... after defending alone"),
-    not by the record's ``call S`` and ``pass``."""
+    not by the record's ``call S`` and ``pass``. ``second_look``: the figures are those
+    of :func:`confirmed`'s check, and the coach says so ("on a second look, on four
+    times the hint's deals: win 35% ..."), or a player sees them differ from the hint's
+    he was just shown, for no visible reason."""
     def said(action: Action, gerund: bool = False) -> str:
         if verdict.view is not None:
             return said_move(verdict.view, action, gerund=gerund)
@@ -242,6 +245,8 @@ def describe_verdict(verdict: Verdict) -> str:
         values += (f"; you make it in {won}% of the deals sampled, against {lost}%"
                    if verdict.maker else
                    f"; the maker is euchred in {won}% of the deals sampled, against {lost}%")
+    if second_look:
+        values = f"on a second look, on {number_word(CONFIRM)} times the hint's deals: {values}"
     return (f"the expert would {best} ({values})"
             f"{_keeps_apart(verdict.best, verdict.chosen)}. Why: {verdict.reason}")
 

@@ -105,7 +105,7 @@ class RoomAdvice(RoomSockets):
         n: int = kept[-1]["n"] + 1 if kept else 1
         message = {"type": "coach", "history": False, "n": n,
                    "move": str(chosen), "best": str(verdict.best), "hand": at[0],
-                   "undone": False, "text": describe_verdict(verdict)}
+                   "undone": False, "text": describe_verdict(verdict, second_look=True)}
         kept.append(message)
         room.coached_at[seat, n] = at
         for word in kept[:-COACH_KEPT]:
