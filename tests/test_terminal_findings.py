@@ -444,7 +444,7 @@ def test_set_of_an_unknown_rules_field_lists_the_fields(tmp_path: Path) -> None:
     assert not (tmp_path / "g.json").exists()
 
 
-def test_R17_your_cards_are_shown_when_you_lead_after_taking_a_trick() -> None:
+def test_R17_your_lead_and_your_cards_are_shown_when_you_lead_after_taking_a_trick() -> None:
     for seed in range(40):
         game = Game(seed=seed, players=seat_names(0))
         player, out, _ = line_game(game, 0, [], bots=("random", "random"),
@@ -455,8 +455,11 @@ def test_R17_your_cards_are_shown_when_you_lead_after_taking_a_trick() -> None:
                  if re.fullmatch(r"  You take the trick \([1-4] of 5\)", line)]
         if not taken:
             continue
-        for i in taken:
-            assert out[i + 1].startswith("  Your cards: "), out[i:i + 3]
+        for i in taken:  # the trick you lead named first (a learner missed it), then
+            # your cards
+            number = 1 + int(re.findall(r"\((\d) of 5\)", out[i])[0])
+            assert out[i + 1] == f"  Trick {number}: You lead", out[i:i + 3]
+            assert out[i + 2].startswith("  Your cards: "), out[i:i + 3]
         return
     raise AssertionError("no seed had you take a trick before the last")
 

@@ -422,6 +422,11 @@ def describe_view(view: View, players: Sequence[str], *, brief: bool = False,
     if view.current_trick:
         lines.append(f"Trick {len(view.tricks) + 1}: "
                      f"{describe_plays(view.current_trick, name)}")
+    elif view.phase is Phase.PLAY and view.to_act == view.seat:
+        # (a learner saw no trick line at his own lead, only his cards and "play KC")
+        who = name[view.seat]
+        lines.append(f"Trick {len(view.tricks) + 1}: {who} "
+                     f"{'lead' if who == 'You' else 'leads'}")
     if view.cards:
         lines.append(f"Your cards: {format_cards(view.cards, view.trump)}")
     elif view.phase is Phase.JOKER_TRUMP and view.seat == view.dealer:
