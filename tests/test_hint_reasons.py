@@ -748,7 +748,7 @@ def test_a_close_call_and_a_tie_with_the_next_best_are_said_R17() -> None:
     options = [option("pass", 0.305, stopped=1.0), option("order", 0.300, made=1.0)]
     close = explain(view, options, {"lead": 0.005, "lead_noise": 0.012})
     assert "a close call: ordering up the JD averaged only 0.5% less, within the samples' noise " \
-        "(±1.2%)" in close
+        "of ±1.2% (win chance" in close  # (not two brackets back to back, a QA pass)
     assert close.index("a close call") < close.index("(win chance")
     tiny = explain(view, options, {"lead": 0.0002, "lead_noise": 0.01})
     assert "averaged only 0.02% less" in tiny  # not "under 0.1%" beside 30.5% and 30.0%
@@ -1118,11 +1118,11 @@ def test_a_tiny_noise_is_not_shown_as_none() -> None:
     view = first_round()
     options = [option("pass", 0.3003, stopped=1.0), option("order", 0.3, made=1.0)]
     reason = explain(view, options, {"lead": 0.0003, "lead_noise": 0.0004})
-    assert "averaged only 0.03% less, within the samples' noise (±0.04%)" in reason
+    assert "averaged only 0.03% less, within the samples' noise of ±0.04%" in reason
     assert "±0.0%" not in reason
     least = explain(view, options, {"lead": 0.00001, "lead_noise": 0.00002})
-    assert "only under 0.01% less, within the samples' noise (under ±0.01%)" in least
-    assert "(±1.2%)" in explain(view, options, {"lead": 0.0003, "lead_noise": 0.012})
+    assert "only under 0.01% less, within the samples' noise of under ±0.01%" in least
+    assert "noise of ±1.2%" in explain(view, options, {"lead": 0.0003, "lead_noise": 0.012})
 
 
 def test_play_low_is_said_only_of_the_lowest_card_R3_R16() -> None:
@@ -1222,7 +1222,7 @@ def test_a_next_best_that_scores_more_points_is_said_to_R19_R20() -> None:
     assert reason.index("scores more points") < reason.index("(win chance")
     close = explain(view, options, {"lead": 0.0009, "lead_noise": 0.002})
     assert ("a close call: not defending alone averaged only 0.1% less, within the samples' "
-            "noise (±0.2%), though it scores more points (+0.85 against +0.25)") in close, close
+            "noise of ±0.2%, though it scores more points (+0.85 against +0.25)") in close, close
     tie = explain(view, [valued("pass", 0.003, 0.85, stopped=1.0),
                          valued("alone", 0.003, 0.25, stopped=1.0),
                          valued("alone", 0.001, 0.0, stopped=1.0)])
@@ -1345,3 +1345,16 @@ def test_a_defenders_card_that_stops_a_march_says_so_R19() -> None:
         assert "takes all five" not in alike
         return
     pytest.fail("no defender's card to choose")
+
+
+def test_R13_a_hint_on_the_table_names_a_defenders_pass_as_its_button_does() -> None:
+    """The full-screen table's hint said "not defend alone" beside a "don't defend
+    alone" button (and the web page's hint says "Don't defend alone"); with the view
+    given, the hint's lines name it as the button does; without, as the record does."""
+    from cutthroat.bots.hints import hint_lines
+
+    view = defender_view((0, 0, 0))
+    analysis = small(5).analyse(view)
+    shown = "\n".join(hint_lines(analysis, ("You", "Left", "Right"), view))
+    assert "don't defend alone" in shown and "not defend alone " not in shown, shown
+    assert "  pass " in "\n".join(hint_lines(analysis, ("You", "Left", "Right")))

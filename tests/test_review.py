@@ -204,7 +204,7 @@ def test_a_better_keep_says_which_cards_it_keeps_in_place_of_which() -> None:
         "KD KS AS): it keeps AH in place of KS. Why: keeping ...")
     order = Verdict(Action.parse("pass"), Action.parse("order"), 0.9, 0.1, "why")
     assert describe_verdict(order) == ("the expert would order it up (win 90% against "
-                                       "10% after passing). Why: why")
+                                       "10% after passing). Why: why.")
 
 
 def test_a_verdict_names_moves_as_the_buttons_do_R7_R8_R9_R13() -> None:
@@ -241,7 +241,7 @@ def test_a_verdict_names_moves_as_the_buttons_do_R7_R8_R9_R13() -> None:
     verdict = Verdict(Action.parse("pass"), Action.parse("order"), 0.5, 0.4, "why",
                       Phase.BID_FIRST, first)
     assert describe_verdict(verdict) == (f"the expert would order up the {up} (win 50% "
-                                         "against 40% after passing). Why: why")
+                                         "against 40% after passing). Why: why.")
     verdict = Verdict(Action.parse("order"), Action.parse("pass"), 0.5, 0.4, "why",
                       Phase.BID_FIRST, dealer)
     assert describe_verdict(verdict).startswith(
@@ -349,6 +349,10 @@ def test_a_hand_thrown_away_is_a_finding_where_the_game_hardly_hangs_on_it() -> 
     assert verdict is not None and verdict.best_hand == 0.95
     assert "; you make it in 95% of the deals sampled, against 55%)" in \
         describe_verdict(verdict)
+    # Where the reason says those figures already, they are not said twice.
+    twice = dataclasses.replace(verdict, reason="cashing AS: you make it in 95% of the deals "
+                                "sampled, euchred in 5%")
+    assert describe_verdict(twice).count("95% of the deals sampled") == 1
     close = dataclasses.replace(lost, outcomes=Outcomes(made=0.75, euchred=0.25))
     assert second_opinion(dataclasses.replace(analysis, extra={}, options=(made, close)),
                           other.action, view=view) is None  # 20 points: under the margin

@@ -78,7 +78,7 @@ def test_coach_speaks_to_its_seat_alone() -> None:
         # the moves in a player's words ("would call spades"), not the record's "call S"
         # (the figures are the second look's, and the word says so)
         assert word["text"].startswith("the expert would ") and (
-            " (on a second look, on four times the hint's deals: win ") in word["text"]
+            " (on a second look: win ") in word["text"]
         if word["best"].startswith(("call", "order", "pickup", "leave", "dummy", "discard")):
             assert f"would {word['best']} (" not in word["text"], word
     assert [word["n"] for word in said[0]] == list(range(1, len(said[0]) + 1))

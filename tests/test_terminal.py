@@ -773,9 +773,9 @@ def test_the_coach_speaks_only_when_the_expert_clearly_differs() -> None:
     assert coached({"pass": 0.30, "order": 0.25}, "pass") == []
     assert coached({"pass": 0.30, "order": 0.30 - COACH_MARGIN / 2}, "order") == []
     [line] = coached({"pass": 0.30, "order": 0.25}, "order")
-    assert re.fullmatch(r"  Coach: the expert would pass \(on a second look, on four times "
-                        r"the hint's deals: win 30% against 25% after ordering up the "
-                        r"[9TJQKA][CDHS]\)\. Why: passing: the maker is euchred in 40%",
+    assert re.fullmatch(r"  Coach: the expert would pass \(on a second look: win 30% against "
+                        r"25% after ordering up the "
+                        r"[9TJQKA][CDHS]\)\. Why: passing: the maker is euchred in 40%\.",
                         line), line
     assert coached({"pass": 0.30}, "order") == []  # a choice not valued is not judged
 

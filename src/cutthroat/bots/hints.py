@@ -178,7 +178,12 @@ def hint_lines(analysis: Analysis, players: Sequence[str] = ("Seat 0", "Seat 1",
     (``call spades``, :func:`~cutthroat.move_words.said_move`), for a table whose
     buttons say so."""
     def named(action: Action) -> str:
-        return str(action) if view is None else said_move(view, action)
+        if view is None:
+            return str(action)
+        said = said_move(view, action)
+        # A defender's pass as its button says it, an order (R13): "not defend alone"
+        # beside a "don't defend alone" button read as another move.
+        return "don't defend alone" if said == "not defend alone" else said
 
     phase = describe_phase(analysis.phase)
     lines = [f"{describe_seat(analysis.seat, players)} to act: {phase}",

@@ -452,7 +452,7 @@ def _explain(view: View, options: Sequence[Option],
         what = play_reason(view, best, cards) if playing else describe_option(view, best)
         runner = said_move(view, options[1].action, gerund=True)
         return (f"{what}; {runner} averaged only {_tenths(extra['edge'])} more, "
-                f"within the samples' noise ({_spread(extra['noise'])}) ({figures})")
+                f"within the samples' noise of {_spread(extra['noise'])} ({figures})")
     if playing:
         differ = _differing(options)
         note = _partner_note(view, best, differ)
@@ -565,7 +565,7 @@ def _runner_up(view: View, options: Sequence[Option],
         return text
     if extra and "lead" in extra:
         text = (f"a close call: {named} averaged only {_tenths(extra['lead'])} "
-                f"less, within the samples' noise ({_spread(extra['lead_noise'])})")
+                f"less, within the samples' noise of {_spread(extra['lead_noise'])}")
         return f"{text}, though it scores more points {points}" if scores_more else text
     if _more_points_alike(best, second):
         # The chances look alike at a glance: why the one with fewer points is chosen.

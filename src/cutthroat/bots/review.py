@@ -220,9 +220,9 @@ def describe_verdict(verdict: Verdict, *, second_look: bool = False) -> str:
     a player says them (:func:`~cutthroat.move_words.move_words`: "the expert would call
     spades ... after passing", "would not defend alone ... after defending alone"),
     not by the record's ``call S`` and ``pass``. ``second_look``: the figures are those
-    of :func:`confirmed`'s check, and the coach says so ("on a second look, on four
-    times the hint's deals: win 35% ..."), or a player sees them differ from the hint's
-    he was just shown, for no visible reason."""
+    of :func:`confirmed`'s check (on :data:`CONFIRM` times the hint's deals), and the
+    coach says so ("on a second look: win 35% ..."), or a player sees them differ from
+    the hint's he was just shown, for no visible reason."""
     def said(action: Action, gerund: bool = False) -> str:
         if verdict.view is not None:
             return said_move(verdict.view, action, gerund=gerund)
@@ -242,13 +242,16 @@ def describe_verdict(verdict: Verdict, *, second_look: bool = False) -> str:
     if (by_hand and verdict.best_hand is not None and verdict.chosen_hand is not None
             and verdict.best_hand - verdict.chosen_hand >= HAND_MARGIN):
         won, lost = whole_percent(verdict.best_hand), whole_percent(verdict.chosen_hand)
-        values += (f"; you make it in {won}% of the deals sampled, against {lost}%"
-                   if verdict.maker else
-                   f"; the maker is euchred in {won}% of the deals sampled, against {lost}%")
+        if f"{won}% of the deals sampled" not in verdict.reason:  # (not said twice)
+            values += (f"; you make it in {won}% of the deals sampled, against {lost}%"
+                       if verdict.maker else
+                       f"; the maker is euchred in {won}% of the deals sampled, against "
+                       f"{lost}%")
     if second_look:
-        values = f"on a second look, on {number_word(CONFIRM)} times the hint's deals: {values}"
+        values = f"on a second look: {values}"
+    why = verdict.reason if verdict.reason.endswith((".", "!", "?")) else f"{verdict.reason}."
     return (f"the expert would {best} ({values})"
-            f"{_keeps_apart(verdict.best, verdict.chosen)}. Why: {verdict.reason}")
+            f"{_keeps_apart(verdict.best, verdict.chosen)}. Why: {why}")
 
 
 def _keeps_apart(best: Action, chosen: Action) -> str:
