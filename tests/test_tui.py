@@ -571,11 +571,35 @@ async def test_a_page_over_the_table_lists_none_of_the_tables_keys() -> None:
             assert isinstance(app.screen, TextPage)
             for words in ("Choose", "Hint", "Quit (saved)"):
                 assert await footer_says(pilot, words, shown=False), words
+            assert await footer_says(pilot, "Close")  # the page's own key, always in view
             await pilot.press(closing)
             await pilot.pause()
             assert not isinstance(app.screen, TextPage), closing
             assert await footer_says(pilot, "h Hint") and await footer_says(pilot, "q Quit")
         assert app.stage is Stage.YOUR_MOVE  # nothing made on the page
+
+
+@pytest.mark.anyio
+async def test_a_long_page_at_80_by_24_says_how_to_close_it_and_covers_the_table() -> None:
+    """At 80×24 a hint page of five options ran one or two rows past the screen, its
+    "Esc, Enter or q: back to the table" with it, the footer blank; and the tail of a
+    wrapped status line showed under the page. The page fills the screen above its own
+    footer, which says how to close it."""
+    app = table(Game(seed=3, players=seat_names(0)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")  # the rules: a page far longer than the screen
+        await pilot.pause()
+        assert isinstance(app.screen, TextPage)
+        assert await footer_says(pilot, "Close")
+        lines = screen_lines(app)
+        body = app.screen.query_one("VerticalScroll").region
+        assert body.y == 0 and body.bottom == len(lines) - 1, (body, len(lines))
+        under = [line for line in lines[body.bottom:-1] if line.strip()]
+        assert not under, under  # nothing of the table shows between page and footer
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, TextPage)
 
 
 @pytest.mark.anyio

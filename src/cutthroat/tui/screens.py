@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Label, Static
+from textual.widgets import Footer, Label, Static
 
 __all__ = ["TextPage"]
 
@@ -29,9 +29,9 @@ class TextPage(ModalScreen[None]):
     ]
 
     DEFAULT_CSS = """
-    TextPage { align: center middle; }
+    TextPage { align: center top; }
     TextPage > VerticalScroll {
-        width: 100%; max-width: 100; height: 90%;
+        width: 100%; max-width: 100; height: 1fr;
         border: round $accent; padding: 0 1; background: $surface;
     }
     TextPage #page-title { text-style: bold; margin-bottom: 1; }
@@ -46,11 +46,15 @@ class TextPage(ModalScreen[None]):
         """The page's text."""
 
     def compose(self) -> ComposeResult:
-        """The title, the text, and how to close the page."""
+        """The title, the text, and how to close the page; the page fills the screen
+        above a footer of its own, which says how to close it however long the text
+        (at 80×24 a hint of five options ran past the screen's edge, its closing line
+        with it, and a wrapped status line showed in the gap under the page)."""
         with VerticalScroll():
             yield Label(self.title_text, id="page-title")
             yield Static(self.body, id="page-body")
             yield Label("Esc, Enter or q: back to the table", id="page-close")
+        yield Footer()
 
     def action_close(self) -> None:
         """Back to the table."""
