@@ -251,3 +251,21 @@ def test_a_coach_word_on_a_move_taken_back_is_marked_taken_back(server: str,
     expect(page.locator(".coach-word")).to_have_count(2)
     expect(page.locator(".coach-word").first).to_have_text(
         re.compile(r"^Taken back: Hand 2: "))
+
+
+def test_the_coachs_words_are_set_apart_from_each_other(server: str, pages: Pages) -> None:
+    """Two long words of the coach ran together as one paragraph (a QA pass): each after
+    the first is set apart by a rule and a gap."""
+    page = pages.new()
+    create_game(page, server, seed=9, coach=True)
+    wait_for_turn(page)
+    page.evaluate(INJECT, WORD)
+    page.evaluate(INJECT, {**WORD, "n": 91, "move": "order", "best": "pass"})
+    words = page.locator(".coach-word")
+    expect(words).to_have_count(2)
+    first, second = (words.nth(i).evaluate(
+        "e => { const s = getComputedStyle(e);"
+        " return [s.borderTopStyle, parseFloat(s.paddingTop), parseFloat(s.marginTop)]; }")
+        for i in range(2))
+    assert first[0] == "none", first
+    assert second[0] == "solid" and second[1] > 0 and second[2] > 0, second
