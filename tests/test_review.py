@@ -572,3 +572,29 @@ def test_the_coach_speaks_only_where_its_second_look_agrees() -> None:
         view, {str(other): 0.50, str(chosen): 0.30})
     [word] = table.coaching(view, chosen)
     assert word.startswith("  Coach: the expert would ")
+
+
+def test_R12_keeps_are_named_in_the_order_a_hand_is_shown() -> None:
+    """The table shows a hand by suit with trumps last; the hint, its options, the coach
+    and the buried cards named a keep in the record's order (by card id), so a player
+    comparing two keeps had to reorder one of them (a QA pass)."""
+    from conftest import keep_views
+    from cutthroat.bots.play_reasons import describe_option
+    from cutthroat.bots.review import Verdict, describe_verdict
+    from cutthroat.move_words import said_move
+    from cutthroat.render import format_cards
+
+    apart = 0
+    for view in keep_views(12, seed=5):
+        cards = list(view.cards)
+        keep, other = Action.keep(cards[:5]), Action.keep(cards[5:])
+        shown = format_cards(keep.cards, view.trump)
+        apart += shown != " ".join(map(str, keep.cards))
+        assert said_move(view, keep) == f"keep {shown}"
+        option = hint(view, samples=1, also=(keep,)).options
+        mine = next(o for o in option if o.action == keep)
+        assert describe_option(view, mine).startswith(f"keeping {shown} (")
+        verdict = Verdict(other, keep, 0.5, 0.4, "why", Phase.KEEP, view)
+        assert (f": it keeps {shown} in place of {format_cards(other.cards, view.trump)}."
+                in describe_verdict(verdict))
+    assert apart, "no keep whose two orders differ"

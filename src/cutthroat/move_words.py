@@ -19,7 +19,7 @@ each front end shows a code in a sentence as its card face.
 from __future__ import annotations
 
 from .actions import Action, Verb
-from .cards import Card, bower_name
+from .cards import Card, Suit, bower_name, sort_cards
 from .state import Phase
 from .views import View
 
@@ -85,7 +85,11 @@ def move_words(action: Action, phase: Phase | None = None, *, dealer: bool = Fal
         return f"{words} {action.suit.plural}"
     if action.card is not None:
         return f"{words} {card_name(action.card, trump)}"
-    return f"{words} {' '.join(map(str, action.cards))}" if action.cards else words
+    if not action.cards:
+        return words
+    # a keep's cards in the order a hand is shown (by suit, trumps last), not the record's
+    shown = sort_cards(action.cards, None if trump is None else Suit(trump))
+    return f"{words} {' '.join(map(str, shown))}"
 
 
 def said_move(view: View, action: Action, *, gerund: bool = False) -> str:

@@ -19,6 +19,7 @@ from ..cards import (
     card_strength,
     deck_mask,
     ids_of_mask,
+    sort_cards,
     trick_power,
 )
 from ..move_words import card_name, said_move
@@ -407,8 +408,8 @@ def describe_option(view: View, option: Option, what_it_leaves: bool = True) -> 
     if verb is Verb.PLAY and action.card is not None:  # a card led is led (bots.md)
         how = "playing" if view.current_trick else "leading"
         return f"{how} {card_name(action.card, trump)}"
-    if verb is Verb.KEEP:
-        kept = " ".join(str(c) for c in action.cards)
+    if verb is Verb.KEEP:  # in the order a hand is shown (by suit, trumps last)
+        kept = " ".join(str(c) for c in sort_cards(action.cards, view.trump))
         summary = _trumps_kept(view, action.cards)
         return f"keeping {kept} ({summary})" if summary else f"keeping {kept}"
     return str(action)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import Action, Verb
-from ..cards import Card, Suit
+from ..cards import Card, Suit, sort_cards
 from ..game import Game
 from ..move_words import move_words, said_move
 from ..scoring import HandResult, game_outcome
@@ -229,6 +229,7 @@ def describe_verdict(verdict: Verdict, *, second_look: bool = False) -> str:
         return move_words(action, verdict.phase, gerund=gerund)
 
     best, chosen = said(verdict.best), said(verdict.chosen, gerund=True)
+    trump = None if verdict.view is None else verdict.view.trump
     mine, theirs = chances_apart(verdict.best_value, verdict.chosen_value)
     # A finding by the hand (under the margin in chance to win) says what the hand
     # lost, or "win 1% against 1%" would be all; one by the chance to win, as before.
@@ -251,16 +252,17 @@ def describe_verdict(verdict: Verdict, *, second_look: bool = False) -> str:
         values = f"on a second look: {values}"
     why = verdict.reason if verdict.reason.endswith((".", "!", "?")) else f"{verdict.reason}."
     return (f"the expert would {best} ({values})"
-            f"{_keeps_apart(verdict.best, verdict.chosen)}. Why: {why}")
+            f"{_keeps_apart(verdict.best, verdict.chosen, trump)}. Why: {why}")
 
 
-def _keeps_apart(best: Action, chosen: Action) -> str:
+def _keeps_apart(best: Action, chosen: Action, trump: Suit | None = None) -> str:
     """For two keeps of five, what the better one keeps in place of what: ": it keeps
-    QD in place of KS" (a player sees at once what to learn); else ``""``."""
+    QD in place of KS" (a player sees at once what to learn), the cards in the order a
+    hand is shown under ``trump``; else ``""``."""
     if best.verb is not Verb.KEEP or chosen.verb is not Verb.KEEP:
         return ""
-    kept = [c for c in best.cards if c not in chosen.cards]
-    left = [c for c in chosen.cards if c not in best.cards]
+    kept = sort_cards([c for c in best.cards if c not in chosen.cards], trump)
+    left = sort_cards([c for c in chosen.cards if c not in best.cards], trump)
     return f": it keeps {' '.join(map(str, kept))} in place of {' '.join(map(str, left))}"
 
 

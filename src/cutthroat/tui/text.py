@@ -22,7 +22,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..cards import Card, Suit, effective_suit
+from ..cards import Card, Suit, effective_suit, sort_cards
 from ..render import scores_text, upcard_turned_down
 from ..state import Phase
 from ..views import View
@@ -209,7 +209,7 @@ def trick_table(view: View, names: Sequence[str], thinking: int | None = None) -
         mine.append("\nyou discarded ", style="dim").append_text(card_text(view.discard))
     if view.buried:
         mine.append("\nyou buried ", style="dim").append_text(
-            with_faces(" ".join(str(c) for c in view.buried)))
+            with_faces(" ".join(str(c) for c in sort_cards(view.buried, view.trump))))
     mine.justify = "center"
     return Group(grid, Text(), mine)
 
