@@ -598,3 +598,48 @@ def test_R12_keeps_are_named_in_the_order_a_hand_is_shown() -> None:
         assert (f": it keeps {shown} in place of {format_cards(other.cards, view.trump)}."
                 in describe_verdict(verdict))
     assert apart, "no keep whose two orders differ"
+
+
+def test_a_hand_thrown_away_is_no_finding_by_the_tie_break_the_score_or_more_points() -> None:
+    """A review found these flagged as hands thrown away: a chance to win no higher than
+    the player's (the points' tie-break in the value made it look higher), a lone
+    defence the score made the expert decline (a euchre would give the other defender
+    the game), and a choice that scores more points than the expert's."""
+    import dataclasses
+
+    from cutthroat.bots.analysis import Option, Outcomes
+    from cutthroat.bots.review import second_opinion
+    from test_hint_reasons import defender_view
+
+    def judged(view: View, best: Option, mine: Option) -> object:
+        analysis = hint(view, samples=2)
+        return second_opinion(dataclasses.replace(analysis, extra={}, options=(best, mine)),
+                              mine.action, view=view)
+
+    game = Game(seed=4)
+    game.deal()
+    view = game.view(game.hand.to_act)
+    order, passing = Action.parse("order"), Action.parse("pass")
+    made, lost = Outcomes(made=0.95, euchred=0.05), Outcomes(made=0.55, euchred=0.45)
+    # more points, a chance to win a hair lower: the tie-break's value is higher
+    assert judged(view, Option(order, 0.0108, 1.0, 3.0, made, 0.0099),
+                  Option(passing, 0.0100, -0.2, 2.0, lost, 0.0100)) is None
+    # the same chance (the game lost either way): no finding by the hand
+    assert judged(view, Option(order, 0.0006, 1.0, 3.0, made, 0.0),
+                  Option(passing, 0.0, 0.0, 2.0, lost, 0.0)) is None
+    # the player's choice scores more points (alone, made less often): no finding
+    assert judged(view, Option(order, 0.301, 1.1, 3.0, made, 0.301),
+                  Option(passing, 0.300, 1.6, 2.0, Outcomes(made=0.7, euchred=0.3),
+                         0.300)) is None
+    # a defence the score makes costly: the expert euchres less on purpose
+    defender = defender_view((9, 3, 4))
+    assert judged(defender, Option(passing, 0.31, 0.8, 2.0, Outcomes(stopped=0.4,
+                                                                    conceded=0.6), 0.31),
+                  Option(Action.parse("alone"), 0.30, 0.2, 1.0,
+                         Outcomes(stopped=0.1, conceded=0.9), 0.30)) is None
+    # and the same with no score at stake is one
+    calm = defender_view((0, 3, 4))
+    assert judged(calm, Option(passing, 0.31, 0.8, 2.0, Outcomes(stopped=0.4,
+                                                                conceded=0.6), 0.31),
+                  Option(Action.parse("alone"), 0.30, 0.2, 1.0,
+                         Outcomes(stopped=0.1, conceded=0.9), 0.30)) is not None

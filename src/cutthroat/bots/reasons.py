@@ -17,7 +17,8 @@ from .valuation import hand_value
 if TYPE_CHECKING:
     from .analysis import Option, Outcomes
 
-__all__ = ["BLIND", "RISKY_BID", "chances_apart", "explain", "percent_text", "whole_percent"]
+__all__ = ["BLIND", "RISKY_BID", "chances_apart", "euchre_costs", "explain", "percent_text",
+           "whole_percent"]
 
 
 def whole_percent(x: float) -> int:
@@ -185,7 +186,7 @@ def _partner_note(view: View, best: Option, rival: Option | None) -> str:
     o, r = best.outcomes, rival.outcomes
     if (o.defending >= 0.5 and r.defending >= 0.5 and o.defence_rate < r.defence_rate
             and _in(o.defence_rate) != _in(r.defence_rate)):
-        text, ends = _euchre_costs(view)
+        text, ends = euchre_costs(view)
         if text and best.action.verb is Verb.ALONE and view.phase is Phase.DEFENDER_CHOICE:
             # A lone defender's partner scores the euchre too, sitting out: going alone
             # keeps no points from him, it only takes his cards out of the defence.
@@ -196,7 +197,7 @@ def _partner_note(view: View, best: Option, rival: Option | None) -> str:
     return ""
 
 
-def _euchre_costs(view: View) -> tuple[str, bool]:
+def euchre_costs(view: View) -> tuple[str, bool]:
     """What a euchre of the maker would cost this defender by the score (R20–R22), and
     whether it would end the game: "a euchre would give the player on your right (on 9
     points) the game" (``True``), or "a euchre's two points would help the player on
@@ -309,7 +310,7 @@ def _decision_reason(view: View, options: Sequence[Option], close: bool = False)
         elif against is not None:
             text += (f", against {_in(against.outcomes.defence_rate)} after "
                      f"{describe_option(view, against, what_it_leaves=False)}")
-            costs, _ = _euchre_costs(view)
+            costs, _ = euchre_costs(view)
             if costs and against.outcomes.defence_rate < o.defence_rate:
                 # More euchres, which the score makes costly: not why it is chosen (a
                 # learner read "euchred in 10%, against none after defending alone"
@@ -333,7 +334,7 @@ def _euchres_more(view: View, best: Option, against: Option, options: Sequence[O
     player on your right (on 9 points) the game": an option that euchres the maker
     more often than the choice, said with why it is not chosen. Nothing where it is
     worth as much to the chance to win; the score's reason where there is one
-    (:func:`_euchre_costs`, however small the gap); else that it leaves less chance to
+    (:func:`euchre_costs`, however small the gap); else that it leaves less chance to
     win, unless it is the next best, whose own clause then says why (``close``: a close
     call within the samples' noise; or more points for less chance:
     :func:`_runner_up`)."""
@@ -341,7 +342,7 @@ def _euchres_more(view: View, best: Option, against: Option, options: Sequence[O
             f"more often ({_in(against.outcomes.defence_rate)})")
     if _level(best.win_chance, against.win_chance) or against.win_chance >= best.win_chance:
         return ""
-    costs, _ = _euchre_costs(view)
+    costs, _ = euchre_costs(view)
     if costs:
         return f"{said}, but {costs}"
     if against is options[1] and (close or _more_points_alike(best, against)):

@@ -29,7 +29,7 @@ from ..state import Hand, Phase
 from ..views import View
 from .expert import Analysis, Option
 from .play_reasons import number_word
-from .reasons import chances_apart, explain, whole_percent
+from .reasons import chances_apart, euchre_costs, explain, whole_percent
 
 __all__ = ["CONFIRM", "HAND_MARGIN", "MARGIN", "POINTS_MARGIN", "Finding", "Review",
            "Verdict", "check_budget", "confirmed", "decisions", "describe_verdict",
@@ -64,6 +64,25 @@ def hand_won(option: Option) -> float | None:
     if o.defending >= 0.5:
         return o.defence_rate
     return None
+
+
+def _thrown_away(best: Option, mine: Option, view: View | None, points: float,
+                 hand: float) -> bool:
+    """Whether ``mine`` throws the hand away beside ``best``, though the game's chance
+    hardly hangs on it: ``best`` is worth visibly more chance to win (not only its
+    points' tie-break), scores no fewer points, and scores ``points`` more or wins the
+    hand in ``hand`` more of the deals. Never where a defender's euchre would cost him
+    by the score (:func:`~cutthroat.bots.reasons.euchre_costs`: the expert euchres less
+    there on purpose), nor without the ``view`` judged."""
+    if view is None or best.win_chance <= mine.win_chance:
+        return False
+    mine_said, best_said = chances_apart(best.win_chance, mine.win_chance)
+    if mine_said == best_said or best.points < mine.points:
+        return False
+    defending = best.outcomes.defending >= 0.5 or mine.outcomes.defending >= 0.5
+    if defending and euchre_costs(view)[0]:
+        return False
+    return best.points - mine.points >= points or _swing(best, mine) >= hand
 
 
 def _same_role(best: Option, mine: Option) -> bool:
@@ -154,8 +173,7 @@ def second_opinion(analysis: Analysis, chosen: Action, margin: float = MARGIN,
     # Never for a tie, even with a margin of 0: equal values are no finding.
     if mine is None or best.value - mine.value <= 0:
         return None
-    if (best.value - mine.value < margin and best.points - mine.points < points
-            and _swing(best, mine) < hand):
+    if best.value - mine.value < margin and not _thrown_away(best, mine, view, points, hand):
         return None
     # Nor against the runner-up of a close call, which the expert's own reason calls one
     # (its lead within the samples' noise): that is no "clear" other choice.
@@ -242,12 +260,12 @@ def describe_verdict(verdict: Verdict, *, second_look: bool = False) -> str:
     values += f" after {chosen}"
     if (by_hand and verdict.best_hand is not None and verdict.chosen_hand is not None
             and verdict.best_hand - verdict.chosen_hand >= HAND_MARGIN):
-        won, lost = whole_percent(verdict.best_hand), whole_percent(verdict.chosen_hand)
-        if f"{won}% of the deals sampled" not in verdict.reason:  # (not said twice)
-            values += (f"; you make it in {won}% of the deals sampled, against {lost}%"
-                       if verdict.maker else
-                       f"; the maker is euchred in {won}% of the deals sampled, against "
-                       f"{lost}%")
+        won, lost = (f"{whole_percent(x)}%" if whole_percent(x) else "none"
+                     for x in (verdict.best_hand, verdict.chosen_hand))
+        hand = (f"you make it in {won} of the deals sampled" if verdict.maker
+                else f"the maker is euchred in {won} of the deals sampled")
+        if hand not in verdict.reason:  # (not said twice)
+            values += f"; {hand}, against {lost}"
     if second_look:
         values = f"on a second look: {values}"
     why = verdict.reason if verdict.reason.endswith((".", "!", "?")) else f"{verdict.reason}."
@@ -286,11 +304,13 @@ def _margin(margin: float) -> str:
 def _margins(margin: float) -> str:
     """Both margins a finding is held to, as a player reads them.
 
-    >>> _margins(0.02)
-    'by 2% or more chance to win the game, or 0.5 points or 25% of the deals won more in the hand'
+    >>> print(_margins(0.02))  # doctest: +NORMALIZE_WHITESPACE
+    by 2% or more chance to win the game, or, with more chance to win, by 0.5 points or
+    more in the hand or the hand won in 25 more deals of 100
     """
-    return (f"{_margin(margin)}, or {POINTS_MARGIN:g} points or {HAND_MARGIN:.0%} of the "
-            "deals won more in the hand")
+    return (f"{_margin(margin)}, or, with more chance to win, by {POINTS_MARGIN:g} points "
+            f"or more in the hand or the hand won in {round(HAND_MARGIN * 100)} more deals "
+            "of 100")
 
 
 @dataclass(frozen=True, slots=True)
