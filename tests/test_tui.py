@@ -296,8 +296,10 @@ async def test_R12_the_maker_keeps_five_cards_chosen_by_their_numbers() -> None:
     assert hand is not None
     ten = sort_cards(hand.cards(seat), hand.trump)
     app = table(game, seat)
-    async with app.run_test() as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
+        # Enter keeps the five: the footer says so (only the status line did)
+        assert await footer_says(pilot, "Enter Keep")
         for key in "135":
             await pilot.press(key)
         await pilot.press("enter")

@@ -59,7 +59,7 @@ _MOVE_ACTIONS = {"choose", "confirm", "hint", "undo"}
 _TURN_ACTIONS = {"hint", "undo"}
 """The actions for a turn of one's own in a hand, which do nothing once the hand is over."""
 
-_TABLE_ACTIONS = {*_MOVE_ACTIONS, "next_hand", "rules", "new_game", "quit_game"}
+_TABLE_ACTIONS = {*_MOVE_ACTIONS, "next_hand", "keep_five", "rules", "new_game", "quit_game"}
 """The table's actions, none of which is offered over a page (a hint, the rules)."""
 
 _OVER = (Stage.HAND_OVER, Stage.GAME_OVER)
@@ -105,6 +105,7 @@ class TableApp(App[bool]):
         # Once a hand is over the footer says "Enter Next hand", not "1-9 Choose" (only
         # 1 and Enter then do something; Textual shows one description per binding)
         Binding("enter", "next_hand", "Next hand", key_display="Enter"),
+        Binding("enter", "keep_five", "Keep", key_display="Enter"),
         Binding("1", "choose(1)", "Choose", key_display="1-9"),
         *(Binding(str(n % 10), f"choose({n})", show=False) for n in range(2, 11)),
         Binding("enter", "confirm", "Next", show=False),
@@ -367,6 +368,10 @@ class TableApp(App[bool]):
         else:
             self.play(self.choices[number - 1])
 
+    def action_keep_five(self) -> None:
+        """Enter at a keep: the five cards chosen are kept (the footer's "Enter Keep")."""
+        self.action_confirm()
+
     def action_next_hand(self) -> None:
         """Enter once a hand is over: the next hand (the footer's "Enter Next hand")."""
         self.action_confirm()
@@ -489,6 +494,8 @@ class TableApp(App[bool]):
             return False
         if action == "next_hand":
             return self.stage is Stage.HAND_OVER
+        if action == "keep_five":  # (shown at a keep, where only the status line said it)
+            return self.stage is Stage.YOUR_MOVE and self.session.view().phase is Phase.KEEP
         if action == "choose" and self.stage is Stage.HAND_OVER:
             return False  # (1 is answered all the same, by on_key)
         if action == "new_game":
