@@ -23,7 +23,7 @@ from .cards import Card, Suit, bower_name, sort_cards
 from .state import Phase
 from .views import View
 
-__all__ = ["card_name", "move_words", "said_move"]
+__all__ = ["DEFENDER_BUTTONS", "card_name", "move_words", "said_move"]
 
 # Each verb's words: (as after "would", as after "after"); "{up}" is the up-card.
 _FORMS: dict[Verb, tuple[str, str]] = {
@@ -44,6 +44,11 @@ _DEFENDING: dict[Verb, tuple[str, str]] = {  # R13: a defender's choice, as its 
     Verb.PASS: ("not defend alone", "not defending alone"),
     Verb.ALONE: ("defend alone", "defending alone"),
 }
+
+DEFENDER_BUTTONS: dict[Verb, str] = {Verb.ALONE: "defend alone",
+                                     Verb.PASS: "don't defend alone"}
+"""A defender's choice (R13) as a button names it, an order: the terminal table's
+buttons and a hint shown beside them (the web page's buttons say the same)."""
 
 
 def card_name(card: Card, trump: int | None) -> str:

@@ -22,9 +22,10 @@ from ..actions import Action
 from ..checks import as_seed
 from ..errors import IllegalActionError
 from ..game import Game, require_game
-from ..move_words import said_move
+from ..move_words import DEFENDER_BUTTONS, said_move
 from ..render import describe_phase, describe_seat
 from ..scoring import HandResult, game_outcome
+from ..state import Phase
 from ..views import View
 from .base import require_view
 from .expert import Analysis, ExpertBot, Outcomes
@@ -180,10 +181,11 @@ def hint_lines(analysis: Analysis, players: Sequence[str] = ("Seat 0", "Seat 1",
     def named(action: Action) -> str:
         if view is None:
             return str(action)
-        said = said_move(view, action)
-        # A defender's pass as its button says it, an order (R13): "not defend alone"
-        # beside a "don't defend alone" button read as another move.
-        return "don't defend alone" if said == "not defend alone" else said
+        if view.phase is Phase.DEFENDER_CHOICE and action.verb in DEFENDER_BUTTONS:
+            # as its button says it (R13): "not defend alone" beside a "don't defend
+            # alone" button read as another move
+            return DEFENDER_BUTTONS[action.verb]
+        return said_move(view, action)
 
     phase = describe_phase(analysis.phase)
     lines = [f"{describe_seat(analysis.seat, players)} to act: {phase}",

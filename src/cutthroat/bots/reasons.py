@@ -17,8 +17,8 @@ from .valuation import hand_value
 if TYPE_CHECKING:
     from .analysis import Option, Outcomes
 
-__all__ = ["BLIND", "RISKY_BID", "chances_apart", "euchre_costs", "explain", "percent_text",
-           "whole_percent"]
+__all__ = ["BLIND", "RISKY_BID", "chances_alike", "chances_apart", "euchre_costs", "explain",
+           "percent_text", "whole_percent"]
 
 
 def whole_percent(x: float) -> int:
@@ -316,7 +316,7 @@ def _decision_reason(view: View, options: Sequence[Option], close: bool = False)
                 # learner read "euchred in 10%, against none after defending alone"
                 # beside a hint before it that a euchre would give his partner the game)
                 text += f", though {costs}"
-                if not _level(best.win_chance, against.win_chance) \
+                if not chances_alike(best.win_chance, against.win_chance) \
                         and against.win_chance < best.win_chance:
                     text += (_marches_apart(view, o, options)
                              or "; it leaves you more chance to win the game all the same")
@@ -340,7 +340,7 @@ def _euchres_more(view: View, best: Option, against: Option, options: Sequence[O
     :func:`_runner_up`)."""
     said = (f"; {describe_option(view, against, what_it_leaves=False)} would euchre him "
             f"more often ({_in(against.outcomes.defence_rate)})")
-    if _level(best.win_chance, against.win_chance) or against.win_chance >= best.win_chance:
+    if chances_alike(best.win_chance, against.win_chance) or against.win_chance >= best.win_chance:
         return ""
     costs, _ = euchre_costs(view)
     if costs:
@@ -440,7 +440,7 @@ def _explain(view: View, options: Sequence[Option],
     chance = percent_text(best.win_chance)
     next_best = ""
     if len(options) > 1 and abs(options[0].value - options[1].value) > 1e-9 \
-            and not _level(options[0].win_chance, options[1].win_chance):
+            and not chances_alike(options[0].win_chance, options[1].win_chance):
         second = options[1]  # (a tie's runner-up, or one level in chance, is named by
         # _runner_up instead)
         chance, shown = chances_apart(best.win_chance, second.win_chance)
@@ -489,7 +489,7 @@ def _sparing(view: View, best: Option, rival: Option) -> str:
             f"{card_name(rival.action.card, trump)}")
 
 
-def _level(first: float, second: float) -> bool:
+def chances_alike(first: float, second: float) -> bool:
     """Whether two chances read the same to a hundredth of a percent (both certain, say,
     parted only by the tie-break on points): :func:`chances_apart` cannot tell them apart."""
     said = chances_apart(first, second)
@@ -557,7 +557,7 @@ def _runner_up(view: View, options: Sequence[Option],
             text += f" but scores fewer points {points}"
         return text
     scores_more = second.points > best.points and mine != theirs
-    if _level(best.win_chance, second.win_chance):
+    if chances_alike(best.win_chance, second.win_chance):
         # "win chance 100%; next best: pass, 100%" would read as a choice for nothing.
         text = (f"{named} is worth the same to your chance to win, to a "
                 "hundredth of a percent")

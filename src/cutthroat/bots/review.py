@@ -29,7 +29,7 @@ from ..state import Hand, Phase
 from ..views import View
 from .expert import Analysis, Option
 from .play_reasons import number_word
-from .reasons import chances_apart, euchre_costs, explain, whole_percent
+from .reasons import chances_alike, chances_apart, euchre_costs, explain, whole_percent
 
 __all__ = ["CONFIRM", "HAND_MARGIN", "MARGIN", "POINTS_MARGIN", "Finding", "Review",
            "Verdict", "check_budget", "confirmed", "decisions", "describe_verdict",
@@ -74,10 +74,8 @@ def _thrown_away(best: Option, mine: Option, view: View | None, points: float,
     hand in ``hand`` more of the deals. Never where a defender's euchre would cost him
     by the score (:func:`~cutthroat.bots.reasons.euchre_costs`: the expert euchres less
     there on purpose), nor without the ``view`` judged."""
-    if view is None or best.win_chance <= mine.win_chance:
-        return False
-    mine_said, best_said = chances_apart(best.win_chance, mine.win_chance)
-    if mine_said == best_said or best.points < mine.points:
+    if (view is None or best.win_chance <= mine.win_chance
+            or chances_alike(best.win_chance, mine.win_chance) or best.points < mine.points):
         return False
     defending = best.outcomes.defending >= 0.5 or mine.outcomes.defending >= 0.5
     if defending and euchre_costs(view)[0]:

@@ -22,7 +22,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..actions import Verb
 from ..cards import Card, Suit, effective_suit, sort_cards
+from ..move_words import DEFENDER_BUTTONS
 from ..render import scores_text, upcard_turned_down
 from ..state import Phase
 from ..views import View
@@ -92,7 +94,7 @@ def move_label(legal: str, view: View | None, *, short: bool = False) -> Text:
     verb, _, rest = legal.partition(" ")
     words = _VERBS.get(verb, verb)
     if view is not None and view.phase is Phase.DEFENDER_CHOICE:  # R13, as hints say it
-        words = {"alone": "defend alone", "pass": "don't defend alone"}.get(verb, words)
+        words = DEFENDER_BUTTONS.get(Verb(verb), words)
     if verb == "order" and view is not None and view.seat == view.dealer:
         words = "pick up"  # the dealer's "I accept" takes the up-card (R7, R8)
     label = Text(words)
