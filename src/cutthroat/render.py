@@ -277,7 +277,6 @@ def trump_note(card: Card, trump: Suit | None) -> str:
     return "" if name is None else f" ({name}, {_WHAT_IT_IS[name]})"
 
 
-
 def defends(moves: Sequence[str], index: int) -> bool:
     """Whether move ``index`` of a hand's log (``"1 order"``) is a defender's: a
     ``pass`` after trump was made (an ``order``, a ``call`` or the blind ``trump``) is a
