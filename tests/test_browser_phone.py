@@ -115,6 +115,25 @@ def test_the_status_line_is_never_cut_in_half_at_a_turn(server: str, pages: Page
         take_turn(page)
 
 
+@pytest.mark.parametrize("size", [(390, 844), (360, 640)])
+def test_a_hint_asked_on_a_phone_is_brought_into_view_up_to_its_reason(
+        server: str, pages: Pages, size: tuple[int, int]) -> None:
+    """On a phone the hint came below the screen, under the moves and the Hint button,
+    so a tap on Hint seemed to do nothing (a QA pass). The page now scrolls by as little
+    as shows the move advised and its reason: the Hint button stays in sight."""
+    page = phone(pages, *size)
+    create_game(page, server, seed=5)
+    for turn in range(2):
+        wait_for_turn(page)
+        page.click("#hint-button")
+        expect(page.locator("#hint .hint-reason")).not_to_be_empty()
+        wait_until(page, """() => { const r = document.querySelector('#hint .hint-reason')
+            .getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 0.5; }""")
+        assert on_screen(page, "#hint .hint-choice"), (size, turn)
+        assert on_screen(page, "#hint-button"), (size, turn)
+        take_turn(page)
+
+
 def test_a_greyed_card_tapped_on_a_phone_says_why_on_the_screen(server: str,
                                                                  pages: Pages) -> None:
     """The note on a greyed card came below the screen of a phone, so a tap seemed to do

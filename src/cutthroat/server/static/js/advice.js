@@ -47,6 +47,10 @@ export function showHint(hint) {
   const key = (hint.lines ?? []).find((line) => line.startsWith("Key: "));
   if (key) parts.push(el("p", { class: "hint-key" }, [key]));
   $("hint").replaceChildren(el("div", { class: "hint-box" }, parts));
+  // On a narrow screen the hint comes below the fold (the moves and the Hint button above
+  // it): the page scrolls by as little as shows the move and its reason, and no further,
+  // so the cards stay in sight; the table of the options is there to scroll to.
+  parts[hint.reason ? 1 : 0].scrollIntoView({ behavior: calm() ? "auto" : "smooth", block: "nearest" });
   // Only the hint's first sentence is said as it comes; the reasons, the table of the
   // options and its key stay in #hint, to be read at the player's pace.
   const v = table.state?.view;
