@@ -349,6 +349,27 @@ def test_copy_is_independent(p: Playthrough, data: st.DataObject) -> None:
     assert fingerprint(clone, views=True) == after_clone
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=SLOW)
+@given(playthroughs())
+def test_R14_R6_can_take_back_says_whether_take_back_would_take_a_move(
+        p: Playthrough) -> None:
+    """At every step, for every seat, ``can_take_back`` is true exactly where
+    ``take_back`` takes moves back (the seat has moved in the hand, no dummy taken and
+    no trump named blind since), and asking it changes nothing."""
+    for hand, _ in p.states():
+        for seat in range(3):
+            before = fingerprint(hand)
+            said = hand.can_take_back(seat)
+            assert fingerprint(hand) == before
+            trial = hand.copy()
+            try:
+                taken = bool(trial.take_back(seat))
+            except IllegalActionError:
+                taken = False
+            assert said == taken, (seat, [str(m) for m in hand.moves])
+            event(f"can take back: {said}")
+
+
 # --- 6. records round trip -------------------------------------------------------------
 
 

@@ -274,7 +274,9 @@ async def test_R6_the_blind_dealers_four_suits_fit_80_columns() -> None:
 @pytest.mark.anyio
 async def test_R14_the_dummy_once_seen_is_not_taken_back() -> None:
     """At the keep the dummy's cards are on the table: undo would let the maker go
-    alone with them seen. It is refused, and the keep is still to be made."""
+    alone with them seen. It is refused, and the keep is still to be made. The footer
+    shows "u Undo" greyed there (it was shown as if it would work), and pressed it says
+    why."""
     game, seat = at_the_keep()
     hand = game.hand
     assert hand is not None
@@ -282,6 +284,7 @@ async def test_R14_the_dummy_once_seen_is_not_taken_back() -> None:
     app = table(game, seat)
     async with app.run_test() as pilot:
         await settle(pilot)
+        assert "u" in footer_keys(app) and not app.screen.active_bindings["u"].enabled
         await pilot.press("u")
         assert status(app).startswith("Not possible: you have seen the dummy, so taking it "
                                       "cannot be taken back (only the maker who takes the dummy "
@@ -471,12 +474,14 @@ async def test_undo_takes_back_the_players_move_and_the_bots_replies(tmp_path: P
         await settle(pilot)
         hand = game.hand
         assert hand is not None
+        assert not app.screen.active_bindings["u"].enabled  # greyed: nothing to undo
         await pilot.press("u")
         assert status(app) == "Nothing to undo: you have not moved yet in this hand."
         before = [str(m) for m in hand.moves]
         await pilot.press("1")
         await settle(pilot)
         assert len(hand.moves) > len(before)
+        assert app.screen.active_bindings["u"].enabled
         await pilot.press("u")
         await settle(pilot)
         assert [str(m) for m in hand.moves] == before and app.stage is Stage.YOUR_MOVE

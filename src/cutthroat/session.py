@@ -274,6 +274,13 @@ class Session:
         self.bots = self.make_bots()
         return True
 
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` would take a move back now (:meth:`Hand.can_take_back
+        <cutthroat.state.Hand.can_take_back>`): the full-screen table greys its key where
+        it would not."""
+        hand = self.game.hand
+        return hand is not None and hand.can_take_back(self.seat)
+
     def undo(self) -> str | None:
         """The player's undo (:meth:`take_back`), told: what it took back, each move as
         the player saw it told (:func:`took_back`); ``None`` when the player has not

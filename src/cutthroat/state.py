@@ -325,10 +325,36 @@ class Hand(BeforePlay):
         been shown to him since (R6). Nor is any move made before either, by any seat,
         since taking it back would take them back too. Any of these is an
         :class:`IllegalActionError`, and nothing changes."""
-        seat = as_seat(seat)
+        first = self._taken_back_from(as_seat(seat))
+        if first is None:
+            return []
+        return [self.pop() for _ in range(len(self.moves) - first)]
+
+    def can_take_back(self, seat: int) -> bool:
+        """Whether :meth:`take_back` would take a move back for ``seat`` now: it has
+        moved in this hand, and no dummy has been taken nor trump named blind since
+        (R14, R6). The table shows its undo greyed where it would not.
+
+        >>> from cutthroat import Hand
+        >>> hand = Hand.deal(seed=1)
+        >>> hand.can_take_back(1)
+        False
+        >>> hand.push("pass")
+        Move(seat=1, action=Action('pass'))
+        >>> hand.can_take_back(1)
+        True
+        """
+        try:
+            return self._taken_back_from(as_seat(seat)) is not None
+        except IllegalActionError:
+            return False
+
+    def _taken_back_from(self, seat: int) -> int | None:
+        """The index of ``seat``'s last move, from which :meth:`take_back` takes the
+        moves back; ``None`` if it has not moved. Refused as :meth:`take_back` says."""
         mine = [index for index, move in enumerate(self.moves) if move.seat == seat]
         if not mine:
-            return []
+            return None
         for move in self.moves[mine[-1]:]:
             own = move.seat == seat
             if move.action.verb is Verb.DUMMY:
@@ -346,7 +372,7 @@ class Hand(BeforePlay):
                      "cannot be taken back")
                     + " (R6: the dealer names trump before his cards are shown to him)",
                     seat=seat)
-        return [self.pop() for _ in range(len(self.moves) - mine[-1])]
+        return mine[-1]
 
     def undo(self) -> None:
         """Undo the last action, returning nothing: the fast path for search."""

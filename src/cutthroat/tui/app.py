@@ -488,6 +488,8 @@ class TableApp(App[bool]):
         ``u`` and the numbers once a hand is over (pressed, they are answered by
         :meth:`on_key`: 1 deals the next hand, as Enter does, which the footer then
         shows as "Enter Next hand"): the footer shows only keys that do something.
+        At the player's move ``u`` is greyed where there is nothing it may take back
+        (no move yet in the hand, or the dummy seen since, R14); pressed, it says why.
         Over a page (a hint, the rules) none of the table's keys is shown: the page says
         its own."""
         if isinstance(self.screen, TextPage) and action in _TABLE_ACTIONS:
@@ -500,6 +502,8 @@ class TableApp(App[bool]):
             return False  # (1 is answered all the same, by on_key)
         if action == "new_game":
             return self.stage is Stage.GAME_OVER
+        if action == "undo" and self.stage is Stage.YOUR_MOVE and not self.session.can_undo():
+            return None  # shown greyed: nothing to take back, or the dummy seen (R14)
         if action in _TURN_ACTIONS:
             return self.stage not in _OVER
         if action in _MOVE_ACTIONS:
@@ -510,7 +514,12 @@ class TableApp(App[bool]):
         """A key of a move pressed once the hand or the game is over (no longer a
         binding, see :meth:`check_action`): say why it does nothing, and what to press
         instead."""
-        if self.stage not in _OVER or isinstance(self.screen, TextPage):
+        if isinstance(self.screen, TextPage):
+            return
+        if self.stage not in _OVER:
+            if event.key == "u" and self.check_action("undo", ()) is None:
+                event.stop()  # greyed in the footer: pressed, it says why
+                self.action_undo()
             return
         if event.key == "enter" and self.stage is Stage.GAME_OVER:  # as play.md says
             event.stop()
