@@ -337,6 +337,17 @@ def test_a_hand_thrown_away_is_a_finding_where_the_game_hardly_hangs_on_it() -> 
     assert verdict is not None
     said = describe_verdict(verdict)
     assert "(win 1.0% and +0.95 points in the hand, against 0.6% and +0.10 after " in said, said
+    # Held to a review's own margin (--margin 0.2), a finding 10 points under it is one
+    # by the hand too, and said so; under the default margin it is one by the chance.
+    wide = dataclasses.replace(verdict, best_value=0.30, chosen_value=0.20)
+    assert "(win 30% and +0.95 points in the hand, against 20% and +0.10 after " in \
+        describe_verdict(wide, margin=0.2)
+    assert "(win 30% against 20% after " in describe_verdict(wide)
+    from cutthroat.bots.review import Finding, Review, review_lines
+
+    found = Finding(0, 3, view.phase, None, wide, scores=(0, 0, 0))
+    assert "+0.95 points in the hand" in review_lines(Review(0, 5, (found,)),
+                                                      ("Ann", "Ben", "Cal"), margin=0.2)[1]
     # A made hand thrown away (95% against 55%) for only 0.4 points more: a finding too,
     # said as the hand's outcomes; by the chance to win, the line is as it was.
     from cutthroat.bots.analysis import Outcomes

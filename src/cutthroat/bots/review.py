@@ -230,7 +230,8 @@ def check_budget(view: View, samples: int | None = None,
     return (hint_seed(view) ^ 0x5EC0D if seed is None else seed), CONFIRM * first
 
 
-def describe_verdict(verdict: Verdict, *, second_look: bool = False) -> str:
+def describe_verdict(verdict: Verdict, *, second_look: bool = False,
+                     margin: float = MARGIN) -> str:
     """A verdict in a sentence: the expert's choice, both values, what differs (for two
     keeps of five, the cards kept in place of others), and why. The moves are named as
     a player says them (:func:`~cutthroat.move_words.move_words`: "the expert would call
@@ -238,7 +239,9 @@ def describe_verdict(verdict: Verdict, *, second_look: bool = False) -> str:
     not by the record's ``call S`` and ``pass``. ``second_look``: the figures are those
     of :func:`confirmed`'s check (on :data:`CONFIRM` times the hint's deals), and the
     coach says so ("on a second look: win 35% ..."), or a player sees them differ from
-    the hint's he was just shown, for no visible reason."""
+    the hint's he was just shown, for no visible reason. ``margin``: the one the finding
+    was held to (a ``review --margin``): one under it in chance to win was made by the
+    hand (:func:`second_opinion`), and the line then says what the hand lost."""
     def said(action: Action, gerund: bool = False) -> str:
         if verdict.view is not None:
             return said_move(verdict.view, action, gerund=gerund)
@@ -249,7 +252,7 @@ def describe_verdict(verdict: Verdict, *, second_look: bool = False) -> str:
     mine, theirs = chances_apart(verdict.best_value, verdict.chosen_value)
     # A finding by the hand (under the margin in chance to win) says what the hand
     # lost, or "win 1% against 1%" would be all; one by the chance to win, as before.
-    by_hand = verdict.loss < MARGIN
+    by_hand = verdict.loss < margin
     if by_hand and verdict.best_points - verdict.chosen_points >= POINTS_MARGIN:
         values = (f"win {mine} and {verdict.best_points:+.2f} points in the hand, against "
                   f"{theirs} and {verdict.chosen_points:+.2f}")
@@ -490,7 +493,7 @@ def review_lines(result: Review, players: Sequence[str], margin: float = MARGIN)
         where = f"Hand {finding.hand + 1}, " + (
             f"trick {finding.trick}" if finding.trick is not None
             else describe_phase(finding.phase))
-        lines.append(f"  {where}: {describe_verdict(finding.verdict)}")
+        lines.append(f"  {where}: {describe_verdict(finding.verdict, margin=margin)}")
         context = finding.context(players)
         if context:
             lines.append(f"    {context}")
