@@ -7,6 +7,7 @@ visitor's share of sockets and lock them out of their own table (a security pass
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from typer.testing import CliRunner
 
 from cutthroat.cli import app
 from cutthroat.server.app import create_app
-from cutthroat.server.origins import foreign_origin, parse_origin
+from cutthroat.server.origins import foreign_origin, parse_host_name, parse_origin
 from server_helpers import _create, _seat_socket, _socket_closed
 
 EVIL = {"Origin": "https://evil.example"}
@@ -143,3 +144,53 @@ def test_a_page_of_another_site_cannot_post_to_the_api(
                            headers=headers).status_code == 200
     assert client.post(join, json={"name": "Ben"},
                        headers={"Origin": "http://testserver"}).status_code == 200
+
+
+def test_with_allowed_hosts_a_request_for_another_name_is_refused(tmp_path: Path) -> None:
+    """DNS rebinding: a page of another site points its own name at the server (on the
+    player's own machine, say), so its requests and sockets are its own site's, Origin
+    and Host alike, and pass the origin checks. Where the host lists the names the server
+    answers to (``--allowed-host``), a request naming any other is refused (400), HTTP
+    and WebSocket alike, before it changes anything; the names listed are answered,
+    ``*.`` for every name under one, with any port."""
+    import sqlite3
+
+    from starlette.testclient import WebSocketDenialResponse
+
+    db = tmp_path / "games.db"
+    listed = create_app(f"sqlite:///{db}", allowed_hosts=["Cards.Example", "*.club.example"])
+    with TestClient(listed, base_url="http://cards.example") as client:
+        for host in ("cards.example", "CARDS.example:8443", "a.club.example"):
+            assert client.get("/", headers={"Host": host}).status_code == 200, host
+        made = _create(client, ["you", "random", "random"])
+        with client.websocket_connect(f"/api/games/{made['game']}/watch",
+                                      headers={"Host": "cards.example"}) as ws:
+            assert ws.receive_json()["type"] == "state"
+        for host in ("evil.example:8000", "club.example", "cards.example.evil.example"):
+            assert client.get("/", headers={"Host": host}).status_code == 400, host
+        rebound = {"Host": "evil.example:8000", "Origin": "http://evil.example:8000"}
+        refused = client.post("/api/games", headers=rebound,
+                              json={"seats": ["you", "random", "random"]})
+        assert refused.status_code == 400 and "host" in refused.text.lower()
+        assert refused.headers["x-frame-options"] == "DENY"
+        with pytest.raises(WebSocketDenialResponse) as denied, \
+                client.websocket_connect(f"/api/games/{made['game']}/watch", headers=rebound):
+            pass
+        assert denied.value.status_code == 400
+    with sqlite3.connect(db) as kept:  # the refused POST made no game
+        assert kept.execute("select count(*) from games").fetchone() == (1,)
+    with TestClient(create_app(f"sqlite:///{db}")) as client:  # by default: any name
+        assert client.get("/", headers={"Host": "evil.example:8000"}).status_code == 200
+
+
+@pytest.mark.parametrize("text", ["https://cards.example", "cards.example:8000",
+                                  "cards.example/play", "*", "cards.*.example", "", "a b"])
+def test_an_allowed_host_is_a_host_name(text: str) -> None:
+    with pytest.raises(ValueError, match="is not a host name"):
+        parse_host_name(text)
+    with pytest.raises(ValueError, match="is not a host name"):
+        create_app("sqlite://", allowed_hosts=[text])
+    done = CliRunner().invoke(app, ["serve", "--allowed-host", text, "--db", "sqlite://"])
+    said = " ".join(re.sub("[│╭╮╰╯─]", " ", done.output).split())  # (the box taken off)
+    assert done.exit_code == 2
+    assert "--allowed-host" in said and "is not a host name" in said, said

@@ -37,6 +37,7 @@ try:
     from fastapi.staticfiles import StaticFiles
     from sqlalchemy.exc import SQLAlchemyError
     from starlette.exceptions import HTTPException as StarletteHTTPException
+    from starlette.middleware.trustedhost import TrustedHostMiddleware
     from starlette.requests import ClientDisconnect
 except ModuleNotFoundError as exc:  # pragma: no cover - installed by make test
     raise ModuleNotFoundError(f"{exc.msg}: the web game needs the web extra, pip install "
@@ -61,7 +62,7 @@ from .middleware import (
     error_response,
 )
 from .names import shown_name
-from .origins import parse_origin
+from .origins import parse_host_name, parse_origin
 from .protocol import (
     ActRequest,
     AgainRequest,
@@ -191,7 +192,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
                watch_pace: float = WATCH_PACE, watch_games: int = WATCH_GAMES,
                sockets_per_address: int = SOCKETS_PER_ADDRESS,
                watch_games_per_address: int = WATCH_GAMES_PER_ADDRESS,
-               allow_origins: Iterable[str] = ()) -> FastAPI:
+               allow_origins: Iterable[str] = (),
+               allowed_hosts: Iterable[str] = ()) -> FastAPI:
     """The web game's application, its games kept in ``db`` (a SQLAlchemy URL; default
     ``$CUTTHROAT_DB`` or ``sqlite:///cutthroat.db``). Seats take bots by name alone
     unless ``bot_options`` (``expert:bid_samples=80``: for a server you alone use). An
@@ -214,7 +216,11 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     beyond). A WebSocket is opened only by a page of this server (the ``Host`` its
     handshake names), of one of ``allow_origins`` (such as ``https://cards.example``,
     for a proxy that does not pass the ``Host`` on), or by a program that sends no
-    ``Origin`` (4403 for another site's page). While it runs (its lifespan), the
+    ``Origin`` (4403 for another site's page). Where ``allowed_hosts`` names any (such as
+    ``cards.example`` or ``*.example.com``), a request whose ``Host`` header names none
+    of them is refused (400), which stops a page of another site that has pointed its
+    own name at this server (DNS rebinding) from using it; by default any is answered.
+    While it runs (its lifespan), the
     application holds its database (:meth:`Store.claim`): a second one on the same
     database does not start (:class:`~cutthroat.server.store.StoreInUse`)."""
     if not release_after > 0:
@@ -231,6 +237,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     if not (sockets_per_address >= 1 and watch_games_per_address >= 1):
         raise ValueError("sockets_per_address and watch_games_per_address must be 1 or more")
     origins = [parse_origin(origin) for origin in allow_origins]
+    hosts = [parse_host_name(name) for name in allowed_hosts]
     rate = parse_rate(new_games, "new_games", NEW_GAMES)
     parse_rate(chat_rate, "chat_rate", CHAT_RATE)  # checked before the store is opened
     parse_rate(address_chat_rate, "address_chat_rate", ADDRESS_CHAT_RATE)
@@ -294,6 +301,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     app.add_middleware(JsonBodies, open_paths=frozenset({"/api/replay"}))
     app.add_middleware(OwnPagesOnly, allowed=server.allowed_origins)
     app.add_middleware(CutOffByStop)  # what the stop cuts off, it answers (with the headers)
+    if hosts:  # (Starlette's own check, of HTTP and WebSocket requests alike)
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=hosts, www_redirect=False)
     app.add_middleware(SecurityHeaders)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -139,6 +139,11 @@ def serve(
              "own, such as https://cards.example: for a proxy that does not pass the "
              "Host header on (may be given more than once). Pages of other sites are "
              "refused.")] = None,
+    allowed_host: Annotated[list[str] | None, typer.Option(
+        help="A name the server answers to, as its address names it, such as "
+             "cards.example or *.example.com (may be given more than once): a request "
+             "for any other is refused (400), so no other site can point its own name at "
+             "the server (DNS rebinding). Default: any.")] = None,
 ) -> None:
     """Start the web game: play in the browser against bots and friends.
 
@@ -195,6 +200,13 @@ def serve(
             options["allow_origins"] = [parse_origin(origin) for origin in allow_origin]
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--allow-origin") from None
+    if allowed_host:
+        from .origins import parse_host_name
+
+        try:
+            options["allowed_hosts"] = [parse_host_name(name) for name in allowed_host]
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--allowed-host") from None
     # before the database is opened (made, for a SQLite file) and the address announced
     check_listening(host, port)
     try:

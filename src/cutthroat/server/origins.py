@@ -1,5 +1,6 @@
 """Which pages may open the game's WebSockets: the server's own, and the origins the
-host allows (``cutthroat serve --allow-origin``).
+host allows (``cutthroat serve --allow-origin``); and which names the server answers
+to, where the host lists them (``cutthroat serve --allowed-host``).
 
 A browser lets any site's page open a WebSocket to any server, and sends that page's
 origin in the handshake's ``Origin`` header. A page of another site cannot read a
@@ -12,10 +13,11 @@ A program that is no browser sends no ``Origin`` and is not concerned.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping
 from urllib.parse import urlsplit
 
-__all__ = ["DEFAULT_PORTS", "foreign_origin", "parse_origin"]
+__all__ = ["DEFAULT_PORTS", "foreign_origin", "parse_host_name", "parse_origin"]
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
 """The port an address of each scheme has when it names none."""
@@ -45,6 +47,29 @@ def parse_origin(text: str) -> str:
         host = f"[{host}]"
     return f"{scheme}://{host}" + ("" if port in (None, DEFAULT_PORTS[scheme])
                                    else f":{port}")
+
+
+_HOST_NAME = re.compile(r"(\*\.)?[a-z0-9_-]+(\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\]")
+"""A name a ``Host`` header may give, without its port: a domain (led by ``*.`` for
+every name under it), an IPv4 address, or an IPv6 address in brackets."""
+
+
+def parse_host_name(text: str) -> str:
+    """A name the server answers to (``--allowed-host``), as a ``Host`` header gives it
+    without its port, in lower case; :class:`ValueError` for anything else (a scheme, a
+    port, a path, a ``*`` other than a leading ``*.``).
+
+    >>> parse_host_name(" Cards.Example "), parse_host_name("*.example.com")
+    ('cards.example', '*.example.com')
+    >>> parse_host_name("[::1]"), parse_host_name("10.0.0.5")
+    ('[::1]', '10.0.0.5')
+    """
+    name = text.strip().lower()
+    if not _HOST_NAME.fullmatch(name):
+        raise ValueError(f"{text!r} is not a host name: write it as an address names it, "
+                         "without scheme, port or path, such as cards.example, "
+                         "*.example.com (every name under it), 10.0.0.5 or [::1]")
+    return name
 
 
 def _host_of(origin: str, host: str | None) -> bool:
