@@ -511,25 +511,24 @@ class TableApp(App[bool]):
         return True
 
     def on_key(self, event: events.Key) -> None:
-        """A key of a move pressed once the hand or the game is over (no longer a
-        binding, see :meth:`check_action`): say why it does nothing, and what to press
-        instead."""
+        """A key of a move pressed where it is no binding (see :meth:`check_action`):
+        once the hand or the game is over, or ``u`` greyed at the player's move: say
+        why it does nothing, and what to press instead."""
         if isinstance(self.screen, TextPage):
             return
-        if self.stage not in _OVER:
-            if event.key == "u" and self.check_action("undo", ()) is None:
-                event.stop()  # greyed in the footer: pressed, it says why
-                self.action_undo()
+        key = event.key.lower() if len(event.key) == 1 else event.key  # (Caps Lock: U)
+        if key == "u" and not self.check_action("undo", ()):
+            event.stop()
+            self.action_undo()
+        elif self.stage not in _OVER:
             return
-        if event.key == "enter" and self.stage is Stage.GAME_OVER:  # as play.md says
+        elif key == "enter" and self.stage is Stage.GAME_OVER:  # as play.md says
             event.stop()
             self.refuse(self._waiting())
-        elif event.key in ("h", "u") or event.key.isdigit():
+        elif key == "h" or key.isdigit():
             event.stop()
-            if event.key == "h":
+            if key == "h":
                 self.action_hint()
-            elif event.key == "u":
-                self.action_undo()
             else:
                 self.action_choose(int(event.key) or 10)
 
