@@ -522,6 +522,12 @@ async def test_R14_a_hand_over_and_turned_over_cannot_be_taken_back(tmp_path: Pa
         await pilot.press("h")
         await settle(pilot)
         assert "the hand is over: press 1 or Enter for the next one" in status(app)
+        await pilot.press("U")  # with Caps Lock on, the same words (H said nothing)
+        await settle(pilot)
+        assert status(app).startswith("Not possible: the hand is over")
+        await pilot.press("H")
+        await settle(pilot)
+        assert "the hand is over: press 1 or Enter for the next one" in status(app)
         await pilot.press("1")  # (Enter does the same: choose_randomly presses it)
         await settle(pilot)
         assert len(game.hands) == 2
