@@ -1674,6 +1674,29 @@ def test_serve_logs_each_line_with_its_time_and_the_games_own_lines_alike(
                         r"saved", line), line
 
 
+def test_serve_access_log_logs_each_request_without_its_query(tmp_path: Path) -> None:
+    """A host had no way to see the requests the server answers: ``--access-log``
+    logs each, as uvicorn does, but its path without the query, where a program may
+    give a seat's token (a password). Without it, no request is logged."""
+    import urllib.error
+    import urllib.request
+
+    from browser_helpers import _free_port, run_server
+
+    for option in ("--access-log", None):
+        port = _free_port()
+        db = tmp_path / f"games-{port}.db"
+        with run_server(port, db, *([option] if option else [])) as base:
+            urllib.request.urlopen(base + "/api/bots").close()
+            with pytest.raises(urllib.error.HTTPError):
+                urllib.request.urlopen(base + "/api/games/nosuchgame?token=SECRET-TOKEN")
+        log = db.with_suffix(f".{port}.log").read_text()
+        assert "SECRET-TOKEN" not in log and "token=" not in log, log
+        logged = re.search(r'\d\d:\d\d:\d\d INFO: +127\.0\.0\.1:\d+ - "GET '
+                           r'/api/games/nosuchgame HTTP/1\.1" 404', log)
+        assert bool(logged) == (option is not None), log
+
+
 def test_arguments_are_named_in_capitals_as_the_options_values_are() -> None:
     """The usage line and "Missing argument" said ``{file}`` and ``[name]`` where every
     option's value reads in capitals; ``--set`` gives its example on every command."""

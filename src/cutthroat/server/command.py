@@ -5,6 +5,7 @@ announced."""
 from __future__ import annotations
 
 import ipaddress
+import logging
 import os
 import signal
 import sys
@@ -144,6 +145,10 @@ def serve(
              "cards.example or *.example.com (may be given more than once): a request "
              "for any other is refused (400), so no other site can point its own name at "
              "the server (DNS rebinding). Default: any.")] = None,
+    access_log: Annotated[bool, typer.Option(
+        "--access-log",
+        help="Log every HTTP request: the address, the method, the path (never its "
+             "query, where a program may give a seat's token) and the status.")] = False,
 ) -> None:
     """Start the web game: play in the browser against bots and friends.
 
@@ -231,7 +236,8 @@ def serve(
         typer.echo(f"Friends on your network reach it at http://{lan}:{port}/ (open it "
                    "at that address yourself, so the links the page gives them work)")
     settings: dict[str, Any] = dict(
-        log_level="warning", log_config=log_config(), proxy_headers=True,
+        log_level=None, log_config=log_config(access=access_log), access_log=access_log,
+        proxy_headers=True,
         forwarded_allow_ips=forwarded_allow_ips, ws_max_size=MESSAGE_MAX,
         timeout_graceful_shutdown=SHUTDOWN_WAIT,
         http=guarded_protocol(connections_per_address or CONNECTIONS_PER_ADDRESS))
@@ -310,10 +316,12 @@ def dual_stack_socket(port: int) -> Any:
     return listener
 
 
-def log_config() -> dict[str, Any]:
+def log_config(*, access: bool = False) -> dict[str, Any]:
     """uvicorn's logging, each line with its date and time, and the web game's own
     messages (``cutthroat.*``: a game not saved, a limit that turned an address away)
-    written the same way, beside uvicorn's: an organizer reads one log."""
+    written the same way, beside uvicorn's: an organizer reads one log. uvicorn's own
+    lines from warnings up, and with ``access`` (``serve --access-log``) a line for
+    every HTTP request, its path without the query (:class:`PathOnly`)."""
     import copy
 
     from uvicorn.config import LOGGING_CONFIG
@@ -322,9 +330,26 @@ def log_config() -> dict[str, Any]:
     for formatter in config["formatters"].values():
         formatter["fmt"] = "%(asctime)s " + formatter["fmt"]
         formatter["datefmt"] = "%Y-%m-%d %H:%M:%S"
+    config["loggers"]["uvicorn.error"]["level"] = "WARNING"
+    config["loggers"]["uvicorn.access"]["level"] = "INFO" if access else "WARNING"
+    config["filters"] = {"path_only": {"()": PathOnly}}
+    config["handlers"]["access"]["filters"] = ["path_only"]
     config["loggers"]["cutthroat"] = {"handlers": ["default"], "level": "INFO",
                                       "propagate": False}
     return config
+
+
+class PathOnly(logging.Filter):
+    """Leaves the query out of uvicorn's access line (``GET /api/games/ID?token=...``
+    is logged as ``GET /api/games/ID``): a program may give a seat's token there, and a
+    token is a password. The page itself never puts one in an address."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """The record, its path (uvicorn's third argument) cut at the ``?``."""
+        args = record.args
+        if isinstance(args, tuple) and len(args) == 5 and isinstance(args[2], str):
+            record.args = (*args[:2], args[2].partition("?")[0], *args[3:])
+        return True
 
 
 def check_proxies(given: str, where: str) -> None:
