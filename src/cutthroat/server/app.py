@@ -269,8 +269,12 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
 
     # No /docs, /redoc or /openapi.json: FastAPI's pages load their scripts from a CDN,
     # which would run beside the seats' tokens; docs/protocol.md is the API's reference.
+    # A body sent with no Content-Type is read as JSON (protocol.md: a program's plain
+    # HTTP stack sends none); FastAPI's strict default, against pages of other sites
+    # that send one so, is kept by OwnPagesOnly below, which refuses their every POST.
     app = FastAPI(title="cutthroat", summary="Three-handed euchre in the browser",
-                  lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+                  lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None,
+                  strict_content_type=False)
     app.state.server = server
 
     @app.exception_handler(TableError)
