@@ -123,6 +123,7 @@ def test_friends_who_both_ask_to_play_again_sit_at_one_table(db_url: str) -> Non
     assert playing["players"][1]["coach"] is True  # as Ann asked in the first game
     again = client.post(f"/api/games/{game}/again", json={"token": ann["token"]})
     assert again.status_code == 409 and started["game"] in _reason(again)
+    assert _reason(again).endswith("whose token came in the answer to your first ask")
     _stop(client)
     restarted = _client(db_url)
     assert _state(restarted, ben)["next_game"] == {"game": started["game"], "by": 2}

@@ -252,8 +252,9 @@ def test_a_seats_socket_takes_its_token_from_its_hello_not_its_address(
         assert state["seat"] == 0 and state["view"]["cards"]
         ws.send_json({"type": "hello", "token": made["token"]})
         error = _receive(ws, "error")
-        assert error["reason"] == ("a hello is only the first message of a socket opened "
-                                   "without ?token=: this socket has its seat already")
+        assert error["reason"] == ("a hello is only the first message of a seat's socket, "
+                                   "where its token is in no header or address: this "
+                                   "socket has its seat already")
         assert error["for"] == "hello"
         ws.send_json({"type": "ping"})
         assert _receive(ws, "pong") == {"type": "pong"}
@@ -266,6 +267,12 @@ def test_a_seats_socket_takes_its_token_from_its_hello_not_its_address(
         ws.send_json({"type": "hello", "token": made["token"]})
         ws.receive_json()
     assert closed.value.code == 4404
+    # An unknown game is said at once, not after a hello (a client author's pass: the
+    # socket waited 10 s for one, then closed with 4401 as if the token were wrong).
+    with client.websocket_connect("/api/games/nothing/ws") as ws, \
+            pytest.raises(WebSocketDisconnect) as closed:
+        ws.receive_json()
+    assert closed.value.code == 4404 and "there is no game" in closed.value.reason
 
 
 @pytest.mark.parametrize("first", [
@@ -343,6 +350,9 @@ def test_R14_watching_shows_the_table_and_no_hidden_card(tmp_path: Path) -> None
                 ({"type": "act", "action": "pass"}, "watcher cannot act", "act"),
                 ({"type": "hint"}, "watcher cannot hint", "hint"),
                 ({"type": "undo"}, "watcher cannot undo", "undo"),
+                # (was "a socket opened without ?token= ... has its seat already")
+                ({"type": "hello", "token": "T"}, "in no seat: a hello is the first "
+                 "message of a seat's socket", "hello"),
                 ({"type": "say", "text": 5}, 'needs a "text"', "say"),  # for, as a seat's
                 ({"type": "nonsense"}, "unknown", "nonsense")]:  # its type, read
             watcher.send_json(message)

@@ -179,8 +179,9 @@ def parse_message(text: str | bytes) -> Message:
     if not isinstance(kind, str):
         raise ProtocolError(f"a message needs a \"type\": {_TYPES_TEXT}")
     if kind == "hello":  # (read before this, as a socket's first message: socket_loop)
-        raise ProtocolError("a hello is only the first message of a socket opened without "
-                            "?token=: this socket has its seat already", kind)
+        raise ProtocolError("a hello is only the first message of a seat's socket, where "
+                            "its token is in no header or address: this socket has its "
+                            "seat already", kind)
     if kind not in MESSAGE_TYPES:
         raise ProtocolError(f"unknown message type {kind!r}: use {_TYPES_TEXT}",
                             kind[:ACTION_MAX])

@@ -209,7 +209,8 @@ class RoomSeating(RoomBots):
                 next_id, by, taken = room.rematch
                 if seat in taken:
                     raise TableError(f"you have a seat in the new game already: game "
-                                     f"{next_id}, in the browser you asked from", 409)
+                                     f"{next_id}, whose token came in the answer to your "
+                                     "first ask", 409)
                 async with self.use(next_id) as other:
                     mine = table.seats[seat]
                     place = (seat - by) % 3  # where they sat from the starter: kept for them

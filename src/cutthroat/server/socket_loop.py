@@ -96,11 +96,11 @@ async def serve_socket(server: Server, websocket: WebSocket, game_id: str,
         return
     server.sockets_by_address[counted] += 1
     try:
-        if token is None and not watching:  # the seat's token comes in its first message
-            token = await _hello(websocket)
-            if token is None:
-                return
-        async with server.use(game_id) as room:
+        async with server.use(game_id) as room:  # an unknown game: 4404 before a hello
+            if token is None and not watching:  # the seat's token comes in its first message
+                token = await _hello(websocket)
+                if token is None:
+                    return
             seat = None if watching else room.seat_of(token)
             try:
                 await server.connect(room, websocket, seat)
@@ -195,13 +195,22 @@ async def _receive_text(server: Server, room: Room, websocket: WebSocket) -> str
     return text
 
 
+WATCHER_HELLO = ("you are watching this game, in no seat: a hello is the first message "
+                 "of a seat's socket (/ws), not a watcher's; join the game for a seat of "
+                 "your own")
+"""The refusal (403) of a ``hello`` on a watcher's socket."""
+
+
 async def _answer_watcher(server: Server, room: Room, websocket: WebSocket,
                           text: str) -> None:
     """Answer a watcher's message: a ping gets a pong; nothing else is for a watcher."""
     try:
         message = parse_message(text)
     except ProtocolError as exc:
-        await server.send(room, websocket, refusal(str(exc), exc.kind))
+        if exc.kind == "hello":  # (a seat's word, which a watcher's socket has none of)
+            await server.send(room, websocket, refusal(WATCHER_HELLO, "hello", 403))
+        else:
+            await server.send(room, websocket, refusal(str(exc), exc.kind))
         return
     if message.type == "ping":
         await server.send(room, websocket, {"type": "pong"})
