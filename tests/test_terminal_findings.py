@@ -271,6 +271,52 @@ def test_R10_a_stuck_dealers_wrong_verb_is_not_told_he_may_pass() -> None:
         other.push("dummy", other.to_act)
 
 
+@pytest.mark.parametrize(("rules", "said"), [
+    (Rules.preset("stick"), "any suit but {suit}, and the dealer may not pass"),
+    (Rules(may_name_turned_down_suit=True), "any suit"),
+    (Rules(), "any suit but {suit}"),
+])
+def test_R9_R10_the_first_rounds_last_pass_says_the_second_round_begins(rules: Rules,
+                                                                        said: str) -> None:
+    """A blind player's pass: when a bot passed last in the first round, nothing said
+    that the second round began ("Left passes" heard twice, the up-card's turning down
+    told only after trump was made). The third pass is now followed by what it means,
+    once, as the web page's log says it, with the suits the second round may name."""
+    game = Game(rules, seed=4, players=seat_names(0))
+    hand = game.deal()
+    while hand.to_act != hand.dealer:  # the two before the dealer pass: the dealer last
+        game.push("pass", hand.to_act)
+    dealer = hand.dealer
+    game.players = tuple(seat_names(dealer))  # type: ignore[misc]
+    player, out, _ = line_game(game, dealer, ["pass"])
+    player.play()
+    up = hand.upcard
+    turned = (f"  Everybody passed: the {up} is turned down; in the second round trump "
+              f"may be " + said.format(suit=up.suit.plural))  # type: ignore[union-attr]
+    assert out.count(turned) == 1, out
+    assert out[out.index(turned) - 1] == "You pass"
+
+
+def test_R8_a_dealer_who_left_the_up_card_is_shown_it_left_in_the_kitty() -> None:
+    """After the dealer left the up-card, the table's line still said "up-card JS", as
+    if it were in play (a blind player's pass): it says it was left in the kitty."""
+    for seed in range(200):
+        game = Game(seed=seed)
+        hand = game.deal()
+        if hand.moves or hand.phase is not Phase.BID_FIRST:
+            continue
+        game.push("order", hand.to_act)
+        if hand.phase is Phase.PICKUP:
+            break
+    else:
+        raise AssertionError("no order to a defending dealer in 200 deals")
+    dealer = hand.dealer
+    game.players = tuple(seat_names(dealer))  # type: ignore[misc]
+    player, out, _ = line_game(game, dealer, ["leave", "show"])
+    player.play()
+    assert f"  You deal; up-card {hand.upcard} (left in the kitty)" in out, out
+
+
 def test_R9_the_line_games_first_round_still_says_up_card() -> None:
     game = Game(Rules.preset("stick"), seed=3, players=seat_names(0))
     player, out, prompts = line_game(game, 0, [])

@@ -17,9 +17,9 @@ from .views import View
 
 __all__ = ["defends", "describe_action", "describe_deal", "describe_game", "describe_hand",
            "describe_holdings", "describe_move", "describe_outcome", "describe_phase",
-           "describe_plays", "describe_result", "describe_seat", "describe_view", "format_cards",
-           "level_on_top", "lone_defence_note", "printable_names", "sentences", "telling_apart",
-           "trump_note",
+           "describe_plays", "describe_result", "describe_seat", "describe_view",
+           "everybody_passed", "format_cards", "level_on_top", "lone_defence_note",
+           "printable_names", "sentences", "telling_apart", "trump_note",
            "upcard_turned_down"]
 
 
@@ -446,9 +446,30 @@ def upcard_turned_down(view: View) -> bool:
             or any(move.split()[1] == "call" for move in view.moves))
 
 
+def everybody_passed(view: View) -> str:
+    """What the first round's third pass means, as the log says it after that pass: the
+    up-card turned down (R9), which suits the second round may name, and, under stick
+    the dealer, that the dealer may not pass (R10).
+
+    >>> from cutthroat import Hand
+    >>> hand = Hand.deal(seed=1, dealer=0)
+    >>> for _ in range(3):
+    ...     _ = hand.push("pass")
+    >>> everybody_passed(hand.view(0))  # doctest: +ELLIPSIS
+    'Everybody passed: the ... is turned down; in the second round trump may be any suit but ...'
+    """
+    turned = view.upcard.suit  # (never the joker: under it trump is named blind, R6)
+    suits = ("any suit" if view.rules.may_name_turned_down_suit or turned is None
+             else f"any suit but {turned.plural}")
+    stuck = ", and the dealer may not pass" if view.rules.stick_the_dealer else ""
+    return (f"Everybody passed: the {view.upcard} is turned down; in the second round "
+            f"trump may be {suits}{stuck}")
+
+
 def _deal_lines(view: View, name: list[str], say_turned_down: bool = False) -> list[str]:
     """The dealer and up-card; trump, its maker and the tricks won once it is fixed."""
-    taken = " (taken by the dealer)" if view.upcard_taken else ""
+    taken = (" (taken by the dealer)" if view.upcard_taken else " (left in the kitty)"
+             if any(move.split()[1] == "leave" for move in view.moves) else "")
     deals = "You deal" if view.dealer == view.seat else f"{name[view.dealer]} deals"
     if say_turned_down and upcard_turned_down(view):
         lines = [f"{deals}; turned down: {view.upcard}"]

@@ -48,6 +48,7 @@ from .render import (
     describe_move,
     describe_plays,
     describe_result,
+    everybody_passed,
     level_on_top,
     lone_defence_note,
     scores_text,
@@ -467,14 +468,19 @@ class Session:
     # --- what is told --------------------------------------------------------------------
 
     def news(self, before: View, advice: Sequence[str] = ()) -> list[str]:
-        """What happened since the player saw ``before``, as lines: each move, the
-        coach's ``advice`` on the player's, a trick won, and a hand's end."""
+        """What happened since the player saw ``before``, as lines: each move (the
+        first of them the player's, the coach's ``advice`` on it right after it), the
+        first round's end where everybody passed, a trick won, and a hand's end."""
         hand = self.game.hand
         assert hand is not None
         after = hand.view(self.seat, scores=before.scores)
-        lines = [describe_move(after, index, self.names)
-                 for index in range(len(before.moves), len(after.moves))]
-        lines.extend(advice)
+        lines = []
+        for index in range(len(before.moves), len(after.moves)):
+            lines.append(describe_move(after, index, self.names))
+            if index == len(before.moves):  # the player's move: the coach's word on it
+                lines.extend(advice)
+            if index == 2 and all(move.endswith(" pass") for move in after.moves[:3]):
+                lines.append(f"  {everybody_passed(after)}")  # (R9: round two begins)
         if len(after.tricks) > len(before.tricks):
             trick = after.tricks[-1]
             lines.append(f"  {self.who(trick.winner)} the trick ({len(after.tricks)} of 5)")
