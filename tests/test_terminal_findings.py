@@ -498,12 +498,12 @@ def test_R17_your_lead_and_your_cards_are_shown_when_you_lead_after_taking_a_tri
         with contextlib.suppress(_HandDone):
             _play_one_hand(player)
         taken = [i for i, line in enumerate(out)
-                 if re.fullmatch(r"  You take the trick \([1-4] of 5\)", line)]
+                 if re.fullmatch(r"  You take trick [1-4] of 5; tricks: .*", line)]
         if not taken:
             continue
         for i in taken:  # the trick you lead named first (a learner missed it), then
             # your cards
-            number = 1 + int(re.findall(r"\((\d) of 5\)", out[i])[0])
+            number = 1 + int(re.findall(r"trick (\d) of 5", out[i])[0])
             assert out[i + 1] == f"  Trick {number}: You lead", out[i:i + 3]
             assert out[i + 2].startswith("  Your cards: "), out[i:i + 3]
         return
@@ -530,6 +530,33 @@ def _play_one_hand(player: TerminalGame) -> None:
     while not hand.is_over:
         player._next_move()
     raise _HandDone
+
+
+def test_R17_each_trick_says_its_number_and_the_tricks_each_player_has() -> None:
+    """"You take the trick (2 of 5)" was heard as two tricks of five taken (a blind
+    player's pass), and the count of tricks, which tells whether the maker has made
+    it, was said only at ``show``: each trick now says its number and the count."""
+    checked = 0
+    for seed in range(6):
+        game = Game(seed=seed, players=seat_names(0))
+        player, out, _ = line_game(game, 0, [], bots=("random", "random"),
+                                   then=lambda p: _first_choice(p.view()))
+        with contextlib.suppress(_HandDone):
+            _play_one_hand(player)
+        hand = game.hand
+        assert hand is not None
+        said = [re.fullmatch(r"  (You take|\w+ takes) trick (\d) of 5; tricks: (.*)", line)
+                for line in out]
+        tricks = [m for m in said if m]
+        assert len(tricks) == len(hand.tricks)
+        for number, (match, trick) in enumerate(zip(tricks, hand.tricks, strict=True), 1):
+            won = hand.tricks[:number]
+            counts = {f"{player.names[seat]} {sum(t.winner == seat for t in won)}"
+                      for seat in range(3) if seat != hand.sitting_out}
+            assert int(match[2]) == number and set(match[3].split(", ")) == counts
+            assert match[1] == player.who(trick.winner)
+            checked += 1
+    assert checked >= 10
 
 
 def test_show_names_the_hand() -> None:

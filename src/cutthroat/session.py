@@ -483,7 +483,10 @@ class Session:
                 lines.append(f"  {everybody_passed(after)}")  # (R9: round two begins)
         if len(after.tricks) > len(before.tricks):
             trick = after.tricks[-1]
-            lines.append(f"  {self.who(trick.winner)} the trick ({len(after.tricks)} of 5)")
+            won = ", ".join(f"{self.names[seat]} {after.tricks_won[seat]}" for seat in range(3)
+                            if seat != after.sitting_out)  # (a lone defence's partner)
+            lines.append(f"  {self.who(trick.winner)} trick {len(after.tricks)} of 5; "
+                         f"tricks: {won}")
         if hand.is_over:
             lines.extend(self.hand_over_lines())
         return lines
