@@ -17,7 +17,7 @@ from rich.console import Console
 from textual.pilot import Pilot
 from typer.testing import CliRunner
 
-from cutthroat import Game, HandResult, Phase, Rules, Suit
+from cutthroat import Card, Game, HandResult, Phase, Rules, Suit, deck
 from cutthroat.cli import app as cli_app
 from cutthroat.render import describe_result, format_cards
 from cutthroat.session import STUCK, Session, ordered_moves, program
@@ -764,3 +764,45 @@ def test_R8_under_dealer_must_pick_up_an_order_says_the_dealer_takes_it() -> Non
     was = first.view(0)
     first.push("order")
     assert "(the dealer must" not in Session(plain, 0, ["random", "random"]).news(was)[0]
+
+
+def test_play_words_says_every_card_in_words_and_takes_the_moves_by_number(
+        tmp_path: Path) -> None:
+    """A blind player's pass: the line game said cards only as codes, which a screen
+    reader says as words ("AS": "as") or letters. ``play --words`` (line by line) says
+    them in words, in every line and prompt, and the game is played as before."""
+    from cutthroat import record as rec
+    from cutthroat.spoken import in_words
+
+    save = tmp_path / "g.json"
+    args = ["play", "--words", "--bots", "random,random", "--seed", "3", "--delay", "0",
+            "--save", str(save)]
+    result = CliRunner().invoke(cli_app, args, input="hint\n" + "1\n" * 40 + "quit\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    game = rec.replay(save.read_text(encoding="utf-8"))
+    hand = game.hands[0]
+    assert len(hand.moves) > 10  # a hand played, by numbers
+    assert cards_of(out) == [], cards_of(out)  # no card as a code, anywhere
+    assert "up-card the king of hearts" in out and "Your cards: the ten of clubs, " in out
+    assert "Your move: 1) pickup  2) leave" in out
+    assert "Hint: pickup - picking up the king of hearts" in out
+    plain = CliRunner().invoke(cli_app, [*args[:1], "--plain", *args[2:-1],
+                                         str(tmp_path / "p.json")],
+                               input="hint\n" + "1\n" * 40 + "quit\n").output
+    assert cards_of(plain)  # without --words: the codes, as before
+    same = in_words(plain.split("\n", 3)[3]).replace("p.json", "g.json")
+    assert same == out.split("\n", 3)[3]  # the same game, said in words
+
+
+def test_every_card_and_suit_is_said_in_words_and_paths_are_left_as_they_are() -> None:
+    from cutthroat.spoken import in_words
+
+    for card in [*deck(32), Card.parse("JO")]:
+        said = in_words(f"Left plays {card}; your {card}")
+        assert cards_of(said) == [] and said.startswith("Left plays the "), said
+        assert " your the " not in said
+    assert in_words("1) call C  2) call H  3) trump S") == \
+        "1) call clubs  2) call hearts  3) trump spades"
+    for kept in ("saved to /home/AS/game.json", "AS.json", "R6", "C:\\AD\\x", "ASK"):
+        assert in_words(kept) == kept

@@ -9,7 +9,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, ClassVar
+from typing import Annotated, ClassVar, TypeVar
 
 import typer
 
@@ -291,6 +291,9 @@ def play(
         parser=_seconds, metavar="SECONDS",
         help="Seconds a bot's move takes at the least, so you can follow the bots (0: at "
         "once). Line by line, only while you type at a terminal.")] = DELAY,
+    words: Annotated[bool, typer.Option(
+        "--words", help="Say every card in words (the ace of spades, not AS), for a "
+        "screen reader; line by line, as with --plain.")] = False,
 ) -> None:
     """Play a game against two bots in the terminal, with hints; saved as you go.
 
@@ -360,7 +363,7 @@ def play(
         save = _write_first(save, game, named=sitting.save is not None)
     banner = [f"Rules: {game.rules.describe()}", introduce(game.players, seat, names),
               f"Every move is saved to {save} (seed {seed})."]
-    if not plain and _on_a_terminal():
+    if not (plain or words) and _on_a_terminal():
         from .tui import INSTALL, available
 
         if available():
@@ -384,17 +387,31 @@ def play(
     typer.echo(f"{banner[1]} Type help for the moves, rules for how to play.")
     typer.echo(banner[2])
     write: Callable[[str], None] = typer.echo
+    read: Callable[[str], str] = input
     if sys.stdin.isatty():  # pragma: no cover - line editing for a person at a terminal
         import readline  # noqa: F401
     if sys.stdout.isatty():  # pragma: no cover - colours only for a person to read
         write = _coloured_writer()
+    if words:  # every line and prompt with its cards in words
+        from .spoken import in_words
+
+        write = _in_words(write, in_words)
+        read = _in_words(read, in_words)
     typed = _typed_at_a_terminal()  # piped or scripted input: no pace, no question
     table = TerminalGame(game, seat, names, seed=seed, save=save, hint_samples=hint_samples,
-                         coach=coach, write=write, sitting=sitting, again=typed,
+                         coach=coach, read=read, write=write, sitting=sitting, again=typed,
                          delay=delay if typed else 0.0)
     table.play()
     if table.unsaved is not None or table.bot_failure is not None:
         raise typer.Exit(1)  # the last moves saved nowhere, or a bot failed: said above
+
+
+T = TypeVar("T")
+
+
+def _in_words(show: Callable[[str], T], said: Callable[[str], str]) -> Callable[[str], T]:
+    """``show`` (a line's writer, or a prompt's reader) given its text ``said`` so."""
+    return lambda text: show(said(text))
 
 
 def _on_a_terminal() -> bool:
