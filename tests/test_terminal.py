@@ -149,7 +149,7 @@ def test_the_reveal_at_the_end_of_a_hand_shows_the_whole_deal() -> None:
     player.play()
     hand = game.hands[0]
     text = "\n".join(out)
-    reveal = text.split("The deal was:")[1].split("Score:")[0]
+    reveal = text.split("The deal was:")[1].split("\nHand ")[0]  # (after the result)
     assert sorted(CARD.findall(reveal)) == sorted(
         [str(c) for cards in (*hand.dealt.hands, hand.dealt.dummy, hand.dealt.kitty)
          for c in cards] + [str(hand.upcard)])

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from cutthroat import Card, Game, HandResult, Phase, Rules, Suit, deck
 from cutthroat.cli import app as cli_app
-from cutthroat.render import describe_result, format_cards
+from cutthroat.render import describe_deal, describe_result, format_cards
 from cutthroat.session import STUCK, Session, ordered_moves, program
 from cutthroat.state import Hand
 from cutthroat.terminal import TerminalGame, seat_names
@@ -806,3 +806,39 @@ def test_every_card_and_suit_is_said_in_words_and_paths_are_left_as_they_are() -
         "1) call clubs  2) call hearts  3) trump spades"
     for kept in ("saved to /home/AS/game.json", "AS.json", "R6", "C:\\AD\\x", "ASK"):
         assert in_words(kept) == kept
+
+
+def test_the_line_game_says_a_hands_result_before_turning_its_deal_over() -> None:
+    """A blind player heard 25 cards of the deal turned over before the hand's result:
+    the line game says the result and the score first; the full-screen table's log
+    keeps them last, where its foot shows them."""
+    game = Game(seed=5, players=seat_names(0))
+    player, out, _ = line_game(game, 0, [], bots=("random", "random"),
+                               then=lambda p: _first_choice(p.view()))
+    with contextlib.suppress(_HandDone):
+        _play_one_hand(player)
+    hand = game.hand
+    assert hand is not None and hand.result is not None
+    result = "  " + player.result_text(hand.result)
+    deal = out.index("  The deal was:")
+    assert out.index(result) + 1 == out.index(f"Score: {player.scores_text(game.scores)}")
+    assert out.index(result) < deal and len(out) == deal + 1 + len(describe_deal(
+        hand.dealt, player.names))
+    table = Session(game, 0, ["random", "random"]).hand_over_lines()
+    assert table[0] == "  The deal was:" and result in table[1:]
+
+
+def test_a_hints_key_is_said_with_the_first_hint_of_the_game_alone() -> None:
+    """A blind player heard the 240-character key to a hint's figures at every hint
+    (43 times in a game): the line game says it with the first; the hint itself, and
+    its table of options, each time."""
+    game = Game(seed=3, players=seat_names(0))
+    out: list[str] = []
+    lines = iter(["hint", "hint", "quit"])
+    player = TerminalGame(game, 0, ["random", "random"], seed=1, hint_samples=4,
+                          read=lambda prompt: next(lines), write=out.append)
+    player.play()
+    keys = [line for line in out if line.startswith("Key: ")]
+    assert len(keys) == 1
+    assert sum(line.startswith("Hint: ") for line in out) == 2
+    assert sum(line.startswith("Options (") for line in out) == 2

@@ -491,19 +491,25 @@ class Session:
             lines.extend(self.hand_over_lines())
         return lines
 
+    result_first = False
+    """Whether a hand's end says its result and the score before the deal turned over
+    (:meth:`hand_over_lines`): the line game's, where they are heard or read from the
+    top; the full-screen table's log keeps them last, in sight at its foot."""
+
     def hand_over_lines(self) -> list[str]:
         """The finished hand turned over: every hand as dealt, the kitty, the result
-        and the score."""
+        and the score (the result first, where :attr:`result_first`)."""
         game = self.game
         hand = game.hand
         assert hand is not None and hand.result is not None
         notes = [lone_defence_note(hand.result, self.names),  # R21: why one who sat out scores
                  level_on_top(game.scores, game.rules, self.names, game.is_over)]  # R22
-        return ["  The deal was:",
-                *("  " + line for line in describe_deal(hand.dealt, self.names)),
-                "  " + self.result_text(hand.result),
-                f"Score: {self.scores_text(game.scores)}",
-                *(f"  {note}" for note in notes if note)]
+        deal = ["  The deal was:",
+                *("  " + line for line in describe_deal(hand.dealt, self.names))]
+        result = ["  " + self.result_text(hand.result),
+                  f"Score: {self.scores_text(game.scores)}",
+                  *(f"  {note}" for note in notes if note)]
+        return result + deal if self.result_first else deal + result
 
     def game_over_lines(self) -> list[str]:
         """The game's end: the hands played, the winners and the final score, and how

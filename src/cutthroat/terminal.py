@@ -176,6 +176,8 @@ class TerminalGame(Session):
             the bots (0: at once, for scripted input).
     """
 
+    result_first = True  # a hand's result heard first, then the 25 cards of its deal
+
     def __init__(self, game: Game, seat: int, bots: Sequence[str], *, seed: int = 0,
                  read: Callable[[str], str] = input, write: Callable[[str], None] = print,
                  save: Path | None = None, hint_samples: int | None = None,
@@ -190,6 +192,8 @@ class TerminalGame(Session):
         self.delay = delay
         """Seconds a bot's move takes at the least."""
         self._advice: list[str] = []
+        self._said_once: set[str] = set()
+        """A hint's key and readings said already in this game (said once)."""
 
     # --- the loop ------------------------------------------------------------------
 
@@ -216,6 +220,7 @@ class TerminalGame(Session):
             self.write(f"Cannot start a new game: its record cannot be written ({exc}).")
             return False
         self._advice = []
+        self._said_once = set()
         for line in lines:
             self.write("\n" + line)
         return True
@@ -344,7 +349,14 @@ class TerminalGame(Session):
         return False
 
     def _hint(self) -> None:
+        """The hint, its key to the figures said with the first hint of the game alone,
+        and the expert's reading of a player only when it is new (a blind player heard
+        the same 240 characters of key at every hint)."""
         for line in self.hint_lines(self.view()):
+            if line.startswith(("Key: ", "Reading ")):
+                if line in self._said_once:
+                    continue
+                self._said_once.add(line)
             self.write(line)
 
     def analyse(self, view: View, also: Sequence[Action] = (), *,
