@@ -268,7 +268,7 @@ def test_a_phrase_for_a_move_not_possible_now_is_refused_with_the_reason() -> No
     assert errors == ["Not possible: you cannot go alone now: it is the first bidding "
                       "round (pass or order); going alone comes after the bidding and "
                       "the dealer's pick-up: the maker's choice where a dummy is dealt, "
-                      "then the defenders'. Type help for how to write a move."]  # R5, R12,
+                      "then the defenders'."]  # R5, R12 (well written: no "Type help")
     # R13: when it comes, for a four-handed player's "order alone" (no dummy: no maker's)
 
 
@@ -293,8 +293,8 @@ def test_R15_R16_a_card_refused_in_play_is_explained_to_you() -> None:
         player, out = table(game, 0, [f"play {stranger}", f"play {off[0]}"])
         assert player.play() is False
         errors = [line for line in out if line.startswith("Not possible: ")]
-        assert errors[0] == (f"Not possible: you do not hold {stranger}. Type help for how "
-                             "to write a move.")
+        assert errors[0] == f"Not possible: you do not hold {stranger}."  # (well written:
+        # no "Type help for how to write a move", as a blind player's pass found it)
         assert errors[1].startswith("Not possible: you must follow ")
         return
     raise AssertionError("no deal put seat 0 on a trick it could fail to follow")
@@ -1351,7 +1351,7 @@ def test_R7_a_card_typed_while_bidding_is_told_cards_come_later() -> None:
     assert player.play() is False and len(hand.moves) == 0
     errors = [line for line in out if line.startswith("Not possible: ")]
     assert errors == ["Not possible: you cannot play a card now: it is the first bidding "
-                      "round (pass or order). Type help for how to write a move."] * 3
+                      "round (pass or order)."] * 3
 
 
 def test_R7_R8_the_dealers_order_is_listed_as_taking_the_up_card() -> None:

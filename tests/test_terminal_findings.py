@@ -842,3 +842,9 @@ def test_a_hints_key_is_said_with_the_first_hint_of_the_game_alone() -> None:
     assert len(keys) == 1
     assert sum(line.startswith("Hint: ") for line in out) == 2
     assert sum(line.startswith("Options (") for line in out) == 2
+
+
+def test_R10_a_thrown_in_hand_is_told_with_a_capital_as_every_result() -> None:
+    session = Session(Game(seed=1, players=seat_names(0)), 0, ["random", "random"])
+    assert session.result_text(HandResult(dealer=0, thrown_in=True)) == \
+        "Thrown in: nobody named trump"

@@ -577,8 +577,10 @@ class Session:
         """A hand's result in one line (:func:`~cutthroat.render.describe_result`), the
         player named ``You`` among the points as every other seat is named: ``made it
         (You +1)``, ``euchred (You +2, Left +2)`` (not ``you``, which reads as part of
-        the sentence)."""
-        return describe_result(result, self.names, you_in_points="You")
+        the sentence). It starts with a capital, as a line does: ``Thrown in: nobody
+        named trump`` too (R10)."""
+        said = describe_result(result, self.names, you_in_points="You")
+        return said[:1].upper() + said[1:]
 
     def who(self, seat: int) -> str:
         """``You take`` or ``Left takes``: the start of a sentence on a trick won."""

@@ -40,7 +40,7 @@ from .bots import BOTS
 from .bots.base import BotError, BotMoveError, bot_choose, push_bot_move
 from .bots.expert import Analysis
 from .cards import sort_cards
-from .errors import CutthroatError, quoted, to_player
+from .errors import CutthroatError, IllegalActionError, quoted, to_player
 from .game import Game
 from .howto import how_to_play_text, stakes_in
 from .render import describe_view
@@ -320,7 +320,11 @@ class TerminalGame(Session):
                 move = self.game.push(action, self.seat)
             except CutthroatError as exc:
                 reason = to_player(str(exc), self.seat)
-                self.write(f"Not possible: {reason}. Type help for how to write a move.")
+                # how to write a move, for a line not read as one; a move well written
+                # that is not one of this moment (the rules refuse it) is told why alone
+                written = isinstance(exc, (_NotNow, IllegalActionError))
+                self.write(f"Not possible: {reason}."
+                           + ("" if written else " Type help for how to write a move."))
                 continue
             self._saved()
             if self.coach:
@@ -430,7 +434,7 @@ class TerminalGame(Session):
             verb = words[0].lower()
             if verb in _VERBS and verb not in verbs:  # told as trump S is: not now, not
                 # "call takes a suit"; a stuck dealer is told he must name trump (R10)
-                raise _NotAMove(not_now(verb, view.phase, stuck=stuck(view))) from None
+                raise _NotNow(not_now(verb, view.phase, stuck=stuck(view))) from None
             named = _suit(words[-1]) if len(words) == 2 else None
             if named is not None and words[0].lower() in verbs & {"call", "trump"}:
                 return Action.parse(f"{words[0]} {named}")  # call hearts
@@ -442,7 +446,7 @@ class TerminalGame(Session):
             if shortcut is None and _cards(words) is not None \
                     and not verbs & {"play", "discard", "keep"}:
                 # a card typed in the bidding: as "play JH" is told, not "not a move"
-                raise _NotAMove(not_now("play", view.phase, stuck=stuck(view))) from None
+                raise _NotNow(not_now("play", view.phase, stuck=stuck(view))) from None
             if shortcut is None and words[0].lower() not in _VERBS:
                 cards = (" (a card is written rank then suit: JH, 10S)"
                          if verbs & {"play", "discard", "keep"} else "")
@@ -489,6 +493,11 @@ class TerminalGame(Session):
 
 class _NotAMove(CutthroatError):
     """A line that names no move here."""
+
+
+class _NotNow(CutthroatError):
+    """A line that names a move, well written, that is not one of this moment (as the
+    rules refuse one): said without how to write a move."""
 
 
 def _keep_places(text: str, view: View) -> Action | None:
