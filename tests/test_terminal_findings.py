@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from cutthroat import Card, Game, HandResult, Phase, Rules, Suit, deck
 from cutthroat.cli import app as cli_app
-from cutthroat.render import describe_deal, describe_result, format_cards
+from cutthroat.render import describe_deal, describe_move, describe_result, format_cards
 from cutthroat.session import STUCK, Session, ordered_moves, program
 from cutthroat.state import Hand
 from cutthroat.terminal import TerminalGame, seat_names
@@ -848,3 +848,19 @@ def test_R10_a_thrown_in_hand_is_told_with_a_capital_as_every_result() -> None:
     session = Session(Game(seed=1, players=seat_names(0)), 0, ["random", "random"])
     assert session.result_text(HandResult(dealer=0, thrown_in=True)) == \
         "Thrown in: nobody named trump"
+
+
+def test_show_during_the_bidding_says_the_bids_so_far() -> None:
+    """A listener who missed a bid could not hear the bidding again: ``show`` gave the
+    table alone (``tricks`` tells the tricks, not the bids). Before play it now says
+    the hand's moves so far, as they were told."""
+    game, hand, seat = dealt(3)
+    game.push("pass", seat)
+    player, out, _ = line_game(game, seat, [], bots=("random", "random"))
+    while hand.to_act != seat:
+        player._next_move()
+    told = [describe_move(hand.view(seat), i, player.names) for i in range(len(hand.moves))]
+    out.clear()
+    assert player._command("show") is False
+    assert out[-1] == f"  This hand so far: {'; '.join(told)}."
+    assert told[0] == "You pass"

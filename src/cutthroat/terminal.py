@@ -43,7 +43,7 @@ from .cards import sort_cards
 from .errors import CutthroatError, IllegalActionError, quoted, to_player
 from .game import Game
 from .howto import how_to_play_text, stakes_in
-from .render import describe_view
+from .render import describe_move, describe_view
 from .session import (
     COACH_MARGIN,
     NOTHING_TO_UNDO,
@@ -342,6 +342,11 @@ class TerminalGame(Session):
         elif word in ("show", "table"):
             self.write(f"Hand {len(self.game.hands)}")
             self._show()
+            view = self.view()
+            if view.moves and view.phase < Phase.PLAY:  # the bids heard once: again
+                said = "; ".join(describe_move(view, index, self.names)
+                                 for index in range(len(view.moves)))
+                self.write(f"  This hand so far: {said}.")
         elif word == "tricks":
             self._tricks()
         elif word == "rules":
