@@ -19,7 +19,7 @@ __all__ = ["defends", "describe_action", "describe_deal", "describe_game", "desc
            "describe_holdings", "describe_move", "describe_outcome", "describe_phase",
            "describe_plays", "describe_result", "describe_seat", "describe_view",
            "everybody_passed", "format_cards", "level_on_top", "lone_defence_note",
-           "printable_names", "sentences", "telling_apart", "trump_note",
+           "printable_names", "sentences", "telling_apart", "tricks_text", "trump_note",
            "upcard_turned_down"]
 
 
@@ -488,6 +488,12 @@ def _deal_lines(view: View, name: list[str], say_turned_down: bool = False) -> l
     extra = f" ({'; '.join(how)})" if how else ""
     lines.append(f"Trump: {view.trump.plural}, made by {name[view.maker]}{extra}")
     if view.phase >= Phase.PLAY:
-        lines.append("Tricks: " + ", ".join(
-            f"{name[s]} {view.tricks_won[s]}" for s in range(3) if s != view.sitting_out))
+        lines.append(f"Tricks: {tricks_text(view, name)}")
     return lines
+
+
+def tricks_text(view: View, players: Sequence[str]) -> str:
+    """The tricks each player has taken in ``view``'s hand (``You 2, Left 1, Right 0``),
+    the partner who sits out a lone defence left out (R13)."""
+    return ", ".join(f"{players[seat]} {view.tricks_won[seat]}" for seat in range(3)
+                     if seat != view.sitting_out)

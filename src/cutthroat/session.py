@@ -52,6 +52,7 @@ from .render import (
     level_on_top,
     lone_defence_note,
     scores_text,
+    tricks_text,
 )
 from .scoring import HandResult
 from .sitting import GAMES, Sitting, default_save, fallback_folders, new_seed
@@ -483,10 +484,8 @@ class Session:
                 lines.append(f"  {everybody_passed(after)}")  # (R9: round two begins)
         if len(after.tricks) > len(before.tricks):
             trick = after.tricks[-1]
-            won = ", ".join(f"{self.names[seat]} {after.tricks_won[seat]}" for seat in range(3)
-                            if seat != after.sitting_out)  # (a lone defence's partner)
             lines.append(f"  {self.who(trick.winner)} trick {len(after.tricks)} of 5; "
-                         f"tricks: {won}")
+                         f"tricks: {tricks_text(after, self.names)}")
         if hand.is_over:
             lines.extend(self.hand_over_lines())
         return lines
