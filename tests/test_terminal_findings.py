@@ -864,3 +864,36 @@ def test_show_during_the_bidding_says_the_bids_so_far() -> None:
     assert player._command("show") is False
     assert out[-1] == f"  This hand so far: {'; '.join(told)}."
     assert told[0] == "You pass"
+
+
+def test_R16_a_trump_played_to_another_suits_trick_is_said_to_be_one() -> None:
+    """A blind player heard "Right plays 9D" take a trick of clubs with nothing to say
+    that diamonds were trump: a trump played to a trick led in another suit is told as
+    one ("Right plays 9D (a trump)"); a trump following a trump lead, or any other
+    card, is told as before, and the bowers and the joker as they were (R3)."""
+    from cutthroat.bots import RandomBot, play_game
+    from cutthroat.cards import effective_suit
+
+    said = {True: 0, False: 0}
+    for seed in range(30):
+        rules = Rules(deck=25, target=3) if seed % 3 == 0 else Rules(target=3)
+        game = play_game(Game(rules, seed=seed), [RandomBot(seed=s) for s in range(3)])
+        for hand in game.hands:
+            if hand.trump is None:
+                continue
+            view = hand.view(0)
+            moves = [i for i, m in enumerate(view.moves) if m.split(" ")[1] == "play"]
+            place = 0
+            for trick in hand.tricks:
+                led = effective_suit(trick.plays[0][1], hand.trump)
+                for k, (_, card) in enumerate(trick.plays):
+                    line = describe_move(view, moves[place], game.players)
+                    assert re.search(rf" plays? {card}\b", line), line
+                    trumps_in = (k > 0 and led is not hand.trump
+                                 and effective_suit(card, hand.trump) is hand.trump)
+                    special = "bower" in line or "joker" in line  # said as before (R3)
+                    marked = line.endswith(" (a trump)")
+                    assert marked == (trumps_in and not special), line
+                    said[marked] += 1
+                    place += 1
+    assert said[True] >= 10 and said[False] >= 100

@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from .actions import Verb
-from .cards import Card, Suit, bower_name, parse_cards, sort_cards
+from .cards import Card, Suit, bower_name, effective_suit, parse_cards, sort_cards
 from .deal import Deal
 from .game import Game
 from .rules import Rules
@@ -255,7 +255,26 @@ def describe_move(view: View, index: int, players: Sequence[str]) -> str:
                            maker=view.maker, you=view.seat, dealer=view.dealer,
                            defending=defends(view.moves, index),
                            must_pick_up=view.rules.dealer_must_pick_up)
-    return said + (trump_note(Card.parse(card), view.trump) if verb == "play" else "")
+    if verb != "play":
+        return said
+    note = trump_note(Card.parse(card), view.trump)
+    return said + (note or (" (a trump)" if _trumps_in(view, index) else ""))
+
+
+def _trumps_in(view: View, index: int) -> bool:
+    """Whether move ``index`` of ``view``'s log, a card played, is a trump played to a
+    trick led in another suit (R16): a listener, or a learner, is told why a nine took
+    the trick. The plays of the log are those of the view's tricks, in order."""
+    if view.trump is None:
+        return False
+    place = sum(move.split(" ")[1] == "play" for move in view.moves[:index])
+    for plays in [*(trick.plays for trick in view.tricks), view.current_trick]:
+        if place < len(plays):
+            trump = view.trump
+            return (place > 0 and effective_suit(plays[place][1], trump) is trump
+                    and effective_suit(plays[0][1], trump) is not trump)
+        place -= len(plays)
+    return False
 
 
 _WHAT_IT_IS = {"the joker": "the highest trump", "the right bower": "the jack of trump",
