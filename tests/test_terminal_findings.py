@@ -6,6 +6,7 @@ unsaid (a QA tester's findings, each kept fixed here).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import io
 import random
 import re
@@ -17,7 +18,7 @@ from rich.console import Console
 from textual.pilot import Pilot
 from typer.testing import CliRunner
 
-from cutthroat import Card, Game, HandResult, Phase, Rules, Suit, deck
+from cutthroat import Card, CutthroatError, Game, HandResult, Phase, Rules, Suit, deck
 from cutthroat.cli import app as cli_app
 from cutthroat.render import describe_deal, describe_move, describe_result, format_cards
 from cutthroat.session import STUCK, Session, ordered_moves, program
@@ -897,3 +898,68 @@ def test_R16_a_trump_played_to_another_suits_trick_is_said_to_be_one() -> None:
                     said[marked] += 1
                     place += 1
     assert said[True] >= 10 and said[False] >= 100
+
+
+def _keep_game(words: bool) -> tuple[Game, int, TerminalGame, list[str]]:
+    """The line game at the player's keep (seed 3), with cards in words or not: the
+    game, the seat, the player and what it writes."""
+    from cutthroat.spoken import in_words
+
+    game, hand, seat = dealt(3)
+    while hand.phase is not Phase.KEEP:
+        assert hand.to_act is not None
+        view = game.view(hand.to_act)
+        move = "order" if "order" in view.legal else "dummy" if "dummy" in view.legal \
+            else view.legal[0]
+        game.push(move, hand.to_act)
+    seat = hand.to_act
+    assert seat is not None
+    game.players = tuple(seat_names(seat))  # type: ignore[misc]
+    out: list[str] = []
+    player = TerminalGame(game, seat, ["random", "random"], seed=1, write=out.append,
+                          read=lambda prompt: "quit", words=in_words if words else None)
+    return game, seat, player, out
+
+
+def test_with_words_a_keep_typed_as_the_prompt_says_it_is_taken() -> None:
+    """A reviewer's finding: with --words the keep's example is heard as "the nine of
+    clubs, ten of clubs, ... and ten of diamonds", and typed back so it was refused
+    (the "and" read as a sixth card). A list of cards said with "and" is read."""
+    from cutthroat.spoken import in_words
+
+    game, seat, player, _ = _keep_game(words=True)
+    view = game.view(seat)
+    prompt = in_words(player._prompt(view))
+    example = re.search(r"e\.g\. (keep )?(the [^)]*?)(?:, or |\)|$)", prompt)
+    assert example and " and " in example[2], prompt
+    action = player._action(f"keep {example[2]}", view)
+    assert sorted(map(str, action.cards)) == sorted(str(c) for c in sorted(view.cards)[:5])
+
+
+def test_with_words_help_and_rules_still_teach_how_a_card_is_written() -> None:
+    """A reviewer's finding: with --words, the text that teaches card codes came out as
+    "rank then suit, the ace of spades the ace of spades": help and rules are written as
+    they are; the choice of the moment, and a refusal, in words."""
+    _, _, player, out = _keep_game(words=True)
+    assert player._command("help") is False and player._command("rules") is False
+    said = "\n".join(out)
+    assert "play JH, discard 9C" in said and "AS the ace of spades" in said
+    assert all(cards_of(line) == [] for line in out if line.startswith("Your choice now"))
+    with pytest.raises(CutthroatError, match="said in words, such as the ten of spades"):
+        player._action("go fish", dataclasses.replace(player.view(), legal=("play JH",)))
+
+
+def test_a_hints_reading_is_said_again_when_it_comes_back() -> None:
+    """A reviewer's finding: a reading once said was never said again, so after A, B
+    and A again the player still believed B. It is said when it is not the last one."""
+    _, _, player, out = _keep_game(words=False)
+    hints = iter([["Hint: x", "Reading Left (seat 1) as a beginner"],
+                  ["Hint: x", "Reading Left (seat 1) as a beginner"],
+                  ["Hint: x", "Reading Left and Right as beginners"],
+                  ["Hint: x", "Reading Left (seat 1) as a beginner"]])
+    player.hint_lines = lambda view: next(hints)  # type: ignore[method-assign]
+    for _ in range(4):
+        player._hint()
+    assert [line for line in out if line.startswith("Reading ")] == [
+        "Reading Left (seat 1) as a beginner", "Reading Left and Right as beginners",
+        "Reading Left (seat 1) as a beginner"]

@@ -9,7 +9,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, ClassVar, TypeVar
+from typing import Annotated, ClassVar
 
 import typer
 
@@ -387,31 +387,19 @@ def play(
     typer.echo(f"{banner[1]} Type help for the moves, rules for how to play.")
     typer.echo(banner[2])
     write: Callable[[str], None] = typer.echo
-    read: Callable[[str], str] = input
     if sys.stdin.isatty():  # pragma: no cover - line editing for a person at a terminal
         import readline  # noqa: F401
     if sys.stdout.isatty():  # pragma: no cover - colours only for a person to read
         write = _coloured_writer()
-    if words:  # every line and prompt with its cards in words
-        from .spoken import in_words
+    from .spoken import in_words
 
-        write = _in_words(write, in_words)
-        read = _in_words(read, in_words)
     typed = _typed_at_a_terminal()  # piped or scripted input: no pace, no question
     table = TerminalGame(game, seat, names, seed=seed, save=save, hint_samples=hint_samples,
-                         coach=coach, read=read, write=write, sitting=sitting, again=typed,
-                         delay=delay if typed else 0.0)
+                         coach=coach, write=write, sitting=sitting, again=typed,
+                         delay=delay if typed else 0.0, words=in_words if words else None)
     table.play()
     if table.unsaved is not None or table.bot_failure is not None:
         raise typer.Exit(1)  # the last moves saved nowhere, or a bot failed: said above
-
-
-T = TypeVar("T")
-
-
-def _in_words(show: Callable[[str], T], said: Callable[[str], str]) -> Callable[[str], T]:
-    """``show`` (a line's writer, or a prompt's reader) given its text ``said`` so."""
-    return lambda text: show(said(text))
 
 
 def _on_a_terminal() -> bool:

@@ -174,26 +174,35 @@ class TerminalGame(Session):
             <cutthroat.session.Session.next_game>`), anything else or EOF ends.
         delay: seconds a bot's move takes at the least, so that a person can follow
             the bots (0: at once, for scripted input).
+        words: says the cards of every line and prompt in words
+            (:func:`~cutthroat.spoken.in_words`, ``play --words``), but for the text
+            that teaches how a card is written (``help``, ``rules``).
     """
 
-    result_first = True  # a hand's result heard first, then the 25 cards of its deal
+    result_first = True  # a hand's result heard first, then the cards of its deal
 
     def __init__(self, game: Game, seat: int, bots: Sequence[str], *, seed: int = 0,
                  read: Callable[[str], str] = input, write: Callable[[str], None] = print,
                  save: Path | None = None, hint_samples: int | None = None,
                  coach: bool = False, sitting: Sitting | None = None, again: bool = False,
-                 delay: float = 0.0) -> None:
+                 delay: float = 0.0, words: Callable[[str], str] | None = None) -> None:
         super().__init__(game, seat, bots, seed=seed, save=save, hint_samples=hint_samples,
                          coach=coach, sitting=sitting)
-        self.read = read
-        self.write = write
+        self.words = words is not None
+        """Whether cards are said in words (``play --words``)."""
+        self.read = read if words is None else (lambda prompt: read(words(prompt)))
+        self.write = write if words is None else (lambda line: write(words(line)))
+        self._teach = write
+        """Writes what teaches how a card is written (``help``, ``rules``): as it is."""
         self.again = again
         """Whether another game is offered once one is over."""
         self.delay = delay
         """Seconds a bot's move takes at the least."""
         self._advice: list[str] = []
         self._said_once: set[str] = set()
-        """A hint's key and readings said already in this game (said once)."""
+        """The keys to a hint's figures said already in this game (each said once)."""
+        self._reading: str | None = None
+        """The expert's reading of the players last said with a hint."""
 
     # --- the loop ------------------------------------------------------------------
 
@@ -220,7 +229,7 @@ class TerminalGame(Session):
             self.write(f"Cannot start a new game: its record cannot be written ({exc}).")
             return False
         self._advice = []
-        self._said_once = set()
+        self._said_once, self._reading = set(), None
         for line in lines:
             self.write("\n" + line)
         return True
@@ -337,8 +346,10 @@ class TerminalGame(Session):
             raise _Quit
         if word in ("help", "?"):
             choice = stakes_in(self.view())
-            self.write(HELP + ("\n" + textwrap.fill(f"Your choice now: {choice}", 88,
-                                                     subsequent_indent="  ") if choice else ""))
+            self._teach(HELP)
+            if choice:
+                self.write(textwrap.fill(f"Your choice now: {choice}", 88,
+                                         subsequent_indent="  "))
         elif word in ("show", "table"):
             self.write(f"Hand {len(self.game.hands)}")
             self._show()
@@ -350,7 +361,7 @@ class TerminalGame(Session):
         elif word == "tricks":
             self._tricks()
         elif word == "rules":
-            self.write(how_to_play_text(self.game.rules))
+            self._teach(how_to_play_text(self.game.rules))
         elif word in ("hint", "h"):
             self._hint()
         else:
@@ -359,13 +370,17 @@ class TerminalGame(Session):
 
     def _hint(self) -> None:
         """The hint, its key to the figures said with the first hint of the game alone,
-        and the expert's reading of a player only when it is new (a blind player heard
-        the same 240 characters of key at every hint)."""
+        and the expert's reading of the players only when it is not the one said last
+        (a blind player heard the same 240 characters of key at every hint)."""
         for line in self.hint_lines(self.view()):
-            if line.startswith(("Key: ", "Reading ")):
+            if line.startswith("Key: "):
                 if line in self._said_once:
                     continue
                 self._said_once.add(line)
+            if line.startswith("Reading "):
+                if line == self._reading:
+                    continue
+                self._reading = line
             self.write(line)
 
     def analyse(self, view: View, also: Sequence[Action] = (), *,
@@ -416,6 +431,7 @@ class TerminalGame(Session):
         text = _SAID.get(" ".join(re.sub(r"[^\w\s]", "", text.lower()).split()),
                          text.translate(_SUIT_SYMBOLS))
         text = _in_letters(text, view.trump).replace(",", " ")  # keep AS, KS, ...
+        text = re.sub(r"(?i)(?<=\S) and (?=\S)", " ", text)  # "..., KC and TD", as said
         verbs = {legal.split()[0] for legal in view.legal}
         if "order" in verbs and view.seat == view.dealer and _picks_up(text, view):
             text = "order"  # the dealer's order takes the up-card: "pick it up" says it
@@ -453,8 +469,9 @@ class TerminalGame(Session):
                 # a card typed in the bidding: as "play JH" is told, not "not a move"
                 raise _NotNow(not_now("play", view.phase, stuck=stuck(view))) from None
             if shortcut is None and words[0].lower() not in _VERBS:
-                cards = (" (a card is written rank then suit: JH, 10S)"
-                         if verbs & {"play", "discard", "keep"} else "")
+                written = ("said in words, such as the ten of spades, or written rank "
+                           "then suit" if self.words else "written rank then suit: JH, 10S")
+                cards = f" (a card is {written})" if verbs & {"play", "discard", "keep"} else ""
                 raise _NotAMove(f"{quoted(said)} is not a move here: {_choices(view)}"
                                 f"{cards}") from None
             if shortcut is None:

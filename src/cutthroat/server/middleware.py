@@ -157,10 +157,11 @@ class JsonBodies:
     """ASGI middleware that refuses (415) a ``POST`` to the API whose ``Content-Type``
     is not ``application/json``, before it is read: a page of another site can send a
     form (or ``text/plain``) to this server from a visitor's browser without asking it,
-    but not JSON, so no such page can act through the API with a body. A ``POST`` with
-    no body and no type (a ``join`` of an open seat under the default name) passes, as
-    from any program (from a page of another site it is refused before:
-    :class:`OwnPagesOnly`). ``POST /api/replay`` (``open``), which
+    but not JSON, so no such page can act through the API with a typed body. A ``POST``
+    with no type passes, as from any program, its body read as JSON (``create_app``'s
+    ``strict_content_type=False``; a ``join`` of an open seat under the default name has
+    no body at all): a page of another site may send one too, and is refused before,
+    by its ``Origin`` (:class:`OwnPagesOnly`). ``POST /api/replay`` (``open``), which
     takes a record file's bytes as they are, changes nothing and needs no seat, takes
     any type."""
 
