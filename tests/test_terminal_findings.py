@@ -462,8 +462,10 @@ def test_R22_the_commands_said_for_a_finished_game_can_be_typed_as_they_are(
 # --- 10. small things ---------------------------------------------------------------
 
 
-def test_R12_keep_alone_is_answered_with_the_players_own_cards() -> None:
-    game, hand, seat = dealt(3)
+def at_the_keep(seed: int = 3) -> tuple[Game, int]:
+    """A game's first hand played to its maker's keep (orders, the dummy taken), the
+    maker called You: the game and the maker's seat."""
+    game, hand, _ = dealt(seed)
     while hand.phase is not Phase.KEEP:
         assert hand.to_act is not None
         view = game.view(hand.to_act)
@@ -473,6 +475,11 @@ def test_R12_keep_alone_is_answered_with_the_players_own_cards() -> None:
     seat = hand.to_act
     assert seat is not None
     game.players = tuple(seat_names(seat))  # type: ignore[misc]
+    return game, seat
+
+
+def test_R12_keep_alone_is_answered_with_the_players_own_cards() -> None:
+    game, seat = at_the_keep()
     player, out, _ = line_game(game, seat, ["keep"])
     player.play()
     refusal = next(line for line in out if line.startswith("Not possible: keep"))
@@ -905,16 +912,7 @@ def _keep_game(words: bool) -> tuple[Game, int, TerminalGame, list[str]]:
     game, the seat, the player and what it writes."""
     from cutthroat.spoken import in_words
 
-    game, hand, seat = dealt(3)
-    while hand.phase is not Phase.KEEP:
-        assert hand.to_act is not None
-        view = game.view(hand.to_act)
-        move = "order" if "order" in view.legal else "dummy" if "dummy" in view.legal \
-            else view.legal[0]
-        game.push(move, hand.to_act)
-    seat = hand.to_act
-    assert seat is not None
-    game.players = tuple(seat_names(seat))  # type: ignore[misc]
+    game, seat = at_the_keep()
     out: list[str] = []
     player = TerminalGame(game, seat, ["random", "random"], seed=1, write=out.append,
                           read=lambda prompt: "quit", words=in_words if words else None)
