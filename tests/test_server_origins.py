@@ -194,3 +194,21 @@ def test_an_allowed_host_is_a_host_name(text: str) -> None:
     said = " ".join(re.sub("[│╭╮╰╯─]", " ", done.output).split())  # (the box taken off)
     assert done.exit_code == 2
     assert "--allowed-host" in said and "is not a host name" in said, said
+
+
+def test_serve_says_when_the_address_it_gives_is_not_an_allowed_host(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reviewer's finding: ``serve --allowed-host cards.example`` announced
+    http://localhost:8000/, which it then refused (400): it says so, and where to open
+    the game instead; with the name listed, or no list, it says nothing of it."""
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: None)
+    for names, noted in ((["cards.example"], True), (["LOCALHOST"], False),
+                         (["*.example", "localhost"], False), ([], False)):
+        given = [arg for name in names for arg in ("--allowed-host", name)]
+        done = CliRunner().invoke(app, ["serve", "--db", "sqlite://", *given])
+        assert done.exit_code == 0, done.output
+        said = ("Note: localhost is not among --allowed-host, so the game refuses pages "
+                f"opened there: open it at a name listed ({', '.join(names)})")
+        assert (said in done.output) is noted, done.output

@@ -14,6 +14,8 @@ from typing import Annotated, Any
 
 import typer
 
+from .origins import answers_to, parse_host_name
+
 
 def network_address() -> str | None:
     """This machine's address on its network (the one a friend's browser would reach),
@@ -206,8 +208,6 @@ def serve(
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--allow-origin") from None
     if allowed_host:
-        from .origins import parse_host_name
-
         try:
             options["allowed_hosts"] = [parse_host_name(name) for name in allowed_host]
         except ValueError as exc:
@@ -235,6 +235,13 @@ def serve(
     if lan is not None:
         typer.echo(f"Friends on your network reach it at http://{lan}:{port}/ (open it "
                    "at that address yourself, so the links the page gives them work)")
+    hosts = options.get("allowed_hosts", [])
+    unlisted = [name for name in (shown.strip("[]"), lan) if name is not None and hosts
+                and not answers_to(name if ":" not in name else f"[{name}]", hosts)]
+    if unlisted:  # (refused, 400: the host would open the game and meet "Invalid host")
+        typer.echo(f"Note: {' and '.join(unlisted)} {'is' if len(unlisted) == 1 else 'are'} "
+                   "not among --allowed-host, so the game refuses pages opened there: "
+                   f"open it at a name listed ({', '.join(hosts)})")
     settings: dict[str, Any] = dict(
         log_level=None, log_config=log_config(access=access_log), access_log=access_log,
         proxy_headers=True,

@@ -17,7 +17,8 @@ import re
 from collections.abc import Collection, Mapping
 from urllib.parse import urlsplit
 
-__all__ = ["DEFAULT_PORTS", "foreign_origin", "parse_host_name", "parse_origin"]
+__all__ = ["DEFAULT_PORTS", "answers_to", "foreign_origin", "parse_host_name",
+           "parse_origin"]
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
 """The port an address of each scheme has when it names none."""
@@ -70,6 +71,19 @@ def parse_host_name(text: str) -> str:
                          "without scheme, port or path, such as cards.example, "
                          "*.example.com (every name under it), 10.0.0.5 or [::1]")
     return name
+
+
+def answers_to(name: str, hosts: Collection[str]) -> bool:
+    """Whether a server that lists ``hosts`` (:func:`parse_host_name`'s) answers a
+    request for ``name`` (a ``Host`` without its port), as Starlette's
+    ``TrustedHostMiddleware`` decides it: the name itself, or one under a ``*.``.
+
+    >>> answers_to("a.club.example", ["*.club.example"]), answers_to("localhost", ["x"])
+    (True, False)
+    """
+    name = name.lower()
+    return any(name == host or (host.startswith("*.") and name.endswith(host[1:]))
+               for host in hosts)
 
 
 def _host_of(origin: str, host: str | None) -> bool:
