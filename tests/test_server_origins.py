@@ -184,7 +184,8 @@ def test_with_allowed_hosts_a_request_for_another_name_is_refused(tmp_path: Path
 
 
 @pytest.mark.parametrize("text", ["https://cards.example", "cards.example:8000",
-                                  "cards.example/play", "*", "cards.*.example", "", "a b"])
+                                  "cards.example/play", "*", "cards.*.example", "", "a b",
+                                  "-", "-cards.example", "cards-.example", "[:::]", "[1.2]"])
 def test_an_allowed_host_is_a_host_name(text: str) -> None:
     with pytest.raises(ValueError, match="is not a host name"):
         parse_host_name(text)

@@ -13,6 +13,7 @@ A program that is no browser sends no ``Origin`` and is not concerned.
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from collections.abc import Collection, Mapping
 from urllib.parse import urlsplit
@@ -50,7 +51,8 @@ def parse_origin(text: str) -> str:
                                    else f":{port}")
 
 
-_HOST_NAME = re.compile(r"(\*\.)?[a-z0-9_-]+(\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\]")
+_LABEL = r"[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?"
+_HOST_NAME = re.compile(rf"(\*\.)?{_LABEL}(\.{_LABEL})*\.?|\[[0-9a-f:.]+\]")
 """A name a ``Host`` header may give, without its port: a domain (led by ``*.`` for
 every name under it), an IPv4 address, or an IPv6 address in brackets."""
 
@@ -58,19 +60,26 @@ every name under it), an IPv4 address, or an IPv6 address in brackets."""
 def parse_host_name(text: str) -> str:
     """A name the server answers to (``--allowed-host``), as a ``Host`` header gives it
     without its port, in lower case; :class:`ValueError` for anything else (a scheme, a
-    port, a path, a ``*`` other than a leading ``*.``).
+    port, a path, a ``*`` other than a leading ``*.``, a label led or ended by ``-``, an
+    IPv6 address that is none); an IPv6 address in the shortest form, as browsers write
+    it.
 
     >>> parse_host_name(" Cards.Example "), parse_host_name("*.example.com")
     ('cards.example', '*.example.com')
-    >>> parse_host_name("[::1]"), parse_host_name("10.0.0.5")
+    >>> parse_host_name("[0:0::1]"), parse_host_name("10.0.0.5")
     ('[::1]', '10.0.0.5')
     """
     name = text.strip().lower()
-    if not _HOST_NAME.fullmatch(name):
-        raise ValueError(f"{text!r} is not a host name: write it as an address names it, "
-                         "without scheme, port or path, such as cards.example, "
-                         "*.example.com (every name under it), 10.0.0.5 or [::1]")
-    return name
+    if name.startswith("[") and _HOST_NAME.fullmatch(name):
+        try:  # as a browser writes it in an address: the shortest form
+            return f"[{ipaddress.IPv6Address(name[1:-1]).compressed}]"
+        except ValueError:
+            pass
+    elif _HOST_NAME.fullmatch(name):
+        return name
+    raise ValueError(f"{text!r} is not a host name: write it as an address names it, "
+                     "without scheme, port or path, such as cards.example, "
+                     "*.example.com (every name under it), 10.0.0.5 or [::1]")
 
 
 def answers_to(name: str, hosts: Collection[str]) -> bool:
