@@ -500,11 +500,7 @@ def test_set_of_an_unknown_rules_field_lists_the_fields(tmp_path: Path) -> None:
 
 def test_R17_your_lead_and_your_cards_are_shown_when_you_lead_after_taking_a_trick() -> None:
     for seed in range(40):
-        game = Game(seed=seed, players=seat_names(0))
-        player, out, _ = line_game(game, 0, [], bots=("random", "random"),
-                                   then=lambda p: _first_choice(p.view()))
-        with contextlib.suppress(_HandDone):
-            _play_one_hand(player)
+        _, _, out = one_hand_played(seed)
         taken = [i for i, line in enumerate(out)
                  if re.fullmatch(r"  You take trick [1-4] of 5; tricks: .*", line)]
         if not taken:
@@ -546,11 +542,7 @@ def test_R17_each_trick_says_its_number_and_the_tricks_each_player_has() -> None
     it, was said only at ``show``: each trick now says its number and the count."""
     checked = 0
     for seed in range(6):
-        game = Game(seed=seed, players=seat_names(0))
-        player, out, _ = line_game(game, 0, [], bots=("random", "random"),
-                                   then=lambda p: _first_choice(p.view()))
-        with contextlib.suppress(_HandDone):
-            _play_one_hand(player)
+        game, player, out = one_hand_played(seed)
         hand = game.hand
         assert hand is not None
         said = [re.fullmatch(r"  (You take|\w+ takes) trick (\d) of 5; tricks: (.*)", line)
@@ -565,6 +557,18 @@ def test_R17_each_trick_says_its_number_and_the_tricks_each_player_has() -> None
             assert match[1] == player.who(trick.winner)
             checked += 1
     assert checked >= 10
+
+
+def one_hand_played(seed: int) -> tuple[Game, TerminalGame, list[str]]:
+    """A game's first hand played in the line game, the player at seat 0 making the
+    first move offered each time, against two random bots: the game, the player and
+    what it wrote."""
+    game = Game(seed=seed, players=seat_names(0))
+    player, out, _ = line_game(game, 0, [], bots=("random", "random"),
+                               then=lambda p: _first_choice(p.view()))
+    with contextlib.suppress(_HandDone):
+        _play_one_hand(player)
+    return game, player, out
 
 
 def test_show_names_the_hand() -> None:
@@ -820,11 +824,7 @@ def test_the_line_game_says_a_hands_result_before_turning_its_deal_over() -> Non
     """A blind player heard 25 cards of the deal turned over before the hand's result:
     the line game says the result and the score first; the full-screen table's log
     keeps them last, where its foot shows them."""
-    game = Game(seed=5, players=seat_names(0))
-    player, out, _ = line_game(game, 0, [], bots=("random", "random"),
-                               then=lambda p: _first_choice(p.view()))
-    with contextlib.suppress(_HandDone):
-        _play_one_hand(player)
+    game, player, out = one_hand_played(5)
     hand = game.hand
     assert hand is not None and hand.result is not None
     result = "  " + player.result_text(hand.result)
