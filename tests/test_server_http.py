@@ -87,7 +87,7 @@ def test_a_body_that_is_not_json_is_refused_before_it_is_read(tmp_path: Path) ->
 
 def test_a_json_body_sent_with_no_content_type_is_read_as_json(tmp_path: Path) -> None:
     """protocol.md: a body sent with no ``Content-Type`` is read as JSON (a program's
-    plain HTTP stack sends none). FastAPI, since 0.13x, no longer read one ("the
+    plain HTTP stack sends none). FastAPI (0.165 here) by default no longer read one ("the
     request needs a JSON object as its body", for a JSON object), a finding of a client
     author's pass. A page of another site is refused by its ``Origin`` all the same."""
     client = _client(tmp_path)
