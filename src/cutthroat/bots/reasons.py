@@ -43,6 +43,14 @@ def _in(x: float) -> str:
     return "none" if share == "0%" else share
 
 
+def _euchred_in(make_rate: float) -> str:
+    """The maker's euchres as the rest of the hundred of his make rate ("27%", "none"
+    where he makes it in 100%): the two never sum to 101% (each share rounded on its
+    own could)."""
+    made = whole_percent(make_rate)
+    return "none" if made == 100 else f"{100 - made}%"
+
+
 def _as_maker(o: Outcomes) -> str:
     """"you make it in 80% of the deals sampled (all five in 20%), euchred in 20%": the
     euchres said as the rest of the hundred, so that the two never sum to 101% (each
@@ -53,11 +61,10 @@ def _as_maker(o: Outcomes) -> str:
     'you make it in 73% of the deals sampled (all five in 23%), euchred in 27%'
     """
     total = o.as_maker or 1.0  # shares of the deals on which this seat is the maker
-    made = whole_percent(o.make_rate)
     text = f"you make it in {_in(o.make_rate)} of the deals sampled"
     if o.marched >= 0.05 * total:
         text += f" (all five in {_share(o.marched / total)})"
-    return text + f", euchred in {'none' if made == 100 else f'{100 - made}%'}"
+    return text + f", euchred in {_euchred_in(o.make_rate)}"
 
 
 def _defending(o: Outcomes, alone: bool = False) -> str:
@@ -259,10 +266,9 @@ def _decision_reason(view: View, options: Sequence[Option], close: bool = False)
         if view.phase is Phase.BID_FIRST and o.as_maker >= 0.25:
             # The pass keeps the second round open to this seat: a euchre said after it
             # (the score note) may be its own, there.
-            made = whole_percent(o.make_rate)
             text += (f"; passing, you name trump yourself in the second round in "
                      f"{_share(o.as_maker)} of the deals sampled, and are euchred in "
-                     f"{'none' if made == 100 else f'{100 - made}%'} of those")
+                     f"{_euchred_in(o.make_rate)} of those")
         if o.defending >= 0.05:
             text += f"; defending, your side euchres the maker in {_in(o.defence_rate)}"
     elif o.as_maker >= 0.5:
