@@ -15,6 +15,7 @@ from cutthroat.cards import (
     bower_name,
     deck_mask,
     effective_suit,
+    sort_cards,
     trump_order,
 )
 from cutthroat.errors import ActionParseError
@@ -314,3 +315,19 @@ def test_R3_bower_name_names_the_jacks_of_trumps_colour_and_the_joker_only() -> 
                 assert name == "the left bower"
             else:
                 assert name is None, (card, trump)
+
+
+@pytest.mark.parametrize("size", [24, 25, 32])
+@pytest.mark.parametrize("trump", [*Suit, None], ids=str)
+def test_R3_cards_are_shown_by_suit_low_to_high_with_the_trumps_last(
+        trump: Suit | None, size: int) -> None:
+    """How a hand is shown (the terminal, the table): the other suits by their ids, low
+    to high, then the trumps from the lowest to the right bower (the joker above it,
+    R3), whatever order they came in."""
+    import random
+
+    cards = deck(size)
+    shuffled = random.Random(size).sample(cards, len(cards))
+    trumps = [] if trump is None else list(reversed(trump_order(trump, size)))
+    rest = sorted((c for c in cards if c not in trumps), key=lambda c: c.id)
+    assert sort_cards(shuffled, trump) == rest + trumps

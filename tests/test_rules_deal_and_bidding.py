@@ -543,3 +543,38 @@ def test_R10_without_stick_the_dealer_may_pass() -> None:
     all_pass_first_round(hand)
     push_all(hand, ["1 pass", "2 pass"])
     assert "pass" in texts(hand.legal_actions())
+
+
+@pytest.mark.parametrize("stick", [False, True], ids=["may pass", "stick the dealer"])
+def test_R10_a_move_of_another_stage_in_round_two_says_whether_the_dealer_is_stuck(
+        stick: bool) -> None:
+    """The refusal of a move of another stage names the second round's moves; only a
+    dealer stuck under stick the dealer is told he must name trump, not the seats
+    before him, and never under the standard rules."""
+    hand = suited("AS", rules=Rules(stick_the_dealer=stick), dealer=0)
+    all_pass_first_round(hand)
+    for seat in (1, 2, 0):  # the dealer's left, then the dealer
+        stuck = stick and seat == 0
+        for verb in ("order", "pickup"):
+            with pytest.raises(IllegalActionError) as refused:
+                hand.push(f"{seat} {verb}")
+            said = str(refused.value)
+            assert said.startswith(f"{verb} is not possible now: it is the second bidding round")
+            assert ("the dealer is stuck: he must name trump (call SUIT)" in said) is stuck
+            assert ("(pass or call SUIT)" in said) is not stuck
+        if seat != 0:
+            hand.push(f"{seat} pass")
+
+
+def test_R7_going_alone_asked_while_bidding_is_told_when_it_comes() -> None:
+    """A four-handed player's "alone" as he bids is told it comes after the bidding and
+    the dealer's pick-up; a bid of the wrong round is told the round only."""
+    hand = suited("AS", dealer=0)
+    hint = "; going alone comes after the bidding and the dealer's pick-up"
+    with pytest.raises(IllegalActionError) as alone:
+        hand.push("1 alone")
+    assert hint in str(alone.value)
+    with pytest.raises(IllegalActionError) as call:
+        hand.push("1 call C")
+    assert str(call.value) == ("call is not possible now: it is the first bidding round "
+                               "(pass or order)")

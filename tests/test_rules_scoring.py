@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from conftest import make_deal, make_hand, play_out, push_all, random_playout
 from cutthroat import Game, GameOverError, Hand, HandResult, Rules, Suit
-from cutthroat.scoring import game_outcome, score_hand
+from cutthroat.scoring import game_outcome, score_hand, winners_after
 
 # --- the points rules, written out independently of the engine --------------------------
 
@@ -289,9 +291,12 @@ def test_R19_R20_R21_random_hands_score_by_the_rules(rules: Rules) -> None:
         assert result is not None
         if result.thrown_in:
             assert result.points == (0, 0, 0)
+            assert not result.euchred and not result.march
             continue
         assert result.maker is not None
         assert sum(result.tricks) == 5
+        assert result.euchred is (result.tricks[result.maker] < 3)
+        assert result.march is (result.tricks[result.maker] == 5)
         if hand.sitting_out is not None:
             assert result.tricks[hand.sitting_out] == 0
         assert result.points == reference_points(rules, result.maker, result.alone,
@@ -444,3 +449,67 @@ def test_R20_a_results_line_counts_one_trick_in_the_singular(maker_tricks: int,
     result = HandResult(dealer=2, thrown_in=False, maker=0, trump=Suit.SPADES, tricks=tricks,
                         points=points)
     assert f"seat 0 made spades trump: {words}, " in result.describe()
+
+
+@pytest.mark.parametrize(("alone", "tricks", "line"), [
+    ((), (2, 2, 1), "seat 1 made hearts trump: 2 tricks, euchred (seat 0 +2, seat 2 +2)"),
+    ((), (1, 3, 1), "seat 1 made hearts trump: 3 tricks, made it (seat 1 +1)"),
+    ((), (0, 5, 0), "seat 1 made hearts trump: 5 tricks, march (seat 1 +3)"),
+    ((1,), (1, 3, 1), "seat 1 made hearts trump alone: 3 tricks, made it (seat 1 +1)"),
+    ((1,), (0, 5, 0), "seat 1 made hearts trump alone: 5 tricks, march (seat 1 +3)"),
+    ((2,), (0, 2, 3),
+     "seat 1 made hearts trump against seat 2 alone: 2 tricks, euchred (seat 0 +2, seat 2 +2)"),
+    ((2,), (0, 0, 5),
+     "seat 1 made hearts trump against seat 2 alone: 0 tricks, euchred (seat 0 +4, seat 2 +4)"),
+    ((1, 2), (0, 3, 2),
+     "seat 1 made hearts trump alone against seat 2 alone: 3 tricks, made it (seat 1 +1)"),
+], ids=lambda v: v if isinstance(v, str) else None)
+def test_R19_R20_R21_a_results_line_names_who_went_alone_and_how_it_ended(
+        alone: tuple[int, ...], tricks: tuple[int, int, int], line: str) -> None:
+    """The line a hand's result is told in (the terminal, replay's words): who went
+    alone, the maker's tricks, and made, march or euchred as R19-R21 score it."""
+    lone = next((s for s in alone if s != 1), None)
+    points = score_hand(Rules(), maker=1, maker_alone=1 in alone, defender_alone=lone,
+                        tricks=tricks)
+    result = HandResult(dealer=0, thrown_in=False, maker=1, trump=Suit.HEARTS, alone=alone,
+                        tricks=tricks, points=points)
+    assert result.describe() == line
+    assert str(result) == line[0].upper() + line[1:]
+    assert result.euchred is (tricks[1] < 3) and result.march is (tricks[1] == 5)
+
+
+def test_R10_a_thrown_in_hand_is_neither_euchred_nor_a_march() -> None:
+    thrown = HandResult(dealer=0, thrown_in=True)
+    assert (thrown.euchred, thrown.march) == (False, False)
+    assert thrown.describe() == "thrown in: nobody named trump"
+
+
+@given(scores=st.tuples(*[st.integers(0, 12)] * 3),
+       points=st.sampled_from(sorted({p for m in range(3) for p in (
+           tuple(x if s == m else 0 for s in range(3)) for x in (1, 2, 3, 4, 5))} | {
+           tuple(0 if s == m else x for s in range(3)) for m in range(3) for x in (2, 4)})),
+       tie=st.sampled_from(["play_on", "share"]), target=st.integers(1, 12))
+def test_R22_winners_after_a_hand_are_the_games_winners_after_it(
+        scores: tuple[int, int, int], points: tuple[int, int, int], tie: str,
+        target: int) -> None:
+    """``winners_after`` (what the bots weigh a hand's points by) agrees with the game's
+    own outcome after a hand that brings the scores to ``scores``, then one of ``points``;
+    the game goes on (no winners) when it is not over."""
+    rules = Rules(target=target, tie=tie)  # type: ignore[arg-type]
+    assume(not game_outcome(rules, results(scores)).over)
+    assert winners_after(rules, scores, points) == game_outcome(
+        rules, results(scores, points)).winners
+
+
+@pytest.mark.parametrize(("rules", "scores", "points", "winners"), [
+    (Rules(), (8, 9, 3), (0, 1, 0), (1,)),
+    (Rules(), (9, 4, 8), (0, 0, 2), (2,)),
+    (Rules(), (9, 4, 8), (2, 0, 2), (0,)),  # 11 and 10: one alone on top
+    (Rules(tie="share"), (8, 4, 8), (2, 0, 2), (0, 2)),
+    (Rules(), (8, 4, 8), (2, 0, 2), ()),
+    (Rules(), (0, 0, 0), (3, 0, 0), ()),
+])
+def test_R22_winners_after_named_cases(rules: Rules, scores: tuple[int, int, int],
+                                       points: tuple[int, int, int],
+                                       winners: tuple[int, ...]) -> None:
+    assert winners_after(rules, scores, points) == winners

@@ -1046,3 +1046,44 @@ def test_R4_a_hands_dealer_and_rules_are_read_only() -> None:
         hand.rules = Rules(deck=32)  # type: ignore[misc]
     assert (hand.dealer, hand.rules, hand.to_act, list(hand.legal_actions())) == before
     assert hand.copy().dealer == 1 and hand.copy().rules == Rules()
+
+
+def test_a_copy_made_before_the_deal_is_read_still_knows_the_deal_R5() -> None:
+    """A hand keeps its deal as the order of the cards until ``dealt`` is first read; a
+    copy (``copy``, ``deepcopy``, a game's, OpenSpiel's ``clone``) taken before then
+    must carry it, or a record written from the copy has no deal."""
+    import copy
+    import random
+
+    from cutthroat import record
+
+    hand = Hand.deal(seed=3, dealer=1)
+    clone, deep = hand.copy(), copy.deepcopy(hand)
+    assert clone.dealt == deep.dealt == hand.dealt
+    given = Deal.random(Rules(), random.Random(7))
+    assert Hand(Rules(), given, 2).copy().dealt is given
+
+    game = Game(seed=4)
+    game.deal()
+    twin = copy.deepcopy(game)
+    assert record.dumps(twin) == record.dumps(game)
+
+
+def test_hand_deal_of_given_cards_R5() -> None:
+    """``Hand.deal(cards=...)`` deals those cards, with the dealer given, the dealer's
+    left to bid first (R1), and an rng that is not a ``random.Random`` refused at once."""
+    import random
+
+    cards = Deal.random(Rules(deck=25), random.Random(11))
+    hand = Hand.deal(Rules(deck=25), cards=cards, dealer=2)
+    assert (hand.dealer, hand.rules, hand.dealt) == (2, Rules(deck=25), cards)
+    assert (hand.phase, hand.to_act) == (Phase.BID_FIRST, 0)
+    for seat in range(3):
+        assert sorted(hand.cards(seat)) == sorted(cards.hands[seat])
+    with pytest.raises(TypeError, match=r"rng must be a random\.Random"):
+        Hand.deal(rng=3)  # type: ignore[arg-type]
+
+
+def test_action_id_0_is_the_lowest_card_of_the_long_deck() -> None:
+    hand = Hand.deal(Rules(deck=32), seed=2)
+    assert str(hand.action_from_id(0)) == "play 7C"

@@ -53,7 +53,6 @@ class BeforePlay(HandQueries):
         "_out",
         "_passes",
         "_phase",
-        "_played",
         "_result",
         "_rules",
         "_sealed",

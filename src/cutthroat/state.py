@@ -150,7 +150,6 @@ class Hand(BeforePlay):
         self._leader = -1
         self._tricks = [0, 0, 0]
         self._n_active = 3
-        self._played = 0
         self._done: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = []
         self._moves: list[tuple[int, int, int]] = []
         self._undo: list[tuple[int, tuple[Any, ...]]] = []  # (move index, snapshot)
@@ -276,7 +275,6 @@ class Hand(BeforePlay):
             self._legal = None
             self._moves.append((turn, a, 0))
             self._hands[turn] = hand ^ bit
-            self._played |= bit
             trick.append(a)
             self._trick_seats.append(turn)
             if len(trick) < self._n_active:
@@ -417,7 +415,6 @@ class Hand(BeforePlay):
         new._out = self._out
         new._passes = self._passes
         new._phase = self._phase
-        new._played = self._played
         new._result = self._result
         new._sealed = False
         new._trick = self._trick[:]
@@ -474,7 +471,6 @@ class Hand(BeforePlay):
             self._trick_seats.pop()
         bit = 1 << card
         self._hands[seat] |= bit
-        self._played ^= bit
         self._turn = seat
 
     def _finish(self) -> None:
