@@ -72,7 +72,7 @@ bench:
 ## Long bot-strength runs (not in CI).
 strength: $(DEV)
 	-$(BIN)/python bench/strength.py --plot strength.png  # exits 1 on a missed target: go on
-	$(BIN)/python -m pytest -m slow -q
+	$(BIN)/python -m pytest -m slow -q --timeout=0
 
 ## Remove .venv and the caches of the tools.
 clean:
