@@ -252,14 +252,18 @@ def test_http_creates_a_game_and_serves_the_page(tmp_path: Path) -> None:
      "march_points may be at most 100"),
     ({"seats": ["you", "expert", "expert"], "rules": {"maker_alone_march": 500}},
      "maker_alone_march may be at most 100"),
-    ({"seats": ["you", "expert", "expert"], "seed": "7"}, "seed"),
-    ({"seats": ["you", "expert", "expert"], "colour": "red"}, "colour"),
+    ({"seats": ["you", "expert", "expert"], "seed": "7"}, "seed: "),
+    ({"seats": ["you", "expert", "expert"], "seed": -1}, "seed: "),
+    ({"seats": ["you", "expert", "expert"], "colour": "red"},
+     "colour: is not a field of this request"),
     ({"seats": "you"}, "seats"),
 ])
 def test_http_refuses_bad_new_games(tmp_path: Path, body: dict[str, Any], words: str) -> None:
+    """Refused with the field and why; "is not a field" only for a field there is not."""
     answer = _client(tmp_path).post("/api/games", json=body)
     assert answer.status_code == 400
     assert words in _reason(answer)
+    assert ("is not a field" in _reason(answer)) is ("is not a field" in words)
 
 
 def test_http_errors_are_clear_and_change_nothing(tmp_path: Path) -> None:

@@ -19,7 +19,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from cutthroat.server import socket_loop
 from cutthroat.server.app import create_app
-from cutthroat.server.protocol import ProtocolError, parse_message
+from cutthroat.server.protocol import ACTION_MAX, SAY_MAX, ProtocolError, parse_message
+from cutthroat.server.room import MORE_TIME
 from server_helpers import (
     _cards_named,
     _client,
@@ -174,6 +175,10 @@ def test_a_socket_to_an_unknown_game_of_a_long_id_is_closed_with_4404(tmp_path: 
     ('{"type": "act", "action": "' + "x" * 65 + '"}', "at most 64 characters"),
     ('{"type": "act", "action": "pass", "x": 1}', "an act message has no field 'x'"),
     ('{"type": "say", "text": "hi", "x": 1}', "a say message has no field 'x'"),
+    ('{"type": "act", "action": "pass", "given": 2}', "an act message has no field 'given'"),
+    ('{"type": "act", "action": "pass", "version": -1}', 'version number (0 or more)'),
+    ('{"type": "undo", "version": true}', 'version number (0 or more)'),
+    ('{"type": "next", "version": 1.0}', 'version number (0 or more)'),
     ('{"type": "ping", "a": ' + "[" * 5000 + "]" * 5000 + "}", "JSON object"),  # too deep
 ])
 def test_protocol_refuses_malformed_messages(text: str, words: str) -> None:
@@ -183,6 +188,19 @@ def test_protocol_refuses_malformed_messages(text: str, words: str) -> None:
     read = json.loads(text) if text.startswith("{") and len(text) < 200 else None
     kind = read.get("type") if isinstance(read, dict) else None
     assert refused.value.kind == (kind if isinstance(kind, str) else None)
+
+
+def test_protocol_reads_messages_at_the_edge_of_their_limits() -> None:
+    """The least version, the longest action, the longest line of talk before it is
+    cleaned (SAY_MAX, the same over HTTP) and the most times more time may be asked are
+    read; one past each is refused (above and in test_chat, test_server_more_time)."""
+    assert parse_message('{"type": "act", "action": "pass", "version": 0}').version == 0
+    longest = "play JH" + " " * (ACTION_MAX - 7)
+    assert parse_message(json.dumps({"type": "act", "action": longest})).action == longest
+    said = "hi" + " " * (SAY_MAX - 4) + "!!"
+    assert parse_message(json.dumps({"type": "say", "text": said})).text == said
+    asked = parse_message(json.dumps({"type": "more_time", "given": MORE_TIME}))
+    assert asked.given == MORE_TIME
 
 
 def test_a_message_nested_too_deep_is_answered_and_the_socket_stays_open(

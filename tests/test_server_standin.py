@@ -162,6 +162,7 @@ def test_stand_in_is_stored_and_read_back() -> None:
     ('{"type": "standin", "seat": "1"}', "needs the \"seat\""),
     ('{"type": "standin", "seat": true}', "needs the \"seat\""),
     ('{"type": "standin", "seat": 3}', "needs the \"seat\""),
+    ('{"type": "standin", "seat": -1}', "needs the \"seat\""),
     ('{"type": "standin", "seat": 1, "bot": "expert"}', "no field 'bot'"),
     ('{"type": "back", "seat": 1}', "no field 'seat'"),
 ])

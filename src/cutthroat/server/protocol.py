@@ -245,10 +245,10 @@ def refusal(reason: str, kind: str | None = None, status: int = 400,
             **({"retry_after": math.ceil(retry_after)} if retry_after is not None else {})}
 
 
-
 def table_refusal(exc: TableError, kind: str | None) -> dict[str, Any]:
     """:func:`refusal` of what the table refused, with its status (and wait)."""
     return refusal(exc.reason, kind, exc.status, exc.retry_after)
+
 
 def describe_validation(errors: list[Any]) -> str:
     """A request body's validation errors (pydantic's) as one sentence."""
