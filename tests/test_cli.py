@@ -493,6 +493,76 @@ def test_illegal_record_report(build: Callable[[], Record], hand: int | None,
     assert_same_result(obj, error(hand, action, text))
 
 
+REASONS = {
+    "not-json": "the record is not valid JSON at line 1, column 2: expecting property name "
+                "enclosed in double quotes",
+    "two-objects": "the record is not valid JSON at line 1, column 34: extra data",
+    "nan": "the record is not valid JSON (NaN is not JSON)",
+    "format-missing": "the record has no format (it must be 'cutthroat-record/1')",
+    "format-version": "format must be 'cutthroat-record/1', not 'cutthroat-record/2'",
+    "dealer-missing": "dealer must be 0, 1 or 2: none is given",
+    "dealer-None": "dealer must be 0, 1 or 2: not null",
+    "dealer-0": "the dealer must be seat 2 (the deal passes to the left), not seat 0",
+    # (it named the hand before by its index from 0, which replay's line counts from 1)
+    "hand-after-unfinished": "the hand before this one is unfinished: no hand may follow it",
+}
+"""Reasons said word for word (RECORD.md leaves them free; these are the ones a reader
+needs exactly: which hand, which field, what the JSON reader stumbled on)."""
+
+
+@pytest.mark.parametrize("case", sorted(REASONS))
+def test_illegal_record_reason_says_what_is_wrong(case: str) -> None:
+    build = next(b for i, b, *_ in ERROR_CASES if i == case)
+    assert rec.report(build())[1]["error"]["reason"] == REASONS[case]
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ('\n{"format": "cutthroat-record/1",\n "players": ["Ann\n',
+     "the record ends early at line 3 (cut off?)"),
+    ('\n{"format": "cutthroat-record/1",\n "players": ["Ann',  # a string never closed
+     "the record ends early at line 3 (cut off?)"),
+    ('{"format": "cutthroat-record/1" "hands": []}',
+     "the record is not valid JSON at line 1, column 33: expecting ',' delimiter"),
+    ('{"format": "cutthroat-record/1", "players": ["A\u0001n", "B", "C"]}',
+     "the record is not valid JSON at line 1, column 48: a control character inside a "
+     "string (a tab or a line break is \\t or \\n)"),
+])
+def test_a_record_that_is_not_json_says_where_and_why(text: str, reason: str) -> None:
+    assert rec.report(text) == (1, {"error": {"hand": None, "action": None, "reason": reason}})
+
+
+@pytest.mark.parametrize(
+    ("build", "hand", "action", "text"),
+    [pytest.param(b, h, a, t, id=i) for i, b, h, a, t in ERROR_CASES],
+)
+def test_illegal_record_in_words(build: Callable[[], Record], hand: int | None,
+                                 action: int | None, text: str | None) -> None:
+    """``replay`` without --json says each error in one line, its hand and action counted
+    from 1 and the action's text shown: a hand's own error (its dealer, its deal) as
+    "hand N: reason", the record's as the reason alone."""
+    from cutthroat.cli import _illegal
+
+    reason = rec.report(build())[1]["error"]["reason"]
+    where = "" if hand is None else f"hand {hand + 1}"
+    if action is not None:
+        where += f", action {action + 1} ({text})"
+    said = _illegal(rec.report(build())[1]["error"])
+    assert said == (f"Illegal record: {where}: {reason}" if where else
+                    f"Illegal record: {reason}")
+
+
+def test_illegal_hand_header_in_words_from_the_command(tmp_path: Path) -> None:
+    """A hand's header wrong (its dealer), read by ``replay`` in words: the line, status 1,
+    nothing on standard output."""
+    build = next(b for i, b, *_ in ERROR_CASES if i == "dealer-0")
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(build()), encoding="utf-8")
+    done = invoke("replay", path)
+    assert done.exit_code == 1 and done.stdout == ""
+    assert done.stderr.strip() == ("Illegal record: hand 3: the dealer must be seat 2 (the "
+                                   "deal passes to the left), not seat 0")
+
+
 def test_illegal_record_from_stdin(replay: Replayer) -> None:
     """Errors read from standard input are located the same way."""
     record = mutated(FULL, put("hands", 1, "actions", 3, value="2 fly JH"))()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -140,6 +141,32 @@ def test_a_frame_as_json_is_compact_and_says_what_it_holds() -> None:
     assert result is not None and hand["first"] == 0 and hand["result"] == result.to_json()
     last = data["frames"][hand["count"] - 1]
     assert last["result"] == hand["text"] and last["scores"] == hand["scores_after"]
+
+
+def test_every_frame_as_json_holds_its_cards_and_plays(played: tuple[Game, GameFrames]) -> None:
+    """What the web's replay viewer reads: each frame's JSON, its card lists read back,
+    is the frame: every seat's cards, the kitty, the dummy, the buried cards, the discard,
+    the trick in progress and the last one (a key left out when empty or unset)."""
+    def cards(data: dict[str, Any], key: str) -> tuple[Card, ...]:
+        return tuple(Card.parse(text) for text in data.get(key, []))
+
+    def plays(texts: list[list[Any]]) -> tuple[tuple[int, Card], ...]:
+        return tuple((seat, Card.parse(text)) for seat, text in texts)
+
+    _, watched = played
+    for frame in watched.frames:
+        data = frame.to_json()
+        assert tuple(tuple(Card.parse(t) for t in seat) for seat in data["cards"]) == \
+            frame.cards
+        for key in ("kitty", "dummy", "buried"):
+            assert cards(data, key) == getattr(frame, key), key
+        assert data.get("discard") == (None if frame.discard is None else str(frame.discard))
+        assert plays(data.get("trick", [])) == frame.trick
+        last = data.get("last_trick")
+        assert (last is None) is (frame.last_trick is None)
+        if last is not None and frame.last_trick is not None:
+            assert plays(last["plays"]) == tuple(frame.last_trick.plays)
+            assert last["winner"] == frame.last_trick.winner
 
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in EXAMPLES.glob("0*.json")

@@ -274,8 +274,10 @@ def replay(record: object, *, seed: int | None = None,
         elif game.is_over:
             raise RecordError("the game was already over before this hand", hand=index)
         elif game.hand is not None and not game.hand.is_over:
-            raise RecordError(f"hand {index - 1} is unfinished: no hand may follow it",
-                              hand=index)
+            # Said without its number: the reason is read with hand counted from 0
+            # (--json) and from 1 (replay's line) alike.
+            raise RecordError("the hand before this one is unfinished: no hand may "
+                              "follow it", hand=index)
         elif dealer != game.next_dealer:
             raise RecordError(
                 f"the dealer must be seat {game.next_dealer} (the deal passes to the left), "
