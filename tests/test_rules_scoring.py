@@ -484,10 +484,16 @@ def test_R10_a_thrown_in_hand_is_neither_euchred_nor_a_march() -> None:
     assert thrown.describe() == "thrown in: nobody named trump"
 
 
-@given(scores=st.tuples(*[st.integers(0, 12)] * 3),
-       points=st.sampled_from(sorted({p for m in range(3) for p in (
-           tuple(x if s == m else 0 for s in range(3)) for x in (1, 2, 3, 4, 5))} | {
-           tuple(0 if s == m else x for s in range(3)) for m in range(3) for x in (2, 4)})),
+HAND_POINTS = sorted(
+    {tuple(x if seat == maker else 0 for seat in range(3)) for maker in range(3)
+     for x in (1, 2, 3, 4, 5)}
+    | {tuple(0 if seat == maker else x for seat in range(3)) for maker in range(3)
+       for x in (2, 4)})
+"""What one hand may score (R19-R21, every variant): the maker alone 1 to 5 points, or
+both defenders 2 or 4 each."""
+
+
+@given(scores=st.tuples(*[st.integers(0, 12)] * 3), points=st.sampled_from(HAND_POINTS),
        tie=st.sampled_from(["play_on", "share"]), target=st.integers(1, 12))
 def test_R22_winners_after_a_hand_are_the_games_winners_after_it(
         scores: tuple[int, int, int], points: tuple[int, int, int], tie: str,
