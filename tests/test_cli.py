@@ -542,13 +542,12 @@ def test_illegal_record_in_words(build: Callable[[], Record], hand: int | None,
     "hand N: reason", the record's as the reason alone."""
     from cutthroat.cli import _illegal
 
-    reason = rec.report(build())[1]["error"]["reason"]
+    error = rec.report(build())[1]["error"]
     where = "" if hand is None else f"hand {hand + 1}"
     if action is not None:
         where += f", action {action + 1} ({text})"
-    said = _illegal(rec.report(build())[1]["error"])
-    assert said == (f"Illegal record: {where}: {reason}" if where else
-                    f"Illegal record: {reason}")
+    assert _illegal(error) == (f"Illegal record: {where}: {error['reason']}" if where else
+                               f"Illegal record: {error['reason']}")
 
 
 def test_illegal_hand_header_in_words_from_the_command(tmp_path: Path) -> None:
