@@ -1053,6 +1053,28 @@ def invoke(*args: str | Path, stdin: bytes | None = None) -> Any:
     return CliRunner().invoke(app, [str(a) for a in args], input=stdin)
 
 
+def test_replay_in_words_lists_the_next_moves_up_to_twelve(tmp_path: Path) -> None:
+    """An unfinished record's "Next:" line gives the moves of the seat to act, the first
+    twelve and "..." when there are more (a maker's keep has 252)."""
+    from cutthroat import Game, Phase
+
+    game = Game(seed=1)
+    hand = game.deal()
+    while hand.phase is not Phase.KEEP:  # order up, the dealer picks up, take the dummy
+        moves = hand.legal_texts()
+        hand.push(next((m for m in moves if m.split()[0] in ("order", "pickup", "dummy")),
+                       next((m for m in moves if m.startswith("discard")), moves[0])))
+    path = tmp_path / "keep.json"
+    rec.save(path, game)
+    done = invoke("replay", path)
+    assert done.exit_code == 0
+    shown = done.stdout.splitlines()[-1]
+    assert shown.startswith(f"Next: seat {hand.to_act} may keep ") and shown.endswith(" ...")
+    assert shown.removesuffix(" ...").count(", ") == 11  # twelve moves, then "..."
+    few = invoke("replay", EXAMPLES / f"{IN_PROGRESS}.json").stdout.splitlines()[-1]
+    assert few.startswith("Next: seat 0 may ") and not few.endswith("...")
+
+
 def test_in_process_replay() -> None:
     """``replay`` in-process: the --json objects, the account and the error message."""
     done = invoke("replay", EXAMPLES / f"{FULL}.json", "--json")
