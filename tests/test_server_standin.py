@@ -24,6 +24,7 @@ from cutthroat.actions import Action
 from cutthroat.rules import Rules
 from cutthroat.server.app import Server, create_app
 from cutthroat.server.protocol import ProtocolError, parse_message
+from cutthroat.server.room import Room
 from cutthroat.server.store import Store
 from cutthroat.server.tables import STANDIN, Seat, Table, TableError
 from sockets import receive
@@ -400,6 +401,14 @@ class _Held:
         self.chosen: list[Action] = []
         self.server.think = self.think  # type: ignore[method-assign]
 
+    async def thinking_for_ben(self) -> Room:
+        """The table in its room, a bot standing in for Ben at Ann's asking and thinking
+        over his move (until ``answer``)."""
+        room = await self.server.add(self.table)
+        await self.server.stand_in(room, 0, 1)
+        await self.thinking.wait()
+        return room
+
     async def think(self, work: Any, *args: Any) -> Any:
         self.thinking.set()
         await self.answer.wait()
@@ -413,9 +422,7 @@ def test_a_move_the_stand_in_thought_over_is_not_made_once_the_player_is_back(
     async def scenario() -> None:
         held = _Held(tmp_path)
         server, table = held.server, held.table
-        room = await server.add(table)
-        await server.stand_in(room, 0, 1)
-        await held.thinking.wait()  # the stand-in is thinking over Ben's move ...
+        room = await held.thinking_for_ben()  # the stand-in is thinking over Ben's move ...
         moves = len(table.game.hand.moves)  # type: ignore[union-attr]
         await server.come_back(room, 1)  # ... when Ben comes back
         held.answer.set()
@@ -434,9 +441,7 @@ def test_a_player_who_moves_is_back_and_a_refused_move_changes_nothing(
     async def scenario() -> None:
         held = _Held(tmp_path)
         server, table = held.server, held.table
-        room = await server.add(table)
-        await server.stand_in(room, 0, 1)
-        await held.thinking.wait()
+        room = await held.thinking_for_ben()
         hand = table.game.hand
         assert hand is not None
         moves = len(hand.moves)
@@ -907,3 +912,52 @@ def test_review_counts_and_skips_only_the_moves_it_is_told_to() -> None:
     plain = review(game, 0, samples=2)
     assert plain.decisions == len(every) and plain.skipped == 0
     assert "bot made for you" not in review_lines(plain, game.players)[0]
+
+
+def test_a_move_that_cannot_be_saved_leaves_the_stand_in_playing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player a bot stands in for makes a move that cannot be saved: the move is
+    refused (503) and taken back, and so is their coming back, so that the bot plays on
+    for them as the store still says it does. (Untested before: the move was taken back but
+    the stand-in was not.)"""
+    async def scenario() -> None:
+        held = _Held(tmp_path)
+        server, table = held.server, held.table
+        room = await held.thinking_for_ben()
+        hand = table.game.hand
+        assert hand is not None
+        moves = len(hand.moves)
+
+        def broken(*_: object) -> None:
+            raise OSError("disk full")
+
+        monkeypatch.setattr(held.store, "save", broken)
+        with pytest.raises(TableError) as refused:
+            await server.act(room, 1, str(hand.legal_actions()[-1]), wait=False)
+        assert refused.value.status == 503
+        assert len(hand.moves) == moves and table.seats[1].standin == STANDIN
+        assert room.state_for(0)["players"][1]["standin"] == STANDIN
+        monkeypatch.undo()
+        held.answer.set()
+        await server.settle(room)
+        held.store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_player_playing_over_http_is_seen_by_each_request_and_not_handed_to_a_bot(
+        tmp_path: Path) -> None:
+    """A program (or a player) that plays over HTTP has no page open: each of its
+    requests counts as being at the table, so another player cannot hand its seat to a
+    bot while it keeps asking. (Untested before: a request did not count, and the seat was
+    taken for away ``away_wait`` after the game was opened, however busy its player.)"""
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}", away_wait=1.0)) \
+            as client:
+        ann, ben = _friends(client)
+        time.sleep(1.3)
+        _state(client, ben)  # Ben asks: he is here
+        refused = _stand_in(client, ann, 1)
+        assert refused.status_code == 409, refused.text
+        assert "Ben was last here" in refused.json()["error"]["reason"]
+        time.sleep(1.3)  # and away once he stops asking
+        assert _stand_in(client, ann, 1).status_code == 200

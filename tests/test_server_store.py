@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -544,17 +545,32 @@ def test_stopping_the_server_waits_for_the_bots_saves_before_closing_the_databas
                          params={"token": made["token"]}).status_code == 200
 
 
+def _days_ago(days: float) -> datetime:
+    """The time ``days`` ago, as the store keeps times (UTC, naive)."""
+    return datetime.now(UTC).replace(tzinfo=None) - timedelta(days=days)
+
+
 def _aged(store: Store, game_id: str, days: float) -> None:
     """As if ``game_id`` had last changed ``days`` ago."""
-    from datetime import UTC, datetime, timedelta
-
     from sqlalchemy import update
 
     from cutthroat.server.store import GameRow
 
-    when = datetime.now(UTC).replace(tzinfo=None) - timedelta(days=days)
+    when = _days_ago(days)
     with store.engine.begin() as connection:
         connection.execute(update(GameRow).where(GameRow.id == game_id).values(updated=when))
+
+
+def _play_to_end(table: Table) -> Table:
+    """``table`` played to the game's end, seat 0 making its first legal move each time."""
+    while not table.game.is_over:
+        if table.bot_to_move() is not None:
+            table.bot_move()
+        elif table.status == "hand_over":
+            table.next_hand(0)
+        else:
+            table.act(0, table.game.view(0).legal[0])
+    return table
 
 
 def _old_and_new_games(store: Store) -> dict[str, str]:
@@ -564,15 +580,8 @@ def _old_and_new_games(store: Store) -> dict[str, str]:
     from cutthroat.rules import Rules
 
     def finished(seed: int) -> Table:
-        table = Table.create(["you", "random", "random"], seed=seed, rules=Rules(target=1))
-        while not table.game.is_over:
-            if table.bot_to_move() is not None:
-                table.bot_move()
-            elif table.status == "hand_over":
-                table.next_hand(0)
-            else:
-                table.act(0, table.game.view(0).legal[0])
-        return table
+        return _play_to_end(Table.create(["you", "random", "random"], seed=seed,
+                                         rules=Rules(target=1)))
 
     games = {"over": finished(1), "waiting": Table.create(["you", "open", "random"]),
              "playing": Table.create(["you", "random", "random"], seed=2),
@@ -594,11 +603,9 @@ def test_store_prunes_old_finished_and_never_started_games_with_what_is_kept_for
     """Games were never deleted: a public server's database only grew. ``prune``
     deletes the finished and never started games left unchanged long enough, with their
     table talk, coach's words and play-again links; a game in play is kept, however old."""
-    from datetime import UTC, datetime, timedelta
-
     store = Store(db_url)
     games = _old_and_new_games(store)
-    month = datetime.now(UTC).replace(tzinfo=None) - timedelta(days=30)
+    month = _days_ago(30)
     assert store.prune(month, dry_run=True) == (2, 2)
     assert all(store.exists(game) for game in games.values())  # nothing deleted
     assert store.prune(month) == (2, 2)
@@ -607,6 +614,63 @@ def test_store_prunes_old_finished_and_never_started_games_with_what_is_kept_for
     assert store.talk(games["over"]) == [] and store.coach_words(games["over"]) == {}
     assert store.rematch(games["over"]) is None and store.rematch_of(games["recent"]) is None
     assert store.prune(month) == (0, 2)
+    store.close()
+
+
+def test_a_game_joined_after_it_was_stored_is_kept_by_prune_as_one_in_play(
+        db_url: str) -> None:
+    """A game is stored while it waits for a friend, then the friend joins and it is
+    played: the row must say it is in play, or prune takes it for a game never started
+    and deletes it, moves and all. (Untested before: a save over the row left its status as
+    first written.)"""
+    store = Store(db_url)
+    table = Table.create(["you", "open", "random"], names=["Ann", None, None])
+    store.save(table)
+    table.join("Bob")
+    assert table.status == "playing"
+    store.save(table)
+    _aged(store, table.id, 40)
+    month = _days_ago(30)
+    assert store.prune(month) == (0, 1)
+    again = store.load(table.id)
+    assert again is not None and again.record() == table.record()
+    store.close()
+
+
+def test_a_game_finished_today_is_not_pruned_for_having_begun_long_ago(db_url: str) -> None:
+    """A game in play is kept however old, and its players may come back weeks later:
+    finished today, it is a change made today, and prune keeps it (its record, its
+    review) for the days given. (Untested before: a save over the row kept its first
+    ``updated`` time, so a game begun 40 days ago was deleted as soon as it ended.)"""
+    from cutthroat.rules import Rules
+
+    store = Store(db_url)
+    table = Table.create(["you", "random", "random"], seed=4, rules=Rules(target=1))
+    store.save(table)
+    _aged(store, table.id, 40)  # begun long ago, left in play
+    store.save(_play_to_end(table))  # finished today
+    month = _days_ago(30)
+    assert store.prune(month) == (0, 1)
+    assert store.exists(table.id)
+    store.close()
+
+
+def test_prune_deletes_the_link_to_a_game_played_again_that_it_deletes(db_url: str) -> None:
+    """Prune deletes the links to and from a game it deletes: a finished game kept by
+    prune must not go on offering, as its next game, one that prune deleted (its page
+    would send the players to a game that is not there). (Untested before: only the links
+    from a deleted game were deleted.)"""
+    store = Store(db_url)
+    finished = _play_to_end(Table.create(["you", "random", "random"], seed=6))
+    waiting = Table.create(["you", "open", "random"], names=["Ann", None, None])
+    for table in (finished, waiting):
+        store.save(table)
+    store.save_rematch(finished.id, waiting.id, 0, {0: 0})
+    _aged(store, waiting.id, 40)  # the new game never started
+    month = _days_ago(30)
+    assert store.prune(month) == (1, 1)
+    assert store.exists(finished.id) and not store.exists(waiting.id)
+    assert store.rematch(finished.id) is None
     store.close()
 
 
@@ -674,12 +738,10 @@ def test_playing_again_counts_as_a_change_to_the_finished_game_for_prune(
     """A club host's QA pass: a long-finished game played again kept its old time, so
     prune deleted it with its link to the new game, whose friend's seat then stopped
     being kept. Playing again is a change to it."""
-    from datetime import UTC, datetime, timedelta
-
     store = Store(f"sqlite:///{tmp_path / 'games.db'}")
     games = _old_and_new_games(store)
     store.save_rematch(games["over"], games["recent"], 0, {0: 0})  # played again today
-    month = datetime.now(UTC).replace(tzinfo=None) - timedelta(days=30)
+    month = _days_ago(30)
     assert store.prune(month) == (1, 3)  # only the game that never started
     assert store.exists(games["over"]) and not store.exists(games["waiting"])
     assert store.rematch_of(games["recent"]) is not None

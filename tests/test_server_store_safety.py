@@ -94,6 +94,21 @@ def test_a_row_saved_before_versions_were_kept_is_written_over_once_and_kept_aft
     old.close()
 
 
+def _joined_elsewhere(client: TestClient, url: str) -> tuple[str, str, Store, Table]:
+    """A game for Ann and two friends made on ``client``'s server, then Ben's joining it
+    through another server's store on the same database (``url``), behind the first
+    server's back: (game, Ann's token, the other store, its table)."""
+    made = client.post("/api/games", json={"seats": ["you", "open", "open"]})
+    assert made.status_code == 201, made.text
+    game, token = made.json()["game"], made.json()["token"]
+    elsewhere = Store(url)  # another server's store: it does not claim the file
+    table = elsewhere.load(game)
+    assert table is not None
+    table.join("Ben")
+    elsewhere.save(table)
+    return game, token, elsewhere, table
+
+
 def test_a_server_refuses_a_change_the_other_server_made_first_and_shows_it(
         tmp_path: Path) -> None:
     """At the web game's level: a change behind the server's back (another server on
@@ -102,14 +117,7 @@ def test_a_server_refuses_a_change_the_other_server_made_first_and_shows_it(
     url = f"sqlite:///{tmp_path / 'games.db'}"
     client = TestClient(create_app(url))
     with client:
-        made = client.post("/api/games", json={"seats": ["you", "open", "open"]})
-        assert made.status_code == 201, made.text
-        game, token = made.json()["game"], made.json()["token"]
-        elsewhere = Store(url)  # another server's store: it does not claim the file
-        table = elsewhere.load(game)
-        assert table is not None
-        table.join("Ben")
-        elsewhere.save(table)
+        game, token, elsewhere, table = _joined_elsewhere(client, url)
         refused = client.post(f"/api/games/{game}/join", json={"name": "Cal"})
         assert refused.status_code == 409, refused.text
         assert refused.json()["error"]["reason"] == CHANGED_ELSEWHERE
@@ -120,6 +128,75 @@ def test_a_server_refuses_a_change_the_other_server_made_first_and_shows_it(
         assert [s.name for s in (elsewhere.load(game) or table).seats] == [
             s.name for s in (Store(url).load(game) or table).seats]
         elsewhere.close()
+
+
+def test_a_change_refused_for_a_conflict_is_taken_back_even_when_the_game_cannot_be_read_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another server changed the stored game, so a join is refused (409) and nothing
+    is written; if the game as stored cannot be read back just then (the database
+    went down), the room keeps its own table, and the refused change must be taken
+    back from it: nobody may be shown a seat taken (or a move made) that the store
+    never kept. (Untested before: the change was taken back only by the read back.)"""
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    client = TestClient(create_app(url))
+    with client:
+        game, token, elsewhere, _ = _joined_elsewhere(client, url)
+        store = client.app.state.server.store  # type: ignore[attr-defined]
+
+        def down(game_id: str) -> None:
+            raise OSError("the database is down")
+
+        monkeypatch.setattr(store, "load", down)
+        refused = client.post(f"/api/games/{game}/join", json={"name": "Cal"})
+        assert refused.status_code == 409, refused.text
+        assert refused.json()["error"]["reason"] == CHANGED_ELSEWHERE
+        shown = client.get(f"/api/games/{game}", params={"token": token})
+        assert shown.status_code == 200, shown.text
+        names = [p["name"] for p in shown.json()["players"]]
+        assert "Cal" not in names
+        assert [p["kind"] for p in shown.json()["players"]][1:] == ["open", "open"]
+        elsewhere.close()
+
+
+def test_closing_the_store_waits_for_a_save_under_way_and_then_refuses_more(
+        tmp_path: Path) -> None:
+    """``close`` lets a save that is being written finish before the database's
+    connections go (SQLite closed under a running statement can crash the process, and
+    the move would be lost), and once closed nothing more is read or written: a save is
+    refused, saying the server is stopping. (Untested before: that close waited, and that a
+    closed store wrote nothing.)"""
+    import threading
+
+    from sqlalchemy import event
+
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    store = Store(url)
+    table = Table.create(["you", "random", "random"], seed=7)
+    writing = threading.Event()
+
+    def slow(*_: Any) -> None:  # a slow database: close comes while a statement runs
+        writing.set()
+        time.sleep(0.05)
+
+    event.listen(store.engine, "before_cursor_execute", slow)
+    saved = threading.Event()
+
+    def save() -> None:
+        store.save(table)
+        saved.set()
+
+    saver = threading.Thread(target=save)
+    saver.start()
+    assert writing.wait(10)
+    store.close()
+    assert saved.is_set()  # close returned only once the save had ended
+    saver.join(10)
+    later = Table.create(["you", "random", "random"], seed=8)
+    with pytest.raises(StoreError, match="closed"):
+        store.save(later)
+    again = Store(url)
+    assert again.load(table.id) is not None and not again.exists(later.id)
+    again.close()
 
 
 def test_a_lost_postgresql_claim_is_taken_again_before_the_next_save(

@@ -117,9 +117,9 @@ class RoomBots(RoomSockets):
         three bots (:attr:`Table.bots_only`) each move takes at least ``watch_pace``
         seconds and comes with the bot's reason (:func:`choose_explained`), and the bots
         stop between moves while nobody watches (a watcher who connects kicks them on)."""
-        table = room.table
         while True:
             async with room.lock:
+                table = room.table  # each time: a read back may have replaced it
                 turn = table.bot_turn()
                 if turn is None:
                     self.deal_on(room)
@@ -138,8 +138,10 @@ class RoomBots(RoomSockets):
             else:
                 action = await self.think(bot.choose, view)
             async with room.lock:
-                # else the table changed, or the player a bot stood in for came back
-                if table.version == version and table.bot_to_move() == seat:
+                # else the table changed (or was read back: another table now), or
+                # the player a bot stood in for came back
+                if (room.table is table and table.version == version
+                        and table.bot_to_move() == seat):
                     table.apply_bot(seat, action)
                     await self._changed_by_bot(room, seat, reason)
 
@@ -178,10 +180,10 @@ class RoomBots(RoomSockets):
         """:meth:`deal_on`'s task: the pause, then the deal, unless the table changed
         meanwhile (a player dealt, or came back to play); then the bots move. A deal
         that cannot be saved is logged and taken back; the next kick tries again."""
-        table = room.table
         try:
             await self.pause(room)
             async with room.lock:
+                table = room.table  # under the lock: a read back may have replaced it
                 if table.version != version or not table.deals_itself:
                     return
                 if not room.somebody_here() or (table.bots_only and not room.sockets):

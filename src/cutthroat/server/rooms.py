@@ -435,8 +435,8 @@ class Server(RoomAdvice, RoomSeating):
         """A player's move (if ``version`` is given, only while the game is at it:
         :func:`check_version`); then the bots' (awaited when ``wait``, else in the
         background), and the coach's word on the move if the seat asked for one."""
-        table = room.table
         async with room.lock:
+            table = room.table  # under the lock: a read back may have replaced it
             check_version(room, version)
             before = table.game.view(seat) if table.status == "playing" else None
             standin = table.come_back(seat)  # a player who moves is back
@@ -478,8 +478,8 @@ class Server(RoomAdvice, RoomSeating):
     async def undo(self, room: Room, seat: int, version: int | None = None) -> None:
         """Take back the seat's last move of the hand, with the bots' replies. A player
         a bot was playing for plays again (the bot would only make the move again)."""
-        table = room.table
         async with room.lock:
+            table = room.table  # under the lock: a read back may have replaced it
             check_version(room, version)
             standin = table.come_back(seat)
             try:

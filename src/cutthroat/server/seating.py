@@ -51,8 +51,8 @@ class RoomSeating(RoomBots):
         taken ``turn_wait`` seconds over it. The player takes the seat back by opening
         it again, by moving, or with ``back`` (:meth:`come_back`). The bots then move
         (awaited when ``wait``, else in the background)."""
-        table = room.table
         async with room.lock:
+            table = room.table  # under the lock: a read back may have replaced it
             check_version(room, version)
             index = table.check_stand_in(by, seat)
             if index != by:
@@ -188,10 +188,10 @@ class RoomSeating(RoomBots):
         new game: ``{"game", "seat", "token", "started"}``. With ``into``, only a seat in
         that game, if it is the one started after this (409 otherwise, and nothing is
         started): a link to join it cannot start another game in the player's name."""
-        table = room.table
-        if not table.game.is_over:
-            raise TableError("a new game can be started once this one is over", 409)
         async with room.lock:
+            table = room.table  # under the lock: a read back may have replaced it
+            if not table.game.is_over:
+                raise TableError("a new game can be started once this one is over", 409)
             check_version(room, version)
             if into is not None and (room.rematch is None or room.rematch[0] != into):
                 raise TableError(f"game {into} is not the game started to play again after "
