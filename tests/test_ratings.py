@@ -28,6 +28,7 @@ from cutthroat.sim.ratings import (
     to_ratings,
     win_probabilities,
 )
+from cutthroat.sim.ratings import _percentile as ratings_percentile
 from cutthroat.sim.stats import Estimate
 
 TRUE = [0.0, 0.6, 1.2, -0.8, 0.3]
@@ -316,3 +317,115 @@ def test_without_choix_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setitem(sys.modules, "choix", None)
     with pytest.raises(RatingsUnavailableError, match=r"pip install 'cutthroat-euchre\[sim\]'"):
         require_choix()
+
+
+def test_divergence_follows_chains_of_finishes() -> None:
+    """0 ahead of 1 and 1 ahead of 2, never 0 and 2 in one game: through the chain 0 is
+    above 2 with no way back, as 1 is (without the transitive closure 0 would read as
+    "cannot tell", and a resample's interval end would be opened for nothing)."""
+    assert divergence(3, {(0, 1): 1, (1, 2): 1}, anchor=2) == [math.inf, math.inf, 0.0]
+    assert divergence(3, {(0, 1): 1, (1, 2): 1}, anchor=0) == [0.0, -math.inf, -math.inf]
+    by_mean = divergence(3, {(0, 1): 1, (1, 2): 1})
+    assert by_mean[0] == math.inf and math.isnan(by_mean[1]) and by_mean[2] == -math.inf
+    # relative to the mean, an item never compared with some other cannot be placed
+    alone = divergence(3, {(0, 1): 1})
+    assert math.isnan(alone[0]) and math.isnan(alone[1]) and math.isnan(alone[2])
+
+
+def test_a_percentile_next_to_an_infinite_resample_is_infinite() -> None:
+    """Between an infinite order statistic and a finite one the end is the infinite one
+    (an open interval), never the finite neighbour."""
+    assert ratings_percentile([-math.inf, 1.0, 2.0], 0.25) == -math.inf
+    assert ratings_percentile([1.0, 2.0, math.inf], 0.75) == math.inf
+    assert ratings_percentile([1.0, 2.0, 3.0], 0.25) == 1.5
+
+
+def test_a_resample_that_cannot_place_a_bot_opens_both_ends_of_its_interval() -> None:
+    """Item 2 plays in one deal set of four: about a third of the resamples leave it
+    out, and with no prior those cannot say whether it is above or below the anchor:
+    each counts as -inf for the low end and +inf for the high end (the cautious side),
+    so its interval is open both ways, while item 1, which meets the anchor in every
+    resample, keeps a finite one."""
+    pair = {(0, 1): Fraction(1), (1, 0): Fraction(1)}
+    with_2 = {(2, 0): Fraction(1), (0, 2): Fraction(1), (2, 1): Fraction(1),
+              (1, 2): Fraction(1)}
+    fit = rate([pair, pair, pair, with_2], 3, rng=random.Random(3), prior=0,
+               resamples=40, anchor=0)
+    assert 0 < fit.failed < 20
+    assert fit.ratings[2].low == -math.inf and fit.ratings[2].high == math.inf
+    one = fit.ratings[1]
+    assert one.low is not None and one.high is not None
+    assert math.isfinite(one.low) and math.isfinite(one.high)
+
+
+def test_rate_draws_a_thousand_resamples_by_default() -> None:
+    pair = {(0, 1): Fraction(1), (1, 0): Fraction(1)}
+    assert rate([pair, pair], 2, rng=random.Random(0)).resamples == 1000
+
+
+def test_fit_strengths_takes_a_ranking_of_weight_zero_as_absent() -> None:
+    """Weights must not be negative; 0 is allowed (a ranking counted no times)."""
+    data = {(0, 1, 2): Fraction(2), (1, 2, 0): Fraction(1), (2, 0, 1): Fraction(1)}
+    assert fit_strengths(3, data | {(2, 1, 0): Fraction(0)}) == pytest.approx(
+        fit_strengths(3, data), abs=1e-9)
+
+
+def test_rate_without_numpy_or_choix_says_how_to_install(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The install hint, not a bare ImportError of NumPy, before any work is done."""
+    monkeypatch.setitem(sys.modules, "choix", None)
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    pair = {(0, 1): Fraction(1), (1, 0): Fraction(1)}
+    with pytest.raises(RatingsUnavailableError, match="pip install"):
+        rate([pair, pair], 2, rng=random.Random(0), resamples=5)
+
+
+def test_rate_gives_intervals_from_two_resamples_and_refuses_confidence_1() -> None:
+    """Two resamples that both have an estimate are enough for an interval (none failed,
+    let alone more than half); a confidence of 1 is refused like 0."""
+    pair = {(0, 1): Fraction(2), (1, 0): Fraction(1)}
+    other = {(0, 1): Fraction(1), (1, 0): Fraction(2)}
+    fit = rate([pair, other, pair], 2, rng=random.Random(0), resamples=2)
+    assert fit.resamples == 2 and fit.failed == 0
+    assert all(r.low is not None and r.high is not None for r in fit.ratings)
+    for confidence in (0.0, 1.0):
+        with pytest.raises(ValueError, match="confidence"):
+            rate([pair, other], 2, rng=random.Random(0), confidence=confidence)
+
+
+def test_rate_interval_is_the_bootstraps_2_5_and_97_5_percentiles() -> None:
+    """Two bots, so the fit has a closed form (Bradley–Terry): with W wins of 0 over 1
+    and L the other way (prior included), θ₀ − θ₁ = ln(W/L) and, the ratings averaging
+    0, bot 0 is rated SCALE·ln(W/L)/2. Each resample is redrawn here from the same
+    seeded generator (``rng.choices`` of the clusters, as documented) and the ends are
+    the 2.5% and 97.5% percentiles (linear interpolation) of those ratings."""
+    wins = [(3, 1), (0, 3), (2, 2), (4, 0), (1, 2), (3, 0), (0, 1), (2, 3)]
+    clusters = [{(0, 1): Fraction(a), (1, 0): Fraction(b)} for a, b in wins]
+    fit = rate(clusters, 2, rng=random.Random(11), resamples=200)
+
+    rng = random.Random(11)
+    ratings = []
+    for _ in range(200):
+        drawn = rng.choices(range(len(wins)), k=len(wins))
+        w = 1 + sum(wins[g][0] for g in drawn)  # prior = 1: one virtual win each way
+        lost = 1 + sum(wins[g][1] for g in drawn)
+        ratings.append(SCALE * math.log(w / lost) / 2)
+    ratings.sort()
+
+    def pct(q: float) -> float:
+        pos = q * (len(ratings) - 1)
+        i = math.floor(pos)
+        return ratings[i] + (ratings[min(i + 1, len(ratings) - 1)] - ratings[i]) * (pos - i)
+
+    total_w = 1 + sum(a for a, _ in wins)
+    total_l = 1 + sum(b for _, b in wins)
+    top = fit.ratings[0]
+    assert top.value == pytest.approx(SCALE * math.log(total_w / total_l) / 2, abs=0.01)
+    assert top.low == pytest.approx(pct(0.025), abs=0.05)
+    assert top.high == pytest.approx(pct(0.975), abs=0.05)
+
+
+def test_win_probabilities_of_ratings_far_apart_do_not_overflow() -> None:
+    """10^(R/400) overflows a float past R ≈ 123,000: the powers are taken relative to
+    the top rating, so a rating far above the rest wins with probability 1."""
+    assert win_probabilities([200_000.0, 0.0, -5.0]) == pytest.approx([1.0, 0.0, 0.0])
