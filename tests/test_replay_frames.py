@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from cutthroat import record as rec
 from cutthroat.actions import Verb
 from cutthroat.bots import make_bot, play_game
 from cutthroat.cards import Card
-from cutthroat.frames import Frame, GameFrames, game_frames
+from cutthroat.frames import Frame, GameFrames, current_frame, game_frames
 from cutthroat.render import describe_result
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
@@ -239,3 +240,101 @@ def test_R13_a_defenders_pass_is_told_as_not_defending_alone_wherever_a_move_is_
                       Phase.DEFENDER_CHOICE)
     assert describe_verdict(verdict).startswith(  # not "would choose not defending alone"
         "the expert would not defend alone (win 30% against 20% after defending alone)")
+
+
+def _first_choices(game: Game, moves: int | None = None) -> Game:
+    """``game`` played on by the first legal action each time: ``moves`` of them, or to
+    the end of the hand in play."""
+    done = 0
+    while game.hand is not None and game.hand.to_act is not None and (
+            moves is None or done < moves):
+        game.push(game.legal_actions()[0])
+        done += 1
+    return game
+
+
+def _unfinished() -> Game:
+    """Ann deals; all three pass the up-card (turned down), Ben calls clubs and takes
+    the dummy: the first hand is still in play."""
+    game = Game(Rules.preset("standard"), seed=1, players=("Ann", "Ben", "Cal"))
+    game.deal()
+    return _first_choices(game, 5)
+
+
+def test_an_unfinished_game_has_frames_to_its_latest_move() -> None:
+    """(Untested before: ``after = None`` or ``text = None`` dropped: a NameError.) A
+    record of a game still in play replays (the module says so: "An unfinished last
+    hand ends at its latest move"), its last hand with no scores after it nor result."""
+    game = _unfinished()
+    watched = game_frames(game)
+    assert [frame.text for frame in watched.frames] == [
+        "Hand 1: Ann deals; the up-card is 9D", "Ben passes", "Cal passes",
+        "Ann passes; the 9D is turned down", "Ben calls clubs as trump",
+        "Ben takes the dummy"]
+    assert watched.frames[-1].move == game.hand.moves[-1]
+    assert watched.frames[-1].result is None and watched.frames[-1].scores == (0, 0, 0)
+    hand = watched.to_json()["hands"][-1]
+    assert hand["scores_after"] is None and hand["result"] is None and hand["text"] is None
+    assert watched.to_json()["over"] is False
+
+
+def test_only_the_pass_that_ends_the_first_round_turns_the_upcard_down() -> None:
+    """(Untested before: the ``turned down`` branch dropped, or its ``and`` made ``or``.)"""
+    texts = [frame.text for frame in game_frames(_unfinished()).frames]
+    assert [text.endswith("; the 9D is turned down") for text in texts] == [
+        False, False, False, True, False, False]
+    game = Game(Rules.preset("standard"), seed=1, players=("Ann", "Ben", "Cal"))
+    game.deal()
+    for _ in range(4):  # three passes, then Ben passes in the second round too
+        game.push("pass")
+    texts = [frame.text for frame in game_frames(game).frames]
+    assert texts[-2:] == ["Ann passes; the 9D is turned down", "Ben passes"]
+
+
+def test_the_current_frame_is_the_last_frame_of_the_hand_in_play() -> None:
+    """A watcher of three bots is shown the table as the replay draws it after the
+    latest move: none before the first deal, the scores before the hand once it is
+    played out, and the hand in play's own frame in its second hand too. (Untested
+    before.)"""
+    game = Game(Rules.preset("standard"), seed=1, players=("Ann", "Ben", "Cal"))
+    assert current_frame(game) is None  # before the first deal
+    game.deal()
+    assert current_frame(game) == replace(game_frames(game).frames[-1], text="")
+    _first_choices(game)  # the first hand played out: the scores before it still
+    over = current_frame(game)
+    assert over is not None and over.scores == (0, 0, 0) and over.result is None
+    assert game_frames(game).frames[-1].scores != (0, 0, 0)  # (its last frame's: after)
+    game.deal()
+    _first_choices(game, 2)
+    now = current_frame(game)
+    last = game_frames(game).frames[-1]
+    assert now is not None and now.hand == last.hand == 1
+    assert now == replace(last, text="")
+    assert now.scores == game_frames(game).hands[1].scores_before
+
+
+def test_replay_json_names_each_hand_and_the_rules_as_the_replay_page_reads_them() -> None:
+    """(Untested before: a key of the replay's JSON renamed.) The replay page
+    reads ``hand.number``, ``hand.dealer``, ``hand.upcard`` and the rules
+    (docs/protocol.md, "Replays")."""
+    game = _unfinished()
+    shown = game_frames(game).to_json()
+    assert shown["rules"] == game.rules.to_json()
+    assert shown["hands"] == [{
+        "number": 1, "dealer": 0, "upcard": "9D", "first": 0, "count": 6,
+        "scores_before": [0, 0, 0], "scores_after": None, "result": None, "text": None}]
+
+
+def test_the_frame_of_a_trick_s_last_card_names_who_took_that_trick() -> None:
+    """(Untested before: ``hand.tricks[-1].winner`` -> ``hand.tricks[0].winner``: every
+    trick said to be taken by the first trick's winner.)"""
+    game = play_game(Game(Rules.preset("standard"), seed=2, players=("Ann", "Ben", "Cal")),
+                     [make_bot("random", s) for s in range(3)])
+    taken = [frame for frame in game_frames(game).frames if "takes the trick" in frame.text]
+    assert len(taken) == sum(len(hand.tricks) for hand in game.hands)
+    winners = {frame.last_trick.winner for frame in taken if frame.last_trick}
+    assert len(winners) > 1  # (else the test could not tell one trick from another)
+    for frame in taken:
+        assert frame.last_trick is not None and not frame.trick
+        said = f"; {game.players[frame.last_trick.winner]} takes the trick"
+        assert said in frame.text, frame.text

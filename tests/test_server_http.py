@@ -449,49 +449,6 @@ def test_limits_say_when_to_try_again(tmp_path: Path) -> None:
             assert f"try again in {error['retry_after']} seconds" in error["reason"]
 
 
-def test_a_request_the_servers_stop_cuts_off_is_answered_503(
-        caplog: pytest.LogCaptureFixture) -> None:
-    """A club host's finding: a review still at work when the server was stopped was
-    cancelled by uvicorn after its graceful wait, and answered a bare 500, with 60 lines
-    of traceback in the log. It is answered 503 (try again), said in one line; an answer
-    already begun cannot be taken back, and its cancellation goes on."""
-    import logging
-
-    from cutthroat.server.middleware import STOPPING, CutOffByStop
-
-    async def working(scope: Any, receive: Any, send: Any) -> None:
-        await asyncio.sleep(3600)  # a review: seconds a hand
-
-    async def begun(scope: Any, receive: Any, send: Any) -> None:
-        await send({"type": "http.response.start", "status": 200, "headers": []})
-        await asyncio.sleep(3600)
-
-    async def stop(app: Any) -> list[dict[str, Any]]:
-        sent: list[dict[str, Any]] = []
-
-        async def send(message: dict[str, Any]) -> None:
-            sent.append(message)
-
-        async def receive() -> dict[str, Any]:
-            return {"type": "http.request", "body": b"", "more_body": False}
-
-        scope = {"type": "http", "method": "GET", "path": "/api/games/AB/review",
-                 "headers": [], "query_string": b""}
-        task = asyncio.create_task(CutOffByStop(app)(scope, receive, send))
-        await asyncio.sleep(0.01)
-        task.cancel(msg="Task cancelled, timeout graceful shutdown exceeded")  # uvicorn's
-        await task
-        return sent
-
-    caplog.set_level(logging.WARNING, "cutthroat.server")
-    sent = asyncio.run(stop(working))
-    assert sent[0]["type"] == "http.response.start" and sent[0]["status"] == 503
-    assert json.loads(sent[1]["body"]) == {"error": {"reason": STOPPING}}
-    assert "GET /api/games/AB/review: cut off by the server's stop, answered 503" in caplog.text
-    with pytest.raises(asyncio.CancelledError):
-        asyncio.run(stop(begun))
-
-
 def test_R22_the_hands_end_says_why_a_game_with_the_leaders_level_goes_on(
         tmp_path: Path) -> None:
     """A variants pass: at 0-2-2 playing to 1 (a euchre's points, ties play on) the page

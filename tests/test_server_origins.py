@@ -17,7 +17,12 @@ from typer.testing import CliRunner
 
 from cutthroat.cli import app
 from cutthroat.server.app import create_app
-from cutthroat.server.origins import foreign_origin, parse_host_name, parse_origin
+from cutthroat.server.origins import (
+    answers_to,
+    foreign_origin,
+    parse_host_name,
+    parse_origin,
+)
 from server_helpers import _create, _seat_socket, _socket_closed
 
 EVIL = {"Origin": "https://evil.example"}
@@ -213,3 +218,87 @@ def test_serve_says_when_the_address_it_gives_is_not_an_allowed_host(
         said = ("Note: localhost is not among --allowed-host, so the game refuses pages "
                 f"opened there: open it at a name listed ({', '.join(names)})")
         assert (said in done.output) is noted, done.output
+
+
+@pytest.mark.parametrize(("text", "origin"), [
+    ("http://cards.example:80", "http://cards.example"),
+    ("HTTP://Cards.Example:80/", "http://cards.example"),
+    ("http://cards.example:443", "http://cards.example:443"),
+])
+def test_an_origin_leaves_out_the_default_port_of_plain_http_too(text: str,
+                                                                  origin: str) -> None:
+    """(Untested before: DEFAULT_PORTS["http"] 80 -> 81 or 0.) A browser never writes
+    ``:80`` in an ``http`` origin: one given so, to ``--allow-origin``, is the same origin."""
+    assert parse_origin(text) == origin
+
+
+def test_a_host_header_naming_port_80_is_the_plain_http_origin_without_it() -> None:
+    """(Untested before.) A proxy or client that writes
+    ``Host: cards.example:80`` serves the page whose origin is ``http://cards.example``:
+    its own page's sockets and POSTs must not be refused (4403/403) as another site's."""
+    assert foreign_origin({"origin": "http://cards.example",
+                           "host": "cards.example:80"}) is None
+    assert foreign_origin({"origin": "http://cards.example",
+                           "host": "127.0.0.1:8000",
+                           "x-forwarded-host": "cards.example:80"}) is None
+    assert foreign_origin({"origin": "http://cards.example:8080",
+                           "host": "cards.example:80"}) == "http://cards.example:8080"
+
+
+@pytest.mark.parametrize("text", ["https://cards.example#play", "https://ben@cards.example"])
+def test_an_origin_has_no_fragment_and_no_user(text: str) -> None:
+    """(Untested before: the ``parts.fragment`` or ``parts.username`` test dropped.)
+    ``--allow-origin`` refuses what is no origin: an address with a fragment or a user
+    is a mistake, and no browser would ever send it."""
+    with pytest.raises(ValueError, match="is not an origin"):
+        parse_origin(text)
+
+
+@pytest.mark.parametrize("text", ["[::1", "[::1:8000", "[fe80::1%eth0]"])
+def test_an_allowed_host_in_brackets_is_a_whole_ipv6_address(text: str) -> None:
+    """(Untested before: ``_HOST_NAME.fullmatch`` dropped from the bracket branch.) An
+    IPv6 name without its closing bracket (``[::1:8000``, read as the address ``::1:800``)
+    or with a zone (no browser sends one in ``Host``) is refused, not taken as another
+    address."""
+    with pytest.raises(ValueError, match="is not a host name"):
+        parse_host_name(text)
+
+
+def test_answers_to_compares_names_in_any_case() -> None:
+    """(Untested before: ``name = name.lower()`` dropped.) A ``Host`` may be written in
+    capitals; the names listed (``parse_host_name``'s) are lower case."""
+    assert answers_to("Cards.Example", ["cards.example"])
+    assert answers_to("A.CLUB.example", ["*.club.example"])
+    assert not answers_to("Evil.Example", ["cards.example"])
+
+
+def test_an_origin_may_be_given_with_a_trailing_slash_as_an_address_bar_shows_it() -> None:
+    """(Untested before: the ``"/"`` of ``parts.path not in ("", "/")`` changed.) A host
+    copies ``https://cards.example/`` from the address bar into ``--allow-origin``."""
+    assert parse_origin("https://cards.example/") == "https://cards.example"
+
+
+@pytest.mark.parametrize("host", ["cards.example:notaport", "cards.example:99999",
+                                  "cards.example/path", "user@cards.example"])
+def test_a_host_header_that_cannot_be_read_lets_no_other_site_in(host: str) -> None:
+    """(Untested before: ``return False`` -> ``return True`` where the ``Host`` cannot be
+    read.) The check fails closed: a ``Host`` (or ``X-Forwarded-Host``) that is no
+    host makes no origin the server's own."""
+    evil = "https://evil.example"
+    assert foreign_origin({"origin": evil, "host": host}) == evil
+    assert foreign_origin({"origin": evil, "host": "127.0.0.1:8000",
+                           "x-forwarded-host": host}) == evil
+
+
+@pytest.mark.parametrize(("name", "hosts", "answered"), [
+    ("a.club.example", ["*.club.example"], True),
+    ("b.a.club.example", ["*.club.example"], True),
+    ("localhost", ["*.club.example"], False),          # (not merely its end)
+    ("evilclub.example", ["*.club.example"], False),   # (the dot counts)
+    ("club.example", ["*.club.example"], False),       # as TrustedHostMiddleware
+])
+def test_answers_to_a_wildcard_only_for_names_under_it(name: str, hosts: list[str],
+                                                        answered: bool) -> None:
+    """``*.club.example`` answers ``a.club.example`` and nothing that
+    merely ends in ``club.example``: ``serve`` notes an announced address it would refuse."""
+    assert answers_to(name, hosts) is answered
