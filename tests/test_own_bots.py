@@ -20,6 +20,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 import cutthroat
+from cutthroat import record as rec
 from cutthroat.actions import Action
 from cutthroat.bots import BotError, BotMoveError, make_bot, play_game
 from cutthroat.bots.catalog import describe_bots
@@ -385,6 +386,47 @@ def test_a_faulty_bot_is_named_in_the_terminal_and_the_research_environment(
         assert "Traceback" not in done.output and save.exists()
         assert "The game is saved" in done.output
 
+
+
+def test_watch_save_with_a_bot_that_fails_at_the_first_move_keeps_a_record(
+        scratch: Path) -> None:
+    """``watch --save`` whose first bot to move fails at once: no move was made, so the
+    file's first write (before the game) is all the record there is; it must be a
+    record, which replay and ``--resume`` read, where "Record saved" is said of it.
+    (Untested before: without that first write the file was empty.)"""
+    (scratch / "faulty_bot.py").write_text(_FAULTY, encoding="utf-8")
+    save = scratch / "game.json"
+    done = CliRunner().invoke(app, ["watch", "--bots", ",".join(["faulty_bot.Raises"] * 3),
+                                    "--save", str(save)])
+    assert done.exit_code == 1
+    assert f"Record saved to {save}" in done.stderr
+    game = rec.replay(save.read_text(encoding="utf-8"))
+    assert not game.is_over and sum(len(hand.moves) for hand in game.hands) == 0
+
+
+@pytest.mark.parametrize("bots", ["random,random,random", "random,faulty_bot.Raises,random"])
+def test_watch_save_on_a_full_disk_says_so_once_and_never_saved(
+        scratch: Path, monkeypatch: pytest.MonkeyPatch, bots: str) -> None:
+    """The disk fills up after the record's first write, the game going on (or a bot
+    failing): ``watch`` says once that the record cannot be saved, with the system's
+    words, and never "Record saved to FILE" over a record that holds none of the moves.
+    (The line was said twice, the write tried again at the end; the "Record saved"
+    after a bot's failure and the words were untested.)"""
+    import errno
+
+    (scratch / "faulty_bot.py").write_text(_FAULTY, encoding="utf-8")
+
+    def full_disk(path: Path, game: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(rec, "save", full_disk)
+    save = scratch / "game.json"
+    done = CliRunner().invoke(app, ["watch", "--bots", bots, "--seed", "0",
+                                    "--save", str(save)])
+    assert done.exit_code == 1 and "Traceback" not in done.output
+    line = f"Error: cannot save the record to {save}: No space left on device"
+    assert done.stderr.count(line) == 1, done.stderr
+    assert "Record saved" not in done.output
 
 _WHERE = '''import random
 

@@ -4,6 +4,7 @@ give its player (docs/play.md, "Saving and resuming")."""
 
 from __future__ import annotations
 
+import errno
 import json
 import re
 import shutil
@@ -15,11 +16,13 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from cutthroat import Game
+from cutthroat import Game, play_cli
 from cutthroat import record as rec
+from cutthroat import session as session_module
 from cutthroat.cli import app
 from cutthroat.session import program
 from cutthroat.terminal import seat_names
+from cutthroat.tui.app import TableApp
 
 MOVES = ["1", "1", "1", "1", "quit"]
 """A player's input: the first choice, four times (any move may be a keep of five,
@@ -292,3 +295,58 @@ def test_two_games_of_one_second_and_seed_are_both_saved_by_default(
     with pytest.raises(typer.Exit):  # a file the player named: never written over
         play_cli._write_first(taken, Game(seed=3), named=True)
     assert taken.read_text(encoding="utf-8") == "theirs"
+
+
+def test_a_table_closed_with_the_record_unsaved_is_saved_elsewhere_at_the_last_try(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The full-screen table closed while the record cannot be written where it is (a
+    full disk): ``play`` tries once more, anywhere it can be, so the player's moves are
+    not lost; it says where, the record there holds the move made, and the status is 0.
+    (Untested before: without that last try the game was lost, and play ended
+    with status 1.)"""
+    elsewhere = tmp_path / "elsewhere"
+    monkeypatch.setattr(session_module, "fallback_folders", lambda folder: [elsewhere])
+    played: list[int] = []
+
+    def one_move_then_quit(self: TableApp, **kw: Any) -> None:
+        game = self.session.game
+        if game.needs_deal:
+            game.deal()
+        game.push(game.legal_actions()[0])  # the move the player made on the table
+        played.append(sum(len(hand.moves) for hand in game.hands))
+
+        def full_disk(path: Path, game: Any) -> None:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(rec, "save", full_disk)  # the disk fills up now
+
+    monkeypatch.setattr(play_cli, "_on_a_terminal", lambda: True)
+    monkeypatch.setattr(TableApp, "run", one_move_then_quit)
+    save = tmp_path / "game.json"
+    done = CliRunner().invoke(app, ["play", "--bots", "random,random", "--seed", "3",
+                                    "--save", str(save)])
+    assert done.exit_code == 0, done.output
+    [kept] = elsewhere.iterdir()
+    assert f"so it is saved to {kept} instead" in done.output
+    game = rec.replay(kept.read_text(encoding="utf-8"))
+    assert sum(len(hand.moves) for hand in game.hands) == played[0] == 1
+
+
+def test_a_bot_that_fails_on_the_table_ends_play_with_status_1(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot failed while the full-screen table was open: the table says which, the game
+    is saved as it stood, and ``play`` ends with status 1, as the line game does (a
+    script running ``cutthroat play`` must see that the game did not end well)."""
+    said = "The 'mine' bot in seat 1 failed to choose a move: RuntimeError: boom"
+
+    def bot_fails(self: TableApp, **kw: Any) -> None:
+        self.failure = said
+
+    monkeypatch.setattr(play_cli, "_on_a_terminal", lambda: True)
+    monkeypatch.setattr(TableApp, "run", bot_fails)
+    save = tmp_path / "game.json"
+    done = CliRunner().invoke(app, ["play", "--bots", "random,random", "--seed", "3",
+                                    "--save", str(save)])
+    assert said in done.output
+    assert done.exit_code == 1 and isinstance(done.exception, SystemExit)
+    assert rec.replay(save.read_text(encoding="utf-8")) is not None  # saved as it stood

@@ -20,7 +20,13 @@ from typer.testing import CliRunner
 
 from cutthroat import Card, CutthroatError, Game, HandResult, Phase, Rules, Suit, deck
 from cutthroat.cli import app as cli_app
-from cutthroat.render import describe_deal, describe_move, describe_result, format_cards
+from cutthroat.render import (
+    describe_deal,
+    describe_move,
+    describe_result,
+    describe_view,
+    format_cards,
+)
 from cutthroat.session import STUCK, Session, ordered_moves, program
 from cutthroat.state import Hand
 from cutthroat.terminal import TerminalGame, seat_names
@@ -300,18 +306,25 @@ def test_R9_R10_the_first_rounds_last_pass_says_the_second_round_begins(rules: R
 
 def test_R8_a_dealer_who_left_the_up_card_is_shown_it_left_in_the_kitty() -> None:
     """After the dealer left the up-card, the table's line still said "up-card JS", as
-    if it were in play (a blind player's pass): it says it was left in the kitty."""
+    if it were in play (a blind player's pass): it says it was left in the kitty, and
+    only then: before, the up-card may still be ordered (untested before)."""
+    def kitty(hand: Hand, seat: int) -> bool:
+        return any("left in the kitty" in line
+                   for line in describe_view(hand.view(seat), seat_names(seat)))
+
     for seed in range(200):
         game = Game(seed=seed)
         hand = game.deal()
         if hand.moves or hand.phase is not Phase.BID_FIRST:
             continue
+        assert not kitty(hand, hand.to_act)
         game.push("order", hand.to_act)
         if hand.phase is Phase.PICKUP:
             break
     else:
         raise AssertionError("no order to a defending dealer in 200 deals")
     dealer = hand.dealer
+    assert not kitty(hand, dealer)
     game.players = tuple(seat_names(dealer))  # type: ignore[misc]
     player, out, _ = line_game(game, dealer, ["leave", "show"])
     player.play()

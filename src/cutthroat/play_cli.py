@@ -102,8 +102,9 @@ def watch(
         """The record written over the file, if a move was made since it last was."""
         nonlocal written_at, unwritten
         if save is not None and unwritten:
+            unwritten = False  # tried: a write that fails is said once, not again at the end
             _rewrite(save, game)
-            written_at, unwritten = time.monotonic(), False
+            written_at = time.monotonic()
 
     def tell(hand: Hand, move: Move) -> None:
         # Written again at most every SAVE_EVERY seconds, and whatever ends the game
