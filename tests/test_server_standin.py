@@ -437,7 +437,11 @@ def test_a_move_the_stand_in_thought_over_is_not_made_once_the_player_is_back(
 
 
 def test_a_player_who_moves_is_back_and_a_refused_move_changes_nothing(
-        tmp_path: Path) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player a bot stands in for is back by moving; a move refused, as illegal or
+    because it cannot be saved (503), changes nothing: not the hand, nor the stand-in,
+    which plays on for them as the store still says it does. (Untested before: a move
+    that could not be saved was taken back, but the player's return was not.)"""
     async def scenario() -> None:
         held = _Held(tmp_path)
         server, table = held.server, held.table
@@ -449,6 +453,17 @@ def test_a_player_who_moves_is_back_and_a_refused_move_changes_nothing(
             await server.act(room, 1, "play 2C", wait=False)
         assert table.seats[1].standin == STANDIN and len(hand.moves) == moves
         mine = str(hand.legal_actions()[-1])
+
+        def broken(*_: object) -> None:
+            raise OSError("disk full")
+
+        monkeypatch.setattr(held.store, "save", broken)
+        with pytest.raises(TableError) as refused:
+            await server.act(room, 1, mine, wait=False)
+        assert refused.value.status == 503
+        assert len(hand.moves) == moves and table.seats[1].standin == STANDIN
+        assert room.state_for(0)["players"][1]["standin"] == STANDIN
+        monkeypatch.undo()
         await server.act(room, 1, mine, wait=False)  # Ben's own move, while it thinks
         assert table.seats[1].standin is None
         assert str(hand.moves[moves].action) == mine
@@ -912,37 +927,6 @@ def test_review_counts_and_skips_only_the_moves_it_is_told_to() -> None:
     plain = review(game, 0, samples=2)
     assert plain.decisions == len(every) and plain.skipped == 0
     assert "bot made for you" not in review_lines(plain, game.players)[0]
-
-
-def test_a_move_that_cannot_be_saved_leaves_the_stand_in_playing(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A player a bot stands in for makes a move that cannot be saved: the move is
-    refused (503) and taken back, and so is their coming back, so that the bot plays on
-    for them as the store still says it does. (Untested before: the move was taken back but
-    the stand-in was not.)"""
-    async def scenario() -> None:
-        held = _Held(tmp_path)
-        server, table = held.server, held.table
-        room = await held.thinking_for_ben()
-        hand = table.game.hand
-        assert hand is not None
-        moves = len(hand.moves)
-
-        def broken(*_: object) -> None:
-            raise OSError("disk full")
-
-        monkeypatch.setattr(held.store, "save", broken)
-        with pytest.raises(TableError) as refused:
-            await server.act(room, 1, str(hand.legal_actions()[-1]), wait=False)
-        assert refused.value.status == 503
-        assert len(hand.moves) == moves and table.seats[1].standin == STANDIN
-        assert room.state_for(0)["players"][1]["standin"] == STANDIN
-        monkeypatch.undo()
-        held.answer.set()
-        await server.settle(room)
-        held.store.close()
-
-    asyncio.run(scenario())
 
 
 def test_a_player_playing_over_http_is_seen_by_each_request_and_not_handed_to_a_bot(

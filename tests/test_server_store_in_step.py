@@ -17,6 +17,18 @@ from cutthroat.server.store import Store
 from cutthroat.server.tables import Table, TableError
 
 
+async def _your_turn(tmp_path: Path) -> tuple[Store, Server, Table, Room]:
+    """A game of you and two random bots in a server's room, stored in ``tmp_path``, the
+    bots' moves made: your turn."""
+    store = Store(f"sqlite:///{tmp_path / 'games.db'}")
+    server = Server(store)
+    table = Table.create(["you", "random", "random"], seed=5)
+    room = await server.add(table)
+    await server.settle(room)
+    assert table.game.to_act == 0
+    return store, server, table, room
+
+
 def _shown_as_stored(store: Store, room: Room) -> None:
     """The room's game is the game as stored, move for move."""
     stored = store.load(room.table.id)
@@ -41,12 +53,7 @@ def test_a_move_waiting_for_the_lock_while_the_game_is_read_back_is_made_on_the_
     had when the request came, thrown away by the read back.)"""
 
     async def scenario() -> None:
-        store = Store(f"sqlite:///{tmp_path / 'games.db'}")
-        server = Server(store)
-        table = Table.create(["you", "random", "random"], seed=5)
-        room = await server.add(table)
-        await server.settle(room)
-        assert table.game.to_act == 0
+        store, server, table, room = await _your_turn(tmp_path)
         action = table.game.view(0).legal[0]
         before = table.game.hand
         assert before is not None
@@ -101,11 +108,7 @@ def test_a_take_back_that_cannot_be_saved_leaves_the_moves_made(
     does not hold, which a restart would turn back into the other. (Untested before: the
     moves taken back stayed taken back in memory, while the store kept them.)"""
     async def scenario() -> None:
-        store = Store(f"sqlite:///{tmp_path / 'games.db'}")
-        server = Server(store)
-        table = Table.create(["you", "random", "random"], seed=5)
-        room = await server.add(table)
-        await server.settle(room)
+        store, server, table, room = await _your_turn(tmp_path)
         await server.act(room, 0, table.game.view(0).legal[0], wait=True)
         before = table.record()
         _saves_fail(monkeypatch, store)
