@@ -13,21 +13,12 @@ import time
 from pathlib import Path
 
 import pytest
-import uvicorn
 
 from cutthroat.server.command import check_listening, network_address
 from cutthroat.server.store import Store
-from test_cli_errors import invoke, unboxed
+from test_cli_errors import invoke, no_server, unboxed
 
-
-@pytest.fixture
-def never_served(monkeypatch: pytest.MonkeyPatch) -> None:
-    """uvicorn never starts: a test that gets past the checks fails at once."""
-
-    def never(*args: object, **kwargs: object) -> None:
-        raise AssertionError("the server was started")
-
-    monkeypatch.setattr(uvicorn, "run", never)
+__all__ = ["no_server"]  # the fixture, used by name
 
 
 def test_a_port_a_stopped_server_just_used_is_not_refused_as_in_use() -> None:
@@ -50,7 +41,7 @@ def test_a_port_a_stopped_server_just_used_is_not_refused_as_in_use() -> None:
 
 
 def test_serve_on_every_address_refuses_a_port_ipv4_already_uses(
-        never_served: None) -> None:
+        no_server: None) -> None:
     """``--host ::`` listens on IPv4 too (dual_stack_socket): a port another program
     holds on IPv4 is refused before the address is announced, not found when uvicorn
     fails to bind after the host was told the game is there."""
@@ -74,7 +65,7 @@ def test_serve_on_every_address_refuses_a_port_ipv4_already_uses(
     (22, "cannot listen on 127.0.0.1 port 80: Invalid argument", "--host"),  # EINVAL
 ])
 def test_serve_on_a_port_the_system_will_not_give_is_refused_in_words(
-        never_served: None, monkeypatch: pytest.MonkeyPatch,
+        no_server: None, monkeypatch: pytest.MonkeyPatch,
         error: int, said: str, option: str) -> None:
     """A host trying port 80 without root was told nothing of use (or the server went
     on to fail in uvicorn, after announcing its address): the port's refusal is a usage

@@ -24,6 +24,9 @@ from cutthroat.server.origins import (
     parse_origin,
 )
 from server_helpers import _create, _seat_socket, _socket_closed
+from test_cli_errors import no_server
+
+__all__ = ["no_server"]  # the fixture, used by name
 
 EVIL = {"Origin": "https://evil.example"}
 
@@ -111,20 +114,7 @@ def test_an_allowed_origin_is_an_origin(text: str) -> None:
         create_app("sqlite://", allow_origins=[text])
 
 
-def _never_served(monkeypatch: pytest.MonkeyPatch) -> None:
-    """uvicorn is never started: a ``serve`` that gets past its checks fails at once,
-    not after the test's timeout, serving on a real port meanwhile."""
-    import uvicorn
-
-    def never(*args: object, **kwargs: object) -> None:
-        raise AssertionError("the server was started")
-
-    monkeypatch.setattr(uvicorn, "run", never)
-
-
-def test_serve_allow_origin_that_is_no_origin_is_a_usage_error(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    _never_served(monkeypatch)
+def test_serve_allow_origin_that_is_no_origin_is_a_usage_error(no_server: None) -> None:
     done = CliRunner().invoke(app, ["serve", "--allow-origin", "cards.example",
                                     "--db", "sqlite://"])
     assert done.exit_code == 2
@@ -204,8 +194,7 @@ def test_with_allowed_hosts_a_request_for_another_name_is_refused(tmp_path: Path
 @pytest.mark.parametrize("text", ["https://cards.example", "cards.example:8000",
                                   "cards.example/play", "*", "cards.*.example", "", "a b",
                                   "-", "-cards.example", "cards-.example", "[:::]", "[1.2]"])
-def test_an_allowed_host_is_a_host_name(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    _never_served(monkeypatch)
+def test_an_allowed_host_is_a_host_name(text: str, no_server: None) -> None:
     with pytest.raises(ValueError, match="is not a host name"):
         parse_host_name(text)
     with pytest.raises(ValueError, match="is not a host name"):
