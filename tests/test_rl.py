@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -11,12 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pettingzoo.test import api_test, seed_test
 
+from cutthroat import Hand
 from cutthroat.cards import NUM_CARD_IDS, ids_of_mask
 from cutthroat.errors import IllegalActionError
 from cutthroat.rl import env, raw_env
 from cutthroat.rl import observation as obs_module
 from cutthroat.rl.layout import SIZE, Slot
-from cutthroat.rl.observation import encode
+from cutthroat.rl.observation import encode, turned_down
 from cutthroat.rules import Rules
 
 
@@ -626,3 +628,80 @@ def test_R12_R14_a_view_alone_gives_the_environments_action_ids(rules: Rules) ->
     assert keeps > 5 or not rules.dummy
     with pytest.raises(IllegalActionError, match="not an action id"):
         action_of(hand.view(0), 332)
+
+
+def test_a_view_for_a_numpy_seat_is_a_plain_int_seat_and_json_ready() -> None:
+    """``view(np.int64(1))`` (a seat from an agent's array) is seat 1's view, with
+    ``seat`` a plain ``int`` so that ``to_json()`` goes to ``json.dumps`` as is."""
+    hand = Hand.deal(seed=1)
+    view = hand.view(np.int64(1))  # type: ignore[arg-type]
+    assert type(view.seat) is int and view == hand.view(1)
+    assert json.loads(json.dumps(view.to_json()))["seat"] == 1
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(deck=25, dummy=False), Rules(deck=32)],
+                         ids=["standard", "25-no-dummy", "32"])
+def test_each_slot_of_the_observation_says_what_the_view_says(rules: Rules) -> None:
+    """``encode(view)`` writes every part where the module's table says, seats relative
+    to the observer, at every move of seeded random hands and for each seat: its cards,
+    the up-card, its own hidden discards, the cards played by whom, the phase, trump,
+    dealer, maker, who went alone or sits out, the leader, the tricks won, the scores,
+    whether the up-card and the dummy were taken, the deck, the dummy rule and whether
+    the observer is to act; nothing else is set."""
+    rng = random.Random(3)
+    scores = (1, 4, 7)
+    reached: set[str] = set()
+    for _ in range(30):
+        hand = Hand.deal(rules, dealer=rng.randrange(3), rng=rng)
+        while True:
+            for me in range(3):
+                view = hand.view(me, scores=scores)
+                got = encode(view)
+                want = np.zeros(SIZE, dtype=np.float32)
+
+                def rel(seat: int, me: int = me) -> int:
+                    return (seat - me) % 3
+
+                for card in view.cards:
+                    want[Slot.CARDS + card.id] = 1
+                want[Slot.UPCARD + hand.upcard.id] = 1
+                own = list(hand.buried) if me == hand.maker else []
+                if me == hand.dealer and hand.dealer_discard is not None:
+                    own.append(hand.dealer_discard)
+                for card in own:
+                    want[Slot.OWN_DISCARDS + card.id] = 1
+                for trick in hand.tricks:
+                    for seat, card in trick.plays:
+                        want[Slot.PLAYED + NUM_CARD_IDS * rel(seat) + card.id] = 1
+                for seat, card in hand.current_trick:
+                    want[Slot.TRICK + NUM_CARD_IDS * rel(seat) + card.id] = 1
+                want[Slot.PHASE + int(hand.phase)] = 1
+                want[Slot.TRUMP + (4 if hand.trump is None else int(hand.trump))] = 1
+                want[Slot.DEALER + rel(hand.dealer)] = 1
+                want[Slot.MAKER + (3 if hand.maker is None else rel(hand.maker))] = 1
+                for seat in hand.alone:
+                    want[Slot.ALONE + rel(seat)] = 1
+                if hand.sitting_out is not None:
+                    want[Slot.SITTING_OUT + rel(hand.sitting_out)] = 1
+                if hand.current_trick:
+                    want[Slot.LEADER + rel(hand.leader)] = 1
+                for seat in range(3):
+                    want[Slot.TRICKS_WON + rel(seat)] = hand.tricks_won[seat] / 5
+                    want[Slot.SCORES + rel(seat)] = scores[seat] / (2 * rules.target)
+                want[Slot.UPCARD_TAKEN] = hand.upcard_taken
+                want[Slot.TURNED_DOWN] = turned_down(view)
+                want[Slot.DUMMY_TAKEN] = hand.dummy_taken
+                want[Slot.DECK + (24, 25, 32).index(rules.deck)] = 1
+                want[Slot.DUMMY_RULE] = rules.dummy
+                want[Slot.TO_ACT] = hand.to_act == me
+                assert np.allclose(got, want), np.flatnonzero(~np.isclose(got, want))
+            reached |= {name for name, on in [
+                ("upcard_taken", hand.upcard_taken), ("dummy_taken", hand.dummy_taken),
+                ("alone", bool(hand.alone)), ("sitting_out", hand.sitting_out is not None),
+                ("trick", bool(hand.current_trick)), ("discard", hand.dealer_discard is not None),
+                ("buried", bool(hand.buried))] if on}
+            if hand.is_over:
+                break
+            hand.push(rng.choice(hand.legal_actions()))
+    assert reached >= {"upcard_taken", "alone", "trick", "discard"} | (
+        {"dummy_taken", "buried"} if rules.dummy else set())

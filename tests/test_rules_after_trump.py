@@ -21,6 +21,7 @@ from cutthroat import (
 )
 from cutthroat.cards import CardError
 from cutthroat.errors import to_player
+from cutthroat.views import public_view_json
 
 SUITED = ["9C TC JC QC KC", "9D TD JD QD KD", "9H TH JH QH KH"]
 # With the AS up-card the rest of the deck in id order gives:
@@ -294,6 +295,36 @@ def test_R14_dealer_discard_known_only_to_him() -> None:
         assert view.moves == ("1 order", "0 pickup", "0 discard ?")
         assert "QC" not in visible(view)
         assert view.upcard_taken and view.upcard == Card.parse("AS")
+
+
+@pytest.mark.parametrize(("deck_size", "dealer_cards"), [
+    (32, "7C 8C 9C TC QC"),  # 7C is card id 0, the first a discard can be
+    (25, "JO 9C TC QC KC"),  # the joker is card id 32, the last
+])
+def test_R14_every_card_the_dealer_may_discard_is_hidden_from_the_others(
+        deck_size: int, dealer_cards: str) -> None:
+    """Whichever card the dealer discards, the first card id (7C) and the last (the
+    joker) included, only he reads it: the others and a watcher read ``0 discard ?``
+    in the moves, in ``to_json`` and in ``print(view)``."""
+    rules = Rules(deck=deck_size, dummy=False)
+    hand = make_hand([dealer_cards, "9D TD QD KD AD", "9H TH QH KH AH"], "AC",
+                     rules=rules)
+    push_all(hand, ["1 order", "0 pickup"])
+    discards = hand.legal_actions()
+    assert {str(a.card) for a in discards} >= {dealer_cards[:2], "AC"}
+    for action in discards:
+        card = str(action.card)
+        hand.push(action, 0)
+        assert hand.view(0).moves[-1] == f"0 discard {card}"
+        for seat in (1, 2):
+            view = hand.view(seat)
+            assert view.moves[-1] == "0 discard ?"
+            assert view.to_json()["moves"][-1] == "0 discard ?"
+            if card != "AC":  # the up-card was seen, though not where it went
+                assert card not in str(view).split()
+                assert card not in visible(view)
+        assert public_view_json(hand)["moves"][-1] == "0 discard ?"
+        hand.pop()
 
 
 def test_R14_nobody_else_can_tell_whether_dealer_discarded_the_upcard() -> None:

@@ -358,3 +358,14 @@ def test_R7_R13_the_seat_to_decide_is_told_what_its_choices_lead_to() -> None:
         assert table.state_for(0)["stakes"] is None
     assert {("BID_FIRST", True), ("BID_FIRST", False), ("BID_SECOND", False),
             ("MAKER_CHOICE", False), ("DEFENDER_CHOICE", False)} <= told, told
+
+
+def test_the_state_for_a_seat_names_that_seat_and_a_watchers_names_none() -> None:
+    """``state_for(seat)["seat"]`` is the seat the state is for (the page shows "You"
+    and the seat's cards from it), ``None`` for a watcher; its view is that seat's."""
+    table = Table.create(["you", "random", "random"], seed=12, names=["Ann", None, None])
+    for seat in (0, 1, 2):
+        state = table.state_for(seat)
+        assert state["seat"] == seat and state["view"]["seat"] == seat
+    assert table.state_for(None)["seat"] is None
+    assert table.state_for(None)["view"]["seat"] is None

@@ -4,6 +4,7 @@ wrong seats, the end of a hand, repr, legal action text, and Game's dealing and 
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Callable, Iterator
 
@@ -1087,3 +1088,59 @@ def test_hand_deal_of_given_cards_R5() -> None:
 def test_action_id_0_is_the_lowest_card_of_the_long_deck() -> None:
     hand = Hand.deal(Rules(deck=32), seed=2)
     assert str(hand.action_from_id(0)) == "play 7C"
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(deck=25, dummy=False), Rules(deck=32)],
+                         ids=["standard", "25-no-dummy", "32"])
+def test_a_views_json_writes_each_public_field_as_the_hand_holds_it(rules: Rules) -> None:
+    """``view.to_json()`` (what the web page of each seat reads, docs/protocol.md)
+    writes each public field as the hand holds it, at every move of seeded random
+    hands: the dealer, the phase in lower case, the seat to act, who went alone, who
+    sits out, whether the up-card and the dummy were taken, the rules, each trick's
+    leader, plays and winner, the leader of the trick in progress and the tricks won."""
+    rng = random.Random(11)
+    reached: set[str] = set()
+    for _ in range(40):
+        hand = Hand.deal(rules, dealer=rng.randrange(3), rng=rng)
+        first = "joker_trump" if str(hand.upcard) == "JO" else "bid_first"  # R6
+        assert hand.view(0).to_json()["phase"] == first
+        while True:
+            for seat in range(3):
+                view = hand.view(seat)
+                got = view.to_json()
+                assert (got["dealer"], view.dealer) == (hand.dealer, hand.dealer)
+                assert got["to_act"] == view.to_act == hand.to_act
+                assert got["alone"] == list(view.alone) == list(hand.alone)
+                assert got["sitting_out"] == view.sitting_out == hand.sitting_out
+                assert got["upcard_taken"] is view.upcard_taken is hand.upcard_taken
+                assert got["dummy_taken"] is view.dummy_taken is hand.dummy_taken
+                assert got["leader"] == view.leader == hand.leader
+                assert Rules.from_json(got["rules"]) == rules
+                assert got["tricks"] == [
+                    {"leader": t.leader, "plays": [[s, str(c)] for s, c in t.plays],
+                     "winner": t.winner} for t in hand.tricks]
+                assert got["tricks_won"] == list(view.tricks_won) == list(hand.tricks_won)
+                assert got["cards"] == [str(c) for c in view.cards]  # own: R14 is elsewhere
+                assert got["buried"] == [str(c) for c in view.buried]
+                assert got["discard"] == (None if view.discard is None else str(view.discard))
+                assert got["legal"] == list(view.legal) == (
+                    list(hand.legal_texts()) if seat == hand.to_act else [])
+                assert got["moves"] == list(view.moves)
+                assert got["maker"] == view.maker == hand.maker
+                assert got["trump"] == (None if hand.trump is None else str(hand.trump))
+                assert got["upcard"] == str(hand.upcard)
+                assert got["current_trick"] == [[s, str(c)] for s, c in hand.current_trick]
+            reached |= {name for name, on in [
+                ("alone", bool(hand.alone)), ("sitting_out", hand.sitting_out is not None),
+                ("upcard_taken", hand.upcard_taken), ("dummy_taken", hand.dummy_taken),
+                ("won_by_another", any(t.winner != t.leader for t in hand.tricks)),
+                ("buried", bool(hand.buried)), ("discard", hand.dealer_discard is not None),
+                ("dealer_not_0", hand.dealer != 0), ("trump", hand.trump is not None),
+                ("trick_in_progress", bool(hand.current_trick))] if on}
+            if hand.is_over:
+                break
+            hand.push(rng.choice(hand.legal_actions()))
+        assert hand.view(1).to_json()["phase"] in ("over", "thrown_in")
+    wanted = {"alone", "upcard_taken", "won_by_another", "dealer_not_0", "discard", "trump",
+              "trick_in_progress"}
+    assert reached >= wanted | ({"dummy_taken", "buried"} if rules.dummy else set())
