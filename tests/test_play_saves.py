@@ -20,7 +20,7 @@ from cutthroat import Game, play_cli
 from cutthroat import record as rec
 from cutthroat import session as session_module
 from cutthroat.cli import app
-from cutthroat.session import program
+from cutthroat.session import Session, program
 from cutthroat.terminal import seat_names
 from cutthroat.tui.app import TableApp
 
@@ -350,3 +350,119 @@ def test_a_bot_that_fails_on_the_table_ends_play_with_status_1(
     assert said in done.output
     assert done.exit_code == 1 and isinstance(done.exception, SystemExit)
     assert rec.replay(save.read_text(encoding="utf-8")) is not None  # saved as it stood
+
+
+def _disk_full(path: Path, game: Game) -> None:
+    """A write of ``game`` to ``path`` on a full disk."""
+    raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+
+def _folder_gone_after_a_move(tmp_path: Path) -> tuple[Session, Path]:
+    """A game saved to ``gone/g.json`` after its deal, the folder then deleted, and the
+    first move made since: the session and the folder that is gone."""
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    game = Game(seed=3, players=seat_names(0))
+    hand = game.deal()
+    session = Session(game, 0, ["random", "random"], save=gone / "g.json")
+    assert session.save_record() is None
+    shutil.rmtree(gone)
+    assert hand.to_act is not None
+    game.push(game.view(hand.to_act).legal[0], hand.to_act)
+    return session, gone
+
+
+def _saved_then_written_elsewhere(tmp_path: Path) -> tuple[Session, Path]:
+    """A game saved after its deal, whose record another window then wrote, and the
+    first move made since: the session and its record file."""
+    save = tmp_path / "g.json"
+    game = Game(seed=3, players=seat_names(0))
+    hand = game.deal()
+    session = Session(game, 0, ["random", "random"], save=save)
+    assert session.save_record() is None and save.exists()
+    other = Game(seed=99, players=seat_names(0))
+    other.deal()
+    rec.save(save, other)  # the other window's game, written over this one's file
+    assert hand.to_act is not None
+    game.push(game.view(hand.to_act).legal[0], hand.to_act)
+    return session, save
+
+
+def test_a_game_forked_from_a_record_another_window_wrote_is_on_disk_at_once(
+        tmp_path: Path) -> None:
+    """Nothing a player did is ever lost: the save that finds the record written by
+    another window writes this game to its new file there and then, every move so far
+    in it, not at some later save (session.py ``_fork``: ``_write_new(new, self.game)``
+    dropped: the new file did not exist until the next move's save); stopping says where
+    it went (``self.moved_from = old`` dropped), and the next game at the table is named
+    after the record now played (``self.sitting = replace(...)`` dropped)."""
+    session, save = _saved_then_written_elsewhere(tmp_path)
+    other = save.read_text(encoding="utf-8")
+    warning = session.save_record()
+    forked = tmp_path / "g-2.json"
+    assert warning is not None and f"saved to {forked} from now on" in warning
+    assert session.save == forked and session.moved_from == save
+    assert forked.exists()
+    assert rec.dumps(rec.replay(forked.read_text(encoding="utf-8"))) == rec.dumps(session.game)
+    assert save.read_text(encoding="utf-8") == other  # the other window's, not written over
+    assert session.stopped_line().startswith(
+        f"Stopped. The game could not be saved to {save}, so it is saved to {forked}: ")
+    session.next_game()  # the next game's record is named after the one played now
+    assert session.save == tmp_path / "g-2-2.json" and session.save.exists()
+
+
+def test_a_fork_that_cannot_be_written_is_said_in_words_and_saving_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The record written by another window, and no new file beside it can be written
+    (a full disk): the player is told so, in words (no "[Errno 28]"), and the game is
+    saved to its file again at the next save rather than lost (session.py ``_fork``: its
+    warning ``return None``, or ``exc.strerror or exc`` -> ``and``)."""
+    session, save = _saved_then_written_elsewhere(tmp_path)
+    monkeypatch.setattr(session_module, "_write_new", _disk_full)
+    warning = session.save_record()
+    assert warning == (f"Warning: {save} was changed by another window playing this game, "
+                       "and this one could not be saved beside it (No space left on "
+                       "device).")
+    assert session.save == save and not (tmp_path / "g-2.json").exists()
+    assert session.save_record() is None  # the next save writes this game, not lost
+    assert rec.dumps(rec.replay(save.read_text(encoding="utf-8"))) == rec.dumps(session.game)
+
+
+def test_a_game_moved_elsewhere_mid_game_has_its_next_game_saved_there_too(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The folder of --save deleted mid-game: the game is saved to a new file in the
+    fallback folder "from now on", and the next game at the table is saved beside that
+    file, not in the deleted folder made again; a fallback folder that exists already
+    takes the record (session.py ``_save_elsewhere``: ``exist_ok=True`` -> ``False``;
+    ``_not_saved``:
+    ``self.sitting = replace(self.sitting, save=where)`` dropped or its condition
+    negated; ``'' if last else ', from now on'`` negated)."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()  # there from an earlier game, as ./cutthroat-games mostly is
+    monkeypatch.setattr(session_module, "fallback_folders", lambda folder: [elsewhere])
+    session, gone = _folder_gone_after_a_move(tmp_path)
+    warning = session.save_record()
+    [moved] = elsewhere.iterdir()
+    assert warning is not None
+    assert f"so it is saved to {moved} instead, from now on. To go on with it later: " \
+        in warning
+    session.next_game()
+    assert session.save is not None and session.save.parent == elsewhere
+    assert session.save.exists() and not gone.exists()
+
+
+def test_a_save_elsewhere_that_fails_removes_only_the_folder_it_made(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The folder of --save deleted, and no fallback folder takes the record (a full
+    disk): a fallback folder made for it is removed again, one that was there already
+    is left alone, and the game goes on, said so (session.py ``_save_elsewhere``:
+    ``if made:`` negated)."""
+    made, kept = tmp_path / "made", tmp_path / "kept"
+    kept.mkdir()  # the player's own folder, empty
+    monkeypatch.setattr(session_module, "fallback_folders", lambda folder: [made, kept])
+    monkeypatch.setattr(session_module, "_write_new", _disk_full)
+    session, gone = _folder_gone_after_a_move(tmp_path)
+    warning = session.save_record()
+    assert warning is not None and f"nor to a new file in {made} or {kept}" in warning
+    assert not made.exists() and kept.is_dir() and not gone.exists()
+    assert session.unsaved is not None

@@ -9,13 +9,14 @@ cannot take changes nothing, and every move is in the saved record at once.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import json
 import random
 import re
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ from hypothesis import strategies as st
 
 from cutthroat import Action, Card, Game, HandResult, Phase, Rules, Suit, deck
 from cutthroat import record as rec
+from cutthroat import session as session_module
 from cutthroat.bots import RandomBot
 from cutthroat.cli import random_variants
 from cutthroat.deal import Deal
@@ -1432,3 +1434,176 @@ def test_R8_R12_after_the_dealers_discard_his_five_cards_are_shown_before_dummy_
     assert shown, after
     assert sorted(shown[1].split()) == sorted(str(c) for c in hand.view(hand.dealer).cards), after
     assert str(thrown) not in shown[1] and f"You discarded {thrown}" in after
+
+
+def _every_save_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    """Every save of a record fails (a full disk), and the fallback folder for a record
+    that cannot be saved is ``tmp_path/elsewhere``: the record's path and that folder."""
+    elsewhere = tmp_path / "elsewhere"
+
+    def disk_full(path: Path, game: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+    monkeypatch.setattr(session_module.rec, "save", disk_full)
+    monkeypatch.setattr(session_module, "fallback_folders", lambda folder: [elsewhere])
+    return tmp_path / "g.json", elsewhere
+
+
+def test_a_game_whose_saves_failed_is_saved_elsewhere_once_it_is_over(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every save of a game fails (a full disk: the game goes on, said once); once it is
+    over, its record is saved to a new file in the fallback folder, and the end says
+    where, with the whole game in it (terminal.py ``_play_one``: the last
+    ``self._saved(last=True)`` dropped, or ``self.unsaved is not None`` negated: the
+    finished game was lost, "the record there is of an earlier moment")."""
+    save, elsewhere = _every_save_fails(tmp_path, monkeypatch)
+    player, out = table(new_game(3), 0, random_rest=3, save=save)
+    assert player.play() is True
+    [moved] = elsewhere.iterdir()
+    assert player.save == moved and player.unsaved is None
+    assert rec.replay(moved.read_text(encoding="utf-8")).is_over
+    assert rec.dumps(rec.replay(moved.read_text(encoding="utf-8"))) == rec.dumps(player.game)
+    assert f"The game could not be saved to {save}, so it is saved to {moved}." in out
+    assert sum("could not save the game" in line for line in out) == 2  # once, then at the end
+
+
+def _play_out(session: Session) -> None:
+    """Play ``session``'s game to its end: the player's first listed move each time,
+    the bots' own choices."""
+    game = session.game
+    while not game.is_over:
+        if game.needs_deal():
+            game.deal()
+        hand = game.hand
+        assert hand is not None and hand.to_act is not None
+        seat = hand.to_act
+        view = game.view(seat)
+        game.push(view.legal[0] if seat == session.seat else session.bot_choice(view), seat)
+
+
+def test_the_next_game_at_the_table_is_played_as_its_seed_plays_it_alone() -> None:
+    """With --seed S the next game at the table is dealt from S+1 and can be played
+    again on its own with ``--seed S+1`` (Sitting): its bots are made anew from that
+    seed, so the same moves of the player get the same game (session.py ``next_game``:
+    ``self.bots = self.make_bots()`` dropped: the bots went on from game 1's draws)."""
+    table_session = Session(Game(seed=3, players=seat_names(0)), 0, ["random", "random"],
+                            seed=3)
+    _play_out(table_session)
+    table_session.next_game()
+    assert table_session.seed == 4
+    _play_out(table_session)
+    alone = Session(Game(seed=4, players=seat_names(0)), 0, ["random", "random"], seed=4)
+    _play_out(alone)
+    assert rec.dumps(table_session.game) == rec.dumps(alone.game)
+
+
+def test_the_next_games_record_folder_is_made_when_it_is_not_there(tmp_path: Path) -> None:
+    """A next game whose record goes to a folder not there yet (the default folder of
+    records, ``Sitting.folder``): the folder is made and the record written at once
+    (session.py ``next_game``: ``save.parent.mkdir(parents=True, ...)`` dropped, or
+    ``parents=False``: "Cannot start a new game")."""
+    folder = tmp_path / "new" / "games"
+    session = Session(Game(seed=3, players=seat_names(0)), 0, ["random", "random"], seed=3,
+                      save=tmp_path / "first.json", sitting=Sitting(folder=folder))
+    [line] = session.next_game()
+    assert session.save is not None and session.save.parent == folder
+    assert session.save.exists() and f"Every move is saved to {session.save}." in line
+
+
+def test_a_game_stopped_while_its_saves_fail_is_saved_elsewhere_on_quit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing a player did is lost: every save fails (a full disk: the game goes on,
+    said once), and the player quits; the game so far is then saved to a new file in the
+    fallback folder, and the last line says where and how to resume it (terminal.py
+    ``_play_one``: the ``self._saved(last=True)`` on quit dropped, or ``last=False``:
+    "the record there is of an earlier moment", the moves lost)."""
+    save, elsewhere = _every_save_fails(tmp_path, monkeypatch)
+    game = new_game(5)
+    hand = game.deal()
+    player, out = table(game, hand.to_act, ["pass", "quit"], save=save)  # type: ignore[arg-type]
+    assert player.play() is False
+    [moved] = elsewhere.iterdir()
+    assert rec.dumps(rec.replay(moved.read_text(encoding="utf-8"))) == rec.dumps(game)
+    assert any(move.seat == player.seat for move in hand.moves)  # the player's pass, kept
+    assert out[-1].startswith(f"Stopped. The game could not be saved to {save}, so it is "
+                              f"saved to {moved}: ")
+    assert "--resume" in out[-1]
+
+
+def test_a_hints_key_is_said_again_with_the_first_hint_of_the_next_game() -> None:
+    """The key to a hint's figures is said with the first hint of each game, the next
+    game at the table included (terminal.py ``_play_again``:
+    ``self._said_once, self._reading = set(), None`` dropped: game 2's hints had no key)."""
+    rng = random.Random(1)
+    state = {"games": 0, "hinted": False}
+    holder: list[TerminalGame] = []
+
+    def read(prompt: str) -> str:
+        if prompt == AGAIN:
+            state["games"] += 1
+            state["hinted"] = False
+            return "y" if state["games"] == 1 else "n"
+        if not state["hinted"]:
+            state["hinted"] = True
+            return "hint"
+        return rng.choice(holder[0].view().legal)
+
+    out: list[str] = []
+    player = TerminalGame(Game(Rules(target=3), seed=3, players=seat_names(0)), 0,
+                          ["random", "random"], seed=1, hint_samples=4, read=read,
+                          write=out.append, again=True)
+    holder.append(player)
+    assert player.play() is True
+    keys = [n for n, line in enumerate(out) if line.startswith("Key: ")]
+    [second] = [n for n, line in enumerate(out) if line.startswith("\nGame 2 at this table")]
+    assert len(keys) == 2 and keys[0] < second < keys[1]
+
+
+def test_an_undo_is_in_the_saved_record_at_once(tmp_path: Path) -> None:
+    """Every change is written to the record at once, an undo too: while the player
+    thinks over the move after an undo, the file holds the game as it is now, without
+    the moves taken back (terminal.py ``_undo``: ``self._saved()`` dropped: a terminal
+    closed then resumed the moves the player took back)."""
+    save = tmp_path / "g.json"
+    game = new_game(5)
+    hand = game.deal()
+    on_disk: list[str] = []
+
+    def lines() -> Iterator[str]:
+        yield "pass"
+        yield "undo"
+        on_disk.append(save.read_text(encoding="utf-8"))  # at the prompt after the undo
+        yield "quit"
+
+    typed = lines()
+    player = TerminalGame(game, hand.to_act, ["random", "random"],  # type: ignore[arg-type]
+                          read=lambda prompt: next(typed), write=lambda line: None,
+                          save=save)
+    assert player.play() is False
+    assert len(hand.moves) == 0  # the pass and the bots' replies taken back
+    assert on_disk and rec.dumps(rec.replay(on_disk[0])) == rec.dumps(game)
+
+
+def test_the_bots_moves_are_in_the_saved_record_before_the_player_is_asked(
+        tmp_path: Path) -> None:
+    """Every move is written to the record at once, a bot's too: when the player is
+    asked for a move, the file holds the bots' moves made since (terminal.py
+    ``_next_move``: ``self._saved()`` after a bot's move dropped: a terminal closed
+    then lost them, and the game resumed with other moves of the bots)."""
+    first = Game(seed=5).deal().to_act
+    assert first is not None
+    seat = (first + 1) % 3  # the player bids second: one bot moves first
+    save = tmp_path / "g.json"
+    game = new_game(5, seat=seat)
+    on_disk: list[str] = []
+
+    def read(prompt: str) -> str:
+        on_disk.append(save.read_text(encoding="utf-8"))
+        raise EOFError
+
+    player = TerminalGame(game, seat, ["random", "random"], read=read,
+                          write=lambda line: None, save=save)
+    assert player.play() is False
+    hand = game.hand
+    assert hand is not None and hand.moves and all(m.seat != seat for m in hand.moves)
+    assert rec.dumps(rec.replay(on_disk[0])) == rec.dumps(game)

@@ -19,6 +19,7 @@ from textual.pilot import Pilot
 from typer.testing import CliRunner
 
 from cutthroat import Card, CutthroatError, Game, HandResult, Phase, Rules, Suit, deck
+from cutthroat.cards import sort_cards
 from cutthroat.cli import app as cli_app
 from cutthroat.render import (
     describe_deal,
@@ -27,7 +28,7 @@ from cutthroat.render import (
     describe_view,
     format_cards,
 )
-from cutthroat.session import STUCK, Session, ordered_moves, program
+from cutthroat.session import STUCK, Session, ordered_moves, program, stuck
 from cutthroat.state import Hand
 from cutthroat.terminal import TerminalGame, seat_names
 from cutthroat.tui.app import Stage, TableApp
@@ -974,3 +975,78 @@ def test_a_hints_reading_is_said_again_when_it_comes_back() -> None:
     assert [line for line in out if line.startswith("Reading ")] == [
         "Reading Left (seat 1) as a beginner", "Reading Left and Right as beginners",
         "Reading Left (seat 1) as a beginner"]
+
+
+def test_undo_then_the_same_move_gets_the_same_replies_from_the_bots() -> None:
+    """An undo makes the bots anew, so their choices from here are those they would
+    make from this position: the same move typed again gets the same replies, and an
+    undo cannot be used to re-roll the bots (session.py: ``self.bots = self.make_bots()``
+    in ``take_back`` dropped: the random bots went on from where their draws were). The
+    move typed after the undo is told, as every move is (terminal.py: ``_undo``'s
+    ``return True`` -> ``None``/``False``, or ``if self._command(word)`` negated in
+    ``_human_move``: the move after an undo was told against the view from before it,
+    so "You pass" and the bots' replies went unsaid)."""
+    game, _, seat = dealt(7)
+    player, out, _ = line_game(game, seat, ["pass", "undo", "pass"],
+                               bots=("random", "random"))
+    player.play()
+    took = next(n for n, line in enumerate(out) if line.startswith("Took back "))
+    passes = [n for n, line in enumerate(out) if line == "You pass"]
+    assert len(passes) == 2 and passes[0] < took < passes[1]
+    first = [line for line in out[passes[0]:took] if not line.startswith(" ")]
+    again = [line for line in out[passes[1]:] if not line.startswith(" ")][:len(first)]
+    assert len(first) > 1 and again == first
+
+
+def test_R10_only_the_dealer_is_stuck_in_the_second_round() -> None:
+    """Stick the dealer (R10): in the second round the players before the dealer may
+    still pass, and are not told that the dealer is stuck; their 1 is pass
+    (session.py ``stuck``: ``"pass" not in view.legal`` changed so that it held for
+    every seat: each of them was told "the dealer is stuck: you must name trump")."""
+    game = Game(Rules.preset("stick"), seed=3)
+    hand = game.deal()
+    for _ in range(3):
+        assert hand.to_act is not None
+        game.push("pass", hand.to_act)
+    assert hand.phase is Phase.BID_SECOND and hand.to_act != hand.dealer
+    seat = hand.to_act
+    game.players = tuple(seat_names(seat))  # type: ignore[misc]
+    assert not stuck(game.view(seat))
+    player, _, prompts = line_game(game, seat, ["quit"])
+    player.play()
+    assert prompts[0].startswith("Your move: 1) pass  2) call ")
+    assert STUCK not in prompts[0]
+
+
+def test_R7_R9_a_dealer_who_orders_after_two_passes_is_not_told_as_everybody_passing() -> None:
+    """Two passes, then the dealer orders up (R7): the first round did not end with
+    everybody passing, so no "Everybody passed: ... turned down" line is told
+    (session.py ``news``: ``after.moves[:3]`` -> ``[:2]``: the two passes alone
+    were taken for the whole round, and the up-card told turned down as the dealer
+    took it)."""
+    game, hand, seat = dealt(5)
+    player, out, _ = line_game(game, seat, ["pass", "quit"], bots=("random", "random"))
+    player.play()
+    assert [str(move.action) for move in hand.moves[:3]] == ["pass", "pass", "order"]
+    told = out[out.index("You pass"):]
+    assert told[1] == "Left passes" and told[2].startswith("Right orders up the ")
+    assert not any("Everybody passed" in line for line in out)
+
+
+def test_R12_a_keep_by_places_takes_the_first_card_and_refuses_a_two_digit_place() -> None:
+    """A keep by places (the table's keys): place 1 is the first card of Your cards,
+    and a place of two digits past the row ("12") is refused as a place, not as "not a
+    move" (terminal.py ``_keep_places``: ``1 <= n`` -> ``2 <= n``: the first card could
+    not be kept; ``len(w) <= 2`` -> ``<= 1``: "12" was no longer read as a place)."""
+    game, seat = at_the_keep()
+    view = game.view(seat)
+    shown = sort_cards(view.cards, view.trump)
+    player, out, _ = line_game(game, seat, ["1 2 3 4 12", "1 3 5 7 0"])
+    player.play()
+    refused = [line for line in out if line.startswith("Not possible")]
+    assert len(refused) == 1 and "five different places in Your cards" in refused[0]
+    assert "1 2 3 4 12" in refused[0]
+    hand = game.hand
+    assert hand is not None
+    keeps = [m for m in hand.moves if str(m.action).startswith("keep ")]
+    assert keeps and set(keeps[0].action.cards) == {shown[n] for n in (0, 2, 4, 6, 9)}
