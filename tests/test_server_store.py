@@ -56,10 +56,11 @@ def test_store_round_trip_replays_the_record(db_url: str) -> None:
 
 def test_a_game_s_own_seed_is_drawn_from_63_bits_and_kept_whole(db_url: str) -> None:
     """A seed of 31 bits could be found from the cards one seat sees (about 2**31
-    tries), and with it every hidden card: a game's own seed is drawn from 63 bits, and
-    the database keeps all of them."""
-    seeds = [Table.create(["you", "random", "random"]).seed for _ in range(8)]
-    assert all(0 <= seed < 2**63 for seed in seeds) and max(seeds) >= 2**32
+    tries), and with it every hidden card: a game's own seed is drawn from all 63 bits,
+    not a part of them (of 64 seeds drawn, one at least is 2**62 or more: the chance
+    that none is, drawn from 63 bits, is 2**-64), and the database keeps all of them."""
+    seeds = [Table.create(["you", "random", "random"]).seed for _ in range(64)]
+    assert all(0 <= seed < 2**63 for seed in seeds) and max(seeds) >= 2**62
     store = Store(db_url)
     table = Table.create(["you", "random", "random"], seed=2**63 - 1)
     store.save(table)

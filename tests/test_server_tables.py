@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from cutthroat.cards import cards_of_mask, deck_mask
 from cutthroat.rules import Rules
 from cutthroat.server.app import create_app
-from cutthroat.server.tables import Table, TableError
+from cutthroat.server.tables import Table, TableError, new_id
 from server_helpers import (
     _cards_named,
     _client,
@@ -369,3 +369,111 @@ def test_the_state_for_a_seat_names_that_seat_and_a_watchers_names_none() -> Non
         assert state["seat"] == seat and state["view"]["seat"] == seat
     assert table.state_for(None)["seat"] is None
     assert table.state_for(None)["view"]["seat"] is None
+
+
+_URL_SAFE = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def test_a_seats_token_is_long_random_text_and_a_games_id_eight_characters() -> None:
+    """A seat's token is the only key to its cards and moves: 32 URL-safe characters
+    (192 random bits or more: not a byte less to guess), none alike, at
+    every seat, a creator's or a friend's who joins. A game's id, which anybody given it
+    may watch with, is eight URL-safe characters (48 random bits), none alike."""
+    tables = [Table.create(["you", "open", "open"], seed=1) for _ in range(40)]
+    tokens = [table.tokens[0] for table in tables]
+    tokens += [table.join("Ben")[1] for table in tables]
+    assert all(len(token) >= 32 and _URL_SAFE.fullmatch(token) for token in tokens)
+    assert len(set(tokens)) == len(tokens)
+    ids = [table.id for table in tables] + [new_id() for _ in range(40)]
+    assert all(len(game) == 8 and _URL_SAFE.fullmatch(game) for game in ids)
+    assert len(set(ids)) == len(ids)
+
+
+def test_a_joiner_takes_the_seat_asked_for_if_open_and_never_a_kept_one() -> None:
+    """``prefer`` (a friend playing again sits where they sat from the starter) takes
+    that seat even when an earlier one is open; a seat asked for that is taken, or kept
+    for somebody else (``skip``), gives the first open seat that is not kept."""
+    table = Table.create(["open", "you", "open"], seed=2, names=[None, "Ann", None])
+    assert table.join("Ben", prefer=2)[0] == 2  # not seat 0, open before it
+    assert table.join("Cal", prefer=2)[0] == 0  # taken: the first open seat
+    kept = Table.create(["you", "open", "open"], seed=2, names=["Ann", None, None])
+    assert kept.join("Eve", prefer=1, skip={1})[0] == 2
+    with pytest.raises(TableError, match="no open seat") as refused:
+        kept.join("Fay", skip={1})
+    assert refused.value.status == 409 and kept.seats[1].kind == "open"
+
+
+def test_table_join_refuses_a_name_at_the_table_and_coaches_nobody_unless_asked() -> None:
+    """:meth:`Table.join` called as the docstring gives it: a name already at the table
+    is refused (409, the seat still open) unless ``rename`` (a name carried over to a
+    new game), which tells it apart by a number; the joiner is coached only if they
+    ask (``coach``)."""
+    table = Table.create(["you", "open", "open"], seed=2, names=["Ann", None, None])
+    with pytest.raises(TableError, match="already at this table") as caught:
+        table.join(" ANN ")
+    assert caught.value.status == 409 and table.seats[1].kind == "open"
+    seat, _ = table.join("Ben")
+    assert table.seats[seat].coach is False
+    seat, _ = table.join("Ann", rename=True, coach=True)
+    assert table.seats[seat].name == "Ann 2" and table.seats[seat].coach is True
+
+
+def test_a_friend_who_joins_is_named_in_the_game_its_record_and_its_results() -> None:
+    """The name a friend joins under is the game's name for that seat at once (not
+    "(open)" until the game is read back): in the record's ``players`` (RECORD.md) and
+    so in each hand's result as every seat reads it."""
+    table = Table.create(["you", "open", "random"], seed=3, names=["Ann", None, None])
+    table.join("Ben")
+    assert table.game.players == ("Ann", "Ben", "Random")
+    assert table.record()["players"] == ["Ann", "Ben", "Random"]
+    assert "(open)" not in str(table.state_for(0))
+
+
+def test_a_seat_whose_join_could_not_be_saved_is_open_again_and_the_deal_undone() -> None:
+    """A join that could not be saved is taken back (``reopen``): the seat is open, its
+    token no longer opens it, and a first hand its join let be dealt is taken back, so
+    the game waits and its version is as before the join (a join before the last seat
+    deals nothing to take back). Once a move is made, no seat is reopened (409)."""
+    table = Table.create(["you", "open", "open"], seed=2, names=["Ann", None, None])
+    before = table.version
+    seat, token = table.join("Ben")
+    table.reopen(seat)  # nothing dealt yet: two seats were open
+    assert table.seats[seat].kind == "open" and table.status == "waiting"
+    assert table.version == before and seat not in table.tokens
+    with pytest.raises(TableError) as stranger:
+        table.seat_of(token)
+    assert stranger.value.status == 403
+    table.join("Ben")
+    waiting = table.version
+    last, _ = table.join("Cal")  # the last seat: the first hand is dealt
+    assert table.status == "playing" and table.game.hand is not None
+    table.reopen(last)
+    assert table.game.hand is None and table.status == "waiting"
+    assert table.version == waiting and table.seats[last].kind == "open"
+    table.join("Cal")
+    hand = table.game.hand
+    assert hand is not None
+    table.act(hand.to_act, str(hand.legal_actions()[0]))
+    with pytest.raises(TableError, match="before the first move") as moved:
+        table.reopen(last)
+    assert moved.value.status == 409 and table.seats[last].kind == "human"
+
+
+def test_an_undo_moves_the_version_on_never_back_to_a_number_it_has_had() -> None:
+    """A move taken back still moves the version on (docs/protocol.md, "Versions"): a
+    client that chose a move on a version from before the undo must find it refused,
+    so the version after the undo is above every version the game has had."""
+    table = Table.create(["you", "random", "random"], seed=1, names=["Ann", None, None])
+    while table.bot_to_move() is not None:
+        table.bot_move()
+    seen = [table.version]
+    hand = table.game.hand
+    assert hand is not None and hand.to_act == 0
+    table.act(0, str(hand.legal_actions()[0]))
+    seen.append(table.version)
+    while table.bot_to_move() is not None:
+        table.bot_move()
+        seen.append(table.version)
+    assert len(seen) > 2  # the bots replied (seed 1: four moves)
+    undone = table.undo(0)
+    assert len(undone) == len(seen) - 1 and table.version > max(seen)
