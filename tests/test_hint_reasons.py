@@ -604,6 +604,8 @@ def test_a_lead_from_the_top_of_a_run_says_the_higher_card_stays_R17() -> None:
                 start = f"leading {card}, as good as your {low} (no higher "
                 assert reason.startswith(start), reason
                 assert f"is left out): {low} stays for later" in reason, reason
+                singular = ["club", "diamond", "heart", "spade"][suit]  # not "spad"
+                assert f"(no higher {singular} is left out)" in reason, reason
                 return
     pytest.fail("no lead from the top of a run in 400 random hands")
 
@@ -1432,31 +1434,6 @@ def test_R15_a_lead_through_the_maker_is_said_only_with_the_maker_on_your_left()
         if seen == {0, 1, 2}:
             return
     pytest.fail(f"a lead through the maker found only from seats {seen}")
-
-
-def test_R17_a_lead_from_the_top_of_a_run_names_the_suit_in_the_singular() -> None:
-    """"leading KS, as good as your AS (no higher spade is left out)": the suit said as
-    one card of it, not "spad" nor nothing. (Low priority: wording; an addition to
-    ``test_a_lead_from_the_top_of_a_run_says_the_higher_card_stays_R17``.)"""
-    singular = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart",
-                Suit.SPADES: "spade"}
-    for view in trick_positions(400, seed=7, leading=True):
-        trump, me = view.trump, view.seat
-        if trump is None or (view.sitting_out is None and view.maker == (me + 1) % 3):
-            continue
-        unseen = _unseen(view)
-        for card in view.cards:
-            suit = EFF_SUIT[trump][card.id]
-            if suit == trump or str(card)[0] == "A" or f"play {card}" not in view.legal:
-                continue
-            above = [c for c in view.cards if EFF_SUIT[trump][c.id] == suit
-                     and PLAIN_POWER[c.id] > PLAIN_POWER[card.id]]
-            if above and not any(EFF_SUIT[trump][c.id] == suit
-                                 and PLAIN_POWER[c.id] > PLAIN_POWER[card.id] for c in unseen):
-                reason = explain(view, [option(f"play {card}", 0.5)])
-                assert f"(no higher {singular[Suit(suit)]} is left out)" in reason, reason
-                return
-    pytest.fail("no lead from the top of a run in 400 random hands")
 
 
 def test_R17_a_card_is_said_to_trump_only_when_it_is_a_trump_on_a_plain_lead() -> None:
