@@ -11,15 +11,29 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 import cutthroat.server.advice as advice
+from cutthroat.server import socket_loop
 from cutthroat.server.advice import HINTS_KEPT
 from cutthroat.server.app import create_app
+from cutthroat.server.names import same_name
 from cutthroat.server.rooms import Server
 from cutthroat.server.store import Store
 from cutthroat.server.tables import Table, TableError
 from cutthroat.state import Phase
-from server_helpers import _client, _create, _reason, _state
+from server_helpers import (
+    _client,
+    _create,
+    _reason,
+    _seat_socket,
+    _socket_closed,
+    _state,
+    _stop_servers,
+)
+
+__all__ = ["_stop_servers"]  # the fixture, used by name
 
 # --- names ---------------------------------------------------------------------------
 
@@ -438,7 +452,6 @@ def test_one_address_holds_only_so_many_sockets(tmp_path: Path,
     from their own tables, which the security pass did with 64 of them."""
     from fastapi.testclient import TestClient
 
-    from server_helpers import _seat_socket, _socket_closed
 
     client = TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}",
                                    sockets_per_address=2))
@@ -508,3 +521,70 @@ def test_a_body_jsons_reader_gives_up_on_is_refused_in_the_protocols_words(
     answer = client.post("/api/games", content=body, headers={"content-type": "application/json"})
     assert answer.status_code == 400
     assert _reason(answer).startswith("the request body is not valid JSON")
+
+
+def test_a_socket_closed_frees_its_own_place_only(tmp_path: Path) -> None:
+    """Of an address's two sockets, one closes: one place is free again, not both (the
+    address would then hold three, past its limit)."""
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}",
+                               sockets_per_address=2)) as client:
+        made = _create(client, ["you", "random", "random"])
+        seat = _seat_socket(made)
+        server = client.app.state.server  # type: ignore[attr-defined]
+        with client.websocket_connect(seat) as kept:
+            assert kept.receive_json()["type"] == "state"
+            with client.websocket_connect(seat) as gone:
+                assert gone.receive_json()["type"] == "state"
+            with client.websocket_connect(seat) as again:  # the place gone freed
+                assert again.receive_json()["type"] == "state"
+                full = _socket_closed(client, seat)
+                assert full.code == 4429 and "2 connections at seats open" in full.reason
+        assert server.sockets_by_address == {}
+
+
+class _Clock:
+    """``time`` as socket_loop reads it, at a moment the test sets."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+def test_a_socket_s_message_count_starts_again_once_its_window_has_passed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rate is so many messages in so many seconds: a socket that kept within it
+    gets a new count once the window has passed (counting the message that opened it),
+    and is closed (1008) only past the most within one window."""
+    clock = _Clock()
+    monkeypatch.setattr(socket_loop, "time", clock)
+    monkeypatch.setattr(socket_loop, "SOCKET_MESSAGES", (2, 10.0))
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"])
+    with client.websocket_connect(_seat_socket(made)) as ws:
+        assert ws.receive_json()["type"] == "state"
+        for at in (0.0, 5.0, 100.0, 105.0):  # two in each window: each answered
+            clock.now = at
+            ws.send_json({"type": "ping"})
+            assert any(ws.receive_json()["type"] == "pong" for _ in range(50))
+        ws.send_json({"type": "ping"})  # a third in the second window: closed
+        with pytest.raises(WebSocketDisconnect) as closed:
+            for _ in range(50):
+                assert ws.receive_json()["type"] != "pong"
+    assert closed.value.code == 1008 and closed.value.reason == "too many messages"
+
+
+@pytest.mark.parametrize("selector", ["\ufe00", "\U000e01ef"])
+def test_a_name_with_any_variation_selector_is_the_name_without_it(
+        tmp_path: Path, selector: str) -> None:
+    """Every variation selector shows as nothing beside a letter, the ends of its
+    ranges too (VS1, the first of VS1-VS16; VS256, the last of VS17-VS256): "Ann" and
+    one of them cannot sit beside Ann (test_a_name_that_looks_like_one_at_the_table_is_refused
+    has VS16 and VS17)."""
+    assert same_name("Ann" + selector, "Ann")
+    client = _client(tmp_path)
+    ann = _create(client, ["you", "open", "random"], name="Ann")
+    answer = client.post(f"/api/games/{ann['game']}/join", json={"name": "Ann" + selector})
+    assert answer.status_code == 409, answer.text
+    assert _reason(answer) == "Ann is already at this table: choose another name"

@@ -17,6 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from cutthroat.bots.registry import BOTS
 from cutthroat.server import socket_loop
 from cutthroat.server.app import create_app
 from cutthroat.server.protocol import ACTION_MAX, SAY_MAX, ProtocolError, parse_message
@@ -34,6 +35,8 @@ from sockets import eventually as _eventually
 from sockets import receive as _receive
 
 __all__ = ["_stop_servers"]  # the fixture, used by name
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
 
 
 class _Stalled:
@@ -543,3 +546,92 @@ def test_a_socket_takes_the_seats_token_from_an_authorization_header(tmp_path: P
             f"/api/games/{made['game']}/ws", headers={"Authorization": "Bearer nope"}) as ws:
         ws.receive_json()
     assert closed.value.code == 4403
+
+
+def test_a_close_reason_fills_the_frame_to_its_last_byte_and_no_further() -> None:
+    """A reason of 123 bytes (UTF-8) is sent whole; a longer one is cut to exactly 123
+    bytes ending in "...": a frame one byte over is no close frame at all, and one cut
+    shorter than it need be loses words the client could have had."""
+    whole = "x" * socket_loop.CLOSE_REASON_MAX
+    assert socket_loop.close_reason(whole) == whole
+    for reason in ("y" * (socket_loop.CLOSE_REASON_MAX + 1), "there is no game " + "z" * 400):
+        cut = socket_loop.close_reason(reason)
+        assert len(cut.encode()) == socket_loop.CLOSE_REASON_MAX == 123
+        assert cut.endswith("...") and reason.startswith(cut[:-3])
+
+
+def test_the_socket_limits_are_those_docs_protocol_md_tells_a_client() -> None:
+    """docs/protocol.md tells a client author a socket is closed past 100 messages in 10
+    seconds, and a socket without a token 10 seconds after opening if no hello came: a
+    default changed in the code alone would close clients that keep to the docs."""
+    text = " ".join((DOCS / "protocol.md").read_text(encoding="utf-8").split())
+    rate = re.search(r"sends over (\d+) messages in (\d+) seconds", text)
+    hello = re.search(r"or that sends none within (\d+) seconds, is closed with code 4401",
+                      text)
+    assert rate and hello, "docs/protocol.md no longer says the limits"
+    assert (int(rate.group(1)), float(rate.group(2))) == socket_loop.SOCKET_MESSAGES
+    assert float(hello.group(1)) == socket_loop.HELLO_WAIT
+    assert f"within {hello.group(1)} seconds" in socket_loop.HELLO
+    assert f"past the {socket_loop.CLOSE_REASON_MAX} bytes a close frame holds" in text
+
+
+def test_a_watcher_is_refused_a_seat_s_message_with_403_and_a_bad_one_with_400(
+        tmp_path: Path) -> None:
+    """docs/protocol.md: a watcher's hello, or any seat's message, is a 403 ``error``
+    (a watcher has no seat: not a message to fix, but one not for it); a malformed
+    message is a 400, as on a seat's socket. A client tells the two apart by status."""
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=14)
+    with client.websocket_connect(f"/api/games/{made['game']}/watch") as watcher:
+        _receive(watcher, "state")
+        for message, kind, status in [
+                ({"type": "act", "action": "pass"}, "act", 403),
+                ({"type": "undo"}, "undo", 403),
+                ({"type": "hello", "token": made["token"]}, "hello", 403),
+                ({"type": "say", "text": 5}, "say", 400),
+                ({"type": "nonsense"}, "nonsense", 400)]:
+            watcher.send_json(message)
+            error = _receive(watcher, "error")
+            assert (error["for"], error["status"]) == (kind, status), error
+
+
+def test_a_socket_s_move_is_answered_while_the_bots_still_think(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seat's move over the socket sets the bots going and reads the next message at
+    once: a ping sent while a bot thinks over its reply is answered then, not once the
+    bot has moved (HTTP's move, by contrast, answers after the bots)."""
+    entered, release, done = threading.Event(), threading.Event(), threading.Event()
+
+    class Slow:
+        """A random bot that, once armed, thinks over its next move until the test lets
+        it go (10 seconds at most)."""
+
+        name = "slow"
+        armed = False
+
+        def __init__(self, seed: int = 0) -> None:
+            self.bot = BOTS["random"](seed)
+
+        def choose(self, view: Any) -> Any:
+            if Slow.armed and not entered.is_set():  # the first move asked for, only
+                entered.set()
+                release.wait(10)
+                done.set()
+            return self.bot.choose(view)
+
+    monkeypatch.setitem(BOTS, "slow", Slow)  # type: ignore[arg-type]
+    client = _client(tmp_path)
+    made = _create(client, ["you", "slow", "slow"], seed=8)
+    state = _settled(client, made)
+    assert state["to_act"] == 0 and state["status"] == "playing"
+    Slow.armed = True
+    try:
+        with client.websocket_connect(_seat_socket(made)) as ws:
+            _receive(ws, "state")
+            ws.send_json({"type": "act", "action": state["view"]["legal"][0]})
+            assert entered.wait(20), "no bot was asked to move"
+            ws.send_json({"type": "ping"})
+            _receive(ws, "pong")
+            assert not done.is_set()  # answered while the bot still thought
+    finally:
+        release.set()

@@ -10,15 +10,18 @@ import random
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from cutthroat.server import bot_turns
 from cutthroat.server.app import create_app
+from cutthroat.server.bot_turns import RoomBots
 from cutthroat.server.store import Store, StoreError
-from cutthroat.server.tables import Table
+from cutthroat.server.tables import Table, TableError
 from server_helpers import (
     _client,
     _create,
@@ -766,3 +769,48 @@ def test_r4_a_game_waiting_for_its_players_keeps_its_first_dealer_when_read_back
         assert again.game.first_dealer == table.game.first_dealer
         dealers.add(table.game.first_dealer)
     assert dealers == {0, 1, 2}
+
+
+def test_the_bots_wait_twice_as_long_after_each_failure_to_save_up_to_a_minute() -> None:
+    """After a move not saved for want of the database the bots try again in 5 seconds,
+    then 10, 20, 40, and never more than a minute apart; a bot's own failure, or a
+    refusal that is not the database's, sets no retry (it waits for a player)."""
+    room = SimpleNamespace(bot_failures=0)
+    down = TableError("the game could not be saved", 503)
+    waits = [RoomBots._retry_wait(room, down) for _ in range(6)]  # type: ignore[arg-type]
+    assert waits == [5.0, 10.0, 20.0, 40.0, 60.0, 60.0]
+    assert (bot_turns.BOT_RETRY, bot_turns.BOT_RETRY_MOST) == (5.0, 60.0)
+    assert RoomBots._retry_wait(room, StoreError("the database is away")) == 60.0  # type: ignore[arg-type]
+    failures = room.bot_failures
+    for other in (RuntimeError("boom"), TableError("not your turn", 409),
+                  TableError("no such move")):
+        assert RoomBots._retry_wait(room, other) is None  # type: ignore[arg-type]
+    assert room.bot_failures == failures == 7  # counted for the database's trouble only
+
+
+def test_the_table_is_told_when_the_bots_try_again_in_words_that_fit_the_wait() -> None:
+    """Everybody at the table hears which bot could not move and when it tries again:
+    "1 second", "2.5 seconds", or, with no retry set, to reload the page."""
+    told: list[tuple[object, dict[str, object]]] = []
+
+    async def send_all(room: object, messages: list[tuple[object, dict[str, object]]]) -> None:
+        told.extend(messages)
+
+    table = SimpleNamespace(bot_to_move=lambda: 1,
+                            seats=[SimpleNamespace(name="Ann"), SimpleNamespace(name="Expert 1")])
+    room = SimpleNamespace(table=table, sockets={"ann's socket": 0, "a watcher's": None})
+    server = SimpleNamespace(send_all=send_all)
+    for retry, then in [(1.0, "it tries again in 1 second"),
+                        (2.5, "it tries again in 2.5 seconds"),
+                        (None, "reload the page to let it try again")]:
+        told.clear()
+        asyncio.run(RoomBots._tell_stopped(server, room, RuntimeError("boom"),  # type: ignore[arg-type]
+                                           retry))
+        assert [socket for socket, _ in told] == ["ann's socket", "a watcher's"]
+        for _, message in told:
+            assert message["type"] == "error" and message["status"] == 503
+            assert message["reason"] == ("the bot playing Expert 1 could not move "
+                                         f"(RuntimeError: boom); the game waits: {then}")
+    table.bot_to_move = lambda: None
+    asyncio.run(RoomBots._tell_stopped(server, room, RuntimeError("boom")))  # type: ignore[arg-type]
+    assert str(told[-1][1]["reason"]).startswith("a bot could not move")

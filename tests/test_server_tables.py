@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from cutthroat.cards import cards_of_mask, deck_mask
 from cutthroat.rules import Rules
 from cutthroat.server.app import create_app
+from cutthroat.server.names import NAME_MAX, free_name
 from cutthroat.server.tables import Table, TableError, new_id
 from server_helpers import (
     _cards_named,
@@ -477,3 +478,27 @@ def test_an_undo_moves_the_version_on_never_back_to_a_number_it_has_had() -> Non
     assert len(seen) > 2  # the bots replied (seed 1: four moves)
     undone = table.undo(0)
     assert len(undone) == len(seen) - 1 and table.version > max(seen)
+
+
+def test_a_default_name_taken_by_a_player_is_replaced_by_one_no_other_seat_would_get() -> None:
+    """Seat 1's default is "Player 2"; the creator took it, so seat 1 is "Player 4",
+    not "Player 3", which is seat 2's own default: two friends would otherwise be told
+    apart only by who joined first."""
+    table = Table.create(["you", "open", "open"], names=["Player 2", None, None], seed=1)
+    table.join()
+    table.join(None)
+    assert [seat.name for seat in table.seats] == ["Player 2", "Player 4", "Player 3"]
+
+
+def test_a_name_made_free_with_a_number_passes_over_look_alikes_and_keeps_to_the_limit() -> None:
+    """A name carried into a game where it is taken gets the first free number: "ANN 3"
+    is "Ann 3" to the eye, so "Ann 4"; a name of the longest length is cut to make room
+    for its number, never made longer than a player could choose."""
+    assert free_name("Ann", ["Ann", None]) == "Ann 2"
+    assert free_name("Ann", ["Ann", "Ann 2", "\u0410NN 3"]) == "Ann 4"
+    longest = "x" * NAME_MAX
+    assert free_name(longest, [longest]) == "x" * (NAME_MAX - 2) + " 2"
+    many = [longest] + [f"{'x' * (NAME_MAX - 1 - len(str(n)))} {n}" for n in range(2, 10)]
+    made = free_name(longest, many)
+    assert made == "x" * (NAME_MAX - 3) + " 10" and len(made) == NAME_MAX
+    assert free_name("Ben", ["Ann", None]) == "Ben"
