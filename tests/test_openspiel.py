@@ -12,8 +12,11 @@ import pyspiel
 import pytest
 from open_spiel.python import rl_environment
 
+from cutthroat import Hand
+from cutthroat.actions import KEEP, NUM_ACTIONS, Action
 from cutthroat.cards import ids_of_mask
 from cutthroat.deal import Deal
+from cutthroat.errors import ActionParseError, DealError
 from cutthroat.rl import openspiel_game
 from cutthroat.rl.information_state import (
     INFORMATION_STATE_SIZE,
@@ -21,7 +24,7 @@ from cutthroat.rl.information_state import (
     MOVES,
     encode_information_state,
 )
-from cutthroat.rl.observation import encode
+from cutthroat.rl.observation import encode, turned_down
 from cutthroat.rl.rewards import hand_rewards
 from cutthroat.rules import Rules
 
@@ -43,6 +46,16 @@ def _random_decisions(state: pyspiel.State, rng: random.Random) -> Iterator[pysp
     while not state.is_terminal():
         yield state
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def _decisions_of_random_hands(game: pyspiel.Game, rng: random.Random,
+                               hands: int) -> Iterator[pyspiel.State]:
+    """Deal ``hands`` hands of ``game`` and play each out at random: each state at each
+    decision, as :func:`_random_decisions` yields them."""
+    for _ in range(hands):
+        state = game.new_initial_state()
+        _dealt(state, rng)
+        yield from _random_decisions(state, rng)
 
 
 def _dealt(state: pyspiel.State, rng: random.Random) -> list[int]:
@@ -510,3 +523,158 @@ def test_information_state_tensor_from_the_cached_log_is_the_encoding_of_the_vie
     for state, seat, expected in checked:
         assert np.array_equal(np.array(state.information_state_tensor(seat), np.float32),
                               expected)
+
+
+@pytest.mark.parametrize("params", PARAMS)
+def test_observation_string_says_what_the_view_says(params: dict[str, object]) -> None:
+    """Each part of the observation string says what the seat's view says: the dealer,
+    the up-card "taken" or "turned down", trump, the maker "with the dummy", who went
+    alone, who sits out, the cards played by whom, the trick in progress, the tricks
+    won, and "to act" or "waiting" (a string that said "taken" for an up-card left
+    would still match the tensor one to one)."""
+    game = pyspiel.load_game(NAME, params)
+    rng = random.Random(31)
+    reached: set[str] = set()
+    for state in _decisions_of_random_hands(game, rng, 30):
+        for seat in range(3):
+            view = state.hand.view(seat)
+            parts = state.observation_string(seat).split(" | ")
+            upcard = f"up-card {view.upcard}" + (" taken" if view.upcard_taken else "") \
+                + (" turned down" if turned_down(view) else "")
+            maker = "-" if view.maker is None else str(view.maker)
+            assert parts[2:6] == [
+                f"dealer {view.dealer}", upcard,
+                f"trump {'-' if view.trump is None else view.trump}",
+                f"maker {maker}" + (" with the dummy" if view.dummy_taken else "")]
+            alone = " ".join(map(str, sorted(view.alone))) or "-"
+            out = "-" if view.sitting_out is None else view.sitting_out
+            assert parts[6:8] == [f"alone {alone}", f"sits out {out}"]
+            played = [" ".join(str(c) for c in sorted(
+                (c for t in view.tricks for s, c in t.plays if s == who),
+                key=lambda c: c.id)) or "-" for who in range(3)]
+            assert parts[10] == "played " + ", ".join(
+                f"{who}: {played[who]}" for who in range(3))
+            assert parts[11] == "trick " + (", ".join(
+                f"{who} {card}" for who, card in view.current_trick) or "-")
+            assert parts[12] == "tricks won " + " ".join(map(str, view.tricks_won))
+            assert parts[-1] == ("to act" if view.to_act == seat else "waiting")
+            reached |= {name for name, on in [
+                ("taken", view.upcard_taken), ("turned down", turned_down(view)),
+                ("dummy", view.dummy_taken), ("to act", view.to_act == seat),
+                ("alone", bool(view.alone))] if on}
+    assert reached >= {"taken", "to act", "alone"} | (
+        {"dummy"} if params.get("dummy", True) else set())
+    assert "turned down" in reached or params  # reached under the standard rules
+
+
+def test_while_dealing_a_seat_sees_nothing_R14() -> None:
+    """At the chance nodes (the dealer, then each card dealt) every seat's observation
+    and information state tensors are zeros and its strings say only that the hand is
+    being dealt: no card dealt so far shows."""
+    game = pyspiel.load_game(NAME)
+    state = game.new_initial_state()
+    rng = random.Random(37)
+    steps = 0
+    while state.is_chance_node():
+        for seat in range(3):
+            assert not any(state.observation_tensor(seat))
+            assert not any(state.information_state_tensor(seat))
+            assert state.observation_string(seat) == f"seat {seat}: dealing"
+            assert state.information_state_string(seat) == f"seat {seat}: dealing"
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
+        steps += 1
+    assert steps == 1 + 24 and any(state.observation_tensor(0))
+
+
+def test_observation_text_tells_apart_views_that_differ_in_scores() -> None:
+    """observation_text gives the same text exactly when encode gives the same tensor:
+    the tensor holds the game's scores, so the text says them too."""
+    hand = Hand.deal(seed=1)
+    texts = {openspiel_game.observation_text(hand.view(0, scores=scores))
+             for scores in [(1, 2, 3), (0, 0, 0), (3, 2, 1)]}
+    assert len(texts) == 3
+    assert "scores 1 2 3" in openspiel_game.observation_text(hand.view(0, scores=(1, 2, 3)))
+
+
+@pytest.mark.parametrize("params", PARAMS)
+def test_information_state_string_shows_a_seat_its_own_face_down_cards_R14(
+        params: dict[str, object]) -> None:
+    """The dealer's discard and the maker's buried five lie face down, but their owner
+    saw them: its information state string names exactly those after "mine face
+    down", and a seat with none face down has no such part."""
+    game = pyspiel.load_game(NAME, params)
+    rng = random.Random(41)
+    shown = 0
+    for state in _decisions_of_random_hands(game, rng, 30):
+        for seat in range(3):
+            view = state.hand.view(seat)
+            own = [*view.buried, *(() if view.discard is None else (view.discard,))]
+            text = state.information_state_string(seat)
+            if own:
+                assert f" | mine face down: {' '.join(map(str, own))} | moves: " in text
+                shown += 1
+            else:
+                assert "mine face down" not in text
+    assert shown > 0
+
+
+def test_the_game_type_says_three_players_and_what_it_provides() -> None:
+    """OpenSpiel's tools read the game type: exactly three players (cutthroat is
+    three-handed), and every observation kind the state provides."""
+    game = pyspiel.load_game(NAME)
+    kind = game.get_type()
+    assert kind.min_num_players == kind.max_num_players == game.num_players() == 3
+    assert kind.provides_information_state_string and kind.provides_information_state_tensor
+    assert kind.provides_observation_string and kind.provides_observation_tensor
+    assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+
+
+def test_R5_a_chance_outcome_that_is_no_card_id_is_a_deal_error_naming_the_ids() -> None:
+    """A card outcome outside the 33 card ids is refused as the other bad outcomes are,
+    with a DealError that says which ids there are."""
+    state = pyspiel.load_game(NAME).new_initial_state()
+    state.apply_action(0)
+    for bad in (33, -5, 9999):
+        with pytest.raises(DealError, match=rf"chance outcome {bad} is not a card id "
+                                            r"\(0 to 32\)"):
+            state.apply_action(bad)
+    assert state.order == [] and state.dealer == 0
+
+
+def test_R14_a_keep_id_is_named_by_its_number_while_dealing() -> None:
+    """Before the cards are dealt no seat has ten cards to keep five of: a keep id is
+    named ``keep #N`` (its number among the 252), as to a seat that is not the maker;
+    every other id has its meaning from the start ("pass", "play 9C"), and an integer
+    that is no id is refused (it was named a keep of a negative number)."""
+    state = pyspiel.load_game(NAME).new_initial_state()
+    state.apply_action(2)
+    state.apply_action(state.chance_outcomes()[0][0])
+    for seat in range(3):
+        assert [state.action_to_string(seat, KEEP + n) for n in (0, 10, 251)] == [
+            "keep #0", "keep #10", "keep #251"]
+        for action in (Action.parse("pass"), Action.parse("play 9C"), Action.parse("alone")):
+            assert state.action_to_string(seat, action.id) == str(action)
+        for bad in (-1, NUM_ACTIONS):
+            with pytest.raises(ActionParseError, match=f"not an absolute action id: {bad}"):
+                state.action_to_string(seat, bad)
+
+
+def test_resample_from_infostate_draws_a_deal_from_the_samplers_number() -> None:
+    """The sampler's number seeds the deal drawn: the same number gives the same deal,
+    different numbers different deals (information-set search needs many worlds, not
+    one); while the cards are still being dealt the state is its own resample."""
+    game = pyspiel.load_game(NAME)
+    dealing = game.new_initial_state()
+    dealing.apply_action(1)
+    same = dealing.resample_from_infostate(0, lambda: 0.5)
+    assert same is not None and same.history() == dealing.history()
+    state = game.new_initial_state()
+    _dealt(state, random.Random(43))
+
+    def deal(number: float) -> tuple[int, ...]:
+        return tuple(state.resample_from_infostate(0, lambda: number).order)
+
+    assert deal(0.3) == deal(0.3)
+    assert len({deal(k / 10 + 0.05) for k in range(10)}) >= 8

@@ -11,10 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pettingzoo.test import api_test, seed_test
+from pettingzoo.utils.conversions import aec_to_parallel
 
 from cutthroat import Hand
 from cutthroat.cards import NUM_CARD_IDS, ids_of_mask
-from cutthroat.errors import IllegalActionError
+from cutthroat.errors import ActionParseError, IllegalActionError
 from cutthroat.rl import env, raw_env
 from cutthroat.rl import observation as obs_module
 from cutthroat.rl.layout import SIZE, Slot
@@ -705,3 +706,58 @@ def test_each_slot_of_the_observation_says_what_the_view_says(rules: Rules) -> N
             hand.push(rng.choice(hand.legal_actions()))
     assert reached >= {"upcard_taken", "alone", "trick", "discard"} | (
         {"dummy_taken", "buried"} if rules.dummy else set())
+
+
+def test_a_game_past_max_hands_is_truncated_for_every_agent() -> None:
+    """max_hands=1, the least allowed, truncates a game still going after its first
+    hand (no hand reaches the target of 10): every agent is truncated, none
+    terminated, nobody is rewarded, no next hand is dealt, and each agent is then
+    stepped out with None."""
+    game = raw_env(max_hands=1, seed=4)
+    game.reset(seed=4)
+    _play(game, random.Random(4))
+    assert all(game.truncations.values()) and not any(game.terminations.values())
+    assert len(game.game.hands) == 1 and game.game.hand.is_over and not game.game.is_over
+    assert game.rewards == dict.fromkeys(game.possible_agents, 0.0)
+    for agent in game.agent_iter():
+        _, reward, done, truncated, _ = game.last()
+        assert truncated and not done and reward == 0.0
+        assert not game.observe(agent)["action_mask"].any()
+        game.step(None)
+    assert game.agents == []
+
+
+def test_the_spaces_are_exactly_those_of_the_vectors() -> None:
+    """The declared spaces are the vectors' own bounds, not looser ones: observations
+    and the state are floats in [0, 1], the mask 0 or 1 over the 332 ids."""
+    game = raw_env()
+    for agent in game.possible_agents:
+        space = game.observation_space(agent)
+        vector, mask = space["observation"], space["action_mask"]
+        assert vector.shape == (SIZE,) and vector.dtype == np.float32
+        assert (vector.low == 0).all() and (vector.high == 1).all()
+        assert mask.shape == (332,) and mask.dtype == np.int8
+        assert (mask.low == 0).all() and (mask.high == 1).all()
+        assert game.action_space(agent).n == 332
+    assert (game.state_space.low == 0).all() and (game.state_space.high == 1).all()
+
+
+def test_the_turn_based_env_refuses_pettingzoos_parallel_conversion() -> None:
+    """Agents act one at a time in an order the hand decides (R7-R17), so the
+    environment says it is not parallelizable and aec_to_parallel refuses it rather
+    than cycling agents in a fixed order."""
+    assert raw_env.metadata["is_parallelizable"] is False
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(env(seed=1))
+
+
+def test_an_id_outside_the_action_space_is_refused_naming_the_range() -> None:
+    """An integer that is no action id is refused saying which ids there are (0 to
+    331), at the first and last id past either end."""
+    game = raw_env(seed=1)
+    game.reset(seed=1)
+    for bad in (-1, 332):
+        with pytest.raises(ActionParseError, match=rf"not an action id: {bad} \(ids are "
+                                                     r"0 to 331\)"):
+            game.step(bad)
+    assert game.checked_action(0) == 0 and game.checked_action(331) == 331

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from cutthroat.actions import Action
 from cutthroat.errors import IllegalActionError
+from cutthroat.rl.layout import SIZE
 from cutthroat.rl.observation import encode
 from cutthroat.rl.rewards import hand_rewards
 from cutthroat.rl.vs_bots import ENV_ID, VsBotsEnv
@@ -372,3 +373,26 @@ def test_the_bots_are_taken_as_the_arena_takes_them() -> None:
     assert mine.bot_specs == ("cutthroat.bots.random.RandomBot", "random")
     _, _, terminated, truncated = _random_episode(mine, seed=3)
     assert terminated or truncated
+
+
+@pytest.mark.parametrize("episode", ["game", "hand"])
+def test_an_episode_played_to_its_end_is_terminated_not_truncated(episode: str) -> None:
+    """A game won (R22) or a hand scored ends the episode as terminated, never also
+    truncated (truncation is only for max_hands), as Gymnasium's learners read it."""
+    env = VsBotsEnv(bots=("random", "beginner"), seat=0, episode=episode,
+                    rules=Rules(target=5))
+    _, _, terminated, truncated = _random_episode(env, seed=6)
+    assert terminated and not truncated
+    assert env.game.is_over or episode == "hand"
+
+
+def test_the_spaces_are_exactly_those_of_the_vectors() -> None:
+    """The declared spaces are the vectors' own bounds, not looser ones."""
+    env = VsBotsEnv(bots=("random", "random"))
+    vector = env.observation_space["observation"]  # type: ignore[index]
+    mask = env.observation_space["action_mask"]  # type: ignore[index]
+    assert vector.shape == (SIZE,) and vector.dtype == np.float32
+    assert (vector.low == 0).all() and (vector.high == 1).all()
+    assert mask.shape == (332,) and mask.dtype == np.int8
+    assert (mask.low == 0).all() and (mask.high == 1).all()
+    assert env.action_space.n == 332  # type: ignore[attr-defined]

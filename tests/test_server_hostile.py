@@ -552,7 +552,7 @@ class _Clock:
         return self.now
 
 
-def test_a_socket_s_message_count_starts_again_once_its_window_has_passed(
+def test_a_sockets_message_count_starts_again_once_its_window_has_passed(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The rate is so many messages in so many seconds: a socket that kept within it
     gets a new count once the window has passed (counting the message that opened it),

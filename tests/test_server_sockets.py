@@ -575,7 +575,7 @@ def test_the_socket_limits_are_those_docs_protocol_md_tells_a_client() -> None:
     assert f"past the {socket_loop.CLOSE_REASON_MAX} bytes a close frame holds" in text
 
 
-def test_a_watcher_is_refused_a_seat_s_message_with_403_and_a_bad_one_with_400(
+def test_a_watcher_is_refused_a_seats_message_with_403_and_a_bad_one_with_400(
         tmp_path: Path) -> None:
     """docs/protocol.md: a watcher's hello, or any seat's message, is a 403 ``error``
     (a watcher has no seat: not a message to fix, but one not for it); a malformed
@@ -595,7 +595,7 @@ def test_a_watcher_is_refused_a_seat_s_message_with_403_and_a_bad_one_with_400(
             assert (error["for"], error["status"]) == (kind, status), error
 
 
-def test_a_socket_s_move_is_answered_while_the_bots_still_think(
+def test_a_sockets_move_is_answered_while_the_bots_still_think(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A seat's move over the socket sets the bots going and reads the next message at
     once: a ping sent while a bot thinks over its reply is answered then, not once the

@@ -52,7 +52,7 @@ try:
 except ModuleNotFoundError as exc:  # pragma: no cover - installed by make test
     raise missing_extra(exc, "openspiel") from None
 
-from ..actions import KEEP, NUM_ACTIONS
+from ..actions import KEEP, NUM_ACTIONS, Action
 from ..bots.sampling import sample_hand
 from ..cards import NUM_CARD_IDS, Card, deck
 from ..deal import Deal
@@ -271,8 +271,10 @@ class CutthroatState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"dealer {action}" if self.dealer is None else f"deal {Card.from_id(action)}"
-        if self.hand is None:  # still dealing: no seat's action has a meaning yet
-            return f"keep #{action - KEEP}"
+        if self.hand is None:  # still dealing: a keep's cards are not known yet
+            if KEEP <= action < NUM_ACTIONS:
+                return f"keep #{action - KEEP}"
+            return str(Action.from_id(action))
         return action_text(self.hand, player, action)
 
     def returns(self) -> list[float]:
