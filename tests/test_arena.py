@@ -19,6 +19,7 @@ from cutthroat import Game, Rules
 from cutthroat import record as rec
 from cutthroat.actions import Action
 from cutthroat.bots import Bot, BotMoveError, RandomBot, registry
+from cutthroat.bots.registry import BotSpecError
 from cutthroat.sim import (
     ArenaError,
     ArenaResult,
@@ -39,6 +40,7 @@ from cutthroat.sim.plot import (
     win_rate_title,
 )
 from cutthroat.sim.stats import Estimate
+from cutthroat.sim.workers import ProgressBar
 from cutthroat.views import View
 
 RANDOM3 = ["random", "random", "random"]
@@ -660,3 +662,80 @@ def test_plot_labels_and_title_are_wrapped_to_fit(monkeypatch: pytest.MonkeyPatc
     box = made[0].axes[0].title.get_window_extent()
     assert box.x0 >= 0 and box.x1 <= width
     assert plot_mod.wrapped_label("printing.PrintBot#0") == "printing.\nPrintBot#0"
+
+
+def test_R20_R21_tallies_count_each_hand_for_the_entry_in_its_seat() -> None:
+    """Each entry's made, euchred (R20), marches, loners and lone defences (R21) are
+    those of the hands its seat played, as the hands' own results say: a tally that
+    swapped made and euchred, or counted a maker's two tricks as made, still adds up."""
+    checked = 0
+    for index in range(6):  # two deal sets, every rotation
+        game, result = play_arena_game(RANDOM3, index, seed=5)
+        for seat, entry in enumerate(result.seats):
+            want = dict.fromkeys(("maker", "made", "euchred", "marches", "defended",
+                                  "inflicted", "loners", "loners_made", "def_loners",
+                                  "def_loners_made"), 0)
+            for hand in game.hands:
+                r = hand.result
+                assert r is not None
+                if r.maker is None:
+                    continue
+                alone = seat in r.alone
+                if r.maker == seat:
+                    want["maker"] += 1
+                    want["euchred" if r.euchred else "made"] += 1
+                    want["marches"] += r.march
+                    want["loners"] += alone
+                    want["loners_made"] += alone and not r.euchred
+                else:
+                    want["defended"] += 1
+                    want["inflicted"] += r.euchred
+                    want["def_loners"] += alone
+                    want["def_loners_made"] += alone and r.tricks[seat] >= 3
+            got = result.tallies[entry].to_json()
+            assert {k: got[k] for k in want} == want, (index, seat)
+            checked += want["made"] * want["euchred"]
+    assert checked  # some entry both made and was euchred: the two are told apart
+
+
+def test_a_spec_with_an_unknown_option_is_refused_before_any_game_or_folder(
+        tmp_path: Path) -> None:
+    """A line-up spec no bot takes is the registry's own error (``BotSpecError``), raised
+    before any game is played and before the records folder is made: not an
+    ``ArenaError`` from game 0 with an empty folder left behind."""
+    records = tmp_path / "recs"
+    with pytest.raises(BotSpecError, match="no option 'nope'"):
+        run_arena(["random", "random", "random:nope=1"], games=3, workers=1,
+                  progress=False, records=records)
+    assert not records.exists()
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_progress_bar_counts_every_game_once(monkeypatch: pytest.MonkeyPatch,
+                                             workers: int) -> None:
+    """The progress bar is advanced by every game played, once, to its total: a bar
+    left at 0 of 6 (or past it) on a terminal would say the arena hung (or miscounted)."""
+    advanced: list[int] = []
+    totals: list[int] = []
+
+    class CountingBar(ProgressBar):
+        def __enter__(self) -> ProgressBar:
+            totals.append(self.total)
+            return super().__enter__()
+
+        def advance(self, n: int) -> None:
+            advanced.append(n)
+            super().advance(n)
+
+    monkeypatch.setattr(arena_mod, "ProgressBar", CountingBar)
+    result = run_arena(RANDOM3, games=6, seed=1, workers=workers, progress=False)
+    assert totals == [6]
+    assert sum(advanced) == result.games == 6
+
+
+@pytest.mark.parametrize("games", [4.5, 3.0, True, "3"])
+def test_games_that_are_no_whole_number_are_refused(games: object) -> None:
+    """``games`` is a whole number: a float (even 3.0), a bool or a string is a
+    ``TypeError`` before any game, not a tournament of rounded-up deal sets."""
+    with pytest.raises(TypeError, match="whole number of games"):
+        run_arena(RANDOM3, games=games, workers=1, progress=False)  # type: ignore[arg-type]

@@ -33,6 +33,7 @@ from cutthroat.sim.league import (
     run_league,
 )
 from cutthroat.sim.ratings import RatingError
+from cutthroat.sim.workers import ProgressBar
 from cutthroat.views import View
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -579,3 +580,27 @@ def test_run_league_names_the_argument_out_of_range(option: str, value: int) -> 
 
     with pytest.raises(ValueError, match=rf"^{option} must be at least 0, not {value}$"):
         run_league(["random", "beginner", "intermediate"], 6, **{option: value})
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_the_leagues_progress_bar_counts_every_game_once(
+        monkeypatch: pytest.MonkeyPatch, workers: int) -> None:
+    """The league's bar is advanced by every game of every line-up, once, to its
+    total, played here or on worker processes."""
+    advanced: dict[str, int] = {}
+    totals: dict[str, int] = {}
+
+    class CountingBar(ProgressBar):
+        def __enter__(self) -> ProgressBar:
+            totals[self.label] = self.total
+            return super().__enter__()
+
+        def advance(self, n: int) -> None:
+            advanced[self.label] = advanced.get(self.label, 0) + n
+            super().advance(n)
+
+    monkeypatch.setattr(league_mod, "ProgressBar", CountingBar)
+    result = run_league(KNOWN, games=6,
+                        seed=1, workers=workers, progress=False, resamples=5)
+    assert totals["league"] == result.games == 6
+    assert advanced.get("league", 0) == 6

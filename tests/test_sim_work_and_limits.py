@@ -6,6 +6,7 @@ bound; and a league of one deal set says why it has no intervals, whatever
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -14,6 +15,7 @@ import pytest
 
 from cutthroat.rules import Rules
 from cutthroat.sim import arena as arena_mod
+from cutthroat.sim import workers as workers_mod
 from cutthroat.sim.arena import MAX_GAMES, run_arena
 from cutthroat.sim.workers import run_pool
 from test_cli import invoke
@@ -257,3 +259,22 @@ def test_a_job_holds_a_few_deal_sets_so_results_come_back_often() -> None:
     assert deal_sets_per_job(10**7, 16) == JOB_DEAL_SETS
     assert deal_sets_per_job(1000, 1) == 1
     assert deal_sets_per_job(16, 2) == 1  # a few jobs per worker, none empty
+
+
+def test_worker_pool_keeps_the_jobs_finished_with_a_failed_one_before_raising(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Jobs that finish in the same wait as a failing job are kept (their results, and
+    in a tournament their records) before the failure is raised: none of the games
+    played is lost. ``wait`` is made to return only when every job submitted is done,
+    so the finished and the failed job come back together whatever the timing."""
+    def wait_all(futures: Any, return_when: Any = None) -> Any:
+        return concurrent.futures.wait(futures)
+
+    monkeypatch.setattr(workers_mod, "wait", wait_all)
+    kept: list[list[int]] = []
+    drawn = [0]
+    with pytest.raises(ZeroDivisionError):
+        run_pool(_numbers(6, drawn), _fails_on_five, 2,  # type: ignore[arg-type]
+                 _CountingBar(drawn), keep=kept.append)
+    # jobs 0-4 come back in the first wait (8 may be out at once), job 5 fails
+    assert sorted(x for chunk in kept for x in chunk) == [1 // (k - 5) for k in range(5)]

@@ -34,6 +34,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from ..bots import registry
@@ -86,6 +87,7 @@ from .workers import (
     deal_sets_per_job,
     held_interrupts,
     records_folder,
+    remove_empty_folder,
     resolve_workers,
     run_pool,
 )
@@ -272,8 +274,11 @@ def run_league(
     workers = resolve_workers(workers, backend, address=address)
     play_workers = min(workers, sets * len(lines))
     keepers = [Keeper(None) for _ in lines]
+    made: Path | None = None  # the records' folder, if this league made it
     if records is not None:
+        fresh = not Path(records).exists()
         top = records_folder(records)
+        made = top if fresh else None
         for k, keeper in enumerate(keepers):
             keeper.folder = top / f"lineup-{k:03d}"  # made with its first record
     total = sets * len(lines)
@@ -316,6 +321,8 @@ def run_league(
         elapsed = clock.elapsed()
         for keeper in keepers:  # no folder left behind for a line-up without a record
             keeper.drop_empty_folder()
+        if made is not None:  # nor the records' folder, if made here
+            remove_empty_folder(made)
         common = set.intersection(*(whole_deal_sets(k.results) for k in keepers))
         done = None
         if common:
