@@ -494,3 +494,40 @@ def test_undo_is_refused_once_the_hand_is_over_and_shown(tmp_path: Path) -> None
     undone = client.post(f"/api/games/{made['game']}/undo", json={"token": made["token"]})
     assert undone.status_code == 409 and "cards have been shown" in _reason(undone)
     assert _state(client, made) == state  # nothing changed
+
+
+def _to_seat_0(table: Table) -> None:
+    while table.bot_to_move() is not None:
+        table.bot_move()
+
+
+def test_after_an_undo_the_bots_play_on_as_if_the_moves_taken_back_were_never_made() -> None:
+    """An undo makes the bots again (tables.py ``undo``): none remembers the moves taken
+    back, so from then on they play as the bots of a table read back at that point (a
+    restart) would, and a player cannot learn from a bot's reply that it then forgets."""
+    checked = 0
+    for seed in range(20):
+        table = Table.create(["you", "random", "random"], seed=seed)
+        _to_seat_0(table)
+        hand = table.game.hand
+        assert hand is not None and hand.to_act == 0
+        table.act(0, str(hand.legal_actions()[0]))
+        _to_seat_0(table)
+        if table.status != "playing" or table.game.hand is not hand:
+            continue
+        try:
+            table.undo(0)
+        except TableError:  # the dummy, seen since (R14)
+            continue
+        again = Table.restore(table.id, table.stored_seats(), table.seed, table.record())
+        for played in (table, again):
+            for _ in range(3):  # seat 0's first legal move, the bots' replies
+                if played.status != "playing":
+                    break
+                current = played.game.hand
+                assert current is not None
+                played.act(0, str(current.legal_actions()[0]))
+                _to_seat_0(played)
+        assert table.record() == again.record()
+        checked += 1
+    assert checked >= 5

@@ -14,6 +14,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from cutthroat.rules import Rules
+from cutthroat.server.tables import Table
 from server_helpers import (
     _client,
     _create,
@@ -284,3 +286,33 @@ def test_playing_again_into_a_named_game_never_starts_one(tmp_path: Path) -> Non
     long = client.post(f"/api/games/{game}/again",
                        json={"token": ben["token"], "game": "x" * 65})
     assert long.status_code == 400
+
+
+def test_playing_again_keeps_each_bot_with_its_options_and_deals_from_a_new_seed() -> None:
+    """A game played again (``Table.again``) has the same bots, with the options they
+    were made with (a server started with ``--bot-options`` took them once already),
+    each where it sat from the player who asked, the same rules, and cards from a seed
+    of its own (the old game's seed would deal the same cards again)."""
+    rules = Rules(target=5)
+    table = Table.create(["you", "expert:bid_samples=8", "open"], seed=1, rules=rules,
+                         names=["Ann", None, None])
+    table.join("Ben")
+    new = table.again(0)
+    assert [s.kind for s in new.seats] == ["human", "bot", "open"]
+    assert new.seats[1].bot == "expert:bid_samples=8"
+    assert new.seats[0].name == "Ann" and new.game.rules == rules
+    assert new.seed != table.seed
+    bens = table.again(2)  # as they sat from Ben: Ann's seat next, open for her
+    assert [s.kind for s in bens.seats] == ["human", "open", "bot"]
+    assert bens.seats[0].name == "Ben" and bens.seats[2].bot == "expert:bid_samples=8"
+
+
+def test_a_name_taken_before_those_rules_still_starts_a_game_played_again() -> None:
+    """A player named "You" (or with a filler) in a game stored before such names were
+    refused starts the game played again under that name (``Table.again``): it is
+    carried, not chosen, and refusing it would leave them unable to play again."""
+    for name in ("You", "Ann\u3164"):
+        old = Table.create(["you", "random", "random"], names=[name, None, None],
+                           rename=True, seed=3)
+        new = old.again(0)
+        assert new.seats[0].name == name and new.tokens.keys() == {0}

@@ -100,7 +100,6 @@ def test_a_bot_move_thought_over_while_the_game_is_read_back_is_made_on_the_game
     asyncio.run(scenario())
 
 
-
 def test_a_take_back_that_cannot_be_saved_leaves_the_moves_made(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """An undo whose save fails (a full disk, the database down) is refused (503) and
@@ -151,5 +150,36 @@ def test_a_deal_that_cannot_be_saved_is_not_dealt(
         assert room.table.status != "hand_over"
         _shown_as_stored(store, room)
         store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_return_that_cannot_be_saved_leaves_the_bot_playing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ben comes back while a bot stands in for him, and that cannot be saved: refused
+    (503, "nothing changed"), and the bot still plays for him, as the store says; saved,
+    his return is made. (Untested before: the stand-in was not put back in memory, so
+    the room waited for Ben while the store had the bot playing.)"""
+    from test_server_standin import _Held
+
+    async def scenario() -> None:
+        held = _Held(tmp_path)
+        server, table = held.server, held.table
+        room = await held.thinking_for_ben()
+        standin = table.seats[1].standin
+        assert standin is not None
+        _saves_fail(monkeypatch, held.store)
+        with pytest.raises(TableError) as refused:
+            await server.come_back(room, 1)
+        assert refused.value.status == 503
+        assert room.table.seats[1].standin == standin
+        monkeypatch.undo()
+        _shown_as_stored(held.store, room)
+        await server.come_back(room, 1)
+        assert room.table.seats[1].standin is None
+        held.answer.set()
+        await server.settle(room)
+        _shown_as_stored(held.store, room)
+        held.store.close()
 
     asyncio.run(scenario())
