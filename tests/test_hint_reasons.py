@@ -1507,3 +1507,33 @@ def test_R12_a_keep_counts_trumps_and_aces_in_words() -> None:
             assert not summary[0].isdigit() and " but " not in summary, shown
             said.update(word for word in ("no trumps", " and an ace") if word in summary)
     assert said == {"no trumps", " and an ace"}, said
+
+
+def test_R21_a_lone_defence_sweeping_often_says_so_even_where_it_euchres_more() -> None:
+    """Sweeps in 10% of the deals or more are the lone defence's reason whatever the
+    other option's euchres (here it euchres less than defending alone)."""
+    reason = explain(defender_view((0, 0, 0)), [
+        option("alone", 0.5, stopped=0.5, swept=0.3, conceded=0.2),
+        option("pass", 0.4, stopped=0.5, conceded=0.5)])
+    assert reason.startswith(f"defending alone{DEFENDER_HOLDS}: you take all five in 30% "
+                             "of the deals sampled, 4 points to each defender, and the "
+                             "maker is euchred in 80%"), reason
+
+
+def test_R7_passing_that_euchres_the_other_maker_half_the_time_is_not_called_only() -> None:
+    """A risky order against a pass after which the other maker is euchred in 60%: the
+    reason says "euchred in 60%", not "only 60%"."""
+    reason = explain(first_round(), [option("order", 0.3, made=0.5, euchred=0.5),
+                                     option("pass", 0.2, stopped=0.6, conceded=0.4)])
+    assert "and of those he is euchred in 60%" in reason, reason
+    assert "only" not in reason, reason
+
+
+def test_R21_a_lone_defence_for_sweeps_in_one_deal_in_a_hundred_says_so() -> None:
+    """Sweeps as rare as 1% of the deals are still the reason where defending alone
+    euchres no more often than the alternative."""
+    reason = explain(defender_view((0, 0, 0)), [
+        option("alone", 0.66, stopped=0.97, swept=0.01, conceded=0.02),
+        option("pass", 0.64, stopped=1.0)])
+    assert reason.startswith(f"defending alone{DEFENDER_HOLDS}: you take all five in 1% "
+                             "of the deals sampled"), reason

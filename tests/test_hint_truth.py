@@ -6,10 +6,14 @@ Python API."""
 
 from __future__ import annotations
 
+import itertools
+
 from conftest import make_hand, push_all
 from cutthroat import Action, Card, Hand, Phase, Rules, Suit
 from cutthroat.bots.expert import Option, Outcomes
-from cutthroat.bots.reasons import explain
+from cutthroat.bots.reasons import euchre_costs, explain
+from cutthroat.bots.valuation import hand_value
+from cutthroat.scoring import winners_after
 from cutthroat.views import View
 from test_hint_reasons import (
     DEFENDER_HOLDS,
@@ -526,3 +530,101 @@ def test_R19_an_order_made_in_no_deal_says_none_and_a_card_led_is_led() -> None:
     named = card_name(card, None if view.trump is None else int(view.trump))
     assert f"against 40% after leading {named}" in reason, reason
     assert "after playing" not in reason
+
+
+def test_R22_one_point_is_said_to_win_only_where_one_point_reaches_the_target() -> None:
+    """Seat 0 on 8 (target 10): one point takes it to 9, two would be needed; the
+    order's reason says nothing of one point winning (nor of all five, never taken)."""
+    reason = explain(first_round(seat=0, scores=(8, 3, 3)),
+                     [option("order", 0.3, made=0.9, euchred=0.1), PASS])
+    assert "wins you the game" not in reason, reason
+
+
+def test_R22_one_point_wins_said_from_a_make_rate_of_ten_percent() -> None:
+    """The rarely-made cut-off is 10% of the deals as maker: at exactly 10% the order
+    one point from the game still says that one point wins it, at 9% it does not."""
+    view = first_round(seat=0, scores=(9, 3, 3))
+    reason = explain(view, [option("order", 0.3, made=0.1, euchred=0.9), PASS])
+    assert "one point wins you the game" in reason, reason
+    rare = explain(view, [option("order", 0.3, made=0.09, euchred=0.91), PASS])
+    assert "one point wins you the game" not in rare, rare
+
+
+def test_R19_R22_an_order_not_alone_reckons_all_five_as_the_ordinary_march() -> None:
+    """With ``maker_alone_march = 5`` and the default three for an ordinary march, seat
+    0 on 6 ordering up (not alone): all five take it to 9, not the game; on 7 they do."""
+    hand = Hand.deal(Rules(maker_alone_march=5), dealer=0, seed=4)
+    options = [option("order", 0.3, made=0.5, marched=0.3, euchred=0.2), PASS]
+    short = explain(hand.view(0, (6, 3, 3)), options)
+    assert "all five would win you the game" not in short, short
+    enough = explain(hand.view(0, (7, 3, 3)), options)
+    assert "all five would win you the game" in enough, enough
+
+
+def test_R7_R22_an_order_keeps_the_dealer_on_the_right_from_making_trump() -> None:
+    """Seat 1 bids first; the dealer (seat 0, on its right) on 9 is still to bid: the
+    order keeps him out, though its euchre would give him the game (both opponents
+    are weighed, not only the one on the left)."""
+    reason = explain(first_round(scores=(9, 4, 0)),
+                     [option("order", 0.2, made=0.6, euchred=0.4),
+                      option("pass", 0.1, stopped=0.2, conceded=0.8)])
+    assert ("it keeps the player on your right (on 9 points), one point from the game, "
+            "from making trump, though a euchre would give that player the game") in reason, \
+        reason
+
+
+def test_R20_R22_euchre_costs_speak_only_to_a_defender() -> None:
+    """``euchre_costs`` (also behind the game review's verdicts): a euchre costs a
+    defender whose opponent on 8 it would hand the game, but the maker himself, or a
+    seat in the bidding (no maker yet), is told nothing."""
+    hand = played(4, "1 order", "0 leave", "1 dummy")
+    hand.push(Action.parse("keep " + " ".join(str(c) for c in hand.view(1).cards[:5])), 1)
+    scores = (8, 5, 3)
+    assert hand.view(1, scores).maker == 1
+    assert euchre_costs(hand.view(2, scores)) == (
+        "a euchre would give the player on your left (on 8 points) the game", True)
+    assert euchre_costs(hand.view(1, scores)) == ("", False)
+    assert euchre_costs(first_round(scores=scores)) == ("", False)
+
+
+def test_R20_R22_euchre_costs_weigh_two_points_to_each_defender_none_to_the_maker() -> None:
+    """A euchre is said to cost the defender exactly where the valuation ranks its
+    points (R20: two to each defender, none to the maker) below the maker's point
+    (R19), and to end the game exactly where those points give another the game (R22),
+    over every score to 11 for both defenders."""
+    hand = played(4, "1 order", "0 leave", "1 dummy")
+    hand.push(Action.parse("keep " + " ".join(str(c) for c in hand.view(1).cards[:5])), 1)
+    rules = hand.view(1).rules
+    euchre, made = (2, 0, 2), (0, 1, 0)
+    for scores in itertools.product(range(12), repeat=3):
+        for me in (0, 2):
+            text, ends = euchre_costs(hand.view(me, scores))
+            costly = (hand_value(me, euchre, scores, rules, 0)
+                      < hand_value(me, made, scores, rules, 0))
+            assert bool(text) == costly, (scores, me, text)
+            winners = winners_after(rules, scores, euchre)
+            assert ends == (costly and bool(winners) and me not in winners), (scores, me)
+
+
+def test_R20_R22_costly_euchres_claim_no_more_chance_where_the_chances_read_alike() -> None:
+    """Not defending alone though a euchre would give the partner the game: "it leaves
+    you more chance to win the game all the same" only where the chances differ as
+    shown; two reading 30% alike get no such claim."""
+    view = defender_view((9, 3, 4))
+    reason = explain(view, [valued("pass", 0.4, 0.0, 0.30001, stopped=0.1, conceded=0.9),
+                            valued("alone", 0.3, 0.0, 0.3, conceded=1.0)])
+    assert "though a euchre would give the player on your left (on 9 points) the game" \
+        in reason, reason
+    assert "all the same" not in reason, reason
+
+
+def test_an_option_euchring_more_for_a_chance_that_reads_alike_is_not_said_to_lose_any() -> None:
+    """Defending alone at 0-0-0, passing would euchre the maker more often, for a
+    chance to win reading the same (30%): no "would euchre him more often, but leaves
+    you less chance to win the game"."""
+    reason = explain(defender_view((0, 0, 0)), [
+        valued("alone", 0.4, 0.0, 0.30001, stopped=0.1, conceded=0.9),
+        valued("pass", 0.3, 0.0, 0.3, stopped=0.5, conceded=0.5)])
+    assert reason.startswith(f"defending alone{DEFENDER_HOLDS}: the maker is euchred in "
+                             "10%"), reason
+    assert "would euchre him more often" not in reason, reason
