@@ -497,6 +497,7 @@ def test_undo_is_refused_once_the_hand_is_over_and_shown(tmp_path: Path) -> None
 
 
 def _to_seat_0(table: Table) -> None:
+    """The bots move until it is seat 0's turn, or the hand is over."""
     while table.bot_to_move() is not None:
         table.bot_move()
 
