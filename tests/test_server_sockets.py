@@ -595,11 +595,13 @@ def test_a_watcher_is_refused_a_seats_message_with_403_and_a_bad_one_with_400(
             assert (error["for"], error["status"]) == (kind, status), error
 
 
+@pytest.mark.parametrize("sent", ["act", "next"])
 def test_a_sockets_move_is_answered_while_the_bots_still_think(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A seat's move over the socket sets the bots going and reads the next message at
-    once: a ping sent while a bot thinks over its reply is answered then, not once the
-    bot has moved (HTTP's move, by contrast, answers after the bots)."""
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sent: str) -> None:
+    """A seat's move, or its "next" that deals a hand a bot opens, over the socket sets
+    the bots going and reads the next message at once: a ping sent while a bot thinks
+    over its move is answered then, not once the bot has moved (HTTP's move, by
+    contrast, answers after the bots)."""
     entered, release, done = threading.Event(), threading.Event(), threading.Event()
 
     class Slow:
@@ -624,11 +626,21 @@ def test_a_sockets_move_is_answered_while_the_bots_still_think(
     made = _create(client, ["you", "slow", "slow"], seed=8)
     state = _settled(client, made)
     assert state["to_act"] == 0 and state["status"] == "playing"
+    message: dict[str, Any] = {"type": "act", "action": state["view"]["legal"][0]}
+    if sent == "next":  # the first hand played out; the second is opened by a bot
+        while state["status"] == "playing":
+            answer = client.post(f"/api/games/{made['game']}/actions", json={
+                "token": made["token"], "action": state["view"]["legal"][0]})
+            assert answer.status_code == 200, answer.text
+            state = answer.json()
+        assert state["status"] == "hand_over"
+        assert (state["view"]["dealer"] + 2) % 3 != 0  # the next hand opened by a bot
+        message = {"type": "next"}
     Slow.armed = True
     try:
         with client.websocket_connect(_seat_socket(made)) as ws:
             _receive(ws, "state")
-            ws.send_json({"type": "act", "action": state["view"]["legal"][0]})
+            ws.send_json(message)
             assert entered.wait(20), "no bot was asked to move"
             ws.send_json({"type": "ping"})
             _receive(ws, "pong")
