@@ -125,3 +125,10 @@ def _play_out(client: TestClient, made: dict[str, Any], rng: random.Random,
         assert answer.status_code == 200, answer.text
         state = answer.json()
     return state
+
+
+def _bots_move(table: Any) -> None:
+    """The bots of a :class:`~cutthroat.server.tables.Table` move until it is a person's
+    turn, or the hand is over."""
+    while table.bot_to_move() is not None:
+        table.bot_move()

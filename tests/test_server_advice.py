@@ -18,6 +18,7 @@ from cutthroat.server.store import Store
 from cutthroat.server.tables import Table, TableError
 from cutthroat.state import Phase
 from server_helpers import (
+    _bots_move,
     _client,
     _create,
     _play_out,
@@ -496,12 +497,6 @@ def test_undo_is_refused_once_the_hand_is_over_and_shown(tmp_path: Path) -> None
     assert _state(client, made) == state  # nothing changed
 
 
-def _to_seat_0(table: Table) -> None:
-    """The bots move until it is seat 0's turn, or the hand is over."""
-    while table.bot_to_move() is not None:
-        table.bot_move()
-
-
 def test_after_an_undo_the_bots_play_on_as_if_the_moves_taken_back_were_never_made() -> None:
     """An undo makes the bots again (tables.py ``undo``): none remembers the moves taken
     back, so from then on they play as the bots of a table read back at that point (a
@@ -509,11 +504,11 @@ def test_after_an_undo_the_bots_play_on_as_if_the_moves_taken_back_were_never_ma
     checked = 0
     for seed in range(20):
         table = Table.create(["you", "random", "random"], seed=seed)
-        _to_seat_0(table)
+        _bots_move(table)
         hand = table.game.hand
         assert hand is not None and hand.to_act == 0
         table.act(0, str(hand.legal_actions()[0]))
-        _to_seat_0(table)
+        _bots_move(table)
         if table.status != "playing" or table.game.hand is not hand:
             continue
         try:
@@ -528,7 +523,7 @@ def test_after_an_undo_the_bots_play_on_as_if_the_moves_taken_back_were_never_ma
                 current = played.game.hand
                 assert current is not None
                 played.act(0, str(current.legal_actions()[0]))
-                _to_seat_0(played)
+                _bots_move(played)
         assert table.record() == again.record()
         checked += 1
     assert checked >= 5

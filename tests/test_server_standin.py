@@ -28,6 +28,7 @@ from cutthroat.server.room import Room
 from cutthroat.server.store import Store
 from cutthroat.server.tables import STANDIN, Seat, Table, TableError
 from cutthroat.state import Hand
+from server_helpers import _bots_move
 from sockets import receive
 
 LEFT_AGO = r"Ben was last here \d+ seconds? ago"
@@ -821,17 +822,11 @@ def test_a_hand_dealt_during_the_pause_gets_a_pause_of_its_own(tmp_path: Path) -
 # --- the review leaves out the stand-in's moves -----------------------------------------
 
 
-def _to_ann(table: Table) -> None:
-    """The bots move until it is Ann's (seat 0) turn, or the hand is over."""
-    while table.bot_to_move() is not None:
-        table.bot_move()
-
-
 def _one_move_stood_in_for_ann(seed: int) -> tuple[Table, Hand, tuple[int, int]]:
     """A table of Ann (seat 0) and two random bots, dealt from ``seed``, where a
     stand-in made Ann's first move: the table, its hand and that move's mark."""
     table = Table.create(["you", "random", "random"], seed=seed, names=["Ann", None, None])
-    _to_ann(table)
+    _bots_move(table)
     table.stand_in(0, 0)
     table.bot_move()
     hand = table.game.hand
@@ -843,12 +838,12 @@ def test_the_stand_in_s_moves_are_kept_apart_from_the_player_s_own() -> None:
     """Ann moves herself, then lets a bot play for her: the table knows which of her
     seat's moves the bot made, as (hand, move), and keeps them with her seat."""
     table = Table.create(["you", "random", "random"], seed=8, names=["Ann", None, None])
-    _to_ann(table)
+    _bots_move(table)
     hand = table.game.hand
     assert hand is not None and hand.to_act == 0
     table.act(0, str(hand.legal_actions()[0]))
     own = len(hand.moves) - 1
-    _to_ann(table)
+    _bots_move(table)
     table.stand_in(0, 0)
     while table.status == "playing":
         table.bot_move()
@@ -876,7 +871,7 @@ def test_a_stand_in_s_move_taken_back_is_no_longer_the_stand_in_s() -> None:
     table.bot_move()
     assert table.standin_moves(0) == {mark}
     table.come_back(0)
-    _to_ann(table)
+    _bots_move(table)
     undone = table.undo(0)  # Ann takes back the bot's move for her, and the replies
     assert table.standin_moves(0) == frozenset()
     table.redo(0, undone)
@@ -962,14 +957,14 @@ def test_an_undo_of_the_players_own_move_keeps_the_stand_ins_earlier_moves() -> 
     for seed in range(1, 11):
         table, hand, mark = _one_move_stood_in_for_ann(seed)
         table.come_back(0)
-        _to_ann(table)
+        _bots_move(table)
         if table.status != "playing":
             continue
         table.act(0, str(hand.legal_actions()[0]))  # her own move, after the bot's
         table.pop()  # its save failed: only her move is taken back
         assert table.standin_moves(0) == {mark}
         table.act(0, str(hand.legal_actions()[0]))
-        _to_ann(table)
+        _bots_move(table)
         try:
             table.undo(0)
         except TableError:  # the dummy, seen since (R14)
