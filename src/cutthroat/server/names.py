@@ -284,8 +284,24 @@ def free_name(name: str, taken: Sequence[str | None]) -> str:
     made, number = name, 1
     while passes_for(made) is not None:
         number += 1
-        made = f"{name[:NAME_MAX - 1 - len(str(number))]} {number}"
+        made = _numbered(name, number)
     return made
+
+
+def _numbered(name: str, number: int) -> str:
+    """``name`` and ``number`` after a space, the name cut to make room where it is
+    too long, and cut where what is left is one a player could choose
+    (:func:`clean_text` takes it as it is): not inside an emoji sequence or a flag,
+    and without a run of spaces, which the page shows as one (two names alike)."""
+    room = NAME_MAX - 1 - len(str(number))
+    for end in range(min(room, len(name)), 0, -1):
+        made = f"{' '.join(name[:end].split())} {number}"
+        try:
+            if clean_text(made, what="a name", limit=NAME_MAX) == made:
+                return made
+        except TableError:
+            continue
+    return f"{' '.join(name[:room].split())} {number}"  # a name carried from before a rule
 
 
 def default_name(index: int, taken: Sequence[str | None]) -> str:
