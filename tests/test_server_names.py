@@ -197,3 +197,19 @@ def test_a_name_cut_for_its_number_cannot_sit_beside_its_look_alike() -> None:
     assert table.seats[seat].name == "a" * 21 + " 2"
     with pytest.raises(TableError, match="already at this table"):
         table.join("a" * 21 + " 2")
+
+
+@pytest.mark.parametrize(("seated", "name"), [
+    ("Bob", "B0b"), ("Ross", "R0SS"), ("Bill", "Bi11"), ("lan", "Ian"), ("Alice", "AIice"),
+])
+def test_a_digit_that_passes_for_a_letter_passes_for_it_in_either_case(
+        seated: str, name: str) -> None:
+    """A zero passes for an O and a one for an I or an l, whatever the case of the
+    letters around them: "B0b" may not sit beside "Bob". Each group of look-alikes is
+    read as its ASCII letter, so case is ignored the same way for all of them. A
+    capital I and a capital L still differ ("Ian" and "Lan":
+    test_names_alike_only_one_way_round_are_not_taken_for_one)."""
+    assert same_name(name, seated) and same_name(seated, name)
+    table = Table.create(["you", "open", "open"], names=[seated, None, None], seed=1)
+    with pytest.raises(TableError, match=f"{seated} is already at this table"):
+        table.join(name)

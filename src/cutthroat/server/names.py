@@ -162,9 +162,10 @@ out."""
 def _prototypes() -> dict[str, str]:
     """Each character of Unicode's table of characters that look alike (TR39's
     confusables, as :mod:`confusable_homoglyphs` holds them) to the one its whole group
-    of look-alikes is read as: the ASCII one where the group has one (``I``, ``l``,
-    ``1`` and ``|`` are read as ``1``; ``O`` as ``0``; Cherokee ``Ꭺ`` as ``A``), else the
-    lowest. Made once, when names are first compared."""
+    of look-alikes is read as: the ASCII letter where the group has one, else the ASCII
+    character, else the lowest (``l``, ``1`` and ``|`` are read as ``I``; ``0`` as ``O``,
+    so that ``B0b`` passes for ``Bob`` once case is ignored; Cherokee ``Ꭺ`` as ``A``).
+    Made once, when names are first compared."""
     from confusable_homoglyphs.confusables import confusables_data
 
     parent: dict[str, str] = {}
@@ -184,7 +185,7 @@ def _prototypes() -> dict[str, str]:
         groups.setdefault(root(char), []).append(char)
     read_as: dict[str, str] = {}
     for group in groups.values():
-        first = min(group, key=lambda c: (ord(c) >= 128, ord(c)))
+        first = min(group, key=lambda c: (ord(c) >= 128, not c.isalpha(), ord(c)))
         read_as.update((char, first) for char in group if char != first)
     return read_as
 
