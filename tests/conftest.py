@@ -4,6 +4,7 @@ and the web game's databases, a SQLite file or a private PostgreSQL server."""
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
@@ -30,6 +31,17 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         report.outcome = "failed"
         report.longrepr = (f"{call.excinfo.value}: make test installs every extra (dev), "
                            "and a test skipped for a missing package would pass unseen")
+
+
+@pytest.fixture(autouse=True)
+def _refusals_forgotten() -> None:
+    """Each test starts with the server's log of refusals forgotten: it says a limit
+    refused an address at most once a minute (``connections.note_refused``), for the
+    whole process, so a test counting those lines would miss its own after an earlier
+    test in the same worker had been refused the same way."""
+    connections = sys.modules.get("cutthroat.server.connections")
+    if connections is not None:
+        connections._refusals_said.clear()
 
 
 def make_deal(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import re
 import threading
 import time
@@ -17,11 +18,15 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from cutthroat.actions import Action
 from cutthroat.bots.registry import BOTS
 from cutthroat.server import socket_loop
 from cutthroat.server.app import create_app
 from cutthroat.server.protocol import ACTION_MAX, SAY_MAX, ProtocolError, parse_message
 from cutthroat.server.room import MORE_TIME
+from cutthroat.server.rooms import Server
+from cutthroat.server.store import Store
+from cutthroat.server.tables import Table
 from server_helpers import (
     _cards_named,
     _client,
@@ -647,3 +652,80 @@ def test_a_sockets_move_is_answered_while_the_bots_still_think(
             assert not done.is_set()  # answered while the bot still thought
     finally:
         release.set()
+
+
+def test_a_bot_that_cannot_move_is_logged_with_its_game_and_its_traceback(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A registered bot that fails stops the bots: besides the table, the operator
+    hears of it in the server's log, with the game and the bot's own traceback (its
+    failure is no database trouble, so it is logged whole)."""
+    class Broken:
+        name = "broken"
+
+        def __init__(self, seed: int = 0) -> None:
+            pass
+
+        def choose(self, view: Any) -> Any:
+            raise RuntimeError("boom")
+
+    monkeypatch.setitem(BOTS, "broken", Broken)
+    with caplog.at_level(logging.ERROR, logger="cutthroat.server"), \
+            TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}")) as client:
+        made = client.post("/api/games", json={"seats": ["you", "broken", "broken"],
+                                               "seed": 4}).json()
+        deadline = time.monotonic() + 20
+        while not any("the bots stopped" in r.getMessage() for r in caplog.records):
+            assert time.monotonic() < deadline, "the bots' failure was never logged"
+            client.get("/api/bots")
+            time.sleep(0.01)
+    stopped = [r for r in caplog.records if "the bots stopped" in r.getMessage()]
+    assert stopped[0].getMessage() == f"game {made['game']}: the bots stopped"
+    assert stopped[0].exc_info is not None and "boom" in str(stopped[0].exc_info[1])
+
+
+def test_a_kick_while_the_table_is_told_a_bot_could_not_move_sets_it_going_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot that fails tries again at the next kick (a player connecting or moving),
+    and a kick that comes while the table is still being told that the bot could not
+    move counts as well: the bot moves, without waiting for yet another kick."""
+    class Hiccup:
+        name = "hiccup"
+        failed = False
+
+        def __init__(self, seed: int = 0) -> None:
+            pass
+
+        def choose(self, view: Any) -> Any:
+            if not Hiccup.failed:
+                Hiccup.failed = True
+                raise RuntimeError("boom")
+            return Action.parse(view.legal[0])
+
+    monkeypatch.setitem(BOTS, "hiccup", Hiccup)
+
+    async def scenario() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'games.db'}")
+        server = Server(store)
+        telling, told = asyncio.Event(), asyncio.Event()
+        send_all = server.send_all
+
+        async def slow_send_all(room: Any, messages: Any) -> None:
+            telling.set()
+            await told.wait()  # the table is being told while a player comes
+            await send_all(room, messages)
+
+        server.send_all = slow_send_all  # type: ignore[method-assign]
+        table = Table.create(["hiccup", "random", "you"], seed=1)
+        hand = table.game.hand
+        assert hand is not None and hand.to_act == 0
+        room = await server.add(table)  # the bots start: the hiccup fails at once
+        await telling.wait()
+        server.kick(room)  # a player connects (or moves) meanwhile
+        told.set()
+        await room.idle.wait()
+        assert Hiccup.failed and hand.moves and hand.moves[0].seat == 0
+        assert table.bot_to_move() is None  # the bots moved up to the person's turn
+        store.close()
+
+    asyncio.run(scenario())

@@ -993,3 +993,40 @@ def test_a_hand_waits_for_the_player_in_the_last_seat_who_plays_themselves() -> 
     assert refused.value.status == 409
     table.stand_in(2, 2)
     assert table.deals_itself
+
+
+def test_the_hand_dealt_by_itself_is_saved_and_shown_before_any_bot_moves_in_it(
+        tmp_path: Path) -> None:
+    """At a table left to its bots, the next hand dealt after the pause is saved and
+    told to everybody as it is dealt, before the first bot's move in it: a restart in
+    between keeps it, and a watcher sees the new deal, not a hand already begun."""
+    async def scenario() -> None:
+        left = _LeftToBots(tmp_path)
+        server, table = left.server, left.table
+        room = await left.start()
+        saved: list[tuple[int, int]] = []
+        told: list[tuple[int, int]] = []
+        save, broadcast = left.store.save, server.broadcast
+
+        def where(at: Any) -> tuple[int, int]:
+            hand = at.game.hand
+            return len(at.game.hands), len(hand.moves) if hand is not None else -1
+
+        def saving(at: Any, *args: Any) -> None:
+            save(at, *args)
+            saved.append(where(at))
+
+        async def telling(at: Any) -> None:
+            told.append(where(at.table))
+            await broadcast(at)
+
+        left.store.save = saving  # type: ignore[method-assign]
+        server.broadcast = telling  # type: ignore[method-assign]
+        left.gate.release()  # the pause ends: the next hand is dealt
+        await _until_true(lambda: len(table.game.hands) == 2 and table.status == "hand_over")
+        await server.settle(room)
+        assert saved[0] == (2, 0) and told[0] == (2, 0)  # the deal, before any move
+        assert saved[-1] == where(table)
+        left.store.close()
+
+    asyncio.run(scenario())

@@ -814,3 +814,61 @@ def test_the_table_is_told_when_the_bots_try_again_in_words_that_fit_the_wait() 
     table.bot_to_move = lambda: None
     asyncio.run(RoomBots._tell_stopped(server, room, RuntimeError("boom")))  # type: ignore[arg-type]
     assert str(told[-1][1]["reason"]).startswith("a bot could not move")
+
+
+def test_the_bots_try_again_only_once_the_wait_is_over_and_only_for_somebody_there() -> None:
+    """The retry after a move not saved waits out its seconds (the database has that
+    long to come back) before it sets the bots going, and sets nothing going at a table
+    nobody has open (the next to come does)."""
+    kicked: list[float] = []
+    server = SimpleNamespace(kick=lambda room: kicked.append(time.monotonic()))
+    room = SimpleNamespace(sockets={"ann's socket": 0})
+    started = time.monotonic()
+    asyncio.run(RoomBots._retry(server, room, 0.25))  # type: ignore[arg-type]
+    assert len(kicked) == 1 and kicked[0] - started >= 0.24
+    kicked.clear()
+    room.sockets = {}
+    asyncio.run(RoomBots._retry(server, room, 0.0))  # type: ignore[arg-type]
+    assert kicked == []
+
+
+def test_the_bots_wait_the_shortest_time_again_once_a_move_of_theirs_is_saved(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The wait before the bots try again grows with their failures in a row only: once
+    their moves are saved again, the next failure, however soon, waits BOT_RETRY
+    seconds, not twice as long as the last."""
+    import cutthroat.server.app as app_module
+    import cutthroat.server.bot_turns as bot_turns
+
+    monkeypatch.setattr(bot_turns, "BOT_RETRY", 0.2)
+    store = _LockedForBots(f"sqlite:///{tmp_path / 'games.db'}")
+    monkeypatch.setattr(app_module, "Store", lambda url: store)
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=8)
+    state = _settled(client, made)
+    with client.websocket_connect(_seat_socket(made)) as ws:
+        _receive(ws, "state")
+        for _ in range(2):  # one failure, the bots move on; then another
+            store.failing = 1
+            told = ""
+            while not told:  # Ann moves until a bot is to move after her (and fails)
+                assert state["to_act"] == state["seat"] and state["status"] == "playing"
+                ws.send_json({"type": "act", "action": state["view"]["legal"][0],
+                              "version": state["version"]})
+                while True:
+                    message = ws.receive_json()
+                    if message["type"] == "error":
+                        told = message["reason"]
+                        break
+                    if message["type"] == "state" and message["state"]["to_act"] == (
+                            message["state"]["seat"]):
+                        state = message["state"]  # her turn again: no bot moved yet
+                        break
+            assert "could not move" in told and "it tries again in 0.2 seconds" in told, told
+            deadline = time.monotonic() + 20
+            while True:  # the bots try again by themselves, and move on to Ann's turn
+                state = _receive(ws, "state")["state"]
+                if state["to_act"] == state["seat"] or state["status"] != "playing":
+                    break
+                assert time.monotonic() < deadline, "the bots never tried again"
+    assert store.failing == 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -181,5 +182,50 @@ def test_a_return_that_cannot_be_saved_leaves_the_bot_playing(
         await server.settle(room)
         _shown_as_stored(held.store, room)
         held.store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_bot_move_thought_over_before_a_take_back_is_not_made_after_it(
+        tmp_path: Path) -> None:
+    """Ann passes, and while the dealer's bot thinks over its bid she takes her pass
+    back and orders up instead: it is the same bot's turn again, but at another point
+    of the hand (the dealer now picks up the up-card or leaves it). The bid it thought
+    over is not made there: it thinks again, and the game goes on, without the bots
+    stopping on a move that no longer fits."""
+    async def scenario() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'games.db'}")
+        server = Server(store)
+        table = Table.create(["you", "random", "random"], seed=4, names=["Ann", None, None])
+        room = await server.add(table)
+        await server.settle(room)
+        hand = table.game.hand
+        assert hand is not None and hand.dealer == 1 and hand.to_act == 0
+        assert [str(m) for m in hand.moves] == ["2 pass"]
+        thought = asyncio.Event()
+        answer = asyncio.Event()
+        think = server.think
+
+        async def held(work: Any, *args: Any) -> Any:
+            action = await think(work, *args)
+            if not answer.is_set():
+                thought.set()
+                await answer.wait()  # the bot's bid waits here while Ann changes her mind
+            return action
+
+        server.think = held  # type: ignore[method-assign]
+        await server.act(room, 0, "pass", wait=False)
+        await thought.wait()  # the dealer's bot has its bid after Ann's pass
+        await server.undo(room, 0)
+        await server.act(room, 0, "order", wait=False)
+        assert [str(m) for m in hand.moves] == ["2 pass", "0 order"] and hand.to_act == 1
+        answer.set()
+        await server.settle(room)
+        moves = [str(m) for m in hand.moves]
+        assert moves[:2] == ["2 pass", "0 order"]
+        assert len(moves) > 2 and moves[2] in ("1 pickup", "1 leave"), moves
+        stored = store.load(table.id)
+        assert stored is not None and stored.record() == table.record()
+        store.close()
 
     asyncio.run(scenario())

@@ -5,6 +5,7 @@ At any table with a human seat a watcher still sees no hidden card (R14)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import time
@@ -15,7 +16,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from cutthroat.bots.base import choose_explained
 from cutthroat.server.app import Server, create_app
+from cutthroat.server.store import Store
+from cutthroat.server.tables import Table, TableError
 from sockets import eventually
 
 CARD = re.compile(r"\b(?:[789TJQKA][CDHS]|JO)\b")
@@ -337,3 +341,50 @@ def test_the_serve_command_takes_the_pace_and_the_number_of_games(
     server = started[0].state.server
     assert server.watch_pace == 0.5 and server.watch_games == 2
     assert create_app("sqlite://").state.server.watch_pace == 1.5
+
+
+def test_a_bot_s_move_not_saved_at_a_table_of_bots_is_taken_back_with_its_reason(
+        tmp_path: Path) -> None:
+    """At a table of three bots, a bot's move whose save fails (the disk full) is taken
+    back, and its reason with it: watchers are never shown a move, or a reason, that a
+    restart would lose; the move made again once the store is back is kept with its
+    own reason."""
+    class Failing(Store):
+        broken = False
+
+        def save(self, table: Table, reasons: object = ()) -> None:
+            if self.broken:
+                raise OSError("disk full")
+            super().save(table, reasons)  # type: ignore[arg-type]
+
+    async def scenario() -> None:
+        store = Failing(f"sqlite:///{tmp_path / 'games.db'}")
+        server = Server(store)
+        table = Table.create(CHEAP, seed=11, watch=True)
+        assert table.bots_only
+        for _ in range(3):  # a few moves in: the reason's place is (hand 0, move 3)
+            table.bot_move()
+        room = await server.add(table)  # nobody watches: no bot moves by itself
+        turn = table.bot_turn()
+        assert turn is not None and table.version == room.table.version
+        seat, bot, view = turn
+        action, reason = choose_explained(bot, view)
+        moves = len(table.game.hand.moves)  # type: ignore[union-attr]
+        store.broken = True
+        table.apply_bot(seat, action)
+        with pytest.raises(TableError) as refused:
+            await server._changed_by_bot(room, seat, reason)
+        assert refused.value.status == 503
+        assert len(table.game.hand.moves) == moves  # type: ignore[union-attr]
+        assert room.reasons == {}  # no reason kept for the move taken back
+        assert table.bot_to_move() == seat  # the same bot is to move again
+        store.broken = False
+        table.apply_bot(seat, action)
+        await server._changed_by_bot(room, seat, reason)
+        assert room.state_for(None)["reasons"] == [None] * moves + [reason]
+        stored = store.load(table.id)
+        assert stored is not None and len(stored.game.hand.moves) == moves + 1  # type: ignore[union-attr]
+        assert store.reasons(table.id) == {(0, moves): reason}
+        store.close()
+
+    asyncio.run(scenario())

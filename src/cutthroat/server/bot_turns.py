@@ -61,8 +61,9 @@ class RoomBots(RoomSockets):
     async def _bots(self, room: Room) -> None:
         """The room's bot loop: one at a time per room. A move that cannot be saved
         is logged and the loop stops; the bot tries again at the next kick (a player
-        connecting or moving), and by itself after :data:`BOT_RETRY` seconds (longer
-        after each failure in a row) when it was the database's trouble."""
+        connecting or moving, even while the table is being told that the bot could not
+        move), and by itself after :data:`BOT_RETRY` seconds (longer after each failure
+        in a row) when it was the database's trouble."""
         try:
             while True:
                 room.again = False
@@ -74,7 +75,9 @@ class RoomBots(RoomSockets):
                     await self._tell_stopped(room, exc, retry)
                     if retry is not None:
                         self.spawn(room, self._retry(room, retry))
-                    break
+                    if not room.again:
+                        break
+                    continue
                 room.bot_failures = 0
                 if not room.again:
                     break
