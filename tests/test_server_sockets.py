@@ -484,22 +484,23 @@ def test_websocket_binary_frames_get_an_error_and_the_connection_stays(
     assert _state(client, made)["view"] == before["view"]
 
 
+class _Broken:
+    """A registered bot that fails at every move (one of an installed package)."""
+
+    name = "broken"
+
+    def __init__(self, seed: int = 0) -> None:
+        pass
+
+    def choose(self, view: Any) -> Any:
+        raise RuntimeError("boom")
+
+
 def test_a_bot_that_cannot_move_is_told_to_the_table(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """A registered bot that fails (one of an installed package, docs/bots.md) stops
     the bots; the players hear which bot and why, not a table that waits in silence."""
-    from cutthroat.bots.registry import BOTS
-
-    class Broken:
-        name = "broken"
-
-        def __init__(self, seed: int = 0) -> None:
-            pass
-
-        def choose(self, view: Any) -> Any:
-            raise RuntimeError("boom")
-
-    monkeypatch.setitem(BOTS, "broken", Broken)
+    monkeypatch.setitem(BOTS, "broken", _Broken)
     with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}")) as client:
         made = client.post("/api/games", json={"seats": ["you", "broken", "broken"],
                                                "seed": 4}).json()
@@ -660,16 +661,7 @@ def test_a_bot_that_cannot_move_is_logged_with_its_game_and_its_traceback(
     """A registered bot that fails stops the bots: besides the table, the operator
     hears of it in the server's log, with the game and the bot's own traceback (its
     failure is no database trouble, so it is logged whole)."""
-    class Broken:
-        name = "broken"
-
-        def __init__(self, seed: int = 0) -> None:
-            pass
-
-        def choose(self, view: Any) -> Any:
-            raise RuntimeError("boom")
-
-    monkeypatch.setitem(BOTS, "broken", Broken)
+    monkeypatch.setitem(BOTS, "broken", _Broken)
     with caplog.at_level(logging.ERROR, logger="cutthroat.server"), \
             TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}")) as client:
         made = client.post("/api/games", json={"seats": ["you", "broken", "broken"],

@@ -341,21 +341,28 @@ class _LockedForBots(Store):
         super().save(table, reasons)
 
 
-def test_the_bots_try_again_by_themselves_once_the_database_is_back(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A bot's move not saved for want of the database stopped the bots until somebody
-    reloaded the page, at every table where a bot was due. They try again by
-    themselves, after a wait that grows with each failure in a row, while somebody is
-    at the table; everybody is told when."""
+def _locked_for_bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                     ) -> tuple[_LockedForBots, TestClient, dict[str, Any], dict[str, Any]]:
+    """A game of Ann and two random bots (seed 8) on a store that can fail the bots'
+    saves, the bots trying again after 0.2 seconds: the store, the client, the game
+    made, and its state once the bots have moved."""
     import cutthroat.server.app as app_module
-    import cutthroat.server.bot_turns as bot_turns
 
     monkeypatch.setattr(bot_turns, "BOT_RETRY", 0.2)
     store = _LockedForBots(f"sqlite:///{tmp_path / 'games.db'}")
     monkeypatch.setattr(app_module, "Store", lambda url: store)
     client = _client(tmp_path)
     made = _create(client, ["you", "random", "random"], seed=8)
-    state = _settled(client, made)
+    return store, client, made, _settled(client, made)
+
+
+def test_the_bots_try_again_by_themselves_once_the_database_is_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot's move not saved for want of the database stopped the bots until somebody
+    reloaded the page, at every table where a bot was due. They try again by
+    themselves, after a wait that grows with each failure in a row, while somebody is
+    at the table; everybody is told when."""
+    store, client, made, state = _locked_for_bots(tmp_path, monkeypatch)
     assert state["to_act"] == state["seat"]
     with client.websocket_connect(_seat_socket(made)) as ws:
         _receive(ws, "state")
@@ -837,15 +844,7 @@ def test_the_bots_wait_the_shortest_time_again_once_a_move_of_theirs_is_saved(
     """The wait before the bots try again grows with their failures in a row only: once
     their moves are saved again, the next failure, however soon, waits BOT_RETRY
     seconds, not twice as long as the last."""
-    import cutthroat.server.app as app_module
-    import cutthroat.server.bot_turns as bot_turns
-
-    monkeypatch.setattr(bot_turns, "BOT_RETRY", 0.2)
-    store = _LockedForBots(f"sqlite:///{tmp_path / 'games.db'}")
-    monkeypatch.setattr(app_module, "Store", lambda url: store)
-    client = _client(tmp_path)
-    made = _create(client, ["you", "random", "random"], seed=8)
-    state = _settled(client, made)
+    store, client, made, state = _locked_for_bots(tmp_path, monkeypatch)
     with client.websocket_connect(_seat_socket(made)) as ws:
         _receive(ws, "state")
         for _ in range(2):  # one failure, the bots move on; then another
