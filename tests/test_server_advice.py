@@ -5,15 +5,22 @@ undo, which takes back only what no card seen since makes unfair.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import random
+import re
 import threading
 import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
+import cutthroat.server.advice as advice
+from cutthroat.actions import Action
 from cutthroat.rules import Rules
+from cutthroat.server.app import Server
 from cutthroat.server.store import Store
 from cutthroat.server.tables import Table, TableError
 from cutthroat.state import Phase
@@ -32,6 +39,8 @@ from sockets import receive as _receive
 
 __all__ = ["_stop_servers"]  # the fixture, used by name
 
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+
 
 class _Socket:
     """A stand-in for a client's WebSocket: it keeps what it is sent."""
@@ -44,9 +53,6 @@ class _Socket:
 
 
 def test_coach_speaks_to_its_seat_alone() -> None:
-    import asyncio
-
-    from cutthroat.server.app import Server
 
     async def play() -> dict[int, list[dict[str, Any]]]:
         server = Server(Store("sqlite://"))
@@ -112,12 +118,6 @@ def test_the_coachs_words_are_kept_through_a_restart_with_a_move_taken_back(
     connected after it had an empty Coach panel. They are kept with the game, and a
     word whose move is taken back after the restart is still marked so. (The expert's
     analysis is stood in for: it would say "pass" to every move.)"""
-    import asyncio
-    from types import SimpleNamespace
-
-    from cutthroat.actions import Action
-    from cutthroat.server import advice
-    from cutthroat.server.app import Server
 
     verdict = SimpleNamespace(best=Action.parse("pass"))
     monkeypatch.setattr(advice, "hint", lambda *a, **k: None)
@@ -179,9 +179,7 @@ def test_a_coach_word_on_a_move_taken_back_is_marked_so_and_a_late_one_is_not_sa
     as if the move still stood. It stays (the advice the player may have undone it for),
     sent again with ``undone`` true, and so to a socket that connects later; a word
     worked out for a move taken back while the expert thought is not said at all."""
-    import asyncio
 
-    from cutthroat.server.app import Server
     from cutthroat.server.room import position
 
     async def play() -> None:
@@ -261,7 +259,6 @@ def test_a_review_is_worked_out_once_though_its_game_is_let_go_between(
     """A finished game is let go as soon as nobody uses it; its review (seconds of the
     expert's work, one worker thread each) was worked out again at every request, so a
     client asking in a loop kept every worker busy. The server keeps it."""
-    import cutthroat.server.advice as advice
 
     worked: list[int] = []
 
@@ -393,7 +390,6 @@ def test_reviews_take_half_the_cpus_at_most_and_leave_the_bots_a_thread(
     a time (half the CPUs), so a bot's move or a hint asked meanwhile runs at once on
     another thread instead of waiting behind them (it waited 16 s behind two reviews
     on a two-core server)."""
-    import asyncio
 
     import cutthroat.server.rooms as rooms_module
     from cutthroat.server.rooms import Server
@@ -422,9 +418,7 @@ def test_expert_work_is_bounded_and_a_seat_gets_one_hint_at_a_time(
     the same position is given again without thinking (one per position, so hints cost at
     most one expert's decision per move), and a review asked for twice at once is worked
     out once."""
-    import asyncio
 
-    import cutthroat.server.advice as advice
     import cutthroat.server.rooms as rooms_module
     from cutthroat.server.rooms import Server
 
@@ -527,3 +521,291 @@ def test_after_an_undo_the_bots_play_on_as_if_the_moves_taken_back_were_never_ma
         assert table.record() == again.record()
         checked += 1
     assert checked >= 5
+
+
+def _expert_says_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The expert stood in for: it has a word ("pass") on every move, at once."""
+
+    verdict = SimpleNamespace(best=Action.parse("pass"))
+    monkeypatch.setattr(advice, "hint", lambda *a, **k: None)
+    monkeypatch.setattr(advice, "second_opinion", lambda *a: verdict)
+    monkeypatch.setattr(advice, "confirmed", lambda first, *a, **k: first)
+    monkeypatch.setattr(advice, "describe_verdict", lambda v, **k: "the expert would pass")
+
+
+async def _to_a_card(server: Any, room: Any) -> None:
+    """On to a card of seat 0's worth the coach's look, the first of three in a row
+    (seed 4), moves made by the table itself (no word of the coach on them)."""
+    from cutthroat.bots.review import worth_asking
+    from cutthroat.state import Phase
+
+    table = room.table
+    await server.settle(room)
+    while not (table.game.hand.phase is Phase.PLAY and table.game.to_act == 0
+               and worth_asking(table.game.view(0))):
+        table.act(table.game.to_act, table.game.view(table.game.to_act).legal[0])
+        await server.settle(room)
+
+
+def test_the_coachs_words_are_numbered_and_an_undo_marks_only_the_moves_taken_back(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each word of the coach is numbered from 1 for its seat, with its hand's number
+    (from 1) and its move; an undo sends again, marked ``undone``, the words on the
+    moves it took back, each once and to that seat's sockets alone (a watcher hears no
+    word of the coach: it says what the expert makes of the player's hidden cards),
+    and not the words on moves that still stand. The marks are kept in the store."""
+
+    _expert_says_pass(monkeypatch)
+
+    async def play() -> None:
+        server = Server(Store("sqlite://"))
+        table = Table.create(["you", "random", "random"], seed=4, coach=True)
+        room = await server.add(table)
+        mine, watcher = _Socket(), _Socket()
+        await server.connect(room, mine, 0)  # type: ignore[arg-type]
+        await server.connect(room, watcher, None)  # type: ignore[arg-type]
+        await _to_a_card(server, room)
+        moves = []
+        for _ in range(2):
+            await server.settle(room)
+            assert table.status == "playing" and table.game.to_act == 0
+            choice = str(table.game.view(0).legal[0])
+            await server.act(room, 0, choice, wait=True)
+            await asyncio.gather(*room.tasks)
+            moves.append(choice)
+
+        async def heard() -> list[dict[str, Any]]:
+            await asyncio.gather(*room.tasks)
+            for socket in (mine, watcher):
+                await room.outboxes[socket][0].join()
+            assert not [m for m in watcher.sent if m["type"] == "coach"]
+            return [m for m in mine.sent if m["type"] == "coach"]
+
+        said = await heard()
+        assert said == [{"type": "coach", "history": False, "n": n, "move": move,
+                         "best": "pass", "hand": 1, "undone": False,
+                         "text": "the expert would pass"}
+                        for n, move in ((1, moves[0]), (2, moves[1]))]
+        await server.undo(room, 0)  # the second move taken back
+        assert (await heard())[2:] == [{**said[1], "undone": True}]
+        await server.undo(room, 0)  # and the first: the second's word is not sent again
+        assert (await heard())[3:] == [{**said[0], "undone": True}]
+        kept = server.store.coach_words(table.id)[0]
+        assert [message for message, _ in kept] == [{**said[0], "undone": True},
+                                                    {**said[1], "undone": True}]
+        server.store.close()
+
+    asyncio.run(play())
+
+
+def test_the_reviews_kept_are_bounded_the_least_recently_asked_for_going_first(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/protocol.md: a review is kept by the server (its latest 200 reviews): one
+    asked for again is not worked out again; past the bound, the one least recently
+    asked for is let go (and worked out again if asked for)."""
+
+    text = " ".join((DOCS / "protocol.md").read_text(encoding="utf-8").split())
+    said = re.search(r"then kept by the server \(its latest (\d+) reviews\)", text)
+    assert said and int(said.group(1)) == advice.REVIEWS_KEPT
+    worked: list[tuple[str, int]] = []
+
+    def counted(game: Any, seat: int, **options: Any) -> Any:
+        worked.append((games[id(game)], seat))
+        return SimpleNamespace(to_json=lambda: {"seat": seat}, skipped=0)
+
+    monkeypatch.setattr(advice, "review", counted)
+    monkeypatch.setattr(advice, "review_lines", lambda result, players: ["a line"])
+    monkeypatch.setattr(advice, "REVIEWS_KEPT", 2)
+    games: dict[int, str] = {}
+
+    def over(seed: int) -> Table:
+        table = Table.create(["you", "random", "random"], seed=seed, rules=Rules(target=1))
+        while not table.game.is_over:
+            if table.status == "hand_over":
+                table.next_hand(0)
+            elif table.bot_to_move() is not None:
+                table.bot_move()
+            else:
+                table.act(0, table.game.view(0).legal[0])
+        games[id(table.game)] = "abc"[seed - 1]
+        return table
+
+    async def scenario() -> None:
+        server = Server(Store("sqlite://"))
+        a, b, c = [await server.add(over(seed)) for seed in (1, 2, 3)]
+        first = await server.review(a, 0)
+        assert first == {"seat": 0, "standin_moves": 0, "lines": ["a line"]}
+        assert await server.review(b, 0) == first
+        assert await server.review(a, 0) == first  # kept: a, then b, asked for last
+        assert worked == [("a", 0), ("b", 0)]
+        await server.review(c, 0)  # b, the least recently asked for, goes
+        await server.review(a, 0)
+        assert worked == [("a", 0), ("b", 0), ("c", 0)]
+        await server.review(b, 0)  # worked out again
+        assert worked == [("a", 0), ("b", 0), ("c", 0), ("b", 0)]
+        assert len(server.reviews) == 2
+        server.store.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_hints_kept_are_the_latest_asked_for_and_a_second_is_refused_for_a_second(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the hints a room keeps (HINTS_KEPT), the one least recently asked for goes:
+    a hint asked for again (back at its position after an undo) is kept in place of
+    one not asked for since, and the latest is kept. A second hint for a seat while its
+    first is worked out is refused (429) with a wait of a second (the ``Retry-After``
+    of the HTTP answer)."""
+
+    from cutthroat.server.room import position
+    from cutthroat.state import Phase
+
+    table = Table.create(["you", "random", "random"], seed=4)
+    worked: list[Any] = []
+    gate = threading.Event()
+    gate.set()
+
+    def expert(view: Any, **options: Any) -> Any:
+        gate.wait(10)
+        worked.append(position(table.game))
+        return {"choice": str(view.legal[0])}
+
+    monkeypatch.setattr(advice, "hint", expert)
+    monkeypatch.setattr(advice, "hint_json", lambda analysis: analysis)
+    monkeypatch.setattr(advice, "hint_lines", lambda analysis, players: ["a line"])
+    monkeypatch.setattr(advice, "HINTS_KEPT", 2)
+
+    async def scenario() -> None:
+        server = Server(Store("sqlite://"))
+        room = await server.add(table)
+        await server.settle(room)
+        while not (table.game.hand.phase is Phase.PLAY and table.game.to_act == 0):
+            table.act(0, table.game.view(0).legal[0])  # on to a card of seat 0's
+            await server.settle(room)
+        legal = [str(a) for a in table.game.view(0).legal]
+        first = position(table.game)
+        await server.hint(room, 0)  # kept: the first
+        table.act(0, legal[0])
+        await server.settle(room)
+        assert table.game.to_act == 0
+        second = position(table.game)
+        await server.hint(room, 0)  # kept: the first, the second
+        table.undo(0)
+        await server.settle(room)
+        await server.hint(room, 0)  # the first, asked for again: kept, the second, first
+        assert worked == [first, second]
+        table.act(0, legal[1])
+        await server.settle(room)
+        assert table.game.to_act == 0
+        third = position(table.game)
+        await server.hint(room, 0)  # the second goes
+        await server.hint(room, 0)  # the latest is kept
+        assert worked == [first, second, third]
+        table.undo(0)
+        await server.settle(room)
+        await server.hint(room, 0)  # the first, still kept
+        assert worked == [first, second, third]
+        table.act(0, legal[0])
+        await server.settle(room)
+        again = position(table.game)  # (the second, were the bots' replies the same)
+        gate.clear()  # the expert thinks until let go
+        asked = asyncio.create_task(server.hint(room, 0))
+        await asyncio.sleep(0.05)
+        with pytest.raises(TableError) as refused:
+            await server.hint(room, 0)
+        assert refused.value.status == 429 and refused.value.retry_after == 1
+        gate.set()
+        await asked
+        assert worked == [first, second, third, again]  # not kept: worked out again
+        server.store.close()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        gate.set()  # no worker thread left waiting
+
+
+def test_the_coach_speaks_only_of_a_mistake_its_second_look_confirms(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The coach's word is said only when the expert's own choice, worth MARGIN more on
+    the hint's deals, is confirmed on more deals (``confirmed``: no "mistake" that was a
+    lucky draw), and it says the second look's verdict; no second look is taken where
+    the first found nothing to say."""
+
+    first_look: dict[str, Any] = {}
+    second_looks: list[Any] = []
+    second_look: dict[str, Any] = {}
+
+    def confirmed(first: Any, *args: Any, **kwargs: Any) -> Any:
+        second_looks.append(first)
+        return second_look["verdict"]
+
+    monkeypatch.setattr(advice, "hint", lambda *a, **k: None)
+    monkeypatch.setattr(advice, "second_opinion", lambda *a: first_look["verdict"])
+    monkeypatch.setattr(advice, "confirmed", confirmed)
+    monkeypatch.setattr(advice, "describe_verdict",
+                        lambda v, **k: f"the expert would {v.best}")
+    looked_pass = SimpleNamespace(best=Action.parse("pass"))
+    looked_order = SimpleNamespace(best=Action.parse("order"))
+    cases = [  # (the first look, the second look): the word said
+        (None, looked_order, None),  # nothing to say: no second look
+        (looked_pass, None, None),  # a lucky draw: nothing said
+        (looked_pass, looked_order, "order"),  # said as the second look has it
+    ]
+
+    async def play() -> list[Any]:
+        server = Server(Store("sqlite://"))
+        table = Table.create(["you", "random", "random"], seed=4, coach=True)
+        room = await server.add(table)
+        mine = _Socket()
+        await server.connect(room, mine, 0)  # type: ignore[arg-type]
+        await _to_a_card(server, room)
+        said = []
+        for first, second, _word in cases:
+            await server.settle(room)
+            assert table.status == "playing" and table.game.to_act == 0
+            first_look["verdict"], second_look["verdict"] = first, second
+            looks = len(second_looks)
+            heard = len([m for m in mine.sent if m["type"] == "coach"])
+            await server.act(room, 0, str(table.game.view(0).legal[0]), wait=True)
+            await asyncio.gather(*room.tasks)
+            await room.outboxes[mine][0].join()
+            assert second_looks[looks:] == ([] if first is None else [first])
+            new = [m for m in mine.sent if m["type"] == "coach"][heard:]
+            assert len(new) <= 1
+            said.append(new[0]["best"] if new else None)
+        server.store.close()
+        return said
+
+    assert asyncio.run(play()) == [word for _first, _second, word in cases]
+
+
+def test_a_coach_word_that_cannot_be_kept_is_said_all_the_same_and_logged(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """A word of the coach the store cannot keep (the database down) is still said to
+    the seat's sockets, and the server's log says it could not be kept, and where."""
+
+    _expert_says_pass(monkeypatch)
+
+    async def play() -> tuple[str, list[dict[str, Any]]]:
+        server = Server(Store("sqlite://"))
+        table = Table.create(["you", "random", "random"], seed=14, coach=True)
+        room = await server.add(table)
+
+        def down(*args: Any) -> None:
+            raise RuntimeError("the database is down")
+
+        monkeypatch.setattr(server.store, "save_coach", down)
+        mine = _Socket()
+        await server.connect(room, mine, 0)  # type: ignore[arg-type]
+        await server.settle(room)
+        await server.act(room, 0, str(table.game.view(0).legal[0]), wait=True)
+        await asyncio.gather(*room.tasks)
+        await room.outboxes[mine][0].join()
+        server.store.close()
+        return table.id, [m for m in mine.sent if m["type"] == "coach"]
+
+    with caplog.at_level(logging.WARNING, "cutthroat.server"):
+        game, said = asyncio.run(play())
+    assert [word["n"] for word in said] == [1]
+    assert f"game {game}: a word of the coach could not be kept" in caplog.text

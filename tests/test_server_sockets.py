@@ -24,9 +24,9 @@ from cutthroat.server import socket_loop
 from cutthroat.server.app import create_app
 from cutthroat.server.protocol import ACTION_MAX, SAY_MAX, ProtocolError, parse_message
 from cutthroat.server.room import MORE_TIME
-from cutthroat.server.rooms import Server
+from cutthroat.server.rooms import OUTBOX, SEND_WAIT, Server
 from cutthroat.server.store import Store
-from cutthroat.server.tables import Table
+from cutthroat.server.tables import Table, TableError
 from server_helpers import (
     _cards_named,
     _client,
@@ -721,3 +721,230 @@ def test_a_kick_while_the_table_is_told_a_bot_could_not_move_sets_it_going_again
         store.close()
 
     asyncio.run(scenario())
+
+
+def test_the_slow_reader_limits_are_those_docs_protocol_md_tells_a_client(
+        tmp_path: Path) -> None:
+    """docs/protocol.md tells a client author a socket is closed when a message has not
+    gone out to it within 10 seconds, or 64 wait to go: a default changed in the code
+    alone would drop clients that keep to the docs (or keep ones it says it drops)."""
+    text = " ".join((DOCS / "protocol.md").read_text(encoding="utf-8").split())
+    said = re.search(r"a message has not gone out to it within (\d+) seconds, or (\d+) "
+                     r"wait to go", text)
+    assert said, "docs/protocol.md no longer says the limits"
+    assert (float(said.group(1)), int(said.group(2))) == (SEND_WAIT, OUTBOX) == (10.0, 64)
+    client = _client(tmp_path)
+    assert client.app.state.server.send_wait == SEND_WAIT  # type: ignore[attr-defined]
+
+
+class _Gated:
+    """A socket whose client reads a message only once ``gate`` is set; it keeps the
+    messages that went out to it whole."""
+
+    def __init__(self) -> None:
+        self.gate = asyncio.Event()
+        self.started = 0
+        self.sent: list[dict[str, Any]] = []
+
+    async def send_json(self, message: dict[str, Any]) -> None:
+        self.started += 1
+        await self.gate.wait()
+        self.sent.append(message)
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        pass
+
+
+class _Kept:
+    """A socket that takes every message at once and keeps it."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    async def send_json(self, message: dict[str, Any]) -> None:
+        self.sent.append(message)
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        pass
+
+
+def test_a_socket_that_leaves_is_sent_nothing_of_what_still_waited() -> None:
+    """A socket that leaves the room (its client gone, or dropped) is sent none of the
+    messages still waiting for it, even once its client reads again: its sender ends
+    with it (a sender left going would hold the socket, and send a page that has gone
+    the game's states)."""
+
+    async def scenario() -> _Gated:
+        server = Server(Store("sqlite://"))
+        room = await server.add(Table.create(["you", "random", "random"], seed=14))
+        socket = _Gated()
+        await server.connect(room, socket, None)  # type: ignore[arg-type]  # a watcher
+        for k in range(3):
+            await server.send(room, socket, {"type": "pong", "k": k})  # type: ignore[arg-type]
+        for _ in range(10):
+            await asyncio.sleep(0)
+        assert socket.started == 1  # the first state on its way, the rest waiting
+        server.disconnect(room, socket)  # type: ignore[arg-type]
+        socket.gate.set()  # the client reads again
+        for _ in range(20):
+            await asyncio.sleep(0.005)
+        await asyncio.gather(*room.tasks)
+        server.store.close()
+        return socket
+
+    socket = asyncio.run(scenario())
+    assert socket.started == 1 and socket.sent == []
+
+
+def test_a_socket_that_left_already_is_not_said_to_leave_again() -> None:
+    """A dropped socket leaves the room at once, and its handler, ending later, lets it
+    go again (socket_loop's ``finally``): the table hears that it left once, not a
+    second time for a socket that is no longer there; and a watcher that left is
+    nobody's seat (the away clock of seat 0 does not start)."""
+
+    async def scenario() -> tuple[list[dict[str, Any]], str]:
+        server = Server(Store("sqlite://"))
+        table = Table.create(["you", "open", "random"], seed=14)
+        table.join("Ben")
+        room = await server.add(table)
+        ben, watcher = _Kept(), _Kept()
+        await server.connect(room, ben, 1)  # type: ignore[arg-type]
+        await server.connect(room, watcher, None)  # type: ignore[arg-type]
+        await asyncio.gather(*room.tasks)
+        await room.outboxes[ben][0].join()
+        before = len(ben.sent)
+        server.drop(room, watcher)  # type: ignore[arg-type]  # too slow, say
+        await asyncio.gather(*room.tasks)
+        await room.outboxes[ben][0].join()
+        told = ben.sent[before:]
+        server.disconnect(room, watcher)  # type: ignore[arg-type]  # its handler ends
+        await asyncio.gather(*room.tasks)
+        await room.outboxes[ben][0].join()
+        told_again = ben.sent[before + len(told):]
+        try:
+            await server.stand_in(room, 1, 0)
+        except TableError as exc:
+            reason = exc.reason
+        else:
+            reason = "a stand-in"
+        server.store.close()
+        return [told, told_again], reason  # type: ignore[list-item]
+
+    (told, told_again), reason = asyncio.run(scenario())
+    assert [m["type"] for m in told] == ["state"] and told[0]["state"]["watchers"] == 0
+    assert told_again == []
+    # Seat 0 (Ann) never came: not "was last here 0 seconds ago".
+    assert reason.startswith("Player 1 has not been back since this server opened"), reason
+
+
+def test_a_player_whose_socket_closed_was_last_here_when_it_closed() -> None:
+    """A seat's socket that closes marks the moment its player was last at the table:
+    a stand-in asked for then is refused, saying the player was here just now (not
+    that they have not been back since the game was opened)."""
+
+    async def scenario() -> str:
+        server = Server(Store("sqlite://"))
+        table = Table.create(["you", "open", "random"], seed=14)
+        table.join("Ben")
+        room = await server.add(table)
+        ben = _Kept()
+        await server.connect(room, ben, 1)  # type: ignore[arg-type]  # no token read
+        server.disconnect(room, ben)  # type: ignore[arg-type]
+        await asyncio.gather(*room.tasks)
+        with pytest.raises(TableError) as refused:
+            await server.stand_in(room, 0, 1)
+        server.store.close()
+        return refused.value.reason
+
+    reason = asyncio.run(scenario())
+    assert re.match(r"Ben was last here 0 seconds ago and may be coming back", reason), reason
+
+
+class _Unsendable:
+    """A socket whose connection has gone: every send fails."""
+
+    def __init__(self) -> None:
+        self.closed: int | None = None
+
+    async def send_json(self, message: dict[str, Any]) -> None:
+        raise RuntimeError("the connection went")
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        self.closed = code
+
+
+def test_a_socket_whose_send_fails_is_dropped_and_the_log_says_which_game_and_why(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A socket that cannot be sent to (closed meanwhile) leaves the room and is closed
+    (1008); the server's log names the game and what went wrong, for its operator."""
+
+    async def scenario() -> tuple[str, _Unsendable, bool]:
+        server = Server(Store("sqlite://"))
+        room = await server.add(Table.create(["you", "random", "random"], seed=14))
+        socket = _Unsendable()
+        await server.connect(room, socket, None)  # type: ignore[arg-type]
+        for _ in range(50):
+            if socket.closed is not None:
+                break
+            await asyncio.sleep(0.01)
+        await asyncio.gather(*room.tasks)
+        server.store.close()
+        return room.table.id, socket, socket in room.sockets
+
+    with caplog.at_level(logging.INFO, logger="cutthroat.server"):
+        game, socket, still_in = asyncio.run(scenario())
+    assert socket.closed == 1008 and not still_in
+    assert f"game {game}: a socket was dropped: RuntimeError" in caplog.text
+
+
+def test_a_socket_with_half_its_outbox_waiting_is_answered_once_it_has_read_them() -> None:
+    """docs/protocol.md: many messages sent at once are answered at the pace the answers
+    leave. Before answering a socket's next message, its reader waits (``drain``) while
+    half of :data:`OUTBOX` or more wait to go to it, until all have gone, and no longer;
+    with fewer waiting it answers at once."""
+
+    async def waiting(server: Any, room: Any, count: int) -> _Gated:
+        """A socket of the room sent ``count`` messages: the first on its way (its
+        client not reading yet), the others waiting."""
+        socket = _Gated()
+        room.sockets[socket] = None
+        for k in range(count):
+            await server.send(room, socket, {"type": "pong", "k": k})
+        for _ in range(10):
+            await asyncio.sleep(0)
+        assert socket.started == 1 and room.outboxes[socket][0].qsize() == count - 1
+        return socket
+
+    async def scenario() -> None:
+        server = Server(Store("sqlite://"))
+        server.send_wait = 2.0  # a client this slow is not dropped meanwhile
+        room = await server.add(Table.create(["you", "random", "random"], seed=14))
+        few = await waiting(server, room, OUTBOX // 2)  # 31 waiting: answered at once
+        answered = asyncio.create_task(server.drain(room, few))
+        await _within(answered, 1.0)
+        assert few.sent == []
+        few.gate.set()
+        many = await waiting(server, room, OUTBOX // 2 + 1)  # 32 waiting: not yet
+        draining = asyncio.create_task(server.drain(room, many))
+        await asyncio.sleep(0.2)
+        assert not draining.done() and many.sent == []
+        many.gate.set()  # the client reads: answered as soon as all have gone
+        await _within(draining, 1.0)
+        assert [m["k"] for m in many.sent] == list(range(OUTBOX // 2 + 1))
+        assert many in room.sockets
+        await asyncio.gather(*room.tasks)
+        server.store.close()
+
+    asyncio.run(scenario())
+
+
+async def _within(task: asyncio.Task[Any], seconds: float) -> None:
+    """Wait for ``task`` to be done, failing after ``seconds`` (it is then let go)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not task.done() and loop.time() < deadline:
+        await asyncio.sleep(0.01)
+    if not task.done():
+        task.cancel()
+        raise AssertionError("still waiting")
+    task.result()
