@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import random
@@ -15,8 +16,16 @@ import pytest
 from cutthroat import Action, Card, Game, Hand, Rules, Suit
 from cutthroat import record as rec
 from cutthroat.bots import Bot, RandomBot, make_bot, play_game
+from cutthroat.bots.analysis import Option, Outcomes
 from cutthroat.bots.hints import hint
-from cutthroat.bots.review import MARGIN, decisions, review
+from cutthroat.bots.review import (
+    MARGIN,
+    Verdict,
+    decisions,
+    describe_verdict,
+    review,
+    second_opinion,
+)
 from cutthroat.state import Phase
 from cutthroat.terminal import seat_names
 from cutthroat.views import View
@@ -654,3 +663,320 @@ def test_a_hand_thrown_away_is_no_finding_by_the_tie_break_the_score_or_more_poi
                                                                 conceded=0.6), 0.31),
                   Option(Action.parse("alone"), 0.30, 0.2, 1.0,
                          Outcomes(stopped=0.1, conceded=0.9), 0.30)) is not None
+
+
+def _judged(view: View, best: Option, mine: Option, **options: float) -> Verdict | None:
+    analysis = hint(view, samples=2)
+    return second_opinion(dataclasses.replace(analysis, extra={}, options=(best, mine),
+                                              reason="why (win chance 1%)"),
+                          mine.action, view=view, **options)
+
+
+def test_a_defence_thrown_away_is_said_as_the_maker_euchred_R20() -> None:
+    """A defender's lone defence that lets the maker through where not defending alone
+    euchres him: under the margin in chance to win, but the hand thrown away, and the
+    line says how often the maker is euchred after each."""
+    from test_hint_reasons import defender_view
+
+    view = defender_view((0, 3, 4))
+    best = Option(Action.parse("pass"), 0.0100, 0.9, 2.0,
+                  Outcomes(stopped=0.7, conceded=0.3), 0.0100)
+    mine = Option(Action.parse("alone"), 0.0060, 0.7, 1.0,
+                  Outcomes(stopped=0.1, conceded=0.9), 0.0060)
+    verdict = _judged(view, best, mine)
+    assert verdict is not None
+    assert (verdict.best_hand, verdict.chosen_hand, verdict.maker) == (0.7, 0.1, False)
+    said = describe_verdict(verdict)
+    assert said == ("the expert would not defend alone (win 1.0% against 0.6% after "
+                    "defending alone; the maker is euchred in 70% of the deals sampled, "
+                    "against 10%). Why: why."), said
+
+
+def test_a_defence_the_score_makes_costly_is_no_hand_thrown_away_short_of_the_game_R20() -> None:
+    """The expert defends less hard on purpose where a euchre's two points would help
+    the other defender more than this one (the game not yet at stake): no finding by
+    the hand there either; level scores, it is one."""
+    from test_hint_reasons import defender_view
+
+    best = Option(Action.parse("pass"), 0.31, 0.8, 2.0,
+                  Outcomes(stopped=0.4, conceded=0.6), 0.31)
+    mine = Option(Action.parse("alone"), 0.30, 0.2, 1.0,
+                  Outcomes(stopped=0.1, conceded=0.9), 0.30)
+    assert _judged(defender_view((6, 2, 4)), best, mine) is None
+    assert _judged(defender_view((3, 3, 3)), best, mine) is not None
+
+
+def test_the_expert_is_asked_of_any_choice_of_two_but_no_blind_trump_R6() -> None:
+    """A first-round bid (order or pass) is a choice worth asking about; a blind trump
+    (R6, the joker turned up) is not, every suit alike; nor a move with no choice."""
+    import random
+
+    from cutthroat import Deal, Hand, Rules
+    from cutthroat.bots.review import worth_asking
+    from cutthroat.state import Phase
+
+    hand = Hand.deal(Rules(), dealer=0, seed=1)
+    view = hand.view(hand.to_act)
+    assert view.phase is Phase.BID_FIRST and len(view.legal) == 2
+    assert worth_asking(view)
+    rules = Rules(deck=25)
+    rng = random.Random(0)
+    deal = next(d for d in (Deal.random(rules, rng) for _ in range(1000)) if d.upcard.is_joker)
+    blind = Hand(rules, deal, dealer=0).view(0, (0, 0, 0))
+    assert blind.phase is Phase.JOKER_TRUMP and len(blind.legal) > 1
+    assert not worth_asking(blind)
+    while len(view.legal) != 1:  # play on to a move with no choice
+        hand.push(hand.legal_actions()[0])
+        view = hand.view(hand.to_act)
+    assert not worth_asking(view)
+
+
+def test_a_findings_line_names_its_hand_from_1_and_its_trick_or_decision() -> None:
+    from cutthroat import Card, Suit
+    from cutthroat.bots.review import Finding, Review, Verdict, review_lines
+    from cutthroat.state import Phase
+
+    verdict = Verdict(Action.parse("play AH"), Action.parse("play 9H"), 0.5, 0.4, "why")
+    played = Finding(5, 7, Phase.PLAY, 1, verdict, scores=(3, 5, 2), trump=Suit.HEARTS)
+    bid = Finding(0, 0, Phase.BID_FIRST, None, Verdict(
+        Action.parse("pass"), Action.parse("order"), 0.5, 0.4, "why"),
+        upcard=Card.parse("JD"))
+    lines = review_lines(Review(0, 5, (played, bid)), ("Ann", "Ben", "Cal"))
+    assert lines[1] == ("  Hand 6, trick 1: the expert would play 9H (win 50% against 40% "
+                        "after playing AH). Why: why.")
+    assert lines[3].startswith("  Hand 1, ") and not lines[3].startswith("  Hand 1, trick")
+    assert lines[3].endswith(": the expert would order it up (win 50% against 40% after "
+                             "passing). Why: why.")
+
+
+def test_a_review_with_no_moves_skipped_says_nothing_of_a_bot() -> None:
+    from cutthroat.bots.review import Review, review_lines
+
+    assert review_lines(Review(0, 5, ()), ("Ann", "Ben", "Cal")) == [
+        "Ann (seat 0): 5 choices, 0 where the expert would clearly have chosen otherwise "
+        "(by 2% or more chance to win the game, or, with more chance to win, by 0.5 points "
+        "or more in the hand or the hand won in 25 more deals of 100)."]
+
+
+@pytest.mark.parametrize(("loss", "said"), [(0.01, "1 percentage point "),
+                                            (0.03, "3 percentage points "),
+                                            (0.012, "1 percentage point "),
+                                            (0.0094, "0.9 percentage points "),
+                                            (0.6, "60 percentage points ")])
+def test_the_chance_given_away_is_said_in_whole_points_from_one(loss: float,
+                                                                said: str) -> None:
+    from cutthroat.bots.review import Finding, Review, Verdict, review_lines
+    from cutthroat.state import Phase
+
+    verdict = Verdict(Action.parse("pass"), Action.parse("order"), 0.5 + loss, 0.5, "why")
+    lines = review_lines(Review(0, 5, (Finding(0, 0, Phase.BID_FIRST, None, verdict),)),
+                         ("Ann", "Ben", "Cal"))
+    assert lines[-1] == ("Chance to win given away, summed over those choices as the expert "
+                         f"values them: {said}(a sum over decisions, so it may pass 100).")
+
+
+def test_a_findings_figures_are_saved_to_four_places() -> None:
+    from cutthroat.bots.review import Finding, Review, Verdict
+    from cutthroat.state import Phase
+
+    verdict = Verdict(Action.parse("pass"), Action.parse("order"), 0.123456, 0.012345,
+                      "why", best_points=0.987654, chosen_points=-0.456789,
+                      best_hand=0.876543, chosen_hand=0.234567, maker=True)
+    finding = Finding(0, 0, Phase.BID_FIRST, None, verdict)
+    saved = finding.to_json()
+    assert (saved["best_win_chance"], saved["chosen_win_chance"]) == (0.1235, 0.0123)
+    assert (saved["best_points"], saved["chosen_points"]) == (0.9877, -0.4568)
+    assert (saved["best_hand_won"], saved["chosen_hand_won"]) == (0.8765, 0.2346)
+    assert Review(0, 5, (finding,)).to_json()["loss"] == 0.1111
+    level = Finding(0, 0, Phase.BID_FIRST, None, Verdict(
+        Action.parse("pass"), Action.parse("order"), 0.5, 0.4, "why"))
+    assert (level.to_json()["best_hand_won"], level.to_json()["chosen_hand_won"]) == (None, None)
+
+
+def _rigged(view: View, chosen: Action, samples: int) -> object:
+    """An analysis of ``view`` where every other legal move beats ``chosen`` by 30%."""
+    from cutthroat.bots.expert import Analysis
+
+    others = [a for a in view.legal_actions() if a != chosen]
+    options = (*(Option(a, 0.6, 0.0, 0.0) for a in others), Option(chosen, 0.3, 0.0, 0.0))
+    return Analysis(seat=view.seat, phase=view.phase, samples=samples,
+                    reason="why (win chance 60%)", options=options)
+
+
+def test_each_choice_the_expert_faults_is_a_finding_where_it_was_made(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With an expert that faults every move (a stub, no search), each decision worth
+    asking is a finding: at its trick in play (else none) and with the up-card while
+    trump was still to name; the first look on ``seed`` plus the moves before it, the
+    check on another seed, four times the deals; progress after each decision."""
+    from cutthroat import Game, Rules
+    from cutthroat.bots import RandomBot, play_game
+    from cutthroat.bots.review import CONFIRM, decisions, review, worth_asking
+    from cutthroat.state import Phase
+
+    game = play_game(Game(Rules(target=3), seed=5),
+                     [RandomBot(seed=s) for s in range(3)])
+    todo = decisions(game, 0)
+    played = {(view.moves, view.cards): action for _, _, view, action in todo}
+    asked: list[tuple[int | None, int | None, tuple[Action, ...], int]] = []
+
+    def stub(view: View, *, seed: int | None = None, samples: int | None = None,
+             also: tuple[Action, ...] = (), earlier: object = ()) -> object:
+        asked.append((seed, samples, tuple(also), len(view.moves)))
+        return _rigged(view, played[(view.moves, view.cards)], samples or 20)
+
+    monkeypatch.setattr("cutthroat.bots.hints.hint", stub)
+    done: list[tuple[int, int]] = []
+    result = review(game, 0, seed=7, samples=3, progress=lambda d, t: done.append((d, t)))
+    asking = [(h, m, v, a) for h, m, v, a in todo if worth_asking(v)]
+    assert result.decisions == len(todo) and len(result.findings) == len(asking) > 0
+    assert done == [(d, len(todo)) for d in range(1, len(todo) + 1)]
+    for finding, (number, move, view, action) in zip(result.findings, asking, strict=True):
+        assert (finding.hand, finding.move, finding.phase) == (number, move, view.phase)
+        assert finding.verdict.chosen == action and finding.verdict.loss == 0.3
+        if view.phase is Phase.PLAY:
+            assert finding.trick == len(view.tricks) + 1
+        else:
+            assert finding.trick is None
+        if view.trump is None:
+            assert finding.upcard == view.upcard and finding.trump is None
+        else:
+            assert finding.upcard is None and finding.trump == view.trump
+    assert any(f.trick for f in result.findings) and any(f.upcard for f in result.findings)
+    # two looks each: the first on seed + moves before it, the check on the next seed
+    assert len(asked) == 2 * len(asking)
+    for (_, _, view, action), first, check in zip(asking, asked[::2], asked[1::2],
+                                                  strict=True):
+        at = 7 + len(view.moves)
+        assert first == (at, 3, (action,), len(view.moves))
+        assert check[:2] == (at + 1, CONFIRM * 3) and action in check[2]
+
+
+def test_no_verdict_on_a_blind_trump_or_an_analysis_of_no_deals_R6() -> None:
+    """A blind trump (R6): every suit is alike unseen, whatever the samples say; and an
+    analysis on no deals at all values nothing."""
+    import random
+
+    from cutthroat import Deal, Hand, Rules
+    from cutthroat.bots.expert import Analysis
+    from cutthroat.state import Phase
+
+    rules = Rules(deck=25)
+    rng = random.Random(0)
+    deal = next(d for d in (Deal.random(rules, rng) for _ in range(1000)) if d.upcard.is_joker)
+    blind = Hand(rules, deal, dealer=0).view(0, (0, 0, 0))
+    first, other = blind.legal_actions()[:2]
+    options = (Option(first, 0.6, 0.0, 0.0), Option(other, 0.3, 0.0, 0.0))
+    analysis = Analysis(seat=0, phase=Phase.JOKER_TRUMP, options=options, samples=20,
+                        reason="why (win chance 60%)")
+    assert second_opinion(analysis, other) is None
+    assert second_opinion(analysis, other, view=blind) is None
+    bid = Analysis(seat=1, phase=Phase.BID_FIRST, samples=20, reason="why (win chance 60%)",
+                   options=(Option(Action.parse("order"), 0.6, 0.0, 0.0),
+                            Option(Action.parse("pass"), 0.3, 0.0, 0.0)))
+    verdict = second_opinion(bid, Action.parse("pass"))
+    assert verdict is not None and verdict.best == Action.parse("order")
+    assert second_opinion(dataclasses.replace(bid, samples=0), Action.parse("pass")) is None
+    assert second_opinion(bid, Action.parse("order")) is None  # the expert agrees
+
+
+def test_verdicts_findings_and_reviews_are_fixed_values() -> None:
+    """A verdict is its figures: the view it was judged on is not compared nor shown in
+    its repr; verdicts, findings and reviews are immutable and hashable (the server
+    keeps a review once worked out)."""
+    from cutthroat import Hand, Rules
+    from cutthroat.bots.review import Finding, Review, Verdict
+    from cutthroat.state import Phase
+
+    hand = Hand.deal(Rules(), dealer=0, seed=1)
+    view = hand.view(hand.to_act)
+    told = Verdict(Action.parse("pass"), Action.parse("order"), 0.5, 0.4, "why",
+                   Phase.BID_FIRST, view)
+    plain = Verdict(Action.parse("pass"), Action.parse("order"), 0.5, 0.4, "why",
+                    Phase.BID_FIRST)
+    assert told == plain and "view" not in repr(told)
+    finding = Finding(0, 0, Phase.BID_FIRST, None, told)
+    result = Review(0, 5, (finding,))
+    assert len({told, plain}) == 1 and len({finding, result}) == 2
+    for thing, name in ((told, "reason"), (finding, "move"), (result, "decisions")):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(thing, name, 1)
+
+
+def test_a_verdict_made_without_a_role_speaks_of_a_defender() -> None:
+    """A verdict's ``maker`` defaults to a defender: the hand won is the maker euchred."""
+    from cutthroat.bots.review import Verdict
+
+    verdict = Verdict(Action.parse("alone"), Action.parse("pass"), 0.010, 0.006, "why",
+                      best_hand=0.7, chosen_hand=0.0)
+    assert verdict.maker is False
+    assert ("; the maker is euchred in 70% of the deals sampled, against none)"
+            in describe_verdict(verdict))
+
+
+def test_the_verdicts_reason_weighs_every_card_the_player_could_have_played() -> None:
+    """Given the view, the verdict's reason is the expert's choice weighed against the
+    player's card and every other: with the partner winning the trick, a card that is
+    not the lowest the player held is thrown, not "played low" (a lower card was
+    there, the expert's second best)."""
+    from cutthroat.bots.expert import Analysis
+    from cutthroat.bots.play_reasons import _beats, _current_winner, card_strength
+    from test_hint_reasons import trick_positions
+
+    for view in trick_positions(60, seed=1):
+        winner = _current_winner(view)
+        if view.maker is None or view.maker == view.seat or winner is None \
+                or winner[0] == view.maker or len(view.legal) < 3:
+            continue
+        cards = [a.card for a in view.legal_actions()]
+        if any(_beats(view, c, winner[1]) for c in cards):
+            continue
+        low, middle, high = sorted(
+            cards, key=lambda c: card_strength(c.id, int(view.trump)))[:3]  # type: ignore
+        break
+    else:
+        raise AssertionError("no partner winning a trick with three cards to follow")
+    best, second, mine = (Option(Action.play(c), v, 0.0, 0.0)
+                          for c, v in ((middle, 0.6), (low, 0.5), (high, 0.3)))
+    analysis = Analysis(seat=view.seat, phase=view.phase, samples=20,
+                        reason="why (win chance 60%)", options=(best, second, mine))
+    verdict = second_opinion(analysis, mine.action, view=view)
+    assert verdict is not None
+    assert f"throw {middle}" in verdict.reason or "throw the " in verdict.reason, verdict.reason
+    assert "play low" not in verdict.reason, verdict.reason
+
+
+def test_a_finding_is_checked_on_deals_of_another_seed_than_the_hints() -> None:
+    """The check draws its deals afresh: a seed of its own, read from the view and not
+    the hint's (or the one given), never left to the hint's default."""
+    from cutthroat import Hand, Rules
+    from cutthroat.bots.expert import BID_SAMPLES
+    from cutthroat.bots.hints import hint_seed
+    from cutthroat.bots.review import CONFIRM, check_budget
+
+    hand = Hand.deal(Rules(), dealer=0, seed=3)
+    view = hand.view(hand.to_act)
+    seed, deals = check_budget(view)
+    assert isinstance(seed, int) and seed != hint_seed(view)
+    assert deals == CONFIRM * BID_SAMPLES
+    assert check_budget(view, seed=9) == (9, CONFIRM * BID_SAMPLES)
+    assert check_budget(view, samples=3, seed=0) == (0, CONFIRM * 3)
+
+
+def test_a_bid_of_two_choices_is_a_decision_reviewed_R7() -> None:
+    """Order or pass (R7) is a choice of two: each seat's first-round bids are among its
+    decisions, every one of them."""
+    from cutthroat import Game
+    from cutthroat.bots import RandomBot, play_game
+    from cutthroat.bots.review import decisions
+    from cutthroat.state import Phase
+
+    game = play_game(Game(seed=6), [RandomBot(seed=s) for s in range(3)])
+    for seat in range(3):
+        found = {(h, i): view for h, i, view, _ in decisions(game, seat)}
+        bids = [(h, i) for h, hand in enumerate(game.hands) for i, m in enumerate(hand.moves)
+                if m.seat == seat and i < 3 and m.action.verb.name in ("PASS", "ORDER")]
+        assert bids
+        for key in bids:
+            assert key in found and found[key].phase is Phase.BID_FIRST
+            assert len(found[key].legal) == 2
