@@ -16,7 +16,7 @@ import pytest
 from cutthroat import Action, Card, Game, Hand, Rules, Suit
 from cutthroat import record as rec
 from cutthroat.bots import Bot, RandomBot, make_bot, play_game
-from cutthroat.bots.analysis import Option, Outcomes
+from cutthroat.bots.analysis import Analysis, Option, Outcomes
 from cutthroat.bots.hints import hint
 from cutthroat.bots.review import (
     MARGIN,
@@ -980,3 +980,18 @@ def test_a_bid_of_two_choices_is_a_decision_reviewed_R7() -> None:
         for key in bids:
             assert key in found and found[key].phase is Phase.BID_FIRST
             assert len(found[key].legal) == 2
+
+
+def test_a_finding_by_the_points_alone_at_a_margin_of_0_says_the_points() -> None:
+    """``review --margin 0`` makes a finding of any choice worth less, the points'
+    tie-break too: where both choices have the same chance to win, the line says the
+    points each scores in the hand, not "win 0% against 0%", which reads as a tie."""
+    analysis = Analysis(seat=1, phase=Phase.BID_FIRST, samples=20, reason="why (win chance 0%)",
+                        options=(Option(Action.parse("order"), 0.0006, 1.0, 3.0,
+                                        Outcomes(made=0.95, euchred=0.05), 0.0),
+                                 Option(Action.parse("pass"), 0.0, 0.0, 2.0, Outcomes(), 0.0)))
+    verdict = second_opinion(analysis, Action.parse("pass"), margin=0.0)
+    assert verdict is not None and verdict.loss == 0
+    assert describe_verdict(verdict, margin=0.0) == (
+        "the expert would order it up (win 0% and +1.00 points in the hand, against 0% "
+        "and +0.00 after passing). Why: why.")

@@ -250,9 +250,10 @@ def describe_verdict(verdict: Verdict, *, second_look: bool = False,
     best, chosen = said(verdict.best), said(verdict.chosen, gerund=True)
     trump = None if verdict.view is None else verdict.view.trump
     mine, theirs = chances_apart(verdict.best_value, verdict.chosen_value)
-    # A finding by the hand (under the margin in chance to win) says what the hand
-    # lost, or "win 1% against 1%" would be all; one by the chance to win, as before.
-    by_hand = verdict.loss < margin
+    # A finding by the hand (under the margin in chance to win, or none given away:
+    # the points' tie-break, at a margin of 0) says what the hand lost, or "win 1%
+    # against 1%" would be all; one by the chance to win, as before.
+    by_hand = verdict.loss < margin or verdict.loss <= 0
     if by_hand and verdict.best_points - verdict.chosen_points >= POINTS_MARGIN:
         values = (f"win {mine} and {verdict.best_points:+.2f} points in the hand, against "
                   f"{theirs} and {verdict.chosen_points:+.2f}")
