@@ -24,6 +24,7 @@ from cutthroat.rl.information_state import (
     MOVES,
     encode_information_state,
 )
+from cutthroat.rl.layout import SIZE
 from cutthroat.rl.observation import encode, turned_down
 from cutthroat.rl.rewards import hand_rewards
 from cutthroat.rules import Rules
@@ -678,3 +679,22 @@ def test_resample_from_infostate_draws_a_deal_from_the_samplers_number() -> None
 
     assert deal(0.3) == deal(0.3)
     assert len({deal(k / 10 + 0.05) for k in range(10)}) >= 8
+
+
+def test_the_default_observer_is_a_player_s_observation_without_recall() -> None:
+    """make_observation(game) with no observation type (OpenSpiel's default, as a C++
+    game's make_observer(params)) is the player's observation, not the information
+    state: the observation tensor and string the state gives."""
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game(NAME)
+    state = game.new_initial_state()
+    _dealt(state, random.Random(23))
+    for _ in range(8):
+        state.apply_action(state.legal_actions()[-1])
+    default = make_observation(game)
+    assert set(default.dict) == {"observation"} and default.tensor.shape == (SIZE,)
+    for seat in range(3):
+        default.set_from(state, seat)
+        assert np.array_equal(default.tensor, np.asarray(state.observation_tensor(seat)))
+        assert default.string_from(state, seat) == state.observation_string(seat)

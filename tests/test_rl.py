@@ -761,3 +761,34 @@ def test_an_id_outside_the_action_space_is_refused_naming_the_range() -> None:
                                                      r"0 to 331\)"):
             game.step(bad)
     assert game.checked_action(0) == 0 and game.checked_action(331) == 331
+
+
+def test_R12_a_policy_s_mask_is_the_environments_ones_and_zeros() -> None:
+    """cutthroat.rl.policy.action_mask is exactly the environments' mask: int8, 1 for a
+    legal id and 0 elsewhere (not merely nonzero), so a policy trained on the mask reads
+    the same numbers in the arena."""
+    from cutthroat.rl.pettingzoo_env import raw_env
+    from cutthroat.rl.policy import action_mask, legal_ids
+
+    hand = Hand.deal(seed=3)
+    while not hand.is_over:
+        seat = hand.to_act
+        assert seat is not None
+        mask = action_mask(hand.view(seat))
+        assert mask.dtype == np.int8 and mask.shape == (332,)
+        assert set(np.unique(mask).tolist()) == {0, 1}
+        assert int(mask.sum()) == len(legal_ids(hand.view(seat)))
+        hand.apply_id(min(hand.legal_action_ids()))
+    table = raw_env(seed=1)
+    table.reset(seed=1)
+    agent = table.agent_selection
+    view = table.game.view(table.agents.index(agent))
+    assert np.array_equal(action_mask(view), table.observe(agent)["action_mask"])
+
+
+@pytest.mark.parametrize("bad", [-1, 332, 10**6])
+def test_an_id_out_of_range_says_which_ids_there_are(bad: int) -> None:
+    from cutthroat.rl.policy import action_of
+
+    with pytest.raises(IllegalActionError, match=r"not an action id: .* \(ids are 0 to 331\)"):
+        action_of(Hand.deal(seed=1).view(0), bad)

@@ -396,3 +396,61 @@ def test_the_spaces_are_exactly_those_of_the_vectors() -> None:
     assert mask.shape == (332,) and mask.dtype == np.int8
     assert (mask.low == 0).all() and (mask.high == 1).all()
     assert env.action_space.n == 332  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("bots", [None, 3, b"random,random", b"ab"])
+def test_bots_that_are_no_line_up_are_refused_as_such(bots: Any) -> None:
+    """Anything but specs, classes or one text of specs (None, a number, bytes) is the
+    ValueError that says what bots must be, not a TypeError from deep inside."""
+    with pytest.raises(ValueError, match="bots must name two bots"):
+        VsBotsEnv(bots=bots)
+
+
+def test_max_hands_of_one_truncates_after_the_first_hand() -> None:
+    """max_hands must be a positive integer: 1 is one, and truncates the game after the
+    first hand (a hand's worth of steps, then truncated with reward 0)."""
+    env = VsBotsEnv(bots=("random", "random"), max_hands=1, rules=Rules(target=500))
+    _, reward, terminated, truncated = _random_episode(env, seed=4)
+    assert truncated and not terminated and reward == 0.0 and len(env.game.hands) == 1
+    with pytest.raises(RuntimeError, match="the episode is over: call reset"):
+        env.step(66)  # a truncated episode is over too
+
+
+@pytest.mark.parametrize("seat", [None, 0, 2])
+def test_render_before_the_first_reset_shows_nothing(seat: int | None) -> None:
+    """Before any reset there is no hand: render() is None (no error), as render_hand says."""
+    env = VsBotsEnv(bots=("random", "beginner"), seat=seat, render_mode="ansi")
+    assert env.render() is None
+    assert env.legal_texts() == [] and not env.action_masks().any()
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_render_names_each_bot_at_its_own_seat(seat: int) -> None:
+    """bots are given clockwise from the agent's left: the first at seat + 1, the second
+    at seat + 2; the rendered hand names each seat's player accordingly, whatever the
+    agent's seat."""
+    from cutthroat.render import describe_hand
+
+    env = VsBotsEnv(bots=("random", "beginner"), seat=seat, render_mode="ansi")
+    observation, _ = env.reset(seed=7)
+    names = ["agent"] * 3
+    names[(seat + 1) % 3], names[(seat + 2) % 3] = "random", "beginner"
+    for _ in range(4):
+        assert env.render() == "\n".join(describe_hand(env.game.hand, names))
+        observation, _, terminated, truncated, _ = env.step(
+            int(np.flatnonzero(observation["action_mask"])[0]))
+        if terminated or truncated:
+            break
+
+
+@pytest.mark.parametrize("illegal_reward", [None, -1.0])
+def test_a_step_after_a_game_is_won_says_to_reset(illegal_reward: float | None) -> None:
+    """After the game-ending step (terminated, R22) the episode is over, as after a hand
+    episode: a further step is the RuntimeError saying to reset, whatever
+    illegal_reward is (it is no illegal action of a live episode)."""
+    env = VsBotsEnv(bots=("random", "beginner"), seat=0, rules=Rules(target=5),
+                    illegal_reward=illegal_reward)
+    _, _, terminated, _ = _random_episode(env, seed=6)
+    assert terminated and env.game.is_over
+    with pytest.raises(RuntimeError, match="the episode is over: call reset"):
+        env.step(66)
