@@ -1537,3 +1537,80 @@ def test_R21_a_lone_defence_for_sweeps_in_one_deal_in_a_hundred_says_so() -> Non
         option("pass", 0.64, stopped=1.0)])
     assert reason.startswith(f"defending alone{DEFENDER_HOLDS}: you take all five in 1% "
                              "of the deals sampled"), reason
+
+
+def test_R17_the_natural_move_kept_on_a_noisy_edge_says_what_it_gave_up() -> None:
+    """With ``edge`` and ``noise`` in ``extra`` (the expert's ``margin``) the natural
+    move is chosen although the next option averaged a little more: the reason gives
+    the choice's own reason (the bid in words, or the card's job in play), then names
+    that next option, by how much it averaged more and within what noise, in words
+    ("ordering up the JD", "leading AC"); not a later option, nor the choice itself."""
+    view = first_round()
+    bid = explain(view, [option("pass", 0.300, stopped=1.0), option("order", 0.305, made=1.0)],
+                  {"edge": 0.005, "noise": 0.012})  # two options, as before play
+    assert bid.startswith("passing; ordering up the JD averaged only 0.5% more, within the "
+                          "samples' noise of ±1.2% (win chance 30.0%, "), bid
+    assert bid.count("ordering up the JD") == 2  # here, and as the next best in the figures
+    hand = played(4, "1 order", "0 leave", "1 dummy")
+    hand.push(Action.parse("keep " + " ".join(str(c) for c in hand.view(1).cards[:5])), 1)
+    while hand.phase is not Phase.PLAY:
+        hand.push(Action.parse("pass"), hand.to_act)
+    lead = hand.view(1, (0, 0, 0))
+    assert lead.legal[:3] == ("play KC", "play AC", "play 9D")
+    card = explain(lead, [option("play KC", 0.30, made=1.0), option("play AC", 0.31, made=1.0),
+                          option("play 9D", 0.2, made=1.0)],
+                   {"edge": 0.01, "noise": 0.02})
+    assert card.startswith("leading KC, as good as your AC (no higher club is left out): AC "
+                           "stays for later; leading AC averaged only 1.0% more, within the "
+                           "samples' noise of ±2.0% (win chance 30%, "), card
+
+
+def test_R3_R16_a_card_that_spares_the_maker_names_the_bowers_as_play_does() -> None:
+    """A defender's card chosen to euchre the maker less often (his partner would gain
+    more by the euchre) names a bower as play does, "the right bower", whether it is the
+    card chosen or the one weighed against (not "JC", which under clubs reads as a
+    plain club to a newcomer)."""
+    hand = played(1, "1 pass", "2 pass", "0 order", "0 discard TH", "0 dummy",
+                  "0 keep QH KH AH JS QS", "1 alone", "0 play KH")
+    view = hand.view(1, (3, 3, 7))  # seat 1 defends against seat 0; its partner on 7
+    assert view.phase is Phase.PLAY and str(view.trump) == "C" and view.maker == 0
+    assert {"play JC", "play TC"} <= set(view.legal)
+    spares = explain(view, [option("play JC", 0.3, stopped=0.2, conceded=0.8),
+                            option("play TC", 0.2, stopped=0.7, conceded=0.3)])
+    assert spares.startswith("playing the right bower: the maker is euchred in 20% of the "
+                             "deals sampled, against 70% after playing TC; a euchre's two "
+                             "points would help"), spares
+    against = explain(view, [option("play TC", 0.3, stopped=0.2, conceded=0.8),
+                             option("play JC", 0.2, stopped=0.7, conceded=0.3)])
+    assert against.startswith("playing TC: the maker is euchred in 20% of the deals sampled, "
+                              "against 70% after playing the right bower; "), against
+
+
+def test_R17_R19_the_next_best_speaks_of_points_only_where_they_speak_for_it() -> None:
+    """The runner-up's clause: a tie with one more option says "and one other" (not
+    "others"); a tie on equal points says nothing of points; a close call, or chances
+    alike to a hundredth, where the choice itself scores more, says nothing of the next
+    best scoring more or the choice fewer (each would be false)."""
+    view = first_round()
+    one_more = explain(view, [option("pass", 0.3, stopped=1.0), option("order", 0.3, made=1.0),
+                              option("order", 0.3, made=1.0), option("pass", 0.1, stopped=1.0)])
+    assert "; ordering up the JD and one other are worth as much on the deals sampled " \
+        "(win chance" in one_more, one_more
+    level = explain(view, [option("pass", 0.3, stopped=1.0), option("order", 0.3, made=1.0),
+                           option("pass", 0.1, stopped=1.0)])
+    assert "; ordering up the JD is worth as much on the deals sampled (win chance 30%, " \
+        "+0.00 points" in level, level
+    defence = defender_view((0, 0, 0))
+    close = explain(defence, [valued("alone", 0.0035, 0.85, stopped=1.0),
+                              valued("pass", 0.0026, 0.25, stopped=1.0)],
+                    {"lead": 0.0009, "lead_noise": 0.002})
+    assert "; a close call: not defending alone averaged only 0.1% less, within the " \
+        "samples' noise of ±0.2% (win chance 0.4%, +0.85 points" in close, close
+    alike = explain(defence, [
+        Option(Action.parse("pass"), 0.40001, 0.25, 0.0, Outcomes(stopped=0.2, conceded=0.8),
+               0.4),
+        Option(Action.parse("alone"), 0.4, 0.85, 0.0, Outcomes(stopped=0.2, conceded=0.8),
+               0.4)])
+    assert "; defending alone is worth the same to your chance to win, to a hundredth of a " \
+        "percent (win chance 40%, +0.25 points" in alike, alike
+    assert "fewer points" not in alike and "scores more" not in alike

@@ -628,3 +628,39 @@ def test_an_option_euchring_more_for_a_chance_that_reads_alike_is_not_said_to_lo
     assert reason.startswith(f"defending alone{DEFENDER_HOLDS}: the maker is euchred in "
                              "10%"), reason
     assert "would euchre him more often" not in reason, reason
+
+
+def test_R22_a_player_on_one_point_is_on_one_point_not_one_points() -> None:
+    """In a short game (``target`` 3) a euchre's two points give a player on 1 or 2
+    points the game: the hint says "(on 1 point)" and "(on 2 points)", as a player
+    would, in the note and in the reason beside it."""
+    hand = Hand.deal(Rules(target=3), dealer=0, seed=4)
+    for text in ("1 order", "0 leave", "1 dummy"):
+        seat, rest = text.split(" ", 1)
+        hand.push(Action.parse(rest), int(seat))
+    hand.push(Action.parse("keep " + " ".join(str(c) for c in hand.view(1).cards[:5])), 1)
+    view = hand.view(2, (1, 0, 0))  # seat 2 defends against seat 1; its partner on 1
+    assert view.phase is Phase.DEFENDER_CHOICE and view.maker == 1
+    assert euchre_costs(view) == (
+        "a euchre would give the player on your left (on 1 point) the game", True)
+    assert euchre_costs(hand.view(2, (2, 0, 0))) == (
+        "a euchre would give the player on your left (on 2 points) the game", True)
+    reason = explain(view, [option("alone", 0.25, stopped=0.1, conceded=0.9),
+                            option("pass", 0.24, stopped=0.6, conceded=0.4)])
+    assert "a euchre would give the player on your left (on 1 point) the game" in reason, \
+        reason
+
+
+def test_R19_a_march_contrast_names_a_discard_without_what_it_leaves() -> None:
+    """The defending dealer's discard (R8): the option after which the maker takes all
+    five more often is named after "after" as "discarding QH", not with what it leaves
+    ("after discarding QH leaves you void in hearts" reads as garbled); the choice
+    itself still says the void it makes."""
+    discard = played(4, "1 order", "0 pickup").view(0, (0, 0, 0))
+    assert discard.phase is Phase.DISCARD and discard.maker == 1
+    reason = explain(discard, [
+        valued("discard TC", 0.4, stopped=0.3, conceded=0.5, marched_on=0.2),
+        valued("discard QH", 0.3, stopped=0.3, conceded=0.3, marched_on=0.4)])
+    assert reason.startswith("discarding TC leaves you void in clubs: "), reason
+    assert ("; the maker takes all five in 20% of them, against 40% after discarding QH "
+            "(win chance") in reason, reason
