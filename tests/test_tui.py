@@ -26,14 +26,23 @@ from typer.testing import CliRunner
 from cutthroat import Card, Game, Phase, Rules, cli, deck, parse_cards, play_cli
 from cutthroat import record as rec
 from cutthroat.actions import Verb
-from cutthroat.cards import sort_cards
+from cutthroat.cards import Suit, sort_cards
 from cutthroat.deal import Deal
 from cutthroat.session import Session, Sitting, program
 from cutthroat.state import Hand
 from cutthroat.terminal import resumed, seat_names
 from cutthroat.tui.app import NEW_GAME, Stage, TableApp
 from cutthroat.tui.screens import TextPage
-from cutthroat.tui.text import face, header_text, move_label, trick_table
+from cutthroat.tui.text import (
+    card_text,
+    face,
+    header_text,
+    hint_page,
+    move_label,
+    phase_words,
+    trick_table,
+    with_faces,
+)
 from cutthroat.tui.widgets import CardButton, GameLog, HandRow, MoveButton, StatusLine
 from strategies import hand_at_the_keep
 
@@ -1215,3 +1224,225 @@ def test_R21_the_player_who_sits_out_is_told_so_in_the_second_person() -> None:
     console.print(trick_table(hand.view(0), ("You", "Left", "Right")))
     said = console.export_text()
     assert "You dealer, sit out" in said and "sits out" not in said, said
+
+
+NAMES = ("Ann", "Bob", "Cy")
+
+
+def _shown(renderable: object, width: int = 100) -> str:
+    """What ``renderable`` looks like on a terminal ``width`` columns wide, as text."""
+    console = Console(width=width, file=io.StringIO(), record=True)
+    console.print(renderable)
+    return console.export_text()
+
+
+def _alone_against_the_dummy() -> object:
+    """Seed 3, Ann (seat 0) deals and sits out: Bob makes hearts with the dummy, having
+    buried five, Ann discarded the 10♣, and Cy defends alone (R13, R21)."""
+    hand = Game(seed=3, players=seat_names(0)).deal()
+    for move in ("order", "pickup", "discard TC", "dummy", "keep QC KC AC 9D QD", "alone"):
+        hand.push(move)
+    assert hand.maker == 1 and hand.alone == (2,) and hand.dealer == 0
+    return hand
+
+
+def test_a_card_face_says_10_for_a_ten_and_joker_for_the_joker() -> None:
+    assert [face(Card.parse(c)) for c in ("TH", "9C", "AS", "JO")] == ["10♥", "9♣", "A♠",
+                                                                       "Joker"]
+    assert with_faces("Left plays JH, you play TC").plain == "Left plays J♥, you play 10♣"
+    assert with_faces("no card here").plain == "no card here"
+
+
+def test_R3_a_trump_is_underlined_the_left_bower_and_the_joker_with_it() -> None:
+    """Each card in its colour; a trump underlined, the left bower (JD under hearts) and
+    the joker included (R3), no other card."""
+    assert card_text(Card.parse("JD"), Suit.HEARTS).style == "bold red underline"
+    assert card_text(Card.parse("JO"), Suit.SPADES).style == "bold magenta underline"
+    assert card_text(Card.parse("JD"), Suit.SPADES).style == "bold red"
+    assert card_text(Card.parse("AC"), Suit.SPADES).style == "bold"
+    assert card_text(Card.parse("JD")).style == "bold red"  # no trump yet
+
+
+def test_move_labels_say_the_cards_and_suits_in_words() -> None:
+    assert move_label("call S", None).plain == "call ♠ spades"
+    assert move_label("call S", None, short=True).plain == "call ♠"  # a narrow screen
+    assert move_label("trump H", None).plain == "name ♥ hearts"
+    assert move_label("play TC", None).plain == "play 10♣"
+    assert move_label("keep 9S JO", None).plain == "keep 9♠ Joker"
+    assert move_label("pass", None).plain == "pass"
+    hand = Game(seed=3, players=seat_names(0)).deal()
+    hand.push("order")
+    assert move_label("pickup", hand.view(hand.dealer)).plain == f"pick up {face(hand.upcard)}"
+
+
+def test_the_phase_in_play_counts_the_trick_being_played() -> None:
+    hand = _alone_against_the_dummy()
+    said = []
+    while not hand.is_over:
+        view = hand.view(0)
+        said.append(phase_words(view))
+        hand.push(hand.legal_actions()[0])
+    # two players a trick (one sits out): each trick's number twice, then the end
+    assert said == [f"trick {n} of 5" for n in (1, 1, 2, 2, 3, 3, 4, 4, 5, 5)]
+    assert phase_words(hand.view(0)) == "the hand is over"
+
+
+def test_R13_R21_the_header_says_the_hand_how_trump_was_made_and_who_defends_alone() -> None:
+    """The hand's number (none before the first), the up-card taken, the tricks of the
+    two seats that play (not the one who sits out), trump and its maker with the dummy,
+    and the lone defender: "you" to that defender, by name to the others."""
+    hand = _alone_against_the_dummy()
+    up = face(hand.upcard)
+    ann = header_text(hand.view(0), NAMES, (1, 2, 3), 10, 2).plain
+    assert ann.splitlines() == [
+        "Hand 2 · Score Ann 1  Bob 2  Cy 3 (playing to 10)",
+        f"Dealer Ann · Up-card {up} (taken) · Tricks Bob 0  Cy 0",
+        "Trump ♥ hearts by Bob, with the dummy; Cy defends alone"]
+    cy = header_text(hand.view(2), NAMES, (1, 2, 3), 10, 0).plain
+    assert not cy.startswith("Hand")
+    assert cy.splitlines()[-1] == "Trump ♥ hearts by Bob, with the dummy; you defend alone"
+    assert header_text(None, NAMES, (0, 0, 0), 10, 0).plain == (
+        "Score Ann 0  Bob 0  Cy 0 (playing to 10)")
+
+
+def test_R13_the_header_says_a_maker_went_alone() -> None:
+    hand = Game(seed=3, players=seat_names(0)).deal()
+    for move in ("order", "pickup", "discard TC", "alone"):
+        hand.push(move)
+    while hand.phase is not Phase.PLAY:
+        hand.push("pass" if "pass" in map(str, hand.legal_actions())
+                  else hand.legal_actions()[0])
+    assert hand.maker in hand.alone
+    last = header_text(hand.view(1), NAMES, (0, 0, 0), 10, 1).plain.splitlines()[-1]
+    assert last.startswith("Trump ") and f"by {NAMES[hand.maker]}, alone" in last
+    assert "dummy" not in last and "defend" not in last
+
+
+def test_R14_R21_the_trick_area_shows_each_seat_only_its_own_discards() -> None:
+    """The dealer sees their discard, the maker the five they buried; nobody sees the
+    other's, and the lone defender sees neither (R14). The seats' tags say who deals,
+    makes, goes alone and sits out."""
+    hand = _alone_against_the_dummy()
+    ann, bob, cy = (_shown(trick_table(hand.view(s), NAMES)) for s in range(3))
+    assert "you discarded 10♣" in ann and "buried" not in ann
+    assert "you buried A♦ 9♠ J♠ A♠ 10♥" in bob and "discarded" not in bob
+    assert "discarded" not in cy and "buried" not in cy
+    assert "Ann dealer, sit out" in ann and "Bob maker" in ann and "Cy alone" in ann
+    assert "Ann dealer, sits out" in cy
+    for said in (ann, bob, cy):
+        assert "trick 1" in said and "Bob to lead" in said
+
+
+def test_the_trick_area_shows_the_trick_the_thinking_bot_and_the_last_trick() -> None:
+    """While a trick is played: its cards, who led it and which bot is thinking; once it
+    is over and until the next card is led, its cards and who took it."""
+    hand = _alone_against_the_dummy()
+    hand.push("play QC")
+    said = _shown(trick_table(hand.view(0), NAMES, thinking=2))
+    assert "Q♣" in said and "Bob led" in said and "thinking…" in said
+    assert "to lead" not in said and "took it" not in said
+    assert said.index("thinking…") > said.index("Cy alone")  # under Cy's name
+    assert "thinking…" not in _shown(trick_table(hand.view(0), NAMES))
+    hand.push(hand.legal_actions()[0])  # Cy's card ends the trick
+    winner = NAMES[hand.view(0).tricks[-1].winner]
+    said = _shown(trick_table(hand.view(0), NAMES))
+    assert f"{winner} took it" in said and "trick 1" in said and "Q♣" in said
+    assert "led" not in said
+
+
+def test_the_trick_area_says_the_up_card_while_bidding() -> None:
+    """Before play the middle of the table shows the up-card (R5), then that it was
+    taken; no trick yet."""
+    hand = Game(seed=3, players=seat_names(0)).deal()
+    up = face(hand.upcard)
+    lines = [line.strip() for line in _shown(trick_table(hand.view(1), NAMES)).splitlines()]
+    middle = next(i for i, line in enumerate(lines) if "up-card" in line.split())
+    assert lines[middle + 1] == up and "taken" not in lines and "trick" not in " ".join(lines)
+    hand.push("order")
+    hand.push("pickup")  # the dealer takes it (R8)
+    lines = [line.strip() for line in _shown(trick_table(hand.view(1), NAMES)).splitlines()]
+    assert "taken" in lines
+
+
+def test_a_hint_page_without_options_is_its_lines_and_the_key_stays_apart() -> None:
+    lines = ["You (seat 0) to act: first round of bidding", "Hint: pass - nothing to order"]
+    said = _shown(hint_page(lines), 80)
+    assert said.splitlines() == lines
+    with_key = ["Hint: order - ordering KH up",
+                "  order                    win  33.0%   points +0.55   side tricks 2.52   "
+                "made 50%",
+                "Key: win = your chance to win the game"]
+    said = _shown(hint_page(with_key), 100).splitlines()
+    assert said[0] == "Hint: order - ordering K♥ up"
+    assert said[-1] == "Key: win = your chance to win the game"
+    assert [line.split()[0] for line in said[1:-1]] == ["option", "order"]
+
+
+def _centre(line: str, words: str) -> float:
+    """The column at the middle of ``words`` in ``line``."""
+    return line.index(words) + len(words) / 2
+
+
+def test_the_trick_area_puts_the_left_seat_left_the_right_seat_right_and_the_player_below(
+) -> None:
+    """Each seat in its third of the width, its card under its name, the trick's words in
+    the middle, the player's own seat centred below (a grid as wide as the screen)."""
+    hand = _alone_against_the_dummy()
+    hand.push("play QC")
+    lines = _shown(trick_table(hand.view(0), NAMES), 90).splitlines()
+    names, cards, words = lines[0], lines[1], lines[2]
+    assert abs(_centre(names, "Bob maker") - 15) <= 2  # Bob is on Ann's left
+    assert abs(_centre(names, "Cy alone") - 75) <= 2
+    assert abs(_centre(cards, "Q♣") - 15) <= 2 and abs(_centre(cards, "·") - 75) <= 2
+    assert abs(_centre(cards, "trick 1") - 45) <= 2 and abs(_centre(words, "Bob led") - 45) <= 2
+    me = next(line for line in lines if "Ann dealer" in line)
+    assert abs(_centre(me, "Ann dealer, sit out") - 45) <= 2
+    # from Cy's seat, Ann (seat 0) is on the left and Bob on the right
+    names = _shown(trick_table(hand.view(2), NAMES), 90).splitlines()[0]
+    assert names.index("Ann") < names.index("Bob")
+
+
+def test_the_trick_area_shows_the_last_trick_taken_not_the_first() -> None:
+    """Between two tricks the middle shows the trick just taken: its number and cards."""
+    hand = _alone_against_the_dummy()
+    for _ in range(4):  # two tricks of two cards (Ann sits out)
+        hand.push(hand.legal_actions()[0])
+    view = hand.view(0)
+    assert len(view.tricks) == 2 and not view.current_trick
+    last = dict(view.tricks[-1].plays)
+    said = _shown(trick_table(view, NAMES), 90)
+    assert "trick 2" in said and f"{NAMES[view.tricks[-1].winner]} took it" in said
+    assert face(last[1]) in said and face(last[2]) in said
+    assert face(dict(view.tricks[0].plays)[2]) not in said
+
+
+def test_a_hint_page_tables_every_option_and_keeps_a_long_option_on_one_line() -> None:
+    """Every option line in the table, each figure right-aligned under its name, one
+    column apart; the key after the table."""
+    lines = ["You (seat 0) to act: first round of bidding",
+             "Hint: order - ordering it up",
+             "Options (40 sampled deals each):",
+             "  order                    win  33.0%   points +0.55   side tricks 2.52   made 50%",
+             "  pass                     win   0.0%   points +0.00   side tricks 0.00   "
+             "maker euchred 0%",
+             "Key: win = your chance to win the game"]
+    said = _shown(hint_page(lines), 100).splitlines()
+    assert [line.rstrip() for line in said] == [
+        "You (seat 0) to act: first round of bidding",
+        "Hint: order - ordering it up",
+        "Options (40 sampled deals each):",
+        " option    win  points  side tricks  ended",
+        " order   33.0%   +0.55         2.52  made 50%",
+        " pass     0.0%   +0.00         0.00  maker euchred 0%",
+        "Key: win = your chance to win the game"]
+
+
+def test_a_hint_page_on_a_narrow_screen_keeps_each_move_on_one_line() -> None:
+    """Short of width, the figures' columns wrap; the move itself never does, so its
+    cards stay together ("keep 9♠ J♥ J♠ Q♦ 10♣" on its row)."""
+    lines = ["Hint: keep 9S JH JS QD TC - keeping ...",
+             "  keep 9S JH JS QD TC      win  33.0%   points +0.55   side tricks 2.52   "
+             "maker euchred 50%"]
+    said = _shown(hint_page(lines), 60).splitlines()
+    [row] = [line for line in said if line.lstrip().startswith("keep")]
+    assert "keep 9♠ J♥ J♠ Q♦ 10♣" in row and "33.0%" in row
