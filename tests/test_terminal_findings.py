@@ -37,7 +37,7 @@ from cutthroat.tui.table import numbered
 from cutthroat.tui.text import header_text, hint_page
 from cutthroat.tui.widgets import GameLog
 from cutthroat.views import View
-from test_tui import finished, screen_lines, settle, status
+from test_tui import HINT_LINES, finished, screen_lines, settle, status
 
 
 @pytest.fixture
@@ -182,13 +182,7 @@ def test_R7_R9_R13_one_passes_in_both_rounds_and_when_asked_to_defend_alone() ->
 
 
 def test_a_hints_figures_line_up_whatever_the_width_of_the_chance_to_win() -> None:
-    lines = ["You (seat 0) to act: first round of bidding",
-             "Hint: order - ordering it up",
-             "Options (40 sampled deals each):",
-             "  order                    win  33.0%   points +0.55   side tricks 2.52   made 50%",
-             "  pass                     win   0.0%   points +0.00   side tricks 0.00   "
-             "maker euchred 0%",
-             "Key: win = your chance to win the game"]
+    lines = HINT_LINES
     console = Console(width=200, file=io.StringIO(), record=True)
     console.print(hint_page(lines))
     text = console.export_text().splitlines()

@@ -1416,16 +1416,20 @@ def test_the_trick_area_shows_the_last_trick_taken_not_the_first() -> None:
     assert face(dict(view.tricks[0].plays)[2]) not in said
 
 
+HINT_LINES = ["You (seat 0) to act: first round of bidding",
+              "Hint: order - ordering it up",
+              "Options (40 sampled deals each):",
+              "  order                    win  33.0%   points +0.55   side tricks 2.52   made 50%",
+              "  pass                     win   0.0%   points +0.00   side tricks 0.00   "
+              "maker euchred 0%",
+              "Key: win = your chance to win the game"]
+"""The lines of a hint for a first-round bid, as ``hint_lines`` gives them."""
+
+
 def test_a_hint_page_tables_every_option_and_keeps_a_long_option_on_one_line() -> None:
     """Every option line in the table, each figure right-aligned under its name, one
     column apart; the key after the table."""
-    lines = ["You (seat 0) to act: first round of bidding",
-             "Hint: order - ordering it up",
-             "Options (40 sampled deals each):",
-             "  order                    win  33.0%   points +0.55   side tricks 2.52   made 50%",
-             "  pass                     win   0.0%   points +0.00   side tricks 0.00   "
-             "maker euchred 0%",
-             "Key: win = your chance to win the game"]
+    lines = HINT_LINES
     said = _shown(hint_page(lines), 100).splitlines()
     assert [line.rstrip() for line in said] == [
         "You (seat 0) to act: first round of bidding",
