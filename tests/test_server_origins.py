@@ -305,3 +305,16 @@ def test_answers_to_a_wildcard_only_for_names_under_it(name: str, hosts: list[st
     """``*.club.example`` answers ``a.club.example`` and nothing that
     merely ends in ``club.example``: ``serve`` notes an announced address it would refuse."""
     assert answers_to(name, hosts) is answered
+
+
+def test_a_long_foreign_origin_is_logged_cut_to_its_first_80_characters(
+        client: TestClient, caplog: pytest.LogCaptureFixture) -> None:
+    """Any page may send any Origin: the log line names its first 80 characters, no
+    more (a line of the organizer's log kept short), and the close reason is cut to
+    the frame."""
+    made = _create(client, ["you", "random", "random"])
+    origin = "https://" + "a" * 100 + ".example"
+    caplog.set_level(logging.WARNING, "cutthroat.server")
+    refused = _socket_closed(client, f"/api/games/{made['game']}/watch", {"Origin": origin})
+    assert refused.code == 4403 and len(refused.reason.encode()) <= 123
+    assert f"a WebSocket from a page of {origin[:80]!r} refused" in caplog.text

@@ -20,7 +20,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from cutthroat.actions import Action
 from cutthroat.bots.registry import BOTS
-from cutthroat.server import socket_loop
+from cutthroat.server import advice, socket_loop
 from cutthroat.server.app import create_app
 from cutthroat.server.protocol import ACTION_MAX, SAY_MAX, ProtocolError, parse_message
 from cutthroat.server.room import MORE_TIME
@@ -450,22 +450,6 @@ def test_watching_an_unknown_game_is_refused(tmp_path: Path) -> None:
             pytest.raises(WebSocketDisconnect) as closed:
         ws.receive_json()
     assert closed.value.code == 4404 and "no game" in closed.value.reason
-
-
-def test_websocket_hint_does_not_hold_up_other_messages(tmp_path: Path) -> None:
-    client = _client(tmp_path)
-    made = _create(client, ["you", "random", "random"], seed=8)
-    _settled(client, made)
-    with client.websocket_connect(_seat_socket(made)) as ws:
-        _receive(ws, "state")
-        ws.send_json({"type": "hint"})
-        ws.send_json({"type": "ping"})
-        first = ws.receive_json()
-        while first["type"] == "state":
-            first = ws.receive_json()
-        assert first == {"type": "pong"}  # answered while the expert was still thinking
-        hint = _receive(ws, "hint")["hint"]
-        assert hint["lines"] and hint["choice"]
 
 
 @pytest.mark.parametrize("path", ["ws", "watch"])
@@ -948,3 +932,72 @@ async def _within(task: asyncio.Task[Any], seconds: float) -> None:
         task.cancel()
         raise AssertionError("still waiting")
     task.result()
+
+
+def _slow_expert(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """The expert behind a hint thinks until the returned gate is set."""
+    gate = threading.Event()
+    real = advice.hint
+
+    def slow(view: Any, **kwargs: Any) -> Any:
+        gate.wait(30)
+        return real(view, **kwargs)
+
+    monkeypatch.setattr(advice, "hint", slow)
+    return gate
+
+
+@pytest.mark.timeout(60)  # a refusal never sent is waited for, not received
+def test_websocket_hint_does_not_hold_up_other_messages(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint does not hold up the socket's other messages: a ping is answered while
+    the expert thinks, and a second hint meanwhile is the socket's own ``error`` (429,
+    for "hint"); the socket stays open, and the first hint still comes."""
+    gate = _slow_expert(monkeypatch)
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=8)
+    _settled(client, made)
+    with client.websocket_connect(_seat_socket(made)) as ws:
+        _receive(ws, "state")
+        ws.send_json({"type": "hint"})
+        ws.send_json({"type": "ping"})
+        assert _receive(ws, "pong") == {"type": "pong"}  # while the expert thinks
+        ws.send_json({"type": "hint"})
+        error = _receive(ws, "error")
+        assert (error["for"], error["status"]) == ("hint", 429), error
+        assert "being worked out already" in error["reason"]
+        gate.set()
+        hint = _receive(ws, "hint")["hint"]
+        assert hint["lines"] and hint["choice"]
+
+
+def test_a_hint_whose_socket_closed_while_the_expert_thought_is_logged_undelivered(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The organizer's log says a hint was not delivered when its socket closed
+    meanwhile, and says nothing of the kind for a hint delivered."""
+    caplog.set_level(logging.INFO, "cutthroat.server")
+    gate = _slow_expert(monkeypatch)
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=8)
+    _settled(client, made)
+    said = f"game {made['game']}: a hint was not delivered"
+    gate.set()
+    with client.websocket_connect(_seat_socket(made)) as ws:  # delivered: no such line
+        _receive(ws, "state")
+        ws.send_json({"type": "hint"})
+        assert _receive(ws, "hint")["hint"]["choice"]
+    assert said not in caplog.text
+    gate.clear()
+    server = client.app.state.server  # type: ignore[attr-defined]
+    room = server.rooms[made["game"]]
+    room.hints.clear()  # worked out again, slowly, for the socket below
+    with client.websocket_connect(_seat_socket(made)) as ws:
+        _receive(ws, "state")
+        ws.send_json({"type": "hint"})
+        ws.send_json({"type": "ping"})
+        _receive(ws, "pong")
+    _eventually(lambda: not room.sockets, client)  # the socket has left the room
+    gate.set()
+    _eventually(lambda: said in caplog.text, client)
+    assert caplog.text.count(said) == 1

@@ -6,6 +6,7 @@ or full that loses nothing, and games let go from memory and read back.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import time
 from datetime import UTC, datetime, timedelta
@@ -871,3 +872,20 @@ def test_the_bots_wait_the_shortest_time_again_once_a_move_of_theirs_is_saved(
                     break
                 assert time.monotonic() < deadline, "the bots never tried again"
     assert store.failing == 0
+
+
+def test_a_socket_closed_for_a_database_down_is_logged_with_its_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The 1011 close is in the organizer's log, with the game and why."""
+    caplog.set_level(logging.WARNING, "cutthroat.server")
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "open"], seed=8)
+    client.app.state.server.rooms.clear()  # type: ignore[attr-defined]  # released
+    with monkeypatch.context() as down:
+        _database_down(client, down)
+        with client.websocket_connect(_seat_socket(made)) as ws, \
+                pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+    assert closed.value.code == 1011
+    assert f"game {made['game']}: a socket was closed: " in caplog.text
