@@ -263,7 +263,6 @@ def test_keep_and_discard_say_what_they_leave_R8_R12() -> None:
     view = hand.view(0, (0, 0, 0))
     assert view.phase is Phase.DISCARD and view.trump is not None
     trump = int(view.trump)
-    from cutthroat.cards import EFF_SUIT
 
     suits = [EFF_SUIT[trump][c.id] for c in view.cards]
     single = next((c for c, s in zip(view.cards, suits, strict=True)
@@ -479,7 +478,6 @@ def test_printing_a_hint_gives_the_lines_cutthroat_hint_prints() -> None:
     """``print(hint(view))`` at the REPL shows what ``cutthroat hint`` shows: the seat to
     act, the choice with its reason, and each option's chance to win."""
     from cutthroat.bots import hint
-    from cutthroat.bots.hints import hint_lines
 
     view = played(3).view(1)
     advice = hint(view, samples=6)
@@ -583,8 +581,6 @@ def test_reasons_speak_to_a_player_not_of_rule_ids() -> None:
 def test_a_lead_from_the_top_of_a_run_says_the_higher_card_stays_R17() -> None:
     """Leading KS with AS held, every spade above KS seen: KS wins as surely as AS. The
     reason said "keeps your winners for later", as if KS were not one itself."""
-    from cutthroat.bots.play_reasons import _unseen
-    from cutthroat.cards import EFF_SUIT, PLAIN_POWER
 
     for view in trick_positions(400, seed=7, leading=True):
         trump, me = view.trump, view.seat
@@ -646,7 +642,6 @@ def test_hint_json_gives_chances_between_nothing_and_certainty() -> None:
     """The valuation's tie-break on points may take a value a hair outside 0–1: the
     JSON's ``win_chance`` is a chance, never -0.0013 nor -0.0."""
     from cutthroat.bots.expert import Analysis
-    from cutthroat.bots.hints import hint_json
 
     analysis = Analysis(seat=0, phase=Phase.BID_FIRST, samples=4, options=(
         option("pass", -0.0013), option("order", -0.00001), option("pass", 1.0004)))
@@ -658,7 +653,6 @@ def test_hint_json_gives_chances_between_nothing_and_certainty() -> None:
 def test_hint_json_of_a_forced_move_gives_no_figures() -> None:
     """One legal move is not weighed (``samples`` 0): its figures are null in the
     JSON, not a chance to win of 0% (``cutthroat hint --json`` on a forced card)."""
-    from cutthroat.bots.hints import hint, hint_json
 
     for view in trick_positions(200, seed=11):
         if len(view.legal) == 1:
@@ -692,7 +686,6 @@ def test_a_card_is_said_to_take_the_trick_only_when_nobody_plays_after_it_R16() 
 
 def _higher(lead: Card, trump: Suit, a: Card, b: Card) -> bool:
     """Whether ``a`` beats ``b`` in a trick led by ``lead`` (the engine's own judge)."""
-    from cutthroat.scoring import trick_winner
 
     return trick_winner([lead, b, a], trump) == 2
 
@@ -705,7 +698,6 @@ def test_a_winner_says_why_it_and_not_another_that_would_win_too_R17() -> None:
     from functools import partial
 
     from cutthroat.cards import cards_of_mask, deck_mask
-    from cutthroat.scoring import trick_winner
 
     seen = set()
     for view in trick_positions(400, seed=11):
@@ -799,7 +791,6 @@ def test_the_hint_key_names_only_the_endings_shown() -> None:
     """The key under the options says what each figure is, and names "made" and
     "maker euchred" only when a row shows it."""
     from cutthroat.bots.expert import Analysis
-    from cutthroat.bots.hints import hint_lines
 
     both = Analysis(seat=1, phase=Phase.BID_FIRST, samples=4, options=(
         option("pass", 0.3, stopped=1.0), option("order", 0.2, made=1.0)))
@@ -856,7 +847,6 @@ def test_nothing_wins_only_when_no_card_would_win_the_trick_R17() -> None:
 
 def _trick_value(view: View, index: int) -> int:
     """Whether the card at ``index`` of the trick in progress wins it so far (1 or 0)."""
-    from cutthroat.scoring import trick_winner
 
     assert view.trump is not None
     cards = [c for _, c in view.current_trick]
@@ -942,7 +932,6 @@ def test_a_partners_card_wins_already_only_when_nothing_can_beat_it_R16_R17() ->
     """A defender second to play, his partner's card winning and the maker to come, is
     told that card is winning "so far" when a card still out could beat it; last to play,
     or when nothing still out beats it, that it "already wins"."""
-    from cutthroat.scoring import trick_winner
 
     seen = set()
     for view in trick_positions(400, seed=13):
@@ -1006,7 +995,6 @@ def test_a_low_lead_keeps_winners_only_when_it_has_some_R3_R17() -> None:
     suit; a hand of low trumps "holds no top card", a hand of neither "no trump or top
     card"."""
     from cutthroat.cards import effective_suit
-    from cutthroat.move_words import card_name
 
     seen = set()
     for view in trick_positions(300, seed=17, leading=True):
@@ -1279,7 +1267,6 @@ def test_a_card_weighed_against_is_named_as_in_play_and_as_led_R3() -> None:
     """The next best card is named as the reason's own is: "leading the right bower"
     where the seat leads, "playing the left bower" where it follows, never "playing JD"
     beside "the right bower" for the same card."""
-    from cutthroat.move_words import card_name
 
     seen = set()
     for leading in (True, False):
@@ -1335,7 +1322,6 @@ def test_a_defenders_card_that_stops_a_march_says_so_R19() -> None:
     """Two cards after which the maker is euchred as often (none, say) may differ in how
     often he takes all five (3 points, R19): the reason says so, where it said only that
     the card "beats the cards played so far" beside two rows of "maker euchred 0%"."""
-    from cutthroat.move_words import card_name
 
     for view in trick_positions(100, seed=5):
         if view.maker is None or view.maker == view.seat or len(view.legal) < 2:
@@ -1358,7 +1344,6 @@ def test_R13_a_hint_on_the_table_names_a_defenders_pass_as_its_button_does() -> 
     """The full-screen table's hint said "not defend alone" beside a "don't defend
     alone" button (and the web page's hint says "Don't defend alone"); with the view
     given, the hint's lines name it as the button does; without, as the record does."""
-    from cutthroat.bots.hints import hint_lines
 
     view = defender_view((0, 0, 0))
     analysis = small(5).analyse(view)

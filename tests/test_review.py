@@ -100,7 +100,6 @@ def test_hints_followed_in_a_terminal_game_on_any_seed_get_no_finding(tmp_path: 
 def test_a_hints_seed_is_read_from_the_view_alone_R14() -> None:
     """Two deals a seat cannot tell apart give the same seed (nothing hidden goes in);
     another view gives another."""
-    from cutthroat import Hand
     from cutthroat.bots.hints import hint_seed
     from cutthroat.bots.sampling import sample_hand
 
@@ -204,7 +203,6 @@ def test_a_keep_the_expert_did_not_try_is_valued_and_held_to_the_margin() -> Non
 
 
 def test_a_better_keep_says_which_cards_it_keeps_in_place_of_which() -> None:
-    from cutthroat.bots.review import Verdict, describe_verdict
 
     keep = Verdict(Action.parse("keep 9D QD KD KS AS"), Action.parse("keep 9D QD KD AH AS"),
                    0.476, 0.436, "keeping ...")
@@ -221,7 +219,6 @@ def test_a_verdict_names_moves_as_the_buttons_do_R7_R8_R9_R13() -> None:
     ``call S`` or a defender's ``pass``: the up-card by its code (each front end shows
     its face), a dealer's order as picking it up (R8), a card led as led, and bowers
     and the joker by name, as in play (R3)."""
-    from cutthroat.bots.review import Verdict, describe_verdict
     from cutthroat.move_words import move_words
 
     def said(chosen: str, best: str, phase: Phase, **context: Any) -> str:
@@ -301,9 +298,6 @@ def test_a_review_of_one_choice_says_so_in_the_singular() -> None:
 def test_a_tie_is_no_finding_even_with_a_margin_of_0() -> None:
     """``review --margin 0`` lists every choice the expert values lower, but never one
     it values the same: a tie is not "clearly" another choice."""
-    import dataclasses
-
-    from cutthroat.bots.review import second_opinion
 
     game = Game(seed=4)
     game.deal()
@@ -324,7 +318,6 @@ def test_a_hand_thrown_away_is_a_finding_where_the_game_hardly_hangs_on_it() -> 
     chances to win were 1.0% and 0.6%, under the margin, and the coach and the review
     said nothing. A choice whose better alternative also scores half a point more in
     the hand is a finding, and its line gives the points."""
-    import dataclasses
 
     from cutthroat.bots.review import POINTS_MARGIN, describe_verdict, second_opinion
 
@@ -359,7 +352,6 @@ def test_a_hand_thrown_away_is_a_finding_where_the_game_hardly_hangs_on_it() -> 
                                                       ("Ann", "Ben", "Cal"), margin=0.2)[1]
     # A made hand thrown away (95% against 55%) for only 0.4 points more: a finding too,
     # said as the hand's outcomes; by the chance to win, the line is as it was.
-    from cutthroat.bots.analysis import Outcomes
 
     made = dataclasses.replace(best, points=0.5, outcomes=Outcomes(made=0.95, euchred=0.05))
     lost = dataclasses.replace(other, value=0.0060, chance=0.0060, points=0.1,
@@ -405,9 +397,6 @@ def test_the_runner_up_of_a_close_call_is_no_finding() -> None:
     reason said "a close call: pass averaged only 6.1% less, within the samples' noise".
     The runner-up of a close call is no finding; a third option, or the same gap
     outside the noise, still is."""
-    import dataclasses
-
-    from cutthroat.bots.review import second_opinion
 
     game = Game(seed=4)
     game.deal()
@@ -426,10 +415,8 @@ def test_the_verdicts_reason_weighs_the_experts_choice_against_the_players_move(
     than the player's ("the expert would choose discard TC (... after discard QD). Why:
     ... against 8% after discarding AH"). Given the view, it weighs it against the
     player's move."""
-    from cutthroat import Hand
     from cutthroat.bots.expert import ExpertBot
     from cutthroat.bots.heuristic import IntermediateBot
-    from cutthroat.bots.review import second_opinion
 
     rng, model = random.Random(3), IntermediateBot(seed=0)
     while True:
@@ -456,7 +443,6 @@ def test_the_verdicts_reason_weighs_the_experts_choice_against_the_players_move(
 def test_each_finding_says_where_it_was_score_trump_cards_and_trick() -> None:
     """A finding read "Hand 6, trick 1: ..." alone: the reader had to replay the game to
     see the cards, the score and the trick it spoke of."""
-    from cutthroat import Card, Suit
     from cutthroat.bots.review import Finding, Review, Verdict, review_lines
 
     verdict = Verdict(Action.parse("play AH"), Action.parse("play 9H"), 0.5, 0.4, "why")
@@ -600,7 +586,6 @@ def test_R12_keeps_are_named_in_the_order_a_hand_is_shown() -> None:
     comparing two keeps had to reorder one of them (a QA pass)."""
     from conftest import keep_views
     from cutthroat.bots.play_reasons import describe_option
-    from cutthroat.bots.review import Verdict, describe_verdict
     from cutthroat.move_words import said_move
     from cutthroat.render import format_cards
 
@@ -625,10 +610,7 @@ def test_a_hand_thrown_away_is_no_finding_by_the_tie_break_the_score_or_more_poi
     the player's (the points' tie-break in the value made it look higher), a lone
     defence the score made the expert decline (a euchre would give the other defender
     the game), and a choice that scores more points than the expert's."""
-    import dataclasses
 
-    from cutthroat.bots.analysis import Option, Outcomes
-    from cutthroat.bots.review import second_opinion
     from test_hint_reasons import defender_view
 
     def judged(view: View, best: Option, mine: Option) -> object:
@@ -709,11 +691,9 @@ def test_a_defence_the_score_makes_costly_is_no_hand_thrown_away_short_of_the_ga
 def test_the_expert_is_asked_of_any_choice_of_two_but_no_blind_trump_R6() -> None:
     """A first-round bid (order or pass) is a choice worth asking about; a blind trump
     (R6, the joker turned up) is not, every suit alike; nor a move with no choice."""
-    import random
 
     from cutthroat import Deal, Hand, Rules
     from cutthroat.bots.review import worth_asking
-    from cutthroat.state import Phase
 
     hand = Hand.deal(Rules(), dealer=0, seed=1)
     view = hand.view(hand.to_act)
@@ -732,9 +712,7 @@ def test_the_expert_is_asked_of_any_choice_of_two_but_no_blind_trump_R6() -> Non
 
 
 def test_a_findings_line_names_its_hand_from_1_and_its_trick_or_decision() -> None:
-    from cutthroat import Card, Suit
     from cutthroat.bots.review import Finding, Review, Verdict, review_lines
-    from cutthroat.state import Phase
 
     verdict = Verdict(Action.parse("play AH"), Action.parse("play 9H"), 0.5, 0.4, "why")
     played = Finding(5, 7, Phase.PLAY, 1, verdict, scores=(3, 5, 2), trump=Suit.HEARTS)
@@ -766,7 +744,6 @@ def test_a_review_with_no_moves_skipped_says_nothing_of_a_bot() -> None:
 def test_the_chance_given_away_is_said_in_whole_points_from_one(loss: float,
                                                                 said: str) -> None:
     from cutthroat.bots.review import Finding, Review, Verdict, review_lines
-    from cutthroat.state import Phase
 
     verdict = Verdict(Action.parse("pass"), Action.parse("order"), 0.5 + loss, 0.5, "why")
     lines = review_lines(Review(0, 5, (Finding(0, 0, Phase.BID_FIRST, None, verdict),)),
@@ -777,7 +754,6 @@ def test_the_chance_given_away_is_said_in_whole_points_from_one(loss: float,
 
 def test_a_findings_figures_are_saved_to_four_places() -> None:
     from cutthroat.bots.review import Finding, Review, Verdict
-    from cutthroat.state import Phase
 
     verdict = Verdict(Action.parse("pass"), Action.parse("order"), 0.123456, 0.012345,
                       "why", best_points=0.987654, chosen_points=-0.456789,
@@ -809,10 +785,7 @@ def test_each_choice_the_expert_faults_is_a_finding_where_it_was_made(
     asking is a finding: at its trick in play (else none) and with the up-card while
     trump was still to name; the first look on ``seed`` plus the moves before it, the
     check on another seed, four times the deals; progress after each decision."""
-    from cutthroat import Game, Rules
-    from cutthroat.bots import RandomBot, play_game
     from cutthroat.bots.review import CONFIRM, decisions, review, worth_asking
-    from cutthroat.state import Phase
 
     game = play_game(Game(Rules(target=3), seed=5),
                      [RandomBot(seed=s) for s in range(3)])
@@ -855,11 +828,9 @@ def test_each_choice_the_expert_faults_is_a_finding_where_it_was_made(
 def test_no_verdict_on_a_blind_trump_or_an_analysis_of_no_deals_R6() -> None:
     """A blind trump (R6): every suit is alike unseen, whatever the samples say; and an
     analysis on no deals at all values nothing."""
-    import random
 
     from cutthroat import Deal, Hand, Rules
     from cutthroat.bots.expert import Analysis
-    from cutthroat.state import Phase
 
     rules = Rules(deck=25)
     rng = random.Random(0)
@@ -884,9 +855,7 @@ def test_verdicts_findings_and_reviews_are_fixed_values() -> None:
     """A verdict is its figures: the view it was judged on is not compared nor shown in
     its repr; verdicts, findings and reviews are immutable and hashable (the server
     keeps a review once worked out)."""
-    from cutthroat import Hand, Rules
     from cutthroat.bots.review import Finding, Review, Verdict
-    from cutthroat.state import Phase
 
     hand = Hand.deal(Rules(), dealer=0, seed=1)
     view = hand.view(hand.to_act)
@@ -905,7 +874,6 @@ def test_verdicts_findings_and_reviews_are_fixed_values() -> None:
 
 def test_a_verdict_made_without_a_role_speaks_of_a_defender() -> None:
     """A verdict's ``maker`` defaults to a defender: the hand won is the maker euchred."""
-    from cutthroat.bots.review import Verdict
 
     verdict = Verdict(Action.parse("alone"), Action.parse("pass"), 0.010, 0.006, "why",
                       best_hand=0.7, chosen_hand=0.0)
@@ -949,7 +917,6 @@ def test_the_verdicts_reason_weighs_every_card_the_player_could_have_played() ->
 def test_a_finding_is_checked_on_deals_of_another_seed_than_the_hints() -> None:
     """The check draws its deals afresh: a seed of its own, read from the view and not
     the hint's (or the one given), never left to the hint's default."""
-    from cutthroat import Hand, Rules
     from cutthroat.bots.expert import BID_SAMPLES
     from cutthroat.bots.hints import hint_seed
     from cutthroat.bots.review import CONFIRM, check_budget
@@ -966,10 +933,6 @@ def test_a_finding_is_checked_on_deals_of_another_seed_than_the_hints() -> None:
 def test_a_bid_of_two_choices_is_a_decision_reviewed_R7() -> None:
     """Order or pass (R7) is a choice of two: each seat's first-round bids are among its
     decisions, every one of them."""
-    from cutthroat import Game
-    from cutthroat.bots import RandomBot, play_game
-    from cutthroat.bots.review import decisions
-    from cutthroat.state import Phase
 
     game = play_game(Game(seed=6), [RandomBot(seed=s) for s in range(3)])
     for seat in range(3):

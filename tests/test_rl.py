@@ -340,7 +340,6 @@ def test_information_state_table_matches_the_code() -> None:
     the verb, the cards it shows, the suit, and a hidden discard or keep."""
     import dataclasses
 
-    from cutthroat import Hand
     from cutthroat.actions import Verb
     from cutthroat.cards import Card
     from cutthroat.rl import information_state as info
@@ -489,8 +488,6 @@ def test_the_wrapped_env_refuses_what_is_not_an_action_with_the_raw_env_errors()
     ends the episode with −1 (TerminateIllegalWrapper), and the order of calls is
     still enforced."""
     from pettingzoo.utils.env_logger import EnvLogger
-
-    from cutthroat.errors import ActionParseError
 
     wrapped = env(seed=4)
     with pytest.raises(Exception, match="reset"):

@@ -537,7 +537,6 @@ async def _to_a_card(server: Any, room: Any) -> None:
     """On to a card of seat 0's worth the coach's look, the first of three in a row
     (seed 4), moves made by the table itself (no word of the coach on them)."""
     from cutthroat.bots.review import worth_asking
-    from cutthroat.state import Phase
 
     table = room.table
     await server.settle(room)
@@ -658,7 +657,6 @@ def test_the_hints_kept_are_the_latest_asked_for_and_a_second_is_refused_for_a_s
     of the HTTP answer)."""
 
     from cutthroat.server.room import position
-    from cutthroat.state import Phase
 
     table = Table.create(["you", "random", "random"], seed=4)
     worked: list[Any] = []

@@ -100,7 +100,6 @@ def test_a_watcher_who_stops_reading_is_dropped_and_holds_up_nobody(tmp_path: Pa
 def test_a_socket_with_too_many_messages_waiting_is_dropped(tmp_path: Path) -> None:
     """A client that does not read lets its messages pile up in the server: past
     :data:`OUTBOX` waiting, it is dropped and closed, whatever the wait."""
-    from cutthroat.server.rooms import OUTBOX
 
     client = _client(tmp_path)
     made = _create(client, ["you", "open", "open"], name="Ann")  # waiting: no bot moves

@@ -461,7 +461,6 @@ def test_a_game_in_use_is_never_released(tmp_path: Path) -> None:
 def test_release_waits_for_requests_bots_and_the_lock(tmp_path: Path) -> None:
     """A room held by a request, locked, or with a task at work is kept; the game read
     back after a release is the one saved, move for move."""
-    import asyncio
 
     from cutthroat.server.app import Server
 
@@ -510,7 +509,6 @@ def test_the_server_sweeps_by_itself(tmp_path: Path) -> None:
 def test_a_database_password_is_never_shown(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'games.db'}")
     assert store.shown_url == store.url  # nothing to hide
-    from cutthroat.server.store import StoreError
 
     with pytest.raises(StoreError) as refused:
         Store("postgresql+psycopg://ann:s3cret@127.0.0.1:1/games")

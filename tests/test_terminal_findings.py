@@ -145,7 +145,6 @@ def test_R7_R9_R13_one_passes_in_both_rounds_and_when_asked_to_defend_alone() ->
     a player who had learned that 1 passes named trump by it (and then took the dummy
     with 1, which cannot be undone). Now 1 is pass wherever pass is a move, in the
     line game's prompt and on the table alike."""
-    import random
 
     seen = set()
     for seed in range(40):

@@ -582,7 +582,6 @@ async def test_a_page_over_the_table_lists_none_of_the_tables_keys() -> None:
     """Over the rules or a hint page the footer still listed the table's keys ("1-9
     Choose ... q Quit (saved)"), where q closes the page and the numbers do nothing; and
     Q, R, H with Caps Lock on did not close it (a QA pass)."""
-    from cutthroat.tui.screens import TextPage
 
     app = table(Game(seed=3, players=seat_names(0)))
     async with app.run_test(size=(100, 40)) as pilot:
@@ -843,7 +842,6 @@ async def test_R17_a_hand_resumed_in_play_lists_its_finished_tricks_in_the_log(
         tmp_path: Path) -> None:
     """The table showed a resumed hand's trick counts and current trick but none of
     the tricks before it (the line game has 'tricks'): now the log lists them."""
-    import random
 
     save = tmp_path / "game.json"
     game = Game(seed=8, players=seat_names(0))
@@ -1056,7 +1054,6 @@ def test_the_line_after_a_table_closed_by_a_failing_bot_says_which_bot(
 
 def test_the_status_names_the_keys_of_one_move_or_of_several() -> None:
     """"press 1-3" for three moves, "press 1" for one (never "press 1-1")."""
-    from cutthroat import Game
     from cutthroat.tui.table import Stage, _status
 
     game = Game(seed=1)
@@ -1078,7 +1075,6 @@ async def test_a_terminal_too_small_for_the_table_is_told_so(size: tuple[int, in
     the terminal is and should be, rather than hiding cards without a word; at 70×20
     every card is on the screen. However small, the warning's first line is on the
     screen, above the keys' line at the foot."""
-    from cutthroat.tui.widgets import StatusLine
 
     game, seat = at_the_keep()
     app = table(game, seat)
@@ -1164,7 +1160,6 @@ async def test_R12_the_hints_keep_is_marked_on_the_cards() -> None:
     """At a keep the hint chose five cards, but none was marked: the player had to turn
     its card names into key numbers. The five are marked among the ten, and still
     readable: an outline painted over the one row of each (a QA pass)."""
-    from cutthroat.tui.widgets import CardButton
 
     game, seat = at_the_keep()
     session = Session(game, seat, ["random", "random"], hint_samples=2)
@@ -1213,7 +1208,6 @@ def test_R13_a_defenders_labels_say_defend_alone_or_not() -> None:
 def test_R21_the_player_who_sits_out_is_told_so_in_the_second_person() -> None:
     """The trick area said "You sits out" under the player's seat when the other
     defender went alone (a QA pass): "You ... sit out", and "Left sits out" of another."""
-    from rich.console import Console
 
     game = Game(seed=3, players=seat_names(0))
     hand = game.deal()
