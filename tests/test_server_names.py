@@ -213,3 +213,15 @@ def test_a_digit_that_passes_for_a_letter_passes_for_it_in_either_case(
     table = Table.create(["you", "open", "open"], names=[seated, None, None], seed=1)
     with pytest.raises(TableError, match=f"{seated} is already at this table"):
         table.join(name)
+
+
+def test_a_musical_null_notehead_shows_as_nothing_in_a_name() -> None:
+    """U+1D159, the null notehead of musical symbols, is drawn as nothing by the fonts
+    that have it: a name holding it is refused (it would look like "Ann"), the name
+    with it passes for the name without it, and a line of talk keeps it (a line is
+    refused only when it shows nothing at all)."""
+    with pytest.raises(TableError, match="characters that show as nothing"):
+        clean_name("Ann\U0001d159", "Player 1")
+    assert same_name("Ann\U0001d159", "Ann")
+    assert shows_nothing("\U0001d159")
+    assert clean_line("la \U0001d159 la") == "la \U0001d159 la"

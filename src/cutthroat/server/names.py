@@ -114,10 +114,10 @@ def _stacked(text: str) -> bool:
     return any(run > MARKS_MAX for run in _mark_runs(text))
 
 
-_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800\U00016fe4")
+_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800\U00016fe4\U0001d159")
 """Letters and symbols that show as nothing (the Hangul fillers, the blank Braille
-pattern, the Khitan filler): in a name they make it look blank, or like another
-player's."""
+pattern, the Khitan filler, the null notehead of musical symbols): in a name they make
+it look blank, or like another player's."""
 
 _INVISIBLE: dict[str, str | int | None] = {
     # the joiners, the combining grapheme joiner, Mongolian's variation selectors,
