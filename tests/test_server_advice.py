@@ -42,6 +42,19 @@ __all__ = ["_stop_servers"]  # the fixture, used by name
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
 
+def _finished(seed: int) -> Table:
+    """A game of one point to win, played out: the person (seat 0) always makes the
+    first legal move, and the table's random bots theirs."""
+    table = Table.create(["you", "random", "random"], seed=seed, rules=Rules(target=1))
+    while not table.game.is_over:
+        if table.status == "hand_over":
+            table.next_hand(0)
+        elif table.bot_to_move() is not None:
+            table.bot_move()
+        else:
+            table.act(0, table.game.view(0).legal[0])
+    return table
+
 class _Socket:
     """A stand-in for a client's WebSocket: it keeps what it is sent."""
 
@@ -457,15 +470,7 @@ def test_expert_work_is_bounded_and_a_seat_gets_one_hint_at_a_time(
         room.table.act(0, given["choice"])
         await server.settle(room)
         assert (await server.hint(room, 0))["choice"] and hints[0] == 1  # a new position
-        over = Table.create(["you", "random", "random"], seed=6, rules=Rules(target=1))
-        while not over.game.is_over:
-            if over.status == "hand_over":
-                over.next_hand(0)
-            elif over.bot_to_move() is not None:
-                over.bot_move()
-            else:
-                over.act(0, over.game.view(0).legal[0])
-        done = await server.add(over)
+        done = await server.add(_finished(6))
         both = await asyncio.gather(server.review(done, 0), server.review(done, 0))
         assert both[0] == both[1] and reviews[0] == 1
         server.store.close()
@@ -618,14 +623,7 @@ def test_the_reviews_kept_are_bounded_the_least_recently_asked_for_going_first(
     games: dict[int, str] = {}
 
     def over(seed: int) -> Table:
-        table = Table.create(["you", "random", "random"], seed=seed, rules=Rules(target=1))
-        while not table.game.is_over:
-            if table.status == "hand_over":
-                table.next_hand(0)
-            elif table.bot_to_move() is not None:
-                table.bot_move()
-            else:
-                table.act(0, table.game.view(0).legal[0])
+        table = _finished(seed)
         games[id(table.game)] = "abc"[seed - 1]
         return table
 
