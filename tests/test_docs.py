@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from cutthroat.cli import app
+from cutthroat.server.chat import CHAT_MAX
+from cutthroat.server.names import NAME_MAX, longest_raw
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "cutthroat"
@@ -45,3 +47,11 @@ def test_relative_links_resolve(doc: Path) -> None:
             continue
         path = link.partition("#")[0]
         assert not path or (doc.parent / path).exists(), f"{doc.name}: {link} is missing"
+
+
+def test_protocol_states_the_raw_bounds_the_server_keeps() -> None:
+    """docs/protocol.md gives the bound on a name and a line of talk as sent, before
+    runs of spaces fold: the numbers the server refuses beyond."""
+    text = " ".join((ROOT / "docs" / "protocol.md").read_text(encoding="utf-8").split())
+    assert f"at most {longest_raw(NAME_MAX)} as sent" in text
+    assert f"more than {longest_raw(CHAT_MAX):,} characters before it is folded" in text
