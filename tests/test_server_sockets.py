@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from starlette.websockets import WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cutthroat.actions import Action
 from cutthroat.bots.registry import BOTS
@@ -1000,3 +1000,83 @@ def test_a_hint_whose_socket_closed_while_the_expert_thought_is_logged_undeliver
     gate.set()
     _eventually(lambda: said in caplog.text, client)
     assert caplog.text.count(said) == 1
+
+
+def _gated_sends(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """The server's sends to a WebSocket wait while the returned gate is clear (a
+    client that reads slowly): they are let go when it is set. Set at first."""
+    gate = threading.Event()
+    gate.set()
+    real = WebSocket.send_json
+
+    async def gated(self: WebSocket, data: Any, mode: str = "text") -> None:
+        while not gate.is_set():
+            await asyncio.sleep(0.005)
+        await real(self, data, mode)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(WebSocket, "send_json", gated)
+    return gate
+
+
+def test_many_messages_sent_at_once_by_a_slow_reader_are_answered_at_its_pace(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/protocol.md: "Many messages sent at once are answered at the pace the
+    answers leave." A client that sends more pings at once (within the rate) than
+    :data:`OUTBOX` answers may wait for it, reading none meanwhile, is not dropped
+    (1008, too slow): its socket's reader waits for the answers to go before reading
+    on, and every ping is answered once the client reads."""
+    gate = _gated_sends(monkeypatch)
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=8)
+    _settled(client, made)
+    server = client.app.state.server  # type: ignore[attr-defined]
+    room = server.rooms[made["game"]]
+    sent = OUTBOX + 26  # 90: past what may wait, within 100 in 10 seconds
+    with client.websocket_connect(_seat_socket(made)) as ws:
+        _receive(ws, "state")
+        (socket,) = room.sockets
+        gate.clear()  # the client stops reading
+        for _ in range(sent):
+            ws.send_json({"type": "ping"})
+        _eventually(lambda: socket not in room.outboxes  # dropped
+                    or room.outboxes[socket][0].qsize() >= OUTBOX // 2, client)
+        time.sleep(0.5)  # were the reader to read on, it would pile up past OUTBOX
+        assert socket in room.sockets, "dropped as too slow"
+        gate.set()  # the client reads: every ping is answered
+        pongs = 0
+        while pongs < sent:
+            message = ws.receive_json()
+            assert message["type"] in ("pong", "state", "chat"), message
+            pongs += message["type"] == "pong"
+        ws.send_json({"type": "ping"})
+        assert _receive(ws, "pong") == {"type": "pong"}
+        assert socket in room.sockets
+
+
+def test_an_undo_over_a_socket_takes_the_move_back_and_tells_the_seat(
+        tmp_path: Path) -> None:
+    """docs/protocol.md: ``{"type": "undo"}`` is answered with the state, this seat's
+    last move of the hand taken back (the bots' replies too). Only its refusal ("no
+    move") was sent over a socket before, so an undo that did nothing was seen only as
+    a missing error (a test waiting for ever)."""
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=8)
+    before = _settled(client, made)
+    with client.websocket_connect(_seat_socket(made)) as ws:
+        _receive(ws, "state")
+        acted = client.post(f"/api/games/{made['game']}/actions",
+                            json={"token": made["token"], "action": before["view"]["legal"][-1]})
+        assert acted.status_code == 200, acted.text
+        moved = _settled(client, made)
+        assert len(moved["view"]["moves"]) > len(before["view"]["moves"])
+        ws.send_json({"type": "undo"})
+        ws.send_json({"type": "ping"})  # answered after the undo's state
+        states = []
+        message = ws.receive_json()
+        while message["type"] != "pong":
+            assert message["type"] == "state", message
+            states.append(message["state"])
+            message = ws.receive_json()
+        assert states and states[-1]["view"] == before["view"]
+        assert states[-1]["version"] > moved["version"]
+    assert _settled(client, made)["view"] == before["view"]
