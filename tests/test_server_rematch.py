@@ -316,3 +316,73 @@ def test_a_name_taken_before_those_rules_still_starts_a_game_played_again() -> N
                            rename=True, seed=3)
         new = old.again(0)
         assert new.seats[0].name == name and new.tokens.keys() == {0}
+
+
+def _unnoted(client: TestClient, monkeypatch: Any) -> Any:
+    """Make the store unable to note a game started to play again (a disk error),
+    until the function returned is called."""
+    server = client.app.state.server  # type: ignore[attr-defined]
+    real = server.store.save_rematch
+
+    def broken(*_: object) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(server.store, "save_rematch", broken)
+    return lambda: monkeypatch.setattr(server.store, "save_rematch", real)
+
+
+def test_playing_again_that_cannot_be_noted_is_503_and_asked_again_gives_the_same_seat(
+        tmp_path: Path, monkeypatch: Any, caplog: Any) -> None:
+    """The link from the finished game to the new one cannot be saved: the ask is
+    refused as the server's trouble (503), in words, and the log names the game; the
+    new game made for the player is kept for them, so asking again once the store is
+    back gives the same game, seat and token, starts no other game, and the finished
+    table then names it (``next_game``), through a restart too."""
+    client = _client(tmp_path)
+    ann, ben = _finished_pair(client)
+    server = client.app.state.server  # type: ignore[attr-defined]
+    mend = _unnoted(client, monkeypatch)
+    path = f"/api/games/{ann['game']}/again"
+    failed = client.post(path, json={"token": ann["token"]})
+    assert failed.status_code == 503, failed.text
+    assert _reason(failed) == ("the new game could not be noted: ask again in a moment "
+                               "(your seat in it is kept for you)")
+    assert f"game {ann['game']}: the new game could not be noted" in caplog.text
+    assert client.post(path, json={"token": ann["token"]}).status_code == 503
+    games = set(server.rooms)
+    mend()
+    started = client.post(path, json={"token": ann["token"]})
+    assert started.status_code == 200, started.text
+    assert set(server.rooms) == games  # no other game started by the asks
+    new = started.json()
+    assert new["started"] is True and new["seat"] == 0
+    assert _state(client, {"game": new["game"], "token": new["token"]})["seat"] == 0
+    assert _state(client, ben)["next_game"] == {"game": new["game"], "by": 0}
+    again = client.post(path, json={"token": ann["token"]})
+    assert again.status_code == 409 and "whose token came in the answer" in _reason(again)
+    _stop(client)
+    restarted = _client(tmp_path)
+    assert _state(restarted, ben)["next_game"] == {"game": new["game"], "by": 0}
+
+
+def test_a_friend_whose_ask_to_play_again_got_503_has_their_seat_when_they_ask_again(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    """A friend's ask joins them to the new game before it is noted: were that note
+    refused (503), the seat taken in their name, whose token they never got, left them
+    out for good ("no open seat left"). The seat is kept for them: asked again, they get
+    it, with the token that opens it, and the new game seats them once."""
+    client = _client(tmp_path)
+    ann, ben = _finished_pair(client)
+    path = f"/api/games/{ann['game']}/again"
+    started = client.post(path, json={"token": ann["token"]})
+    assert started.status_code == 200, started.text
+    mend = _unnoted(client, monkeypatch)
+    assert client.post(path, json={"token": ben["token"]}).status_code == 503
+    mend()
+    joined = client.post(path, json={"token": ben["token"]})
+    assert joined.status_code == 200, joined.text
+    seat = joined.json()
+    assert seat["game"] == started.json()["game"] and seat["started"] is False
+    state = _state(client, {"game": seat["game"], "token": seat["token"]})
+    assert state["seat"] == seat["seat"] == 2
+    assert [p["name"] for p in state["players"]] == ["Ann", "Random", "Ben"]

@@ -130,6 +130,13 @@ class Server(RoomAdvice, RoomSeating):
         self.turn_wait = turn_wait
         self.hand_pause = hand_pause
         self.rematch_hold = keep_seats
+        self.unnoted: dict[str, tuple[tuple[str, int, dict[int, int]],
+                                      dict[int, dict[str, Any]]]] = {}
+        """Games played again whose new game could not be noted in the store (503), by
+        the finished game's id: the game started after it (as :attr:`Room.rematch`) and
+        the answers refused, by the seat that asked, each kept for that seat's next
+        ask (:meth:`again`). Kept here, not with the room, which is let go when nobody
+        uses it and read back from the store."""
         self.send_wait = SEND_WAIT
         """Seconds a socket may take over one message (:data:`SEND_WAIT`)."""
         self.reviews: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()

@@ -31,6 +31,7 @@ class RoomSeating(RoomBots):
     away_wait: float
     turn_wait: float
     rematch_hold: float
+    unnoted: dict[str, tuple[tuple[str, int, dict[int, int]], dict[int, dict[str, Any]]]]
     """Seconds a new game's seats are kept for the players of the game before it
     (:data:`~cutthroat.server.room.REMATCH_HOLD`)."""
 
@@ -187,23 +188,33 @@ class RoomSeating(RoomBots):
         new game (``next_game`` in the state). Returns the asking seat's place in the
         new game: ``{"game", "seat", "token", "started"}``. With ``into``, only a seat in
         that game, if it is the one started after this (409 otherwise, and nothing is
-        started): a link to join it cannot start another game in the player's name."""
+        started): a link to join it cannot start another game in the player's name.
+        When the new game cannot be noted in the store (503), the seat made for the
+        player is kept for them (:attr:`Server.unnoted`): asked again, the same answer
+        comes once the note is made, and no other game is started nor seat taken."""
         async with room.lock:
             table = room.table  # under the lock: a read back may have replaced it
             if not table.game.is_over:
                 raise TableError("a new game can be started once this one is over", 409)
             check_version(room, version)
+            pending = self.unnoted.get(table.id)
+            if pending is not None:
+                room.rematch = pending[0]  # newer than the store's: not noted yet
             if into is not None and (room.rematch is None or room.rematch[0] != into):
                 raise TableError(f"game {into} is not the game started to play again after "
                                  "this one: nothing was done", 409)
-            if room.rematch is None:
+            answer: dict[str, Any]
+            if pending is not None and seat in pending[1]:
+                answer = pending[1][seat]  # made before, but not noted: noted now?
+                taken = pending[0][2]
+            elif room.rematch is None:
                 starting()
                 new = table.again(seat)
                 new_room = await self.add(new)
                 new_room.held = kept_for(table, seat,
                                          time.monotonic() + self.rematch_hold)
                 taken = {seat: 0}
-                answer: dict[str, Any] = {"game": new.id, "seat": 0,
+                answer = {"game": new.id, "seat": 0,
                                           "token": new.tokens[0], "started": True}
             else:
                 next_id, by, taken = room.rematch
@@ -228,14 +239,22 @@ class RoomSeating(RoomBots):
                           "started": False}
             by = seat if room.rematch is None else room.rematch[1]
             next_id = str(answer["game"])
+            room.rematch = (next_id, by, taken)  # whoever asks next joins this game
             try:
                 await anyio.to_thread.run_sync(self.store.save_rematch, table.id,
                                                next_id, by, taken)
             except Exception as exc:
                 log_failure(exc, "game %s: the new game could not be noted", table.id)
-                raise TableError("the new game could not be noted, so nobody hears of "
-                                 "it: try again in a moment", 503) from None
-            room.rematch = (next_id, by, taken)
+                answers = {} if pending is None else pending[1]
+                self.unnoted[table.id] = (room.rematch, {**answers, seat: answer})
+                raise TableError("the new game could not be noted: ask again in a moment "
+                                 "(your seat in it is kept for you)", 503) from None
+            if pending is not None:  # noted now, every seat taken with it
+                left = {k: v for k, v in pending[1].items() if k != seat}
+                if left:
+                    self.unnoted[table.id] = (room.rematch, left)
+                else:
+                    del self.unnoted[table.id]
             await self.broadcast(room)
         return answer
 
