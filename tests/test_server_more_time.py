@@ -217,3 +217,17 @@ def test_more_time_given_is_a_count_of_0_or_more(given: object) -> None:
     with pytest.raises(ProtocolError, match=r"more_time message's \"given\" is the times"):
         parse_message(message)
     assert parse_message('{"type": "more_time", "given": 3}').given == 3
+
+
+def test_an_ask_sent_again_after_two_asks_says_twice(client: TestClient) -> None:
+    """The refusal of an ask sent again counts the asks in words: "twice" after two."""
+    _ann, ben = _bens_turn(client)
+    state = _state(client, ben)
+    for given in (0, 1):
+        answer = _post(client, ben, "more-time", version=state["version"], given=given)
+        assert answer.status_code == 200, answer.text
+    again = _post(client, ben, "more-time", version=state["version"], given=1)
+    assert again.status_code == 409
+    assert again.json()["error"]["reason"] == (
+        "this ask for more time was made already (sent twice?): you have asked twice "
+        "over this move, and your wait started again then")

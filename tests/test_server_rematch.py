@@ -12,13 +12,17 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from cutthroat.rules import Rules
+from cutthroat.server import seating
+from cutthroat.server.app import create_app
 from cutthroat.server.tables import Table
 from server_helpers import (
     _client,
     _create,
+    _play_out,
     _reason,
     _seat_socket,
     _settled,
@@ -318,7 +322,7 @@ def test_a_name_taken_before_those_rules_still_starts_a_game_played_again() -> N
         assert new.seats[0].name == name and new.tokens.keys() == {0}
 
 
-def _unnoted(client: TestClient, monkeypatch: Any) -> Any:
+def _unnoted(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> Any:
     """Make the store unable to note a game started to play again (a disk error),
     until the function returned is called."""
     server = client.app.state.server  # type: ignore[attr-defined]
@@ -332,7 +336,7 @@ def _unnoted(client: TestClient, monkeypatch: Any) -> Any:
 
 
 def test_playing_again_that_cannot_be_noted_is_503_and_asked_again_gives_the_same_seat(
-        tmp_path: Path, monkeypatch: Any, caplog: Any) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     """The link from the finished game to the new one cannot be saved: the ask is
     refused as the server's trouble (503), in words, and the log names the game; the
     new game made for the player is kept for them, so asking again once the store is
@@ -366,7 +370,7 @@ def test_playing_again_that_cannot_be_noted_is_503_and_asked_again_gives_the_sam
 
 
 def test_a_friend_whose_ask_to_play_again_got_503_has_their_seat_when_they_ask_again(
-        tmp_path: Path, monkeypatch: Any) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A friend's ask joins them to the new game before it is noted: were that note
     refused (503), the seat taken in their name, whose token they never got, left them
     out for good ("no open seat left"). The seat is kept for them: asked again, they get
@@ -386,3 +390,61 @@ def test_a_friend_whose_ask_to_play_again_got_503_has_their_seat_when_they_ask_a
     state = _state(client, {"game": seat["game"], "token": seat["token"]})
     assert state["seat"] == seat["seat"] == 2
     assert [p["name"] for p in state["players"]] == ["Ann", "Random", "Ben"]
+
+
+def test_playing_again_before_the_game_is_over_says_when_it_can(tmp_path: Path) -> None:
+    """"Play again" asked for in the middle of a game is "not now" (409), and says when:
+    once this game is over. No new game is started."""
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"])
+    answer = client.post(f"/api/games/{made['game']}/again", json={"token": made["token"]})
+    assert answer.status_code == 409
+    assert _reason(answer) == "a new game can be started once this one is over"
+    assert _state(client, made)["next_game"] is None
+
+
+def test_playing_again_on_a_version_the_game_is_not_at_does_nothing(tmp_path: Path) -> None:
+    """docs/protocol.md, "Versions": ``again`` carries the version it was chosen on, like
+    every change; one from before the last move is refused (409), one the game never
+    reached is a bad request (400), and neither starts a game; the game's own starts it."""
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=3, rules={"target": 1})
+    final = _play_out(client, made, random.Random(3))
+    assert final["status"] == "over"
+    path = f"/api/games/{made['game']}/again"
+    stale = client.post(path, json={"token": made["token"], "version": final["version"] - 1})
+    assert stale.status_code == 409, stale.text
+    assert _reason(stale).startswith("the game has moved on since the state you chose from")
+    future = client.post(path, json={"token": made["token"], "version": final["version"] + 5})
+    assert future.status_code == 400, future.text
+    assert _state(client, made)["next_game"] is None
+    started = client.post(path, json={"token": made["token"], "version": final["version"]})
+    assert started.status_code == 200 and started.json()["started"] is True
+
+
+def test_a_game_started_to_play_again_counts_against_the_addresss_games(
+        tmp_path: Path) -> None:
+    """docs/protocol.md: the game ``again`` starts "counts as a game this address
+    started": past the server's ``--new-games`` it is refused (429, "too many games")
+    and none is started."""
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}",
+                               new_games="1/minute")) as client:
+        made = _create(client, ["you", "random", "random"], seed=3, rules={"target": 1})
+        assert _play_out(client, made, random.Random(3))["status"] == "over"
+        answer = client.post(f"/api/games/{made['game']}/again",
+                             json={"token": made["token"]})
+        assert answer.status_code == 429, answer.text
+        assert "too many games" in _reason(answer)
+        assert _state(client, made)["next_game"] is None
+
+
+def test_a_kept_seat_tells_its_seconds_left_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The refusal of a kept seat says how long is left as a player reads it: "1 more
+    second", "2 more seconds" (whole seconds, rounded up), and names one or two players."""
+    monkeypatch.setattr(seating.time, "monotonic", lambda: 100.0)
+    assert seating.held_words({1: ("Ann", 100.4)}) == (
+        "the seat left is kept for Ann, who played the game before it, for 1 more "
+        "second: watch the game, or ask again then")
+    assert seating.held_words({1: ("Ben", 101.2), 2: ("", 100.5)}) == (
+        "the seats left are kept for Ben and a player, who played the game before it, "
+        "for 2 more seconds: watch the game, or ask again then")

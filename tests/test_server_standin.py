@@ -1030,3 +1030,33 @@ def test_the_hand_dealt_by_itself_is_saved_and_shown_before_any_bot_moves_in_it(
         left.store.close()
 
     asyncio.run(scenario())
+
+
+def test_a_player_at_the_table_whose_move_it_is_not_is_never_stood_in_for(
+        client: TestClient) -> None:
+    """Cat has her page open and it is not her move: however long the move in play has
+    waited, a bot may not play for her (409, "Cat is at the table", not "has had a
+    minute for this move"), and nothing changes. Three players and no bot, so whoever
+    the random deal puts to act, the test takes this path every time (the test above,
+    test_a_player_at_the_table_is_not_stood_in_for_out_of_turn, takes it only when the
+    deal puts Ann to act second)."""
+    ann = client.post("/api/games", json={"seats": ["you", "open", "open"],
+                                          "name": "Ann"}).json()
+    game = ann["game"]
+    ben = client.post(f"/api/games/{game}/join", json={"name": "Ben"}).json()
+    cat = client.post(f"/api/games/{game}/join", json={"name": "Cat"}).json()
+    players, names = {0: ann, 1: ben, 2: cat}, {0: "Ann", 1: "Ben", 2: "Cat"}
+    room = _room(client, game)
+    mover = room.table.game.to_act
+    here, caller = (seat for seat in range(3) if seat != mover)
+    with client.websocket_connect(
+            f"/api/games/{game}/ws?token={players[here]['token']}") as ws:
+        receive(ws, "state")
+        room.changed_at = time.monotonic() - 600  # the move in play has waited long
+        before = _state(client, players[caller])
+        answer = _stand_in(client, players[caller], here)
+        assert answer.status_code == 409, answer.text
+        assert re.fullmatch(
+            f"{names[here]} is at the table: a bot may play for them once they have left "
+            r"it, or taken more than \S.* over a move", answer.json()["error"]["reason"])
+        assert _state(client, players[caller]) == before

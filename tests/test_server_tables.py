@@ -21,6 +21,7 @@ from cutthroat.server.app import create_app
 from cutthroat.server.names import NAME_MAX, free_name
 from cutthroat.server.tables import Table, TableError, new_id
 from server_helpers import (
+    _bots_move,
     _cards_named,
     _client,
     _create,
@@ -502,3 +503,172 @@ def test_a_name_made_free_with_a_number_passes_over_look_alikes_and_keeps_to_the
     made = free_name(longest, many)
     assert made == "x" * (NAME_MAX - 3) + " 10" and len(made) == NAME_MAX
     assert free_name("Ben", ["Ann", None]) == "Ben"
+
+
+def _played_out(seed: int) -> Table:
+    """A game of one point to win against two random bots, played out (Ann, seat 0,
+    always makes her first legal move)."""
+    table = Table.create(["you", "random", "random"], seed=seed, rules=Rules(target=1),
+                         names=["Ann", None, None])
+    while not table.game.is_over:
+        if table.status == "hand_over":
+            table.next_hand(0)
+        elif table.bot_to_move() is not None:
+            table.bot_move()
+        else:
+            table.act(0, table.game.view(0).legal[0])
+    return table
+
+
+def test_a_finished_game_deals_no_next_hand_and_takes_no_stand_in() -> None:
+    """Once the game is over, "next" is refused as such (409, "the game is over", not
+    "the hand is not over yet"), and so are a bot to play for a player, a move and an
+    undo (409): nothing changes."""
+    table = _played_out(3)
+    assert table.status == "over"
+    before, seats = table.record(), table.stored_seats()
+    with pytest.raises(TableError, match=r"^the game is over$") as dealt:
+        table.next_hand(0)
+    assert dealt.value.status == 409
+    with pytest.raises(TableError, match=r"^the game is over$") as stood:
+        table.stand_in(0, 0)
+    assert stood.value.status == 409
+    with pytest.raises(TableError, match=r"^the game is over$") as moved:
+        table.act(0, "pass")
+    assert moved.value.status == 409
+    with pytest.raises(TableError, match=r"^the hand is over and its cards have been "
+                                         "shown: its moves can no longer be taken back$"):
+        table.undo(0)
+    assert table.record() == before and table.stored_seats() == seats
+
+
+def test_a_stand_in_is_refused_409_for_an_open_seat_or_while_the_game_waits() -> None:
+    """A bot may stand in for nobody at an open seat, nor before the game has begun
+    (a seat still open): both are "not now" (409), said in words, nothing changed."""
+    table = Table.create(["you", "open", "open"], seed=2, names=["Ann", None, None])
+    table.join("Ben")
+    before = table.stored_seats()
+    with pytest.raises(TableError, match=r"^that seat is open: nobody sits there") as empty:
+        table.stand_in(0, 2)
+    assert empty.value.status == 409
+    with pytest.raises(TableError, match=r"^the game waits for a player to join$") as early:
+        table.stand_in(0, 1)
+    assert early.value.status == 409
+    assert table.stored_seats() == before and table.seats[1].standin is None
+
+
+def test_a_bots_move_out_of_its_turn_is_refused_409_and_changes_nothing() -> None:
+    """``bot_move`` when no bot is to move, and ``apply_bot`` for a seat whose turn it
+    is not (a bot's choice made in a thread while the game moved on), are refused
+    (409, naming whose turn it is not) and change nothing."""
+    table = Table.create(["you", "random", "random"], seed=11, names=["Ann", None, None])
+    _bots_move(table)
+    hand = table.game.hand
+    assert hand is not None and hand.to_act == 0
+    before = table.record()
+    with pytest.raises(TableError, match=r"^no bot is to move$") as idle:
+        table.bot_move()
+    assert idle.value.status == 409
+    for seat, name in ((0, "Ann"), (1, "Random 1")):
+        with pytest.raises(TableError, match=rf"^it is not the turn of {name}$") as late:
+            table.apply_bot(seat, hand.legal_actions()[0])
+        assert late.value.status == 409
+    assert table.record() == before
+
+
+def test_a_move_once_the_hand_is_over_is_told_to_deal_the_next_one_first() -> None:
+    """A move sent after the hand ended (its result shown) is refused as "not now"
+    (409), and the player reads what to do: deal the next hand first."""
+    table = _first_hand(12)
+    assert table.status == "hand_over"
+    before = table.record()
+    with pytest.raises(TableError, match=r"^the hand is over: deal the next one first$") as late:
+        table.act(0, "pass")
+    assert late.value.status == 409 and table.record() == before
+
+
+def test_a_missing_or_strange_token_is_told_in_words() -> None:
+    """No token (401) and a token of no seat here (403) each say which it is."""
+    table = Table.create(["you", "open", "random"], seed=3)
+    with pytest.raises(TableError, match=r"^a seat's token is needed$") as missing:
+        table.seat_of("")
+    assert missing.value.status == 401
+    with pytest.raises(TableError, match=r"^that token is not one of this game's seats$") as odd:
+        table.seat_of("guess")
+    assert odd.value.status == 403
+
+
+def test_the_version_is_counted_as_the_protocol_says() -> None:
+    """docs/protocol.md, "The state for a seat": the version is the count of seats
+    taken, hands dealt and moves made, plus twice the moves ever taken back: joining the
+    last open seat deals the first hand (v2 to v4), and an undo of N moves takes N off
+    the count and adds 2N (up by N)."""
+    table = Table.create(["you", "open", "random"], seed=1, names=["Ann", None, None])
+    assert table.version == 2  # Ann's seat and the bot's
+    table.join("Ben")
+    assert table.version == 4  # Ben's seat, and the first hand dealt
+    hand = table.game.hand
+    assert hand is not None
+    if table.bot_to_move() is not None:
+        table.bot_move()
+    else:
+        table.act(hand.to_act, str(hand.legal_actions()[0]))
+    assert table.version == 5  # a move
+    solo = Table.create(["you", "random", "random"], seed=1, names=["Ann", None, None])
+    _bots_move(solo)
+    solo.act(0, str(solo.game.view(0).legal[0]))
+    _bots_move(solo)
+    before = solo.version
+    undone = solo.undo(0)
+    assert solo.version == before + len(undone)
+
+
+def test_no_seat_is_reopened_once_a_hand_has_been_played() -> None:
+    """``reopen`` gives back only a seat joined before the first move: in the second
+    hand, even before its first move, the seat stays its player's (409) and the hand
+    stays dealt."""
+    table = _first_hand(12)
+    table.next_hand(0)
+    hand = table.game.hand
+    assert hand is not None and not hand.moves and len(table.game.hands) == 2
+    with pytest.raises(TableError, match="before the first move") as late:
+        table.reopen(0)
+    assert late.value.status == 409
+    assert table.seats[0].kind == "human" and table.game.hand is hand
+
+
+def test_a_seat_reopened_takes_its_name_out_of_the_game_record() -> None:
+    """A join that could not be saved is taken back whole: the record's ``players``
+    (what a restart would read, and each result's words) no longer name the joiner."""
+    table = Table.create(["you", "open", "open"], seed=2, names=["Ann", None, None])
+    seat, _ = table.join("Ben")
+    assert table.record()["players"][seat] == "Ben"
+    table.reopen(seat)
+    assert table.record()["players"] == ["Ann", "(open)", "(open)"]
+
+
+def test_a_table_made_without_coach_coaches_nobody() -> None:
+    """:meth:`Table.create` as its docstring gives it: the creator's seat is coached
+    by the expert only with ``coach`` (the players' list says so to every seat)."""
+    plain = Table.create(["you", "random", "random"], seed=1)
+    assert plain.seats[0].coach is False and plain.players_json()[0]["coach"] is False
+    coached = Table.create(["you", "random", "random"], seed=1, coach=True)
+    assert coached.players_json()[0]["coach"] is True
+
+
+def test_a_tables_own_seed_is_drawn_from_all_63_bit_numbers() -> None:
+    """Without a seed the cards come from 63 random bits (``SEEDS``): never a seed that
+    every such game shares, never one past a database's 64-bit integer, and drawn from
+    the whole range (40 draws all below 2**62 would happen once in 2**40 runs)."""
+    seeds = [Table.create(["you", "random", "random"]).seed for _ in range(40)]
+    assert len(set(seeds)) == len(seeds)
+    assert all(0 <= seed < 2**63 for seed in seeds)
+    assert any(seed >= 2**62 for seed in seeds)
+
+
+def test_a_bot_is_always_connected_and_a_player_only_with_a_page_open() -> None:
+    """docs/protocol.md, "The state for a seat": each seat's ``connected``: a bot always
+    is; a player only while a page of their seat is open; an open seat never."""
+    table = Table.create(["you", "expert", "open"], seed=1, names=["Ann", None, None])
+    assert [p["connected"] for p in table.players_json()] == [False, True, False]
+    assert [p["connected"] for p in table.players_json(connected=[0])] == [True, True, False]
