@@ -15,7 +15,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from cutthroat.rules import Rules
 from cutthroat.server.app import create_app
+from cutthroat.server.tables import Table
 
 CARD = re.compile(r"\b(?:[789TJQKA][CDHS]|JO)\b")
 
@@ -132,3 +134,17 @@ def _bots_move(table: Any) -> None:
     turn, or the hand is over."""
     while table.bot_to_move() is not None:
         table.bot_move()
+
+
+def _finished(seed: int) -> Table:
+    """A game of one point to win, played out: the person (seat 0) always makes the
+    first legal move, and the table's random bots theirs."""
+    table = Table.create(["you", "random", "random"], seed=seed, rules=Rules(target=1))
+    while not table.game.is_over:
+        if table.status == "hand_over":
+            table.next_hand(0)
+        elif table.bot_to_move() is not None:
+            table.bot_move()
+        else:
+            table.act(0, table.game.view(0).legal[0])
+    return table

@@ -19,7 +19,6 @@ import pytest
 
 import cutthroat.server.advice as advice
 from cutthroat.actions import Action
-from cutthroat.rules import Rules
 from cutthroat.server.app import Server
 from cutthroat.server.store import Store
 from cutthroat.server.tables import Table, TableError
@@ -28,6 +27,7 @@ from server_helpers import (
     _bots_move,
     _client,
     _create,
+    _finished,
     _play_out,
     _reason,
     _settled,
@@ -41,19 +41,6 @@ __all__ = ["_stop_servers"]  # the fixture, used by name
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
-
-def _finished(seed: int) -> Table:
-    """A game of one point to win, played out: the person (seat 0) always makes the
-    first legal move, and the table's random bots theirs."""
-    table = Table.create(["you", "random", "random"], seed=seed, rules=Rules(target=1))
-    while not table.game.is_over:
-        if table.status == "hand_over":
-            table.next_hand(0)
-        elif table.bot_to_move() is not None:
-            table.bot_move()
-        else:
-            table.act(0, table.game.view(0).legal[0])
-    return table
 
 class _Socket:
     """A stand-in for a client's WebSocket: it keeps what it is sent."""

@@ -25,6 +25,7 @@ from server_helpers import (
     _cards_named,
     _client,
     _create,
+    _finished,
     _reason,
     _state,
     _stop_servers,
@@ -505,26 +506,11 @@ def test_a_name_made_free_with_a_number_passes_over_look_alikes_and_keeps_to_the
     assert free_name("Ben", ["Ann", None]) == "Ben"
 
 
-def _played_out(seed: int) -> Table:
-    """A game of one point to win against two random bots, played out (Ann, seat 0,
-    always makes her first legal move)."""
-    table = Table.create(["you", "random", "random"], seed=seed, rules=Rules(target=1),
-                         names=["Ann", None, None])
-    while not table.game.is_over:
-        if table.status == "hand_over":
-            table.next_hand(0)
-        elif table.bot_to_move() is not None:
-            table.bot_move()
-        else:
-            table.act(0, table.game.view(0).legal[0])
-    return table
-
-
 def test_a_finished_game_deals_no_next_hand_and_takes_no_stand_in() -> None:
     """Once the game is over, "next" is refused as such (409, "the game is over", not
     "the hand is not over yet"), and so are a bot to play for a player, a move and an
     undo (409): nothing changes."""
-    table = _played_out(3)
+    table = _finished(3)
     assert table.status == "over"
     before, seats = table.record(), table.stored_seats()
     with pytest.raises(TableError, match=r"^the game is over$") as dealt:
