@@ -544,8 +544,6 @@ def test_plot_without_matplotlib_says_how_to_install(
 
 def re_escape(text: str) -> str:
     """``re.escape``, for ``pytest.raises(match=...)``."""
-    import re
-
     return re.escape(text)
 
 
@@ -554,8 +552,6 @@ def re_escape(text: str) -> str:
 
 def unboxed(text: str) -> str:
     """A usage error's text without the box Typer draws around it, on one line."""
-    import re
-
     return " ".join(re.sub("[│╭╮╰╯─]", " ", text).split())
 
 
@@ -739,3 +735,22 @@ def test_games_that_are_no_whole_number_are_refused(games: object) -> None:
     ``TypeError`` before any game, not a tournament of rounded-up deal sets."""
     with pytest.raises(TypeError, match="whole number of games"):
         run_arena(RANDOM3, games=games, workers=1, progress=False)  # type: ignore[arg-type]
+
+
+def test_cli_on_ray_keeps_what_is_printed_meanwhile_off_the_json(
+        app: typer.Typer, small: ArenaResult, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With --backend ray, what is printed while the arena plays (Ray writes its
+    raylet's warnings on standard output) goes to standard error: standard output is
+    the JSON alone."""
+    from cutthroat.sim import cli as sim_cli
+
+    def play(names: list[str], games: int, **kwargs: Any) -> ArenaResult:
+        print("(raylet) a worker died or was killed while executing a task")
+        return small
+
+    monkeypatch.setattr(sim_cli, "run_arena", play)
+    done = CliRunner().invoke(app, ["arena", "--bots", "random,random,random", "--games",
+                                    "12", "--backend", "ray", "--json"])
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.stdout)["bots"] == RANDOM3
+    assert "(raylet) a worker died" in done.stderr

@@ -418,3 +418,55 @@ def test_a_result_at_the_repl_prints_its_table_and_echoes_one_line() -> None:
                             "1 line-up, 3 games, seed 2; print() it for the standings>")
     assert "Rating" in str(league) and str(league) == league.text(100)
     assert isinstance(league.__rich__(), Table)
+
+
+def test_a_league_interrupted_before_any_deal_set_finished_says_ctrl_c_and_plot_or_not(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, app: typer.Typer) -> None:
+    """No deal set finished by every line-up: the JSON's error says Ctrl-C stopped it
+    (not a worker lost), and the line on standard error says "no plot" only where a
+    plot was asked for."""
+    pytest.importorskip("choix")
+    args = ["league", "--bots", "random,beginner,intermediate,cutthroat.bots.RandomBot",
+            "--games", "30", "--workers", "1", "--no-progress", "--json"]
+    monkeypatch.setattr(league_mod, "run_job", _interrupting_job(2))
+    done = CliRunner().invoke(app, args)
+    assert done.exit_code == 130, done.output
+    assert json.loads(done.stdout)["error"] == ("interrupted (Ctrl-C) before every line-up "
+                                                "had finished a deal set")
+    assert done.stderr == ("Interrupted (Ctrl-C) after 6 of 120 games: no results, as no "
+                           "deal set was finished by every line-up.\n")
+    pytest.importorskip("matplotlib")
+    plot = tmp_path / "ratings.png"
+    monkeypatch.setattr(league_mod, "run_job", _interrupting_job(2))
+    done = CliRunner().invoke(app, [*args, "--plot", str(plot)])
+    assert done.exit_code == 130, done.output
+    assert done.stderr.endswith("finished by every line-up, no plot.\n")
+    assert not plot.exists()
+
+
+def test_an_interrupted_league_plots_its_ratings_or_says_why_it_cannot(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, app: typer.Typer) -> None:
+    """Ctrl-C after some deal sets, --plot asked: the ratings of the deal sets finished
+    are drawn, and that said on standard error beside --json; without ratings (prior 0,
+    no estimate) no plot is drawn and standard error says why; standard output is the
+    JSON alone either way."""
+    pytest.importorskip("choix")
+    pytest.importorskip("matplotlib")
+    from cutthroat.sim.league import NO_ESTIMATE
+
+    args = ["league", "--bots", "random,beginner,intermediate", "--games", "30",
+            "--workers", "1", "--no-progress", "--json"]
+    plot = tmp_path / "ratings.png"
+    monkeypatch.setattr(league_mod, "run_job", _interrupting_job(2))
+    done = CliRunner().invoke(app, [*args, "--plot", str(plot)])
+    assert done.exit_code == 130, done.output
+    assert json.loads(done.stdout)["games"] == 6
+    assert plot.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    assert f"Plot saved to {plot}" in done.stderr
+    unrated = tmp_path / "none.png"
+    monkeypatch.setattr(league_mod, "run_job", _interrupting_job(1))
+    done = CliRunner().invoke(app, [*args, "--prior", "0", "--plot", str(unrated)])
+    assert done.exit_code == 130, done.output
+    assert json.loads(done.stdout)["notes"][0] == NO_ESTIMATE
+    assert done.stderr.endswith(f"No plot, as there are no ratings to draw: {NO_ESTIMATE}.\n")
+    assert not unrated.exists()

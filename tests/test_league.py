@@ -499,7 +499,6 @@ def test_plot_ratings_draws_an_interval_that_leaves_out_its_rating(
     """A researcher's finding: ``league --plot`` ended in "internal error" ('xerr' must not
     contain negative values) where a bootstrap interval's low end lay a float's rounding
     above its rating (903.6719063354071 over 903.6719063311717): it is drawn."""
-    import dataclasses
 
     from cutthroat.sim.plot import plot_ratings
 
@@ -576,7 +575,6 @@ def test_the_tables_printed_at_80_columns_keep_every_figure_and_word(
 @pytest.mark.parametrize(("option", "value"), [("prior", -1), ("resamples", -5)])
 def test_run_league_names_the_argument_out_of_range(option: str, value: int) -> None:
     """A researcher's finding: "prior and resamples must be at least 0" for either."""
-    from cutthroat.sim.league import run_league
 
     with pytest.raises(ValueError, match=rf"^{option} must be at least 0, not {value}$"):
         run_league(["random", "beginner", "intermediate"], 6, **{option: value})
@@ -604,3 +602,230 @@ def test_the_leagues_progress_bar_counts_every_game_once(
                         seed=1, workers=workers, progress=False, resamples=5)
     assert totals["league"] == result.games == 6
     assert advanced.get("league", 0) == 6
+
+
+@pytest.fixture(scope="module")
+def three() -> LeagueResult:
+    """A league of the three known bots: one line-up × 6 games (2 deal sets); the
+    intermediate wins all 6, the random none."""
+    return run_league(KNOWN, games=6, seed=0, workers=1, progress=False, resamples=20)
+
+
+def test_a_line_up_of_three_has_the_win_rates_and_points_of_its_arena(
+        three: LeagueResult) -> None:
+    """With one line-up a bot's games are its arena entry's, deal set by deal set, so
+    its win rate and points per game (se, the default) are the arena's, intervals and
+    all; --ci bootstrap gives the points other intervals (the ratings keep theirs)."""
+    arena = three.line_up_result(0).entry_stats()
+    for s in three.standings():
+        figures = arena[three.line_ups[0].index(s.index)].estimates
+        assert s.win_rate == figures["win_rate"]
+        assert s.points_per_game == figures["points_per_game"]
+    boot = dataclasses.replace(three, ci="bootstrap")
+    for b, s in zip(boot.standings(), three.standings(), strict=True):
+        assert b.points_per_game.value == s.points_per_game.value
+        assert b.points_per_game != s.points_per_game
+
+
+def test_bootstrap_intervals_of_a_league_hold_their_values_and_a_bot_that_never_won(
+        three: LeagueResult) -> None:
+    """--ci bootstrap: a bot that won none of its games has a win-rate interval of some
+    width (as with se: 0 wins in 6 games is no proof of a win rate of 0), within [0, 1];
+    every points interval holds its value (points are no proportion)."""
+    boot = dataclasses.replace(three, ci="bootstrap")
+    rows = {s.bot: s for s in boot.standings()}
+    assert rows["random"].totals.wins == 0
+    never = rows["random"].win_rate
+    assert never.value == 0.0 and never.low == 0.0
+    assert never.high is not None and 0.5 < never.high <= 1.0
+    for s in boot.standings():
+        ppg = s.points_per_game
+        assert ppg.low is not None and ppg.high is not None
+        assert ppg.low <= ppg.value <= ppg.high  # type: ignore[operator]
+    assert rows["intermediate"].points_per_game.value > 1
+
+
+def test_line_ups_json_gives_points_per_game_and_the_models_win_rates(
+        four: LeagueResult) -> None:
+    """Each line-up's points per game are its arena entries', and its model win rates
+    follow its bots' ratings (the higher rated, the likelier to win), as the model says
+    from the ratings in the standings; the league's hands are its line-ups' hands."""
+    obj = four.to_json()
+    ratings = {s["bot"]: s["rating"]["value"] for s in obj["standings"]}
+    for k, line_up in enumerate(obj["line_ups"]):
+        arena = four.line_up_result(k)
+        assert line_up["points_per_game"] == pytest.approx(
+            [e.estimates["points_per_game"].value for e in arena.entry_stats()])
+        rated = [ratings[bot] for bot in line_up["bots"]]
+        model = line_up["model_win_rate"]
+        assert sorted(range(3), key=lambda e: model[e]) == sorted(range(3),
+                                                                 key=lambda e: rated[e])
+        assert max(model) > 0.4  # not 1/3 each: the ratings differ by hundreds
+    assert obj["hands"] == sum(four.line_up_result(k).hands for k in range(4)) > obj["games"]
+
+
+def test_json_timing_fields_are_rounded_and_give_the_speed(three: LeagueResult) -> None:
+    """elapsed_s and rating_elapsed_s to the millisecond, games_per_s to 2 decimals
+    (None when no time was measured)."""
+    timed = dataclasses.replace(three, elapsed=1.23456, rating_elapsed=0.98765).to_json()
+    assert (timed["elapsed_s"], timed["rating_elapsed_s"]) == (1.235, 0.988)
+    assert dataclasses.replace(three, elapsed=0.7).to_json()["games_per_s"] == 8.57
+    assert dataclasses.replace(three, elapsed=0.0).to_json()["games_per_s"] is None
+    assert dataclasses.replace(three, elapsed=0.5).to_json()["games_per_s"] == 12.0
+
+
+def test_a_one_line_up_league_says_line_up_and_its_prior_in_the_singular(
+        three: LeagueResult) -> None:
+    """The title counts 1 line-up (not "1 line-ups"), 4 line-ups in the plural; the
+    caption says "1 virtual win each way", "2 virtual wins"."""
+    words = " ".join(three.text(width=140).split())
+    assert "League of 3 bots: 1 line-up × 6 games (2 duplicate deal sets × 3" in words
+    assert "1 virtual win each way per pair" in words
+    two = " ".join(dataclasses.replace(three, prior=2).text(width=140).split())
+    assert "2 virtual wins each way per pair" in two
+    none = " ".join(dataclasses.replace(three, prior=0).text(width=140).split())
+    assert "0 virtual wins each way per pair" in none
+
+
+def test_without_ratings_from_one_deal_set_the_caption_says_both_whys() -> None:
+    """prior 0, no estimate, one deal set: the caption says there are no ratings, and
+    then, as a sentence of its own, that intervals need two deal sets."""
+    result = run_league(KNOWN, games=3, seed=0, workers=1, progress=False, prior=0)
+    assert not result.rated
+    words = " ".join(result.text(width=140).split())
+    assert "gives every bot a rating. No intervals: they need at least 2 deal sets" in words
+
+
+def test_table_names_are_aligned_left_and_figures_right(three: LeagueResult) -> None:
+    """Bots read from the left, beside their rank; figures line up on the right."""
+    lines = three.text(width=140).splitlines()
+    row = next(line for line in lines if " beginner " in line)
+    assert row.lstrip().startswith("2  beginner ")
+    header = next(line for line in lines if "Bot" in line and "Games" in line)
+    assert header.index("Bot") == row.index("beginner")  # left edges
+    assert header.index("Games") + len("Games") == row.index(" 6 ") + 2  # right edges
+
+
+def _league_asked(monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[Any, dict[str, Any]]:
+    """Run ``cutthroat league`` with ``args`` up to the call of run_league, which is
+    stood in for: what the command asked of it (a Ctrl-C there ends the command)."""
+    from cutthroat.sim import league_cli
+
+    asked: dict[str, Any] = {}
+
+    def stop(pool: list[str], games: int, **kwargs: Any) -> LeagueResult:
+        asked.update(pool=pool, games=games, **kwargs)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(league_cli, "run_league", stop)
+    return CliRunner().invoke(app, ["league", *args]), asked
+
+
+def test_cli_defaults_are_those_its_help_gives(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Left out, the options are their help's defaults: 300 games per line-up (whole
+    deal sets: no note), seed 0, prior 1, 1000 resamples, se, progress shown, locally;
+    a Ctrl-C before the results says so and ends with status 130."""
+    done, asked = _league_asked(monkeypatch, "--bots", "random,beginner,intermediate")
+    assert done.exit_code == 130
+    assert done.stdout == ""
+    assert done.stderr == ("Interrupted (Ctrl-C) before the league's results were ready: "
+                           "nothing to show.\n")
+    assert asked == {"pool": KNOWN, "games": 300, "seed": 0, "rules": Rules(),
+                     "workers": None, "progress": True, "records": None, "ci": "se",
+                     "backend": "local", "address": None, "anchor": None, "prior": 1,
+                     "resamples": 1000, "move_time_limit": None}
+
+
+@pytest.mark.parametrize(("option", "least"), [("--games", 1), ("--seed", 0),
+                                               ("--workers", 1), ("--prior", 0),
+                                               ("--resamples", 0)])
+def test_cli_takes_each_number_down_to_its_least_and_no_lower(
+        monkeypatch: pytest.MonkeyPatch, option: str, least: int) -> None:
+    """The least value of each number is taken (``--games 1`` plays a deal set,
+    ``--prior 0`` the plain fit, ``--resamples 0`` no bootstrap), one below it is a usage
+    error naming the option, before any game."""
+    bots = ["--bots", "random,beginner,intermediate"]
+    done, asked = _league_asked(monkeypatch, *bots, option, str(least))
+    assert done.exit_code == 130, done.output
+    assert asked[{"--games": "games", "--seed": "seed", "--workers": "workers",
+                  "--prior": "prior", "--resamples": "resamples"}[option]] == least
+    done, asked = _league_asked(monkeypatch, *bots, option, str(least - 1))
+    assert done.exit_code == 2 and asked == {}
+    said = unboxed(done.stderr)
+    assert option in said and f"{least - 1} is not in the range" in said
+
+
+def test_cli_says_what_it_makes_of_games_and_workers_before_the_league(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """--games not a whole number of deal sets is rounded up, and said; so are more
+    workers than this machine takes, as the arena does."""
+    from cutthroat.sim.workers import max_workers
+
+    done, asked = _league_asked(monkeypatch, "--bots", "random,beginner,intermediate",
+                                "--games", "4", "--workers", str(max_workers() + 1))
+    assert done.exit_code == 130 and asked["games"] == 4
+    assert done.stderr.startswith("--games 4 rounded up to 6: whole deal sets, of 3 games "
+                                  f"each.\n--workers {max_workers() + 1} capped at "
+                                  f"{max_workers()}: twice this machine's")
+
+
+def test_the_speed_line_says_games_hands_workers_and_times(
+        three: LeagueResult, capsys: pytest.CaptureFixture[str]) -> None:
+    """After the table: the games and hands, the time and the workers (with why fewer
+    than asked), the games a second, and the time the ratings took."""
+    from cutthroat.sim.league_cli import print_league
+
+    timed = dataclasses.replace(three, workers=2, elapsed=2.0, rating_elapsed=0.5)
+    print_league(timed, False, workers_asked=4)
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last == ("6 games (45 hands) in 2.0 s on 2 workers (4 asked: only 1 line-up × "
+                    "2 deal sets to share out), 3.0 games/s; ratings fitted in 0.5 s")
+    print_league(dataclasses.replace(timed, elapsed=0.6), False, workers_asked=2)
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "6 games (45 hands) in 0.6 s on 2 workers, 10.0 games/s; ratings fitted in 0.5 s")
+    print_league(dataclasses.replace(timed, elapsed=0.0), False, workers_asked=2)
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "6 games (45 hands) in 0 s on 2 workers; ratings fitted in 0.5 s")
+
+
+def test_cli_on_ray_keeps_what_is_printed_meanwhile_off_the_json(
+        three: LeagueResult, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With --backend ray, what is printed while the league plays (Ray writes its
+    raylet's warnings on standard output) goes to standard error: standard output is
+    the JSON alone."""
+    from cutthroat.sim import league_cli
+
+    def play(pool: list[str], games: int, **kwargs: Any) -> LeagueResult:
+        print("(raylet) a worker died or was killed while executing a task")
+        return dataclasses.replace(three, backend="ray")
+
+    monkeypatch.setattr(league_cli, "run_league", play)
+    done = CliRunner().invoke(app, ["league", "--bots", "random,beginner,intermediate",
+                                    "--games", "6", "--backend", "ray", "--json"])
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.stdout)["backend"] == "ray"
+    assert "(raylet) a worker died" in done.stderr
+
+
+def test_league_notes_name_the_games_that_give_intervals() -> None:
+    """One deal set: the note says how many games per line-up give intervals, and the
+    option that asks for them."""
+    one = run_league(["random", "beginner", "intermediate"], games=3, seed=0, workers=1,
+                     progress=False, resamples=20)
+    [note] = one.notes()
+    assert "(6 games per line-up or more: --games 6)" in note
+
+
+def test_league_rating_intervals_need_half_the_resamples_with_an_estimate() -> None:
+    """Rating intervals are given where at least half the resamples (and 2) had an
+    estimate, as the bootstrap itself draws them: 10 of 20 give intervals, 9 of 20 do
+    not, and the note says so."""
+    two = run_league(["random", "beginner", "intermediate"], games=6, seed=0, workers=1,
+                     progress=False, resamples=20)
+
+    def failed(n: int) -> list[str]:
+        return dataclasses.replace(two, fit=dataclasses.replace(two.fit, failed=n)).notes()
+
+    assert failed(10) == []
+    assert failed(11) == ["no rating intervals: 9 of 20 resamples had an estimate, fewer "
+                          "than the 10 needed"]

@@ -290,3 +290,19 @@ def test_a_worker_process_ignores_ctrl_c_and_its_pool_goes_on() -> None:
         assert pool.submit(os.getpid).result(timeout=30) == worker.pid  # still at work
     finally:
         stop_pool(pool)
+
+
+def test_stop_pool_ends_the_workers_now() -> None:
+    """stop_pool, as its docstring says: the workers are ended, not waited for through
+    their minute-long jobs, and gone when it returns."""
+    from cutthroat.sim.workers import stop_pool, worker_pool
+
+    pool = worker_pool(1)
+    assert pool.submit(os.getpid).result(timeout=30) != os.getpid()  # a worker is up
+    [worker] = list(pool._processes.values())  # type: ignore[union-attr]
+    for _ in range(5):
+        pool.submit(time.sleep, 60)
+    start = time.monotonic()
+    stop_pool(pool)
+    assert time.monotonic() - start < 30
+    assert not worker.is_alive()
