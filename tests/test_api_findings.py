@@ -308,3 +308,15 @@ def test_make_bot_takes_no_seed_as_seed_0_as_the_docs_say() -> None:
     game = Game(seed=1)
     game.deal()
     assert repr(game) == "<Game 1 hand, scores [0, 0, 0], in play>"
+
+
+def test_a_views_repr_cuts_a_keep_to_its_first_three_actions_and_their_count() -> None:
+    """repr(view) at a keep lists exactly the first three of its 252 keeps, then the
+    count: neither two nor four (View.__repr__'s docstring)."""
+    hand = Hand.deal(Rules(), dealer=0, seed=1)
+    for move in ["order", "leave", "dummy"]:
+        hand.push(move)
+    keep = hand.view(hand.to_act)  # type: ignore[arg-type]
+    first = ", ".join(repr(text) for text in keep.legal[:3])
+    assert f"legal=({first}, ... 252 in all)" in repr(keep)
+    assert repr(keep.legal[3]) not in repr(keep)

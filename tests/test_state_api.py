@@ -3,6 +3,7 @@ wrong seats, the end of a hand, repr, legal action text, and Game's dealing and 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -595,7 +596,6 @@ def test_str_of_a_hand_shows_every_card_and_whose_turn() -> None:
 def test_str_of_a_view_shows_only_what_the_seat_may_see_R14() -> None:
     """print(view) shows the seat's own cards and the public table, never a card held
     by another seat, the dummy or the kitty (R14), and the moves it may make."""
-    import random
 
     rng = random.Random(5)
     for _ in range(30):
@@ -879,7 +879,6 @@ def test_push_integer_id_in_trick_play() -> None:
 
 
 def test_deal_takes_one_source_of_cards_and_take_back_a_seat() -> None:
-    import random
 
     with pytest.raises(ValueError, match="not more than one"):
         Hand.deal(seed=1, rng=random.Random(1))
@@ -1014,7 +1013,6 @@ def test_a_seed_that_is_not_an_integer_is_a_type_error(seed: object) -> None:
 
 
 def test_a_random_passed_as_seed_says_to_pass_it_as_rng() -> None:
-    import random
 
     for attempt in (lambda: Game(seed=random.Random(1)),  # type: ignore[arg-type]
                     lambda: Hand.deal(seed=random.Random(1))):  # type: ignore[arg-type]
@@ -1054,7 +1052,6 @@ def test_a_copy_made_before_the_deal_is_read_still_knows_the_deal_R5() -> None:
     copy (``copy``, ``deepcopy``, a game's, OpenSpiel's ``clone``) taken before then
     must carry it, or a record written from the copy has no deal."""
     import copy
-    import random
 
     from cutthroat import record
 
@@ -1073,7 +1070,6 @@ def test_a_copy_made_before_the_deal_is_read_still_knows_the_deal_R5() -> None:
 def test_hand_deal_of_given_cards_R5() -> None:
     """``Hand.deal(cards=...)`` deals those cards, with the dealer given, the dealer's
     left to bid first (R1), and an rng that is not a ``random.Random`` refused at once."""
-    import random
 
     cards = Deal.random(Rules(deck=25), random.Random(11))
     hand = Hand.deal(Rules(deck=25), cards=cards, dealer=2)
@@ -1144,3 +1140,16 @@ def test_a_views_json_writes_each_public_field_as_the_hand_holds_it(rules: Rules
     wanted = {"alone", "upcard_taken", "won_by_another", "dealer_not_0", "discard", "trump",
               "trick_in_progress"}
     assert reached >= wanted | ({"dummy_taken", "buried"} if rules.dummy else set())
+
+
+def test_a_view_is_frozen_and_hashable() -> None:
+    """A View is frozen (docs/engine.md: "a frozen `View`"): a seat's view cannot be
+    edited after the fact, and equal views hash alike."""
+    hand = Hand.deal(Rules(), dealer=0, seed=1)
+    view = hand.view(1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.seat = 2  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.cards = ()  # type: ignore[misc]
+    assert view.seat == 1 and len(view.cards) == 5
+    assert hash(view) == hash(hand.view(1)) and view == hand.view(1)

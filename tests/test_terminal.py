@@ -614,7 +614,6 @@ def test_the_resume_command_printed_names_the_bots_the_game_was_played_with() ->
     """A record does not hold its bots: the command printed on stopping resumed a game
     against two experts that was played against other bots; it now gives --bots unless
     they are the default ones."""
-    from cutthroat.session import Session, Sitting
 
     save = Path("games", "mine.json")
     cutthroat = program()  # "cutthroat" on the PATH, else .venv/bin/cutthroat
@@ -1607,3 +1606,50 @@ def test_the_bots_moves_are_in_the_saved_record_before_the_player_is_asked(
     hand = game.hand
     assert hand is not None and hand.moves and all(m.seat != seat for m in hand.moves)
     assert rec.dumps(rec.replay(on_disk[0])) == rec.dumps(game)
+
+
+def test_take_back_before_the_players_first_move_is_false_and_changes_nothing() -> None:
+    """Session.take_back() is ``False`` (not merely falsy) when the player has not moved
+    yet in this hand, as its docstring says; undo() is then ``None``."""
+    game = new_game(5)
+    hand = game.deal()
+    session = Session(game, hand.to_act, ["random", "random"])  # type: ignore[arg-type]
+    assert session.take_back() is False
+    assert session.undo() is None and len(hand.moves) == 0
+
+
+def test_R22_a_game_over_after_one_hand_says_one_hand_and_its_one_winner() -> None:
+    """The game's end in words, for a game of one hand (to 1 point) won by one player:
+    "1 hand", not "1 hands"; "Winner: You", not "You share the win" (R22)."""
+    from cutthroat.bots import make_bot, play_game
+
+    game = play_game(new_game(2, Rules(target=1)), [make_bot("random", s) for s in range(3)])
+    assert len(game.hands) == 1 and game.winners == (0,)
+    assert Session(game, 0, ["random", "random"]).game_over_lines() == [
+        "Game over after 1 hand. Winner: You. Final score: You 1, Left 0, Right 0."]
+
+
+def test_a_finished_game_that_could_not_be_saved_anywhere_says_so_and_offers_no_review(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the disk full at the last save and nowhere else to write, the game's end says
+    the record holds an earlier moment, and gives no review command for it."""
+    import tempfile
+
+    import cutthroat.session as session
+
+    save = tmp_path / "game.json"
+    game = finished(save)  # this file's helper: random bots to 3 points, seed 2
+    table_ = Session(game, 0, ["random", "random"], seed=2, save=save)
+
+    def full(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(session.os, "replace", full)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temp"))  # no file in /tmp
+    warning = table_.save_record(last=True)
+    assert warning is not None and warning.startswith(
+        f"Warning: could not save the game to {save} (No space left on device), nor to")
+    lines = table_.game_over_lines()
+    assert lines[0].startswith("Game over after ")
+    assert lines[1:] == [f"The game could not be saved to {save} ([Errno 28] No space left "
+                         "on device): the record there is of an earlier moment."]

@@ -1043,3 +1043,22 @@ def test_R12_a_keep_by_places_takes_the_first_card_and_refuses_a_two_digit_place
     assert hand is not None
     keeps = [m for m in hand.moves if str(m.action).startswith("keep ")]
     assert keeps and set(keeps[0].action.cards) == {shown[n] for n in (0, 2, 4, 6, 9)}
+
+
+def test_R9_news_of_the_third_pass_and_a_call_after_it_says_everybody_passed() -> None:
+    """Session.news over several moves at once (the first round's three passes and the
+    call that opens the second round) says, right after the third pass, that the up-card
+    was turned down (R9), whatever came after it."""
+    game = Game(Rules(), seed=4, players=seat_names(0))
+    hand = game.deal()
+    session = Session(game, 0, ["random", "random"])
+    before = session.view()
+    for _ in range(3):
+        game.push("pass", hand.to_act)
+    call = next(text for text in hand.legal_texts() if text.startswith("call"))
+    game.push(call, hand.to_act)
+    lines = session.news(before)
+    turned = [line for line in lines if line.startswith("  Everybody passed: the ")]
+    assert len(turned) == 1, lines
+    assert lines.index(turned[0]) == 3 and lines[2].endswith("pass")
+    assert len(lines) == 5
