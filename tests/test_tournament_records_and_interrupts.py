@@ -23,7 +23,7 @@ from cutthroat.sim import arena as arena_mod
 from cutthroat.sim.arena import RecordsFolderError, TournamentInterrupted, run_arena
 from cutthroat.sim.games import ArenaJob, run_job
 from cutthroat.sim.league import run_league
-from cutthroat.sim.workers import Keeper
+from cutthroat.sim.workers import Keeper, stop_pool, worker_pool
 
 LINE_UP = ["random", "beginner", "random"]
 
@@ -278,7 +278,6 @@ def test_a_worker_process_ignores_ctrl_c_and_its_pool_goes_on() -> None:
     printed "Process ForkProcess-1:" and the start of a traceback above the tournament's
     own words (a fresh-clone CI run of the test above). Workers ignore it; the process
     that started them stops them."""
-    from cutthroat.sim.workers import stop_pool, worker_pool
 
     pool = worker_pool(1)
     try:
@@ -295,7 +294,6 @@ def test_a_worker_process_ignores_ctrl_c_and_its_pool_goes_on() -> None:
 def test_stop_pool_ends_the_workers_now() -> None:
     """stop_pool, as its docstring says: the workers are ended, not waited for through
     their minute-long jobs, and gone when it returns."""
-    from cutthroat.sim.workers import stop_pool, worker_pool
 
     pool = worker_pool(1)
     assert pool.submit(os.getpid).result(timeout=30) != os.getpid()  # a worker is up
@@ -306,3 +304,31 @@ def test_stop_pool_ends_the_workers_now() -> None:
     stop_pool(pool)
     assert time.monotonic() - start < 30
     assert not worker.is_alive()
+
+
+def _half_sent() -> None:
+    """A job that, in its worker, writes the start of a result to the pool's result
+    pipe and never the rest, as a worker ended in the middle of sending one does."""
+    frame = sys._getframe()
+    while frame is not None and "result_queue" not in frame.f_locals:
+        frame = frame.f_back  # type: ignore[assignment]
+    assert frame is not None
+    writer = frame.f_locals["result_queue"]._writer
+    os.write(writer.fileno(), (1000).to_bytes(4, "big") + b"x" * 10)
+    time.sleep(60)
+
+
+def test_stop_pool_ends_the_pools_thread_stuck_on_a_result_half_sent() -> None:
+    """A worker ended by stop_pool while it sent a result left the pool's thread
+    waiting for the rest of it for ever, and Python hung at exit joining that thread
+    (an arena stopped with Ctrl-C, now and then): once the pool is stopped its thread
+    ends."""
+    pool = worker_pool(1)
+    assert pool.submit(os.getpid).result(timeout=30) != os.getpid()  # a worker is up
+    thread = pool._executor_manager_thread  # type: ignore[attr-defined]
+    assert thread is not None
+    pool.submit(_half_sent)
+    time.sleep(1)  # the half result is in the pipe, and the thread reading it
+    stop_pool(pool)
+    thread.join(10)
+    assert not thread.is_alive()

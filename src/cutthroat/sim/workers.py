@@ -293,6 +293,7 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     the caller, so no file is left half written), rather than wait for them to finish
     their jobs, seconds each."""
     workers = list((getattr(pool, "_processes", None) or {}).values())
+    results = getattr(pool, "_result_queue", None)  # the pool lets go of it at shutdown
     pool.shutdown(wait=False, cancel_futures=True)
     for process in workers:
         with contextlib.suppress(Exception):  # gone already
@@ -300,6 +301,15 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     for process in workers:
         with contextlib.suppress(Exception):
             process.join(5)
+    # A worker ended while it sent a job's result leaves part of it in the pipe, and the
+    # pool's own thread waits for the rest for ever: Python then hung at exit, joining
+    # that thread (a Ctrl-C in about one arena in six under load). With the pipe's last
+    # writer closed (this process's; the workers' went with them), it reads the pipe's
+    # end instead, takes the pool for broken, and ends.
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
+        with contextlib.suppress(Exception):
+            writer.close()
 
 
 def max_workers() -> int:
