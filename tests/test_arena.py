@@ -754,3 +754,101 @@ def test_cli_on_ray_keeps_what_is_printed_meanwhile_off_the_json(
     assert done.exit_code == 0, done.output
     assert json.loads(done.stdout)["bots"] == RANDOM3
     assert "(raylet) a worker died" in done.stderr
+
+
+def _arena_asked(app: typer.Typer, monkeypatch: pytest.MonkeyPatch,
+                 *args: str) -> tuple[Any, dict[str, Any]]:
+    """Run ``arena`` with ``args`` up to the call of run_arena, which is stood in for:
+    what the command asked of it (a Ctrl-C there ends the command)."""
+    from cutthroat.sim import cli as sim_cli
+
+    asked: dict[str, Any] = {}
+
+    def stop(names: list[str], games: int, **kwargs: Any) -> ArenaResult:
+        asked.update(names=names, games=games, **kwargs)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sim_cli, "run_arena", stop)
+    return CliRunner().invoke(app, ["arena", *args]), asked
+
+
+def test_cli_defaults_are_those_its_help_gives(app: typer.Typer,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Left out, the options are their help's defaults: 300 games (whole deal sets: no
+    note), seed 0, the standard rules, every CPU, a progress bar, se, locally; a Ctrl-C
+    before any game says so and ends with status 130."""
+    done, asked = _arena_asked(app, monkeypatch, "--bots", "random,random,random")
+    assert done.exit_code == 130
+    assert done.stdout == ""
+    assert done.stderr == "Interrupted (Ctrl-C) before any game was played.\n"
+    assert asked == {"names": RANDOM3, "games": 300, "seed": 0, "rules": Rules(),
+                     "workers": None, "progress": True, "records": None, "ci": "se",
+                     "backend": "local", "address": None, "move_time_limit": None}
+
+
+@pytest.mark.parametrize(("option", "least"), [("--games", 1), ("--seed", 0),
+                                               ("--workers", 1)])
+def test_cli_takes_each_number_down_to_its_least_and_no_lower(
+        app: typer.Typer, monkeypatch: pytest.MonkeyPatch, option: str, least: int) -> None:
+    """The least value of each number is taken (``--games 1`` plays a deal set), one
+    below it is a usage error naming the option, before any game."""
+    bots = ["--bots", "random,random,random"]
+    done, asked = _arena_asked(app, monkeypatch, *bots, option, str(least))
+    assert done.exit_code == 130, done.output
+    assert asked[option.removeprefix("--")] == least
+    done, asked = _arena_asked(app, monkeypatch, *bots, option, str(least - 1))
+    assert done.exit_code == 2 and asked == {}
+    said = unboxed(done.stderr)
+    assert option in said and f"{least - 1} is not in the range" in said
+
+
+@pytest.mark.parametrize("folder", ["new/sub", "empty"])
+def test_cli_records_folder_is_made_with_its_parents_or_taken_empty(
+        app: typer.Typer, tmp_path: Path, folder: str) -> None:
+    """--records makes a missing folder and the folders above it, and takes a folder
+    that is there and empty: every game's record is saved in it."""
+    (tmp_path / "empty").mkdir()
+    done = CliRunner().invoke(app, ["arena", "--bots", "random,random,random", "--games",
+                                    "3", "--workers", "1", "--no-progress", "--records",
+                                    str(tmp_path / folder)])
+    assert done.exit_code == 0, done.output
+    assert sorted(p.name for p in (tmp_path / folder).iterdir()) == [
+        f"game-{i:06d}.json" for i in range(3)]
+
+
+def test_cli_records_folder_that_cannot_be_made_says_why_in_words(
+        app: typer.Typer, tmp_path: Path, no_tournament: None) -> None:
+    """A --records folder that cannot be made (a file stands where a folder above it
+    has to be) is a usage error giving the system's reason in words, not its errno."""
+    (tmp_path / "taken").write_text("mine", encoding="utf-8")
+    where = tmp_path / "taken" / "sub"
+    done = CliRunner().invoke(app, ["arena", "--bots", "random,random,random", "--games",
+                                    "3", "--records", str(where)], env={"COLUMNS": "400"})
+    assert done.exit_code == 2, done.output
+    assert done.stdout == ""
+    assert f"cannot make the folder {where}: Not a directory" in unboxed(done.stderr)
+    assert (tmp_path / "taken").read_text(encoding="utf-8") == "mine"
+
+
+def test_cli_plot_folder_that_takes_no_file_says_why_in_words(
+        app: typer.Typer, tmp_path: Path, no_tournament: None,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A --plot whose folder will not take a file (tried before any game: a full disk,
+    say) is a usage error giving the system's reason in words, not its errno."""
+    import errno
+    import tempfile
+
+    pytest.importorskip("matplotlib")
+
+    def full(*args: object, **kwargs: object) -> Any:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(tempfile, "TemporaryFile", full)
+    done = CliRunner().invoke(app, ["arena", "--bots", "random,random,random", "--games",
+                                    "3", "--plot", str(tmp_path / "p.png")],
+                              env={"COLUMNS": "400"})
+    assert done.exit_code == 2, done.output
+    assert done.stdout == ""
+    assert (f"cannot write in the folder {tmp_path}: No space left on device"
+            in unboxed(done.stderr))
+    assert list(tmp_path.iterdir()) == []

@@ -8,6 +8,7 @@ import errno
 import json
 import re
 import shutil
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from cutthroat import record as rec
 from cutthroat import session as session_module
 from cutthroat.cli import app
 from cutthroat.session import Session, program
+from cutthroat.sitting import Sitting
 from cutthroat.terminal import seat_names
 from cutthroat.tui.app import TableApp
 
@@ -258,8 +260,6 @@ def test_two_games_of_one_second_and_seed_are_both_saved_by_default(
     name gives way to ``-2``, ``-3`` ..., as the next games of a sitting do."""
     import time
 
-    from cutthroat import play_cli
-
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(time, "strftime", lambda *_: "20261205-143439")  # one second
     for _ in range(3):
@@ -466,3 +466,29 @@ def test_a_save_elsewhere_that_fails_removes_only_the_folder_it_made(
     assert warning is not None and f"nor to a new file in {made} or {kept}" in warning
     assert not made.exists() and kept.is_dir() and not gone.exists()
     assert session.unsaved is not None
+
+
+def test_a_game_moved_elsewhere_makes_the_default_folder_with_its_parents(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The folder of --save deleted mid-game: the record goes to a new file in the
+    sitting's default save folder, "made if need be" (sitting.py ``fallback_folders``),
+    the folders above it too, rather than to the system's temporary folder
+    (session.py ``_save_elsewhere``: ``mkdir(parents=True -> False)``)."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))  # the last resort
+    (tmp_path / "tmp").mkdir()
+    games = tmp_path / "home" / "games"  # neither there yet
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    game = Game(seed=3, players=seat_names(0))
+    hand = game.deal()
+    session = Session(game, 0, ["random", "random"], save=gone / "g.json",
+                      sitting=Sitting(save=gone / "g.json", folder=games))
+    assert session.save_record() is None
+    shutil.rmtree(gone)
+    assert hand.to_act is not None
+    game.push(game.view(hand.to_act).legal[0], hand.to_act)
+    warning = session.save_record()
+    [moved] = games.iterdir()
+    assert warning is not None and f"so it is saved to {moved} instead" in warning
+    assert session.save == moved and not list((tmp_path / "tmp").iterdir())
+    assert rec.dumps(rec.replay(moved.read_text(encoding="utf-8"))) == rec.dumps(game)

@@ -1653,3 +1653,53 @@ def test_a_finished_game_that_could_not_be_saved_anywhere_says_so_and_offers_no_
     assert lines[0].startswith("Game over after ")
     assert lines[1:] == [f"The game could not be saved to {save} ([Errno 28] No space left "
                          "on device): the record there is of an earlier moment."]
+
+
+def test_a_hint_is_the_expert_on_the_hint_samples_not_the_coachs_second_look() -> None:
+    """A hint (the line game's ``hint``, the table's) gives the expert's figures on the
+    player's ``hint_samples`` deals, as :func:`cutthroat.bots.hints.hint` does for that
+    view; the second look's budget (four times the deals, another seed) is the coach's
+    only (session.py ``analyse``: ``check: bool = False`` -> ``True``, or ``if check``
+    negated)."""
+    from cutthroat.bots import hints
+
+    game = Game(seed=3, players=seat_names(0))
+    hand = game.deal()
+    assert hand.to_act is not None
+    session = Session(game, hand.to_act, ["random", "random"], hint_samples=4)
+    view = session.view()
+    expected = hints.hint_lines(hints.hint(view, samples=4), session.names)
+    assert session.hint_lines(view) == expected
+    assert session.analyse(view).samples == 4
+
+
+def coached_twice(first: dict[str, float], second: dict[str, float], chosen: str) -> list[str]:
+    """What the coach says of ``chosen`` when the expert values the options as ``first``
+    on the hint's deals and as ``second`` on the second look's (``check``)."""
+    from cutthroat.bots.expert import Analysis, Option
+
+    hand, player, _ = at_first_move([])
+    player.coach = True
+
+    def analysis(values: dict[str, float]) -> Analysis:
+        ranked = sorted(values.items(), key=lambda item: -item[1])
+        return Analysis(seat=player.seat, phase=hand.phase, samples=40,
+                        reason="passing: the maker is euchred in 40% (win chance 30%, ...)",
+                        options=tuple(Option(Action.parse(a), v, 0.0, 0.0) for a, v in ranked))
+
+    looks = {False: analysis(first), True: analysis(second)}
+    player._analyse = lambda view, also=(), check=False: looks[check]  # type: ignore[method-assign]
+    return player.coaching(player.view(), Action.parse(chosen))
+
+
+def test_the_coach_speaks_only_when_the_second_look_confirms_the_mistake() -> None:
+    """The coach checks a "mistake" on the second look's deals before it speaks, and gives
+    that look's figures: no word when the second look finds the player's move about as
+    good (a lucky draw of the hint's deals), the second look's win chances when it does
+    not (session.py ``coaching``: the second ``verdict = second_opinion(...,
+    check=True)`` dropped, or ``check=True`` -> ``False``)."""
+    assert coached_twice({"pass": 0.30, "order": 0.25}, {"pass": 0.26, "order": 0.255},
+                         "order") == []
+    [line] = coached_twice({"pass": 0.30, "order": 0.25}, {"pass": 0.40, "order": 0.20},
+                           "order")
+    assert "(on a second look: win 40% against 20% after ordering up the " in line, line

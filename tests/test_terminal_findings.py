@@ -1062,3 +1062,27 @@ def test_R9_news_of_the_third_pass_and_a_call_after_it_says_everybody_passed() -
     assert len(turned) == 1, lines
     assert lines.index(turned[0]) == 3 and lines[2].endswith("pass")
     assert len(lines) == 5
+
+
+def test_R22_the_commands_said_name_plain_cutthroat_where_it_is_on_the_path(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where ``cutthroat`` is on the PATH, the commands said (resume, review) start with
+    plain ``cutthroat``, as a player types it (session.py ``program``: ``return
+    "cutthroat"`` -> ``return None``: "None play --resume ...")."""
+    import os
+    import stat
+
+    from cutthroat.session import command_on, program
+
+    on_path = tmp_path / "bin"
+    on_path.mkdir()
+    tool = on_path / "cutthroat"
+    tool.write_text("#!/bin/sh\n", encoding="utf-8")
+    tool.chmod(tool.stat().st_mode | stat.S_IXUSR)
+    monkeypatch.setenv("PATH", str(on_path) + os.pathsep + os.environ.get("PATH", ""))
+    assert program() == "cutthroat"
+    assert command_on("review", Path("my game.json")) == "cutthroat review 'my game.json'"
+    session = Session(Game(seed=3, players=seat_names(0)), 0, ["random", "random"],
+                      save=tmp_path / "g.json")
+    assert session.resume_command().startswith(
+        f"cutthroat play --resume {tmp_path / 'g.json'} --bots random,random")

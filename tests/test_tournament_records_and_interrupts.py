@@ -183,7 +183,12 @@ def test_ctrl_c_at_the_terminal_on_worker_processes(tmp_path: Path) -> None:
                 (tmp_path / "recs").glob("*.json")) if (tmp_path / "recs").is_dir() else []) < 3:
             time.sleep(0.1)
         os.killpg(process.pid, signal.SIGINT)
-        out, err = process.communicate(timeout=60)
+        try:
+            out, err = process.communicate(timeout=60)
+        except subprocess.TimeoutExpired:  # hung: ended here, not left behind
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            pytest.fail("the arena did not end within 60 s of a Ctrl-C")
     assert process.returncode == 130, err
     data = json.loads(out)
     kept = len(list((tmp_path / "recs").glob("game-*.json")))
