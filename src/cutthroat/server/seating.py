@@ -31,9 +31,10 @@ class RoomSeating(RoomBots):
     away_wait: float
     turn_wait: float
     rematch_hold: float
-    unnoted: dict[str, tuple[tuple[str, int, dict[int, int]], dict[int, dict[str, Any]]]]
     """Seconds a new game's seats are kept for the players of the game before it
     (:data:`~cutthroat.server.room.REMATCH_HOLD`)."""
+    unnoted: dict[str, tuple[tuple[str, int, dict[int, int]], dict[int, dict[str, Any]]]]
+    """The answers to :meth:`again` kept for a next ask (:attr:`Server.unnoted`)."""
 
     async def add(self, table: Table, address: str | None = None) -> Room:
         """Save a new table and give it a room (the server's)."""
@@ -214,8 +215,8 @@ class RoomSeating(RoomBots):
                 new_room.held = kept_for(table, seat,
                                          time.monotonic() + self.rematch_hold)
                 taken = {seat: 0}
-                answer = {"game": new.id, "seat": 0,
-                                          "token": new.tokens[0], "started": True}
+                answer = {"game": new.id, "seat": 0, "token": new.tokens[0],
+                          "started": True}
             else:
                 next_id, by, taken = room.rematch
                 if seat in taken:
