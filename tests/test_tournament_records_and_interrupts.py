@@ -311,29 +311,48 @@ def test_stop_pool_ends_the_workers_now() -> None:
     assert not worker.is_alive()
 
 
-def _half_sent() -> None:
-    """A job that, in its worker, writes the start of a result to the pool's result
-    pipe and never the rest, as a worker ended in the middle of sending one does."""
+_HALF_SENT = """
+import os, sys, time
+from pathlib import Path
+from cutthroat.sim.workers import stop_pool, worker_pool
+
+def half_sent(flag):
     frame = sys._getframe()
-    while frame is not None and "result_queue" not in frame.f_locals:
-        frame = frame.f_back  # type: ignore[assignment]
-    assert frame is not None
+    while "result_queue" not in frame.f_locals:
+        frame = frame.f_back
     writer = frame.f_locals["result_queue"]._writer
     os.write(writer.fileno(), (1000).to_bytes(4, "big") + b"x" * 10)
+    Path(flag).touch()
     time.sleep(60)
 
+if __name__ == "__main__":
+    flag = Path(sys.argv[1])
+    pool = worker_pool(1)
+    pool.submit(half_sent, str(flag))
+    deadline = time.monotonic() + 30
+    while not flag.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    stop_pool(pool)
+    print("stopped", flush=True)
+"""
 
-def test_stop_pool_ends_the_pools_thread_stuck_on_a_result_half_sent() -> None:
+
+def test_stop_pool_lets_python_exit_after_a_result_half_sent(tmp_path: Path) -> None:
     """A worker ended by stop_pool while it sent a result left the pool's thread
     waiting for the rest of it for ever, and Python hung at exit joining that thread
-    (an arena stopped with Ctrl-C, now and then): once the pool is stopped its thread
-    ends."""
-    pool = worker_pool(1)
-    assert pool.submit(os.getpid).result(timeout=30) != os.getpid()  # a worker is up
-    thread = pool._executor_manager_thread  # type: ignore[attr-defined]
-    assert thread is not None
-    pool.submit(_half_sent)
-    time.sleep(1)  # the half result is in the pipe, and the thread reading it
-    stop_pool(pool)
-    thread.join(10)
-    assert not thread.is_alive()
+    (an arena stopped with Ctrl-C, now and then). Played in a process of its own, as
+    a process that forked others meanwhile would hold the pipe open too: once the
+    pool is stopped, the process ends."""
+    script = tmp_path / "half_sent.py"
+    script.write_text(_HALF_SENT, encoding="utf-8")
+    with subprocess.Popen([sys.executable, str(script), str(tmp_path / "sent")],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          start_new_session=True) as process:
+        try:
+            out, err = process.communicate(timeout=60)
+        except subprocess.TimeoutExpired:  # hung at exit: ended here, not left behind
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            pytest.fail("the process did not end once its pool was stopped")
+    assert (tmp_path / "sent").exists(), err
+    assert process.returncode == 0 and out == b"stopped\n", err
