@@ -16,7 +16,7 @@ from postgres import Cluster
 
 # The shared helpers' asserts explain a failure as a test's own do (the test modules
 # import them after this).
-pytest.register_assert_rewrite("server_helpers", "sockets", "browser_helpers")
+pytest.register_assert_rewrite("server_helpers", "sockets", "browser_helpers", "cli_helpers")
 
 
 @pytest.hookimpl(hookwrapper=True)

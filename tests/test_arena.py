@@ -15,6 +15,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from cli_helpers import asked_of
 from cutthroat import Game, Rules
 from cutthroat import record as rec
 from cutthroat.actions import Action
@@ -758,18 +759,10 @@ def test_cli_on_ray_keeps_what_is_printed_meanwhile_off_the_json(
 
 def _arena_asked(app: typer.Typer, monkeypatch: pytest.MonkeyPatch,
                  *args: str) -> tuple[Any, dict[str, Any]]:
-    """Run ``arena`` with ``args`` up to the call of run_arena, which is stood in for:
-    what the command asked of it (a Ctrl-C there ends the command)."""
+    """Run ``arena`` with ``args`` up to its call of run_arena: ``asked_of``."""
     from cutthroat.sim import cli as sim_cli
 
-    asked: dict[str, Any] = {}
-
-    def stop(names: list[str], games: int, **kwargs: Any) -> ArenaResult:
-        asked.update(names=names, games=games, **kwargs)
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(sim_cli, "run_arena", stop)
-    return CliRunner().invoke(app, ["arena", *args]), asked
+    return asked_of(monkeypatch, app, sim_cli, "run_arena", "arena", *args)
 
 
 def test_cli_defaults_are_those_its_help_gives(app: typer.Typer,
@@ -781,7 +774,7 @@ def test_cli_defaults_are_those_its_help_gives(app: typer.Typer,
     assert done.exit_code == 130
     assert done.stdout == ""
     assert done.stderr == "Interrupted (Ctrl-C) before any game was played.\n"
-    assert asked == {"names": RANDOM3, "games": 300, "seed": 0, "rules": Rules(),
+    assert asked == {"bots": RANDOM3, "games": 300, "seed": 0, "rules": Rules(),
                      "workers": None, "progress": True, "records": None, "ci": "se",
                      "backend": "local", "address": None, "move_time_limit": None}
 

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from cli_helpers import asked_of
 from cutthroat import Rules
 from cutthroat import record as rec
 from cutthroat.actions import Action
@@ -707,18 +708,10 @@ def test_table_names_are_aligned_left_and_figures_right(three: LeagueResult) -> 
 
 
 def _league_asked(monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[Any, dict[str, Any]]:
-    """Run ``cutthroat league`` with ``args`` up to the call of run_league, which is
-    stood in for: what the command asked of it (a Ctrl-C there ends the command)."""
+    """Run ``cutthroat league`` with ``args`` up to its call of run_league: ``asked_of``."""
     from cutthroat.sim import league_cli
 
-    asked: dict[str, Any] = {}
-
-    def stop(pool: list[str], games: int, **kwargs: Any) -> LeagueResult:
-        asked.update(pool=pool, games=games, **kwargs)
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(league_cli, "run_league", stop)
-    return CliRunner().invoke(app, ["league", *args]), asked
+    return asked_of(monkeypatch, app, league_cli, "run_league", "league", *args)
 
 
 def test_cli_defaults_are_those_its_help_gives(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -730,7 +723,7 @@ def test_cli_defaults_are_those_its_help_gives(monkeypatch: pytest.MonkeyPatch) 
     assert done.stdout == ""
     assert done.stderr == ("Interrupted (Ctrl-C) before the league's results were ready: "
                            "nothing to show.\n")
-    assert asked == {"pool": KNOWN, "games": 300, "seed": 0, "rules": Rules(),
+    assert asked == {"bots": KNOWN, "games": 300, "seed": 0, "rules": Rules(),
                      "workers": None, "progress": True, "records": None, "ci": "se",
                      "backend": "local", "address": None, "anchor": None, "prior": 1,
                      "resamples": 1000, "move_time_limit": None}
