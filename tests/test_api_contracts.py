@@ -31,6 +31,7 @@ from cutthroat import (
 from cutthroat.bots import make_bot
 from cutthroat.bots.base import BotError, BotMoveError, push_bot_move
 from cutthroat.bots.registry import BotSpecError, BotUnavailableError, UnknownBotError
+from cutthroat.scoring import game_outcome
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "shared" / "examples" / "01-standard-full-game.json"
 
@@ -155,6 +156,40 @@ def test_R4_undeal_rewinds_the_random_source_so_the_same_seed_deals_the_same_gam
     game.undeal()
     assert game.rng.getstate() == state
 
+
+
+def test_R4_undeal_of_two_hands_rewinds_the_random_source_to_before_each() -> None:
+    """Each hand taken back rewinds the random source to before its own deal, so after
+    two are taken back the next deal is the first hand's cards again, not the second's."""
+    game = Game(seed=4)
+    first = _played_out(game.deal()).dealt
+    second = game.deal().dealt
+    game.undeal()
+    while game.hand is not None and game.hand.moves:
+        game.pop()
+    game.undeal()
+    assert game.deal().dealt == first != second
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_R22_a_hand_opened_again_by_undeal_and_played_otherwise_scores_as_played(
+        seed: int) -> None:
+    """Taking back the next deal opens the hand before it again; if its moves are taken
+    back and played otherwise, the scores count it as it was played the second time,
+    not the scoreboard kept from the first (R22)."""
+    game = Game(seed=seed)
+    hand = game.deal()
+    while not hand.is_over:
+        hand.apply_id(hand.legal_action_ids()[-1])
+    game.deal()
+    assert game.scores == tuple(hand.result.points)  # the scoreboard kept after it
+    game.undeal()
+    while hand.moves:
+        game.pop()
+    _played_out(hand)
+    if not game.is_over:
+        game.deal()
+    assert game.scores == tuple(hand.result.points) == game_outcome(game.rules, game.results).scores
 
 # --- errors of the package's own kinds --------------------------------------------
 

@@ -72,9 +72,9 @@ class Game:
             first_dealer = as_seat(first_dealer, "first_dealer must be")
         self.first_dealer = first_dealer
         self.hands: list[Hand] = []
-        self._rng_before: tuple[Any, ...] | None = None
-        """The random source's state before the last hand was dealt from it (``None``
-        when its cards were given), for :meth:`undeal`."""
+        self._rng_before: list[tuple[Any, ...] | None] = []
+        """For each hand, the random source's state before it was dealt (``None`` when
+        its cards were given), for :meth:`undeal`."""
         self._kept: tuple[tuple[int, int], GameOutcome] | None = None
         """The scoreboard after the sealed hands, with the count and the identity of
         the last of them it was made for (:meth:`_sealed_outcome`)."""
@@ -187,10 +187,10 @@ class Game:
             hand = Hand.deal(self.rules, dealer=self.next_dealer, rng=self.rng)
         else:
             hand = Hand(self.rules, cards, self.next_dealer)
-        self._rng_before = before
         if self.hand is not None:
             self.hand.seal()  # its result is in the scores from now on
         self.hands.append(hand)
+        self._rng_before.append(before)
         return hand
 
     def undeal(self) -> Hand:
@@ -205,11 +205,11 @@ class Game:
             raise GameOverError("only a hand dealt with no move made yet can be taken back")
         self.hands.pop()
         if self.hands:
-            self.hands[-1]._sealed = False
-        before = getattr(self, "_rng_before", None)  # a game pickled before it was kept
+            self.hands[-1]._sealed = False  # its moves may be taken back and played again
+        self._kept = None  # so the scoreboard kept for the sealed hands is no longer sure
+        before = self._rng_before.pop()
         if before is not None:
             self.rng.setstate(before)
-        self._rng_before = None
         return hand
 
     def copy(self) -> Game:
