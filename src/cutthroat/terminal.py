@@ -537,7 +537,7 @@ def _keep_places(text: str, view: View) -> Action | None:
     if len(places) != 5 or len(set(places)) != 5 or not all(1 <= n <= len(shown)
                                                              for n in places):
         raise _NotAMove(f"a keep by places takes five different places in Your cards, "
-                        f"1 to 9 and 0 for the tenth, not {' '.join(words)}")
+                        f"1 to 9 and 0 for the tenth, not {quoted(' '.join(words))}")
     return Action.parse("keep " + " ".join(str(shown[n - 1]) for n in places))
 
 
