@@ -238,6 +238,42 @@ def test_http_a_move_that_cannot_be_saved_is_not_made(tmp_path: Path,
     assert str(stored.game.hand.moves[done]).endswith(state["view"]["legal"][0])
 
 
+@pytest.mark.parametrize("watching", [False, True])
+def test_a_state_asked_for_while_a_bot_s_move_is_saved_never_shows_it_unsaved(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, watching: bool) -> None:
+    """Nobody is told of a move before it is saved (docs/protocol.md, "Storage"), not
+    even a seat or a watcher asking over HTTP while a bot's move is being saved: the
+    first bot's move is held in its save, which then fails (the move is taken back), and
+    a state asked for meanwhile shows neither that move, which never happened, nor the
+    version it would have had (a version never comes back to a number it has had)."""
+    import threading
+
+    saving, fail = threading.Event(), threading.Event()
+    real = Store.save
+    saves: list[int] = []
+
+    def held(store: Store, table: Any, *args: Any) -> None:
+        saves.append(table.version)
+        if len(saves) == 2:  # the bot's first move (the first save is the new game)
+            saving.set()
+            fail.wait(10)
+            raise OSError("disk full")
+        real(store, table, *args)
+
+    monkeypatch.setattr(Store, "save", held)
+    client = _client(tmp_path)
+    made = _create(client, ["you", "random", "random"], seed=3)  # seat 1 bids first
+    assert saving.wait(10), "no bot moved"
+    path = f"/api/games/{made['game']}" + ("/public" if watching else "")
+    seen: list[dict[str, Any]] = []
+    asking = threading.Thread(target=lambda: seen.append(client.get(
+        path, params={} if watching else {"token": made["token"]}).json()))
+    asking.start()  # while the move is being saved
+    time.sleep(0.3)
+    fail.set()
+    asking.join(10)
+    assert seen[0]["view"]["moves"] == [] and seen[0]["version"] == 4, seen[0]
+
 def _database_down(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every read and write of the client's server's database fails from now on, as when
     the database server stops under a running server (until ``monkeypatch`` undoes it)."""
