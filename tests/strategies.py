@@ -13,6 +13,7 @@ taken, to keep five of ten, R12).
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -22,7 +23,9 @@ from hypothesis import strategies as st
 
 from cutthroat import Card, Deal, Game, Hand, Rules, deck
 from cutthroat.actions import PASS
+from cutthroat.cards import CardError
 from cutthroat.state import Phase
+from cutthroat.views import View
 
 __all__ = [
     "DECKS",
@@ -274,3 +277,31 @@ def hand_at_the_keep() -> tuple[Hand, int]:
         if hand.phase is Phase.KEEP and hand.to_act == seat:
             return hand, seat
     raise AssertionError("no deal let its first bidder take the dummy")
+
+
+def cards_in(value: Any) -> list[Card]:
+    """Every card written anywhere in a JSON-like value (card tokens in strings)."""
+    found: list[Card] = []
+    if isinstance(value, str):
+        for word in value.split():
+            with contextlib.suppress(CardError):
+                found.append(Card.parse(word))
+    elif isinstance(value, dict):
+        for item in value.values():
+            found += cards_in(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            found += cards_in(item)
+    return found
+
+
+def shown_cards(view: View) -> list[Card]:
+    """Every card the view shows, field by field."""
+    shown = list(view.cards) + list(view.buried) + [view.upcard]
+    if view.discard is not None:
+        shown.append(view.discard)
+    for trick in view.tricks:
+        shown += [card for _, card in trick.plays]
+    shown += [card for _, card in view.current_trick]
+    shown += cards_in(list(view.moves)) + cards_in(list(view.legal))
+    return shown

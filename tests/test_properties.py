@@ -6,7 +6,6 @@ drawn over every variant field (deck 24/25/32, dummy on/off, every boolean, scor
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import itertools
 import json
@@ -20,7 +19,6 @@ from hypothesis import strategies as st
 from cutthroat import (
     Action,
     ActionParseError,
-    Card,
     Game,
     GameOverError,
     Hand,
@@ -34,12 +32,13 @@ from cutthroat import (
 )
 from cutthroat.actions import KEEP, NUM_ACTIONS
 from cutthroat.bots import RandomBot, play_game
-from cutthroat.cards import CardError, deck_mask, mask_of
+from cutthroat.cards import deck_mask, mask_of
 from cutthroat.record import replay, summary, to_record
 from cutthroat.scoring import game_outcome
 from cutthroat.views import public_view_json
 from strategies import (
     Playthrough,
+    cards_in,
     fingerprint,
     games,
     known_mask,
@@ -48,6 +47,7 @@ from strategies import (
     playthroughs,
     rules_st,
     seeds,
+    shown_cards,
 )
 
 SLOW = [HealthCheck.too_slow]
@@ -200,34 +200,6 @@ _SAME_FOR_ALL = {f.name for f in dataclasses.fields(View)} - {
 }
 
 
-def _cards_in(value: Any) -> list[Card]:
-    """Every card written anywhere in a JSON-like value (card tokens in strings)."""
-    found: list[Card] = []
-    if isinstance(value, str):
-        for word in value.split():
-            with contextlib.suppress(CardError):
-                found.append(Card.parse(word))
-    elif isinstance(value, dict):
-        for item in value.values():
-            found += _cards_in(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            found += _cards_in(item)
-    return found
-
-
-def _shown_cards(view: View) -> list[Card]:
-    """Every card the view shows, field by field."""
-    shown = list(view.cards) + list(view.buried) + [view.upcard]
-    if view.discard is not None:
-        shown.append(view.discard)
-    for trick in view.tricks:
-        shown += [card for _, card in trick.plays]
-    shown += [card for _, card in view.current_trick]
-    shown += _cards_in(list(view.moves)) + _cards_in(list(view.legal))
-    return shown
-
-
 @settings(max_examples=120, deadline=None, suppress_health_check=SLOW)
 @given(playthroughs())
 def test_R14_views_never_show_hidden_cards(p: Playthrough) -> None:
@@ -238,7 +210,7 @@ def test_R14_views_never_show_hidden_cards(p: Playthrough) -> None:
         moves = hand.moves
         for seat, view in enumerate(views):
             known = known_mask(hand, seat)
-            for card in _shown_cards(view) + _cards_in(view.to_json()):
+            for card in shown_cards(view) + cards_in(view.to_json()):
                 assert known >> card.id & 1, (seat, str(card), view.moves)
             blind = hand.phase is Phase.JOKER_TRUMP and seat == hand.dealer
             own = hand.cards_mask(seat) if blind else 0
@@ -274,7 +246,7 @@ def test_R14_a_watcher_sees_only_the_upcard_and_the_cards_played(p: Playthrough)
     for hand, _ in p.states():
         watched = public_view_json(hand)
         public = played_mask(hand) | 1 << hand.upcard.id
-        for card in _cards_in(watched):
+        for card in cards_in(watched):
             assert public >> card.id & 1, (str(card), watched["moves"])
         assert watched["seat"] is None and watched["cards"] == [] and watched["legal"] == []
         assert watched["discard"] is None and watched["buried"] == []
