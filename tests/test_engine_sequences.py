@@ -29,6 +29,7 @@ from hypothesis.stateful import (
     invariant,
     precondition,
     rule,
+    run_state_machine_as_test,
 )
 
 from cutthroat import (
@@ -577,8 +578,11 @@ class EngineSequences(RuleBasedStateMachine):
             assert snapshot(game) == shot and game.rng.getstate() == state
 
 
-EngineSequences.TestCase.settings = settings(
-    max_examples=25, stateful_step_count=80, deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
-test_R4_R14_R18_R22_engine_api_across_whole_games = EngineSequences.TestCase
+@pytest.mark.no_cover  # run without coverage (12 times slower under it): docs/architecture.md
+def test_R4_R14_R18_R22_engine_api_across_whole_games() -> None:
+    """Any sequence of deals, undeals, moves in every form, take-backs, refused moves,
+    copies and records read back (:class:`EngineSequences`) keeps the cards, the scores
+    (R22), the views (R14) and every game left behind as they must be."""
+    run_state_machine_as_test(EngineSequences, settings=settings(
+        max_examples=25, stateful_step_count=80, deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]))
