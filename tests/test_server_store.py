@@ -6,9 +6,12 @@ or full that loses nothing, and games let go from memory and read back.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import itertools
 import logging
 import random
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import SimpleNamespace
@@ -238,6 +241,43 @@ def test_http_a_move_that_cannot_be_saved_is_not_made(tmp_path: Path,
     assert str(stored.game.hand.moves[done]).endswith(state["view"]["legal"][0])
 
 
+def _first_save_held_then_failed(monkeypatch: pytest.MonkeyPatch,
+                                 when: Callable[[Table], bool]) -> tuple[Any, Any]:
+    """From now on, the first save of a table for which ``when`` holds waits until the
+    second event returned is set, then fails (a disk full: the move is taken back); the
+    first event is set once a save waits."""
+    import threading
+
+    saving, fail = threading.Event(), threading.Event()
+    real = Store.save
+
+    def held(store: Store, table: Table, *args: Any) -> None:
+        if not saving.is_set() and when(table):
+            saving.set()
+            fail.wait(10)
+            raise OSError("disk full")
+        real(store, table, *args)
+
+    monkeypatch.setattr(Store, "save", held)
+    return saving, fail
+
+
+def _asked_while_held(client: TestClient, saving: Any, fail: Any, path: str,
+                      params: dict[str, str]) -> Any:
+    """The answer to ``GET path`` asked for while a save waits
+    (:func:`_first_save_held_then_failed`), which then fails."""
+    import threading
+
+    assert saving.wait(60), "no move was saved"
+    seen: list[Any] = []
+    asking = threading.Thread(target=lambda: seen.append(client.get(path, params=params)))
+    asking.start()  # while the move is being saved
+    time.sleep(0.3)
+    fail.set()
+    asking.join(60)
+    return seen[0]
+
+
 @pytest.mark.parametrize("watching", [False, True])
 def test_a_state_asked_for_while_a_bot_s_move_is_saved_never_shows_it_unsaved(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, watching: bool) -> None:
@@ -246,33 +286,50 @@ def test_a_state_asked_for_while_a_bot_s_move_is_saved_never_shows_it_unsaved(
     first bot's move is held in its save, which then fails (the move is taken back), and
     a state asked for meanwhile shows neither that move, which never happened, nor the
     version it would have had (a version never comes back to a number it has had)."""
-    import threading
-
-    saving, fail = threading.Event(), threading.Event()
-    real = Store.save
-    saves: list[int] = []
-
-    def held(store: Store, table: Any, *args: Any) -> None:
-        saves.append(table.version)
-        if len(saves) == 2:  # the bot's first move (the first save is the new game)
-            saving.set()
-            fail.wait(10)
-            raise OSError("disk full")
-        real(store, table, *args)
-
-    monkeypatch.setattr(Store, "save", held)
+    saves = itertools.count()  # the bot's first move is the second (the first: the new game)
+    saving, fail = _first_save_held_then_failed(monkeypatch, lambda table: next(saves) == 1)
     client = _client(tmp_path)
     made = _create(client, ["you", "random", "random"], seed=3)  # seat 1 bids first
-    assert saving.wait(10), "no bot moved"
     path = f"/api/games/{made['game']}" + ("/public" if watching else "")
-    seen: list[dict[str, Any]] = []
-    asking = threading.Thread(target=lambda: seen.append(client.get(
-        path, params={} if watching else {"token": made["token"]}).json()))
-    asking.start()  # while the move is being saved
-    time.sleep(0.3)
-    fail.set()
-    asking.join(10)
-    assert seen[0]["view"]["moves"] == [] and seen[0]["version"] == 4, seen[0]
+    seen = _asked_while_held(client, saving, fail, path,
+                             {} if watching else {"token": made["token"]}).json()
+    assert seen["view"]["moves"] == [] and seen["version"] == 4, seen
+
+
+@pytest.mark.parametrize("kind", ["hint", "review"])
+def test_advice_asked_for_while_a_bot_s_move_is_saved_is_for_no_unsaved_move(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
+    """A hint, and a review, read the game under the room's lock, as the states do: the
+    bot's move that makes it the player's turn (for the hint), or that ends the game
+    (for the review), is held in its save, which then fails (the move is taken back),
+    and the advice asked for meanwhile is refused as at the position before it ("a hint
+    is given when it is your turn", "a game is reviewed once it is over"), not worked
+    out for a position that never was."""
+    import threading
+
+    def reached(table: Table) -> bool:  # (not the new game: seat 1 bids first)
+        if kind == "review":
+            return table.game.is_over
+        return table.status == "playing" and table.game.to_act == 0
+
+    saving, fail = _first_save_held_then_failed(monkeypatch, reached)
+    client = _client(tmp_path)
+    if kind == "hint":
+        made = _create(client, ["you", "random", "random"], seed=3)
+    else:  # played to its end beside the test (the last move, a bot's or the player's)
+        made = _create(client, ["you", "random", "random"], seed=3, rules={"target": 1})
+
+        def play() -> None:
+            with contextlib.suppress(AssertionError):  # the last move was refused: 503
+                _play_out(client, made, random.Random(3))
+
+        threading.Thread(target=play, daemon=True).start()
+    seen = _asked_while_held(client, saving, fail, f"/api/games/{made['game']}/{kind}",
+                             {"token": made["token"]})
+    assert seen.status_code == 409, seen.json()
+    word = "your turn" if kind == "hint" else "once it is over"
+    assert word in seen.json()["error"]["reason"], seen.json()
+
 
 def _database_down(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every read and write of the client's server's database fails from now on, as when

@@ -168,17 +168,19 @@ class RoomAdvice(RoomSockets):
         kept: asked for twice at once, it is worked out once). The moves a stand-in
         made for them are not theirs, and are not reviewed: ``standin_moves`` counts
         them, and the first line says so."""
-        table = room.table
-        if not table.game.is_over:
-            raise TableError("a game is reviewed once it is over", 409)
+        async with room.lock:  # not between a (last) move and its save
+            table = room.table
+            if not table.game.is_over:
+                raise TableError("a game is reviewed once it is over", 409)
+            game = table.game.copy()  # the expert reads it in a worker thread
+            skip = table.standin_moves(seat)
         key = (table.id, seat)
         async with room.reviewing:
             kept = self.reviews.get(key)
             if kept is None:
-                skip = table.standin_moves(seat)
-                result = await self.study(lambda: review(table.game, seat, skip=skip))
+                result = await self.study(lambda: review(game, seat, skip=skip))
                 kept = {**result.to_json(), "standin_moves": result.skipped,
-                        "lines": review_lines(result, table.game.players)}
+                        "lines": review_lines(result, game.players)}
                 self.reviews[key] = kept
                 while len(self.reviews) > REVIEWS_KEPT:
                     self.reviews.popitem(last=False)
@@ -191,21 +193,24 @@ class RoomAdvice(RoomSockets):
         position: asked again at a position (before anything changes, or back at it
         after an undo), the same hint is given again (the expert's choice depends only
         on the position), so a seat's hints cost the server at most one expert's
-        decision per position it reaches."""
-        table = room.table
-        if table.status != "playing" or table.game.to_act != seat:
-            raise TableError("a hint is given when it is your turn", 409)
-        key = (seat, position(table.game))
-        kept = room.hints.get(key)
-        if kept is not None:
-            room.hints.move_to_end(key)
-            return kept
-        if seat in room.hinting:
-            raise TableError("a hint for you is being worked out already: it comes in a "
-                             "moment", 429, retry_after=1)
-        view = table.game.view(seat)
-        earlier = earlier_views(table.game, seat)
-        room.hinting.add(seat)
+        decision per position it reaches. The position is read under the room's lock,
+        so never between a move and its save: no hint is given for a move that was not
+        saved (the expert then thinks without the lock)."""
+        async with room.lock:
+            table = room.table
+            if table.status != "playing" or table.game.to_act != seat:
+                raise TableError("a hint is given when it is your turn", 409)
+            key = (seat, position(table.game))
+            kept = room.hints.get(key)
+            if kept is not None:
+                room.hints.move_to_end(key)
+                return kept
+            if seat in room.hinting:
+                raise TableError("a hint for you is being worked out already: it comes "
+                                 "in a moment", 429, retry_after=1)
+            view = table.game.view(seat)
+            earlier = earlier_views(table.game, seat)
+            room.hinting.add(seat)
         try:
             analysis = await self.think(lambda: hint(view, earlier=earlier))
         finally:

@@ -419,8 +419,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
         """The state for the token's seat."""
         async with server.use(game_id) as room:
             seat = room.seat_of(_token(token, authorization))
-            async with room.lock:  # never between a change and its save
-                return room.state_for(seat)
+            return await room.saved_state(seat)
 
     async def seat_change(game_id: str, tokens: tuple[str | None, str | None, str | None],
                           change: Callable[[Room, int], Awaitable[None]]) -> dict[str, Any]:
@@ -429,8 +428,7 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
         async with server.use(game_id) as room:
             seat = room.seat_of(_token(*tokens))
             await change(room, seat)
-            async with room.lock:  # never between a bot's move and its save
-                return room.state_for(seat)
+            return await room.saved_state(seat)
 
     @app.post("/api/games/{game_id}/actions")
     async def act(game_id: str, request: ActRequest, token: str | None = None,
@@ -581,8 +579,8 @@ def create_app(db: str | None = None, *, bot_options: bool = False,
     @app.get("/api/games/{game_id}/public")
     async def public(game_id: str) -> dict[str, Any]:
         """The game as somebody watching, in no seat, may see it: no hidden card."""
-        async with server.use(game_id) as room, room.lock:  # not between a change and its save
-            return room.state_for(None)
+        async with server.use(game_id) as room:
+            return await room.saved_state(None)
 
     @app.websocket("/api/games/{game_id}/watch")
     async def watch(websocket: WebSocket, game_id: str) -> None:

@@ -240,6 +240,14 @@ class Room:
                                     else None),
                 **(self._watched_extras() if self.table.bots_only else {})}
 
+    async def saved_state(self, seat: int | None) -> dict[str, Any]:
+        """:meth:`state_for`, read under the room's lock: never between a change and its
+        save (a bot's move is saved under it), so it shows no move that was not saved.
+        (:meth:`state_for` does not take the lock itself: states are also sent by code
+        that holds it.)"""
+        async with self.lock:
+            return self.state_for(seat)
+
     def _watched_extras(self) -> dict[str, Any]:
         """A table of three bots's own fields (docs/protocol.md): each bot's reason for
         each move of the hand in play (``null`` where it gave none), and the pace."""
