@@ -56,6 +56,10 @@ ENGINE := $(subst $(space),$(comma),$(foreach m,$(ENGINE_MODULES),src/cutthroat/
 ## The test suite with branch coverage (at least 90%, the engine's 95%); the tests marked
 ## no_cover (bot-heavy, 3-10x slower under coverage tracing) run on their own, without
 ## it: see docs/architecture.md, Tests. The 15 slowest are listed, to keep CI's time in view.
+## Bytecode is written even where PYTHONDONTWRITEBYTECODE is set: the second run and the
+## hundreds of `cutthroat` processes the tests start read the test modules as pytest
+## rewrote them and the package compiled, instead of doing it again (15 s of collecting).
+unit: export PYTHONDONTWRITEBYTECODE :=
 unit: $(DEV)
 	$(BIN)/python -m pytest -n auto -m "not slow and not no_cover" --cov=cutthroat \
 		--cov-branch --cov-report=term --cov-fail-under=90 --durations=15 --doctest-modules \

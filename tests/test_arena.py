@@ -621,7 +621,8 @@ def test_run_arena_takes_a_comma_separated_line_up_as_bots_does(small: ArenaResu
     spaced = run_arena(" random, random ,random", games=12, seed=5, workers=1, progress=False)
     assert spaced.bots == small.bots and stable(spaced.to_json()) == stable(small.to_json())
     options = run_arena("random,intermediate,expert:bid_samples=2,play_samples=2,"
-                        "keep_candidates=1", games=3, seed=1, workers=1, progress=False)
+                        "keep_candidates=1", games=3, seed=1, rules=Rules(target=2),
+                        workers=1, progress=False)
     assert list(options.bots) == ["random", "intermediate",
                                   "expert:bid_samples=2,play_samples=2,keep_candidates=1"]
     with pytest.raises(ValueError, match="needs a line-up of three bots, not 2"):

@@ -375,6 +375,7 @@ def test_R20_letting_the_maker_have_it_says_what_a_euchre_would_really_do() -> N
         "a euchre would take the partner to 10 and you to 10")
 
 
+@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 def test_R11_the_intermediate_never_says_it_does_not_overtake_when_it_does() -> None:
     """Over many real tricks: "do not overtake" only with a card that does not beat the
     partner's; a card forced over the partner's (every legal card beats it) says so; and

@@ -144,6 +144,7 @@ BIDDING_CASES = [
 ]
 
 
+@pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 @pytest.mark.parametrize(("rules", "cards", "dealer", "expected"),
                          [case[1:] for case in BIDDING_CASES],
                          ids=[case[0] for case in BIDDING_CASES])
