@@ -1300,6 +1300,35 @@ def test_ctrl_c_while_a_bot_thinks_starts_the_stopped_line_on_a_line_of_its_own(
     assert list(hand.moves) == []
 
 
+@pytest.mark.parametrize("again", [False, True])
+def test_ctrl_c_as_the_last_move_is_saved_says_the_game_is_over_not_stopped(
+        tmp_path: Path, again: bool) -> None:
+    """Ctrl-C in the moment between the game's last move and its save said "Stopped.
+    The game is saved: ... --resume" of a game that was over: it is saved, and said to
+    be over, with its winner and how to have it reviewed; no other game is offered
+    (the player pressed Ctrl-C)."""
+    game = new_game(5, Rules(target=1))
+    save = tmp_path / "game.json"
+    player, out = table(game, 0, random_rest=5, save=save)
+    player.again = again
+    record = player.save_record
+
+    def interrupted(*, last: bool = False) -> str | None:
+        if game.is_over and not last:  # the last move made, not yet written
+            raise KeyboardInterrupt
+        return record(last=last)
+
+    player.save_record = interrupted  # type: ignore[method-assign]
+    prompts: list[str] = []
+    read = player.read
+    player.read = lambda prompt: prompts.append(prompt) or read(prompt)  # type: ignore[func-returns-value]
+    assert player.play() is True and game.is_over
+    assert "Stopped" not in "\n".join(out) and AGAIN not in prompts, out[-6:]
+    assert out[-2].startswith("\nGame over after ") and "Winner: " in out[-2], out[-3:]
+    assert out[-1] == player.game_over_lines()[-1] and str(save) in out[-1]
+    assert rec.replay(save.read_text(encoding="utf-8")).is_over  # the whole game is on disk
+
+
 def test_h_and_u_are_the_tables_keys_here_too_never_a_move() -> None:
     """Line by line, ``h`` in the second round called hearts at once, where on the
     table it asks for a hint: ``h`` is the hint and ``u`` the undo in both; hearts are

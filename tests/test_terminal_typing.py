@@ -498,8 +498,13 @@ class Player:
         if self.ended_by is None:
             assert over and game.is_over
             assert any(line.startswith("\nGame over after ") for line in self.out)
-        else:  # (Ctrl-C just as the game's last move is saved: stopped, the game over)
-            assert over is game.is_over, self.ended_by
+        elif game.is_over:  # Ctrl-C just as the game's last move was made: over, said so
+            assert over, self.ended_by
+            assert any(line.startswith("\nGame over after ") for line in self.out)
+            assert not any(line.startswith("Stopped") for line in self.out)
+            assert last.endswith(str(self.save)), last  # how to have it reviewed
+        else:
+            assert not over, self.ended_by
             assert last.startswith("Stopped. The game is saved: "), last
             assert str(self.save) in last
         self.saved_check()

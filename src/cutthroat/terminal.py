@@ -254,7 +254,10 @@ class TerminalGame(Session):
             self._saved(last=True)  # Ctrl-C while a bot thinks: the record is the game so far
             if isinstance(exc, KeyboardInterrupt):  # after the ^C the terminal shows
                 self.write("")
-            self.write(self.stopped_line())
+            if game.is_over:  # Ctrl-C as the last move was made: over, and said so (no
+                self._say_game_over()  # other game offered: the player stopped)
+            else:
+                self.write(self.stopped_line())
             return False
         except (BotError, BotMoveError) as exc:  # your own bot, failing: say which
             self._saved(last=True)  # the game so far; the bot's move was not applied
@@ -264,9 +267,13 @@ class TerminalGame(Session):
             return False
         if self.unsaved is not None:  # the last move is not on disk: anywhere it can be
             self._saved(last=True)
+        self._say_game_over()
+        return True
+
+    def _say_game_over(self) -> None:
+        """The game's end (:meth:`game_over_lines`), after a blank line."""
         for number, line in enumerate(self.game_over_lines()):
             self.write("\n" + line if number == 0 else line)
-        return True
 
     def _next_move(self) -> None:
         hand = self.game.hand
