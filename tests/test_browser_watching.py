@@ -266,3 +266,4 @@ def test_three_bots_watched_from_the_lobby_every_card_face_up_with_reasons(
         seen = page.evaluate(SHOWN_FACE_UP)
         assert seen["hand"] >= 2
         assert [sorted(c) for c in seen["shown"]] == [sorted(c) for c in seen["cards"]]
+        page.close()  # before its server stops: a socket reconnecting to none is an error
