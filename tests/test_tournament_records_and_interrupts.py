@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any
 
@@ -296,19 +297,34 @@ def test_a_worker_process_ignores_ctrl_c_and_its_pool_goes_on() -> None:
         stop_pool(pool)
 
 
-def test_stop_pool_ends_the_workers_now() -> None:
+def _flag_then_sleep(flag: str) -> None:
+    """A worker's job: say it has started (the file ``flag``), then take a minute."""
+    Path(flag).touch()
+    time.sleep(60)
+
+
+def test_stop_pool_ends_the_workers_now(tmp_path: Path) -> None:
     """stop_pool, as its docstring says: the workers are ended, not waited for through
     their minute-long jobs, and gone when it returns."""
 
     pool = worker_pool(1)
     assert pool.submit(os.getpid).result(timeout=30) != os.getpid()  # a worker is up
     [worker] = list(pool._processes.values())  # type: ignore[union-attr]
+    flag = tmp_path / "started"
     for _ in range(5):
-        pool.submit(time.sleep, 60)
+        pool.submit(_flag_then_sleep, str(flag))
+    deadline = time.monotonic() + 30
+    while not flag.exists() and time.monotonic() < deadline:  # the worker is in its job
+        time.sleep(0.02)
+    assert flag.exists()
     start = time.monotonic()
     stop_pool(pool)
     assert time.monotonic() - start < 30
-    assert not worker.is_alive()
+    # Ended: its sentinel is ready. Not ``is_alive()``, which can say True of a process
+    # that has ended: the pool's own thread joins its workers too, and where that thread
+    # reaps the process first, this one's waitpid gets ECHILD and multiprocessing reads
+    # that as "still running" (a fresh-clone CI run under load, 2026-12-06).
+    assert wait([worker.sentinel], timeout=0) == [worker.sentinel]
 
 
 _HALF_SENT = """
