@@ -61,9 +61,13 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def run_server(port: int, db: Path, *options: str) -> Iterator[str]:
+def run_server(port: int, db: Path, *options: str,
+               pages: Pages | None = None) -> Iterator[str]:
     """``cutthroat serve`` on ``port`` with the SQLite file ``db`` (and ``options``),
-    until it answers; its base URL. Stopped on leaving."""
+    until it answers; its base URL. Stopped on leaving, after closing ``pages``, the
+    test's pages on it: a page left open tries to reconnect to the stopped server, and
+    Chromium logs each refused try as a console error, which fails the test (seen
+    under load). A test that restarts its server with a page open passes none."""
     log_path = db.with_suffix(f".{port}.log")
     command = [sys.executable, "-m", "cutthroat.cli", "serve", "--host", "127.0.0.1",
                "--port", str(port), "--db", f"sqlite:///{db}",
@@ -89,6 +93,8 @@ def run_server(port: int, db: Path, *options: str) -> Iterator[str]:
                 time.sleep(0.1)
             yield base
         finally:
+            if pages is not None:
+                pages.close()
             proc.terminate()
             try:
                 proc.wait(10)
@@ -149,8 +155,9 @@ class Pages:
             self.errors.append(f"console error: {msg.text}")
 
     def close(self) -> None:
-        for context in self.contexts:
-            context.close()
+        """Close every page made so far (once: closing again does nothing)."""
+        while self.contexts:
+            self.contexts.pop().close()
 
 
 @pytest.fixture

@@ -59,7 +59,7 @@ def test_letting_a_bot_play_is_asked_after_the_moves_and_its_moves_summed_up(
     region, not said one by one; the next hand is said without the last one's result
     again; the deal at the hand's end is in groups named by whose cards they are. (The
     server's pause before a table of bots deals on is a minute here.)"""
-    with run_server(_free_port(), tmp_path / "games.db", "--hand-pause", "60") as base:
+    with run_server(_free_port(), tmp_path / "games.db", "--hand-pause", "60", pages=pages) as base:
         _stand_in_asked_and_summed_up(pages, base)
 
 

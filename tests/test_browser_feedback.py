@@ -435,7 +435,7 @@ def test_a_slow_player_is_told_before_and_when_another_may_call_a_bot_in_and_ask
     is 3 s here.)"""
     from browser_helpers import _free_port, ann_and_ben, run_server
 
-    with run_server(_free_port(), tmp_path / "games.db", "--turn-wait", "3") as base:
+    with run_server(_free_port(), tmp_path / "games.db", "--turn-wait", "3", pages=pages) as base:
         ann, ben, _ = ann_and_ben(pages, base)
         ben_seat = state(ben)["seat"]
         for _ in range(40):

@@ -199,7 +199,7 @@ def test_a_friends_old_tab_joins_the_new_game(server: str, pages: Pages,
     ben_page.click("#rematch")
     ben_page.wait_for_url(f"**/?game={started['game']}")
 
-    with run_server(_free_port(), tmp_path / "games.db", "--keep-seats", "0") as quick:
+    with run_server(_free_port(), tmp_path / "games.db", "--keep-seats", "0", pages=pages) as quick:
         _a_friends_seat_taken_meanwhile(quick, pages)
 
 
@@ -269,7 +269,7 @@ def test_a_bot_plays_for_a_friend_who_left_until_they_come_back(tmp_path: Path,
     his seat himself. With his page open but a move left waiting (2 s here), Ann may
     call the bot in again, and Ben's "Play myself" sends it away."""
     with run_server(_free_port(), tmp_path / "games.db", "--away-wait", "1",
-                    "--turn-wait", "2") as base:
+                    "--turn-wait", "2", pages=pages) as base:
         ann, ben, game = ann_and_ben(pages, base)
         ben_seat = state(ben)["seat"]
         token = ben.evaluate("g => localStorage.getItem(`cutthroat:token:${g}`)", game)
@@ -329,7 +329,7 @@ def test_a_player_lets_a_bot_play_their_own_seat_and_takes_it_back(tmp_path: Pat
     at once, a bot plays their moves (here to the end of the hand); "Play myself" gives
     them the seat again. (The server's pause before it deals a table of bots the next
     hand is a minute here, so the hand over stays while the test looks at it.)"""
-    with run_server(_free_port(), tmp_path / "games.db", "--hand-pause", "60") as base:
+    with run_server(_free_port(), tmp_path / "games.db", "--hand-pause", "60", pages=pages) as base:
         _own_seat_to_a_bot_and_back(pages, base)
 
 
@@ -367,7 +367,7 @@ def test_a_game_left_to_the_bots_deals_on_by_itself(tmp_path: Path, pages: Pages
     """Ann lets a bot play for her against two bots: at each hand's end her page (and a
     watcher's) says the next hand is dealt by itself after the server's pause (1 s
     here), and it is, with no "Next hand" pressed; "Play myself" ends it."""
-    with run_server(_free_port(), tmp_path / "games.db", "--hand-pause", "1") as base:
+    with run_server(_free_port(), tmp_path / "games.db", "--hand-pause", "1", pages=pages) as base:
         page = pages.new()
         game = create_game(page, base, seed=8)
         me = page.locator(f".seat[data-seat='{state(page)['seat']}']")

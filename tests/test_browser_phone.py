@@ -255,7 +255,7 @@ def test_a_screen_reader_hears_a_friend_leave_and_the_bot_offered(tmp_path: Path
     """Ben's seat showed "away" and offered a bot for him, and a screen reader heard
     nothing of either: it kept hearing "Waiting for Ben…". Now Ann hears that he has
     gone, that she may let a bot play for him, that it does, and that he is back."""
-    with run_server(_free_port(), tmp_path / "games.db", "--away-wait", "1") as base:
+    with run_server(_free_port(), tmp_path / "games.db", "--away-wait", "1", pages=pages) as base:
         ann, ben, game = ann_and_ben(pages, base)
         ann.context.add_init_script(HEAR)
         ann.reload()
@@ -382,7 +382,7 @@ def test_a_page_refused_for_too_many_connections_tries_again(tmp_path: Path,
     "The server refused this seat" and never tried again, though the limit frees as
     others close. It says so and tries again. (Watchers are counted apart from seats:
     here the address's one watcher's socket is taken by another page.)"""
-    with run_server(_free_port(), tmp_path / "games.db", "--ip-sockets", "1") as base:
+    with run_server(_free_port(), tmp_path / "games.db", "--ip-sockets", "1", pages=pages) as base:
         first = pages.new()
         game = create_game(first, base, seed=9)
         wait_for_turn(first)

@@ -236,7 +236,7 @@ def test_three_bots_watched_from_the_lobby_every_card_face_up_with_reasons(
     log has the bot's reason (said in the live region too), and the next hand is dealt
     by itself."""
     with run_server(_free_port(), tmp_path / "games.db", "--watch-pace", "0.1",
-                    "--hand-pause", "1") as base:
+                    "--hand-pause", "1", pages=pages) as base:
         page = pages.new()
         page.goto(base + "/")
         expect(page.locator("#watch-bot0 option[value=beginner]")).to_have_count(1)
@@ -266,4 +266,3 @@ def test_three_bots_watched_from_the_lobby_every_card_face_up_with_reasons(
         seen = page.evaluate(SHOWN_FACE_UP)
         assert seen["hand"] >= 2
         assert [sorted(c) for c in seen["shown"]] == [sorted(c) for c in seen["cards"]]
-        page.close()  # before its server stops: a socket reconnecting to none is an error
