@@ -6,6 +6,7 @@ undo, which takes back only what no card seen since makes unfair.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import random
 import re
@@ -43,6 +44,17 @@ __all__ = ["_stop_servers"]  # the fixture, used by name
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
 
+@pytest.fixture
+def few_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server's hints, coach and reviews on 4 deals an option, not the expert's 20
+    or 40: the tests that use it check who is told what and when, and how much work the
+    server takes on, not how good the advice is (test_review.py and test_hint_reasons.py do),
+    and run some five times faster."""
+    for name in ("hint", "confirmed", "review"):
+        real = getattr(advice, name)
+        monkeypatch.setattr(advice, name, functools.partial(real, samples=4))
+
+
 class _Socket:
     """A stand-in for a client's WebSocket: it keeps what it is sent."""
 
@@ -53,7 +65,7 @@ class _Socket:
         self.sent.append(data)
 
 
-def test_coach_speaks_to_its_seat_alone() -> None:
+def test_coach_speaks_to_its_seat_alone(few_deals: None) -> None:
 
     async def play() -> dict[int, list[dict[str, Any]]]:
         server = Server(Store("sqlite://"))
@@ -175,7 +187,8 @@ def test_the_coachs_words_are_kept_through_a_restart_with_a_move_taken_back(
     assert asyncio.run(third(game)) == after_undo  # the mark kept too
 
 
-def test_a_coach_word_on_a_move_taken_back_is_marked_so_and_a_late_one_is_not_said() -> None:
+def test_a_coach_word_on_a_move_taken_back_is_marked_so_and_a_late_one_is_not_said(
+        few_deals: None) -> None:
     """A coach's word on a move the player then took back with Undo stayed in the panel
     as if the move still stood. It stays (the advice the player may have undone it for),
     sent again with ``undone`` true, and so to a socket that connects later; a word
@@ -413,7 +426,7 @@ def test_reviews_take_half_the_cpus_at_most_and_leave_the_bots_a_thread(
 
 
 def test_expert_work_is_bounded_and_a_seat_gets_one_hint_at_a_time(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, few_deals: None) -> None:
     """Bots, hints and reviews think in at most one worker thread per CPU; a second hint
     for a seat while its first is worked out is refused (429), a hint asked for again at
     the same position is given again without thinking (one per position, so hints cost at
