@@ -222,6 +222,15 @@ def my_cards(page: Page) -> list[str]:
         "els => els.map(e => e.dataset.card)")
 
 
+def review_shown(page: Page) -> None:
+    """Wait for the expert's review asked for on ``page`` (its seconds of work, more
+    under load): the waiting words gone, then its first line, which counts the
+    player's choices. The waiting words say "choices" too, so waiting for that word
+    alone did not wait for the review at all."""
+    expect(page.locator("#review .thinking")).to_have_count(0, timeout=60_000)
+    expect(page.locator("#review p").first).to_contain_text("choices")
+
+
 def wait_for_turn(page: Page) -> str:
     """Wait until this seat may act or the hand is over; the status."""
     page.locator(ACTIONABLE).first.wait_for()

@@ -24,6 +24,7 @@ from browser_helpers import (
     create_game,
     focused,
     pages,
+    review_shown,
     run_server,
     server,
     state,
@@ -183,7 +184,7 @@ def test_the_review_keeps_the_focus_while_it_is_worked_out(server: str,
     page.keyboard.press("Enter")  # on the review: nothing starts
     assert "?game=" + game in page.url and page.locator("#rematch").count() == 1
     held[0].continue_()
-    expect(page.locator("#review p").first).to_contain_text("choices", timeout=60_000)
+    review_shown(page)
     expect(page.locator("#review")).to_be_focused()
 
 

@@ -25,6 +25,7 @@ from browser_helpers import (
     my_cards,
     pages,
     play_to_the_end,
+    review_shown,
     server,
     shown_text,
     state,
@@ -352,7 +353,7 @@ def test_a_short_game_to_the_end(server: str, pages: Pages) -> None:
     assert answer.json()["format"] == "cutthroat-record/1"
     assert len(answer.json()["hands"]) == final["hand_number"]
     page.click("#review-button")  # the expert's second opinion on this seat's choices
-    expect(page.locator("#review p").first).to_contain_text("choices", timeout=60_000)
+    review_shown(page)
     expect(page.locator("#review-button")).to_be_disabled()
     page.goto(server + "/")  # the lobby reads the state of each game this browser sits in
     expect(page.locator(f"#my-games-list li[data-game='{game}']")).to_have_count(1)
