@@ -199,6 +199,10 @@ def test_illegal_actions_are_refused() -> None:
     assert all(wrapped.terminations.values()) and wrapped.rewards[agent] == -1
     for each in wrapped.possible_agents:  # nobody may act in an episode that is over
         assert not wrapped.observe(each)["action_mask"].any(), each
+    while wrapped.agents:  # nor once stepped out of it (the seat to act had its moves)
+        wrapped.step(None)
+        for each in wrapped.possible_agents:
+            assert not wrapped.observe(each)["action_mask"].any(), each
 
 
 def test_the_raw_env_steps_only_in_an_episode() -> None:

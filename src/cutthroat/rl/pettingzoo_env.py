@@ -193,13 +193,14 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
     def observe(self, agent: str) -> Observation:
         """``agent``'s view as a vector, and its legal actions as a mask (all zero when
         it is not to act, or its episode is over: ended by PettingZoo's
-        ``TerminateIllegalWrapper`` after an illegal move, say, in the middle of a hand)."""
+        ``TerminateIllegalWrapper`` after an illegal move, say, in the middle of a hand,
+        whether or not the agent has stepped out of it yet)."""
         seat = self._seat(agent)
         self._started()
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         hand = self.game.hand
-        ended = getattr(self, "terminations", {}).get(agent) or \
-            getattr(self, "truncations", {}).get(agent)
+        ended = agent not in self.agents or self.terminations.get(agent) or \
+            self.truncations.get(agent)
         if hand is not None and not hand.is_over and hand.to_act == seat and not ended:
             mask[list(hand.legal_action_ids())] = 1
         return {"observation": encode(self.game.view(seat)), "action_mask": mask}
