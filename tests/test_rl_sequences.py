@@ -1,5 +1,6 @@
-"""A stateful test (Hypothesis ``RuleBasedStateMachine``) of the PettingZoo environment
-(:mod:`cutthroat.rl.pettingzoo_env`), raw and wrapped, across whole episodes.
+"""Stateful tests (Hypothesis ``RuleBasedStateMachine``) of the learning environments
+across whole episodes: the PettingZoo one (:mod:`cutthroat.rl.pettingzoo_env`), raw and
+wrapped, and the Gymnasium one against bots (:mod:`cutthroat.rl.vs_bots`).
 
 tests/test_rl.py checks each call on its own, or one line of random legal moves; the
 machine here interleaves at random what a learning loop may do: legal ids, ids that
@@ -35,6 +36,7 @@ from cutthroat.errors import ActionParseError, IllegalActionError
 from cutthroat.rl import env, raw_env
 from cutthroat.rl.observation import encode, public_info
 from cutthroat.rl.rewards import game_rewards, hand_rewards
+from cutthroat.rl.vs_bots import VsBotsEnv
 from cutthroat.rules import Rules
 from strategies import rules_st, seeds
 
@@ -241,4 +243,140 @@ def test_R12_R14_R22_the_pettingzoo_environment_across_random_calls() -> None:
     without effect, in the raw environment and the wrapped one."""
     run_state_machine_as_test(RlSequences, settings=settings(
         max_examples=50, stateful_step_count=60, deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]))
+
+
+class VsBotsSequences(RuleBasedStateMachine):
+    """Random sequences of calls on :class:`~cutthroat.rl.vs_bots.VsBotsEnv` (two random
+    bots, drawn rules, episode, ``max_hands`` and ``illegal_reward``): legal ids,
+    illegal ones, non-ids, steps after the end and resets with a seat or none. The
+    bots play between the agent's turns, so whenever the episode is on the agent is
+    to act."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.env: Any = None
+        self.over = True
+        self.rng = random.Random(0)
+        self.last: tuple[Any, ...] = ()
+
+    @initialize(rules=rules_st(), episode=st.sampled_from(["game", "hand"]),
+                max_hands=st.integers(1, 4), seat=st.sampled_from([None, 0, 1, 2]),
+                illegal_reward=st.sampled_from([None, -1.0]), seed=seeds, rng=seeds)
+    def start(self, rules: Rules, episode: str, max_hands: int, seat: int | None,
+              illegal_reward: float | None, seed: int, rng: int) -> None:
+        self.env = VsBotsEnv(bots=("random", "random"), rules=rules, episode=episode,
+                             max_hands=max_hands, seat=seat, illegal_reward=illegal_reward)
+        self.rng = random.Random(rng)
+        with pytest.raises(RuntimeError, match=r"reset\(\) first"):
+            self.env.step(0)
+        self._reset(seed, None)
+
+    def _reset(self, seed: int | None, options: dict[str, Any] | None) -> None:
+        observation, info = self.env.reset(seed=seed, options=options)
+        self.over = False
+        self.last = (observation, info)
+        # The seat the environment was made with (if any), or this episode's (None: drawn)
+        fixed = self.env.fixed_seat if options is None else options["seat"]
+        assert fixed is None or self.env.seat == fixed
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        game = self.env.game
+        return ([tuple(hand.moves) for hand in game.hands], game.scores, self.env.seat,
+                self.env._over, self.env.action_masks().tobytes())
+
+    @precondition(lambda self: not self.over)
+    @rule(moves=st.integers(1, 20))
+    def legal_ids(self, moves: int) -> None:
+        for _ in range(moves):
+            if self.over:
+                return
+            ids = [int(i) for i in np.flatnonzero(self.env.action_masks())]
+            observation, reward, terminated, truncated, info = self.env.step(
+                self.rng.choice(ids))
+            self.last = (observation, info)
+            self.over = terminated or truncated
+            assert not (terminated and truncated)
+            game = self.env.game
+            if terminated:  # R19-R22: the hand's or the game's reward, the agent's
+                pays = (hand_rewards(game.hand.result.points) if self.env.episode == "hand"
+                        else game_rewards(game.winners))
+                assert reward == pytest.approx(pays[self.env.seat])
+                assert self.env.episode == "hand" or game.is_over
+            elif truncated:
+                assert reward == 0.0 and len(game.hands) == self.env.max_hands
+                assert not game.is_over
+            else:
+                assert reward == 0.0
+
+    @precondition(lambda self: not self.over)
+    @rule(data=st.data())
+    def illegal_id(self, data: st.DataObject) -> None:
+        legal = set(np.flatnonzero(self.env.action_masks()))
+        illegal = data.draw(st.integers(0, 331).filter(lambda i: i not in legal))
+        before = self._snapshot()
+        if self.env.illegal_reward is None:
+            with pytest.raises(IllegalActionError):
+                self.env.step(illegal)
+            assert self._snapshot() == before
+            return
+        observation, reward, terminated, truncated, info = self.env.step(illegal)
+        assert (reward, terminated, truncated) == (self.env.illegal_reward, True, False)
+        assert not observation["action_mask"].any()
+        self.last = (observation, info)
+        self.over = True
+
+    @precondition(lambda self: not self.over)
+    @rule(data=st.data())
+    def not_an_id(self, data: st.DataObject) -> None:
+        thing = data.draw(st.sampled_from([None, *NOT_IDS]))
+        before = self._snapshot()
+        with pytest.raises((TypeError, ValueError, ActionParseError)):
+            self.env.step(thing)
+        assert self._snapshot() == before
+
+    @precondition(lambda self: self.over)
+    @rule(action=st.integers(0, 331))
+    def step_after_the_end(self, action: int) -> None:
+        before = self._snapshot()
+        with pytest.raises(RuntimeError, match=r"call reset\(\) to start another"):
+            self.env.step(action)
+        assert self._snapshot() == before
+
+    @rule(seed=st.one_of(st.none(), seeds), seat=st.sampled_from([None, 0, 1, 2, "none"]))
+    def reset(self, seed: int | None, seat: int | str | None) -> None:
+        """A reset, any time, with the seat chosen for this episode or not; a seed deals
+        the same episode twice."""
+        options = None if seat == "none" else {"seat": seat}
+        self._reset(seed, options)
+        if seed is not None:
+            first = (self._snapshot(), self.last[0]["observation"].tobytes())
+            self._reset(seed, options)
+            assert (self._snapshot(), self.last[0]["observation"].tobytes()) == first
+
+    @invariant()
+    def the_agent_sees_its_view_and_acts_whenever_the_episode_is_on(self) -> None:
+        if self.env is None:
+            return
+        env, game = self.env, self.env.game
+        observation, info = self.last
+        assert np.array_equal(observation["observation"], encode(game.view(env.seat)))
+        assert info == public_info(game, env.seat)
+        ids = [int(i) for i in np.flatnonzero(env.action_masks())]
+        assert ids == [int(i) for i in np.flatnonzero(observation["action_mask"])]
+        if self.over:
+            assert ids == [] and env.legal_texts() == []
+        else:  # the bots have played up to the agent's turn
+            assert game.hand.to_act == env.seat and not game.hand.is_over
+            assert ids == sorted(game.hand.legal_action_ids())
+            assert env.legal_texts() == [str(game.hand.action_from_id(i)) for i in ids]
+
+
+def test_R12_R14_R22_the_gymnasium_environment_against_bots_across_random_calls() -> None:
+    """Any sequence of legal ids, illegal ones, non-ids, steps after the end and resets
+    (:class:`VsBotsSequences`) keeps the observation the agent's own view, the mask its
+    legal actions whenever the episode is on (the bots play in between), the rewards
+    R19-R22's, and a refused step without effect."""
+    run_state_machine_as_test(VsBotsSequences, settings=settings(
+        max_examples=30, stateful_step_count=40, deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]))
