@@ -5,7 +5,8 @@ server between them (docs/protocol.md: "HTTP", "Versions", "The state for a seat
 A Hypothesis state machine plays one game per example, against two bots or with a
 friend and a bot, on a SQLite file of its own: legal moves (with or without the state's
 ``version``), the next hand, take-backs, asks for more time, a bot standing in for a
-player and the player back, requests the server must refuse, and restarts. After
+player and the player back, requests the server must refuse, restarts, and once the game
+is over, playing again (the machine then goes on with the new game). After
 every step it checks what the server promises whatever the order of requests: every
 move is saved before it is answered, and a restart gives the same game back; a refused
 request (4xx with a reason in words) changes nothing; the version and the scores never
@@ -14,6 +15,7 @@ go down; and no seat, nor a watcher, is shown a card it may not see (R14).
 
 from __future__ import annotations
 
+import random
 import re
 import shutil
 import tempfile
@@ -522,6 +524,75 @@ class ServerSequences(RuleBasedStateMachine):
             expected = (409,)
         self.unchanged(self.seen, answer, expected)
 
+    @precondition(lambda self: self.seen and self.now["status"] in ("playing", "hand_over"))
+    @rule(seed=st.integers(0, 2**32))
+    def to_the_end(self, seed: int) -> None:
+        """The game played to its end by random legal moves of its people (and the next
+        hands dealt), so that what comes after the end is reached too."""
+        rng = random.Random(seed)
+        state = self.seen["seats"][min(self.tokens)]
+        for _ in range(2000):
+            if state["status"] == "over":
+                return
+            if state["status"] == "hand_over":
+                answer = self.client.post(self.path("next"),
+                                          json={"token": self.tokens[min(self.tokens)]})
+            else:
+                seat = state["to_act"]
+                legal = self.state(seat)["view"]["legal"]
+                answer = self.client.post(self.path("actions"), json={
+                    "token": self.tokens[seat], "action": rng.choice(legal)})
+            assert answer.status_code == 200, answer.text
+            state = self.state(min(self.tokens))
+        raise AssertionError("the game did not end")
+
+    # --- playing again -------------------------------------------------------------------
+
+    @precondition(lambda self: self.seen and self.now["status"] == "over")
+    @rule(data=st.data())
+    def play_again(self, data: st.DataObject) -> None:
+        """Once the game is over its people play again (docs/protocol.md, ``again``):
+        the first to ask starts a game with the same rules and bots, sitting first with
+        the others around it as they sat; a friend who asks next takes their own place;
+        each asked again is refused (409) naming the new game; the finished game is as
+        it was, but that every state names the new one. The machine goes on with it."""
+        old = self.seen
+        order = data.draw(st.permutations(sorted(self.tokens)), label="who asks first")
+        first = order[0]
+        tokens: dict[int, str] = {}
+        new = ""
+        seed = data.draw(st.integers(0, 2**32), label="the new game's seed")
+        for seat in order:
+            with mock.patch("secrets.randbelow", return_value=seed):  # (as start's)
+                asked = self.client.post(self.path("again"),
+                                         json={"token": self.tokens[seat]})
+            assert asked.status_code == 200, asked.text
+            answer = asked.json()
+            assert answer["started"] is (seat == first)
+            new = new or answer["game"]
+            assert answer["game"] == new and answer["game"] != self.game
+            assert answer["seat"] == (seat - first) % 3  # around the starter as they sat
+            tokens[answer["seat"]] = answer["token"]
+        for seat in order:
+            refused = self.client.post(self.path("again"), json={"token": self.tokens[seat]})
+            assert refused.status_code == 409 and new in _words(refused)
+        after = self.snapshot()
+        assert after["record"] == old["record"]
+        assert after["stored_seats"] == old["stored_seats"]
+        for seat, state in after["seats"].items():
+            assert state["next_game"] == {"game": new, "by": first}
+            assert _without(state, ("next_game", "version")) == _without(
+                old["seats"][seat], ("next_game", "version"))
+        before = old["seats"][first]
+        self.game, self.tokens, self.resend, self.seen = new, tokens, None, {}
+        state = _settled(self.client, {"game": new, "token": tokens[0]})
+        assert state["rules"] == before["rules"]
+        for seat, player in enumerate(before["players"]):
+            again = state["players"][(seat - first) % 3]
+            assert again["kind"] == player["kind"] and again.get("bot") == player.get("bot")
+            if player["kind"] == "human":  # (two bots of one kind are numbered anew)
+                assert again["name"] == player["name"]
+
     # --- restarts ------------------------------------------------------------------------
 
     @precondition(lambda self: self.seen)
@@ -591,10 +662,10 @@ class ServerSequences(RuleBasedStateMachine):
 
 @pytest.mark.no_cover  # run without coverage: docs/architecture.md, Tests
 def test_R14_random_requests_and_restarts_never_break_the_servers_promises() -> None:
-    """Any sequence of moves, deals, take-backs, asks for more time, refused requests
-    and restarts (:class:`ServerSequences`): nothing refused changes anything, nothing
-    answered is lost by a restart, the version never goes down, and no seat sees a
-    hidden card (R14)."""
+    """Any sequence of moves, deals, take-backs, asks for more time, refused requests,
+    restarts and games played again (:class:`ServerSequences`): nothing refused changes
+    anything, nothing answered is lost by a restart, the version never goes down, and
+    no seat sees a hidden card (R14)."""
     run_state_machine_as_test(ServerSequences, settings=settings(
         max_examples=20, stateful_step_count=30, deadline=None,
         suppress_health_check=[HealthCheck.too_slow]))
