@@ -101,7 +101,7 @@ class RlSequences(RuleBasedStateMachine):
     @rule(moves=st.integers(1, 40))
     def legal_ids(self, moves: int) -> None:
         """Up to ``moves`` legal ids in a row (episodes reach their end), each drawn
-        from the mask, which must be the engine's legal actions."""
+        from the mask (the invariants check it is the engine's legal actions)."""
         for _ in range(moves):
             if not self._live():
                 return
@@ -110,9 +110,7 @@ class RlSequences(RuleBasedStateMachine):
     def _legal_id(self) -> None:
         raw = self.raw
         agent = raw.agent_selection
-        mask = self.env.observe(agent)["action_mask"]
-        ids = [int(i) for i in np.flatnonzero(mask)]
-        assert ids == self._legal_ids()  # the mask is the engine's legal actions
+        ids = [int(i) for i in np.flatnonzero(self.env.observe(agent)["action_mask"])]
         hands, moves = len(raw.game.hands), len(raw.game.hand.moves)
         self.env.step(self.rng.choice(ids))
         if len(raw.game.hands) == hands:
@@ -201,9 +199,9 @@ class RlSequences(RuleBasedStateMachine):
 
     @invariant()
     def each_agent_sees_its_view_and_only_the_one_to_act_may_move(self) -> None:
-        raw = self.raw
         if self.env is None:
             return
+        raw = self.raw
         hand = raw.game.hand
         live = self._live()
         for seat, agent in enumerate(raw.possible_agents):
