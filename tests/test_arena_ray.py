@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 from typing import Any
 
 import pytest
@@ -31,8 +32,13 @@ def _same(result: Any) -> dict[str, Any]:
 
 
 def test_ray_backend_plays_the_same_games_as_local_workers() -> None:
+    """The same games as locally; and the process's SIGTERM handler is left as it was
+    (``ray.init`` sets Ray's, which ``ray.shutdown`` leaves: the worker processes of a
+    local tournament after it inherited it, and Ctrl-C's stop_pool ended none)."""
     local = run_arena(LINE_UP, 12, seed=3, workers=2, progress=False)
+    sigterm = signal.getsignal(signal.SIGTERM)
     on_ray = run_arena(LINE_UP, 12, seed=3, workers=2, progress=False, backend="ray")
+    assert signal.getsignal(signal.SIGTERM) is sigterm
     assert _same(on_ray) == _same(local)
     assert on_ray.games == 12
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import signal
 import socket
+import threading
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TypeVar
 
@@ -125,6 +127,9 @@ def run_on_ray(jobs: Iterable[Job], run: Callable[[Job], list[Result]], workers:
                 f"Ray already runs in this process, joined to {joined}: it cannot join "
                 f"{address} as well (call ray.shutdown() first, or leave the address out "
                 "to play on the cluster already joined)")
+    # ray.init sets a SIGTERM handler in this process (in its main thread) and
+    # ray.shutdown leaves it there: the handler this process had is put back.
+    sigterm = signal.getsignal(signal.SIGTERM)
     if started:
         if address is not None:
             check_reachable(address)
@@ -137,10 +142,12 @@ def run_on_ray(jobs: Iterable[Job], run: Callable[[Job], list[Result]], workers:
             where = (f"cannot reach the Ray cluster at {address!r}" if address
                      else "cannot start a Ray runtime here")
             reason = " ".join(str(exc).split()) or type(exc).__name__
+            _put_back(sigterm)
             raise RayConnectionError(f"{where}: {reason}") from exc
         except BaseException:  # Ctrl-C while Ray starts: its processes stopped, not left
             with contextlib.suppress(Exception):
                 ray.shutdown()
+            _put_back(sigterm)
             raise
     task = ray.remote(run)
     found: list[Result] = []
@@ -179,4 +186,13 @@ def run_on_ray(jobs: Iterable[Job], run: Callable[[Job], list[Result]], workers:
             ray.cancel(ref)
         if started:
             ray.shutdown()
+            _put_back(sigterm)
     return found
+
+
+def _put_back(sigterm: Any) -> None:
+    """Make ``sigterm`` (a handler from :func:`signal.getsignal`) this process's SIGTERM
+    handler again, where it can be (from the main thread, and for a handler set from
+    Python)."""
+    if sigterm is not None and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, sigterm)

@@ -228,8 +228,13 @@ def _worker_start(parent: int) -> None:
     """In a new worker process: Ctrl-C ignored (the terminal sends it to the workers as
     well, and the process that started them stops them: :func:`stop_pool`; a worker
     waiting for a job printed "Process ForkProcess-1:" and the start of a traceback
-    above the tournament's own words), and :func:`_end_with_parent`."""
+    above the tournament's own words), SIGTERM ending it whatever handler the process
+    that started it had (a forked worker inherits it: Ray's, once ``ray.init`` ran
+    there, raised SystemExit inside the job, which the pool took for the job's failure,
+    and the worker went on to the next job, so :func:`stop_pool` ended none), and
+    :func:`_end_with_parent`."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _end_with_parent(parent)
 
 
