@@ -178,6 +178,10 @@ class SocketSequences(ServerSequences):
         self.patched.stop()
         super().teardown()
 
+    # Not here: playing again (test_server_sequences.py's rule). It goes on with a new
+    # game, and the sockets this machine opened and checks are the first game's.
+    play_again = None  # type: ignore[assignment]
+
     # --- sockets ---------------------------------------------------------------------------
 
     @initialize(data=st.data())
