@@ -225,10 +225,12 @@ def my_cards(page: Page) -> list[str]:
 def review_shown(page: Page) -> None:
     """Wait for the expert's review asked for on ``page`` (its seconds of work, more
     under load): the waiting words gone, then its first line, which counts the
-    player's choices. The waiting words say "choices" too, so waiting for that word
-    alone did not wait for the review at all."""
+    player's choices ("Ann (seat 0): 1 choice, 0 where the expert would clearly have
+    chosen otherwise ..."). The waiting words say "choices" too, so waiting for that
+    word alone did not wait for the review at all."""
     expect(page.locator("#review .thinking")).to_have_count(0, timeout=60_000)
-    expect(page.locator("#review p").first).to_contain_text("choices")
+    expect(page.locator("#review p").first).to_contain_text(
+        re.compile(r": \d+ choices?, \d+ where the expert would clearly have chosen"))
 
 
 def wait_for_turn(page: Page) -> str:
