@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from browser_helpers import (
     RECONNECT_MS,
@@ -108,14 +108,31 @@ def test_a_connection_that_stops_answering_is_taken_for_lost(server: str,
 def test_play_again_with_a_friend_invites_them_in_the_talk(server: str, pages: Pages) -> None:
     """After the last hand, "Play again" starts a new game with the bot and the rules,
     the friend's seat open, and says where to join in the finished game's talk: a link
-    the friend follows to the new game's join page."""
+    the friend follows to the new game's join page. The answer to the first press, lost
+    on the way, is no seat lost: pressed again, the page takes the same one."""
     probe = pages.new()
     game, ann, ben = _finished_game_of_two(server, probe)
     ann_page = _seat_page(pages, server, game, ann["token"])
     ben_page = _seat_page(pages, server, game, ben["token"])
     expect(ann_page.locator("#winners")).to_be_visible()
+    lost: list[str] = []
+
+    def lose_the_first_answer(route: Route) -> None:
+        if lost:
+            route.continue_()
+            return
+        route.fetch()  # the server starts the game, and its answer is lost on the way
+        lost.append(route.request.url)
+        route.abort("connectionreset")
+
+    ann_page.route("**/again", lose_the_first_answer)
+    pages.allowed.append("ERR_CONNECTION_RESET")
     ann_page.click("#rematch")
+    expect(ann_page.locator("#over-error")).to_contain_text("could not be started")
+    expect(ann_page.locator("#rematch")).to_have_text("Join the new game")  # (next_game)
+    ann_page.click("#rematch")  # asked again: the same seat, not a refusal
     ann_page.wait_for_url(lambda url: "game=" in url and not url.endswith(game))
+    assert len(lost) == 1
     new = ann_page.url.split("game=")[1]
     expect(ann_page.locator("#waiting")).to_be_visible()  # Ben's seat is open again
     seats = state(ann_page)["players"]
@@ -123,6 +140,7 @@ def test_play_again_with_a_friend_invites_them_in_the_talk(server: str, pages: P
     assert state(ann_page)["rules"]["target"] == 1
     invite = ben_page.locator("#chat-lines .chat-line").last
     expect(invite).to_contain_text("Play again? Join me here:")
+    expect(ben_page.locator("#chat-lines .chat-line", has_text="Join me")).to_have_count(1)
     link = invite.locator("a.chat-link")
     assert link.get_attribute("href") == f"{server}/?join={new}&from={game}"
     # a watcher of the old game who follows it finds Ben's seat kept for him

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from cutthroat.rules import Rules
 from cutthroat.server import seating
@@ -55,6 +56,16 @@ def test_playing_again_tells_apart_a_name_twice_at_the_old_table(tmp_path: Path)
     assert second.status_code == 200, second.text
     new = _state(client, {"game": started.json()["game"], "token": started.json()["token"]})
     assert [p["name"] for p in new["players"]] == ["Ann", "Random", "ANN 2"]
+
+
+def _forbidden(client: TestClient, made: dict[str, Any]) -> None:
+    """``made``'s token is no token of its game (any more)."""
+    answer = client.get(f"/api/games/{made['game']}", params={"token": made["token"]})
+    assert answer.status_code == 403, answer.text
+
+
+def _without(state: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+    return {k: v for k, v in state.items() if k not in keys}
 
 
 def _finished_pair(client: TestClient, seed: int = 2, *, coach: bool = False
@@ -127,14 +138,34 @@ def test_friends_who_both_ask_to_play_again_sit_at_one_table(db_url: str) -> Non
     assert playing["status"] == "playing"
     assert [p["name"] for p in playing["players"]] == ["Ben", "Ann", "Random"]
     assert playing["players"][1]["coach"] is True  # as Ann asked in the first game
-    again = client.post(f"/api/games/{game}/again", json={"token": ann["token"]})
-    assert again.status_code == 409 and started["game"] in _reason(again)
-    assert _reason(again).endswith("whose token came in the answer to your first ask")
+    # Asked again (the first answer lost on the way?): the same seat, with a new token,
+    # since only its hash is kept; the one given before stops working.
+    before = _state(client, ann), _state(client, new)
+    given = {"game": started["game"], "token": second.json()["token"]}
+    with client.websocket_connect(_seat_socket(given)) as ws:  # a page that got it
+        _receive(ws, "state")
+        again = client.post(f"/api/games/{game}/again", json={"token": ann["token"]})
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                ws.receive_json()
+    assert (closed.value.code, closed.value.reason) == (1008, seating.TOKEN_GIVEN_AGAIN)
+    assert again.status_code == 200, again.text
+    assert again.json() == {**second.json(), "token": again.json()["token"]}
+    assert again.json()["token"] != second.json()["token"]
+    _forbidden(client, {"game": started["game"], "token": second.json()["token"]})
+    assert _state(client, {"game": started["game"], "token": again.json()["token"]}
+                  )["seat"] == 1
+    assert _state(client, ann) == before[0]  # the finished game as it was
+    assert _without(_state(client, new), ("version",)) == _without(before[1], ("version",))
     _stop(client)
     restarted = _client(db_url)
     assert _state(restarted, ben)["next_game"] == {"game": started["game"], "by": 2}
-    assert restarted.post(f"/api/games/{game}/again",
-                          json={"token": ben["token"]}).status_code == 409
+    again = restarted.post(f"/api/games/{game}/again", json={"token": ben["token"]})
+    assert again.status_code == 200 and again.json() == {**started,
+                                                         "token": again.json()["token"]}
+    _forbidden(restarted, new)
+    assert _state(restarted, {"game": started["game"], "token": again.json()["token"]}
+                  )["players"][0]["name"] == "Ben"
 
 
 def _finished_three(client: TestClient) -> tuple[dict[str, Any], ...]:
@@ -363,7 +394,8 @@ def test_playing_again_that_cannot_be_noted_is_503_and_asked_again_gives_the_sam
     assert _state(client, {"game": new["game"], "token": new["token"]})["seat"] == 0
     assert _state(client, ben)["next_game"] == {"game": new["game"], "by": 0}
     again = client.post(path, json={"token": ann["token"]})
-    assert again.status_code == 409 and "whose token came in the answer" in _reason(again)
+    assert again.status_code == 200 and again.json() == {**new, "token": again.json()["token"]}
+    _forbidden(client, {"game": new["game"], "token": new["token"]})  # a new token instead
     _stop(client)
     restarted = _client(tmp_path)
     assert _state(restarted, ben)["next_game"] == {"game": new["game"], "by": 0}

@@ -50,6 +50,31 @@ def test_table_refuses_bad_seats(seats: list[str], words: str) -> None:
     assert caught.value.status == 400
 
 
+def test_a_new_token_for_a_seat_replaces_the_one_before_and_can_be_taken_back() -> None:
+    """``Table.new_token`` (a player who lost the answer holding their token, asking to
+    play again): the new token is the seat's, the one before is no one's; the change
+    taken back, the old one works again. A seat without a player has no token."""
+    table = Table.create(["you", "open", "random"], seed=1)
+    first = table.tokens[0]
+    token, undo = table.new_token(0)
+    assert token != first and table.seat_of(token) == 0 and table.tokens[0] == token
+    with pytest.raises(TableError, match="not one of this game's seats"):
+        table.seat_of(first)
+    undo()
+    assert table.seat_of(first) == 0 and table.tokens[0] == first
+    with pytest.raises(TableError, match="not one of this game's seats"):
+        table.seat_of(token)
+    restored = Table.restore(table.id, table.stored_seats(), table.seed, table.record())
+    _, undo = restored.new_token(0)  # read back: no token held in memory
+    undo()
+    assert restored.tokens == {} and restored.seat_of(first) == 0
+    for seat in (1, 2):
+        with pytest.raises(TableError, match="only a player's seat") as refused:
+            table.new_token(seat)
+        assert refused.value.status == 409
+    assert table.stored_seats() == restored.stored_seats()
+
+
 def test_table_names_and_bots_are_told_apart() -> None:
     table = Table.create(["expert", "you", "expert"], names=[None, "  Ann   Lee ", None], seed=1)
     assert [s.name for s in table.seats] == ["Expert 1", "Ann Lee", "Expert 2"]

@@ -20,7 +20,13 @@ from .room import MORE_TIME, Room, check_version
 from .store import Store, log_failure
 from .tables import Table, TableError
 
-__all__ = ["RoomSeating", "held_words", "kept_for"]
+__all__ = ["TOKEN_GIVEN_AGAIN", "RoomSeating", "held_words", "kept_for"]
+
+
+TOKEN_GIVEN_AGAIN = ("this seat's player asked to play again from the game before, "
+                     "and was given a new token for it: this page's token no longer works")
+"""Why a socket of a seat is closed when its player is given a new token for it
+(:meth:`RoomSeating.again`)."""
 
 
 class RoomSeating(RoomBots):
@@ -187,9 +193,12 @@ class RoomSeating(RoomBots):
         and may refuse it), and each other player who asks joins that one, so friends
         who ask at once sit at one table. Everybody at the finished table hears of the
         new game (``next_game`` in the state). Returns the asking seat's place in the
-        new game: ``{"game", "seat", "token", "started"}``. With ``into``, only a seat in
-        that game, if it is the one started after this (409 otherwise, and nothing is
-        started): a link to join it cannot start another game in the player's name.
+        new game: ``{"game", "seat", "token", "started"}``; asked again, the same place
+        with a new token (:meth:`Table.new_token`: the first answer may have been lost on
+        the way), and nothing else is done. With ``into``,
+        only a seat in that game, if it is the one started after this (409 otherwise, and
+        nothing is started): a link to join it cannot start another game in the player's
+        name.
         When the new game cannot be noted in the store (503), the seat made for the
         player is kept for them (:attr:`Server.unnoted`): asked again, the same answer
         comes once the note is made, and no other game is started nor seat taken."""
@@ -219,10 +228,15 @@ class RoomSeating(RoomBots):
                           "started": True}
             else:
                 next_id, by, taken = room.rematch
-                if seat in taken:
-                    raise TableError(f"you have a seat in the new game already: game "
-                                     f"{next_id}, whose token came in the answer to your "
-                                     "first ask", 409)
+                if seat in taken:  # asked again: the first answer lost on the way?
+                    async with self.use(next_id) as other, other.lock:
+                        token, undo = other.table.new_token(taken[seat])
+                        await self.changed(other, undo)
+                        for socket in [s for s, at in other.sockets.items()
+                                       if at == taken[seat]]:  # opened with the old token
+                            self.drop(other, socket, TOKEN_GIVEN_AGAIN)
+                    return {"game": next_id, "seat": taken[seat], "token": token,
+                            "started": seat == by}
                 async with self.use(next_id) as other:
                     mine = table.seats[seat]
                     place = (seat - by) % 3  # where they sat from the starter: kept for them

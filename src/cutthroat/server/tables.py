@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import secrets
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from .. import record as rec
@@ -215,6 +215,24 @@ class Table:
                 self._deal_if_ready()
                 return index, token
         raise TableError("this game has no open seat", 409)
+
+    def new_token(self, seat: int) -> tuple[str, Callable[[], None]]:
+        """A new token for the player's ``seat``, for a player who took it and lost the
+        answer that held its token (only the token's hash is kept, so that one cannot be
+        given again): the token given before stops working. With it, a function that
+        takes the change back (the new token could not be saved)."""
+        if self.seats[seat].kind != "human":
+            raise TableError("only a player's seat has a token", 409)
+        hashed, given = self.seats[seat].token_hash, self.tokens.get(seat)
+
+        def undo() -> None:
+            self.seats[seat].token_hash = hashed
+            if given is None:
+                self.tokens.pop(seat, None)
+            else:
+                self.tokens[seat] = given
+
+        return self._issue_token(seat), undo
 
     def reopen(self, seat: int) -> None:
         """Give a seat taken by :meth:`join` back (its join could not be saved), with
