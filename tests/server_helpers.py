@@ -129,6 +129,30 @@ def _play_out(client: TestClient, made: dict[str, Any], rng: random.Random,
     return state
 
 
+def _play_to_the_end(client: TestClient, seats: dict[int, dict[str, Any]],
+                     rng: random.Random, moves: int = 2000) -> dict[str, Any]:
+    """Play every person's seat of a game, ``seats`` (seat: an answer holding its
+    ``game`` and ``token``), by random legal moves over HTTP, the first of them dealing
+    each next hand, until the game is over; its last state. Each move is answered
+    once the bots have replied, so the seat to act is always one of ``seats``."""
+    first = seats[min(seats)]
+    game = first["game"]
+    state = _settled(client, first)
+    for _ in range(moves):
+        if state["status"] == "over":
+            return state
+        if state["status"] == "hand_over":
+            answer = client.post(f"/api/games/{game}/next", json={"token": first["token"]})
+        else:
+            seat = seats[state["to_act"]]
+            legal = _state(client, seat)["view"]["legal"]
+            answer = client.post(f"/api/games/{game}/actions",
+                                 json={"token": seat["token"], "action": rng.choice(legal)})
+        assert answer.status_code == 200, answer.text
+        state = answer.json()
+    raise AssertionError("the game did not end")
+
+
 def _bots_move(table: Any) -> None:
     """The bots of a :class:`~cutthroat.server.tables.Table` move until it is a person's
     turn, or the hand is over."""

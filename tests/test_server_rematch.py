@@ -24,9 +24,9 @@ from server_helpers import (
     _client,
     _create,
     _play_out,
+    _play_to_the_end,
     _reason,
     _seat_socket,
-    _settled,
     _state,
     _stop,
     _stop_servers,
@@ -78,29 +78,8 @@ def _finished_pair(client: TestClient, seed: int = 2, *, coach: bool = False
                   rules={"target": 1}, coach=coach)
     game = ann["game"]
     ben = {**client.post(f"/api/games/{game}/join", json={"name": "Ben"}).json()}
-    _played_to_the_end(client, [ann, ben], random.Random(seed))
+    _play_to_the_end(client, {0: ann, 2: ben}, random.Random(seed))
     return ann, ben
-
-
-def _played_to_the_end(client: TestClient, players: list[dict[str, Any]],
-                       rng: random.Random) -> None:
-    """Random legal moves for each of ``players`` (their answers, with their tokens),
-    the first dealing each next hand, until the game is over."""
-    first = players[0]
-    game = first["game"]
-    for _ in range(1000):
-        state = _settled(client, first)
-        if state["status"] == "over":
-            return
-        if state["status"] == "hand_over":
-            client.post(f"/api/games/{game}/next", json={"token": first["token"]})
-            continue
-        for seat in players:
-            legal = _state(client, seat)["view"]["legal"]
-            if legal:
-                client.post(f"/api/games/{game}/actions",
-                            json={"token": seat["token"], "action": rng.choice(legal)})
-    raise AssertionError("the game did not end")
 
 
 def test_friends_who_both_ask_to_play_again_sit_at_one_table(db_url: str) -> None:
@@ -175,7 +154,7 @@ def _finished_three(client: TestClient) -> tuple[dict[str, Any], ...]:
     game = ann["game"]
     ben = client.post(f"/api/games/{game}/join", json={"name": "Ben"}).json()
     cal = client.post(f"/api/games/{game}/join", json={"name": "Cal"}).json()
-    _played_to_the_end(client, [ann, ben, cal], random.Random(3))
+    _play_to_the_end(client, {0: ann, 1: ben, 2: cal}, random.Random(3))
     return {**ann, "seat": 0}, ben, cal
 
 

@@ -40,7 +40,16 @@ from cutthroat.cards import cards_of_mask, deck, deck_mask
 from cutthroat.server.room import MORE_TIME
 from cutthroat.server.seats import STANDIN
 from cutthroat.server.tables import Table
-from server_helpers import _cards_named, _client, _create, _reason, _settled, _stop, _stop_servers
+from server_helpers import (
+    _cards_named,
+    _client,
+    _create,
+    _play_to_the_end,
+    _reason,
+    _settled,
+    _stop,
+    _stop_servers,
+)
 from strategies import known_mask, rules_st
 
 __all__ = ["_stop_servers"]  # the fixture, used by name
@@ -529,22 +538,9 @@ class ServerSequences(RuleBasedStateMachine):
     def to_the_end(self, seed: int) -> None:
         """The game played to its end by random legal moves of its people (and the next
         hands dealt), so that what comes after the end is reached too."""
-        rng = random.Random(seed)
-        state = self.seen["seats"][min(self.tokens)]
-        for _ in range(2000):
-            if state["status"] == "over":
-                return
-            if state["status"] == "hand_over":
-                answer = self.client.post(self.path("next"),
-                                          json={"token": self.tokens[min(self.tokens)]})
-            else:
-                seat = state["to_act"]
-                legal = self.state(seat)["view"]["legal"]
-                answer = self.client.post(self.path("actions"), json={
-                    "token": self.tokens[seat], "action": rng.choice(legal)})
-            assert answer.status_code == 200, answer.text
-            state = self.state(min(self.tokens))
-        raise AssertionError("the game did not end")
+        _play_to_the_end(self.client, {seat: {"game": self.game, "token": token}
+                                       for seat, token in self.tokens.items()},
+                         random.Random(seed))
 
     # --- playing again -------------------------------------------------------------------
 
