@@ -71,7 +71,7 @@ def watch(
     """
     rules = parse_rules(preset, set_)
     if save is not None:
-        check_new_file(save, "--save", make_folders=True)
+        check_new_file(save, "--save")
     names = check_line_up(bots, 3, "expert,intermediate,beginner")
     players = [make_bot(name, seed * 3 + s) for s, name in enumerate(names)]
     seats = ("West", "North", "East")

@@ -84,15 +84,11 @@ def parse_rules(preset: str, settings: list[str] | None) -> Rules:
         raise typer.BadParameter(str(exc), param_hint="--set") from None
 
 
-def check_new_file(path: Path, option: str, *, make_folders: bool = False) -> None:
+def check_new_file(path: Path, option: str) -> None:
     """Refuse, as a usage error of ``option``, a file to write that exists already (or
-    is a folder), or whose folder does not exist or cannot be written in: checked
-    before any long work starts. With ``make_folders`` a missing folder is fine (the
-    caller makes it), but not a file where a folder has to be."""
-    if make_folders:
-        check_folders_can_be_made(path, option)
-    else:
-        check_parent_folder(path, option)
+    is a folder), or whose folders cannot be made (:func:`check_folders_can_be_made`;
+    the caller makes those missing): checked before any long work starts."""
+    check_folders_can_be_made(path, option)
     if path.exists() or path.is_symlink():
         raise typer.BadParameter(f"{path} already exists: give a new file",
                                  param_hint=option)
