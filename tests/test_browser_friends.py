@@ -158,6 +158,14 @@ def test_play_again_with_a_friend_invites_them_in_the_talk(server: str, pages: P
     ben_page.wait_for_url(f"**/?game={new}")
     expect(ann_page.locator("#waiting")).to_be_hidden()
     assert [p["name"] for p in state(ann_page)["players"]] == ["Ann", "Random", "Ben"]
+    # Ann's other device, holding her seat of the finished game, joins the new one: her
+    # seat there, with a new token; the page holding the one before is told it is no more
+    phone = _seat_page(pages, server, game, ann["token"])
+    phone.click("#rematch")
+    phone.wait_for_url(f"**/?game={new}")
+    expect(ann_page.locator("#connection")).to_contain_text(
+        "this seat was given a new token when its player asked to play again")
+    expect(phone.locator("#status[data-status=playing]")).to_have_count(1)
 
 
 def test_a_link_to_join_with_from_never_starts_a_game_in_the_players_name(

@@ -19,6 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 from cutthroat.rules import Rules
 from cutthroat.server import seating
 from cutthroat.server.app import create_app
+from cutthroat.server.socket_loop import close_reason
 from cutthroat.server.tables import Table
 from server_helpers import (
     _client,
@@ -127,7 +128,8 @@ def test_friends_who_both_ask_to_play_again_sit_at_one_table(db_url: str) -> Non
         with pytest.raises(WebSocketDisconnect) as closed:
             while True:
                 ws.receive_json()
-    assert (closed.value.code, closed.value.reason) == (1008, seating.TOKEN_GIVEN_AGAIN)
+    assert (closed.value.code, closed.value.reason) == (4403, seating.TOKEN_GIVEN_AGAIN)
+    assert close_reason(seating.TOKEN_GIVEN_AGAIN) == seating.TOKEN_GIVEN_AGAIN  # (fits)
     assert again.status_code == 200, again.text
     assert again.json() == {**second.json(), "token": again.json()["token"]}
     assert again.json()["token"] != second.json()["token"]

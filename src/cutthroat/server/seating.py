@@ -23,8 +23,8 @@ from .tables import Table, TableError
 __all__ = ["TOKEN_GIVEN_AGAIN", "RoomSeating", "held_words", "kept_for"]
 
 
-TOKEN_GIVEN_AGAIN = ("this seat's player asked to play again from the game before, "
-                     "and was given a new token for it: this page's token no longer works")
+TOKEN_GIVEN_AGAIN = ("this seat was given a new token when its player asked to play again: "
+                     "this page's token no longer works")
 """Why a socket of a seat is closed when its player is given a new token for it
 (:meth:`RoomSeating.again`)."""
 
@@ -234,7 +234,7 @@ class RoomSeating(RoomBots):
                         await self.changed(other, undo)
                         for socket in [s for s, at in other.sockets.items()
                                        if at == taken[seat]]:  # opened with the old token
-                            self.drop(other, socket, TOKEN_GIVEN_AGAIN)
+                            self.drop(other, socket, TOKEN_GIVEN_AGAIN, code=4403)
                     return {"game": next_id, "seat": taken[seat], "token": token,
                             "started": seat == by}
                 async with self.use(next_id) as other:

@@ -99,18 +99,20 @@ class RoomSockets:
                     await outbox[0].join()
 
     def drop(self, room: Room, socket: WebSocket,
-             reason: str = "too slow to take the game's messages") -> None:
+             reason: str = "too slow to take the game's messages", code: int = 1008) -> None:
         """Take a socket out of the room that cannot keep up (or, ``reason``, that
-        misbehaves), and close it (1008) with ``reason``."""
+        misbehaves, or whose token no longer works), and close it with ``code`` (1008,
+        policy: a page connects again; 4000 and up, the server's refusal, as the
+        protocol's: a page says ``reason`` and does not) and ``reason``."""
         if socket in room.sockets:
             self.disconnect(room, socket)
-            self.spawn(room, self._close(socket, reason))
+            self.spawn(room, self._close(socket, reason, code))
 
-    async def _close(self, socket: WebSocket, reason: str) -> None:
-        """Close a dropped socket (1008), as far as it lets itself be."""
+    async def _close(self, socket: WebSocket, reason: str, code: int) -> None:
+        """Close a dropped socket, as far as it lets itself be."""
         with contextlib.suppress(Exception):
             with anyio.fail_after(self.send_wait):
-                await socket.close(code=1008, reason=reason)
+                await socket.close(code=code, reason=reason)
 
     def disconnect(self, room: Room, socket: WebSocket) -> None:
         """A socket leaves the room, at once (nothing awaited: this runs as its handler
