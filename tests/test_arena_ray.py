@@ -334,6 +334,29 @@ def test_ctrl_c_while_ray_starts_stops_what_it_started(monkeypatch: pytest.Monke
     assert stopped == [True]
 
 
+@pytest.mark.parametrize("failure", [KeyboardInterrupt, OSError])
+def test_a_runtime_that_fails_to_start_leaves_the_sigterm_handler_as_it_was(
+        monkeypatch: pytest.MonkeyPatch, failure: type[BaseException]) -> None:
+    """``ray.init`` sets its own SIGTERM handler before it has started anything: when it
+    then fails (Ctrl-C, or a runtime that cannot start), the process's handler is put
+    back, as after a tournament, so that worker processes forked later end on SIGTERM."""
+    import ray
+
+    from cutthroat.sim.ray_backend import RayConnectionError
+
+    def init(**kwargs: Any) -> None:
+        signal.signal(signal.SIGTERM, lambda *_: None)  # as Ray's own does
+        raise failure("no room")
+
+    monkeypatch.setattr(ray, "init", init)
+    monkeypatch.setattr(ray, "shutdown", lambda: None)
+    before = signal.getsignal(signal.SIGTERM)
+    with pytest.raises(KeyboardInterrupt if failure is KeyboardInterrupt
+                       else RayConnectionError):
+        run_on_ray([1], lambda job: [job], 2, None, _Bar())
+    assert signal.getsignal(signal.SIGTERM) is before
+
+
 def test_rays_own_output_stays_off_the_results(capfd: pytest.CaptureFixture[str]) -> None:
     """Ray writes its raylet's warnings (a worker lost, a task retried) on standard
     output, which came before ``--json``'s JSON and broke it (a researcher's QA pass):

@@ -130,25 +130,42 @@ def run_on_ray(jobs: Iterable[Job], run: Callable[[Job], list[Result]], workers:
     # ray.init sets a SIGTERM handler in this process (in its main thread) and
     # ray.shutdown leaves it there: the handler this process had is put back.
     sigterm = signal.getsignal(signal.SIGTERM)
-    if started:
-        if address is not None:
-            check_reachable(address)
-        try:
-            # "local": a runtime of its own here, never one found running (`ray start`),
-            # which would refuse the CPUs asked for
-            ray.init(address=address or "local", num_cpus=None if address else workers,
-                     include_dashboard=False, log_to_driver=False, configure_logging=False)
-        except (OSError, ValueError, RuntimeError) as exc:  # ConnectionError among them
-            where = (f"cannot reach the Ray cluster at {address!r}" if address
-                     else "cannot start a Ray runtime here")
-            reason = " ".join(str(exc).split()) or type(exc).__name__
+    try:
+        if started:
+            _start(ray, address, workers)
+        return _gather(ray, jobs, run, workers, bar, ahead, keep, on_cpus, started)
+    finally:
+        if started:
             _put_back(sigterm)
-            raise RayConnectionError(f"{where}: {reason}") from exc
-        except BaseException:  # Ctrl-C while Ray starts: its processes stopped, not left
-            with contextlib.suppress(Exception):
-                ray.shutdown()
-            _put_back(sigterm)
-            raise
+
+
+def _start(ray: Any, address: str | None, workers: int) -> None:
+    """Start a Ray runtime here with ``workers`` CPUs (no ``address``), or join the
+    cluster at ``address``: a :class:`RayConnectionError` if it cannot be."""
+    if address is not None:
+        check_reachable(address)
+    try:
+        # "local": a runtime of its own here, never one found running (`ray start`),
+        # which would refuse the CPUs asked for
+        ray.init(address=address or "local", num_cpus=None if address else workers,
+                 include_dashboard=False, log_to_driver=False, configure_logging=False)
+    except (OSError, ValueError, RuntimeError) as exc:  # ConnectionError among them
+        where = (f"cannot reach the Ray cluster at {address!r}" if address
+                 else "cannot start a Ray runtime here")
+        reason = " ".join(str(exc).split()) or type(exc).__name__
+        raise RayConnectionError(f"{where}: {reason}") from exc
+    except BaseException:  # Ctrl-C while Ray starts: its processes stopped, not left
+        with contextlib.suppress(Exception):
+            ray.shutdown()
+        raise
+
+
+def _gather(ray: Any, jobs: Iterable[Job], run: Callable[[Job], list[Result]],
+            workers: int, bar: _Bar, ahead: int,
+            keep: Callable[[list[Result]], None] | None,
+            on_cpus: Callable[[int], None] | None, started: bool) -> list[Result]:
+    """The jobs run as Ray tasks, as :func:`run_on_ray` says; the runtime is shut down
+    at the end if it was ``started`` there."""
     task = ray.remote(run)
     found: list[Result] = []
     pending: list[Any] = []
@@ -186,7 +203,6 @@ def run_on_ray(jobs: Iterable[Job], run: Callable[[Job], list[Result]], workers:
             ray.cancel(ref)
         if started:
             ray.shutdown()
-            _put_back(sigterm)
     return found
 
 
