@@ -6,6 +6,7 @@ import json
 import os
 import re
 import signal
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,6 +21,16 @@ from cutthroat.sim.ray_backend import run_on_ray
 def no_cluster_named(monkeypatch: pytest.MonkeyPatch) -> None:
     """No RAY_ADDRESS from the machine (a Ray node, a job) names a cluster to join."""
     monkeypatch.delenv("RAY_ADDRESS", raising=False)
+
+
+@pytest.fixture(autouse=True)
+def sigterm_kept() -> Iterator[None]:
+    """The pytest worker's SIGTERM handler as it was after each test: a test here that
+    calls ``ray.init`` itself (a notebook's runtime) gets Ray's, which ``ray.shutdown``
+    leaves, and a later test's processes forked from this one would inherit it."""
+    before = signal.getsignal(signal.SIGTERM)
+    yield
+    signal.signal(signal.SIGTERM, before)
 
 
 LINE_UP = ["random", "beginner", "random"]
