@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import re
 import shutil
 import tempfile
@@ -492,3 +493,69 @@ def test_a_game_moved_elsewhere_makes_the_default_folder_with_its_parents(
     assert warning is not None and f"so it is saved to {moved} instead" in warning
     assert session.save == moved and not list((tmp_path / "tmp").iterdir())
     assert rec.dumps(rec.replay(moved.read_text(encoding="utf-8"))) == rec.dumps(game)
+
+
+def test_a_save_elsewhere_whose_rename_fails_leaves_no_half_written_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The folder of --save deleted, and the record's new file in a fallback folder
+    written but not renamed into place (a full disk): nothing is left behind, neither
+    the ``.tmp`` file nor the fallback folder made for it (session.py ``_write_new``:
+    ``temporary.unlink()`` dropped: a ``.tmp`` file was left in each fallback folder,
+    and the folder made for it could not be removed)."""
+    made, kept = tmp_path / "made", tmp_path / "kept"
+    kept.mkdir()  # the player's own folder, empty
+    monkeypatch.setattr(session_module, "fallback_folders", lambda folder: [made, kept])
+    session, gone = _folder_gone_after_a_move(tmp_path)
+
+    def no_room(source: Path, target: Path) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device", str(target))
+
+    monkeypatch.setattr(os, "replace", no_room)
+    warning = session.save_record()
+    assert warning is not None and f"nor to a new file in {made} or {kept}" in warning
+    assert not made.exists() and list(kept.iterdir()) == []
+    assert session.unsaved is not None and not gone.exists()
+
+
+def test_each_save_warning_is_said_whole_with_the_command_to_go_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each warning of a save is a whole sentence from its "Warning: ", the file and the
+    reason in brackets, and, where the game was saved elsewhere, the command to go on
+    with it right after "To go on with it later: " (session.py: the ``"Warning: "`` of
+    ``_fork``'s warning and of ``_not_saved``'s moved one, the ``" ("`` of the full
+    disk's, and the ``" To go on with it later: "`` of the moved one changed: the tests
+    only looked inside them)."""
+    session, save = _saved_then_written_elsewhere(tmp_path)
+    assert session.save_record() == (
+        f"Warning: {save} was changed by another window playing this game, so this one is "
+        f"saved to {tmp_path / 'g-2.json'} from now on, and neither is written over. "
+        f"To go on with it later: {session.resume_command()}")
+
+    elsewhere = tmp_path / "elsewhere"
+    monkeypatch.setattr(session_module, "fallback_folders", lambda folder: [elsewhere])
+    session, gone = _folder_gone_after_a_move(tmp_path)
+    warning = session.save_record()
+    [moved] = elsewhere.iterdir()
+    assert warning == (
+        f"Warning: could not save the game to {gone / 'g.json'} (No such file or "
+        f"directory), so it is saved to {moved} instead, from now on. "
+        f"To go on with it later: {session.resume_command()}")
+
+    full = tmp_path / "full.json"
+    game = Game(seed=3, players=seat_names(0))
+    hand = game.deal()
+    session = Session(game, 0, ["random", "random"], save=full)
+    assert session.save_record() is None
+    assert hand.to_act is not None
+    game.push(game.view(hand.to_act).legal[0], hand.to_act)
+
+    def no_room(source: Path, target: Path) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device", str(target))
+
+    monkeypatch.setattr(os, "replace", no_room)
+    warning = session.save_record()
+    assert warning == (f"Warning: could not save the game to {full} (No space left on "
+                       "device); it goes on, and saving is tried again after every move.")
+    assert session.stopped_line() == (  # in words, as the other warnings: no "[Errno 28]"
+        f"Stopped. The game could not be saved to {full} (No space left on device): "
+        "the record there is of an earlier moment.")

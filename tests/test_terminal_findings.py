@@ -243,7 +243,9 @@ def test_R9_R10_the_second_round_says_turned_down_and_the_stuck_dealer_is_told()
     assert f"  You deal; turned down: {upcard}" in out
     assert f"up-card {upcard}" not in "\n".join(out)
     assert prompts[0].startswith(f"Your move ({STUCK}): 1) call ")
-    assert "must name trump" in STUCK and "stuck" in STUCK
+    # the words themselves, as the dealer reads them (session.py ``STUCK`` changed)
+    assert prompts[0].startswith(
+        "Your move (the dealer is stuck: you must name trump): 1) call ")
 
 
 def test_R10_a_stuck_dealers_wrong_verb_is_not_told_he_may_pass() -> None:
@@ -1086,3 +1088,70 @@ def test_R22_the_commands_said_name_plain_cutthroat_where_it_is_on_the_path(
                       save=tmp_path / "g.json")
     assert session.resume_command().startswith(
         f"cutthroat play --resume {tmp_path / 'g.json'} --bots random,random")
+
+
+def test_R16_a_number_past_the_one_card_that_follows_says_1_is_the_only_move() -> None:
+    """Where the player has one move (the one card that follows suit, R16), a number past
+    it is answered with that one choice, not "from 1 to 1", and an empty line with the
+    one number, not "1-1" (session.py ``numbers_to_choose``: ``count == 1`` -> ``count ==
+    0``; ``number_keys``: the same)."""
+    game = Game(seed=0, players=seat_names(0))
+    hand = game.deal()
+    rng = random.Random(0)
+    while not (hand.to_act == 0 and len(game.view(0).legal) == 1):
+        assert hand.to_act is not None and not hand.is_over
+        game.push(rng.choice(hand.legal_texts()), hand.to_act)
+    [only] = game.view(0).legal
+    player, out, _ = line_game(game, 0, ["2", "", "quit"])
+    player.play()
+    refused = [line for line in out if line.startswith("Not possible")]
+    assert refused == ["Not possible: choose 1, the only move. Type help for how to write "
+                       "a move."]
+    assert f"Type a move: 1, a move such as '{only}', or 'help'." in out
+
+
+def test_a_session_refuses_a_seat_past_2_and_a_line_up_not_of_two_bots() -> None:
+    """A session is refused, saying why, for a seat that is none of the three (R1) and for
+    bots that are not two, one each side of the player (session.py ``Session.__init__``:
+    the words of its two refusals changed; only their type was checked)."""
+    game = Game(seed=1, players=seat_names(0))
+    with pytest.raises(ValueError, match=r"^seat must be 0, 1 or 2, not 3$"):
+        Session(game, 3, ["random", "random"])
+    with pytest.raises(ValueError, match=r"^a terminal game takes two bots, for the seats "
+                                         r"to the player's left and right$"):
+        Session(game, 0, ["random"])
+
+
+def test_R14_a_hands_end_turns_the_deal_over_a_hand_to_an_indented_line() -> None:
+    """Once a hand is over its deal is shown (R14: not before): "The deal was:", then
+    each hand, the dummy and the kitty on a line of its own, indented under it as the
+    other lines of the hand's end are (session.py ``hand_over_lines``: the ``"  "``
+    before each line of the deal changed)."""
+    game = Game(seed=2, players=seat_names(0))
+    hand = game.deal()
+    rng = random.Random(2)
+    while not hand.is_over:
+        assert hand.to_act is not None
+        game.push(rng.choice(hand.legal_texts()), hand.to_act)
+    session = Session(game, 0, ["random", "random"])
+    lines = session.hand_over_lines()
+    dealt = describe_deal(hand.dealt, session.names)
+    assert len(dealt) >= 4
+    assert lines[:len(dealt) + 1] == ["  The deal was:", *("  " + line for line in dealt)]
+
+
+def test_R8_an_undo_of_the_dealers_order_alone_takes_back_your_move() -> None:
+    """The dealer who ordered up (R8) moves again at once, to discard: an undo there takes
+    back his one move, said as "your move", not "1 moves" (session.py ``took_back``:
+    ``len(moves) == 1`` -> ``== 0``)."""
+    dealer = 1
+    game = Game(seed=3, first_dealer=dealer, players=seat_names(dealer))
+    hand = game.deal()
+    while hand.to_act != dealer:
+        assert hand.to_act is not None
+        game.push("pass", hand.to_act)
+    player, out, _ = line_game(game, dealer, ["order", "undo", "quit"])
+    player.play()
+    [took] = [line for line in out if line.startswith("Took back ")]
+    assert took.startswith("Took back your move: You order") and took.endswith(".")
+    assert [str(move.action) for move in hand.moves] == ["pass", "pass"]

@@ -360,12 +360,12 @@ class Session:
         """After a save to :attr:`save` failed with ``error``: save elsewhere if need
         be (see :meth:`save_record`); the warning to show, if any."""
         assert self.save is not None
-        first, self.unsaved = self.unsaved is None, str(error)
-        why = error.strerror or str(error)
+        why = error.strerror or str(error)  # the reason in words, without [Errno N]
+        first, self.unsaved = self.unsaved is None, why
         if not (last or error.errno in _PLACE_LOST):
             if not first:
                 return None
-            return (f"Warning: could not save the game to {self.save} ({error}); "
+            return (f"Warning: could not save the game to {self.save} ({why}); "
                     "it goes on, and saving is tried again after every move.")
         folders = fallback_folders(self.sitting.folder)
         where = self._save_elsewhere(folders)
