@@ -195,13 +195,13 @@ class RoomSeating(RoomBots):
         new game (``next_game`` in the state). Returns the asking seat's place in the
         new game: ``{"game", "seat", "token", "started"}``; asked again, the same place
         with a new token (:meth:`Table.new_token`: the first answer may have been lost on
-        the way), and nothing else is done. With ``into``,
-        only a seat in that game, if it is the one started after this (409 otherwise, and
-        nothing is started): a link to join it cannot start another game in the player's
-        name.
-        When the new game cannot be noted in the store (503), the seat made for the
-        player is kept for them (:attr:`Server.unnoted`): asked again, the same answer
-        comes once the note is made, and no other game is started nor seat taken."""
+        the way; a socket of that seat opened with the token before is closed, 4403), and
+        nothing else is done. With ``into``, only a seat in that game, if it is the one
+        started after this (409 otherwise, and nothing is started): a link to join it
+        cannot start another game in the player's name. When the new game cannot be
+        noted in the store (503), the seat made for the player is kept for them
+        (:attr:`Server.unnoted`): asked again, the same answer comes once the note is
+        made, and no other game is started nor seat taken."""
         async with room.lock:
             table = room.table  # under the lock: a read back may have replaced it
             if not table.game.is_over:
