@@ -33,7 +33,8 @@ from cutthroat.sim.league import (
     resolve_anchor,
     run_league,
 )
-from cutthroat.sim.ratings import RatingError
+from cutthroat.sim.ratings import RatingError, RatingFit
+from cutthroat.sim.stats import Estimate
 from cutthroat.sim.workers import ProgressBar
 from cutthroat.views import View
 
@@ -822,3 +823,64 @@ def test_league_rating_intervals_need_half_the_resamples_with_an_estimate() -> N
     assert failed(10) == []
     assert failed(11) == ["no rating intervals: 9 of 20 resamples had an estimate, fewer "
                           "than the 10 needed"]
+
+
+def test_rating_intervals_from_fewer_than_10_deal_sets_are_said_too_narrow_to_trust(
+        four: LeagueResult, three: LeagueResult) -> None:
+    """Below 10 deal sets (30 games per line-up) the caption says the ratings' bootstrap
+    intervals are too narrow to trust; from 10 deal sets it does not."""
+    words = " ".join(three.text(width=140).split())
+    assert ("bootstrap of deal sets across all line-ups (20 resamples; from 2 deal sets, "
+            "too narrow to trust below 10 (30 games per line-up)); win rate") in words
+    assert four.deal_sets == 10
+    words = " ".join(four.text(width=140).split())
+    assert "bootstrap of deal sets across all line-ups (100 resamples); win rate" in words
+    assert "too narrow" not in words
+
+
+def test_a_league_result_built_directly_has_run_leagues_defaults(three: LeagueResult) -> None:
+    """Left out, a LeagueResult's settings are run_league's defaults: prior 1, 95%
+    intervals, se, one worker, played locally, not interrupted."""
+    built = LeagueResult(three.bots, three.line_ups, three.results, three.seed, three.rules,
+                         three.fit, three.anchor)
+    assert (built.prior, built.confidence, built.ci, built.workers, built.backend,
+            built.planned) == (1, 0.95, "se", 1, "local", None)
+    assert (built.elapsed, built.rating_elapsed) == (0.0, 0.0)
+
+
+def test_standings_are_frozen(three: LeagueResult) -> None:
+    """A standing cannot be changed: standings() hands out the ones it keeps."""
+    standing = three.standings()[0]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        standing.rank = 2  # type: ignore[misc]
+    assert three.standings()[0].rank == 1
+
+
+def test_leagues_of_the_same_games_are_equal_whether_or_not_their_standings_were_asked(
+        three: LeagueResult) -> None:
+    """The standings kept once worked out are no part of a league's equality."""
+    three.standings()
+    again = dataclasses.replace(three)
+    assert again == three
+    again.standings()
+    assert again == three and again.standings() == three.standings()
+
+
+def test_a_league_of_no_games_counts_none() -> None:
+    """With no results, no games per line-up, no deal sets, no games, no hands."""
+    empty = LeagueResult(("random", "beginner", "intermediate"), (), (), 0, Rules(),
+                         RatingFit((), (), 0, 0), "random")
+    assert (empty.games_per_line_up, empty.deal_sets, empty.games, empty.hands) == (0, 0, 0, 0)
+
+
+def test_without_ratings_equal_win_rates_are_ranked_by_points(three: LeagueResult) -> None:
+    """Unrated, the standings go by win rate, then by points per game: beginner and random
+    both won none of their 6 games, and the beginner scored more."""
+    unrated = dataclasses.replace(
+        three, fit=RatingFit(tuple(Estimate(None) for _ in three.bots), (), 0, 0))
+    assert not unrated.rated
+    standings = unrated.standings()
+    assert [s.bot for s in standings] == ["intermediate", "beginner", "random"]
+    assert [s.rank for s in standings] == [1, 2, 3]
+    assert standings[1].totals.wins == standings[2].totals.wins == 0
+    assert standings[1].totals.points > standings[2].totals.points
