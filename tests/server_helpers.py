@@ -97,6 +97,17 @@ def _socket_closed(client: TestClient, path: str,
     return closed.value
 
 
+def _without(state: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
+    """``state`` without ``fields``."""
+    return {key: value for key, value in state.items() if key not in fields}
+
+
+def _forbidden(client: TestClient, made: dict[str, Any]) -> None:
+    """``made``'s token is no token of its game (any more): its state is refused, 403."""
+    answer = client.get(f"/api/games/{made['game']}", params={"token": made["token"]})
+    assert answer.status_code == 403, answer.text
+
+
 def _reason(answer: Any) -> str:
     reason: str = answer.json()["error"]["reason"]
     return reason

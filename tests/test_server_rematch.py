@@ -24,6 +24,7 @@ from cutthroat.server.tables import Table
 from server_helpers import (
     _client,
     _create,
+    _forbidden,
     _play_out,
     _play_to_the_end,
     _reason,
@@ -31,6 +32,7 @@ from server_helpers import (
     _state,
     _stop,
     _stop_servers,
+    _without,
 )
 from sockets import eventually as _eventually
 from sockets import receive as _receive
@@ -57,16 +59,6 @@ def test_playing_again_tells_apart_a_name_twice_at_the_old_table(tmp_path: Path)
     assert second.status_code == 200, second.text
     new = _state(client, {"game": started.json()["game"], "token": started.json()["token"]})
     assert [p["name"] for p in new["players"]] == ["Ann", "Random", "ANN 2"]
-
-
-def _forbidden(client: TestClient, made: dict[str, Any]) -> None:
-    """``made``'s token is no token of its game (any more)."""
-    answer = client.get(f"/api/games/{made['game']}", params={"token": made["token"]})
-    assert answer.status_code == 403, answer.text
-
-
-def _without(state: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
-    return {k: v for k, v in state.items() if k not in keys}
 
 
 def _finished_pair(client: TestClient, seed: int = 2, *, coach: bool = False

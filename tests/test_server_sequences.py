@@ -44,11 +44,13 @@ from server_helpers import (
     _cards_named,
     _client,
     _create,
+    _forbidden,
     _play_to_the_end,
     _reason,
     _settled,
     _stop,
     _stop_servers,
+    _without,
 )
 from strategies import known_mask, rules_st
 
@@ -71,10 +73,6 @@ def _words(answer: Any) -> str:
     reason = _reason(answer)
     assert re.search(r"[a-z]{3,} [a-z]{2,}", reason), answer.text
     return reason
-
-
-def _without(state: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
-    return {key: value for key, value in state.items() if key not in fields}
 
 
 def _action(text: str) -> Action | None:
@@ -579,8 +577,7 @@ class ServerSequences(RuleBasedStateMachine):
             token = repeated.json()["token"]  # a new one: only the hash of the first is kept
             assert repeated.json() == {**answers[seat], "token": token}
             place = answers[seat]["seat"]
-            refused = self.client.get(f"/api/games/{new}", params={"token": tokens[place]})
-            assert refused.status_code == 403, "the token given before still works"
+            _forbidden(self.client, {"game": new, "token": tokens[place]})  # the one before
             tokens[place] = token
         after = self.snapshot()
         assert after["record"] == old["record"]
