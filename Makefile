@@ -32,10 +32,11 @@ run: venv
 test: $(DEV) services lint typecheck unit
 
 ## What the tests drive besides Python, from Debian's packages (installed if missing):
-## Chromium for the browser tests, PostgreSQL for the optional database backend (the
-## tests start a private server of their own; nothing is left running).
+## Chromium's headless shell for the browser tests, PostgreSQL for the optional database
+## backend (the tests start a private server of their own; nothing is left running).
 services:
-	@missing=""; command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	@missing=""; command -v chromium-headless-shell >/dev/null 2>&1 || \
+		missing="$$missing chromium-headless-shell"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	if [ -n "$$missing" ]; then apt-get update -q && DEBIAN_FRONTEND=noninteractive \
 		apt-get install -y -q --no-install-recommends $$missing; fi

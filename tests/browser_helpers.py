@@ -1,7 +1,8 @@
 """The browser tests' shared helpers (tests/test_browser*.py): a real server (``cutthroat
-serve`` in a subprocess, on a free port, with a temporary SQLite file), Debian's Chromium
-driven by Playwright (the fixtures ``server``, ``browser`` and ``pages``), and the helpers
-that drive the page and read it as a player, a watcher or a screen reader does."""
+serve`` in a subprocess, on a free port, with a temporary SQLite file), Chromium's
+headless shell from Debian's packages driven by Playwright (the fixtures ``server``,
+``browser`` and ``pages``), and the helpers that drive the page and read it as a player,
+a watcher or a screen reader does."""
 
 from __future__ import annotations
 
@@ -30,7 +31,11 @@ from playwright.sync_api import (
 )
 from playwright.sync_api import Error as PlaywrightError
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = "/usr/bin/chromium-headless-shell"
+"""Debian's ``chromium-headless-shell``: Chromium's engine (Blink, V8) without the desktop
+browser around it, as Playwright's own headless runs use. The full ``chromium`` in
+headless mode takes three times the CPU to open a page in a new context and about twice
+for the browser tests as a whole (docs/architecture.md, Tests)."""
 TIMEOUT_MS = 20_000
 """How long a page may take to show what a test waits for (two cores, xdist)."""
 
@@ -113,7 +118,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium is missing at {CHROMIUM} (apt-get install chromium)")
+        pytest.fail(f"Chromium's headless shell is missing at {CHROMIUM}"
+                    " (make services, or apt-get install chromium-headless-shell)")
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         yield chromium

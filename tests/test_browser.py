@@ -1,8 +1,8 @@
 """The web game's page, end to end: a real server (``cutthroat serve`` in a subprocess,
-on a free port, with a temporary SQLite file) and Debian's Chromium driven by
-Playwright. These tests fail, never skip, when Chromium is missing. They are in
-tests/test_browser_*.py, by topic, their server, browser and page helpers in
-tests/browser_helpers.py; here, what holds for them all."""
+on a free port, with a temporary SQLite file) and Chromium's headless shell, from
+Debian's packages, driven by Playwright. These tests fail, never skip, when it is
+missing. They are in tests/test_browser_*.py, by topic, their server, browser and page
+helpers in tests/browser_helpers.py; here, what holds for them all."""
 
 from __future__ import annotations
 
