@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import importlib.metadata
 import json
+import os
 import pickle
 import random
 import re
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -22,7 +25,7 @@ from typer.testing import CliRunner
 import cutthroat
 from cutthroat import record as rec
 from cutthroat.actions import Action
-from cutthroat.bots import BotError, BotMoveError, make_bot, play_game
+from cutthroat.bots import BotError, BotMoveError, RandomBot, make_bot, play_game
 from cutthroat.bots.catalog import describe_bots
 from cutthroat.bots.registry import (
     BOTS,
@@ -102,6 +105,8 @@ def test_make_bot_takes_your_bots_class_with_options_as_a_line_up_does(
     ("json.MyBot", BotUnavailableError, "module json has no class MyBot (json is a "
                                         "module of Python's own, found before a file of "
                                         "that name: rename your file)"),
+    ("email.message.MyBot", BotUnavailableError, "module email.message has no class MyBot "
+                                                 "(email is a module of Python's own"),
 ])
 def test_a_spec_that_names_no_usable_bot_says_why(in_examples: Path, spec: str,
                                                   error: type[Exception], words: str) -> None:
@@ -257,6 +262,53 @@ def test_an_installed_package_adds_bots_by_entry_point(in_examples: Path) -> Non
         BOTS.update(before)
 
 
+def test_a_bot_package_installed_is_found_at_start_and_listed_by_cutthroat_bots(
+        tmp_path: Path) -> None:
+    """An installed package's entry point of the group ``cutthroat.bots`` is read when
+    the registry is first imported, as every command imports it: ``cutthroat bots``
+    run in a fresh process lists it by its name, after the built-in ladder, and
+    describes it (the package here: greedy_bot.py and its ``.dist-info``, on the path
+    as an installed package is)."""
+    (tmp_path / "greedy_bot.py").write_text((EXAMPLES / "greedy_bot.py").read_text())
+    info = tmp_path / "greedybots-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: greedybots\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(
+        f"[{ENTRY_POINT_GROUP}]\ngreedy = greedy_bot:GreedyBot\n")
+    def bots(*args: str) -> list[str]:
+        done = subprocess.run(
+            [sys.executable, "-m", "cutthroat.cli", "bots", *args], capture_output=True,
+            text=True, timeout=120, check=False, cwd=tmp_path,
+            env={**os.environ, "COLUMNS": "200", "PYTHONPATH": os.pathsep.join(
+                [str(tmp_path), *filter(None, [os.environ.get("PYTHONPATH")])])})
+        assert done.returncode == 0, done.stderr
+        return done.stdout.splitlines()
+
+    listed = [line.split()[0] for line in bots() if re.match(r"  \S", line)]
+    assert listed == ["random", "beginner", "intermediate", "expert", "greedy"]
+    described = bots("greedy")
+    assert described[0].startswith("greedy: Makes trump on a hand with bid_trumps")
+    assert "  bid_trumps=3  (int)" in described
+
+
+def test_an_option_annotated_any_takes_any_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot of your own whose option is annotated ``Any`` takes whatever a spec writes
+    for it (a number, a word, true, none), where one annotated ``int`` takes ints only."""
+    made: list[object] = []
+
+    def anything(seed: int, style: Any = "plain", depth: int = 1) -> RandomBot:
+        made.append(style)
+        return RandomBot(seed=seed)
+
+    monkeypatch.setitem(BOTS, "anything", anything)
+    for spec, value in (("anything:style=3", 3), ("anything:style=bold", "bold"),
+                        ("anything:style=true", True), ("anything:style=none", None)):
+        make_bot(spec, 0)
+        assert made[-1] == value
+    with pytest.raises(BotSpecError, match="option depth takes int, not 'deep'"):
+        make_bot("anything:depth=deep", 0)
+
+
 def test_the_web_server_takes_registered_bots_only(in_examples: Path,
                                                    tmp_path: Path) -> None:
     """A request naming a class (``module.Class``) is refused without importing it: a
@@ -285,6 +337,23 @@ def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
         if any(place and Path(place).resolve().is_relative_to(tmp_path.resolve())
                for place in places):
             sys.modules.pop(name, None)
+
+
+def test_the_current_folder_is_searched_only_for_the_bots_own_module(
+        scratch: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot's module found on the path that needs a package not installed is said to
+    need it, and the current folder is not put on the path for that: it is searched
+    only when the bot's own module is found nowhere else."""
+    lib = scratch / "lib"
+    lib.mkdir()
+    (lib / "needy_bot.py").write_text("import no_such_package_xyz\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(lib))
+    path = list(sys.path)
+    with pytest.raises(BotUnavailableError, match=re.escape(
+            "the 'needy_bot.Bot' bot is not available: module no_such_package_xyz is "
+            "missing (run from the folder that holds it, or install it)")):
+        make_bot("needy_bot.Bot", 0)
+    assert sys.path == path
 
 
 def test_a_module_that_fails_to_import_is_a_clear_error_everywhere(scratch: Path,
