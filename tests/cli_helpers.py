@@ -1,9 +1,14 @@
-"""What the tests of the tournament commands (tests/test_arena.py, tests/test_league.py)
-share: a command run up to the call that would play its games."""
+"""What tests of the command line share: the command run as another program runs it
+(:func:`cutthroat`), and, for the tournament commands (tests/test_arena.py,
+tests/test_league.py), a command run up to the call that would play its games."""
 
 from __future__ import annotations
 
 import inspect
+import os
+import subprocess
+import sys
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -27,3 +32,14 @@ def asked_of(monkeypatch: pytest.MonkeyPatch, app: typer.Typer, module: ModuleTy
 
     monkeypatch.setattr(module, function, stop)
     return CliRunner().invoke(app, list(args)), asked
+
+
+def cutthroat(*args: str | Path, stdin: bytes = b"", cwd: Path | None = None,
+              env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
+    """Run ``python -m cutthroat.cli ARGS`` and capture its output as bytes (with
+    ``env`` added to the environment)."""
+    return subprocess.run(
+        [sys.executable, "-m", "cutthroat.cli", *map(str, args)],
+        input=stdin, capture_output=True, timeout=120, cwd=cwd, check=False,
+        env=None if env is None else {**os.environ, **env},
+    )

@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from cli_helpers import cutthroat
 from cutthroat import record as rec
 from cutthroat.session import program
 
@@ -47,17 +48,6 @@ Record = Any
 
 
 # --- running the command ---------------------------------------------------------------
-
-
-def cutthroat(*args: str | Path, stdin: bytes = b"", cwd: Path | None = None,
-              env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
-    """Run ``python -m cutthroat.cli ARGS`` and capture its output as bytes (with
-    ``env`` added to the environment)."""
-    return subprocess.run(
-        [sys.executable, "-m", "cutthroat.cli", *map(str, args)],
-        input=stdin, capture_output=True, timeout=120, cwd=cwd, check=False,
-        env=None if env is None else {**os.environ, **env},
-    )
 
 
 def _no_constants(name: str) -> Any:

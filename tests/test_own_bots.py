@@ -12,7 +12,6 @@ import os
 import pickle
 import random
 import re
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,6 +22,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 import cutthroat
+from cli_helpers import cutthroat as run_cutthroat
 from cutthroat import record as rec
 from cutthroat.actions import Action
 from cutthroat.bots import BotError, BotMoveError, RandomBot, make_bot, play_game
@@ -276,13 +276,11 @@ def test_a_bot_package_installed_is_found_at_start_and_listed_by_cutthroat_bots(
     (info / "entry_points.txt").write_text(
         f"[{ENTRY_POINT_GROUP}]\ngreedy = greedy_bot:GreedyBot\n")
     def bots(*args: str) -> list[str]:
-        done = subprocess.run(
-            [sys.executable, "-m", "cutthroat.cli", "bots", *args], capture_output=True,
-            text=True, timeout=120, check=False, cwd=tmp_path,
-            env={**os.environ, "COLUMNS": "200", "PYTHONPATH": os.pathsep.join(
+        done = run_cutthroat("bots", *args, cwd=tmp_path, env={
+            "COLUMNS": "200", "PYTHONPATH": os.pathsep.join(
                 [str(tmp_path), *filter(None, [os.environ.get("PYTHONPATH")])])})
         assert done.returncode == 0, done.stderr
-        return done.stdout.splitlines()
+        return done.stdout.decode().splitlines()
 
     listed = [line.split()[0] for line in bots() if re.match(r"  \S", line)]
     assert listed == ["random", "beginner", "intermediate", "expert", "greedy"]
