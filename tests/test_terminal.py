@@ -231,6 +231,19 @@ def test_R7_a_suit_named_in_the_first_round_or_a_card_played_too_soon_is_explain
     assert all(line.count("not possible") + line.count("Not possible") == 1 for line in errors)
 
 
+def test_a_line_of_commas_alone_is_no_move_and_changes_nothing() -> None:
+    """A line of commas alone (they separate cards in a keep: "AS, KS, ...") was read
+    as no words at all, and the game stopped with an IndexError (Hypothesis found it);
+    it is answered as any line that names no move is, and the game goes on."""
+    lines = [",", " , ,", ",,,"]
+    hand, player, out = at_first_move(lines)
+    assert player.play() is False and len(hand.moves) == 0
+    errors = [line for line in out if line.startswith("Not possible: ")]
+    assert errors == [f"Not possible: {said.strip()!r} is not a move here: your choices "
+                      "are pass, order. Type help for how to write a move."
+                      for said in lines]
+
+
 def test_words_a_newcomer_types_are_answered_with_the_choices_there_are() -> None:
     """"I fold" or "jack of harts" name no move: the answer gives the choices of the
     moment (and how a card is written), not the list of every verb."""

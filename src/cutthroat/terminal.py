@@ -443,6 +443,8 @@ class TerminalGame(Session):
         if "order" in verbs and view.seat == view.dealer and _picks_up(text, view):
             text = "order"  # the dealer's order takes the up-card: "pick it up" says it
         words = text.split()
+        if not words:  # commas alone: nothing left once they are read as spaces
+            raise _NotAMove(f"{quoted(said)} is not a move here: {_choices(view)}")
         if "JO" in (w.upper() for w in words) and view.rules.deck != 25:
             raise _NotAMove(f"there is no joker in the {view.rules.deck}-card deck (only "
                             "the 25-card deck has one)")
