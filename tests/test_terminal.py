@@ -242,6 +242,11 @@ def test_a_line_of_commas_alone_is_no_move_and_changes_nothing() -> None:
     assert errors == [f"Not possible: {said.strip()!r} is not a move here: your choices "
                       "are pass, order. Type help for how to write a move."
                       for said in lines]
+    play = dataclasses.replace(player.view(), legal=("play JH", "play 9H"))
+    with pytest.raises(CutthroatError) as refused:  # as any line naming no card is
+        player._action(",", play)
+    assert str(refused.value) == ("',' is not a move here: your choices are play JH, "
+                                  "play 9H (a card is written rank then suit: JH, 10S)")
 
 
 def test_words_a_newcomer_types_are_answered_with_the_choices_there_are() -> None:

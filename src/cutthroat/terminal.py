@@ -444,7 +444,7 @@ class TerminalGame(Session):
             text = "order"  # the dealer's order takes the up-card: "pick it up" says it
         words = text.split()
         if not words:  # commas alone: nothing left once they are read as spaces
-            raise _NotAMove(f"{quoted(said)} is not a move here: {_choices(view)}")
+            raise self._no_move(said, view, verbs)
         if "JO" in (w.upper() for w in words) and view.rules.deck != 25:
             raise _NotAMove(f"there is no joker in the {view.rules.deck}-card deck (only "
                             "the 25-card deck has one)")
@@ -478,14 +478,18 @@ class TerminalGame(Session):
                 # a card typed in the bidding: as "play JH" is told, not "not a move"
                 raise _NotNow(not_now("play", view.phase, stuck=stuck(view))) from None
             if shortcut is None and words[0].lower() not in _VERBS:
-                written = ("said in words, such as the ten of spades, or written rank "
-                           "then suit" if self.words else "written rank then suit: JH, 10S")
-                cards = f" (a card is {written})" if verbs & {"play", "discard", "keep"} else ""
-                raise _NotAMove(f"{quoted(said)} is not a move here: {_choices(view)}"
-                                f"{cards}") from None
+                raise self._no_move(said, view, verbs) from None
             if shortcut is None:
                 raise
             return shortcut
+
+    def _no_move(self, said: str, view: View, verbs: set[str]) -> _NotAMove:
+        """The refusal of a line ``said`` that names no move: the choices of the moment,
+        and how a card is written where a card may be played, discarded or kept."""
+        written = ("said in words, such as the ten of spades, or written rank then suit"
+                   if self.words else "written rank then suit: JH, 10S")
+        cards = f" (a card is {written})" if verbs & {"play", "discard", "keep"} else ""
+        return _NotAMove(f"{quoted(said)} is not a move here: {_choices(view)}{cards}")
 
     # --- showing -----------------------------------------------------------------------
 
