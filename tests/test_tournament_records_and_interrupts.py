@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,25 @@ LINE_UP = ["random", "beginner", "random"]
 @pytest.fixture
 def app() -> typer.Typer:
     return cli_app
+
+
+@pytest.fixture
+def ctrl_c() -> Iterator[None]:
+    """Ctrl-C raises ``KeyboardInterrupt`` in this process during the test, as at a
+    terminal, even where pytest was started with SIGINT ignored (a background job of a
+    shell without job control); what it was is restored after."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def _ctrl_c_as_at_a_terminal() -> None:
+    """In the child, before the command starts: SIGINT's default, as a terminal's
+    foreground command has, whatever this process inherited (Python then raises
+    ``KeyboardInterrupt`` on it; an inherited SIG_IGN would be kept)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def test_a_job_returns_its_records_and_writes_no_file(
@@ -178,7 +198,8 @@ def test_ctrl_c_at_the_terminal_on_worker_processes(tmp_path: Path) -> None:
                "intermediate,beginner,random", "--games", "30000", "--workers", "2",
                "--records", "recs", "--json"]
     with subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, start_new_session=True) as process:
+                          stderr=subprocess.PIPE, start_new_session=True,
+                          preexec_fn=_ctrl_c_as_at_a_terminal) as process:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and len(list(
                 (tmp_path / "recs").glob("*.json")) if (tmp_path / "recs").is_dir() else []) < 3:
@@ -200,7 +221,8 @@ def test_ctrl_c_at_the_terminal_on_worker_processes(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_while_a_job_is_kept_keeps_it_whole(tmp_path: Path,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+                                                   monkeypatch: pytest.MonkeyPatch,
+                                                   ctrl_c: None) -> None:
     """A Ctrl-C that comes while a finished job's records are written waits until the
     job is kept whole: then as many results as records, never records of games the
     result does not count (it failed CI once, the signal sent between the two)."""
@@ -224,7 +246,7 @@ def test_ctrl_c_while_a_job_is_kept_keeps_it_whole(tmp_path: Path,
 
 
 def test_ctrl_c_while_a_leagues_job_is_kept_keeps_whole_deal_sets_only(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ctrl_c: None) -> None:
     """The league kept a job one game at a time, so a Ctrl-C between two of them kept
     part of a deal set, and the interrupted league rated a deal set of one seating (2 of
     11 interrupted leagues in a QA pass: 469 games reported as 156 deal sets)."""
