@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import IO, Any
 
 import pytest
 import typer
@@ -35,11 +35,13 @@ def asked_of(monkeypatch: pytest.MonkeyPatch, app: typer.Typer, module: ModuleTy
 
 
 def cutthroat(*args: str | Path, stdin: bytes = b"", cwd: Path | None = None,
-              env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
-    """Run ``python -m cutthroat.cli ARGS`` and capture its output as bytes (with
-    ``env`` added to the environment)."""
+              env: dict[str, str] | None = None,
+              stdout: IO[bytes] | int = subprocess.PIPE) -> subprocess.CompletedProcess[bytes]:
+    """Run ``python -m cutthroat.cli ARGS`` as another program would, and capture its
+    output as bytes (with ``env`` added to the environment; standard output to
+    ``stdout`` instead where given, a full device for instance)."""
     return subprocess.run(
         [sys.executable, "-m", "cutthroat.cli", *map(str, args)],
-        input=stdin, capture_output=True, timeout=120, cwd=cwd, check=False,
-        env=None if env is None else {**os.environ, **env},
+        input=stdin, stdout=stdout, stderr=subprocess.PIPE, timeout=120, cwd=cwd,
+        check=False, env=None if env is None else {**os.environ, **env},
     )

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from cli_helpers import cutthroat
 from cutthroat import __version__
 from cutthroat import record as rec
 from cutthroat.__main__ import INTERNAL_ERROR
@@ -67,13 +68,6 @@ class Interrupter:
 def invoke(*args: str | Path) -> Any:
     """Run the Typer app in-process; its ``Result``."""
     return CliRunner().invoke(app, [str(a) for a in args])
-
-
-def run(*args: str | Path, **kwargs: Any) -> subprocess.CompletedProcess[bytes]:
-    """Run ``python -m cutthroat.cli ARGS`` as another program would."""
-    kwargs.setdefault("capture_output", "stdout" not in kwargs)
-    return subprocess.run([sys.executable, "-m", "cutthroat.cli", *map(str, args)],
-                          timeout=60, check=False, **kwargs)
 
 
 def unboxed(text: str) -> str:
@@ -244,7 +238,7 @@ def test_output_to_a_full_disk_is_one_line(args: list[str | Path]) -> None:
     """``cutthroat replay RECORD > /dev/full``: "cannot write the output: No space
     left on device" on standard error, status 1, not a traceback."""
     with DEV_FULL.open("wb") as full:
-        done = run(*args, stdout=full, stderr=subprocess.PIPE)
+        done = cutthroat(*args, stdout=full)
     told = lines(done.stderr.decode())
     assert done.returncode == 1
     assert told == ["Error: cannot write the output: No space left on device"]
@@ -353,8 +347,7 @@ def test_selfplay_writes_every_record_with_its_output_full(tmp_path: Path) -> No
     could not be, status 1."""
     out = tmp_path / "records"
     with DEV_FULL.open("wb") as full:
-        done = run("selfplay", "--games", "4", "--out", out, stdout=full,
-                   stderr=subprocess.PIPE)
+        done = cutthroat("selfplay", "--games", "4", "--out", out, stdout=full)
     assert done.returncode == 1
     assert lines(done.stderr.decode()) == [
         f"Error: cannot write the output: No space left on device (all 4 records are "
@@ -753,7 +746,7 @@ def test_replay_shows_an_action_with_control_characters_escaped_on_one_line(
     record["hands"][0]["actions"][0] = action
     path = tmp_path / "r.json"
     path.write_text(json.dumps(record), encoding="utf-8")
-    done = run("replay", path)
+    done = cutthroat("replay", path)
     assert done.returncode == 1
     said = lines(done.stderr.decode())
     assert len(said) == 1 and said[0].startswith("Illegal record: hand 1, action 1 " + shown)
@@ -769,12 +762,12 @@ def test_replay_cuts_a_long_action_short_in_words_and_gives_it_whole_in_json(
     record["hands"][0]["actions"][0] = action
     path = tmp_path / "r.json"
     path.write_text(json.dumps(record), encoding="utf-8")
-    done = run("replay", path)
+    done = cutthroat("replay", path)
     assert done.returncode == 1
     [said] = lines(done.stderr.decode())
     assert said == ("Illegal record: hand 1, action 1 (0 pass " + "x" * 53
                     + "... (100,007 characters)): pass takes no arguments")
-    as_json = run("replay", "--json", path)
+    as_json = cutthroat("replay", "--json", path)
     assert as_json.returncode == 1
     assert json.loads(as_json.stdout)["error"]["text"] == action
 
