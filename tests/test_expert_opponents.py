@@ -4,6 +4,7 @@ seat that plays like one (:class:`cutthroat.bots.opponents.SeatModels`)."""
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
@@ -151,3 +152,56 @@ def test_seat_models_refuse_bad_settings(kwargs: dict[str, int], message: str) -
         SeatModels(candidates(), **kwargs)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="at least one candidate"):
         SeatModels({})
+
+
+def _beginners_hands() -> list[View]:
+    players: list[Player] = [IntermediateBot(), BeginnerBot(seed=1), BeginnerBot(seed=2)]
+    return [v for v in (last_view(players, seed) for seed in range(1, 12))
+            if v is not None and v.phase is Phase.PLAY]
+
+
+def test_seat_models_count_nothing_for_a_hand_no_deal_can_be_drawn_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where no deal consistent with the view is found (or none can be replayed), the
+    hand counts for no candidate: the counts and the models stay as they were, and
+    the expert goes on with them, never stopped by the judging."""
+    from cutthroat.bots import opponents
+    from cutthroat.bots.sampling import SampledDeal, SamplingError, sample_deal
+
+    views = _beginners_hands()
+    models = SeatModels(candidates())
+    for view in views[:-1]:
+        models.judge(view)
+    before = ([dict(m) for m in models.misses], list(models.judged), models.model_names())
+    assert before[2] == ("intermediate", "beginner", "beginner")
+
+    def none_found(view: View, rng: object) -> object:
+        raise SamplingError("no deal")
+
+    monkeypatch.setattr(opponents, "sample_deal", none_found)
+    models.judge(views[-1])
+    assert ([dict(m) for m in models.misses], list(models.judged),
+            models.model_names()) == before
+
+    def not_replayable(view: View, rng: random.Random) -> SampledDeal:
+        sampled = sample_deal(view, rng)
+        return sampled._replace(moves=[sampled.moves[0], *sampled.moves])  # twice: illegal
+
+    monkeypatch.setattr(opponents, "sample_deal", not_replayable)
+    models.judge(views[-1])
+    assert ([dict(m) for m in models.misses], list(models.judged),
+            models.model_names()) == before
+
+
+def test_seat_models_go_on_counting_over_hands_played_outside_a_game() -> None:
+    """Views without scores (hands dealt on their own, not in a game) never start the
+    counts again: every hand seen is judged."""
+    views = [View(**_fields(view, scores=None)) for view in _beginners_hands()]
+    models = SeatModels(candidates())
+    for view in views:
+        models.observe(view)
+    counted = SeatModels(candidates())
+    for view in views[:-1]:
+        counted.judge(view)
+    assert models.judged == counted.judged and sum(models.judged) > 0
+    assert models.misses == counted.misses
