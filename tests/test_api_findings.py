@@ -247,7 +247,6 @@ def test_R14_a_view_refuses_scores_that_are_not_three_points(scores: object,
     assert view.scores == (3, 0, 7) and "3" in str(view)
 
 
-@pytest.mark.no_cover
 def test_hint_refuses_what_it_would_have_bent_or_left_out() -> None:
     """A text seed, 1.5 or True samples and an illegal or unreadable ``also`` were taken
     (rounded, or silently left out); 0 samples named an inner parameter."""

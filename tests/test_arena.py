@@ -337,6 +337,8 @@ def test_bad_arguments() -> None:
         run_arena(RANDOM3, games=3, ci="jackknife", progress=False)
     with pytest.raises(UnknownBotError):
         run_arena(["random", "random", "nobody"], games=3, progress=False)
+    with pytest.raises(ValueError, match=r"^backend must be local or ray, not 'mpi'$"):
+        run_arena(RANDOM3, games=3, backend="mpi", progress=False)
 
 
 def test_records_replay_to_the_same_games(tmp_path: Path) -> None:

@@ -493,3 +493,21 @@ def test_expert_bidding_playout_plays_bids_out_as_at_the_table(phase: Phase,
         other = "solver" if like == "table" else "table"
         differ += values(other, view) != values(like, view)
     assert differ > 0
+
+
+def test_R9_the_last_pass_of_the_second_round_is_valued_as_the_hand_thrown_in() -> None:
+    """The dealer, last to speak in the second round after two passes (R9): passing
+    throws the hand in, so it scores nothing and takes no trick, whatever the cards, and
+    its chance to win is the same on any deal with the same score and dealer."""
+    chances = []
+    for seed in (8, 9):
+        hand = Hand.deal(Rules(), dealer=0, seed=seed)
+        for move in ("1 pass", "2 pass", "0 pass", "1 pass", "2 pass"):
+            hand.push(move)
+        assert hand.phase is Phase.BID_SECOND and hand.to_act == 0
+        options = {str(o.action): o for o in small().analyse(hand.view(0, (3, 5, 7))).options}
+        thrown = options["pass"]
+        assert (thrown.points, thrown.tricks) == (0.0, 0.0)
+        assert len(options) == 4 and all(o.tricks > 0 for a, o in options.items() if a != "pass")
+        chances.append(thrown.win_chance)
+    assert chances[0] == chances[1] and 0 < chances[0] < 1
