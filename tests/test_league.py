@@ -302,7 +302,13 @@ def test_table(four: LeagueResult) -> None:
         assert bot in text
     words = " ".join(text.split())  # the caption is wrapped
     assert "random at 0" in words and "100 resamples" in words
-    assert "ties split over their orders" in words
+    assert ("finishing order by points (ties split over their orders, 1 virtual win each "
+            "way per pair), 400·log10 scale, random at 0." in words)
+    lines = text.splitlines()
+    over = next(i for i, line in enumerate(lines) if "Bot" in line)
+    assert lines[over - 1].split() == ["Rating", "Win", "rate", "Points", "per", "game"]
+    assert lines[over].split() == ["#", "Bot", "[95%", "CI]", "Games", "Won", "[95%", "CI]",
+                                   "[95%", "CI]"]
 
 
 def test_bootstrap_intervals_for_win_rates(four: LeagueResult) -> None:
@@ -823,6 +829,14 @@ def test_league_rating_intervals_need_half_the_resamples_with_an_estimate() -> N
     assert failed(10) == []
     assert failed(11) == ["no rating intervals: 9 of 20 resamples had an estimate, fewer "
                           "than the 10 needed"]
+
+    def of(resamples: int, n: int) -> list[str]:
+        fit = dataclasses.replace(two.fit, resamples=resamples, failed=n)
+        return dataclasses.replace(two, fit=fit).notes()
+
+    assert of(4, 2) == []  # half of 4
+    assert of(3, 2) == ["no rating intervals: 1 of 3 resamples had an estimate, fewer than "
+                        "the 2 needed"]  # never fewer than 2
 
 
 def test_rating_intervals_from_fewer_than_10_deal_sets_are_said_too_narrow_to_trust(
