@@ -3,6 +3,7 @@ league (what is printed, plotted and kept), the figures shown, and the options."
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import multiprocessing
@@ -416,6 +417,10 @@ def test_a_result_at_the_repl_prints_its_table_and_echoes_one_line() -> None:
                         progress=False, resamples=20)
     assert repr(league) == ("<LeagueResult: 3 bots (random, beginner, intermediate), "
                             "1 line-up, 3 games, seed 2; print() it for the standings>")
+    stopped = dataclasses.replace(league, planned=3000)  # stopped by Ctrl-C
+    assert repr(stopped) == ("<LeagueResult: 3 bots (random, beginner, intermediate), "
+                             "1 line-up, 3 games of 3,000 planned, seed 2; print() it for "
+                             "the standings>")
     assert "Rating" in str(league) and str(league) == league.text(100)
     assert isinstance(league.__rich__(), Table)
 

@@ -283,6 +283,8 @@ def test_json_shape(four: LeagueResult) -> None:
                                        if key != "games_per_line_up"]
     assert obj["rating"]["anchor"] == "random" and obj["rating"]["prior"] == 1
     assert obj["rating"]["resamples"] == 100 and obj["rating"]["failed_resamples"] == 0
+    assert obj["rating"]["interval"] == ("percentile bootstrap of deal sets, all line-ups "
+                                         "together")
     assert [s["rank"] for s in obj["standings"]] == [1, 2, 3, 4]
     entry = obj["standings"][0]
     assert set(entry) == {"rank", "bot", "rating", "games", "wins", "win_rate", "points",
@@ -304,6 +306,9 @@ def test_table(four: LeagueResult) -> None:
     assert "random at 0" in words and "100 resamples" in words
     assert ("finishing order by points (ties split over their orders, 1 virtual win each "
             "way per pair), 400·log10 scale, random at 0." in words)
+    failed = dataclasses.replace(four, fit=dataclasses.replace(four.fit, failed=3))
+    assert ("(100 resamples, 3 without an estimate, counted as infinite ratings: ∞ marks an "
+            "open end)" in " ".join(failed.text(width=140).split()))
     lines = text.splitlines()
     over = next(i for i, line in enumerate(lines) if "Bot" in line)
     assert lines[over - 1].split() == ["Rating", "Win", "rate", "Points", "per", "game"]
