@@ -283,6 +283,7 @@ def test_json_shape(four: LeagueResult) -> None:
                                        if key != "games_per_line_up"]
     assert obj["rating"]["anchor"] == "random" and obj["rating"]["prior"] == 1
     assert obj["rating"]["resamples"] == 100 and obj["rating"]["failed_resamples"] == 0
+    assert obj["rating"]["fit"] == "maximum likelihood, choix.ilsr_rankings"
     assert obj["rating"]["interval"] == ("percentile bootstrap of deal sets, all line-ups "
                                          "together")
     assert [s["rank"] for s in obj["standings"]] == [1, 2, 3, 4]
