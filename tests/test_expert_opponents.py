@@ -55,6 +55,14 @@ def judged(players: list[Player], hands: int,
     return models
 
 
+def _beginners_hands() -> list[View]:
+    """Seat 0's last view of each of ten-odd hands played against two beginners (the
+    hands thrown in before play left out)."""
+    players: list[Player] = [IntermediateBot(), BeginnerBot(seed=1), BeginnerBot(seed=2)]
+    return [v for v in (last_view(players, seed) for seed in range(1, 12))
+            if v is not None and v.phase is Phase.PLAY]
+
+
 def test_seat_models_keep_the_intermediate_for_seats_that_play_like_it() -> None:
     models = judged([IntermediateBot(), IntermediateBot(), IntermediateBot()], hands=12)
     assert models.model_names() == ("intermediate",) * 3
@@ -104,9 +112,7 @@ def test_seat_models_answer_for_each_seat_with_its_model() -> None:
 
 def test_seat_models_judge_each_hand_once_it_is_over_and_start_again_in_a_new_game(
 ) -> None:
-    players = [IntermediateBot(), BeginnerBot(seed=1), BeginnerBot(seed=2)]
-    views = [v for v in (last_view(players, seed) for seed in range(1, 12))
-             if v is not None and v.phase is Phase.PLAY]
+    views = _beginners_hands()
     models = SeatModels(candidates())
     for view in views:
         models.observe(view)  # each view: the last decision of a hand
@@ -152,12 +158,6 @@ def test_seat_models_refuse_bad_settings(kwargs: dict[str, int], message: str) -
         SeatModels(candidates(), **kwargs)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="at least one candidate"):
         SeatModels({})
-
-
-def _beginners_hands() -> list[View]:
-    players: list[Player] = [IntermediateBot(), BeginnerBot(seed=1), BeginnerBot(seed=2)]
-    return [v for v in (last_view(players, seed) for seed in range(1, 12))
-            if v is not None and v.phase is Phase.PLAY]
 
 
 def test_seat_models_count_nothing_for_a_hand_no_deal_can_be_drawn_for(
