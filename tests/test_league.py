@@ -825,24 +825,20 @@ def test_league_notes_name_the_games_that_give_intervals() -> None:
 def test_league_rating_intervals_need_half_the_resamples_with_an_estimate() -> None:
     """Rating intervals are given where at least half the resamples (and 2) had an
     estimate, as the bootstrap itself draws them: 10 of 20 give intervals, 9 of 20 do
-    not, and the note says so."""
+    not, and the note says so; 2 of 4 give them, 1 of 3 does not."""
     two = run_league(["random", "beginner", "intermediate"], games=6, seed=0, workers=1,
                      progress=False, resamples=20)
 
-    def failed(n: int) -> list[str]:
-        return dataclasses.replace(two, fit=dataclasses.replace(two.fit, failed=n)).notes()
+    def failed(n: int, resamples: int = 20) -> list[str]:
+        fit = dataclasses.replace(two.fit, resamples=resamples, failed=n)
+        return dataclasses.replace(two, fit=fit).notes()
 
     assert failed(10) == []
     assert failed(11) == ["no rating intervals: 9 of 20 resamples had an estimate, fewer "
                           "than the 10 needed"]
-
-    def of(resamples: int, n: int) -> list[str]:
-        fit = dataclasses.replace(two.fit, resamples=resamples, failed=n)
-        return dataclasses.replace(two, fit=fit).notes()
-
-    assert of(4, 2) == []  # half of 4
-    assert of(3, 2) == ["no rating intervals: 1 of 3 resamples had an estimate, fewer than "
-                        "the 2 needed"]  # never fewer than 2
+    assert failed(2, resamples=4) == []  # half of 4
+    assert failed(2, resamples=3) == ["no rating intervals: 1 of 3 resamples had an "
+                                      "estimate, fewer than the 2 needed"]  # never under 2
 
 
 def test_rating_intervals_from_fewer_than_10_deal_sets_are_said_too_narrow_to_trust(
