@@ -339,6 +339,10 @@ def test_bad_arguments() -> None:
         run_arena(["random", "random", "nobody"], games=3, progress=False)
     with pytest.raises(ValueError, match=r"^backend must be local or ray, not 'mpi'$"):
         run_arena(RANDOM3, games=3, backend="mpi", progress=False)
+    for confidence in (0.0, 1.0):
+        with pytest.raises(ValueError, match=rf"^confidence must lie strictly between 0 "
+                                             rf"and 1, not {confidence}$"):
+            run_arena(RANDOM3, games=3, confidence=confidence, progress=False)
 
 
 def test_records_replay_to_the_same_games(tmp_path: Path) -> None:

@@ -51,6 +51,7 @@ from .determinism import warn_if_any
 from .games import ArenaError, ArenaJob, GameResult, Tally, entry_label, play_arena_game, run_job
 from .ray_backend import check_importable
 from .results import CI_METHODS, ArenaResult, BotStats, points_bounds, points_note
+from .stats import check_confidence
 from .workers import (
     Keeper,
     ProgressBar,
@@ -184,8 +185,7 @@ def run_arena(
     seed = as_seed(seed)  # refused as --seed refuses it: a negative one, a float
     if ci not in CI_METHODS:
         raise ValueError(f"ci must be one of {', '.join(CI_METHODS)}, not {ci!r}")
-    if not 0.0 < confidence < 1.0:
-        raise ValueError("confidence must lie strictly between 0 and 1")
+    check_confidence(confidence)
     for name in dict.fromkeys(line_up):
         check_spec(name)  # fail now, clearly, rather than in a worker
     rules = rules or Rules()

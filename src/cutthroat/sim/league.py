@@ -75,7 +75,7 @@ from .ray_backend import check_importable
 from .results import (
     CI_METHODS,
 )
-from .stats import Estimate
+from .stats import Estimate, check_confidence
 from .workers import (
     Keeper,
     ProgressBar,
@@ -257,8 +257,7 @@ def run_league(
     seed = as_seed(seed)  # refused as --seed refuses it: a negative one, a float
     if ci not in CI_METHODS:
         raise ValueError(f"ci must be one of {', '.join(CI_METHODS)}, not {ci!r}")
-    if not 0.0 < confidence < 1.0:
-        raise ValueError("confidence must lie strictly between 0 and 1")
+    check_confidence(confidence)
     for name, value in (("prior", prior), ("resamples", resamples)):
         if value < 0:
             raise ValueError(f"{name} must be at least 0, not {value!r}")

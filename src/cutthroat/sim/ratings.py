@@ -63,7 +63,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .stats import Estimate, percentile
+from .stats import Estimate, check_confidence, percentile
 from .workers import stop_pool, worker_pool
 
 if TYPE_CHECKING:
@@ -287,8 +287,7 @@ def rate(
     bar: a context manager with ``advance(n)``). ``anchor`` is the item rated 0
     (``None``: the ratings average 0). Raises :class:`RatingError` when the data's
     estimate does not exist (only with ``prior=0``)."""
-    if not 0.0 < confidence < 1.0:
-        raise ValueError("confidence must lie strictly between 0 and 1")
+    check_confidence(confidence)
     if resamples < 0:
         raise ValueError("resamples must be at least 0")
     if workers < 1:

@@ -33,6 +33,7 @@ from typing import Any
 
 __all__ = [
     "Estimate",
+    "check_confidence",
     "cluster_bootstrap",
     "korn_graubard",
     "mean_estimate",
@@ -97,14 +98,21 @@ class Estimate:
         return text if interval is None else f"{text} {interval}"
 
 
-def _check_confidence(confidence: float) -> None:
+def check_confidence(confidence: float) -> None:
+    """Refuse a confidence level outside (0, 1) with a ``ValueError`` that gives it.
+
+    >>> check_confidence(1.0)
+    Traceback (most recent call last):
+      ...
+    ValueError: confidence must lie strictly between 0 and 1, not 1.0
+    """
     if not 0.0 < confidence < 1.0:
         raise ValueError(f"confidence must lie strictly between 0 and 1, not {confidence!r}")
 
 
 def z_value(confidence: float = 0.95) -> float:
     """The two-sided standard normal quantile: 1.96 for 95%."""
-    _check_confidence(confidence)
+    check_confidence(confidence)
     return NormalDist().inv_cdf(0.5 + confidence / 2)
 
 
@@ -262,7 +270,7 @@ def ratio_estimate(
     """
     if len(numerators) != len(denominators):
         raise ValueError("numerators and denominators differ in length")
-    _check_confidence(confidence)
+    check_confidence(confidence)
     total = math.fsum(denominators)
     if total <= 0:
         return Estimate(None)
@@ -322,7 +330,7 @@ def cluster_bootstrap(
     >>> est.value, 0 <= est.low <= est.value <= est.high <= 1
     (0.75, True)
     """
-    _check_confidence(confidence)
+    check_confidence(confidence)
     if resamples < 1:
         raise ValueError("resamples must be at least 1")
     clusters = len(ratios[0][0]) if ratios else 0
