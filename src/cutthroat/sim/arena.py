@@ -174,8 +174,7 @@ def run_arena(
     A worker lost under it (a worker process killed, a Ray node gone) stops it as well,
     with :class:`TournamentStopped`, which holds the same.
     """
-    if backend not in BACKENDS:
-        raise ValueError(f"backend must be local or ray, not {backend!r}")
+    check_backend(backend)
     line_up = tuple(normal_spec(spec) for spec in line_up_specs(bots))
     if len(line_up) != 3:
         raise ValueError(f"the arena needs a line-up of three bots, not {len(line_up)}")
@@ -183,8 +182,7 @@ def run_arena(
         check_importable(line_up)
     check_games(games)
     seed = as_seed(seed)  # refused as --seed refuses it: a negative one, a float
-    if ci not in CI_METHODS:
-        raise ValueError(f"ci must be one of {', '.join(CI_METHODS)}, not {ci!r}")
+    check_ci(ci)
     check_confidence(confidence)
     for name in dict.fromkeys(line_up):
         check_spec(name)  # fail now, clearly, rather than in a worker
@@ -244,6 +242,19 @@ def _arena_result(line_up: Sequence[str], seed: int, rules: Rules, found: list[G
 def deal_sets(games: int) -> int:
     """The deal sets ``games`` games take: whole sets of 3, rounded up."""
     return math.ceil(games / 3)
+
+
+def check_backend(backend: str) -> None:
+    """Refuse a backend that is not one of :data:`BACKENDS` (``ValueError``)."""
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be local or ray, not {backend!r}")
+
+
+def check_ci(ci: str) -> None:
+    """Refuse a method of intervals that is not one of
+    :data:`~cutthroat.sim.results.CI_METHODS` (``ValueError``)."""
+    if ci not in CI_METHODS:
+        raise ValueError(f"ci must be one of {', '.join(CI_METHODS)}, not {ci!r}")
 
 
 def check_games(games: int) -> None:

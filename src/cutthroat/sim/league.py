@@ -49,7 +49,7 @@ from ..bots.registry import (
 from ..bots.time_limit import check_limit
 from ..rules import Rules
 from ..state import as_seed
-from .arena import BACKENDS, check_games, deal_sets
+from .arena import check_backend, check_ci, check_games, deal_sets
 from .determinism import warn_if_any
 from .games import ArenaError, ArenaJob, GameResult, run_job, seed_mix
 from .league_results import (
@@ -72,9 +72,6 @@ from .ratings import (
     require_choix,
 )
 from .ray_backend import check_importable
-from .results import (
-    CI_METHODS,
-)
 from .stats import Estimate, check_confidence
 from .workers import (
     Keeper,
@@ -251,12 +248,10 @@ def run_league(
     lost under it (a worker process killed, a Ray node gone) stops it the same way, with
     :class:`~cutthroat.sim.workers.TournamentStopped`.
     """
-    if backend not in BACKENDS:
-        raise ValueError(f"backend must be local or ray, not {backend!r}")
+    check_backend(backend)
     check_games(games)
     seed = as_seed(seed)  # refused as --seed refuses it: a negative one, a float
-    if ci not in CI_METHODS:
-        raise ValueError(f"ci must be one of {', '.join(CI_METHODS)}, not {ci!r}")
+    check_ci(ci)
     check_confidence(confidence)
     for name, value in (("prior", prior), ("resamples", resamples)):
         if value < 0:
