@@ -106,6 +106,16 @@ def test_a_rank_or_suit_is_the_notation_too(parse: Any, text: str) -> None:
         parse(text)
 
 
+@pytest.mark.parametrize(("parse", "said"), [
+    (Suit.parse, "a suit is text such as 'H', not int"),
+    (Rank.parse, "a rank is text such as 'J', not int"),
+])
+def test_a_rank_or_suit_that_is_no_text_is_refused_saying_what_it_is(parse: Any,
+                                                                      said: str) -> None:
+    with pytest.raises(CardError, match=f"^{said}$"):
+        parse(10)
+
+
 def test_notation_every_card_round_trips_and_has_its_id() -> None:
     for suit_index, suit in enumerate(SUITS):
         for rank_index, rank in enumerate(RANKS):

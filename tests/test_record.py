@@ -695,6 +695,9 @@ def test_load_reads_the_file_save_writes_and_replay_says_what_to_pass(tmp_path: 
         rec.replay(file)
     with pytest.raises(TypeError, match=r"not Game: a Game needs no replaying"):
         rec.replay(game)
+    with pytest.raises(TypeError, match=r"^replay takes a record \(a dict, its JSON text or a "
+                                        r"pathlib\.Path\), not set$"):
+        rec.replay({1, 2})  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="load takes a file's path; to write a game, save"):
         rec.load(game)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"load takes a file's path .* not int"):

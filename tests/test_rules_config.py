@@ -232,3 +232,12 @@ def test_describe_names_the_variants() -> None:
     text = Rules(deck=25, dummy=False, stick_the_dealer=True, tie="share").describe()
     assert "25 cards" in text and "no dummy" in text and "stick the dealer" in text
     assert "share" in text
+
+
+def test_a_rules_value_json_cannot_write_is_shown_as_python_shows_it() -> None:
+    """A value no record could hold (a set, say) is named in the error as Python writes
+    it, where a record's values are written as JSON."""
+    with pytest.raises(RulesError, match=r"^deck must be 24, 25 or 32, not \{24\}$"):
+        Rules(deck={24})  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r'^deck must be 24, 25 or 32, not "24"$'):
+        Rules(deck="24")  # type: ignore[arg-type]
