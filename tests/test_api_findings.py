@@ -16,6 +16,7 @@ from cutthroat.cards import CardError, Rank, Suit
 from cutthroat.deal import Deal
 from cutthroat.errors import (
     ActionParseError,
+    DealError,
     IllegalActionError,
     NotYourTurnError,
     SeatError,
@@ -90,6 +91,9 @@ def test_R1_a_hand_and_a_deal_take_rules_as_everything_else_does(rules: Rules | 
         Hand("stick", deal, 0)  # type: ignore[arg-type]
     with pytest.raises(RulesError):
         Deal.from_cards("stick", [], [])  # type: ignore[arg-type]
+    with pytest.raises(DealError, match=r"^a deal has three hands$"):
+        Deal.from_cards(rules, ["9C TC JC QC KC", "AC 9D TD JD QD"], ["9S", "TS", "JS", "QS"],
+                        ["QH", "KH", "AH", "KS", "AS"])
 
 
 def test_a_random_source_must_be_a_random_Random_and_not_beside_a_seed() -> None:

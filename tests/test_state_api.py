@@ -243,6 +243,18 @@ def test_pop_after_the_hand_is_over_reopens_it() -> None:
     assert len(hand.tricks) == 4 and len(hand.current_trick) == 2
 
 
+def test_a_finished_trick_reads_as_its_cards_in_the_order_played_and_its_winner() -> None:
+    hand = std_hand()
+    for move in STD_MOVES:
+        hand.push(move)
+    first = hand.tricks[0]
+    assert (first.leader, first.winner) == (1, 2)
+    assert str(first) == "1:TH 2:JH 0:9H -> seat 2"
+    assert [str(trick) for trick in hand.tricks][1:] == [
+        "2:9S 0:KS 1:9C -> seat 0", "0:KH 1:JD 2:QD -> seat 1", "1:JC 2:TC 0:TD -> seat 1",
+        "1:AD 2:JS 0:9D -> seat 1"]
+
+
 # --- ids ------------------------------------------------------------------------------
 
 
