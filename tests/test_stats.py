@@ -218,3 +218,34 @@ def test_cluster_bootstrap_draws_the_thousand_resamples_the_tables_say() -> None
         data, rng=random.Random(7), resamples=1000)
     assert cluster_bootstrap(data, rng=random.Random(7)) != cluster_bootstrap(
         data, rng=random.Random(7), resamples=1001)
+
+
+def test_korn_graubard_refuses_an_interval_of_no_trials_or_no_cluster() -> None:
+    for trials, clusters in ((0, 10), (30, 0)):
+        with pytest.raises(ValueError, match=r"^the interval needs trials in one cluster "
+                                             r"or more$"):
+            korn_graubard(0.5, 0.1, trials, clusters)
+
+
+def test_cluster_bootstrap_refuses_what_it_cannot_resample() -> None:
+    rng = random.Random(0)
+    with pytest.raises(ValueError, match=r"^resamples must be at least 1$"):
+        cluster_bootstrap([([1, 0], [1, 1])], rng=rng, resamples=0)
+    with pytest.raises(ValueError, match=r"^every ratio must have one value per cluster$"):
+        cluster_bootstrap([([1, 0], [1, 1]), ([1], [1])], rng=rng)
+
+
+def test_cluster_bootstrap_gives_no_interval_to_a_proportion_never_counted_or_of_one_cluster(
+) -> None:
+    """A proportion whose denominators are all 0 (a maker's success for a bot that never
+    made trump) has no value and no interval; one of a single cluster has its value and
+    no interval. Neither is widened to the standard error's interval, which has none."""
+    rng = random.Random(0)
+    never, seen = cluster_bootstrap([([0, 0, 0], [0, 0, 0]), ([1, 0, 1], [1, 1, 1])],
+                                    rng=rng, proportions=[True, True], resamples=50)
+    assert never == Estimate(None, None, None)
+    assert seen.value == pytest.approx(2 / 3)
+    assert seen.low is not None and seen.high is not None
+    assert 0 <= seen.low < seen.value < seen.high <= 1
+    [one] = cluster_bootstrap([([1], [2])], rng=rng, proportions=[True], resamples=50)
+    assert one == Estimate(0.5, None, None)
