@@ -391,6 +391,8 @@ def test_rate_gives_intervals_from_two_resamples_and_refuses_confidence_1() -> N
     for confidence in (0.0, 1.0):
         with pytest.raises(ValueError, match="confidence"):
             rate([pair, other], 2, rng=random.Random(0), confidence=confidence)
+    with pytest.raises(ValueError, match=r"^resamples must be at least 0$"):
+        rate([pair, other], 2, rng=random.Random(0), resamples=-1)
 
 
 def test_rate_interval_is_the_bootstraps_2_5_and_97_5_percentiles() -> None:
