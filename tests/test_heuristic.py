@@ -278,6 +278,16 @@ def test_dealer_picks_up_and_discards_a_side_card_making_a_void(bot_class: BotCl
     assert str(action) == "discard 9C", reason
 
 
+def test_R8_intermediate_dealer_leaves_an_up_card_that_cannot_improve_his_hand() -> None:
+    """Five trumps above the up-card: taking it only means discarding it again, so the
+    intermediate dealer leaves it, and says why (the beginner always takes it)."""
+    hand = make_hand(["JH JD AH KH QH", "QC KC QS JS AD", "TC TD 9D 9S TS"], "TH", dealer=0)
+    push_all(hand, ["1 order"])
+    assert decide(IntermediateBot, hand.view(0)) == (
+        Action.parse("leave"), "leave the TH: it does not improve the hand")
+    assert str(decide(BeginnerBot, hand.view(0))[0]) == "pickup"
+
+
 @pytest.mark.parametrize("bot_class", BOTS)
 def test_discards_a_trump_only_when_all_are_trumps(bot_class: BotClass) -> None:
     hand = make_hand(["JH JD AH KH QH", "QC KC QS JS AD", "TC TD 9D 9S TS"], "TH", dealer=0)

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from pettingzoo.test import api_test, seed_test
 from pettingzoo.utils.conversions import aec_to_parallel
 
-from cutthroat import Hand
-from cutthroat.cards import NUM_CARD_IDS, ids_of_mask
+from cutthroat import Action, Hand
+from cutthroat.cards import NUM_CARD_IDS, deck, ids_of_mask
 from cutthroat.errors import ActionParseError, IllegalActionError
 from cutthroat.rl import env, raw_env
 from cutthroat.rl import observation as obs_module
@@ -626,6 +626,14 @@ def test_R12_R14_a_view_alone_gives_the_environments_action_ids(rules: Rules) ->
                 keeps += 1
                 with pytest.raises(IllegalActionError, match="maker's own view"):
                     action_of(other, ids[0])
+                # a keep of a card he does not hold (one played by nobody yet) has no id
+                keep = hand.action_from_id(ids[0])
+                absent = next(c for c in deck(rules.deck) if c not in view.cards)
+                foreign = f"keep {' '.join(str(c) for c in (*keep.cards[:4], absent))}"
+                with pytest.raises(IllegalActionError,
+                                   match=f"^{Action.parse(foreign)} keeps a card that "
+                                         "is not among the maker's ten$"):
+                    action_id_of(view, foreign)
             hand.apply_id(rng.choice(ids))
     assert keeps > 5 or not rules.dummy
     with pytest.raises(IllegalActionError, match="not an action id"):
