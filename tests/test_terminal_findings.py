@@ -138,6 +138,22 @@ def test_R3_the_order_of_the_moves_is_the_order_of_the_cards_in_any_view() -> No
     listed = [text.split()[1] for text in ordered_moves(view)]
     assert listed == [c for c in format_cards(view.cards, view.trump).split()
                       if c in listed]
+    # The dealer's discard after taking the up-card (R8) is numbered so too, where the
+    # game lists the discards in another order.
+    reordered = 0
+    for seed in range(30):
+        game = Game(seed=seed, players=seat_names(0))
+        hand = game.deal()
+        game.push("order", hand.to_act)  # the dealer's left orders up
+        if hand.phase is Phase.PICKUP:
+            game.push("pickup", hand.to_act)
+        if hand.phase is not Phase.DISCARD:
+            continue
+        view = game.view(hand.dealer)
+        listed = [text.split()[1] for text in ordered_moves(view)]
+        assert listed == format_cards(view.cards, view.trump).split()
+        reordered += listed != [text.split()[1] for text in view.legal]
+    assert reordered > 3
 
 
 def test_R7_R9_R13_one_passes_in_both_rounds_and_when_asked_to_defend_alone() -> None:
