@@ -325,6 +325,32 @@ async def test_R12_the_maker_keeps_five_cards_chosen_by_their_numbers() -> None:
     assert set(parse_cards(str(keep.action).split()[1:])) == {ten[i] for i in (0, 2, 4, 6, 9)}
 
 
+@pytest.mark.anyio
+async def test_R8_the_dealers_discard_is_chosen_by_the_number_on_the_card() -> None:
+    """Having taken the up-card, the dealer discards one of six: the move row says
+    "Discard:" with the cards as the hand row shows them (trumps last), each card carries
+    its number, and the number pressed discards that card."""
+    game = Game(seed=4, players=seat_names(0), first_dealer=0)
+    hand = game.deal()
+    game.push("order", 1)
+    game.push("pickup", 0)
+    assert hand.phase is Phase.DISCARD and hand.to_act == 0
+    six = sort_cards(hand.cards(0), hand.trump)
+    assert [f"discard {c}" for c in six] != [str(a) for a in hand.legal_actions()], (
+        "seed 4 should list the discards in another order than the cards are shown")
+    app = table(game, 0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert app.choices == [f"discard {c}" for c in six]
+        assert str(app.query_one("#moves-label").render()) == "Discard:"
+        numbered = [str(b.label) for b in app.query(CardButton) if b.display]
+        assert [label.split()[0] for label in numbered] == ["1", "2", "3", "4", "5", "6"]
+        assert [b.card for b in app.query(CardButton) if b.display] == six
+        await pilot.press("3")
+        await settle(pilot)
+    assert any(m.seat == 0 and str(m.action) == f"discard {six[2]}" for m in hand.moves)
+
+
 def test_R10_a_thrown_in_hands_header_counts_no_tricks() -> None:
     """Nobody made trump, so no trick was played: the header says nothing of tricks."""
     hand = Hand.deal(Rules(), seed=3, dealer=0)
