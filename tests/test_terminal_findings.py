@@ -1044,6 +1044,29 @@ def test_R7_R9_a_dealer_who_orders_after_two_passes_is_not_told_as_everybody_pas
     assert not any("Everybody passed" in line for line in out)
 
 
+def test_R12_a_keep_by_the_five_keys_typed_in_a_row() -> None:
+    """At a keep, "13579" (the table's five keys, typed without spaces) was "there is no
+    numbered list here", as was "135", where "3" and "12" were told how a keep by
+    places is written: five keys in a row keep those five cards, and any other line of
+    numbers is told how to write a keep."""
+    game, seat = at_the_keep()
+    view = game.view(seat)
+    shown = sort_cards(view.cards, view.trump)
+    player, out, _ = line_game(game, seat, ["135", "11357", "1234567", "24680"])
+    player.play()
+    refused = [line for line in out if line.startswith("Not possible")]
+    assert [line.split(", not ")[1] for line in refused] == [
+        "'135'. Type help for how to write a move.",
+        "'11357'. Type help for how to write a move.",
+        "'1234567'. Type help for how to write a move."]
+    assert all(line.startswith("Not possible: a keep by places takes five different "
+                               "places in Your cards") for line in refused)
+    hand = game.hand
+    assert hand is not None
+    keeps = [m for m in hand.moves if str(m.action).startswith("keep ")]
+    assert keeps and set(keeps[0].action.cards) == {shown[n] for n in (1, 3, 5, 7, 9)}
+
+
 def test_R12_a_keep_by_places_takes_the_first_card_and_refuses_a_two_digit_place() -> None:
     """A keep by places (the table's keys): place 1 is the first card of Your cards,
     and a place of two digits past the row ("12") is refused as a place, not as "not a

@@ -537,20 +537,42 @@ class _NotNow(CutthroatError):
 
 def _keep_places(text: str, view: View) -> Action | None:
     """A keep written as the places of five cards in ``Your cards`` (``1 2 3 4 5``, or
-    ``keep 3 4 7 9 0``: 1 to 9, and 0 for the tenth, as the table's keys), else
-    ``None``; places out of the row or twice are refused."""
+    ``keep 3 4 7 9 0``: 1 to 9, and 0 for the tenth, as the table's keys; or the five
+    keys in a row, ``13579``), else ``None``; places out of the row or twice are
+    refused, as is any other line of numbers at a keep.
+
+    >>> from cutthroat import Game
+    >>> from cutthroat.render import format_cards
+    >>> game = Game(seed=0, first_dealer=2)
+    >>> hand = game.deal()
+    >>> for move in ("order", "pickup", "discard TC", "dummy"):
+    ...     _ = game.push(move)
+    >>> view = game.view(0)
+    >>> format_cards(view.cards, view.trump)
+    'KD TH JH QH AH QS AS KC AC JS'
+    >>> str(_keep_places("2 3 7 9 0", view)), str(_keep_places("23790", view))
+    ('keep AC TH JH JS AS', 'keep AC TH JH JS AS')
+    >>> _keep_places("237", view)
+    Traceback (most recent call last):
+      ...
+    cutthroat.terminal._NotAMove: a keep by places takes five different places in Your \
+cards, 1 to 9 and 0 for the tenth, not '237'
+    """
     words = text.replace(",", " ").split()
     if words[:1] and words[0].lower() == "keep":
         words = words[1:]
     if not any(legal.startswith("keep ") for legal in view.legal[:1]) or not words \
-            or not all(w.isdecimal() and len(w) <= 2 for w in words):
+            or not all(w.isdecimal() for w in words):
         return None
+    typed = " ".join(words)
+    if len(words) == 1 and len(words[0]) == 5:  # the five keys pressed in a row
+        words = list(words[0])
     shown = sort_cards(view.cards, view.trump)
-    places = [10 if int(w) == 0 else int(w) for w in words]
+    places = [(10 if int(w) == 0 else int(w)) if len(w) <= 2 else 0 for w in words]
     if len(places) != 5 or len(set(places)) != 5 or not all(1 <= n <= len(shown)
                                                              for n in places):
         raise _NotAMove(f"a keep by places takes five different places in Your cards, "
-                        f"1 to 9 and 0 for the tenth, not {quoted(' '.join(words))}")
+                        f"1 to 9 and 0 for the tenth, not {quoted(typed)}")
     return Action.parse("keep " + " ".join(str(shown[n - 1]) for n in places))
 
 
