@@ -633,6 +633,8 @@ def test_run_arena_takes_a_comma_separated_line_up_as_bots_does(small: ArenaResu
                                   "expert:bid_samples=2,play_samples=2,keep_candidates=1"]
     with pytest.raises(ValueError, match="needs a line-up of three bots, not 2"):
         run_arena("random,random", games=3, workers=1, progress=False)
+    with pytest.raises(ValueError, match="needs a line-up of three bots, not 4"):
+        play_arena_game([*RANDOM3, "random"], 0)  # one game, as a worker plays it
     game, result = play_arena_game("random, random,random", 4, seed=5)
     assert result == play_arena_game(RANDOM3, 4, seed=5)[1]
     assert rec.to_record(game) == rec.to_record(play_arena_game(RANDOM3, 4, seed=5)[0])

@@ -40,7 +40,6 @@ from ..bots.registry import (
     UnknownBotError,
     bot_names,
     check_spec,
-    line_up_specs,
     make_bot,
     normal_spec,
 )
@@ -48,7 +47,16 @@ from ..bots.time_limit import check_limit
 from ..rules import Rules
 from ..state import as_seed
 from .determinism import warn_if_any
-from .games import ArenaError, ArenaJob, GameResult, Tally, entry_label, play_arena_game, run_job
+from .games import (
+    ArenaError,
+    ArenaJob,
+    GameResult,
+    Tally,
+    entry_label,
+    play_arena_game,
+    run_job,
+    three_bots,
+)
 from .ray_backend import check_importable
 from .results import CI_METHODS, ArenaResult, BotStats, points_bounds, points_note
 from .stats import check_confidence
@@ -175,9 +183,7 @@ def run_arena(
     with :class:`TournamentStopped`, which holds the same.
     """
     check_backend(backend)
-    line_up = tuple(normal_spec(spec) for spec in line_up_specs(bots))
-    if len(line_up) != 3:
-        raise ValueError(f"the arena needs a line-up of three bots, not {len(line_up)}")
+    line_up = tuple(normal_spec(spec) for spec in three_bots(bots))
     if backend == "ray":
         check_importable(line_up)
     check_games(games)

@@ -33,6 +33,7 @@ __all__ = [
     "run_job",
     "seed_mix",
     "sum_tallies",
+    "three_bots",
 ]
 
 
@@ -205,6 +206,21 @@ def _tallies(game: Game, seats: tuple[int, int, int]) -> tuple[Tally, Tally, Tal
     return by_entry[0], by_entry[1], by_entry[2]
 
 
+def three_bots(bots: str | Sequence[str | type]) -> list[str]:
+    """The arena's line-up (:func:`~cutthroat.bots.registry.line_up_specs`), refused
+    unless it is three bots.
+
+    >>> three_bots("random,expert")
+    Traceback (most recent call last):
+      ...
+    ValueError: the arena needs a line-up of three bots, not 2
+    """
+    line_up = line_up_specs(bots)
+    if len(line_up) != 3:
+        raise ValueError(f"the arena needs a line-up of three bots, not {len(line_up)}")
+    return line_up
+
+
 def play_arena_game(
     bots: str | Sequence[str], index: int, *, seed: int = 0, rules: Rules | None = None,
     move_time_limit: float | None = None,
@@ -217,9 +233,7 @@ def play_arena_game(
     fails, takes longer than ``move_time_limit`` seconds over a move (``None``: no
     limit; :class:`~cutthroat.bots.base.BotTimeoutError`), or the game does not end.
     """
-    bots = line_up_specs(bots)
-    if len(bots) != 3:
-        raise ValueError("the arena needs a line-up of three bots")
+    bots = three_bots(bots)
     rules = rules or Rules()
     deal_set, rotation = divmod(index, 3)
     seats = _seats(rotation)
