@@ -61,6 +61,22 @@ def trick_positions(hands: int, seed: int, *, leading: bool = False) -> Iterator
             hand.push(rng.choice(hand.legal_actions()))
 
 
+def test_R15_a_forced_card_is_said_to_be_the_only_legal_card() -> None:
+    """One card to play (the last, or the only one that follows suit): the reason says
+    "the only legal card", as the intermediate's does (it said "the only legal action",
+    the engine's word, in watch --explain and the hints); a single move of another kind,
+    which no rule gives today, would be "the only legal move"."""
+    import dataclasses
+
+    forced = next(view for view in trick_positions(5, 1) if len(view.legal) == 1)
+    analysis = small().analyse(forced)
+    assert analysis.reason == "the only legal card"
+    assert [str(o.action) for o in analysis.options] == list(forced.legal)
+    bid = played(2).view(1)
+    lone = dataclasses.replace(bid, legal=("pass",))
+    assert small().analyse(lone).reason == "the only legal move"
+
+
 def test_kind_sorts_every_ending_of_a_hand_R19_R20_R21() -> None:
     maker = 1
     assert [outcome_kind(1, maker, t) for t in (5, 4, 3, 2, 0)] == [1, 0, 0, 2, 2]

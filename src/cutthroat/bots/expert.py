@@ -325,7 +325,8 @@ class ExpertBot:
         legal = [Action.parse(text) for text in view.legal]
         if len(legal) == 1:
             only = Option(legal[0], 0.0, 0.0, 0.0)
-            return Analysis(view.seat, view.phase, (only,), 0, "the only legal action",
+            said = "the only legal card" if view.phase is Phase.PLAY else "the only legal move"
+            return Analysis(view.seat, view.phase, (only,), 0, said,
                             models=self.seat_models.model_names())
         rng = random.Random(self.rng.getrandbits(64))
         if view.phase is Phase.PLAY:
