@@ -117,7 +117,12 @@ def test_a_game_that_can_be_saved_nowhere_ends_with_status_1_and_says_so(
     assert done.exit_code == 1, done.output
     assert isinstance(done.exception, SystemExit)  # no traceback
     warnings = [line for line in done.output.splitlines() if "could not save" in line]
-    assert len(warnings) == 1 and "nor to a new file in" in warnings[0]
+    assert len(warnings) == 1
+    warning = warnings[0].removeprefix("> ")  # (after the prompt it answers)
+    assert warning.startswith(f"Warning: could not save the game to {gone / 'g.json'} (")
+    assert warning.endswith(
+        f"), nor to a new file in {blocked / 'games'} or {blocked / 'tmp'}; it goes on, and "
+        "saving is tried again after every move.")
     assert last_line(done).startswith(
         f"Stopped. The game could not be saved to {gone / 'g.json'}")
     assert not (tmp_path / "cutthroat-games").exists()

@@ -97,6 +97,11 @@ async def footer_says(pilot: Pilot[bool], words: str, shown: bool = True) -> boo
     return False
 
 
+def header(app: TableApp) -> list[str]:
+    """The first two lines of the screen (the hand, the score and the deal), as text."""
+    return [line.strip() for line in screen_lines(app)[:2]]
+
+
 def table_text(app: TableApp) -> str:
     """The screen as text without the log pane (whose history may hold earlier hands'
     deals, turned over once they ended), and the log's lines of the hand in play."""
@@ -165,8 +170,14 @@ async def test_R14_a_whole_game_by_number_keys_shows_no_hidden_card_and_saves_ev
                 assert save.read_text(encoding="utf-8") == rec.dumps(game) + "\n"
                 shown = shown_cards(table_text(app))
                 assert shown <= seen_by(hand, 1), shown - seen_by(hand, 1)
+                assert header(app) == header_text(  # the hand and the score of the moment
+                    app.session.view(), app.session.names, game.scores, rules.target,
+                    len(game.hands)).plain.splitlines()[:2]
             await choose_randomly(pilot, app, rng)
         assert "Press n for a new game, q to quit." in status(app)
+        names = app.session.names
+        assert header(app)[0] == (f"Hand {len(game.hands)} · Score " + "  ".join(
+            f"{names[s]} {game.scores[s]}" for s in range(3)) + " (playing to 6)")
         assert app.log_lines[-3].startswith(f"Game over after {len(game.hands)} hand"
                                              f"{'s' if len(game.hands) != 1 else ''}.")
         assert app.log_lines[-2] == ("The expert's review of your choices: "
@@ -662,6 +673,40 @@ async def test_the_coachs_word_is_told_after_the_move() -> None:
         await settle(pilot)
         said = app.log_lines
         assert said[said.index(advice) - 1].startswith("You ")
+
+
+@pytest.mark.anyio
+async def test_the_coach_looking_at_a_move_is_shown_while_it_looks() -> None:
+    """With --coach, the expert weighs each move after it is made: the status line says
+    so at once (not "Your move" of the move already made), and a move pressed meanwhile
+    is told to wait."""
+    import threading
+
+    game = Game(seed=3, players=seat_names(0))
+    app = table(game, coach=True)
+    release = threading.Event()
+
+    def coaching(view: object, chosen: object) -> list[str]:
+        release.wait(60)
+        return []
+
+    app.session.coaching = coaching  # type: ignore[method-assign]
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        hand = game.hand
+        assert hand is not None
+        await pilot.press("1")
+        await pilot.pause()
+        try:
+            assert app.stage is Stage.COACH
+            assert status(app) == "The coach is looking at your move…"
+            moves = len(hand.moves)
+            await pilot.press("1")
+            assert status(app) == "Not possible: wait for your turn."
+            assert len(hand.moves) == moves
+        finally:
+            release.set()
+        await settle(pilot)
 
 
 @pytest.mark.anyio
