@@ -711,6 +711,7 @@ async def test_the_coach_looking_at_a_move_is_shown_while_it_looks() -> None:
 
 @pytest.mark.anyio
 async def test_a_bot_thinking_is_shown_and_the_keys_still_answer() -> None:
+    """While a bot thinks, the rules open, and a key or a card clicked is told to wait."""
     game = Game(seed=3, players=seat_names(0))  # Left bids first
     # A bot's pace long enough that no loaded machine sees it move during the test (at
     # 2 s, a busy CI machine once did); the test does not wait for it.
@@ -719,12 +720,16 @@ async def test_a_bot_thinking_is_shown_and_the_keys_still_answer() -> None:
         await pilot.pause()
         assert app.stage is Stage.BOTS and status(app) == "Left is thinking…"
         assert "thinking…" in "\n".join(screen_lines(app))
+        hand = game.hand
+        assert hand is not None
+        app.card(hand.cards(0)[0])  # a card clicked
+        assert status(app) == "Not possible: wait for your turn."
+        app.query_one(StatusLine).say("Left is thinking…")  # as it was
         await pilot.press("1")
         assert status(app) == "Not possible: wait for your turn."
         await pilot.press("r")  # the rules open while a bot thinks
         assert isinstance(app.screen, TextPage)
-        hand = game.hand
-        assert hand is not None and not hand.moves
+        assert not hand.moves
 
 
 # --- another game --------------------------------------------------------------------
