@@ -28,7 +28,7 @@ from cutthroat import record as rec
 from cutthroat.actions import Verb
 from cutthroat.cards import Suit, sort_cards
 from cutthroat.deal import Deal
-from cutthroat.session import Session, Sitting, program
+from cutthroat.session import STUCK, Session, Sitting, program
 from cutthroat.state import Hand
 from cutthroat.terminal import resumed, seat_names
 from cutthroat.tui.app import NEW_GAME, Stage, TableApp
@@ -323,8 +323,12 @@ async def test_R12_the_maker_keeps_five_cards_chosen_by_their_numbers() -> None:
         await settle(pilot)
         # Enter keeps the five: the footer says so (only the status line did)
         assert await footer_says(pilot, "Enter Keep")
+        assert app.check_action("keep_five", ()) is True  # a key, not greyed
         for key in "135":
             await pilot.press(key)
+        assert str(app.query_one("#moves-label").render()) == "Keep five:"
+        assert [str(b.label) for b in app.query(MoveButton) if b.display] == [
+            "keep these (3 of 5)"]  # the count of cards chosen, on a button of its own
         await pilot.press("enter")
         assert status(app) == "Not possible: choose five cards to keep (3 chosen)."
         await pilot.press("7", "0", "2")  # a sixth is refused, with how to change one
@@ -555,6 +559,8 @@ async def test_R14_a_hand_over_and_turned_over_cannot_be_taken_back(tmp_path: Pa
         assert await footer_says(pilot, "h Hint", shown=False)
         # only 1 and Enter do something now: "Enter Next hand", not "1-9 Choose"
         assert await footer_says(pilot, "Enter Next hand")
+        assert str(app.query_one("#moves-label").render()) == "Hand over:"
+        assert [str(b.label) for b in app.query(MoveButton) if b.display] == ["1 next hand"]
         assert await footer_says(pilot, "1-9 Choose", shown=False)
         await pilot.press("2")
         await settle(pilot)
@@ -822,6 +828,11 @@ async def test_enter_at_a_move_says_to_press_a_moves_number() -> None:
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(pilot)
         assert app.stage is Stage.YOUR_MOVE and app.session.view().phase is Phase.BID_FIRST
+        # no Enter in the footer: it keeps five at a keep, deals the next hand once one
+        # is over, and neither is shown, not even greyed, where it does nothing
+        assert app.check_action("keep_five", ()) is False
+        assert app.check_action("next_hand", ()) is False
+        assert await footer_says(pilot, "Enter", shown=False)
         moves = len(app.session.game.hand.moves)
         await pilot.press("enter")
         await settle(pilot)
@@ -1129,7 +1140,8 @@ def test_the_line_after_a_table_closed_by_a_failing_bot_says_which_bot(
 
 
 def test_the_status_names_the_keys_of_one_move_or_of_several() -> None:
-    """"press 1-3" for three moves, "press 1" for one (never "press 1-1")."""
+    """"press 1-3" for three moves, "press 1" for one (never "press 1-1"); the status
+    line of every other wait, word for word."""
     from cutthroat.tui.table import Stage, _status
 
     game = Game(seed=1)
@@ -1137,8 +1149,30 @@ def test_the_status_names_the_keys_of_one_move_or_of_several() -> None:
     view = game.view(game.hand.to_act)
     three = _status(view, Stage.YOUR_MOVE, ["pass", "order", "alone"], False, False)
     one = _status(view, Stage.YOUR_MOVE, ["pass"], False, False)
-    assert "press 1-3 or click" in three
-    assert "press 1 or click" in one and "1-1" not in one
+    phase = phase_words(view)
+    assert three == f"Your move ({phase}): press 1-3 or click; h for a hint."
+    assert one == f"Your move ({phase}): press 1 or click; h for a hint."
+    # and the status of each other wait, word for word
+    assert _status(view, Stage.YOUR_MOVE, [], False, False) == f"Your move ({phase})."
+    assert _status(view, Stage.YOUR_MOVE, ["pass"], False, True) == (
+        "The expert is looking at your choices…")
+    assert _status(view, Stage.YOUR_MOVE, [], True, False) == (
+        "Choose the five cards to keep: press their numbers (0 for the tenth) or click "
+        "them, then Enter.")
+    assert _status(view, Stage.COACH, [], False, False) == "The coach is looking at your move…"
+    assert _status(view, Stage.HAND_OVER, [], False, False) == (
+        "The hand is over: press 1 or Enter for the next hand.")
+    # the stuck dealer (R10) is told why there is no pass
+    stuck = Game(Rules(stick_the_dealer=True), seed=1)
+    hand = stuck.deal()
+    for _ in range(5):
+        stuck.push("pass")
+    dealer = stuck.view(hand.dealer)
+    calls = list(dealer.legal)
+    assert "pass" not in calls
+    assert _status(dealer, Stage.YOUR_MOVE, calls, False, False) == (
+        f"Your move ({phase_words(dealer)}; {STUCK}): press 1-{len(calls)} or click; h for "
+        "a hint.")
 
 
 @pytest.mark.anyio
