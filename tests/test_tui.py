@@ -159,7 +159,7 @@ async def test_R14_a_whole_game_by_number_keys_shows_no_hidden_card_and_saves_ev
     game = Game(rules, seed=11, players=seat_names(1))
     app = table(game, 1, save=save)
     rng = random.Random(11)
-    turns = 0
+    turns = dealt = 0
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         while app.stage is not Stage.GAME_OVER:
@@ -173,8 +173,12 @@ async def test_R14_a_whole_game_by_number_keys_shows_no_hidden_card_and_saves_ev
                 assert header(app) == header_text(  # the hand and the score of the moment
                     app.session.view(), app.session.names, game.scores, rules.target,
                     len(game.hands)).plain.splitlines()[:2]
+            elif app.stage is Stage.HAND_OVER:  # every card played: no word under the row
+                assert str(app.query_one("#hand-note").render()) == ""
+                dealt += hand.dealer == 1
             await choose_randomly(pilot, app, rng)
         assert "Press n for a new game, q to quit." in status(app)
+        assert dealt  # (a hand the player dealt among them: the blind dealer's seat)
         names = app.session.names
         assert header(app)[0] == (f"Hand {len(game.hands)} · Score " + "  ".join(
             f"{names[s]} {game.scores[s]}" for s in range(3)) + " (playing to 6)")
@@ -636,6 +640,10 @@ async def test_a_page_over_the_table_lists_none_of_the_tables_keys() -> None:
             for words in ("Choose", "Hint", "Quit (saved)"):
                 assert await footer_says(pilot, words, shown=False), words
             assert await footer_says(pilot, "Close")  # the page's own key, always in view
+            assert not any(app.check_action(action, ()) for action in ("choose", "hint", "undo"))
+            await pilot.press("1")  # a move's number does nothing over the page
+            await pilot.pause()
+            assert isinstance(app.screen, TextPage) and app.stage is Stage.YOUR_MOVE
             await pilot.press(closing)
             await pilot.pause()
             assert not isinstance(app.screen, TextPage), closing
@@ -833,6 +841,9 @@ async def test_enter_at_a_move_says_to_press_a_moves_number() -> None:
         assert app.check_action("keep_five", ()) is False
         assert app.check_action("next_hand", ()) is False
         assert await footer_says(pilot, "Enter", shown=False)
+        # no card is played in the bidding, and none is drawn dimmed as if unplayable
+        cards = [b for b in app.query(CardButton) if b.display]
+        assert len(cards) == 5 and not any(b.has_class("unplayable") for b in cards)
         moves = len(app.session.game.hand.moves)
         await pilot.press("enter")
         await settle(pilot)
