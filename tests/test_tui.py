@@ -255,6 +255,10 @@ async def test_R15_a_card_that_does_not_follow_suit_is_refused_with_the_reason()
         app = table(game)
         async with app.run_test() as pilot:
             await settle(pilot)
+            # the cards that do not follow are drawn dimmed, those that do are not
+            dimmed = {b.card for b in app.query(CardButton)
+                      if b.display and b.has_class("unplayable")}
+            assert dimmed == set(off), (dimmed, off)
             before = len(hand.moves)
             app.card(off[0])
             assert status(app).startswith("Not possible: you must follow ")
@@ -1202,8 +1206,10 @@ async def test_a_terminal_too_small_for_the_table_is_told_so(size: tuple[int, in
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         said = status(app)
-        assert ("make it at least 70×20" in said) == told, said
-        assert said.endswith("then Enter.")  # what to do is still said
+        keep = ("Choose the five cards to keep: press their numbers (0 for the tenth) or "
+                "click them, then Enter.")  # what to do is still said
+        assert said == (f"This terminal is {size[0]}×{size[1]}: make it at least 70×20 to "
+                        f"see every card. {keep}" if told else keep), said
         line = app.query_one(StatusLine).region
         assert line.height and line.y < size[1] - 1, line  # (the footer is the last row)
         if not told:
