@@ -673,7 +673,8 @@ async def test_R7_a_double_press_at_a_hands_end_deals_and_makes_no_move() -> Non
         await pilot.pause()
         hand = game.hand
         assert hand is not None and len(game.hands) == 2 and hand.moves == []
-        assert "a new hand has just been dealt" in status(app)
+        assert status(app) == ("Not possible: a new hand has just been dealt: look at "
+                               "your cards, then choose.")
         await pilot.press("enter")
         await pilot.pause()
         assert hand.moves == []

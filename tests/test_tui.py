@@ -332,6 +332,11 @@ async def test_R12_the_maker_keeps_five_cards_chosen_by_their_numbers() -> None:
         # Enter keeps the five: the footer says so (only the status line did)
         assert await footer_says(pilot, "Enter Keep")
         assert app.check_action("keep_five", ()) is True  # a key, not greyed
+        await pilot.press("r")  # over a page, Enter is the page's (it closes it)
+        await pilot.pause()
+        assert isinstance(app.screen, TextPage) and not app.check_action("keep_five", ())
+        await pilot.press("escape")
+        await pilot.pause()
         for key in "135":
             await pilot.press(key)
         assert str(app.query_one("#moves-label").render()) == "Keep five:"
