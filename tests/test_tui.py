@@ -177,7 +177,8 @@ async def test_R14_a_whole_game_by_number_keys_shows_no_hidden_card_and_saves_ev
                 assert str(app.query_one("#hand-note").render()) == ""
                 dealt += hand.dealer == 1
             await choose_randomly(pilot, app, rng)
-        assert "Press n for a new game, q to quit." in status(app)
+        assert status(app).startswith(f"Game over after {len(game.hands)} hands. ")
+        assert status(app).endswith(". Press n for a new game, q to quit.")
         assert dealt  # (a hand the player dealt among them: the blind dealer's seat)
         names = app.session.names
         assert header(app)[0] == (f"Hand {len(game.hands)} · Score " + "  ".join(
