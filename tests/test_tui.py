@@ -97,6 +97,11 @@ async def footer_says(pilot: Pilot[bool], words: str, shown: bool = True) -> boo
     return False
 
 
+KEEP_SAID = ("Choose the five cards to keep: press their numbers (0 for the tenth) or "
+             "click them, then Enter.")
+"""The status line at a keep: what to do (however small the terminal)."""
+
+
 def header(app: TableApp) -> list[str]:
     """The first two lines of the screen (the hand, the score and the deal), as text."""
     return [line.strip() for line in screen_lines(app)[:2]]
@@ -1177,18 +1182,15 @@ def test_the_status_names_the_keys_of_one_move_or_of_several() -> None:
     assert _status(view, Stage.YOUR_MOVE, [], False, False) == f"Your move ({phase})."
     assert _status(view, Stage.YOUR_MOVE, ["pass"], False, True) == (
         "The expert is looking at your choices…")
-    assert _status(view, Stage.YOUR_MOVE, [], True, False) == (
-        "Choose the five cards to keep: press their numbers (0 for the tenth) or click "
-        "them, then Enter.")
+    assert _status(view, Stage.YOUR_MOVE, [], True, False) == KEEP_SAID
     assert _status(view, Stage.COACH, [], False, False) == "The coach is looking at your move…"
     assert _status(view, Stage.HAND_OVER, [], False, False) == (
         "The hand is over: press 1 or Enter for the next hand.")
     # the stuck dealer (R10) is told why there is no pass
-    stuck = Game(Rules(stick_the_dealer=True), seed=1)
-    hand = stuck.deal()
-    for _ in range(5):
-        stuck.push("pass")
-    dealer = stuck.view(hand.dealer)
+    from test_terminal_findings import stuck_dealer
+
+    stuck, seat = stuck_dealer()
+    dealer = stuck.view(seat)
     calls = list(dealer.legal)
     assert "pass" not in calls
     assert _status(dealer, Stage.YOUR_MOVE, calls, False, False) == (
@@ -1212,10 +1214,8 @@ async def test_a_terminal_too_small_for_the_table_is_told_so(size: tuple[int, in
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         said = status(app)
-        keep = ("Choose the five cards to keep: press their numbers (0 for the tenth) or "
-                "click them, then Enter.")  # what to do is still said
         assert said == (f"This terminal is {size[0]}×{size[1]}: make it at least 70×20 to "
-                        f"see every card. {keep}" if told else keep), said
+                        f"see every card. {KEEP_SAID}" if told else KEEP_SAID), said
         line = app.query_one(StatusLine).region
         assert line.height and line.y < size[1] - 1, line  # (the footer is the last row)
         if not told:
