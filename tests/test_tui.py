@@ -859,6 +859,7 @@ async def test_enter_at_a_move_says_to_press_a_moves_number() -> None:
         # no card is played in the bidding, and none is drawn dimmed as if unplayable
         cards = [b for b in app.query(CardButton) if b.display]
         assert len(cards) == 5 and not any(b.has_class("unplayable") for b in cards)
+        assert str(app.query_one("#moves-label").render()) == "Your move:"
         moves = len(app.session.game.hand.moves)
         await pilot.press("enter")
         await settle(pilot)
