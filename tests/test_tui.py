@@ -380,6 +380,8 @@ async def test_R8_the_dealers_discard_is_chosen_by_the_number_on_the_card() -> N
         numbered = [str(b.label) for b in app.query(CardButton) if b.display]
         assert [label.split()[0] for label in numbered] == ["1", "2", "3", "4", "5", "6"]
         assert [b.card for b in app.query(CardButton) if b.display] == six
+        assert [str(b.label) for b in app.query(MoveButton) if b.display] == [
+            f"{n} {with_faces(str(c))}" for n, c in enumerate(six, 1)]  # the bar names them
         await pilot.press("3")
         await settle(pilot)
     assert any(m.seat == 0 and str(m.action) == f"discard {six[2]}" for m in hand.moves)
