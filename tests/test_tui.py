@@ -753,8 +753,11 @@ async def test_a_bot_thinking_is_shown_and_the_keys_still_answer() -> None:
         assert "thinking…" in "\n".join(screen_lines(app))
         hand = game.hand
         assert hand is not None
+        rings: list[None] = []
+        app.bell = lambda: rings.append(None)  # type: ignore[method-assign]
         app.card(hand.cards(0)[0])  # a card clicked
         assert status(app) == "Not possible: wait for your turn."
+        assert len(rings) == 1  # and the terminal's bell rings for it
         app.query_one(StatusLine).say("Left is thinking…")  # as it was
         await pilot.press("1")
         assert status(app) == "Not possible: wait for your turn."
