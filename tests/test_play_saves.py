@@ -333,7 +333,18 @@ def test_a_table_closed_with_the_record_unsaved_is_saved_elsewhere_at_the_last_t
                                     "--save", str(save)])
     assert done.exit_code == 0, done.output
     [kept] = elsewhere.iterdir()
-    assert f"so it is saved to {kept} instead" in done.output
+    # said once, in order, as the line game says it when it stops: where the record is
+    # now and how to go on (it said first that the game "goes on, and saving is tried
+    # again after every move", then that it was not saved, then where it was saved)
+    lines = done.output.splitlines()[-2:]
+    assert lines[0].startswith(f"Warning: could not save the game to {save} (")
+    assert lines[0].split("), ", 1)[1] == (
+        f"so it is saved to {kept} instead. To go on with it later: {program()} play "
+        f"--resume {kept} --bots random,random --seed 3")
+    assert lines[1] == (f"Stopped. The game could not be saved to {save}, so it is saved "
+                        f"to {kept}: {program()} play --resume {kept} --bots random,random "
+                        "--seed 3")
+    assert "goes on" not in done.output and "earlier moment" not in done.output
     game = rec.replay(kept.read_text(encoding="utf-8"))
     assert sum(len(hand.moves) for hand in game.hands) == played[0] == 1
 
@@ -376,6 +387,24 @@ def _folder_gone_after_a_move(tmp_path: Path) -> tuple[Session, Path]:
     assert hand.to_act is not None
     game.push(game.view(hand.to_act).legal[0], hand.to_act)
     return session, gone
+
+
+def test_a_last_save_that_fails_everywhere_does_not_say_the_game_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The player stops (or the game ends) and the record can be written nowhere, its
+    folder gone and the disk full: the warning says so, without "it goes on, and saving
+    is tried again after every move", which the game that stops does not do; the line
+    after it says the record is of an earlier moment."""
+    made, kept = tmp_path / "made", tmp_path / "kept"
+    kept.mkdir()
+    monkeypatch.setattr(session_module, "fallback_folders", lambda folder: [made, kept])
+    monkeypatch.setattr(session_module, "_write_new", _disk_full)
+    session, gone = _folder_gone_after_a_move(tmp_path)
+    warning = session.save_record(last=True)
+    assert warning is not None and warning.startswith(
+        f"Warning: could not save the game to {gone / 'g.json'} (")
+    assert warning.endswith(f"), nor to a new file in {made} or {kept}.")
+    assert session.stopped_line().endswith(": the record there is of an earlier moment.")
 
 
 def _saved_then_written_elsewhere(tmp_path: Path) -> tuple[Session, Path]:

@@ -376,10 +376,6 @@ def play(
             run_table(session,
                       intro=[banner[0], banner[1] + " Press r for how to play, h for a hint.",
                              banner[2]], write=typer.echo, delay=delay)
-            if session.unsaved is not None:  # not on disk: anywhere it can be, as a last try
-                warning = session.save_record(last=True)
-                if warning is not None:
-                    typer.echo(warning)
             if session.unsaved is not None or session.bot_failure is not None:
                 raise typer.Exit(1)  # saved nowhere, or a bot failed: said above
             return

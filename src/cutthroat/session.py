@@ -372,9 +372,9 @@ class Session:
         if where is None:
             if not first:
                 return None
+            then = "" if last else "; it goes on, and saving is tried again after every move"
             return (f"Warning: could not save the game to {self.save} ({why}), nor to a new "
-                    f"file in {' or '.join(str(f) for f in folders)}; it goes on, and saving "
-                    "is tried again after every move.")
+                    f"file in {' or '.join(str(f) for f in folders)}{then}.")
         old, self.save, self.unsaved = self.save, where, None
         self._written = self._stamp(where)
         if self.moved_from is None:

@@ -565,7 +565,7 @@ def run_table(session: Session, *, intro: Sequence[str] = (),
     app.run()
     for line in app.finished:
         write(line)
-    warning = session.save_record()  # as the line game does when it stops
+    warning = session.save_record(last=True)  # elsewhere if need be, as the line game stops
     if warning is not None:
         write(warning)
     if app.failure is not None:  # a bot failed: as the line game says it
