@@ -353,6 +353,14 @@ async def test_R12_the_maker_keeps_five_cards_chosen_by_their_numbers() -> None:
         await pilot.press("7", "0", "2")  # a sixth is refused, with how to change one
         assert status(app) == ("Not possible: five cards are chosen: press the number of "
                                "one (or click it) to put it back first.")
+        await pilot.press("1")  # the first card put back, and chosen again
+        assert [str(b.label) for b in app.query(MoveButton) if b.display] == [
+            "keep these (4 of 5)"]
+        assert not any(b.has_class("chosen") for b in app.query(CardButton)
+                       if b.card == ten[0])
+        await pilot.press("1")
+        assert [str(b.label) for b in app.query(MoveButton) if b.display] == [
+            "keep these (5 of 5)"]
         await pilot.press("enter")
         await settle(pilot)
     [keep] = [m for m in hand.moves if m.seat == seat and m.action.verb is Verb.KEEP]
