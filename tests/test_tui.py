@@ -361,6 +361,10 @@ async def test_R12_the_maker_keeps_five_cards_chosen_by_their_numbers() -> None:
         await pilot.press("1")
         assert [str(b.label) for b in app.query(MoveButton) if b.display] == [
             "keep these (5 of 5)"]
+        app.card(ten[0])  # a card clicked is put back, or chosen, as its number does
+        assert [str(b.label) for b in app.query(MoveButton) if b.display] == [
+            "keep these (4 of 5)"]
+        app.card(ten[0])
         await pilot.press("enter")
         await settle(pilot)
     [keep] = [m for m in hand.moves if m.seat == seat and m.action.verb is Verb.KEEP]
