@@ -771,6 +771,9 @@ async def test_a_bot_thinking_is_shown_and_the_keys_still_answer() -> None:
         assert status(app) == "Not possible: wait for your turn."
         assert len(rings) == 1  # and the terminal's bell rings for it
         app.query_one(StatusLine).say("Left is thinking…")  # as it was
+        app.play("pass")  # a move made through the table's own method: refused too
+        assert status(app) == "Not possible: wait for your turn." and len(rings) == 2
+        app.query_one(StatusLine).say("Left is thinking…")
         await pilot.press("1")
         assert status(app) == "Not possible: wait for your turn."
         await pilot.press("r")  # the rules open while a bot thinks
