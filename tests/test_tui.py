@@ -346,24 +346,21 @@ async def test_R12_the_maker_keeps_five_cards_chosen_by_their_numbers() -> None:
         for key in "135":
             await pilot.press(key)
         assert str(app.query_one("#moves-label").render()) == "Keep five:"
-        assert [str(b.label) for b in app.query(MoveButton) if b.display] == [
-            "keep these (3 of 5)"]  # the count of cards chosen, on a button of its own
+        # the count of cards chosen, on a button of its own
+        assert move_labels(app) == ["keep these (3 of 5)"]
         await pilot.press("enter")
         assert status(app) == "Not possible: choose five cards to keep (3 chosen)."
         await pilot.press("7", "0", "2")  # a sixth is refused, with how to change one
         assert status(app) == ("Not possible: five cards are chosen: press the number of "
                                "one (or click it) to put it back first.")
         await pilot.press("1")  # the first card put back, and chosen again
-        assert [str(b.label) for b in app.query(MoveButton) if b.display] == [
-            "keep these (4 of 5)"]
+        assert move_labels(app) == ["keep these (4 of 5)"]
         assert not any(b.has_class("chosen") for b in app.query(CardButton)
                        if b.card == ten[0])
         await pilot.press("1")
-        assert [str(b.label) for b in app.query(MoveButton) if b.display] == [
-            "keep these (5 of 5)"]
+        assert move_labels(app) == ["keep these (5 of 5)"]
         app.card(ten[0])  # a card clicked is put back, or chosen, as its number does
-        assert [str(b.label) for b in app.query(MoveButton) if b.display] == [
-            "keep these (4 of 5)"]
+        assert move_labels(app) == ["keep these (4 of 5)"]
         app.card(ten[0])
         await pilot.press("enter")
         await settle(pilot)
@@ -392,7 +389,7 @@ async def test_R8_the_dealers_discard_is_chosen_by_the_number_on_the_card() -> N
         numbered = [str(b.label) for b in app.query(CardButton) if b.display]
         assert [label.split()[0] for label in numbered] == ["1", "2", "3", "4", "5", "6"]
         assert [b.card for b in app.query(CardButton) if b.display] == six
-        assert [str(b.label) for b in app.query(MoveButton) if b.display] == [
+        assert move_labels(app) == [
             f"{n} {with_faces(str(c))}" for n, c in enumerate(six, 1)]  # the bar names them
         await pilot.press("3")
         await settle(pilot)
@@ -413,6 +410,11 @@ def test_R10_a_thrown_in_hands_header_counts_no_tricks() -> None:
         played.push(played.legal_actions()[0])
     assert "Tricks Ann 0  Bob 0  Cy 0" in header_text(
         played.view(1), ["Ann", "Bob", "Cy"], (0, 0, 0), 10, 1).plain
+
+
+def move_labels(app: TableApp) -> list[str]:
+    """The labels of the move bar's buttons shown, in order (with their keys)."""
+    return [str(b.label) for b in app.query(MoveButton) if b.display]
 
 
 def on_screen(app: TableApp, buttons: type[Button]) -> list[Button]:
@@ -593,7 +595,7 @@ async def test_R14_a_hand_over_and_turned_over_cannot_be_taken_back(tmp_path: Pa
         # only 1 and Enter do something now: "Enter Next hand", not "1-9 Choose"
         assert await footer_says(pilot, "Enter Next hand")
         assert str(app.query_one("#moves-label").render()) == "Hand over:"
-        assert [str(b.label) for b in app.query(MoveButton) if b.display] == ["1 next hand"]
+        assert move_labels(app) == ["1 next hand"]
         assert await footer_says(pilot, "1-9 Choose", shown=False)
         await pilot.press("2")
         await settle(pilot)
