@@ -164,7 +164,7 @@ def play_randomly(game: Game, rng: random.Random, pass_bias: float, max_actions:
     ``max_actions`` actions have been taken; the last hand may be left unfinished."""
     taken = 0
     while not game.is_over and taken < max_actions:
-        if game.needs_deal():
+        if game.needs_deal:
             game.deal()
         hand = game.hand
         assert hand is not None

@@ -91,7 +91,7 @@ def snapshot(game: Game) -> Snapshot:
         seen += (tuple(game.view(seat) for seat in range(3)), json.dumps(game.public_view()))
     return (
         seen, game.rules, game.players, game.first_dealer, game.next_dealer,
-        game.outcome, game.results, game.to_act, game.needs_deal(),
+        game.outcome, game.results, game.to_act, game.needs_deal,
         tuple(str(a) for a in game.legal_actions()),
     )
 
@@ -191,12 +191,12 @@ class EngineSequences(RuleBasedStateMachine):
         for _ in range(opening):
             if self.game.is_over:
                 break
-            if self.game.needs_deal():
+            if self.game.needs_deal:
                 self.deal_one(None)
             else:
                 self.push_one(rng)
 
-    @precondition(lambda self: self.game.needs_deal())
+    @precondition(lambda self: self.game.needs_deal)
     @rule(data=st.data())
     def deal(self, data: st.DataObject) -> None:
         """Deal the next hand, random or with drawn cards (the joker often turned up
@@ -216,7 +216,7 @@ class EngineSequences(RuleBasedStateMachine):
         self.before_deal.append((before, None if cards is not None else state))
         self.before_push.append([])
 
-    @precondition(lambda self: not self.game.needs_deal())
+    @precondition(lambda self: not self.game.needs_deal)
     @rule()
     def deal_refused(self) -> None:
         """Dealing while a hand is played is a ``HandNotOverError``, and once the game
@@ -257,11 +257,11 @@ class EngineSequences(RuleBasedStateMachine):
         each other form, on a copy, makes the same move and leads to the same game."""
         rng = random.Random(seed)
         for step in range(count):
-            if self.game.is_over or (step and self.game.needs_deal()):
+            if self.game.is_over or (step and self.game.needs_deal):
                 if rng.random() < 0.5:
                     self.undo_and_redo()
                 return  # a hand ends the run: the next step may undo its last move
-            if self.game.needs_deal():
+            if self.game.needs_deal:
                 explicit = rng.random() < 0.5
                 self.deal_one(Deal.random(self.game.rules, rng) if explicit else None)
                 continue
@@ -378,7 +378,7 @@ class EngineSequences(RuleBasedStateMachine):
                 break
         if self.game.hand is not None and back:
             self.pop(min(back, len(self.game.hand.moves)) or 1)
-        if again and self.game.needs_deal():
+        if again and self.game.needs_deal:
             self.deal_one(None)
 
     @precondition(lambda self: len(self.game.hands) > 1)
@@ -461,7 +461,7 @@ class EngineSequences(RuleBasedStateMachine):
         rng = random.Random(data.draw(seeds))
         for _ in range(steps):
             choice = rng.random()
-            if clone.needs_deal():
+            if clone.needs_deal:
                 clone.deal()
             elif choice < 0.2 and clone.hand is not None and clone.hand.moves:
                 clone.pop()
@@ -520,7 +520,7 @@ class EngineSequences(RuleBasedStateMachine):
         scores, over, winners = expected_outcome(game.rules, [r.points for r in results])
         assert (game.scores, game.is_over, game.winners) == (scores, over, winners)
         in_play = self.in_play()
-        assert game.needs_deal() == (not over and not in_play)
+        assert game.needs_deal == (not over and not in_play)
         assert (game.to_act is None) == (not in_play)
         if not in_play:
             assert game.legal_actions() == []

@@ -29,7 +29,7 @@ def in_progress(hands: int, seed: int = 5) -> Game:
     bots = [IntermediateBot(seed=0), BeginnerBot(seed=1), BeginnerBot(seed=2)]
     game = Game(seed=seed, players=NAMES)
     while True:
-        if game.needs_deal():
+        if game.needs_deal:
             game.deal()
         finished = len(game.hands) - 1
         seat = game.to_act

@@ -409,7 +409,7 @@ def _check_game(game: Game) -> None:
             assert all(totals[s] < top for s in range(3) if s != game.winners[0])
         else:
             assert game.winners == tuple(s for s in range(3) if totals[s] == top)
-        assert not game.needs_deal()
+        assert not game.needs_deal
         with pytest.raises(GameOverError):
             game.deal()
     else:

@@ -509,7 +509,7 @@ def test_R10_thrown_in_game_scores_nothing_and_next_dealer_deals() -> None:
     hand = game.deal(make_deal(game.rules, SUITED, "AS"))
     for _ in range(6):
         game.push("pass")
-    assert hand.is_over and game.needs_deal() and not game.is_over
+    assert hand.is_over and game.needs_deal and not game.is_over
     assert game.scores == (0, 0, 0)
     assert game.deal(make_deal(game.rules, SUITED, "AD")).dealer == 0
 

@@ -323,11 +323,11 @@ def play_scenario(game: Game, name: str) -> Hand:
 def test_R22_game_ends_after_the_hand_reaching_the_target() -> None:
     game = Game(Rules(target=4), first_dealer=2)
     play_scenario(game, "march")
-    assert game.scores == (3, 0, 0) and not game.is_over and game.needs_deal()
+    assert game.scores == (3, 0, 0) and not game.is_over and game.needs_deal
     play_scenario(game, "three")
     assert game.scores == (4, 0, 0)
     assert game.is_over and game.winners == (0,)
-    assert not game.needs_deal()
+    assert not game.needs_deal
     with pytest.raises(GameOverError, match="game is over"):
         game.deal()
     with pytest.raises(GameOverError):
@@ -364,7 +364,7 @@ def test_R22_tie_play_on_deals_until_one_player_alone_on_top() -> None:
     game = Game(Rules(target=2), first_dealer=2)
     play_scenario(game, "euchre")
     assert game.scores == (0, 2, 2)
-    assert not game.is_over and game.needs_deal() and game.winners == ()
+    assert not game.is_over and game.needs_deal and game.winners == ()
     play_scenario(game, "three")  # seat 0 scores 1: seats 1 and 2 still level on top
     assert game.scores == (1, 2, 2) and not game.is_over
     play_scenario(game, "march")

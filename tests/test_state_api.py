@@ -288,7 +288,7 @@ def test_a_views_and_a_games_legal_actions_are_the_hands_in_every_phase() -> Non
         if hand.to_act != seat:
             assert game.view(seat).legal_actions() == []
     while not game.is_over:
-        if game.needs_deal():
+        if game.needs_deal:
             game.deal()
         game.push(game.legal_actions()[0])
     assert game.legal_actions() == []
@@ -701,7 +701,7 @@ def test_game_deal_refuses_while_a_hand_is_unfinished() -> None:
     assert len(game.hands) == 1
     for move in STD_MOVES:
         game.push(move)
-    assert game.needs_deal()
+    assert game.needs_deal is True  # a property, as is_over is: not a method
     assert game.deal().dealer == 1
 
 
@@ -721,7 +721,7 @@ def test_R22_play_on_then_deal_refused_when_the_game_is_over() -> None:
     assert game.scores == (4, 4, 0) and not game.is_over and game.winners == ()
     _play_hand(game, THIRD, THIRD_MOVES)
     assert game.scores == (5, 4, 0) and game.is_over and game.winners == (0,)
-    assert not game.needs_deal()
+    assert not game.needs_deal
     with pytest.raises(GameOverError):
         game.deal()
     with pytest.raises(GameOverError):
@@ -747,14 +747,14 @@ def test_R4_thrown_in_hand_passes_the_deal() -> None:
     for seat in (1, 2, 0, 1, 2, 0):
         game.push(f"{seat} pass")
     assert game.hand is not None and game.hand.phase is Phase.THROWN_IN
-    assert game.scores == (0, 0, 0) and game.next_dealer == 1 and game.needs_deal()
+    assert game.scores == (0, 0, 0) and game.next_dealer == 1 and game.needs_deal
     assert game.deal(SECOND_ROUND).dealer == 1
 
 
 def test_game_push_and_pop_before_any_deal() -> None:
     """Before the first deal there is nothing to push, undo or view."""
     game = Game(seed=1)
-    assert game.hand is None and game.needs_deal() and game.to_act is None
+    assert game.hand is None and game.needs_deal and game.to_act is None
     with pytest.raises(GameOverError):
         game.push("pass")
     with pytest.raises(IndexError):
@@ -983,7 +983,7 @@ def test_undo_after_the_game_ends_reopens_it_and_the_same_move_ends_it_again(und
     last = game.pop() if undo == "game" else game.hand.pop()
     assert str(last) == THIRD_MOVES[-1]
     assert not game.is_over and game.scores == (4, 4, 0) and game.winners == ()
-    assert game.hand.result is None and game.to_act == last.seat and not game.needs_deal()
+    assert game.hand.result is None and game.to_act == last.seat and not game.needs_deal
     game.push(last)
     assert game.is_over and game.scores == (5, 4, 0) and game.winners == (0,)
 

@@ -1518,7 +1518,7 @@ def _play_out(session: Session) -> None:
     the bots' own choices."""
     game = session.game
     while not game.is_over:
-        if game.needs_deal():
+        if game.needs_deal:
             game.deal()
         hand = game.hand
         assert hand is not None and hand.to_act is not None

@@ -168,8 +168,15 @@ class Game:
         hand = self.hand
         return [] if hand is None or hand.is_over else hand.legal_actions()
 
+    @property
     def needs_deal(self) -> bool:
-        """True when the game goes on and the last hand (if any) is over."""
+        """True when the game goes on and the last hand (if any) is over: a property,
+        as :attr:`is_over` is.
+
+        >>> game = Game(seed=1)
+        >>> game.needs_deal, game.deal() is game.hand, game.needs_deal
+        (True, True, False)
+        """
         return not self.is_over and (self.hand is None or self.hand.is_over)
 
     # --- playing -------------------------------------------------------------------

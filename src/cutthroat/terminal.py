@@ -243,7 +243,7 @@ class TerminalGame(Session):
                 self.write(f"\nHand {len(game.hands)}, resumed")
                 self._show()
             while not game.is_over:
-                if game.needs_deal():
+                if game.needs_deal:
                     game.deal()
                     self._saved()
                     self.write("")

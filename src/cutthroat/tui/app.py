@@ -169,7 +169,7 @@ class TableApp(App[bool]):
         for line in self.intro:
             self.say(line)
         game = self.session.game
-        if game.needs_deal():
+        if game.needs_deal:
             self._deal()
             return
         if game.hand is not None and not game.hand.is_over:
