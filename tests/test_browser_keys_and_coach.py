@@ -204,7 +204,8 @@ def test_the_coachs_pointer_and_the_talks_do_not_cover_each_other(server: str, p
 def test_a_cards_hint_is_worded_as_a_button_and_said_without_a_stray_article(
         server: str, pages: Pages) -> None:
     """A hint to play or discard a card begins with a capital, as the buttons' words do
-    ("Hint: Play Q♦", not "play Q♦"); a screen reader hears "as good as your king of
+    ("Hint: Play Q♦", not "play Q♦"), and one to keep names the cards in the hand's
+    order; a screen reader hears "as good as your king of
     spades", not "your the king of spades"."""
     page = pages.new()
     create_game(page, server, seed=9)
@@ -223,6 +224,10 @@ def test_a_cards_hint_is_worded_as_a_button_and_said_without_a_stray_article(
     shown = page.evaluate(label, ["play QD", view, False])
     said = page.evaluate(label, ["discard QD", view, True])
     assert (shown, said) == ("Play QD", "Discard QD")  # (codes turned to faces after)
+    # A keep (R12) in the order the hand shows its cards (trump first, high to low), not
+    # the record's order by card id.
+    keep = page.evaluate(label, ["keep QH AH 9S JS KS", {**view, "trump": "S"}, False])
+    assert keep == "Keep JS KS 9S AH QH"
 
 
 def test_a_coach_word_on_a_move_taken_back_is_marked_taken_back(server: str,

@@ -18,7 +18,7 @@ from cutthroat.bots.expert import ExpertBot
 from cutthroat.bots.hints import hint, hint_json, hint_lines
 from cutthroat.bots.play_reasons import _unseen, describe_option
 from cutthroat.bots.reasons import explain
-from cutthroat.cards import EFF_SUIT, PLAIN_POWER, trump_order
+from cutthroat.cards import EFF_SUIT, PLAIN_POWER, sort_cards, trump_order
 from cutthroat.cli import app
 from cutthroat.move_words import card_name
 from cutthroat.scoring import trick_winner
@@ -1615,3 +1615,24 @@ def test_R17_R19_the_next_best_speaks_of_points_only_where_they_speak_for_it() -
     assert "; defending alone is worth the same to your chance to win, to a hundredth of a " \
         "percent (win chance 40%, +0.25 points" in alike, alike
     assert "fewer points" not in alike and "scores more" not in alike
+
+
+def test_a_keeps_hint_writes_its_cards_in_the_hands_order_as_its_reason_does_R12() -> None:
+    """``cutthroat hint`` at a keep wrote the move in the record's order (by card id) and
+    its reason in the hand's (by suit, trumps last): "keep QC KC AD JS AS - keeping AD
+    AS QC KC JS". Both now follow the hand, as the line game shows it, and so do the
+    options (a keep is typed in any order, R12)."""
+    for view in keep_views(6, seed=12):
+        analysis = small(5).analyse(view)
+        assert analysis.trump is view.trump is not None
+        shown = ["keep " + " ".join(map(str, sort_cards(o.action.cards, view.trump)))
+                 for o in analysis.options]
+        lines = hint_lines(analysis)
+        assert lines[1].startswith(f"Hint: {shown[0]} - keeping {shown[0][5:]}")
+        table = [line.split("  win ")[0].strip() for line in lines[3:3 + len(shown)]]
+        assert table == shown
+        assert Action.parse(shown[0]) == analysis.best  # the line game takes it as it is
+        if any(s != str(o.action) for s, o in zip(shown, analysis.options, strict=True)):
+            break
+    else:
+        raise AssertionError("no keep here whose hand order is not the record's")

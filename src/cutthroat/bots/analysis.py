@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..actions import Action
+from ..cards import Suit
 from ..state import Phase
 
 __all__ = ["OUTCOME_KINDS", "Analysis", "Option", "Outcomes", "outcome_kind"]
@@ -116,7 +117,9 @@ class Analysis:
     next best by no more than one standard error of their paired difference: a close
     call, which the reason says is one. ``models`` names
     the model each seat was read and searched with (``"intermediate"`` or
-    ``"beginner"``, :class:`~cutthroat.bots.opponents.SeatModels`)."""
+    ``"beginner"``, :class:`~cutthroat.bots.opponents.SeatModels`). ``trump`` is the
+    decision's trump suit (``None`` before trump is made), by which a keep's cards are
+    written in the order its seat's hand is shown."""
 
     seat: int
     phase: Phase
@@ -125,6 +128,7 @@ class Analysis:
     reason: str = ""
     extra: dict[str, float] = field(default_factory=dict)
     models: tuple[str, ...] = ()
+    trump: Suit | None = None
 
     @property
     def best(self) -> Action:

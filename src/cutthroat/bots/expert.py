@@ -327,7 +327,7 @@ class ExpertBot:
             only = Option(legal[0], 0.0, 0.0, 0.0)
             said = "the only legal card" if view.phase is Phase.PLAY else "the only legal move"
             return Analysis(view.seat, view.phase, (only,), 0, said,
-                            models=self.seat_models.model_names())
+                            models=self.seat_models.model_names(), trump=view.trump)
         rng = random.Random(self.rng.getrandbits(64))
         if view.phase is Phase.PLAY:
             analysis = self._analyse_play(view, legal, rng)
@@ -337,7 +337,7 @@ class ExpertBot:
 
         return Analysis(analysis.seat, analysis.phase, analysis.options, analysis.samples,
                         explain(view, analysis.options, analysis.extra), analysis.extra,
-                        self.seat_models.model_names())
+                        self.seat_models.model_names(), view.trump)
 
     def _deadline(self) -> float | None:
         return None if self.time_limit is None else time.perf_counter() + self.time_limit

@@ -18,7 +18,8 @@ import hashlib
 from collections.abc import Sequence
 from typing import Any
 
-from ..actions import Action
+from ..actions import Action, Verb
+from ..cards import sort_cards
 from ..checks import as_seed
 from ..errors import IllegalActionError
 from ..game import Game, require_game
@@ -177,9 +178,12 @@ def hint_lines(analysis: Analysis, players: Sequence[str] = ("Seat 0", "Seat 1",
     terminal game). The moves are written as a record writes them (``call S``), which
     the line game takes as input; with the ``view`` analysed, as a player says them
     (``call spades``, :func:`~cutthroat.move_words.said_move`), for a table whose
-    buttons say so."""
+    buttons say so. A keep's five cards are written in the order the hand is shown
+    (by suit, trumps last), as its reason writes them; a keep takes them in any order."""
     def named(action: Action) -> str:
         if view is None:
+            if action.verb is Verb.KEEP:
+                return " ".join(["keep", *map(str, sort_cards(action.cards, analysis.trump))])
             return str(action)
         if view.phase is Phase.DEFENDER_CHOICE and action.verb in DEFENDER_BUTTONS:
             # as its button says it (R13): "not defend alone" beside a "don't defend

@@ -1,7 +1,7 @@
 // The move buttons, their labels, and the prompt over them.
 
 import { clearHint, hintPosition } from "./advice.js";
-import { SAID, SHOWN, spoken } from "./cards.js";
+import { SAID, SHOWN, sortCards, spoken } from "./cards.js";
 import { socketOpen } from "./connection.js";
 import { $, el, setText } from "./dom.js";
 import { keepChoice, updateKeepButton, whyGreyed } from "./hand.js";
@@ -23,7 +23,9 @@ export function actionLabel(action, v, f = SHOWN) {
     case "alone": return v.maker === v.seat ? "Go alone" : "Defend alone";
     case "call": return `Call ${f.suit(arg)}`;
     case "trump": return `Name ${f.suit(arg)} trump`;
-    default: return capital(action);  // a card or a keep, as the buttons are worded: "Play Q♦"
+    // a keep's five cards in the order the hand shows them (the record's is by card id)
+    case "keep": return `Keep ${sortCards(action.split(" ").slice(1), v.trump).join(" ")}`;
+    default: return capital(action);  // a card, as the buttons are worded: "Play Q♦"
   }
 }
 
