@@ -336,6 +336,32 @@ def test_the_cards_picked_for_a_keep_are_still_picked_after_a_reload(
         "Object.keys(sessionStorage).some(k => k.startsWith('cutthroat-keep:'))")
 
 
+def test_a_hint_at_a_keep_names_the_cards_in_the_order_the_hand_shows_them_R12(
+        server: str, pages: Pages) -> None:
+    """A hint at a keep wrote the move's five cards by card id ("Keep J♦ 9♥ 10♥ J♥ A♥")
+    and its reason as the terminal shows a hand: now both as the page's hand row shows
+    them (trump first, high to low), as do its options."""
+    page = pages.new()
+    _to_the_keep(page, server)
+    shown = page.locator("#hand button[data-card]").evaluate_all(
+        "bs => bs.map(b => b.dataset.card)")
+    page.click("#hint-button")
+    expect(page.locator(".hint-options")).to_be_visible()
+    symbols = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}  # as the page shows a card: "10♥"
+    face_of = {("10" if c[0] == "T" else c[0]) + symbols[c[1]]: c for c in shown}
+    lists = [page.locator(".hint-choice").inner_text(),
+             page.locator(".hint-reason").inner_text(),
+             *page.locator(".hint-options tbody th").all_inner_texts()]
+    assert len(lists) > 3
+    face = "(?:10|[789JQKA])[♣♦♥♠]|Joker"
+    for text in lists:  # each shown with faces, then said in words (for a screen reader)
+        runs = re.findall(rf"[Kk]eep(?:ing)? ((?:(?:{face}) ){{4}}(?:{face}))", text)
+        assert runs, text
+        for run in runs:
+            codes = [face_of[f] for f in run.split()]
+            assert codes == sorted(codes, key=shown.index), (text, shown)
+
+
 def test_R14_undo_is_offered_only_where_a_move_can_be_taken_back(server: str,
                                                                  pages: Pages) -> None:
     """A QA pass: at the keep after taking the dummy, Undo was enabled, and pressed it

@@ -228,6 +228,14 @@ def test_a_cards_hint_is_worded_as_a_button_and_said_without_a_stray_article(
     # the record's order by card id.
     keep = page.evaluate(label, ["keep QH AH 9S JS KS", {**view, "trump": "S"}, False])
     assert keep == "Keep JS KS 9S AH QH"
+    # and so is a keep its reason names (the server writes it as the terminal shows a hand)
+    reason = page.evaluate(
+        "async ([text, trump]) => (await import('/static/js/advice.js'))"
+        ".keepsInHandOrder(text, trump)",
+        ["keeping QH AH 9S KS JS (three trumps and an ace): ...; next best: keeping QD AH "
+         "9S KS JS, 30%", "S"])
+    assert reason == ("keeping JS KS 9S AH QH (three trumps and an ace): ...; next best: "
+                      "keeping JS KS 9S AH QD, 30%")
 
 
 def test_a_coach_word_on_a_move_taken_back_is_marked_taken_back(server: str,

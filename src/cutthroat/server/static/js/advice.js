@@ -3,7 +3,7 @@
 
 import { actionLabel } from "./actions.js";
 import { api } from "./api.js";
-import { cardsInWords, cardsShown, SAID, spoken } from "./cards.js";
+import { cardsInWords, cardsShown, SAID, sortCards, spoken } from "./cards.js";
 import { socketOpen } from "./connection.js";
 import { $, calm, el, setText } from "./dom.js";
 import { render } from "./render.js";
@@ -37,9 +37,10 @@ export function showHint(hint) {
   // past: not shown at the next.
   if (table.hintAt !== hintPosition()) return;
   table.thinking = false;
+  const reason = keepsInHandOrder(hint.reason ?? "", table.state?.view?.trump);
   const parts = [
     el("p", { class: "hint-choice" }, ["Hint: ", el("strong", {}, moveShown(hint.choice))]),
-    el("p", { class: "hint-reason" }, hint.reason ? expertText(capital(hint.reason)) : []),
+    el("p", { class: "hint-reason" }, reason ? expertText(capital(reason)) : []),
   ];
   const reading = (hint.lines ?? []).find((line) => line.startsWith("Reading "));
   if (reading) parts.push(el("p", { class: "hint-reading" }, expertText(reading)));
@@ -50,13 +51,22 @@ export function showHint(hint) {
   // On a narrow screen the hint comes below the fold (the moves and the Hint button above
   // it): the page scrolls by as little as shows the move and its reason, and no further,
   // so the cards stay in sight; the table of the options is there to scroll to.
-  parts[hint.reason ? 1 : 0].scrollIntoView({ behavior: calm() ? "auto" : "smooth", block: "nearest" });
+  parts[reason ? 1 : 0].scrollIntoView({ behavior: calm() ? "auto" : "smooth", block: "nearest" });
   // Only the hint's first sentence is said as it comes; the reasons, the table of the
   // options and its key stay in #hint, to be read at the player's pace.
   const v = table.state?.view;
   const said = v ? cardsInWords(actionLabel(hint.choice, v, SAID)) : cardsInWords(hint.choice);
   $("hint-said").textContent = `Hint: ${said}.`;
   $("hint-button").disabled = !myTurn();
+}
+
+/** A reason's keeps (R12: "keeping 9H TH AH JD JH") with their five cards in the order
+ *  this page shows a hand under ``trump`` (trump first, high to low), as the hint's move
+ *  and options show them; the server writes them as the terminal shows a hand. */
+export function keepsInHandOrder(text, trump) {
+  const code = "(?:[789TJQKA][CDHS]|JO)";
+  return text.replace(new RegExp(`\\b(keep|keeping) (${code}(?: ${code}){4})\\b`, "g"),
+    (_, verb, codes) => `${verb} ${sortCards(codes.split(" "), trump).join(" ")}`);
 }
 
 /** The table of a hint's options: the chosen one first and marked. */
