@@ -367,6 +367,24 @@ def test_a_number_a_card_a_suit_or_five_cards_are_moves() -> None:
     assert str(player._action("9s jh js qd tc", five)) == "keep TC QD JH 9S JS"
 
 
+@pytest.mark.parametrize(("line", "legal"), [
+    ("jh 9h qs ks as", ("play JH", "play 9H")),
+    ("9c jh qs ks as", ("discard 9C", "discard JH")),
+    ("hearts ah ks qs js", ("pass", "call H", "call S")),
+    ("s 9s ts qs ks", ("trump C", "trump S")),
+])
+def test_R12_R15_five_words_are_a_keep_only_at_a_keep_not_the_first_card_or_suit(
+        line: str, legal: tuple[str, ...]) -> None:
+    """Five cards typed in play or at the dealer's discard played or discarded the first
+    of them, and a suit followed by four cards called it: five words are a keep's
+    shortcut (R12) and nothing else, refused as two cards are."""
+    _, player, _ = at_first_move([])
+    view = dataclasses.replace(player.view(), legal=legal)
+    with pytest.raises(CutthroatError, match=r"is not a move here: your choices are"):
+        player._action(line, view)
+    assert str(player._action(line.split()[0], view)) in legal  # the first word alone is
+
+
 def test_a_bare_verb_of_another_stage_says_not_now_not_how_to_write_it() -> None:
     """'call' alone in trick play was told 'call takes one suit, e.g. call H', and
     'call H' was then refused in turn; a verb of another stage is told it is not its

@@ -24,17 +24,20 @@ def cards_named(words: list[str]) -> list[Card] | None:
 
 def shortcut(words: list[str], verbs: set[str]) -> Action | None:
     """The move a shortcut names among the legal ``verbs``: five cards to keep, a suit
-    to call or name, a card to play or discard; ``None`` if it names none."""
+    to call or name, a card to play or discard; ``None`` if it names none (five words
+    anywhere but at a keep: "jh 9h qs ks as" in play is no move, not ``play JH``)."""
     try:
         if len(words) == 5 and "keep" in verbs:
             return Action.parse("keep " + " ".join(str(c) for c in parse_cards(words)))
+        if len(words) != 1:
+            return None
         suit = suit_named(words[0])
         if suit is not None and verbs & {"call", "trump"}:
             verb = "call" if "call" in verbs else "trump"
             return Action.parse(f"{verb} {suit}")
         if verbs & {"play", "discard"}:
             verb = "play" if "play" in verbs else "discard"
-            return Action.parse(f"{verb} {parse_cards(words[0])[0]}")
+            return Action(Verb(verb), card=Card.parse(words[0]))
     except CardError:
         return None
     return None
