@@ -139,6 +139,17 @@ def test_notation_ten_never_printed_as_10() -> None:
     assert str(Move.parse("2 play 10d")) == "2 play TD"
 
 
+def test_parse_cards_takes_commas_in_a_string_as_a_keep_does_but_not_in_one_card() -> None:
+    """``parse_cards("JH, 9S, AC")`` refused "9S," where ``Action.keep`` took the same
+    line; a card of a list (a record's word) is still one card, never two."""
+    assert [str(c) for c in parse_cards("JH, 9s,AC")] == ["JH", "9S", "AC"]
+    assert set(Action.keep("JH, 9S, AC, KD, QD").cards) == set(parse_cards("JH 9S AC KD QD"))
+    with pytest.raises(CardError, match="not a card: '9S,AC'"):
+        parse_cards(["JH", "9S,AC"])
+    with pytest.raises(CardError):
+        Card.parse("9S,")
+
+
 def test_notation_suit_and_rank_parsing() -> None:
     assert [Suit.parse(s) for s in "cdhsCDHS"] == [Suit(i % 4) for i in range(8)]
     assert Rank.parse("10") is Rank.TEN and Rank.parse("t") is Rank.TEN

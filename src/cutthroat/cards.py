@@ -292,12 +292,15 @@ _BY_TEXT: dict[str, Card] = {str(card): card for card in Card._by_id}
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
-    """Read several cards from a space-separated string or an iterable of strings.
+    """Read several cards from a string, separated by spaces or commas (as a keep takes
+    them, :meth:`~cutthroat.actions.Action.keep`), or from an iterable of strings.
 
     >>> parse_cards("JH jd 10c")
     [Card('JH'), Card('JD'), Card('TC')]
+    >>> parse_cards("JH, 9S,AC")
+    [Card('JH'), Card('9S'), Card('AC')]
     """
-    items = text.split() if isinstance(text, str) else list(text)
+    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     return [Card.parse(item) for item in items]
 
 
