@@ -23,6 +23,7 @@ from cutthroat import (
     GameOverError,
     Hand,
     IllegalActionError,
+    Move,
     NotYourTurnError,
     Phase,
     Rules,
@@ -414,6 +415,41 @@ def _check_game(game: Game) -> None:
             game.deal()
     else:
         assert game.winners == ()
+
+
+def _is_legal_agrees_with_push(game: Game) -> None:
+    legal = {game.hand.action_id(a) for a in game.legal_actions()} if game.hand else set()
+    assert [i for i in range(NUM_ACTIONS) if game.is_legal(i)] == sorted(legal)
+    event(f"phase: {game.hand.phase.name if game.hand else None}")
+    for action in game.legal_actions():
+        seat = game.to_act
+        assert seat is not None
+        assert game.is_legal(action) and game.is_legal(f"{seat} {action}")
+        assert game.is_legal(Move(seat, action))
+        assert not game.is_legal(f"{(seat + 1) % 3} {action}")
+        assert not game.is_legal(Move((seat + 1) % 3, action))
+        game.copy().push(action)  # what is_legal says push takes, it takes
+    if game.needs_deal or game.is_over:
+        assert legal == set() and not game.is_legal("pass") and not game.is_legal(0)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=SLOW)
+@given(games(may_stop=False, max_target=4))
+def test_game_is_legal_is_what_push_takes_at_every_point_of_a_game(game: Game) -> None:
+    """``Game.is_legal`` answers for every action id as ``Game.push`` would, at every
+    point of a whole game replayed: true for exactly the current hand's legal actions
+    (as ids, objects, text and ``SEAT VERB`` text), false for every other id and for
+    another seat's move, and false for anything before the first deal, between hands
+    and once the game is over (R4, R22)."""
+    again = Game(game.rules, first_dealer=game.first_dealer)
+    for hand in game.hands:
+        _is_legal_agrees_with_push(again)
+        again.deal(hand.dealt)
+        for move in hand.moves:
+            _is_legal_agrees_with_push(again)
+            again.push(move)
+    _is_legal_agrees_with_push(again)
+    assert again.is_over and again.scores == game.scores
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=SLOW)

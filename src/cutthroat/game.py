@@ -168,6 +168,20 @@ class Game:
         hand = self.hand
         return [] if hand is None or hand.is_over else hand.legal_actions()
 
+    def is_legal(self, action: Action | Move | str | int) -> bool:
+        """Whether :meth:`push` would take this action now (:meth:`Hand.is_legal`): an
+        :class:`Action`, a :class:`Move`, text (``"1 order"``) or an action id. Never
+        when no hand is in play, as :meth:`legal_actions` is then empty.
+
+        >>> game = Game(seed=1)
+        >>> game.is_legal("pass")
+        False
+        >>> _ = game.deal()
+        >>> game.is_legal("1 order"), game.is_legal("0 order"), game.is_legal("play JH")
+        (True, False, False)
+        """
+        return self.hand is not None and self.hand.is_legal(action)
+
     @property
     def needs_deal(self) -> bool:
         """True when the game goes on and the last hand (if any) is over: a property,

@@ -357,8 +357,8 @@ class HandQueries:
             return texts
         return tuple([ACTION_TEXTS[a] for a in self.legal_action_ids()])
 
-    def is_legal(self, action: Action | str | int) -> bool:
-        """Whether this action (object, text, or id: a Python or NumPy integer, as
+    def is_legal(self, action: Action | Move | str | int) -> bool:
+        """Whether this action (object, a Move, text, or id: a Python or NumPy integer, as
         :meth:`push` takes it) is legal now."""
         seat: int | None = None
         try:
