@@ -238,6 +238,30 @@ def test_a_cards_hint_is_worded_as_a_button_and_said_without_a_stray_article(
                       "keeping JS KS 9S AH QD, 30%")
 
 
+def test_a_coach_word_names_a_keeps_cards_in_the_pages_hand_order_R12(
+        server: str, pages: Pages) -> None:
+    """The coach's word on a keep names the cards as the server writes a hand (by suit,
+    trumps last): the page shows them in its own hand order under the word's trump
+    (trump first, high to low), as its hints do; a word without a trump (kept by an
+    older server) is shown as it came."""
+    page = pages.new()
+    create_game(page, server, seed=9, coach=True)
+    wait_for_turn(page)
+    text = ("the expert would keep QH AH 9S KS JS (win 41% against 35% after keeping QD "
+            "AH 9S KS JS)")
+    page.evaluate(INJECT, {**WORD, "n": 80, "move": "keep AH QD 9S JS KS",
+                           "best": "keep AH QH 9S JS KS", "trump": "S", "text": text})
+    page.evaluate(INJECT, {**WORD, "n": 81, "move": "keep AH QD 9S JS KS",
+                           "best": "keep AH QH 9S JS KS", "text": text})
+    words = page.locator(".coach-word")
+    expect(words).to_have_count(2)
+    assert words.nth(1).inner_text().startswith(
+        "Hand 1: the expert would keep J♠ K♠ 9♠ A♥ Q♥ (win 41% against 35% after keeping "
+        "J♠ K♠ 9♠ A♥ Q♦)")
+    assert words.nth(0).inner_text().startswith(
+        "Hand 1: the expert would keep Q♥ A♥ 9♠ K♠ J♠ (win 41%")
+
+
 def test_a_coach_word_on_a_move_taken_back_is_marked_taken_back(server: str,
                                                                  pages: Pages) -> None:
     """A coach's word on a move then taken back with Undo stayed as if the move stood.

@@ -83,6 +83,15 @@ def test_coach_speaks_to_its_seat_alone(few_deals: None) -> None:
                 break
             seat = table.game.to_act
             await server.act(room, seat, rng.choice(table.game.view(seat).legal), wait=True)
+        # Each word gives the trump of its move's moment (by which a page orders a
+        # keep's cards as it shows a hand): none yet for a bid that makes it.
+        trump = table.game.hands[0].trump
+        for word in (m for m in sockets[0].sent if m["type"] == "coach"):
+            verb = word["move"].split()[0]
+            if verb in ("play", "discard", "keep", "dummy", "alone"):
+                assert trump is not None and word["trump"] == trump.letter, word
+            elif verb in ("order", "call", "trump"):
+                assert word["trump"] is None, word
         later = {0: _Socket(), 1: _Socket(), None: _Socket()}  # a page reloaded, a watcher
         for seat, socket in later.items():
             await server.connect(room, socket, seat)  # type: ignore[arg-type]
@@ -587,8 +596,10 @@ def test_the_coachs_words_are_numbered_and_an_undo_marks_only_the_moves_taken_ba
             return [m for m in mine.sent if m["type"] == "coach"]
 
         said = await heard()
+        trump = table.game.hand.trump
+        assert trump is not None  # the moves are cards
         assert said == [{"type": "coach", "history": False, "n": n, "move": move,
-                         "best": "pass", "hand": 1, "undone": False,
+                         "best": "pass", "hand": 1, "trump": trump.letter, "undone": False,
                          "text": "the expert would pass"}
                         for n, move in ((1, moves[0]), (2, moves[1]))]
         await server.undo(room, 0)  # the second move taken back

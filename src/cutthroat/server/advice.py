@@ -89,7 +89,8 @@ class RoomAdvice(RoomSockets):
         seed the hint there would have used) and, when its own choice is worth at least
         :data:`~cutthroat.bots.review.MARGIN` more chance to win (on the hint's deals and
         again on four times as many: :func:`~cutthroat.bots.review.confirmed`), tells
-        that seat's sockets why (``{"type": "coach", ...}``; ``hand`` is the hand's number, from 1),
+        that seat's sockets why (``{"type": "coach", ...}``; ``hand`` is the hand's number,
+        from 1, and ``trump`` its trump's letter when the move was made, or ``None``),
         and keeps it for a socket of that seat that connects later
         (:attr:`Room.coached`). ``at`` is the position just after the move: a move taken
         back while the expert thought gets no word (made again, it gets its own)."""
@@ -105,6 +106,7 @@ class RoomAdvice(RoomSockets):
         n: int = kept[-1]["n"] + 1 if kept else 1
         message = {"type": "coach", "history": False, "n": n,
                    "move": str(chosen), "best": str(verdict.best), "hand": at[0],
+                   "trump": None if before.trump is None else before.trump.letter,
                    "undone": False, "text": describe_verdict(verdict, second_look=True)}
         kept.append(message)
         room.coached_at[seat, n] = at

@@ -138,8 +138,10 @@ export function showCoach(word) {
   coachShown.add(key);
   const shown = $("coach-words");
   const list = word.history ? shown.cloneNode(true) : shown;
-  // (The word names the move in a player's words, "after passing": not the record's.)
-  const said = capital(`Hand ${word.hand}: ${word.text}`);
+  // (The word names the move in a player's words, "after passing": not the record's; a
+  // keep's cards as this page shows a hand, under the trump of the word's moment.)
+  const text = word.trump ? keepsInHandOrder(word.text, word.trump) : word.text;
+  const said = capital(`Hand ${word.hand}: ${text}`);
   const item = el("li", { class: "coach-word", "data-word": key }, expertText(said));
   if (word.undone) markTakenBack(item);
   list.prepend(item);
