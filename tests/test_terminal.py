@@ -271,6 +271,13 @@ def test_words_a_newcomer_types_are_answered_with_the_choices_there_are() -> Non
     ("I order it up", "order"), ("I assist", "order"), ("I accept.", "order"),
     ("Order it up!", "order"), ("i pass", "pass"), ("Pick it up", "pickup"),
     ("leave it", "leave"), ("Go alone", "alone"), ("take the dummy", "dummy"),
+    # every other phrase the line game knows (docs/play.md), as a player might type it
+    ("I order", "order"), ("order up", "order"), ("Assist!", "order"), ("accept", "order"),
+    ("I order it.", "order"), ("order it", "order"), ("Pass it", "pass"),
+    ("pick up", "pickup"), ("I pick it up", "pickup"), ("Take it", "pickup"),
+    ("take it up", "pickup"), ("Leave it down", "leave"), ("I leave it", "leave"),
+    ("I go alone", "alone"), ("defend alone", "alone"), ("Play alone", "alone"),
+    ("Loner!", "alone"), ("the dummy", "dummy"), ("I take the dummy", "dummy"),
 ])
 def test_R7_R8_R12_words_said_at_a_table_are_the_moves_they_mean(said: str,
                                                                   meant: str) -> None:
