@@ -286,6 +286,15 @@ def at_the_keep() -> tuple[Game, int]:
     return game, seat
 
 
+def keep_table() -> tuple[Hand, int, list[Card], TableApp]:
+    """A table at :func:`at_the_keep`: the hand, the maker's seat, its ten cards as the
+    hand row shows them (numbered 1 to 9, then 0), and the table."""
+    game, seat = at_the_keep()
+    hand = game.hand
+    assert hand is not None
+    return hand, seat, sort_cards(hand.cards(seat), hand.trump), table(game, seat)
+
+
 @pytest.mark.anyio
 async def test_R6_the_blind_dealers_four_suits_fit_80_columns() -> None:
     """The joker turned up with you dealing: four suits to name (R6). Their row was
@@ -328,11 +337,7 @@ async def test_R14_the_dummy_once_seen_is_not_taken_back() -> None:
 
 @pytest.mark.anyio
 async def test_R12_the_maker_keeps_five_cards_chosen_by_their_numbers() -> None:
-    game, seat = at_the_keep()
-    hand = game.hand
-    assert hand is not None
-    ten = sort_cards(hand.cards(seat), hand.trump)
-    app = table(game, seat)
+    hand, seat, ten, app = keep_table()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         # Enter keeps the five: the footer says so (only the status line did)
@@ -366,6 +371,22 @@ async def test_R12_the_maker_keeps_five_cards_chosen_by_their_numbers() -> None:
         await settle(pilot)
     [keep] = [m for m in hand.moves if m.seat == seat and m.action.verb is Verb.KEEP]
     assert set(parse_cards(str(keep.action).split()[1:])) == {ten[i] for i in (0, 2, 4, 6, 9)}
+
+
+@pytest.mark.anyio
+async def test_R12_the_keep_button_clicked_keeps_the_five_chosen_as_enter_does() -> None:
+    """The move bar's "keep these (5 of 5)" button, clicked, keeps the five (it is no
+    numbered move, whose number would be read as a card's)."""
+    hand, seat, ten, app = keep_table()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "4", "6", "8", "0")
+        [button] = [b for b in app.query(MoveButton) if b.display]
+        assert str(button.label) == "keep these (5 of 5)"
+        button.press()
+        await settle(pilot)
+    [keep] = [m for m in hand.moves if m.seat == seat and m.action.verb is Verb.KEEP]
+    assert set(keep.action.cards) == {ten[i] for i in (1, 3, 5, 7, 9)}
 
 
 @pytest.mark.anyio
@@ -560,8 +581,11 @@ async def test_undo_takes_back_the_players_move_and_the_bots_replies(tmp_path: P
         hand = game.hand
         assert hand is not None
         assert not app.screen.active_bindings["u"].enabled  # greyed: nothing to undo
+        rings: list[None] = []
+        app.bell = lambda: rings.append(None)  # type: ignore[method-assign]
         await pilot.press("u")
         assert status(app) == "Nothing to undo: you have not moved yet in this hand."
+        assert app.query_one(StatusLine).has_class("refused") and len(rings) == 1
         before = [str(m) for m in hand.moves]
         await pilot.press("1")
         await settle(pilot)
@@ -776,6 +800,9 @@ async def test_a_bot_thinking_is_shown_and_the_keys_still_answer() -> None:
         app.play("pass")  # a move made through the table's own method: refused too
         assert status(app) == "Not possible: wait for your turn." and len(rings) == 2
         app.query_one(StatusLine).say("Left is thinking…")
+        await pilot.press("enter")  # Enter, too: no hand to deal, no keep to make
+        assert status(app) == "Not possible: wait for your turn." and len(rings) == 3
+        app.query_one(StatusLine).say("Left is thinking…")
         await pilot.press("1")
         assert status(app) == "Not possible: wait for your turn."
         await pilot.press("r")  # the rules open while a bot thinks
@@ -816,6 +843,12 @@ async def test_R22_once_the_game_is_over_n_starts_another_with_the_same_table_an
         assert app.stage is Stage.GAME_OVER and "n" in footer_keys(app)
         assert await footer_says(pilot, "n New game")
         assert app.log_lines[-1] == NEW_GAME
+        said = app.query_one(GameLog).said
+        assert said[-1] == (NEW_GAME, "bold")  # set apart from the game's lines
+        ending = session.game_over_lines()
+        over = app.log_lines.index(ending[0])
+        assert app.log_lines[over - 1] == ""  # after a blank line, all in bold
+        assert said[over:over + len(ending)] == [(line, "bold") for line in ending]
         assert status(app).endswith("Press n for a new game, q to quit.")
         await pilot.press("n")
         await settle(pilot)
@@ -832,6 +865,8 @@ async def test_R22_once_the_game_is_over_n_starts_another_with_the_same_table_an
         assert [line for line in app.log_lines if line.startswith("Game 2")] == [
             "Game 2 at this table: the same bots and rules, a new deal (seed 6). "
             f"Every move is saved to {session.save}."]
+        assert [style for line, style in app.query_one(GameLog).said
+                if line.startswith("Game 2")] == ["bold"]
         assert app.stage is not Stage.GAME_OVER and "n" not in footer_keys(app)
         assert await footer_says(pilot, "n New game", shown=False)
         await pilot.press("n")  # not over: n does nothing
@@ -1600,3 +1635,54 @@ def test_a_hint_page_on_a_narrow_screen_keeps_each_move_on_one_line() -> None:
     said = _shown(hint_page(lines), 60).splitlines()
     [row] = [line for line in said if line.lstrip().startswith("keep")]
     assert "keep 9♠ J♥ J♠ Q♦ 10♣" in row and "33.0%" in row
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("page", ["r", "question_mark", "h"])
+async def test_ctrl_c_quits_over_a_page_too_and_q_there_closes_the_page(page: str) -> None:
+    """Ctrl-C over a page (the rules, or a hint) did nothing at all: the table's quit
+    was turned off over a page, so that the page's own q (which closes it) is the one
+    its footer shows. q still closes the page; Ctrl-C quits, the game saved, as it
+    does at the table and in the line game (``play`` then saves the game once more).
+    ``?`` opens the rules as ``r`` does."""
+    game, seat = at_the_keep()
+    before = rec.dumps(game)
+    app = table(game, seat)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press(page)
+        await settle(pilot)
+        assert isinstance(app.screen, TextPage)
+        assert await footer_says(pilot, "esc Close")
+        assert await footer_says(pilot, "Quit", shown=False)
+        await pilot.press("q")  # the page's q: closes it, the game goes on
+        await pilot.pause()
+        assert not isinstance(app.screen, TextPage) and app.is_running
+        await pilot.press(page)
+        await settle(pilot)
+        assert isinstance(app.screen, TextPage)
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+    assert app.return_value is False  # stopped before the end: to be resumed
+    assert rec.dumps(game) == before  # and no move made on the way
+
+
+@pytest.mark.anyio
+async def test_the_log_opens_with_the_intro_and_a_blank_line_comes_before_each_hand() -> None:
+    """The lines ``play`` opens the table with (the rules, who sits where, where the game
+    is saved) are the log's first; each hand's first line follows a blank one."""
+    game = Game(seed=3, players=seat_names(0))
+    intro = ["Rules: 24 cards, dummy, march 3, to 10, ties play on",
+             "You play seat 0 against two random bots."]
+    app = TableApp(Session(game, 0, ["random", "random"]), intro=intro, delay=0)
+    rng = random.Random(5)
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        assert app.log_lines[:2] == intro
+        # (each key's words whole: the footer's row is padded with spaces)
+        assert await footer_says(pilot, " 1-9 Choose ")
+        assert await footer_says(pilot, " q Quit (saved) ")
+        while len(game.hands) < 2:
+            await choose_randomly(pilot, app, rng)
+    heads = [i for i, line in enumerate(app.log_lines) if re.fullmatch(r"Hand \d+", line)]
+    assert len(heads) == 2 and all(app.log_lines[i - 1] == "" for i in heads)

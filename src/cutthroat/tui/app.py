@@ -59,8 +59,10 @@ _MOVE_ACTIONS = {"choose", "confirm", "hint", "undo"}
 _TURN_ACTIONS = {"hint", "undo"}
 """The actions for a turn of one's own in a hand, which do nothing once the hand is over."""
 
-_TABLE_ACTIONS = {*_MOVE_ACTIONS, "next_hand", "keep_five", "rules", "new_game", "quit_game"}
-"""The table's actions, none of which is offered over a page (a hint, the rules)."""
+_TABLE_ACTIONS = {*_MOVE_ACTIONS, "next_hand", "keep_five", "rules", "new_game"}
+"""The table's actions, none of which is offered over a page (a hint, the rules). Not
+its quit: over a page q closes the page (the page's own key, which its footer shows),
+and Ctrl-C quits there too."""
 
 _OVER = (Stage.HAND_OVER, Stage.GAME_OVER)
 """The stages where a hand is over: its cards are shown and nobody is to move in it."""
