@@ -19,11 +19,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import Action, Verb
-from ..cards import sort_cards
 from ..checks import as_seed
 from ..errors import IllegalActionError
 from ..game import Game, require_game
-from ..move_words import DEFENDER_BUTTONS, said_move
+from ..move_words import DEFENDER_BUTTONS, move_words, said_move
 from ..render import describe_phase, describe_seat
 from ..scoring import HandResult, game_outcome
 from ..state import Phase
@@ -182,8 +181,9 @@ def hint_lines(analysis: Analysis, players: Sequence[str] = ("Seat 0", "Seat 1",
     (by suit, trumps last), as its reason writes them; a keep takes them in any order."""
     def named(action: Action) -> str:
         if view is None:
-            if action.verb is Verb.KEEP:
-                return " ".join(["keep", *map(str, sort_cards(action.cards, analysis.trump))])
+            if action.verb is Verb.KEEP:  # its cards in the hand's order, as said_move's
+                return move_words(action, trump=None if analysis.trump is None
+                                  else int(analysis.trump))
             return str(action)
         if view.phase is Phase.DEFENDER_CHOICE and action.verb in DEFENDER_BUTTONS:
             # as its button says it (R13): "not defend alone" beside a "don't defend

@@ -19,10 +19,9 @@ from ..cards import (
     card_strength,
     deck_mask,
     ids_of_mask,
-    sort_cards,
     trick_power,
 )
-from ..move_words import card_name, said_move
+from ..move_words import card_name, move_words, said_move
 from ..state import Phase
 from ..views import View
 from .sampling import void_masks
@@ -409,9 +408,9 @@ def describe_option(view: View, option: Option, what_it_leaves: bool = True) -> 
         how = "playing" if view.current_trick else "leading"
         return f"{how} {card_name(action.card, trump)}"
     if verb is Verb.KEEP:  # in the order a hand is shown (by suit, trumps last)
-        kept = " ".join(str(c) for c in sort_cards(action.cards, view.trump))
+        kept = move_words(action, trump=trump, gerund=True)
         summary = _trumps_kept(view, action.cards)
-        return f"keeping {kept} ({summary})" if summary else f"keeping {kept}"
+        return f"{kept} ({summary})" if summary else kept
     return str(action)
 
 
