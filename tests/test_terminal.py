@@ -265,6 +265,12 @@ def test_words_a_newcomer_types_are_answered_with_the_choices_there_are() -> Non
         assert str(refused.value) == (f"{said!r} is not a move here: your choices are "
                                       "play JH, play 9H (a card is written rank then "
                                       "suit: JH, 10S)")
+    discard = dataclasses.replace(player.view(), legal=("discard JH", "discard 9H"))
+    with pytest.raises(CutthroatError) as refused:  # the dealer's discard (R8) too
+        player._action("jack of harts", discard)
+    assert str(refused.value) == ("'jack of harts' is not a move here: your choices are "
+                                  "discard JH, discard 9H (a card is written rank then "
+                                  "suit: JH, 10S)")
 
 
 @pytest.mark.parametrize(("said", "meant"), [

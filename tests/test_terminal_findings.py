@@ -640,12 +640,15 @@ def test_a_joker_in_a_deck_without_one_and_unreadable_bytes_are_told_so() -> Non
     nothing moves."""
     from test_terminal import at_first_move
 
-    hand, player, out = at_first_move(["play the joker", "\udcff\udcfe bad bytes", "quit"])
+    lines = ["play the joker", "\udcff\udcfe bad bytes", "\udc80", "\udcff", "quit"]
+    hand, player, out = at_first_move(lines)  # (bytes 0x80 and 0xFF alone: the range's ends)
     assert player.play() is False and len(hand.moves) == 0
     said = [line for line in out if line.startswith("Not possible: ")]
-    assert said[0].startswith("Not possible: there is no joker in the 24-card deck")
-    assert said[1].startswith("Not possible: that line is not readable text")
-    assert not any("\udcff" in line for line in out)
+    assert said[0] == ("Not possible: there is no joker in the 24-card deck (only the "
+                       "25-card deck has one). Type help for how to write a move.")
+    assert said[1:] == ["Not possible: that line is not readable text (its bytes are not "
+                        "UTF-8): type it again. Type help for how to write a move."] * 3
+    assert not any("\udcff" in line or "\udc80" in line for line in out)
 
 
 # --- 11. a second table pass (2026-12-05) -------------------------------------------
