@@ -470,7 +470,7 @@ class TerminalGame(Session):
                 return Action.parse(f"{words[0]} {named}")  # call hearts
             if words[0].lower() in verbs:
                 raise
-            shortcut = _shortcut(words, verbs) if len(words) in (1, 5) else None
+            shortcut = _shortcut(words, verbs)  # one word, or five at a keep
             if shortcut is None and len(words) == 1 and _suit(words[0]) is not None:
                 raise _NotAMove(f"a suit cannot be named now: {_choices(view)}") from None
             if shortcut is None and _cards(words) is not None \
